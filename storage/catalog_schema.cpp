@@ -1,0 +1,108 @@
+// Migrations of the per-database replication catalog. Each entry is applied once,
+// in order, inside one transaction together with the new version number; a file
+// written by a newer Tributary (higher version) is refused rather than guessed at.
+#include "storage/catalog_schema.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tributary {
+
+namespace {
+
+// Booleans are declared `bool` and hold 0/1, so the front end shows them as
+// PostgreSQL's bool; LSNs are "X/Y" text; text[] columns hold the array's
+// text form ("{a,b}").
+const std::vector<std::string>& migrations() {
+  static const std::vector<std::string> steps = {
+      // 1: the replication catalog
+      R"sql(
+CREATE TABLE pg_subscription (
+  oid                 integer PRIMARY KEY,
+  subdbid             integer NOT NULL,
+  subskiplsn          text    NOT NULL DEFAULT '0/0',
+  subname             text    NOT NULL UNIQUE,
+  subowner            integer NOT NULL,
+  subenabled          bool    NOT NULL,
+  subbinary           bool    NOT NULL DEFAULT 0,
+  substream           text    NOT NULL DEFAULT 'p',
+  subtwophasestate    text    NOT NULL DEFAULT 'd',
+  subdisableonerr     bool    NOT NULL DEFAULT 0,
+  subpasswordrequired bool    NOT NULL DEFAULT 1,
+  subrunasowner       bool    NOT NULL DEFAULT 0,
+  subfailover         bool    NOT NULL DEFAULT 0,
+  subconninfo         text    NOT NULL,
+  subslotname         text,
+  subsynccommit       text    NOT NULL DEFAULT 'off',
+  subpublications     text    NOT NULL,
+  suborigin           text    NOT NULL DEFAULT 'any'
+);
+CREATE TABLE pg_subscription_rel (
+  srsubid      integer NOT NULL REFERENCES pg_subscription(oid),
+  srrelid      integer NOT NULL,
+  srsubstate   text    NOT NULL CHECK (srsubstate IN ('i', 'r')),
+  srsublsn     text,
+  srschemaname text    NOT NULL,
+  srrelname    text    NOT NULL,
+  PRIMARY KEY (srsubid, srschemaname, srrelname)
+);
+CREATE TABLE pg_replication_origin (
+  roident integer PRIMARY KEY,
+  roname  text NOT NULL UNIQUE
+);
+CREATE TABLE pg_replication_origin_status (
+  local_id    integer PRIMARY KEY REFERENCES pg_replication_origin(roident),
+  external_id text NOT NULL,
+  remote_lsn  text NOT NULL DEFAULT '0/0',
+  local_lsn   text NOT NULL DEFAULT '0/0'
+);
+)sql",
+  };
+  return steps;
+}
+
+}  // namespace
+
+result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
+  static_assert(catalog_schema_version == 1, "add the migration step above");
+  // Fast path without a write lock: the file is already current.
+  if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
+    if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&
+                            q->column_int(0) == catalog_schema_version)
+      return ok_v;
+  }
+  if (auto r = db.exec("BEGIN IMMEDIATE"); !r)
+    return r;
+  auto rollback_with = [&](sqlite_error e) -> result<ok_t, sqlite_error> {
+    (void)db.exec("ROLLBACK");
+    return fail(std::move(e));
+  };
+  if (auto r = db.exec("CREATE TABLE IF NOT EXISTS tributary_schema_version (version integer NOT NULL)");
+      !r)
+    return rollback_with(r.error());
+  auto read = db.prepare("SELECT max(version) FROM tributary_schema_version");
+  if (!read)
+    return rollback_with(read.error());
+  int current = 0;
+  if (auto s = read->step(); !s)
+    return rollback_with(s.error());
+  else if (*s == sqlite_statement::step_result::row && !read->column_is_null(0))
+    current = static_cast<int>(read->column_int(0));
+  read->reset();
+  const auto& steps = migrations();
+  if (current > static_cast<int>(steps.size()))
+    return rollback_with(sqlite_error{0, "database file has catalog version " +
+                                             std::to_string(current) +
+                                             ", newer than this server supports (" +
+                                             std::to_string(steps.size()) + ")"});
+  for (int v = current; v < static_cast<int>(steps.size()); ++v) {
+    if (auto r = db.exec(steps[static_cast<size_t>(v)]); !r)
+      return rollback_with(r.error());
+    if (auto r = db.exec("INSERT INTO tributary_schema_version VALUES (" + std::to_string(v + 1) + ")");
+        !r)
+      return rollback_with(r.error());
+  }
+  return db.exec("COMMIT");
+}
+
+}  // namespace tributary

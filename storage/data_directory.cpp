@@ -1,0 +1,277 @@
+#include "storage/data_directory.hpp"
+
+#include <fstream>
+#include <system_error>
+
+#include "stages/settings.hpp"
+#include "storage/catalog_schema.hpp"
+
+namespace tributary {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int64_t first_normal_oid = 16384;  // as PostgreSQL's FirstNormalObjectId
+
+const char* global_schema = R"sql(
+CREATE TABLE IF NOT EXISTS pg_authid (
+  oid            integer PRIMARY KEY,
+  rolname        text NOT NULL UNIQUE,
+  rolsuper       bool NOT NULL,
+  rolcanlogin    bool NOT NULL DEFAULT 1,
+  rolreplication bool NOT NULL DEFAULT 0,
+  rolcreatedb    bool NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS pg_database (
+  oid     integer PRIMARY KEY,
+  datname text NOT NULL UNIQUE,
+  datdba  integer NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tributary_next_oid (next integer NOT NULL);
+)sql";
+
+bool valid_database_name(const std::string& name) {
+  if (name.empty() || name == "." || name == ".." || name.size() > 63)
+    return false;
+  for (char c : name)
+    if (c == '/' || c == '\0')
+      return false;
+  return true;
+}
+
+pg_error internal(const std::string& what, const sqlite_error& e) {
+  return make_pg_error("XX000", what + ": " + e.message);
+}
+
+void remove_database_files(const fs::path& file) {
+  std::error_code ec;
+  fs::remove(file, ec);
+  fs::remove(fs::path(file.string() + "-wal"), ec);
+  fs::remove(fs::path(file.string() + "-shm"), ec);
+}
+
+}  // namespace
+
+result<std::shared_ptr<data_directory>, std::string> data_directory::open(
+    const fs::path& dir, const std::string& bootstrap_role) {
+  std::error_code ec;
+  auto root = fs::absolute(dir, ec);
+  if (ec)
+    return fail("could not resolve data directory \"" + dir.string() + "\": " + ec.message());
+  std::shared_ptr<data_directory> self{new data_directory(root)};
+  if (!fs::exists(self->global_db_file())) {
+    if (fs::exists(root) && !fs::is_empty(root, ec))
+      return fail("directory \"" + root.string() + "\" exists but is not empty and holds no global.db");
+    if (auto r = self->initialize(bootstrap_role); !r)
+      return fail(r.error());
+  }
+  // Bring every database file's catalog to the current version.
+  for (const auto& db : self->databases()) {
+    if (!fs::exists(self->database_file(db.name)))
+      return fail("database file \"" + self->database_file(db.name).string() + "\" is missing");
+    if (auto c = self->connect(db.name); !c)
+      return fail(c.error().message);
+  }
+  return self;
+}
+
+result<ok_t, std::string> data_directory::initialize(const std::string& bootstrap_role) {
+  std::error_code ec;
+  for (const auto& d : {root_, root_ / "base", spool_dir(), log_dir()}) {
+    fs::create_directories(d, ec);
+    if (ec)
+      return fail("could not create directory \"" + d.string() + "\": " + ec.message());
+  }
+  fs::permissions(root_, fs::perms::owner_all, fs::perm_options::replace, ec);
+  {
+    std::ofstream conf(config_file());
+    conf << settings::default_file_text();
+    if (!conf)
+      return fail("could not write \"" + config_file().string() + "\"");
+  }
+  auto g = sqlite_connection::open(global_db_file().string());
+  if (!g)
+    return fail("could not create global.db: " + g.error().message);
+  if (auto r = g->exec(global_schema); !r)
+    return fail("could not initialize global.db: " + r.error().message);
+  auto role = g->prepare(
+      "INSERT INTO pg_authid (oid, rolname, rolsuper, rolreplication, rolcreatedb) "
+      "VALUES (10, ?1, 1, 1, 1)");
+  if (!role)
+    return fail(role.error().message);
+  role->bind_text(1, bootstrap_role);
+  if (auto r = role->run(); !r)
+    return fail("could not create role: " + r.error().message);
+  if (auto r = g->exec("INSERT INTO tributary_next_oid VALUES (" + std::to_string(first_normal_oid) +
+                       "); INSERT INTO pg_database VALUES (5, 'postgres', 10);");
+      !r)
+    return fail("could not initialize global.db: " + r.error().message);
+  if (auto c = connect("postgres"); !c)
+    return fail(c.error().message);
+  return ok_v;
+}
+
+fs::path data_directory::database_file(const std::string& name) const {
+  return root_ / "base" / (name + ".db");
+}
+
+result<sqlite_connection, pg_error> data_directory::open_global() const {
+  auto g = sqlite_connection::open(global_db_file().string());
+  if (!g)
+    return fail(internal("could not open global.db", g.error()));
+  return std::move(g).value();
+}
+
+std::optional<role_info> data_directory::find_role(const std::string& name) const {
+  std::lock_guard lock{global_mutex_};
+  auto g = open_global();
+  if (!g)
+    return std::nullopt;
+  auto q = g->prepare("SELECT oid, rolname, rolsuper, rolcanlogin FROM pg_authid WHERE rolname = ?1");
+  if (!q)
+    return std::nullopt;
+  q->bind_text(1, name);
+  auto s = q->step();
+  if (!s || *s != sqlite_statement::step_result::row)
+    return std::nullopt;
+  return role_info{q->column_int(0), q->column_text(1), q->column_int(2) != 0, q->column_int(3) != 0};
+}
+
+std::optional<database_info> data_directory::find_database(const std::string& name) const {
+  for (auto& db : databases())
+    if (db.name == name)
+      return db;
+  return std::nullopt;
+}
+
+std::vector<database_info> data_directory::databases() const {
+  std::lock_guard lock{global_mutex_};
+  std::vector<database_info> out;
+  auto g = open_global();
+  if (!g)
+    return out;
+  auto q = g->prepare(
+      "SELECT d.oid, d.datname, coalesce(a.rolname, '') FROM pg_database d "
+      "LEFT JOIN pg_authid a ON a.oid = d.datdba ORDER BY d.oid");
+  if (!q)
+    return out;
+  while (true) {
+    auto s = q->step();
+    if (!s || *s != sqlite_statement::step_result::row)
+      break;
+    out.push_back(database_info{q->column_int(0), q->column_text(1), q->column_text(2)});
+  }
+  return out;
+}
+
+int64_t data_directory::allocate_oid() {
+  std::lock_guard lock{global_mutex_};
+  auto g = open_global();
+  if (!g)
+    return 0;
+  auto q = g->prepare("UPDATE tributary_next_oid SET next = next + 1 RETURNING next - 1");
+  if (!q)
+    return 0;
+  auto s = q->step();
+  if (!s || *s != sqlite_statement::step_result::row)
+    return 0;
+  auto oid = q->column_int(0);
+  q->reset();
+  return oid;
+}
+
+result<ok_t, pg_error> data_directory::create_database(const std::string& name,
+                                                       const std::string& owner) {
+  if (!valid_database_name(name))
+    return fail(make_pg_error("42602", "invalid database name \"" + name + "\""));
+  auto owner_role = find_role(owner);
+  if (find_database(name))
+    return fail(make_pg_error("42P04", "database \"" + name + "\" already exists"));
+  auto oid = allocate_oid();
+  {
+    std::lock_guard lock{global_mutex_};
+    auto g = open_global();
+    if (!g)
+      return fail(g.error());
+    auto ins = g->prepare("INSERT INTO pg_database VALUES (?1, ?2, ?3)");
+    if (!ins)
+      return fail(internal("could not record database", ins.error()));
+    ins->bind_int(1, oid);
+    ins->bind_text(2, name);
+    ins->bind_int(3, owner_role ? owner_role->oid : 10);
+    if (auto r = ins->run(); !r) {
+      if ((r.error().code & 0xff) == 19)  // SQLITE_CONSTRAINT: a concurrent CREATE won
+        return fail(make_pg_error("42P04", "database \"" + name + "\" already exists"));
+      return fail(internal("could not record database", r.error()));
+    }
+  }
+  remove_database_files(database_file(name));  // leftovers of a crash between steps
+  if (auto c = connect(name); !c)
+    return fail(c.error());
+  return ok_v;
+}
+
+result<ok_t, pg_error> data_directory::drop_database(const std::string& name, bool if_exists) {
+  if (!find_database(name)) {
+    if (if_exists)
+      return ok_v;
+    return fail(make_pg_error("3D000", "database \"" + name + "\" does not exist"));
+  }
+  {
+    std::lock_guard lock{sessions_mutex_};
+    auto it = sessions_per_database_.find(name);
+    if (it != sessions_per_database_.end() && it->second > 0) {
+      int n = it->second;
+      return fail(make_pg_error(
+          "55006", "database \"" + name + "\" is being accessed by other users",
+          "There " + std::string(n == 1 ? "is 1 other session" : "are " + std::to_string(n) + " other sessions") +
+              " using the database."));
+    }
+  }
+  if (auto c = connect(name); c) {
+    auto q = c->prepare("SELECT count(*) FROM pg_subscription");
+    if (q && q->step() && q->column_int(0) > 0) {
+      auto n = q->column_int(0);
+      return fail(make_pg_error(
+          "55006", "database \"" + name + "\" is being used by logical replication subscription",
+          "There " + std::string(n == 1 ? "is 1 subscription." : "are " + std::to_string(n) + " subscriptions.")));
+    }
+  }
+  {
+    std::lock_guard lock{global_mutex_};
+    auto g = open_global();
+    if (!g)
+      return fail(g.error());
+    auto del = g->prepare("DELETE FROM pg_database WHERE datname = ?1");
+    if (!del)
+      return fail(internal("could not drop database", del.error()));
+    del->bind_text(1, name);
+    if (auto r = del->run(); !r)
+      return fail(internal("could not drop database", r.error()));
+  }
+  remove_database_files(database_file(name));
+  return ok_v;
+}
+
+result<sqlite_connection, pg_error> data_directory::connect(const std::string& database) const {
+  auto c = sqlite_connection::open(database_file(database).string());
+  if (!c)
+    return fail(internal("could not open database \"" + database + "\"", c.error()));
+  if (auto r = migrate_catalog(*c); !r)
+    return fail(internal("could not prepare the catalog of database \"" + database + "\"", r.error()));
+  return std::move(c).value();
+}
+
+std::shared_ptr<void> data_directory::track_session(const std::string& database) {
+  {
+    std::lock_guard lock{sessions_mutex_};
+    ++sessions_per_database_[database];
+  }
+  return std::shared_ptr<void>(nullptr, [this, database](void*) {
+    std::lock_guard lock{sessions_mutex_};
+    --sessions_per_database_[database];
+  });
+}
+
+}  // namespace tributary

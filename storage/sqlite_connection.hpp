@@ -1,0 +1,90 @@
+// sqlite_connection / sqlite_statement: RAII over sqlite3* and sqlite3_stmt*.
+//
+// Every database file is opened in WAL mode with synchronous=FULL (exactly-once
+// depends on it: architecture §4) and a busy timeout, so a writer that finds the
+// file busy waits and retries instead of failing.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "stages/result.hpp"
+#include "stages/sql_value.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace tributary {
+
+struct sqlite_error {
+  int code = 0;            // extended result code
+  std::string message;
+};
+
+class sqlite_statement;
+
+class sqlite_connection {
+public:
+  // Opens (creating when missing) the file at `path` with WAL, synchronous=FULL,
+  // foreign_keys off and a busy timeout of `busy_timeout_ms`.
+  static result<sqlite_connection, sqlite_error> open(const std::string& path,
+                                                      int busy_timeout_ms = 60000);
+
+  sqlite_connection(sqlite_connection&&) noexcept;
+  sqlite_connection& operator=(sqlite_connection&&) noexcept;
+  ~sqlite_connection();
+
+  // Runs one or more statements that return no rows of interest.
+  result<ok_t, sqlite_error> exec(std::string_view sql);
+
+  result<sqlite_statement, sqlite_error> prepare(std::string_view sql);
+
+  bool in_transaction() const;
+  int64_t last_insert_rowid() const;
+  int64_t changes() const;
+  sqlite3* handle() const { return db_; }
+
+private:
+  explicit sqlite_connection(sqlite3* db) : db_(db) {}
+  sqlite3* db_ = nullptr;
+};
+
+class sqlite_statement {
+public:
+  sqlite_statement(sqlite_statement&&) noexcept;
+  sqlite_statement& operator=(sqlite_statement&&) noexcept;
+  ~sqlite_statement();
+
+  // 1-based parameter index, as sqlite3_bind_*.
+  void bind(int index, const sql_value& value);
+  void bind_text(int index, std::string_view text);
+  void bind_int(int index, int64_t value);
+  void bind_null(int index);
+
+  enum class step_result { row, done };
+  result<step_result, sqlite_error> step();
+  // Steps to completion, ignoring rows.
+  result<ok_t, sqlite_error> run();
+  void reset();          // reset + clear bindings
+
+  int column_count() const;
+  std::string column_name(int i) const;
+  const char* column_decltype(int i) const;  // may be nullptr
+  sql_value column(int i) const;
+  int64_t column_int(int i) const;
+  std::string column_text(int i) const;
+  bool column_is_null(int i) const;
+  bool readonly() const;
+
+  sqlite3_stmt* handle() const { return stmt_; }
+
+private:
+  friend class sqlite_connection;
+  sqlite_statement(sqlite3_stmt* stmt, sqlite3* db) : stmt_(stmt), db_(db) {}
+  sqlite3_stmt* stmt_ = nullptr;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace tributary

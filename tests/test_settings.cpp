@@ -1,0 +1,83 @@
+#include <gtest/gtest.h>
+
+#include "stages/settings.hpp"
+
+using tributary::settings;
+
+TEST(Settings, DefaultsMatchPostgreSQLSubscriberDefaults) {
+  settings s;
+  EXPECT_EQ(s.get_int("port"), 5433);
+  EXPECT_EQ(s.get_string("listen_addresses"), "127.0.0.1");
+  EXPECT_EQ(s.get_duration("wal_receiver_status_interval"), std::chrono::seconds(10));
+  EXPECT_EQ(s.get_duration("wal_receiver_timeout"), std::chrono::seconds(60));
+  EXPECT_EQ(s.get_duration("wal_retrieve_retry_interval"), std::chrono::seconds(5));
+  EXPECT_EQ(s.get_int("max_sync_workers_per_subscription"), 2);
+  EXPECT_EQ(s.get_int("apply_group_max_transactions"), 10000);
+  EXPECT_EQ(s.get_duration("apply_group_max_delay"), std::chrono::milliseconds(100));
+}
+
+TEST(Settings, ShowPrintsDurationsWithTheLargestExactUnit) {
+  settings s;
+  EXPECT_EQ(s.show("wal_receiver_status_interval"), "10s");
+  EXPECT_EQ(s.show("wal_receiver_timeout"), "1min");
+  EXPECT_EQ(s.show("apply_group_max_delay"), "100ms");
+  EXPECT_EQ(s.show("port"), "5433");
+}
+
+TEST(Settings, DurationsAcceptUnitsAndBareNumbersInTheBaseUnit) {
+  settings s;
+  ASSERT_TRUE(s.set("wal_receiver_timeout", "2s"));
+  EXPECT_EQ(s.get_duration("wal_receiver_timeout"), std::chrono::seconds(2));
+  ASSERT_TRUE(s.set("wal_receiver_timeout", "1500"));
+  EXPECT_EQ(s.get_duration("wal_receiver_timeout"), std::chrono::milliseconds(1500));
+  ASSERT_TRUE(s.set("wal_receiver_status_interval", "3"));
+  EXPECT_EQ(s.get_duration("wal_receiver_status_interval"), std::chrono::seconds(3));
+  ASSERT_TRUE(s.set("WAL_RETRIEVE_RETRY_INTERVAL", "2min"));
+  EXPECT_EQ(s.get_duration("wal_retrieve_retry_interval"), std::chrono::minutes(2));
+}
+
+TEST(Settings, UnknownParameterIsRejectedWithPostgreSQLWording) {
+  settings s;
+  auto r = s.set("no_such_thing", "1");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "unrecognized configuration parameter \"no_such_thing\"");
+}
+
+TEST(Settings, BadValuesAreRejected) {
+  settings s;
+  EXPECT_FALSE(s.set("port", "abc"));
+  EXPECT_FALSE(s.set("port", "5433s"));
+  EXPECT_FALSE(s.set("wal_receiver_timeout", "10 parsecs"));
+  EXPECT_FALSE(s.set("wal_receiver_timeout", "-1s"));
+  EXPECT_EQ(s.get_int("port"), 5433) << "a rejected value changes nothing";
+}
+
+TEST(Settings, LoadsConfigurationFileText) {
+  settings s;
+  auto r = s.load_text(
+      "# comment\n"
+      "port = 6000   # trailing comment\n"
+      "listen_addresses = '127.0.0.1, ::1'\n"
+      "\n"
+      "wal_receiver_timeout 30s\n",
+      "tributary.conf");
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(s.get_int("port"), 6000);
+  EXPECT_EQ(s.get_string("listen_addresses"), "127.0.0.1, ::1");
+  EXPECT_EQ(s.get_duration("wal_receiver_timeout"), std::chrono::seconds(30));
+}
+
+TEST(Settings, FileErrorsNameTheLine) {
+  settings s;
+  auto r = s.load_text("port = 1\nbogus = 2\n", "tributary.conf");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("unrecognized configuration parameter \"bogus\""), std::string::npos);
+  EXPECT_NE(r.error().find("line 2"), std::string::npos);
+}
+
+TEST(Settings, DefaultFileTextLoadsBackToTheDefaults) {
+  settings s;
+  ASSERT_TRUE(s.load_text(settings::default_file_text(), "tributary.conf"));
+  EXPECT_EQ(s.get_int("port"), 5433);
+  EXPECT_NE(settings::default_file_text().find("#wal_receiver_timeout = 1min"), std::string::npos);
+}
