@@ -1,0 +1,107 @@
+// publisher_connection: one libpq connection to a publisher, either a logical
+// walsender (replication=database) or a plain SQL session.
+//
+// Used blocking by CREATE/ALTER/DROP SUBSCRIPTION (on a client session's own
+// thread) and by the connection and table-sync actors, which run detached (their
+// own threads). While streaming, the socket is non-blocking: read_copy_data()
+// drains what has arrived without waiting, wait_socket() waits with a bound.
+// Errors keep the publisher's SQLSTATE and message.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "actors/publisher_conninfo.hpp"
+#include "stages/lsn.hpp"
+#include "stages/pg_error.hpp"
+#include "stages/result.hpp"
+
+namespace tributary {
+
+struct pg_result_deleter {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+using pg_result_ptr = std::unique_ptr<PGresult, pg_result_deleter>;
+
+struct published_table {
+  std::string schema_name;
+  std::string table_name;
+  std::optional<std::vector<std::string>> columns;  // PG 15+: the published column names
+};
+
+struct created_slot {
+  std::string slot_name;
+  lsn consistent_point;
+  std::string snapshot_name;  // empty unless exported
+};
+
+struct stream_options {
+  std::vector<std::string> publications;
+  bool binary = false;
+  char streaming = 'f';          // 'f' off, 't' on, 'p' parallel
+  std::string origin = "any";
+};
+
+class publisher_connection {
+public:
+  // Connects (blocking, bounded by connect_timeout, default 30 s). 08006
+  // `could not connect to the publisher: ...` when it fails.
+  static result<std::unique_ptr<publisher_connection>, pg_error> open(const conninfo_params& params);
+
+  ~publisher_connection();
+  publisher_connection(const publisher_connection&) = delete;
+  publisher_connection& operator=(const publisher_connection&) = delete;
+
+  int server_version() const { return PQserverVersion(conn_); }
+  // pgoutput protocol version PostgreSQL's subscriber asks this server for.
+  int protocol_version() const;
+
+  // Runs one simple-protocol command; fails on anything but COMMAND_OK/TUPLES_OK.
+  result<pg_result_ptr, pg_error> exec(const std::string& sql);
+  std::string quote_literal(std::string_view text) const;
+  std::string quote_identifier(std::string_view text) const;
+
+  // --- replication commands (walsender connections) -------------------------
+  enum class snapshot_action { export_snapshot, use_snapshot, nothing };
+  result<created_slot, pg_error> create_logical_slot(const std::string& slot_name, bool temporary,
+                                                     snapshot_action action, bool failover);
+  result<ok_t, pg_error> drop_slot(const std::string& slot_name, bool wait);
+
+  // --- publications ---------------------------------------------------------
+  result<std::vector<std::string>, pg_error> missing_publications(
+      const std::vector<std::string>& publications);
+  // The tables of the publications, as PostgreSQL's fetch_table_list reads them.
+  // 0A000 when two publications send one table with different column lists.
+  result<std::vector<published_table>, pg_error> published_tables(
+      const std::vector<std::string>& publications);
+
+  // --- streaming ------------------------------------------------------------
+  result<ok_t, pg_error> start_replication(const std::string& slot_name, lsn start,
+                                           const stream_options& options);
+  enum class read_status { data, would_block, ended };
+  // Appends whole CopyData payloads until none is buffered or a limit is hit.
+  result<read_status, pg_error> read_copy_data(std::vector<std::string>& out, size_t max_messages,
+                                               size_t max_bytes);
+  result<ok_t, pg_error> send_copy_data(std::string_view payload);
+  // Waits until the socket is readable (true) or the timeout passes (false);
+  // also pushes out pending output.
+  result<bool, pg_error> wait_socket(std::chrono::milliseconds timeout);
+  // Stops streaming (CopyDone) and reads the end of the COPY; best effort.
+  void end_streaming();
+
+  std::string last_error() const;
+  PGconn* handle() const { return conn_; }
+
+private:
+  explicit publisher_connection(PGconn* conn) : conn_(conn) {}
+  pg_error error_from(const PGresult* r, const std::string& prefix) const;
+  PGconn* conn_ = nullptr;
+};
+
+}  // namespace tributary
