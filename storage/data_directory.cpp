@@ -138,6 +138,21 @@ std::optional<role_info> data_directory::find_role(const std::string& name) cons
   return role_info{q->column_int(0), q->column_text(1), q->column_int(2) != 0, q->column_int(3) != 0};
 }
 
+std::optional<role_info> data_directory::find_role(int64_t oid) const {
+  std::lock_guard lock{global_mutex_};
+  auto g = open_global();
+  if (!g)
+    return std::nullopt;
+  auto q = g->prepare("SELECT oid, rolname, rolsuper, rolcanlogin FROM pg_authid WHERE oid = ?1");
+  if (!q)
+    return std::nullopt;
+  q->bind_int(1, oid);
+  auto s = q->step();
+  if (!s || *s != sqlite_statement::step_result::row)
+    return std::nullopt;
+  return role_info{q->column_int(0), q->column_text(1), q->column_int(2) != 0, q->column_int(3) != 0};
+}
+
 std::optional<database_info> data_directory::find_database(const std::string& name) const {
   for (auto& db : databases())
     if (db.name == name)

@@ -52,6 +52,7 @@ public:
   std::filesystem::path log_dir() const { return root_ / "log"; }
 
   std::optional<role_info> find_role(const std::string& name) const;
+  std::optional<role_info> find_role(int64_t oid) const;
   std::optional<database_info> find_database(const std::string& name) const;
   std::vector<database_info> databases() const;
 

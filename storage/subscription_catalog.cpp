@@ -219,6 +219,17 @@ result<ok_t, sqlite_error> create_origin(sqlite_connection& db, int64_t subscrip
              {name});
 }
 
+result<int64_t, sqlite_error> origin_id(sqlite_connection& db, int64_t subscription_oid) {
+  auto q = db.prepare("SELECT roident FROM pg_replication_origin WHERE roname = ?1");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, origin_name_for(subscription_oid));
+  auto s = q->step();
+  if (!s)
+    return fail(s.error());
+  return *s == step::row ? q->column_int(0) : int64_t{0};
+}
+
 result<lsn, sqlite_error> origin_remote_lsn(sqlite_connection& db, int64_t subscription_oid) {
   auto q = db.prepare("SELECT remote_lsn FROM pg_replication_origin_status WHERE external_id = ?1");
   if (!q)

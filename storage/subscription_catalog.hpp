@@ -68,6 +68,8 @@ result<ok_t, sqlite_error> delete_subscription_rel(sqlite_connection& db, int64_
 
 // Creates pg_<oid> with remote_lsn 0/0.
 result<ok_t, sqlite_error> create_origin(sqlite_connection& db, int64_t subscription_oid);
+// pg_replication_origin.roident of pg_<oid>; 0 when the origin is missing.
+result<int64_t, sqlite_error> origin_id(sqlite_connection& db, int64_t subscription_oid);
 result<lsn, sqlite_error> origin_remote_lsn(sqlite_connection& db, int64_t subscription_oid);
 result<ok_t, sqlite_error> set_origin_remote_lsn(sqlite_connection& db, int64_t subscription_oid,
                                                  lsn position);

@@ -1,0 +1,216 @@
+#include "actors/connection_actor.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "actors/actor_tracking.hpp"
+#include "actors/pipeline_errors.hpp"
+#include "stages/wal_frames.hpp"
+
+namespace tributary {
+
+namespace {
+
+using self_ptr = caf::stateful_actor<connection_state>*;
+using steady = std::chrono::steady_clock;
+
+constexpr size_t max_batch_messages = 4096;
+constexpr size_t max_batch_bytes = size_t{4} << 20;
+constexpr auto longest_wait = std::chrono::milliseconds(20);
+
+const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
+
+void fail_connection(self_ptr self, pipeline_errc code, const std::string& message) {
+  spdlog::error("subscription \"{}\": {}", subscription_name(self), message);
+  self->state.args.registry->set_actor_error(self->state.stats, message);
+  self->quit(make_pipeline_error(code, message));
+}
+
+bool send_status(self_ptr self, bool reply_requested) {
+  auto& st = self->state;
+  auto report = st.positions->next_report();
+  auto now = std::chrono::system_clock::now();
+  auto msg = encode_standby_status(report.write, report.flush, report.apply, to_pg_timestamp(now),
+                                   reply_requested);
+  if (auto r = st.publisher->send_copy_data(msg); !r) {
+    fail_connection(self, pipeline_errc::connection_failed, r.error().message);
+    return false;
+  }
+  if (reply_requested)
+    st.timers->on_ping_sent(steady::now());
+  else
+    st.timers->on_status_sent(steady::now());
+  st.args.registry->position_reported(st.args.runtime->subscription.oid, report.flush, now);
+  return true;
+}
+
+// A transaction end the applier will acknowledge: Commit ('C') and Stream
+// Commit ('c'); the XLogData walEnd of those is the commit's end LSN.
+bool ends_transaction(const xlog_data_frame& frame) {
+  return !frame.payload.empty() && (frame.payload[0] == 'C' || frame.payload[0] == 'c');
+}
+
+// Handles one batch of CopyData payloads; false when the actor quit.
+bool handle_frames(self_ptr self, std::vector<std::string>& raw, size_t bytes) {
+  auto& st = self->state;
+  auto batch = std::make_shared<wal_batch>();
+  batch->bytes = bytes;
+  bool reply_now = false;
+  lsn last_end;
+  pg_timestamp last_send_time = 0;
+  for (auto& payload : raw) {
+    auto frame = parse_copy_frame(payload);
+    if (!frame) {
+      fail_connection(self, pipeline_errc::protocol_violation, frame.error().to_string());
+      return false;
+    }
+    if (auto* x = std::get_if<xlog_data_frame>(&*frame)) {
+      if (ends_transaction(*x))
+        st.positions->on_commit_forwarded(x->wal_end);
+      else
+        st.positions->on_received(x->wal_end);
+      last_end = std::max(last_end, x->wal_end);
+      last_send_time = x->send_time;
+      batch->frames.push_back(std::move(*x));
+    } else if (auto* k = std::get_if<keepalive_frame>(&*frame)) {
+      st.positions->on_received(k->wal_end);
+      last_end = std::max(last_end, k->wal_end);
+      last_send_time = k->send_time;
+      reply_now |= k->reply_requested;
+    }
+  }
+  st.timers->on_data_received(steady::now());
+  st.args.registry->message_received(st.args.runtime->subscription.oid, last_end,
+                                     from_pg_timestamp(last_send_time), std::chrono::system_clock::now());
+  if (!batch->frames.empty()) {
+    st.in_flight += batch->bytes;
+    self->send(st.args.decoder, wal_batch_ptr{std::move(batch)});
+  }
+  if (reply_now || (!st.positions->commits_pending() && st.positions->changed_since_last_report()))
+    return send_status(self, false);
+  return true;
+}
+
+// Time-driven duties: status every interval, ping at half the timeout, give up
+// after all of it. false when the actor quit.
+bool timer_duties(self_ptr self) {
+  auto& st = self->state;
+  switch (st.timers->due(steady::now())) {
+    case feedback_timers::action::none:
+      return true;
+    case feedback_timers::action::send_status:
+      return send_status(self, false);
+    case feedback_timers::action::send_ping:
+      return send_status(self, true);
+    case feedback_timers::action::timed_out:
+      fail_connection(self, pipeline_errc::connection_failed,
+                      "terminating logical replication worker due to timeout");
+      return false;
+  }
+  return true;
+}
+
+void pump(self_ptr self) {
+  auto& st = self->state;
+  count_message(self, *st.stats);
+  if (!timer_duties(self))
+    return;
+  if (st.in_flight >= st.args.credit_window) {
+    st.paused = true;  // resumed by a credit message
+    st.args.registry->set_actor_state(st.stats, "paused");
+    self->delayed_send(self, longest_wait, pump_atom::value);
+    return;
+  }
+  std::vector<std::string> raw;
+  auto r = st.publisher->read_copy_data(raw, max_batch_messages, max_batch_bytes);
+  if (!r) {
+    fail_connection(self, pipeline_errc::connection_failed, r.error().message);
+    return;
+  }
+  if (*r == publisher_connection::read_status::ended && raw.empty()) {
+    fail_connection(self, pipeline_errc::connection_failed, "the publisher ended the replication stream");
+    return;
+  }
+  if (!raw.empty()) {
+    size_t bytes = 0;
+    for (const auto& p : raw)
+      bytes += p.size();
+    if (!handle_frames(self, raw, bytes))
+      return;
+    self->send(self, pump_atom::value);
+    return;
+  }
+  // Nothing buffered: wait for the socket, bounded, unless messages wait.
+  if (self->mailbox().size() == 0) {
+    auto wait = std::min<std::chrono::milliseconds>(longest_wait, st.timers->time_to_next(steady::now()));
+    if (auto w = st.publisher->wait_socket(wait); !w) {
+      fail_connection(self, pipeline_errc::connection_failed, w.error().message);
+      return;
+    }
+  }
+  self->send(self, pump_atom::value);
+}
+
+void start_streaming(self_ptr self) {
+  auto& st = self->state;
+  const auto& sub = st.args.runtime->subscription;
+  auto conn = publisher_connection::open(st.args.params);
+  if (!conn) {
+    fail_connection(self, pipeline_errc::connection_failed, conn.error().message);
+    return;
+  }
+  st.publisher = std::move(conn).value();
+  stream_options options;
+  options.publications = sub.publications;
+  options.binary = sub.binary;
+  options.streaming = sub.streaming;
+  options.origin = sub.origin;
+  if (!sub.slot_name) {
+    fail_connection(self, pipeline_errc::connection_failed, "subscription has no replication slot set");
+    return;
+  }
+  if (auto r = st.publisher->start_replication(*sub.slot_name, st.args.runtime->origin_position, options);
+      !r) {
+    fail_connection(self, pipeline_errc::connection_failed, r.error().message);
+    return;
+  }
+  spdlog::info("logical replication apply worker for subscription \"{}\" has started streaming from {}",
+               sub.name, st.args.runtime->origin_position.to_string());
+  st.args.registry->set_actor_state(st.stats, "streaming");
+  self->send(st.args.applier, peer_atom::value, caf::actor{self});
+  self->send(self, pump_atom::value);
+}
+
+}  // namespace
+
+caf::behavior connection_actor(self_ptr self, connection_actor_args args) {
+  auto& st = self->state;
+  st.args = std::move(args);
+  st.stats = track_actor(self, st.args.registry, "connection", st.args.runtime->subscription.oid,
+                         st.args.parent);
+  st.args.registry->set_actor_state(st.stats, "connecting");
+  st.positions.emplace(st.args.runtime->origin_position);
+  st.timers.emplace(st.args.status_interval, st.args.receiver_timeout, steady::now());
+  self->send(self, start_atom::value);
+  return {
+      [=](start_atom) { start_streaming(self); },
+      [=](pump_atom) { pump(self); },
+      [=](credit_atom, size_t bytes) {
+        auto& s = self->state;
+        count_message(self, *s.stats);
+        s.in_flight = bytes > s.in_flight ? 0 : s.in_flight - bytes;
+        if (s.paused && s.in_flight < s.args.credit_window) {
+          s.paused = false;
+          s.args.registry->set_actor_state(s.stats, "streaming");
+        }
+      },
+      [=](durable_atom, lsn position) {
+        auto& s = self->state;
+        count_message(self, *s.stats);
+        s.positions->on_durable(position);
+        if (s.publisher && s.positions->changed_since_last_report())
+          send_status(self, false);
+      },
+  };
+}
+
+}  // namespace tributary

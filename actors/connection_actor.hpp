@@ -1,0 +1,63 @@
+// connection_actor: owns the walsender connection of one subscription.
+//
+// Role: connects (replication=database), runs START_REPLICATION from the durable
+// origin position, reads CopyData in batches (drain what the socket has, hand one
+// batch on), answers keepalives, reports progress, and stops reading while the
+// bytes it sent downstream and the applier has not yet acknowledged pass the
+// credit window.
+//
+// Messages in:  pump_atom (self: read / wait a bounded time / send status),
+//               (credit_atom, size_t bytes) from the applier,
+//               (durable_atom, lsn) from the applier after a durable commit.
+// Messages out: wal_batch_ptr to the decoder; (peer_atom, self) to the applier
+//               once, before any batch.
+// States:       connecting -> streaming <-> paused (no credit) -> (quit)
+// Durable:      nothing. flush reported = standby_feedback's rule: never past
+//               what the applier made durable.
+// Failure:      quits with pipeline_errc::connection_failed (connect error,
+//               broken stream, publisher ended the COPY, wal_receiver_timeout)
+//               or protocol_violation (a bad frame); the supervisor restarts
+//               the pipeline, which starts again from the origin position.
+// Threading:    spawned detached: libpq calls block only this actor's thread,
+//               and each wait is bounded (20 ms) so the mailbox is seen often.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include "actors/monitoring_registry.hpp"
+#include "actors/pipeline_messages.hpp"
+#include "actors/publisher_connection.hpp"
+#include "actors/publisher_conninfo.hpp"
+#include "stages/standby_feedback.hpp"
+#include "caf/all.hpp"
+
+namespace tributary {
+
+struct connection_actor_args {
+  subscription_runtime_ptr runtime;
+  conninfo_params params;          // already completed by publisher_connection_params
+  caf::actor decoder;
+  caf::actor applier;
+  monitoring_registry_ptr registry;
+  uint64_t parent = 0;
+  std::chrono::milliseconds status_interval{10'000};
+  std::chrono::milliseconds receiver_timeout{60'000};
+  size_t credit_window = size_t{64} << 20;
+};
+
+struct connection_state {
+  static inline const char* name = "connection";
+  connection_actor_args args;
+  std::unique_ptr<publisher_connection> publisher;
+  std::optional<feedback_positions> positions;
+  std::optional<feedback_timers> timers;
+  actor_stats_ptr stats;
+  size_t in_flight = 0;       // bytes sent downstream, not yet credited back
+  bool paused = false;        // stopped reading for lack of credit
+};
+
+caf::behavior connection_actor(caf::stateful_actor<connection_state>* self, connection_actor_args args);
+
+}  // namespace tributary

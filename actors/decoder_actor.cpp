@@ -1,0 +1,38 @@
+#include "actors/decoder_actor.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "actors/actor_tracking.hpp"
+#include "actors/pipeline_errors.hpp"
+
+namespace tributary {
+
+caf::behavior decoder_actor(caf::stateful_actor<decoder_state>* self, decoder_options options,
+                            caf::actor assembler, monitoring_registry_ptr registry, int64_t subid,
+                            uint64_t parent) {
+  self->state.decoder.emplace(options);
+  self->state.stats = track_actor(self, registry, "decoder", subid, parent);
+  registry->set_actor_state(self->state.stats, "decoding");
+  return {
+      [=](const wal_batch_ptr& batch) {
+        count_message(self, *self->state.stats);
+        auto out = std::make_shared<decoded_batch>();
+        out->bytes = batch->bytes;
+        out->messages.reserve(batch->frames.size());
+        for (const auto& frame : batch->frames) {
+          auto decoded = self->state.decoder->decode(frame.payload);
+          if (!decoded) {
+            auto message = decoded.error().to_string() + " (WAL position " + frame.wal_end.to_string() + ")";
+            spdlog::error("{}", message);
+            registry->set_actor_error(self->state.stats, message);
+            self->quit(make_pipeline_error(pipeline_errc::protocol_violation, message));
+            return;
+          }
+          out->messages.push_back(wal_message{frame.wal_end, std::move(decoded).value()});
+        }
+        self->send(assembler, decoded_batch_ptr{std::move(out)});
+      },
+  };
+}
+
+}  // namespace tributary

@@ -1,0 +1,155 @@
+#include "actors/launcher_actor.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "actors/actor_tracking.hpp"
+#include "actors/pipeline_messages.hpp"
+#include "actors/supervisor_actor.hpp"
+#include "storage/subscription_catalog.hpp"
+
+namespace tributary {
+
+namespace {
+
+using self_ptr = caf::stateful_actor<launcher_state>*;
+
+bool should_run(const subscription_row& row) { return row.enabled && row.slot_name.has_value(); }
+
+void start_supervisor(self_ptr self, const std::string& database, const subscription_row& row) {
+  auto& st = self->state;
+  supervisor_args a;
+  a.directory = st.args.directory;
+  a.database = database;
+  a.subid = row.oid;
+  a.config = st.args.config;
+  a.registry = st.args.registry;
+  a.launcher = self;
+  auto sup = self->spawn(supervisor_actor, std::move(a));
+  self->monitor(sup);
+  st.pipelines[row.oid] = launcher_state::running_pipeline{database, sup, false, false, {}};
+  spdlog::info("logical replication apply worker for subscription \"{}\" will start", row.name);
+}
+
+void stop_supervisor(self_ptr self, launcher_state::running_pipeline& p) {
+  if (!p.stopping) {
+    p.stopping = true;
+    self->send_exit(p.supervisor, caf::exit_reason::user_shutdown);
+  }
+}
+
+// Reads the row and makes the running state match it.
+void reconcile(self_ptr self, const std::string& database, int64_t subid) {
+  auto& st = self->state;
+  auto db = st.args.directory->connect(database);
+  std::optional<subscription_row> row;
+  if (db) {
+    auto found = find_subscription(*db, subid);
+    if (found)
+      row = *found;
+  }
+  auto it = st.pipelines.find(subid);
+  if (it != st.pipelines.end()) {
+    // Settings may have changed: stop, and decide again once it is gone.
+    it->second.check_after_stop = true;
+    stop_supervisor(self, it->second);
+    return;
+  }
+  if (!row) {
+    st.args.registry->forget_subscription(subid);
+    return;
+  }
+  st.args.registry->worker_stopped(subid);  // a row exists: show it, idle
+  if (should_run(*row))
+    start_supervisor(self, database, *row);
+}
+
+void start_all(self_ptr self) {
+  auto& st = self->state;
+  for (const auto& database : st.args.directory->databases()) {
+    auto db = st.args.directory->connect(database.name);
+    if (!db) {
+      spdlog::error("could not read subscriptions of database \"{}\": {}", database.name, db.error().message);
+      continue;
+    }
+    auto rows = list_subscriptions(*db);
+    if (!rows)
+      continue;
+    for (const auto& row : *rows) {
+      st.args.registry->worker_stopped(row.oid);
+      if (should_run(row))
+        start_supervisor(self, database.name, row);
+    }
+  }
+}
+
+void disable_subscription(self_ptr self, const std::string& database, int64_t subid) {
+  auto db = self->state.args.directory->connect(database);
+  if (!db)
+    return;
+  auto row = find_subscription(*db, subid);
+  if (!row || !*row)
+    return;
+  auto updated = **row;
+  updated.enabled = false;
+  if (auto r = update_subscription(*db, updated); !r)
+    spdlog::error("could not disable subscription \"{}\": {}", updated.name, r.error().message);
+}
+
+void on_supervisor_down(self_ptr self, const caf::down_msg& dm) {
+  auto& st = self->state;
+  for (auto it = st.pipelines.begin(); it != st.pipelines.end(); ++it) {
+    if (it->second.supervisor.address() != dm.source)
+      continue;
+    auto pipeline = std::move(it->second);
+    auto subid = it->first;
+    st.pipelines.erase(it);
+    for (auto& w : pipeline.waiters)
+      w.deliver(caf::unit);
+    if (pipeline.check_after_stop)
+      reconcile(self, pipeline.database, subid);
+    else
+      st.args.registry->worker_stopped(subid);
+    return;
+  }
+}
+
+}  // namespace
+
+caf::behavior launcher_actor(self_ptr self, launcher_args args) {
+  auto& st = self->state;
+  st.args = std::move(args);
+  st.stats = track_actor(self, st.args.registry, "launcher", 0, 0);
+  st.args.registry->set_actor_state(st.stats, "running");
+  self->set_down_handler([=](caf::down_msg& dm) { on_supervisor_down(self, dm); });
+  self->set_exit_handler([=](caf::exit_msg& em) {
+    for (auto& [id, p] : self->state.pipelines)
+      self->send_exit(p.supervisor, em.reason);
+    self->quit(em.reason);
+  });
+  return {
+      [=](start_atom) {
+        count_message(self, *self->state.stats);
+        start_all(self);
+      },
+      [=](changed_atom, const std::string& database, int64_t subid) {
+        count_message(self, *self->state.stats);
+        reconcile(self, database, subid);
+      },
+      [=](stop_atom, const std::string&, int64_t subid) -> caf::result<void> {
+        count_message(self, *self->state.stats);
+        auto it = self->state.pipelines.find(subid);
+        if (it == self->state.pipelines.end())
+          return caf::unit;
+        auto rp = self->make_response_promise();
+        it->second.waiters.push_back(rp);
+        stop_supervisor(self, it->second);
+        return rp;
+      },
+      [=](disable_atom, const std::string& database, int64_t subid) {
+        count_message(self, *self->state.stats);
+        disable_subscription(self, database, subid);
+      },
+  };
+}
+
+}  // namespace tributary

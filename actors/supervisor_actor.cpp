@@ -1,0 +1,194 @@
+#include "actors/supervisor_actor.hpp"
+
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "actors/actor_tracking.hpp"
+#include "actors/applier_actor.hpp"
+#include "actors/assembler_actor.hpp"
+#include "actors/connection_actor.hpp"
+#include "actors/decoder_actor.hpp"
+#include "actors/pipeline_errors.hpp"
+#include "actors/publisher_conninfo.hpp"
+
+namespace tributary {
+
+namespace {
+
+using self_ptr = caf::stateful_actor<supervisor_state>*;
+using phase = supervisor_state::phase;
+
+// A run this long without failing clears the failure count.
+constexpr auto healthy_run = std::chrono::seconds(30);
+
+std::vector<caf::actor*> children(supervisor_state& st) {
+  return {&st.connection, &st.decoder, &st.assembler, &st.applier};
+}
+
+bool any_child_alive(supervisor_state& st) {
+  for (auto* c : children(st))
+    if (*c)
+      return true;
+  return false;
+}
+
+void set_phase(self_ptr self, phase p, const char* text) {
+  self->state.current = p;
+  self->state.args.registry->set_actor_state(self->state.stats, text);
+}
+
+void start_pipeline(self_ptr self) {
+  auto& st = self->state;
+  ++st.generation;
+  set_phase(self, phase::starting, "starting");
+  applier_actor_args a;
+  a.directory = st.args.directory;
+  a.database = st.args.database;
+  a.subid = st.args.subid;
+  a.supervisor = self;
+  a.registry = st.args.registry;
+  a.parent = self->id();
+  a.group_max_transactions = st.args.config.get_int("apply_group_max_transactions");
+  a.group_max_delay = st.args.config.get_duration("apply_group_max_delay");
+  st.applier = self->spawn<caf::detached>(applier_actor, std::move(a));
+  self->monitor(st.applier);
+}
+
+void start_streaming_children(self_ptr self, subscription_runtime_ptr runtime) {
+  auto& st = self->state;
+  st.runtime = runtime;
+  st.disable_on_error = runtime->subscription.disable_on_error;
+  const auto& sub = runtime->subscription;
+  auto given = parse_conninfo(sub.conninfo);
+  if (!given) {
+    st.last_error = given.error().message;
+    self->send_exit(st.applier, caf::exit_reason::user_shutdown);
+    set_phase(self, phase::failing, "failing");
+    return;
+  }
+  auto params = publisher_connection_params(*given, sub.name, runtime->owner_name,
+                                            connection_purpose::replication);
+  assembler_config ac;
+  ac.start_position = runtime->origin_position;
+  if (!sub.skip_lsn.is_zero())
+    ac.skip_lsn = sub.skip_lsn;
+  ac.tables = runtime->tables;
+  st.assembler = self->spawn(assembler_actor, std::move(ac), st.applier, st.args.registry, st.args.subid,
+                             self->id());
+  self->monitor(st.assembler);
+  // The decoder's options must match what the connection asks the publisher
+  // for; the protocol version is only known once connected, so the decoder
+  // accepts the newest layout and the connection asks for no parallel streaming.
+  decoder_options dopts;
+  dopts.protocol_version = 4;
+  dopts.streaming_parallel = false;
+  st.decoder = self->spawn(decoder_actor, dopts, st.assembler, st.args.registry, st.args.subid, self->id());
+  self->monitor(st.decoder);
+  connection_actor_args ca;
+  ca.runtime = runtime;
+  ca.params = std::move(params);
+  ca.decoder = st.decoder;
+  ca.applier = st.applier;
+  ca.registry = st.args.registry;
+  ca.parent = self->id();
+  ca.status_interval = st.args.config.get_duration("wal_receiver_status_interval");
+  ca.receiver_timeout = st.args.config.get_duration("wal_receiver_timeout");
+  st.connection = self->spawn<caf::detached>(connection_actor, std::move(ca));
+  self->monitor(st.connection);
+  st.args.registry->worker_started(st.args.subid, st.args.database, static_cast<int>(::getpid()));
+  set_phase(self, phase::running, "running");
+  self->delayed_send(self, healthy_run, healthy_atom::value, st.generation);
+}
+
+std::chrono::milliseconds backoff(const supervisor_state& st) {
+  auto base = st.args.config.get_duration("wal_retrieve_retry_interval");
+  auto cap = base * 16;
+  auto delay = base;
+  for (int i = 1; i < st.failures && delay < cap; ++i)
+    delay *= 2;
+  return std::min(delay, cap);
+}
+
+// Every child is gone after a failure: disable or schedule the next start.
+void after_failure(self_ptr self) {
+  auto& st = self->state;
+  st.args.registry->worker_stopped(st.args.subid);
+  if (st.disable_on_error) {
+    spdlog::warn("subscription \"{}\" has been disabled because of an error",
+                 st.runtime ? st.runtime->subscription.name : std::to_string(st.args.subid));
+    self->send(st.args.launcher, disable_atom::value, st.args.database, st.args.subid);
+    self->quit(caf::exit_reason::normal);
+    return;
+  }
+  ++st.failures;
+  auto delay = backoff(st);
+  st.stats->restarts.fetch_add(1, std::memory_order_relaxed);
+  set_phase(self, phase::backing_off, "backing off");
+  self->delayed_send(self, delay, restart_atom::value, st.generation);
+}
+
+void on_child_down(self_ptr self, const caf::down_msg& dm) {
+  auto& st = self->state;
+  for (auto* c : children(st))
+    if (*c && c->address() == dm.source)
+      *c = nullptr;
+  if (st.current == phase::stopping) {
+    if (!any_child_alive(st)) {
+      st.args.registry->worker_stopped(st.args.subid);
+      self->quit(caf::exit_reason::user_shutdown);
+    }
+    return;
+  }
+  if (st.current == phase::starting || st.current == phase::running) {
+    st.last_error = dm.reason ? pipeline_error_message(dm.reason) : "a pipeline actor stopped";
+    st.args.registry->set_actor_error(st.stats, st.last_error);
+    st.args.registry->count_apply_error(st.args.subid);
+    set_phase(self, phase::failing, "failing");
+    for (auto* c : children(st))
+      if (*c)
+        self->send_exit(*c, caf::exit_reason::user_shutdown);
+  }
+  if (st.current == phase::failing && !any_child_alive(st))
+    after_failure(self);
+}
+
+}  // namespace
+
+caf::behavior supervisor_actor(self_ptr self, supervisor_args args) {
+  auto& st = self->state;
+  st.args = std::move(args);
+  st.stats = track_actor(self, st.args.registry, "supervisor", st.args.subid, 0);
+  self->set_down_handler([=](caf::down_msg& dm) { on_child_down(self, dm); });
+  self->set_exit_handler([=](caf::exit_msg& em) {
+    auto& s = self->state;
+    s.current = phase::stopping;
+    s.args.registry->set_actor_state(s.stats, "stopping");
+    if (!any_child_alive(s)) {
+      s.args.registry->worker_stopped(s.args.subid);
+      self->quit(em.reason);
+      return;
+    }
+    for (auto* c : children(s))
+      if (*c)
+        self->send_exit(*c, caf::exit_reason::user_shutdown);
+  });
+  start_pipeline(self);
+  return {
+      [=](ready_atom, const subscription_runtime_ptr& runtime) {
+        if (self->state.current == phase::starting)
+          start_streaming_children(self, runtime);
+      },
+      [=](restart_atom, uint64_t generation) {
+        if (self->state.current == phase::backing_off && generation == self->state.generation)
+          start_pipeline(self);
+      },
+      [=](healthy_atom, uint64_t generation) {
+        if (self->state.current == phase::running && generation == self->state.generation)
+          self->state.failures = 0;
+      },
+  };
+}
+
+}  // namespace tributary
