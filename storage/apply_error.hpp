@@ -1,0 +1,75 @@
+// apply_error: why applying a group failed, in PostgreSQL's words, plus the
+// conflict counters and the text pieces the apply sink reports with.
+//
+//   error     sqlstate + message + detail, e.g. 23505
+//             conflict detected on relation "public.t": conflict=insert_exists
+//             Key (a)=(1) already exists.
+//   context   processing remote data for replication origin "pg_16384" during
+//             message type "INSERT" for replication target relation "public.t"
+//             in transaction 740, finished at 0/14C0378
+//   retryable the file was busy (a local writer held it past the busy timeout):
+//             not an apply failure, the caller retries the group at once.
+// The finish LSN in the context is what ALTER SUBSCRIPTION ... SKIP takes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stages/pg_error.hpp"
+#include "stages/pgoutput_messages.hpp"
+#include "stages/remote_transaction.hpp"
+#include "stages/sql_value.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+struct apply_error {
+  pg_error error;
+  std::string context;
+  bool retryable = false;
+
+  // "message\nDETAIL: ...\nCONTEXT: ..." (lines present when non-empty).
+  std::string to_string() const;
+};
+
+// Counted since the sink opened (pg_stat_subscription_stats' confl_* and more).
+struct apply_counters {
+  uint64_t inserted = 0;
+  uint64_t updated = 0;
+  uint64_t deleted = 0;
+  uint64_t truncated = 0;         // local tables emptied
+  uint64_t insert_exists = 0;
+  uint64_t update_exists = 0;
+  uint64_t update_missing = 0;
+  uint64_t delete_missing = 0;
+};
+
+// Where in the remote stream something happened.
+struct apply_location {
+  std::string_view origin_name;
+  std::string_view message_type;  // "INSERT", "UPDATE", "DELETE", "TRUNCATE"
+  std::string_view relation;      // "public.t"; empty: none
+  std::string_view column;        // empty: none
+  xid_t xid = 0;
+  lsn finish_lsn;
+};
+
+std::string context_of(const apply_location& where);
+const char* message_type_of(change_kind kind);
+
+// A SQLite failure while applying: constraint codes map to 23xxx, BUSY/LOCKED
+// are retryable, anything else is XX000 with SQLite's message.
+apply_error error_from_sqlite(const sqlite_error& e, std::string context);
+
+bool is_unique_violation(const sqlite_error& e);
+// "UNIQUE constraint failed: t.a, t.b" -> {"a", "b"}; empty when SQLite names an index.
+std::vector<std::string> unique_columns_of(const std::string& sqlite_message);
+// A value as PostgreSQL would print it in a key detail.
+std::string render_value(const sql_value& value);
+// "Key (a, b)=(1, x) already exists." (names and values have one entry each).
+std::string existing_key_detail(const std::vector<std::string>& names,
+                                const std::vector<std::string>& values);
+
+}  // namespace tributary

@@ -1,0 +1,311 @@
+// apply_sink: see the NOTES in the header. Group lifecycle, the per-batch
+// loop (bind + step per row), conflict handling and progress recording.
+#include "storage/apply_sink.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "stages/value_codec.hpp"
+#include "storage/table_truncation.hpp"
+
+namespace tributary {
+
+struct apply_sink::table_entry {
+  struct prepared {
+    statement_text text;
+    std::optional<sqlite_statement> statement;
+  };
+  relation_ptr snapshot;  // the Relation this description was read for
+  local_table table;
+  std::map<std::string, prepared> statements;  // by statement_key
+};
+
+namespace {
+
+apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
+  return apply_error{make_pg_error(std::move(sqlstate), std::move(message)), std::move(context),
+                     false};
+}
+
+std::string statement_key(change_kind kind, const change_shape& shape) {
+  std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
+  key += shape.old_kind ? shape.old_kind : '-';
+  for (bool u : shape.new_unchanged)
+    key += u ? 'u' : '.';
+  key += '/';
+  for (bool u : shape.old_unchanged)
+    key += u ? 'u' : '.';
+  return key;
+}
+
+bool same_name(const std::string& a, const std::string& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+
+}  // namespace
+
+result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
+  auto db = sqlite_connection::open(config.database_file, config.busy_timeout_ms);
+  if (!db)
+    return fail(plain_error("XX000", "could not open \"" + config.database_file +
+                                         "\": " + db.error().message));
+  auto find = db->prepare("SELECT roname FROM pg_replication_origin WHERE roident = ?1");
+  if (!find)
+    return fail(error_from_sqlite(find.error(), {}));
+  find->bind_int(1, config.origin_id);
+  auto row = find->step();
+  if (!row)
+    return fail(error_from_sqlite(row.error(), {}));
+  if (*row != sqlite_statement::step_result::row)
+    return fail(plain_error("42704", "replication origin with ID " +
+                                         std::to_string(config.origin_id) + " does not exist"));
+  std::string origin_name = find->column_text(0);
+  auto record = db->prepare(
+      "INSERT INTO pg_replication_origin_status (local_id, external_id, remote_lsn) "
+      "VALUES (?1, ?2, ?3) ON CONFLICT (local_id) DO UPDATE SET remote_lsn = excluded.remote_lsn");
+  if (!record)
+    return fail(error_from_sqlite(record.error(), {}));
+  return apply_sink(std::move(config), std::move(*db), std::move(origin_name),
+                    std::move(*record));
+}
+
+apply_sink::apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
+                       sqlite_statement record_progress)
+    : config_(std::move(config)),
+      db_(std::move(db)),
+      origin_name_(std::move(origin_name)),
+      record_progress_(std::move(record_progress)) {}
+
+apply_sink::apply_sink(apply_sink&&) noexcept = default;
+apply_sink& apply_sink::operator=(apply_sink&&) noexcept = default;
+// Members die in reverse order: statements are finalized before db_ closes.
+apply_sink::~apply_sink() = default;
+
+result<ok_t, apply_error> apply_sink::begin_group() {
+  if (db_.in_transaction())
+    return fail(plain_error("XX000", "apply group already open"));
+  if (auto r = db_.exec("BEGIN IMMEDIATE"); !r)
+    return fail(error_from_sqlite(r.error(), {}));
+  return ok_v;
+}
+
+result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
+                                            std::span<const remote_transaction_ptr> group) {
+  for (const apply_batch& batch : plan.batches) {
+    if (batch.rows.empty())
+      continue;
+    if (batch.kind == change_kind::truncate) {
+      for (row_ref ref : batch.rows)
+        if (auto r = apply_truncate(change_at(group, ref), *group[ref.transaction_index]); !r)
+          return r;
+      continue;
+    }
+    if (auto r = apply_rows(batch, group); !r)
+      return r;
+  }
+  return ok_v;
+}
+
+result<ok_t, apply_error> apply_sink::commit_group(lsn end_lsn, pg_timestamp commit_time,
+                                                   std::optional<lsn> clear_skip_lsn) {
+  auto failed = [&](const sqlite_error& e) -> result<ok_t, apply_error> {
+    rollback_group();
+    return fail(error_from_sqlite(e, {}));
+  };
+  record_progress_.reset();
+  record_progress_.bind_int(1, config_.origin_id);
+  record_progress_.bind_text(2, origin_name_);
+  record_progress_.bind_text(3, end_lsn.to_string());
+  if (auto r = record_progress_.run(); !r)
+    return failed(r.error());
+  if (clear_skip_lsn) {
+    auto clear = db_.prepare(
+        "UPDATE pg_subscription SET subskiplsn = '0/0' WHERE oid = ?1 AND subskiplsn = ?2");
+    if (!clear)
+      return failed(clear.error());
+    clear->bind_int(1, config_.subscription_oid);
+    clear->bind_text(2, clear_skip_lsn->to_string());
+    if (auto r = clear->run(); !r)
+      return failed(r.error());
+  }
+  if (auto r = db_.exec("COMMIT"); !r)
+    return failed(r.error());
+  last_commit_time_ = commit_time;
+  return ok_v;
+}
+
+void apply_sink::forget_tables() { tables_.clear(); }
+
+void apply_sink::rollback_group() {
+  if (db_.in_transaction())
+    (void)db_.exec("ROLLBACK");
+  forget_tables();
+}
+
+result<lsn, apply_error> apply_sink::remote_lsn() {
+  auto q = db_.prepare("SELECT remote_lsn FROM pg_replication_origin_status WHERE local_id = ?1");
+  if (!q)
+    return fail(error_from_sqlite(q.error(), {}));
+  q->bind_int(1, config_.origin_id);
+  auto row = q->step();
+  if (!row)
+    return fail(error_from_sqlite(row.error(), {}));
+  if (*row != sqlite_statement::step_result::row)
+    return lsn{};
+  auto text = q->column_text(0);
+  auto parsed = lsn::parse(text);
+  if (!parsed)
+    return fail(plain_error("XX000", "invalid remote_lsn \"" + text + "\" for replication origin \"" +
+                                         origin_name_ + "\""));
+  return *parsed;
+}
+
+result<apply_sink::table_entry*, apply_error> apply_sink::table_for(const relation_ptr& relation,
+                                                                    const remote_transaction& txn,
+                                                                    change_kind kind) {
+  auto& slot = tables_[{relation->schema_name, relation->table_name}];
+  if (slot && slot->snapshot == relation)
+    return slot.get();
+  auto described = describe_local_table(db_, *relation);
+  if (!described) {
+    slot.reset();
+    return fail(apply_error{described.error(), context(txn, kind, relation.get()), false});
+  }
+  slot = std::make_unique<table_entry>(table_entry{relation, std::move(*described), {}});
+  return slot.get();
+}
+
+result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
+                                                 std::span<const remote_transaction_ptr> group) {
+  const relation_info& rel = *batch.relation;
+  const remote_transaction& first = *group[batch.rows.front().transaction_index];
+  auto entry = table_for(batch.relation, first, batch.kind);
+  if (!entry)
+    return fail(entry.error());
+  auto& prepared_slot = (*entry)->statements[statement_key(batch.kind, batch.shape)];
+  if (!prepared_slot.statement) {
+    auto text = statement_for((*entry)->table, rel, batch.kind, batch.shape);
+    if (!text)
+      return fail(apply_error{text.error(), context(first, batch.kind, &rel), false});
+    auto stmt = db_.prepare(text->sql);
+    if (!stmt)
+      return fail(error_from_sqlite(stmt.error(), context(first, batch.kind, &rel)));
+    prepared_slot.text = std::move(*text);
+    prepared_slot.statement = std::move(*stmt);
+  }
+  const auto& params = prepared_slot.text.params;
+  sqlite_statement& stmt = *prepared_slot.statement;
+  for (row_ref ref : batch.rows) {
+    const remote_transaction& txn = *group[ref.transaction_index];
+    const row_change& change = txn.changes[ref.change_index];
+    row_values_.clear();
+    stmt.reset();
+    for (size_t i = 0; i < params.size(); ++i) {
+      const statement_param& p = params[i];
+      const tuple_data& tuple =
+          p.from == statement_param::tuple::new_row ? change.new_tuple : change.old_tuple;
+      const std::string& column = rel.columns[p.column].name;
+      if (p.column >= tuple.size())
+        return fail(plain_error("XX000", "tuple has no value for column \"" + column + "\"",
+                                context(txn, batch.kind, &rel, column)));
+      const tuple_value& v = tuple[p.column];
+      if (v.is_unchanged())
+        return fail(plain_error("XX000", "unchanged TOAST value where column \"" + column +
+                                             "\" is needed",
+                                context(txn, batch.kind, &rel, column)));
+      auto value = decode_tuple_value(rel.columns[p.column].type_oid, v);
+      if (!value)
+        return fail(plain_error("22P02", value.error().message,
+                                context(txn, batch.kind, &rel, column)));
+      stmt.bind(static_cast<int>(i + 1), *value);
+      row_values_.push_back(std::move(*value));
+    }
+    if (auto r = stmt.run(); !r)
+      return fail(step_error(r.error(), batch, (*entry)->table, prepared_slot.text, txn));
+    if (batch.kind == change_kind::insert) {
+      ++counters_.inserted;
+    } else if (db_.changes() == 0) {
+      report_missing(change, txn);
+    } else {
+      ++(batch.kind == change_kind::update ? counters_.updated : counters_.deleted);
+    }
+  }
+  stmt.reset();
+  return ok_v;
+}
+
+apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& batch,
+                                   const local_table& table, const statement_text& text,
+                                   const remote_transaction& txn) {
+  const relation_info& rel = *batch.relation;
+  apply_error out = error_from_sqlite(e, context(txn, batch.kind, &rel));
+  if (!is_unique_violation(e))
+    return out;
+  const bool insert = batch.kind == change_kind::insert;
+  ++(insert ? counters_.insert_exists : counters_.update_exists);
+  out.error.message = "conflict detected on relation \"" + remote_relation_name(rel) +
+                      "\": conflict=" + (insert ? "insert_exists" : "update_exists");
+  // The key's values, as this row would have written them.
+  std::vector<std::string> names = unique_columns_of(e.message);
+  std::vector<std::string> values;
+  for (const auto& name : names) {
+    std::string value = "?";
+    for (size_t i = 0; i < text.params.size(); ++i) {
+      const auto& p = text.params[i];
+      if (p.from == statement_param::tuple::new_row &&
+          same_name(table.column_for[p.column], name)) {
+        value = render_value(row_values_[i]);
+        break;
+      }
+    }
+    values.push_back(std::move(value));
+  }
+  out.error.detail = existing_key_detail(names, values);
+  return out;
+}
+
+result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
+                                                     const remote_transaction& txn) {
+  truncate_request request;
+  request.cascade = (change.truncate_options & truncate_message::cascade) != 0;
+  request.restart_identity = (change.truncate_options & truncate_message::restart_identity) != 0;
+  for (const auto& rel : change.truncated) {
+    auto entry = table_for(rel, txn, change_kind::truncate);
+    if (!entry)
+      return fail(entry.error());
+    request.tables.push_back((*entry)->table.name);
+  }
+  auto emptied = truncate_local_tables(db_, request);
+  if (!emptied)
+    return fail(error_from_sqlite(emptied.error(), context(txn, change_kind::truncate, nullptr)));
+  counters_.truncated += *emptied;
+  return ok_v;
+}
+
+void apply_sink::report_missing(const row_change& change, const remote_transaction& txn) {
+  const bool update = change.kind == change_kind::update;
+  ++(update ? counters_.update_missing : counters_.delete_missing);
+  logger().info(
+      "conflict detected on relation \"{}\": conflict={}\nDETAIL: Could not find the row to be "
+      "{}.\nCONTEXT: {}",
+      remote_relation_name(*change.relation), update ? "update_missing" : "delete_missing",
+      update ? "updated" : "deleted", context(txn, change.kind, change.relation.get()));
+}
+
+std::string apply_sink::context(const remote_transaction& txn, change_kind kind,
+                                const relation_info* relation, const std::string& column) const {
+  std::string name = relation ? remote_relation_name(*relation) : std::string();
+  return context_of(apply_location{origin_name_, message_type_of(kind), name, column, txn.xid,
+                                   txn.final_lsn});
+}
+
+spdlog::logger& apply_sink::logger() const {
+  return config_.logger ? *config_.logger : *spdlog::default_logger_raw();
+}
+
+}  // namespace tributary

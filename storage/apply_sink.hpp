@@ -1,0 +1,124 @@
+// apply_sink: applies planned groups of remote transactions to the
+// subscription's database file and records their progress in the same commit.
+//
+// NOTES
+//   Input: an apply_plan over a group of remote transactions (commit order).
+//   Output: rows in the local tables + pg_replication_origin_status.remote_lsn
+//   of the subscription's origin, committed together (architecture §4,
+//   invariant 1): when commit_group returns, both are durable (WAL,
+//   synchronous=FULL) and the position may be reported as flushed.
+//
+//   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
+//                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
+//                 --rollback_group (ROLLBACK)--> idle
+//   After a failed apply the group is still open; the caller rolls it back.
+//   Restart: read remote_lsn() and start streaming there.
+//
+//   Per batch one cached prepared statement (per relation snapshot, kind and
+//   shape); per row only bind + step. The local table's description is read
+//   once per relation snapshot and dropped on rollback (a fix of the local
+//   schema is then seen by the retry).
+//
+//   Conflicts (PostgreSQL's names): UPDATE/DELETE finding no row is skipped,
+//   counted (update_missing, delete_missing) and logged at LOG (spdlog info)
+//   with DETAIL and CONTEXT. INSERT/UPDATE hitting a unique key fails the apply
+//   with 23505 (insert_exists / update_exists). Other constraint failures fail
+//   with SQLite's message. Every error names relation, operation, xid and the
+//   finish LSN (apply_error::context). Nothing is logged for rows that apply.
+//
+//   Example: begin_group(); apply(plan of 3 transactions); commit_group(0/14C03A8)
+//   -> one SQLite transaction holding the rows of all three and remote_lsn 0/14C03A8.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "stages/apply_plan.hpp"
+#include "stages/lsn.hpp"
+#include "stages/remote_transaction.hpp"
+#include "stages/result.hpp"
+#include "storage/apply_error.hpp"
+#include "storage/local_table.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace spdlog {
+class logger;
+}
+
+namespace tributary {
+
+struct apply_sink_config {
+  std::string database_file;
+  int64_t subscription_oid = 0;  // pg_subscription.oid (for subskiplsn)
+  int64_t origin_id = 0;         // pg_replication_origin.roident
+  int busy_timeout_ms = 60000;
+  std::shared_ptr<spdlog::logger> logger;  // conflicts; nullptr: spdlog's default logger
+};
+
+class apply_sink {
+public:
+  // Opens the file; the origin must exist in pg_replication_origin.
+  static result<apply_sink, apply_error> open(apply_sink_config config);
+
+  apply_sink(apply_sink&&) noexcept;
+  apply_sink& operator=(apply_sink&&) noexcept;
+  ~apply_sink();
+
+  result<ok_t, apply_error> begin_group();
+  result<ok_t, apply_error> apply(const apply_plan& plan,
+                                  std::span<const remote_transaction_ptr> group);
+  // Records end_lsn as the origin's remote_lsn and, when given, clears
+  // pg_subscription.subskiplsn if it still equals clear_skip_lsn (the finish
+  // LSN of the skipped transaction); then COMMIT. Durable on success.
+  result<ok_t, apply_error> commit_group(lsn end_lsn, pg_timestamp commit_time,
+                                         std::optional<lsn> clear_skip_lsn = std::nullopt);
+  void rollback_group();
+  bool group_open() const { return db_.in_transaction(); }
+
+  // The recorded position (0/0 before the first commit).
+  result<lsn, apply_error> remote_lsn();
+  // Commit time of the last committed group (for pg_stat_subscription).
+  pg_timestamp last_commit_time() const { return last_commit_time_; }
+  const apply_counters& counters() const { return counters_; }
+  const std::string& origin_name() const { return origin_name_; }
+  // For callers that write catalog rows in the same transaction (table sync).
+  sqlite_connection& connection() { return db_; }
+  // Forgets local table descriptions and statements (after local DDL).
+  void forget_tables();
+
+private:
+  struct table_entry;
+  apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
+             sqlite_statement record_progress);
+
+  result<table_entry*, apply_error> table_for(const relation_ptr& relation,
+                                              const remote_transaction& txn, change_kind kind);
+  result<ok_t, apply_error> apply_rows(const apply_batch& batch,
+                                       std::span<const remote_transaction_ptr> group);
+  result<ok_t, apply_error> apply_truncate(const row_change& change,
+                                           const remote_transaction& txn);
+  // A failed step: a unique violation becomes insert_exists / update_exists.
+  apply_error step_error(const sqlite_error& e, const apply_batch& batch,
+                         const local_table& table, const statement_text& text,
+                         const remote_transaction& txn);
+  void report_missing(const row_change& change, const remote_transaction& txn);
+  std::string context(const remote_transaction& txn, change_kind kind,
+                      const relation_info* relation, const std::string& column = {}) const;
+  spdlog::logger& logger() const;
+
+  apply_sink_config config_;
+  sqlite_connection db_;
+  std::string origin_name_;
+  sqlite_statement record_progress_;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<table_entry>> tables_;
+  std::vector<sql_value> row_values_;  // the current row's bound values
+  apply_counters counters_;
+  pg_timestamp last_commit_time_ = 0;
+};
+
+}  // namespace tributary

@@ -1,0 +1,240 @@
+// local_table: see the header. Reading the local schema (pragma_table_xinfo,
+// a probe for the rowid) and writing the statement texts.
+#include "storage/local_table.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace tributary {
+
+namespace {
+
+bool same_name(const std::string& a, const std::string& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+
+struct local_column {
+  std::string name;
+  int pk = 0;         // position in the primary key, 0 = not part of it
+  bool generated = false;
+};
+
+result<std::vector<local_column>, pg_error> read_columns(sqlite_connection& db,
+                                                        const std::string& table) {
+  auto q = db.prepare("SELECT name, pk, hidden FROM pragma_table_xinfo(?1)");
+  if (!q)
+    return fail(make_pg_error("XX000", q.error().message));
+  q->bind_text(1, table);
+  std::vector<local_column> columns;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(make_pg_error("XX000", s.error().message));
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    int64_t hidden = q->column_int(2);
+    if (hidden == 1)  // hidden column of a virtual table
+      continue;
+    columns.push_back(local_column{q->column_text(0), static_cast<int>(q->column_int(1)),
+                                   hidden == 2 || hidden == 3});
+  }
+  return columns;
+}
+
+// The first of SQLite's rowid names no column shadows, if the table has a rowid.
+std::optional<std::string> rowid_alias(sqlite_connection& db, const std::string& table,
+                                       const std::vector<local_column>& columns) {
+  for (const char* alias : {"rowid", "_rowid_", "oid"}) {
+    bool shadowed = std::any_of(columns.begin(), columns.end(),
+                                [&](const local_column& c) { return same_name(c.name, alias); });
+    if (shadowed)
+      continue;
+    // Fails to prepare on a WITHOUT ROWID table.
+    if (db.prepare(std::string("SELECT ") + alias + " FROM " + quote_identifier(table) + " LIMIT 0"))
+      return std::string(alias);
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string column_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i ? "," : "") + quote_identifier(names[i]);
+  return out;
+}
+
+class statement_writer {
+public:
+  statement_writer(const local_table& table, const relation_info& relation)
+      : table_(table), relation_(relation) {}
+
+  // `"c" IS ?n` for each matched column, joined by AND.
+  std::string match(const std::vector<statement_param>& columns) {
+    std::string out;
+    for (const auto& p : columns)
+      out += (out.empty() ? "" : " AND ") + column(p.column) + " IS " + param(p);
+    return out;
+  }
+
+  std::string set_list(const change_shape& shape) {
+    std::string out;
+    for (uint32_t i = 0; i < relation_.columns.size(); ++i) {
+      if (i < shape.new_unchanged.size() && shape.new_unchanged[i])
+        continue;
+      out += (out.empty() ? "" : ",") + column(i) + "=" +
+             param({statement_param::tuple::new_row, i});
+    }
+    return out;
+  }
+
+  std::string insert_values() {
+    std::string out;
+    for (uint32_t i = 0; i < relation_.columns.size(); ++i)
+      out += (i ? "," : "") + param({statement_param::tuple::new_row, i});
+    return out;
+  }
+
+  std::vector<statement_param> take_params() { return std::move(params_); }
+
+private:
+  std::string column(uint32_t remote_index) const {
+    return quote_identifier(table_.column_for[remote_index]);
+  }
+  std::string param(statement_param p) {
+    params_.push_back(p);
+    return "?" + std::to_string(params_.size());
+  }
+
+  const local_table& table_;
+  const relation_info& relation_;
+  std::vector<statement_param> params_;
+};
+
+pg_error not_updatable(const local_table& table) {
+  return make_pg_error("55000",
+                       "publisher did not send replica identity column expected by the logical "
+                       "replication target relation \"" + table.remote_name + "\"");
+}
+
+}  // namespace
+
+std::string local_table_name(const relation_info& relation) { return relation.table_name; }
+
+std::string remote_relation_name(const relation_info& relation) {
+  return (relation.schema_name.empty() ? std::string("pg_catalog") : relation.schema_name) + "." +
+         relation.table_name;
+}
+
+std::string quote_identifier(const std::string& name) {
+  std::string out = "\"";
+  for (char c : name)
+    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+result<local_table, pg_error> describe_local_table(sqlite_connection& db,
+                                                   const relation_info& relation) {
+  local_table table;
+  table.name = local_table_name(relation);
+  table.remote_name = remote_relation_name(relation);
+  auto columns = read_columns(db, table.name);
+  if (!columns)
+    return fail(columns.error());
+  if (columns->empty())
+    return fail(make_pg_error("42P01", "logical replication target relation \"" +
+                                           table.remote_name + "\" does not exist"));
+  std::vector<std::string> missing;
+  for (const auto& remote : relation.columns) {
+    auto it = std::find_if(columns->begin(), columns->end(),
+                           [&](const local_column& c) { return same_name(c.name, remote.name); });
+    if (it == columns->end()) {
+      missing.push_back("\"" + remote.name + "\"");
+      continue;
+    }
+    if (it->generated)
+      return fail(make_pg_error("42P10", "logical replication target relation \"" +
+                                             table.remote_name +
+                                             "\" has incompatible generated column: \"" +
+                                             it->name + "\""));
+    table.column_for.push_back(it->name);
+  }
+  if (!missing.empty()) {
+    std::string list;
+    for (const auto& m : missing)
+      list += (list.empty() ? "" : ", ") + m;
+    return fail(make_pg_error("42703", "logical replication target relation \"" +
+                                           table.remote_name + "\" is missing replicated column" +
+                                           (missing.size() > 1 ? "s: " : ": ") + list));
+  }
+  std::vector<const local_column*> pk;
+  for (const auto& c : *columns)
+    if (c.pk > 0)
+      pk.push_back(&c);
+  std::sort(pk.begin(), pk.end(), [](auto* a, auto* b) { return a->pk < b->pk; });
+  for (auto* c : pk)
+    table.primary_key.push_back(c->name);
+  table.rowid = rowid_alias(db, table.name, *columns);
+  return table;
+}
+
+result<statement_text, pg_error> statement_for(const local_table& table,
+                                               const relation_info& relation,
+                                               change_kind kind, const change_shape& shape) {
+  statement_writer w(table, relation);
+  const std::string name = quote_identifier(table.name);
+  if (kind == change_kind::insert) {
+    std::string sql = "INSERT INTO " + name + " (" + column_list(table.column_for) +
+                      ") VALUES (" + w.insert_values() + ")";
+    return statement_text{std::move(sql), w.take_params()};
+  }
+  // The columns that identify the target row(s), and where their values are.
+  std::vector<statement_param> identity;
+  const bool full = shape.old_kind == 'O';
+  for (uint32_t i = 0; i < relation.columns.size(); ++i) {
+    if (full) {
+      if (i >= shape.old_unchanged.size() || !shape.old_unchanged[i])
+        identity.push_back({statement_param::tuple::old_row, i});
+    } else if (relation.columns[i].is_key) {
+      identity.push_back({shape.old_kind == 'K' ? statement_param::tuple::old_row
+                                                : statement_param::tuple::new_row,
+                          i});
+    }
+  }
+  if (identity.empty())
+    return fail(not_updatable(table));
+
+  // SET parameters come first, then the match.
+  std::string head = "DELETE FROM " + name;
+  if (kind == change_kind::update) {
+    std::string set = w.set_list(shape);
+    if (set.empty())  // every column unchanged TOAST: nothing to write
+      return fail(make_pg_error("XX000", "UPDATE of \"" + table.remote_name +
+                                             "\" sends no column values"));
+    head = "UPDATE " + name + " SET " + set;
+  }
+  if (!full)
+    return statement_text{head + " WHERE " + w.match(identity), w.take_params()};
+  if (table.rowid) {
+    const std::string& rowid = *table.rowid;
+    return statement_text{head + " WHERE " + rowid + " = (SELECT " + rowid + " FROM " + name +
+                              " WHERE " + w.match(identity) + " LIMIT 1)",
+                          w.take_params()};
+  }
+  // WITHOUT ROWID: a match on every primary key column reaches at most one row.
+  for (const auto& key : table.primary_key) {
+    bool matched = std::any_of(identity.begin(), identity.end(), [&](const statement_param& p) {
+      return same_name(table.column_for[p.column], key);
+    });
+    if (!matched)
+      return fail(make_pg_error("0A000", "REPLICA IDENTITY FULL changes to WITHOUT ROWID table \"" +
+                                             table.name + "\" need its primary key column \"" +
+                                             key + "\" among the published columns"));
+  }
+  return statement_text{head + " WHERE " + w.match(identity), w.take_params()};
+}
+
+}  // namespace tributary

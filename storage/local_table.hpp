@@ -1,0 +1,75 @@
+// local_table: how one published relation snapshot maps onto its local SQLite
+// table, and the text of every statement that applies a batch to it.
+//
+// Mapping (architecture §2): a published `public.t` is the local table `t`;
+// other schemas map to a table of the same name for now (local_table_name is
+// the one place that decides). Columns match by name (ASCII case-insensitive,
+// as SQLite resolves them), in any order; local extra columns keep their
+// defaults. Read once per relation snapshot with pragma_table_xinfo.
+//
+// Statements (one text per kind and shape, parameters ?1..?n in params order):
+//   INSERT INTO "t" ("a","b") VALUES (?1,?2)
+//   UPDATE "t" SET "a"=?1,"b"=?2 WHERE "k" IS ?3            by key: every row
+//   DELETE FROM "t" WHERE "k" IS ?1                          with that key
+//   UPDATE "t" SET ... WHERE rowid = (SELECT rowid FROM "t"  REPLICA IDENTITY
+//     WHERE "a" IS ?3 AND "b" IS ?4 LIMIT 1)                 FULL: exactly one row
+// Key values come from the old tuple ('K') or the new tuple (old_kind 0).
+// Unchanged TOAST columns ('u') are left out of SET and out of a full match.
+// A WITHOUT ROWID table with FULL identity matches on all sent columns, which
+// reaches at most one row when its primary key is among them; otherwise the
+// statement is refused as unsupported.
+//
+// Errors are pg_errors in PostgreSQL's wording (42P01 missing table, 42703
+// missing column, 55000 no usable identity, 0A000 unsupported); the caller
+// adds the CONTEXT line.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stages/apply_plan.hpp"
+#include "stages/pg_error.hpp"
+#include "stages/remote_transaction.hpp"
+#include "stages/result.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+struct local_table {
+  std::string name;                     // the local table
+  std::string remote_name;              // "public.t", for messages
+  std::vector<std::string> column_for;  // remote column index -> local column name
+  std::optional<std::string> rowid;     // rowid alias usable in SQL; nullopt: WITHOUT ROWID
+  std::vector<std::string> primary_key; // local primary key columns
+};
+
+// Where a published relation lands locally.
+std::string local_table_name(const relation_info& relation);
+// "schema.table" as PostgreSQL names the remote relation in messages.
+std::string remote_relation_name(const relation_info& relation);
+// "t" -> "\"t\"" with embedded quotes doubled.
+std::string quote_identifier(const std::string& name);
+
+result<local_table, pg_error> describe_local_table(sqlite_connection& db,
+                                                   const relation_info& relation);
+
+// Where parameter ?n+1 takes its value from.
+struct statement_param {
+  enum class tuple : uint8_t { new_row, old_row };
+  tuple from = tuple::new_row;
+  uint32_t column = 0;  // remote column index
+};
+
+struct statement_text {
+  std::string sql;
+  std::vector<statement_param> params;
+};
+
+// The statement applying changes of `kind` and `shape` (not truncate).
+result<statement_text, pg_error> statement_for(const local_table& table,
+                                               const relation_info& relation,
+                                               change_kind kind, const change_shape& shape);
+
+}  // namespace tributary

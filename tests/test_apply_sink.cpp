@@ -1,0 +1,473 @@
+// Specification of apply_sink on real temporary SQLite files: row changes by
+// key and by full old row, TOAST, column mapping, conflicts, errors, TRUNCATE,
+// and progress committed atomically with the rows.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "stages/apply_plan.hpp"
+#include "storage/apply_sink.hpp"
+#include "storage/catalog_schema.hpp"
+
+namespace tributary {
+namespace {
+
+constexpr oid_t int4 = 23;
+constexpr oid_t text_type = 25;
+constexpr int64_t origin_id = 1;
+constexpr int64_t subscription_oid = 16384;
+
+struct column_spec {
+  std::string name;
+  oid_t type = int4;
+  bool key = false;
+};
+
+relation_ptr relation(std::string table, std::vector<column_spec> columns, char identity = 'd') {
+  auto r = std::make_shared<relation_info>();
+  r->relation_oid = 16385;
+  r->schema_name = "public";
+  r->table_name = std::move(table);
+  r->replica_identity = identity;
+  for (auto& c : columns)
+    r->columns.push_back(relation_column{c.key, c.name, c.type, -1});
+  return r;
+}
+
+tuple_value v(std::string s) { return tuple_value{tuple_value::kind::text, std::move(s)}; }
+tuple_value null() { return tuple_value{tuple_value::kind::null, {}}; }
+tuple_value toast() { return tuple_value{tuple_value::kind::unchanged_toast, {}}; }
+
+row_change ins(relation_ptr r, tuple_data row) {
+  row_change c;
+  c.kind = change_kind::insert;
+  c.relation = std::move(r);
+  c.new_tuple = std::move(row);
+  return c;
+}
+row_change upd(relation_ptr r, char old_kind, tuple_data old_row, tuple_data new_row) {
+  row_change c;
+  c.kind = change_kind::update;
+  c.relation = std::move(r);
+  c.old_kind = old_kind;
+  c.old_tuple = std::move(old_row);
+  c.new_tuple = std::move(new_row);
+  return c;
+}
+row_change del(relation_ptr r, char old_kind, tuple_data old_row) {
+  row_change c;
+  c.kind = change_kind::delete_;
+  c.relation = std::move(r);
+  c.old_kind = old_kind;
+  c.old_tuple = std::move(old_row);
+  return c;
+}
+row_change trunc(std::vector<relation_ptr> rs, uint8_t options) {
+  row_change c;
+  c.kind = change_kind::truncate;
+  c.relation = rs.front();
+  c.truncated = std::move(rs);
+  c.truncate_options = options;
+  return c;
+}
+
+remote_transaction_ptr txn(std::vector<row_change> changes, xid_t xid = 740,
+                           uint64_t final_lsn = 0x14C0378) {
+  auto t = std::make_shared<remote_transaction>();
+  t->xid = xid;
+  t->final_lsn = lsn{final_lsn};
+  t->end_lsn = lsn{final_lsn + 0x30};
+  t->changes = std::move(changes);
+  return t;
+}
+
+class ApplySinkTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/apply_sink_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    file_ = (dir_ / "db.db").string();
+    auto db = sqlite_connection::open(file_);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE(migrate_catalog(*db).ok());
+    ASSERT_TRUE(db->exec("INSERT INTO pg_subscription (oid, subdbid, subskiplsn, subname, subowner,"
+                         " subenabled, subconninfo, subpublications) VALUES (16384, 1, '0/14C0378',"
+                         " 'sub', 10, 1, '', '{pub}');"
+                         "INSERT INTO pg_replication_origin VALUES (1, 'pg_16384');")
+                    .ok());
+    auto s = apply_sink::open(apply_sink_config{file_, subscription_oid, origin_id, 1000, nullptr});
+    ASSERT_TRUE(s.ok()) << s.error().to_string();
+    sink_.emplace(std::move(*s));
+  }
+  void TearDown() override {
+    sink_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  void exec(const std::string& sql) {
+    auto r = sink_->connection().exec(sql);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+  }
+
+  // Rows of a query, each row's columns joined with '|' (NULL shown as "null").
+  std::vector<std::string> rows(const std::string& sql) {
+    return rows_on(sink_->connection(), sql);
+  }
+  static std::vector<std::string> rows_on(sqlite_connection& db, const std::string& sql) {
+    std::vector<std::string> out;
+    auto q = db.prepare(sql);
+    EXPECT_TRUE(q.ok()) << sql;
+    if (!q)
+      return out;
+    while (true) {
+      auto s = q->step();
+      EXPECT_TRUE(s.ok());
+      if (!s || *s == sqlite_statement::step_result::done)
+        break;
+      std::string line;
+      for (int i = 0; i < q->column_count(); ++i)
+        line += (i ? "|" : "") + (q->column_is_null(i) ? std::string("null") : q->column_text(i));
+      out.push_back(line);
+    }
+    return out;
+  }
+
+  result<ok_t, apply_error> apply_only(std::vector<remote_transaction_ptr> group) {
+    if (auto r = sink_->begin_group(); !r)
+      return r;
+    return sink_->apply(make_apply_plan(group), group);
+  }
+  void apply_group(std::vector<remote_transaction_ptr> group) {
+    auto r = apply_only(group);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    auto c = sink_->commit_group(group.back()->end_lsn, 5);
+    ASSERT_TRUE(c.ok()) << c.error().to_string();
+  }
+  apply_error apply_error_of(std::vector<remote_transaction_ptr> group) {
+    auto r = apply_only(group);
+    EXPECT_FALSE(r.ok());
+    sink_->rollback_group();
+    return r.ok() ? apply_error{} : r.error();
+  }
+
+  std::filesystem::path dir_;
+  std::string file_;
+  std::optional<apply_sink> sink_;
+};
+
+TEST_F(ApplySinkTest, InsertUpdateDeleteOnPrimaryKeyTable) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text)");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({ins(t, {v("1"), v("a")}), ins(t, {v("2"), v("b")}), ins(t, {v("3"), v("c")}),
+                    upd(t, 0, {}, {v("2"), v("B")}), del(t, 'K', {v("3"), null()})})});
+  EXPECT_EQ(rows("SELECT id, v FROM t ORDER BY id"), (std::vector<std::string>{"1|a", "2|B"}));
+  EXPECT_EQ(sink_->counters().inserted, 3u);
+  EXPECT_EQ(sink_->counters().updated, 1u);
+  EXPECT_EQ(sink_->counters().deleted, 1u);
+  EXPECT_EQ(rows("SELECT typeof(id) FROM t LIMIT 1"), (std::vector<std::string>{"integer"}));
+}
+
+TEST_F(ApplySinkTest, KeyChangeFindsTheRowByTheOldKey) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text); INSERT INTO t VALUES (1, 'a')");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({upd(t, 'K', {v("1"), null()}, {v("10"), v("a2")})})});
+  EXPECT_EQ(rows("SELECT id, v FROM t"), (std::vector<std::string>{"10|a2"}));
+}
+
+TEST_F(ApplySinkTest, ReplicaIdentityFullReachesExactlyOneOfDuplicateRows) {
+  exec("CREATE TABLE f (a integer, b text);"
+       "INSERT INTO f VALUES (1, 'x'), (1, 'x'), (1, 'x'), (2, 'y')");
+  auto f = relation("f", {{"a", int4, true}, {"b", text_type, true}}, 'f');
+  apply_group({txn({del(f, 'O', {v("1"), v("x")}),
+                    upd(f, 'O', {v("1"), v("x")}, {v("1"), v("z")})})});
+  EXPECT_EQ(rows("SELECT a, b FROM f ORDER BY a, b"),
+            (std::vector<std::string>{"1|x", "1|z", "2|y"}));
+}
+
+TEST_F(ApplySinkTest, ReplicaIdentityFullMatchesNullsNullSafely) {
+  exec("CREATE TABLE f (a integer, b text); INSERT INTO f VALUES (1, NULL), (1, 'n')");
+  auto f = relation("f", {{"a", int4, true}, {"b", text_type, true}}, 'f');
+  apply_group({txn({upd(f, 'O', {v("1"), null()}, {v("1"), v("was null")})})});
+  EXPECT_EQ(rows("SELECT a, b FROM f ORDER BY b"), (std::vector<std::string>{"1|n", "1|was null"}));
+  EXPECT_EQ(sink_->counters().update_missing, 0u);
+}
+
+TEST_F(ApplySinkTest, NullKeyValueMatchesNullSafelyByKey) {
+  exec("CREATE TABLE k (a integer, b integer, v text);"
+       "INSERT INTO k VALUES (1, NULL, 'old'), (1, 2, 'other')");
+  auto k = relation("k", {{"a", int4, true}, {"b", int4, true}, {"v", text_type}}, 'i');
+  apply_group({txn({del(k, 'K', {v("1"), null(), null()})})});
+  EXPECT_EQ(rows("SELECT v FROM k"), (std::vector<std::string>{"other"}));
+}
+
+TEST_F(ApplySinkTest, WithoutRowidTableWithFullIdentityUsesItsPrimaryKey) {
+  exec("CREATE TABLE w (a integer PRIMARY KEY, b text) WITHOUT ROWID;"
+       "INSERT INTO w VALUES (1, 'x'), (2, 'y')");
+  auto w = relation("w", {{"a", int4, true}, {"b", text_type, true}}, 'f');
+  apply_group({txn({del(w, 'O', {v("1"), v("x")}), upd(w, 'O', {v("2"), v("y")}, {v("2"), v("z")})})});
+  EXPECT_EQ(rows("SELECT a, b FROM w"), (std::vector<std::string>{"2|z"}));
+}
+
+TEST_F(ApplySinkTest, WithoutRowidTableWithFullIdentityMissingItsKeyIsUnsupported) {
+  exec("CREATE TABLE w (a integer, extra integer, b text, PRIMARY KEY (a, extra)) WITHOUT ROWID");
+  auto w = relation("w", {{"a", int4, true}, {"b", text_type, true}}, 'f');
+  auto e = apply_error_of({txn({del(w, 'O', {v("1"), v("x")})})});
+  EXPECT_EQ(e.error.sqlstate, "0A000");
+  EXPECT_NE(e.error.message.find("\"extra\""), std::string::npos);
+}
+
+TEST_F(ApplySinkTest, KeylessLocalTableUpdatedByKeyChangesEveryRowWithThatKey) {
+  exec("CREATE TABLE nk (id integer, v text);"
+       "INSERT INTO nk VALUES (1, 'a'), (1, 'b'), (2, 'c')");
+  auto nk = relation("nk", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({upd(nk, 0, {}, {v("1"), v("same")})})});
+  EXPECT_EQ(rows("SELECT id, v FROM nk ORDER BY id, v"),
+            (std::vector<std::string>{"1|same", "1|same", "2|c"}));
+  apply_group({txn({del(nk, 'K', {v("1"), null()})})});
+  EXPECT_EQ(rows("SELECT id, v FROM nk"), (std::vector<std::string>{"2|c"}));
+}
+
+TEST_F(ApplySinkTest, UnchangedToastColumnKeepsItsLargeValue) {
+  exec("CREATE TABLE big (id integer PRIMARY KEY, doc text, n integer)");
+  auto big = relation("big", {{"id", int4, true}, {"doc", text_type}, {"n", int4}});
+  std::string doc(500'000, 'x');
+  doc.back() = 'y';
+  apply_group({txn({ins(big, {v("1"), v(doc), v("0")})})});
+  apply_group({txn({upd(big, 0, {}, {v("1"), toast(), v("7")})})});
+  EXPECT_EQ(rows("SELECT length(doc), substr(doc, -1), n FROM big"),
+            (std::vector<std::string>{"500000|y|7"}));
+}
+
+TEST_F(ApplySinkTest, ColumnsMatchByNameInAnyOrderAndLocalExtrasTakeDefaults) {
+  exec("CREATE TABLE t (extra text DEFAULT 'dflt', v text, id integer PRIMARY KEY)");
+  auto t = relation("t", {{"ID", int4, true}, {"v", text_type}});
+  apply_group({txn({ins(t, {v("1"), v("a")})})});
+  EXPECT_EQ(rows("SELECT extra, v, id FROM t"), (std::vector<std::string>{"dflt|a|1"}));
+}
+
+TEST_F(ApplySinkTest, MissingLocalTableIsAnApplyError) {
+  auto t = relation("nosuch", {{"id", int4, true}});
+  auto e = apply_error_of({txn({ins(t, {v("1")})})});
+  EXPECT_EQ(e.error.sqlstate, "42P01");
+  EXPECT_EQ(e.error.message, "logical replication target relation \"public.nosuch\" does not exist");
+  EXPECT_EQ(e.context,
+            "processing remote data for replication origin \"pg_16384\" during message type "
+            "\"INSERT\" for replication target relation \"public.nosuch\" in transaction 740, "
+            "finished at 0/14C0378");
+  EXPECT_FALSE(e.retryable);
+}
+
+TEST_F(ApplySinkTest, MissingLocalColumnIsAnApplyError) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY)");
+  auto t = relation("t", {{"id", int4, true}, {"c", text_type}});
+  auto e = apply_error_of({txn({ins(t, {v("1"), v("x")})})});
+  EXPECT_EQ(e.error.sqlstate, "42703");
+  EXPECT_EQ(e.error.message,
+            "logical replication target relation \"public.t\" is missing replicated column: \"c\"");
+  auto t2 = relation("t", {{"id", int4, true}, {"c", text_type}, {"d", text_type}});
+  EXPECT_NE(apply_error_of({txn({ins(t2, {v("1"), v("x"), v("y")})})})
+                .error.message.find("missing replicated columns: \"c\", \"d\""),
+            std::string::npos);
+}
+
+TEST_F(ApplySinkTest, LocalGeneratedColumnCannotTakePublishedValues) {
+  exec("CREATE TABLE g (id integer PRIMARY KEY, twice integer GENERATED ALWAYS AS (id * 2))");
+  auto g = relation("g", {{"id", int4, true}, {"twice", int4}});
+  auto e = apply_error_of({txn({ins(g, {v("1"), v("2")})})});
+  EXPECT_NE(e.error.message.find("has incompatible generated column"), std::string::npos);
+}
+
+TEST_F(ApplySinkTest, MissingRowsForUpdateAndDeleteAreCountedAndSkipped) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text); INSERT INTO t VALUES (1, 'a')");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({upd(t, 0, {}, {v("5"), v("x")}), del(t, 'K', {v("6"), null()}),
+                    del(t, 'K', {v("7"), null()}), upd(t, 0, {}, {v("1"), v("b")})})});
+  EXPECT_EQ(sink_->counters().update_missing, 1u);
+  EXPECT_EQ(sink_->counters().delete_missing, 2u);
+  EXPECT_EQ(sink_->counters().updated, 1u);
+  EXPECT_EQ(rows("SELECT id, v FROM t"), (std::vector<std::string>{"1|b"}));
+  EXPECT_EQ(rows("SELECT remote_lsn FROM pg_replication_origin_status"),
+            (std::vector<std::string>{"0/14C03A8"}));
+}
+
+TEST_F(ApplySinkTest, InsertOfExistingKeyFailsAsInsertExistsAndLeavesNothingOfTheGroup) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text); INSERT INTO t VALUES (1, 'local')");
+  exec("CREATE TABLE other (x integer)");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  auto other = relation("other", {{"x", int4}});
+  auto e = apply_error_of({txn({ins(other, {v("9")})}, 739, 0x14C0300),
+                           txn({ins(t, {v("2"), v("r")}), ins(t, {v("1"), v("remote")})})});
+  EXPECT_EQ(e.error.sqlstate, "23505");
+  EXPECT_EQ(e.error.message, "conflict detected on relation \"public.t\": conflict=insert_exists");
+  EXPECT_EQ(e.error.detail, "Key (id)=(1) already exists.");
+  EXPECT_EQ(e.context,
+            "processing remote data for replication origin \"pg_16384\" during message type "
+            "\"INSERT\" for replication target relation \"public.t\" in transaction 740, "
+            "finished at 0/14C0378");
+  EXPECT_EQ(sink_->counters().insert_exists, 1u);
+  EXPECT_FALSE(sink_->group_open());
+  EXPECT_EQ(rows("SELECT id, v FROM t"), (std::vector<std::string>{"1|local"}));
+  EXPECT_TRUE(rows("SELECT x FROM other").empty());
+  EXPECT_TRUE(rows("SELECT remote_lsn FROM pg_replication_origin_status").empty());
+}
+
+TEST_F(ApplySinkTest, UpdateOntoAnotherRowsUniqueKeyFailsAsUpdateExists) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, email text UNIQUE);"
+       "INSERT INTO t VALUES (1, 'a@x'), (2, 'b@x')");
+  auto t = relation("t", {{"id", int4, true}, {"email", text_type}});
+  auto e = apply_error_of({txn({upd(t, 0, {}, {v("2"), v("a@x")})})});
+  EXPECT_EQ(e.error.sqlstate, "23505");
+  EXPECT_EQ(e.error.message, "conflict detected on relation \"public.t\": conflict=update_exists");
+  EXPECT_EQ(e.error.detail, "Key (email)=(a@x) already exists.");
+  EXPECT_NE(e.context.find("message type \"UPDATE\""), std::string::npos);
+  EXPECT_EQ(sink_->counters().update_exists, 1u);
+}
+
+TEST_F(ApplySinkTest, OtherConstraintFailuresCarrySqliteMessage) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text NOT NULL CHECK (length(v) < 3))");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  auto not_null = apply_error_of({txn({ins(t, {v("1"), null()})})});
+  EXPECT_EQ(not_null.error.sqlstate, "23502");
+  EXPECT_EQ(not_null.error.message, "NOT NULL constraint failed: t.v");
+  auto check = apply_error_of({txn({ins(t, {v("1"), v("long")})})});
+  EXPECT_EQ(check.error.sqlstate, "23514");
+  EXPECT_NE(check.context.find("public.t"), std::string::npos);
+}
+
+TEST_F(ApplySinkTest, UndecodableValueIsAnApplyErrorNamingTheColumn) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY)");
+  auto t = relation("t", {{"id", int4, true}});
+  auto e = apply_error_of({txn({ins(t, {v("abc")})})});
+  EXPECT_EQ(e.error.sqlstate, "22P02");
+  EXPECT_NE(e.error.message.find("integer"), std::string::npos) << e.error.message;
+  EXPECT_NE(e.context.find("relation \"public.t\" column \"id\""), std::string::npos);
+}
+
+TEST_F(ApplySinkTest, UpdateWithoutReplicaIdentityIsAnApplyError) {
+  exec("CREATE TABLE t (id integer, v text)");
+  auto t = relation("t", {{"id", int4}, {"v", text_type}}, 'n');
+  auto e = apply_error_of({txn({upd(t, 0, {}, {v("1"), v("x")})})});
+  EXPECT_EQ(e.error.sqlstate, "55000");
+  EXPECT_NE(e.error.message.find("replica identity"), std::string::npos);
+}
+
+TEST_F(ApplySinkTest, CommitRecordsRemoteLsnAndRollbackLeavesItUnchanged) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY)");
+  auto t = relation("t", {{"id", int4, true}});
+  EXPECT_EQ(*sink_->remote_lsn(), lsn{0});
+  apply_group({txn({ins(t, {v("1")})}, 740, 0x1000)});
+  EXPECT_EQ(*sink_->remote_lsn(), lsn{0x1030});
+  ASSERT_TRUE(apply_only({txn({ins(t, {v("2")})}, 741, 0x2000)}).ok());
+  sink_->rollback_group();
+  EXPECT_EQ(*sink_->remote_lsn(), lsn{0x1030});
+  EXPECT_EQ(rows("SELECT id FROM t"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(rows("SELECT external_id, remote_lsn FROM pg_replication_origin_status"),
+            (std::vector<std::string>{"pg_16384|0/1030"}));
+  EXPECT_EQ(sink_->last_commit_time(), 5);
+}
+
+TEST_F(ApplySinkTest, SkippedTransactionClearsSubskiplsnInTheSameCommit) {
+  ASSERT_TRUE(sink_->begin_group().ok());
+  ASSERT_TRUE(sink_->commit_group(lsn{0x14C03A8}, 0, lsn{0x14C0378}).ok());
+  EXPECT_EQ(rows("SELECT subskiplsn FROM pg_subscription"), (std::vector<std::string>{"0/0"}));
+  exec("UPDATE pg_subscription SET subskiplsn = '0/9000'");
+  ASSERT_TRUE(sink_->begin_group().ok());
+  ASSERT_TRUE(sink_->commit_group(lsn{0x14C0400}, 0, lsn{0x14C0378}).ok());
+  EXPECT_EQ(rows("SELECT subskiplsn FROM pg_subscription"), (std::vector<std::string>{"0/9000"}));
+}
+
+TEST_F(ApplySinkTest, TruncateEmptiesTablesAndCascadesToReferencingTables) {
+  exec("CREATE TABLE parent (id integer PRIMARY KEY AUTOINCREMENT, v text);"
+       "CREATE TABLE child (id integer PRIMARY KEY, p integer REFERENCES parent(id));"
+       "CREATE TABLE grandchild (c integer REFERENCES child(id));"
+       "CREATE TABLE bystander (x integer);"
+       "INSERT INTO parent (v) VALUES ('a'), ('b'); INSERT INTO child VALUES (1, 1);"
+       "INSERT INTO grandchild VALUES (1); INSERT INTO bystander VALUES (1)");
+  auto parent = relation("parent", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({trunc({parent}, truncate_message::cascade | truncate_message::restart_identity),
+                    ins(parent, {v("1"), v("new")})})});
+  EXPECT_EQ(rows("SELECT id, v FROM parent"), (std::vector<std::string>{"1|new"}));
+  EXPECT_TRUE(rows("SELECT * FROM child").empty());
+  EXPECT_TRUE(rows("SELECT * FROM grandchild").empty());
+  EXPECT_EQ(rows("SELECT x FROM bystander"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(sink_->counters().truncated, 3u);
+  exec("INSERT INTO parent (v) VALUES ('auto')");
+  EXPECT_EQ(rows("SELECT id FROM parent WHERE v = 'auto'"), (std::vector<std::string>{"2"}));
+}
+
+TEST_F(ApplySinkTest, TruncateWithoutCascadeLeavesReferencingTablesAndSequences) {
+  exec("CREATE TABLE parent (id integer PRIMARY KEY AUTOINCREMENT);"
+       "CREATE TABLE child (p integer REFERENCES parent(id));"
+       "INSERT INTO parent VALUES (5); INSERT INTO child VALUES (5)");
+  auto parent = relation("parent", {{"id", int4, true}});
+  apply_group({txn({trunc({parent}, 0)})});
+  EXPECT_TRUE(rows("SELECT * FROM parent").empty());
+  EXPECT_EQ(rows("SELECT p FROM child"), (std::vector<std::string>{"5"}));
+  exec("INSERT INTO parent DEFAULT VALUES");
+  EXPECT_EQ(rows("SELECT id FROM parent"), (std::vector<std::string>{"6"}));
+}
+
+TEST_F(ApplySinkTest, TruncateOfMissingLocalTableIsAnApplyError) {
+  auto gone = relation("gone", {{"id", int4, true}});
+  auto e = apply_error_of({txn({trunc({gone}, 0)})});
+  EXPECT_EQ(e.error.sqlstate, "42P01");
+  EXPECT_NE(e.context.find("\"TRUNCATE\""), std::string::npos);
+}
+
+TEST_F(ApplySinkTest, ManyTransactionsOfOneGroupCommitAsOneLocalTransaction) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text)");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  std::vector<remote_transaction_ptr> group;
+  for (int i = 0; i < 100; ++i)
+    group.push_back(txn({ins(t, {v(std::to_string(i)), v("v")}),
+                         upd(t, 0, {}, {v(std::to_string(i)), v("w")})},
+                        static_cast<xid_t>(800 + i), 0x10000 + 0x100 * i));
+  ASSERT_TRUE(apply_only(group).ok());
+  auto reader = sqlite_connection::open(file_);
+  ASSERT_TRUE(reader.ok());
+  EXPECT_EQ(rows_on(*reader, "SELECT count(*) FROM t"), (std::vector<std::string>{"0"}));
+  ASSERT_TRUE(sink_->commit_group(group.back()->end_lsn, 0).ok());
+  EXPECT_EQ(rows_on(*reader, "SELECT count(*), min(v), max(v) FROM t"),
+            (std::vector<std::string>{"100|w|w"}));
+  EXPECT_EQ(rows_on(*reader, "SELECT remote_lsn FROM pg_replication_origin_status"),
+            (std::vector<std::string>{group.back()->end_lsn.to_string()}));
+}
+
+TEST_F(ApplySinkTest, NewRelationSnapshotRereadsTheLocalTable) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY)");
+  auto t1 = relation("t", {{"id", int4, true}});
+  apply_group({txn({ins(t1, {v("1")})})});
+  exec("ALTER TABLE t ADD COLUMN c text");
+  auto t2 = relation("t", {{"id", int4, true}, {"c", text_type}});
+  apply_group({txn({ins(t2, {v("2"), v("x")})})});
+  EXPECT_EQ(rows("SELECT id, c FROM t ORDER BY id"), (std::vector<std::string>{"1|null", "2|x"}));
+}
+
+TEST_F(ApplySinkTest, BusyFileIsARetryableErrorNotAnApplyFailure) {
+  auto other = apply_sink::open(apply_sink_config{file_, subscription_oid, origin_id, 50, nullptr});
+  ASSERT_TRUE(other.ok());
+  ASSERT_TRUE(sink_->begin_group().ok());  // holds the write lock
+  auto r = other->begin_group();
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.error().retryable);
+  sink_->rollback_group();
+  EXPECT_TRUE(other->begin_group().ok());
+  other->rollback_group();
+}
+
+TEST_F(ApplySinkTest, BeginGroupTwiceIsRefused) {
+  ASSERT_TRUE(sink_->begin_group().ok());
+  EXPECT_FALSE(sink_->begin_group().ok());
+  sink_->rollback_group();
+}
+
+TEST_F(ApplySinkTest, OpenFailsWhenTheOriginDoesNotExist) {
+  auto s = apply_sink::open(apply_sink_config{file_, subscription_oid, 99, 1000, nullptr});
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().error.message, "replication origin with ID 99 does not exist");
+}
+
+}  // namespace
+}  // namespace tributary
