@@ -11,7 +11,7 @@ namespace tributary {
 
 namespace {
 
-using self_ptr = caf::stateful_actor<applier_state>*;
+using self_ptr = caf::stateful_actor<applier_actor_state>*;
 using steady = std::chrono::steady_clock;
 
 void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {

@@ -45,7 +45,7 @@ struct applier_actor_args {
   std::chrono::milliseconds group_max_delay{100};
 };
 
-struct applier_state {
+struct applier_actor_state {
   static inline const char* name = "applier";
   applier_actor_args args;
   std::optional<apply_sink> sink;
@@ -62,6 +62,6 @@ struct applier_state {
   apply_counters reported;  // counters already added to the registry
 };
 
-caf::behavior applier_actor(caf::stateful_actor<applier_state>* self, applier_actor_args args);
+caf::behavior applier_actor(caf::stateful_actor<applier_actor_state>* self, applier_actor_args args);
 
 }  // namespace tributary

@@ -7,7 +7,7 @@
 
 namespace tributary {
 
-caf::behavior assembler_actor(caf::stateful_actor<assembler_state>* self, assembler_config config,
+caf::behavior assembler_actor(caf::stateful_actor<assembler_actor_state>* self, assembler_config config,
                               caf::actor applier, monitoring_registry_ptr registry, int64_t subid,
                               uint64_t parent) {
   self->state.assembler.emplace(std::move(config));

@@ -18,13 +18,13 @@
 
 namespace tributary {
 
-struct assembler_state {
+struct assembler_actor_state {
   static inline const char* name = "assembler";
   std::optional<transaction_assembler> assembler;
   actor_stats_ptr stats;
 };
 
-caf::behavior assembler_actor(caf::stateful_actor<assembler_state>* self, assembler_config config,
+caf::behavior assembler_actor(caf::stateful_actor<assembler_actor_state>* self, assembler_config config,
                               caf::actor applier, monitoring_registry_ptr registry, int64_t subid,
                               uint64_t parent);
 

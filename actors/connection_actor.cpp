@@ -10,7 +10,7 @@ namespace tributary {
 
 namespace {
 
-using self_ptr = caf::stateful_actor<connection_state>*;
+using self_ptr = caf::stateful_actor<connection_actor_state>*;
 using steady = std::chrono::steady_clock;
 
 constexpr size_t max_batch_messages = 4096;

@@ -47,7 +47,7 @@ struct connection_actor_args {
   size_t credit_window = size_t{64} << 20;
 };
 
-struct connection_state {
+struct connection_actor_state {
   static inline const char* name = "connection";
   connection_actor_args args;
   std::unique_ptr<publisher_connection> publisher;
@@ -58,6 +58,6 @@ struct connection_state {
   bool paused = false;        // stopped reading for lack of credit
 };
 
-caf::behavior connection_actor(caf::stateful_actor<connection_state>* self, connection_actor_args args);
+caf::behavior connection_actor(caf::stateful_actor<connection_actor_state>* self, connection_actor_args args);
 
 }  // namespace tributary

@@ -7,7 +7,7 @@
 
 namespace tributary {
 
-caf::behavior decoder_actor(caf::stateful_actor<decoder_state>* self, decoder_options options,
+caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, decoder_options options,
                             caf::actor assembler, monitoring_registry_ptr registry, int64_t subid,
                             uint64_t parent) {
   self->state.decoder.emplace(options);

@@ -17,13 +17,13 @@
 
 namespace tributary {
 
-struct decoder_state {
+struct decoder_actor_state {
   static inline const char* name = "decoder";
   std::optional<pgoutput_decoder> decoder;
   actor_stats_ptr stats;
 };
 
-caf::behavior decoder_actor(caf::stateful_actor<decoder_state>* self, decoder_options options,
+caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, decoder_options options,
                             caf::actor assembler, monitoring_registry_ptr registry, int64_t subid,
                             uint64_t parent);
 

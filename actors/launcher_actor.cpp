@@ -11,7 +11,7 @@ namespace tributary {
 
 namespace {
 
-using self_ptr = caf::stateful_actor<launcher_state>*;
+using self_ptr = caf::stateful_actor<launcher_actor_state>*;
 
 bool should_run(const subscription_row& row) { return row.enabled && row.slot_name.has_value(); }
 
@@ -26,11 +26,11 @@ void start_supervisor(self_ptr self, const std::string& database, const subscrip
   a.launcher = self;
   auto sup = self->spawn(supervisor_actor, std::move(a));
   self->monitor(sup);
-  st.pipelines[row.oid] = launcher_state::running_pipeline{database, sup, false, false, {}};
+  st.pipelines[row.oid] = launcher_actor_state::running_pipeline{database, sup, false, false, {}};
   spdlog::info("logical replication apply worker for subscription \"{}\" will start", row.name);
 }
 
-void stop_supervisor(self_ptr self, launcher_state::running_pipeline& p) {
+void stop_supervisor(self_ptr self, launcher_actor_state::running_pipeline& p) {
   if (!p.stopping) {
     p.stopping = true;
     self->send_exit(p.supervisor, caf::exit_reason::user_shutdown);

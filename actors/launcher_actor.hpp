@@ -35,7 +35,7 @@ struct launcher_args {
   monitoring_registry_ptr registry;
 };
 
-struct launcher_state {
+struct launcher_actor_state {
   static inline const char* name = "launcher";
   struct running_pipeline {
     std::string database;
@@ -49,6 +49,6 @@ struct launcher_state {
   std::map<int64_t, running_pipeline> pipelines;
 };
 
-caf::behavior launcher_actor(caf::stateful_actor<launcher_state>* self, launcher_args args);
+caf::behavior launcher_actor(caf::stateful_actor<launcher_actor_state>* self, launcher_args args);
 
 }  // namespace tributary

@@ -17,17 +17,17 @@ namespace tributary {
 
 namespace {
 
-using self_ptr = caf::stateful_actor<supervisor_state>*;
-using phase = supervisor_state::phase;
+using self_ptr = caf::stateful_actor<supervisor_actor_state>*;
+using phase = supervisor_actor_state::phase;
 
 // A run this long without failing clears the failure count.
 constexpr auto healthy_run = std::chrono::seconds(30);
 
-std::vector<caf::actor*> children(supervisor_state& st) {
+std::vector<caf::actor*> children(supervisor_actor_state& st) {
   return {&st.connection, &st.decoder, &st.assembler, &st.applier};
 }
 
-bool any_child_alive(supervisor_state& st) {
+bool any_child_alive(supervisor_actor_state& st) {
   for (auto* c : children(st))
     if (*c)
       return true;
@@ -102,7 +102,7 @@ void start_streaming_children(self_ptr self, subscription_runtime_ptr runtime) {
   self->delayed_send(self, healthy_run, healthy_atom::value, st.generation);
 }
 
-std::chrono::milliseconds backoff(const supervisor_state& st) {
+std::chrono::milliseconds backoff(const supervisor_actor_state& st) {
   auto base = st.args.config.get_duration("wal_retrieve_retry_interval");
   auto cap = base * 16;
   auto delay = base;

@@ -40,7 +40,7 @@ struct supervisor_args {
   caf::actor launcher;
 };
 
-struct supervisor_state {
+struct supervisor_actor_state {
   static inline const char* name = "supervisor";
   supervisor_args args;
   actor_stats_ptr stats;
@@ -53,6 +53,6 @@ struct supervisor_state {
   std::string last_error;
 };
 
-caf::behavior supervisor_actor(caf::stateful_actor<supervisor_state>* self, supervisor_args args);
+caf::behavior supervisor_actor(caf::stateful_actor<supervisor_actor_state>* self, supervisor_args args);
 
 }  // namespace tributary

@@ -129,13 +129,6 @@ std::string remote_relation_name(const relation_info& relation) {
          relation.table_name;
 }
 
-std::string quote_identifier(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name)
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 result<local_table, pg_error> describe_local_table(sqlite_connection& db,
                                                    const relation_info& relation) {
   local_table table;

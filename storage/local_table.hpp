@@ -33,6 +33,7 @@
 #include "stages/pg_error.hpp"
 #include "stages/remote_transaction.hpp"
 #include "stages/result.hpp"
+#include "stages/sql_quote.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
@@ -49,8 +50,6 @@ struct local_table {
 std::string local_table_name(const relation_info& relation);
 // "schema.table" as PostgreSQL names the remote relation in messages.
 std::string remote_relation_name(const relation_info& relation);
-// "t" -> "\"t\"" with embedded quotes doubled.
-std::string quote_identifier(const std::string& name);
 
 result<local_table, pg_error> describe_local_table(sqlite_connection& db,
                                                    const relation_info& relation);

@@ -1,0 +1,32 @@
+// command_outcome: what one statement produced, ready to be sent to a client as
+// RowDescription + DataRow* + CommandComplete (rows in text format).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tributary {
+
+struct result_column {
+  std::string name;
+  uint32_t type_oid = 25;  // text
+};
+
+using text_row = std::vector<std::optional<std::string>>;  // nullopt = NULL
+
+struct command_outcome {
+  std::string tag;            // "INSERT 0 1", "CREATE TABLE", ...
+  bool returns_rows = false;  // send a RowDescription, even for zero rows
+  std::vector<result_column> columns;
+  std::vector<text_row> rows;
+
+  static command_outcome tag_only(std::string tag) {
+    command_outcome o;
+    o.tag = std::move(tag);
+    return o;
+  }
+};
+
+}  // namespace tributary

@@ -1,0 +1,211 @@
+// main: the `tributary` binary.
+//
+//   tributary serve -D DIR [-p PORT] [-c name=value]...
+//       Initializes DIR when it is new or empty (first role = the OS user), reads
+//       DIR/tributary.conf, applies -c overrides and then -p, listens and serves
+//       clients until SIGINT or SIGTERM, then closes the listeners, ends every
+//       session and exits 0. Exit 1 when DIR, the settings or the sockets fail.
+//   tributary console | load
+//       Not implemented yet: a message and exit status 2.
+//
+// Logging goes to stderr in PostgreSQL's shape:
+//   2024-05-01 12:00:00.000 UTC [4242] LOG:  listening on IPv4 address "127.0.0.1", port 5433
+// Signals: SIGINT and SIGTERM are blocked in every thread and taken by sigwait()
+// in the main thread; SIGPIPE is ignored (sockets use MSG_NOSIGNAL anyway).
+#include <pwd.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/pattern_formatter.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "actors/launcher_actor.hpp"
+#include "actors/monitoring_registry.hpp"
+#include "actors/pipeline_messages.hpp"
+#include "actors/replication_control.hpp"
+#include "caf/all.hpp"
+#include "cli/monitoring_tables.hpp"
+#include "cli/server.hpp"
+#include "cli/subscription_ddl.hpp"
+#include "stages/settings.hpp"
+#include "storage/data_directory.hpp"
+
+namespace {
+
+// %* -> PostgreSQL's severity word for the spdlog level.
+class pg_severity_flag final : public spdlog::custom_flag_formatter {
+public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    std::string_view word = "LOG";
+    switch (msg.level) {
+      case spdlog::level::trace:
+      case spdlog::level::debug: word = "DEBUG"; break;
+      case spdlog::level::warn: word = "WARNING"; break;
+      case spdlog::level::err: word = "ERROR"; break;
+      case spdlog::level::critical: word = "FATAL"; break;
+      default: break;
+    }
+    dest.append(word.data(), word.data() + word.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<pg_severity_flag>();
+  }
+};
+
+void setup_logging() {
+  auto logger = std::make_shared<spdlog::logger>("tributary",
+                                                 std::make_shared<spdlog::sinks::stderr_sink_mt>());
+  auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
+  formatter->add_flag<pg_severity_flag>('*').set_pattern("%Y-%m-%d %H:%M:%S.%e UTC [%P] %*:  %v");
+  logger->set_formatter(std::move(formatter));
+  logger->flush_on(spdlog::level::trace);
+  spdlog::set_default_logger(logger);
+}
+
+void apply_log_level(const std::string& level) {
+  if (level == "debug")
+    spdlog::set_level(spdlog::level::debug);
+  else if (level == "warning")
+    spdlog::set_level(spdlog::level::warn);
+  else if (level == "error")
+    spdlog::set_level(spdlog::level::err);
+  else
+    spdlog::set_level(spdlog::level::info);
+}
+
+std::string os_user_name() {
+  const passwd* pw = getpwuid(geteuid());
+  return pw != nullptr ? pw->pw_name : "postgres";
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int fatal(const std::string& message) {
+  spdlog::critical("{}", message);
+  return 1;
+}
+
+struct serve_options {
+  std::string directory;
+  int port = -1;
+  std::vector<std::string> overrides;
+};
+
+tributary::result<std::shared_ptr<tributary::settings>, std::string> load_settings(
+    const tributary::data_directory& directory, const serve_options& options) {
+  auto config = std::make_shared<tributary::settings>();
+  const auto file = directory.config_file();
+  if (std::filesystem::exists(file))
+    if (auto r = config->load_text(read_file(file), file.string()); !r)
+      return tributary::fail(r.error());
+  for (const auto& assignment : options.overrides) {
+    auto eq = assignment.find('=');
+    if (eq == std::string::npos)
+      return tributary::fail("-c " + assignment + " requires a value");
+    if (auto r = config->set(assignment.substr(0, eq), assignment.substr(eq + 1)); !r)
+      return tributary::fail(r.error());
+  }
+  if (options.port >= 0)
+    if (auto r = config->set("port", std::to_string(options.port)); !r)
+      return tributary::fail(r.error());
+  return config;
+}
+
+int serve(const serve_options& options) {
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // before any thread starts
+  signal(SIGPIPE, SIG_IGN);
+
+  auto directory = tributary::data_directory::open(options.directory, os_user_name());
+  if (!directory)
+    return fatal(directory.error());
+  auto config = load_settings(**directory, options);
+  if (!config)
+    return fatal(config.error());
+  apply_log_level((*config)->get_string("log_min_messages"));
+
+  // The replication side: one actor system, one launcher for every database.
+  caf::actor_system_config actor_config;
+  actor_config.set("scheduler.max-threads", 2);
+  caf::actor_system actors{actor_config};
+  auto monitoring = std::make_shared<tributary::monitoring_registry>();
+  tributary::launcher_args launcher_args;
+  launcher_args.directory = *directory;
+  launcher_args.config = **config;
+  launcher_args.registry = monitoring;
+  auto launcher = actors.spawn<caf::detached>(tributary::launcher_actor, std::move(launcher_args));
+  auto control = std::make_shared<tributary::replication_control>(actors, launcher);
+
+  tributary::session_services services;
+  services.directory = *directory;
+  services.server_settings = *config;
+  services.subscriptions = std::make_shared<tributary::subscription_ddl>(*directory, control);
+  services.prepare_connection = [monitoring](tributary::sqlite_connection& db)
+      -> tributary::result<tributary::ok_t, tributary::pg_error> {
+    if (auto r = tributary::install_monitoring_tables(db, monitoring); !r)
+      return tributary::fail(tributary::make_pg_error("XX000", r.error().message));
+    return tributary::ok_v;
+  };
+  tributary::server front_end(std::move(services));
+  if (auto r = front_end.listen(); !r) {
+    caf::anon_send_exit(launcher, caf::exit_reason::user_shutdown);
+    return fatal(r.error());
+  }
+  spdlog::info("database system is ready to accept connections");
+  caf::anon_send(launcher, tributary::start_atom::value);
+
+  std::thread acceptor([&front_end] { front_end.run(); });
+  int received = 0;
+  sigwait(&stop_signals, &received);
+  spdlog::info("received {} shutdown request", received == SIGTERM ? "smart" : "fast");
+  front_end.stop();
+  acceptor.join();
+  caf::anon_send_exit(launcher, caf::exit_reason::user_shutdown);
+  actors.await_all_actors_done();
+  spdlog::info("database system is shut down");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  setup_logging();
+  CLI::App app{"Tributary: a standalone PostgreSQL logical-replication subscriber"};
+  app.require_subcommand(1);
+
+  serve_options options;
+  auto* serve_command = app.add_subcommand("serve", "Run the server");
+  serve_command->add_option("-D,--pgdata", options.directory, "Data directory")->required();
+  serve_command->add_option("-p,--port", options.port, "TCP port (overrides the setting)");
+  serve_command->add_option("-c", options.overrides, "Set a parameter: -c name=value")
+      ->allow_extra_args(false);
+
+  auto* console_command = app.add_subcommand("console", "Actor-introspection console");
+  console_command->allow_extras();
+  auto* load_command = app.add_subcommand("load", "Load-testing harness");
+  load_command->allow_extras();
+
+  CLI11_PARSE(app, argc, argv);
+  if (console_command->parsed() || load_command->parsed()) {
+    std::cerr << "tributary: " << (console_command->parsed() ? "console" : "load")
+              << ": not implemented yet\n";
+    return 2;
+  }
+  return serve(options);
+}

