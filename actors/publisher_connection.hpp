@@ -11,6 +11,7 @@
 #include <libpq-fe.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 #include "actors/publisher_conninfo.hpp"
 #include "stages/lsn.hpp"
 #include "stages/pg_error.hpp"
+#include "stages/pgoutput_messages.hpp"
 #include "stages/result.hpp"
 
 namespace tributary {
@@ -39,6 +41,23 @@ struct created_slot {
   std::string slot_name;
   lsn consistent_point;
   std::string snapshot_name;  // empty unless exported
+};
+
+// A published table as the initial copy reads it (PostgreSQL's
+// fetch_remote_table_info): its published columns and row filters.
+struct remote_column {
+  std::string name;
+  oid_t type_oid = 0;
+  bool is_key = false;      // part of the replica identity
+  bool generated = false;   // a published generated column (PG 18+)
+};
+
+struct remote_table_info {
+  oid_t relid = 0;
+  char relkind = 'r';
+  char replica_identity = 'd';
+  std::vector<remote_column> columns;    // published columns, in attnum order
+  std::vector<std::string> row_filters;  // OR-ed; empty = every row
 };
 
 struct stream_options {
@@ -94,6 +113,24 @@ public:
   result<bool, pg_error> wait_socket(std::chrono::milliseconds timeout);
   // Stops streaming (CopyDone) and reads the end of the COPY; best effort.
   void end_streaming();
+
+  // --- initial table copy (plain SQL sessions; publisher_table_copy.cpp) -----
+  // Columns, column list and row filters of one table in these publications.
+  // 42P01 `table "s.t" not found on publisher`; 0A000 `cannot use different
+  // column lists for table "s.t" in different publications`.
+  result<remote_table_info, pg_error> fetch_remote_table_info(const std::string& schema,
+                                                              const std::string& table,
+                                                              const std::vector<std::string>& publications);
+  // The COPY ... TO STDOUT that copies it, as PostgreSQL's copy_table builds it
+  // (binary only when asked and the publisher is 16+).
+  std::string copy_out_query(const std::string& schema, const std::string& table,
+                             const remote_table_info& info, bool binary) const;
+  // Runs the COPY; true when the publisher sends binary tuples.
+  result<bool, pg_error> start_copy_out(const std::string& sql);
+  // Hands each CopyData chunk already received to `consume` (false: stop),
+  // up to about max_bytes; `ended` once the COPY completed successfully.
+  result<read_status, pg_error> read_copy_out(const std::function<bool(std::string_view)>& consume,
+                                              size_t max_bytes);
 
   std::string last_error() const;
   PGconn* handle() const { return conn_; }

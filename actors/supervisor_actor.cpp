@@ -12,6 +12,7 @@
 #include "actors/decoder_actor.hpp"
 #include "actors/pipeline_errors.hpp"
 #include "actors/publisher_conninfo.hpp"
+#include "actors/sync_coordinator_actor.hpp"
 
 namespace tributary {
 
@@ -24,7 +25,7 @@ using phase = supervisor_actor_state::phase;
 constexpr auto healthy_run = std::chrono::seconds(30);
 
 std::vector<caf::actor*> children(supervisor_actor_state& st) {
-  return {&st.connection, &st.decoder, &st.assembler, &st.applier};
+  return {&st.connection, &st.decoder, &st.assembler, &st.sync, &st.applier};
 }
 
 bool any_child_alive(supervisor_actor_state& st) {
@@ -56,20 +57,36 @@ void start_pipeline(self_ptr self) {
   self->monitor(st.applier);
 }
 
-void start_streaming_children(self_ptr self, subscription_runtime_ptr runtime) {
-  auto& st = self->state;
-  st.runtime = runtime;
-  st.disable_on_error = runtime->subscription.disable_on_error;
-  const auto& sub = runtime->subscription;
+// The publisher connection parameters of the subscription, or the reason not.
+result<conninfo_params, std::string> publisher_params(const subscription_runtime& runtime,
+                                                      connection_purpose purpose) {
+  const auto& sub = runtime.subscription;
   auto given = parse_conninfo(sub.conninfo);
-  if (!given) {
-    st.last_error = given.error().message;
-    self->send_exit(st.applier, caf::exit_reason::user_shutdown);
-    set_phase(self, phase::failing, "failing");
+  if (!given)
+    return fail(given.error().message);
+  return publisher_connection_params(*given, sub.name, runtime.owner_name, purpose);
+}
+
+void fail_start(self_ptr self, const std::string& message) {
+  auto& st = self->state;
+  st.last_error = message;
+  st.args.registry->set_actor_error(st.stats, message);
+  st.args.registry->count_apply_error(st.args.subid);
+  set_phase(self, phase::failing, "failing");
+  for (auto* c : children(st))
+    if (*c)
+      self->send_exit(*c, caf::exit_reason::user_shutdown);
+}
+
+void start_streaming_children(self_ptr self) {
+  auto& st = self->state;
+  const auto& runtime = st.runtime;
+  const auto& sub = runtime->subscription;
+  auto params = publisher_params(*runtime, connection_purpose::replication);
+  if (!params) {
+    fail_start(self, params.error());
     return;
   }
-  auto params = publisher_connection_params(*given, sub.name, runtime->owner_name,
-                                            connection_purpose::replication);
   assembler_config ac;
   ac.start_position = runtime->origin_position;
   if (!sub.skip_lsn.is_zero())
@@ -88,7 +105,7 @@ void start_streaming_children(self_ptr self, subscription_runtime_ptr runtime) {
   self->monitor(st.decoder);
   connection_actor_args ca;
   ca.runtime = runtime;
-  ca.params = std::move(params);
+  ca.params = std::move(params).value();
   ca.decoder = st.decoder;
   ca.applier = st.applier;
   ca.registry = st.args.registry;
@@ -97,9 +114,40 @@ void start_streaming_children(self_ptr self, subscription_runtime_ptr runtime) {
   ca.receiver_timeout = st.args.config.get_duration("wal_receiver_timeout");
   st.connection = self->spawn<caf::detached>(connection_actor, std::move(ca));
   self->monitor(st.connection);
-  st.args.registry->worker_started(st.args.subid, st.args.database, static_cast<int>(::getpid()));
   set_phase(self, phase::running, "running");
   self->delayed_send(self, healthy_run, healthy_atom::value, st.generation);
+}
+
+// Tables waiting for their initial copy are copied first, in one round.
+void start_sync_or_streaming(self_ptr self, subscription_runtime_ptr runtime) {
+  auto& st = self->state;
+  st.runtime = runtime;
+  st.disable_on_error = runtime->subscription.disable_on_error;
+  st.args.registry->worker_started(st.args.subid, st.args.database, static_cast<int>(::getpid()));
+  bool any_waiting = std::any_of(runtime->tables.begin(), runtime->tables.end(),
+                                 [](const auto& t) { return !t.second.ready; });
+  if (!any_waiting) {
+    start_streaming_children(self);
+    return;
+  }
+  auto replication = publisher_params(*runtime, connection_purpose::replication);
+  auto sql = publisher_params(*runtime, connection_purpose::sql);
+  if (!replication || !sql) {
+    fail_start(self, replication ? sql.error() : replication.error());
+    return;
+  }
+  sync_coordinator_args a;
+  a.directory = st.args.directory;
+  a.runtime = runtime;
+  a.replication_params = std::move(replication).value();
+  a.sql_params = std::move(sql).value();
+  a.parent = self;
+  a.registry = st.args.registry;
+  a.parent_id = self->id();
+  a.max_workers = st.args.config.get_int("max_sync_workers_per_subscription");
+  st.sync = self->spawn<caf::detached>(sync_coordinator_actor, std::move(a));
+  self->monitor(st.sync);
+  set_phase(self, phase::syncing, "syncing");
 }
 
 std::chrono::milliseconds backoff(const supervisor_actor_state& st) {
@@ -131,9 +179,12 @@ void after_failure(self_ptr self) {
 
 void on_child_down(self_ptr self, const caf::down_msg& dm) {
   auto& st = self->state;
+  bool was_sync = st.sync && st.sync.address() == dm.source;
   for (auto* c : children(st))
     if (*c && c->address() == dm.source)
       *c = nullptr;
+  if (was_sync && !dm.reason && st.current != phase::stopping && st.current != phase::failing)
+    return;  // the round finished; sync_done_atom carried the result
   if (st.current == phase::stopping) {
     if (!any_child_alive(st)) {
       st.args.registry->worker_stopped(st.args.subid);
@@ -141,10 +192,11 @@ void on_child_down(self_ptr self, const caf::down_msg& dm) {
     }
     return;
   }
-  if (st.current == phase::starting || st.current == phase::running) {
+  if (st.current == phase::starting || st.current == phase::syncing || st.current == phase::running) {
     st.last_error = dm.reason ? pipeline_error_message(dm.reason) : "a pipeline actor stopped";
     st.args.registry->set_actor_error(st.stats, st.last_error);
-    st.args.registry->count_apply_error(st.args.subid);
+    if (!was_sync)  // a failed copy is counted as sync_error_count by the coordinator
+      st.args.registry->count_apply_error(st.args.subid);
     set_phase(self, phase::failing, "failing");
     for (auto* c : children(st))
       if (*c)
@@ -178,7 +230,17 @@ caf::behavior supervisor_actor(self_ptr self, supervisor_args args) {
   return {
       [=](ready_atom, const subscription_runtime_ptr& runtime) {
         if (self->state.current == phase::starting)
-          start_streaming_children(self, runtime);
+          start_sync_or_streaming(self, runtime);
+      },
+      [=](sync_done_atom, const table_sync_states& tables) {
+        auto& s = self->state;
+        if (s.current != phase::syncing)
+          return;
+        auto updated = std::make_shared<subscription_runtime>(*s.runtime);
+        for (const auto& [key, state] : tables)
+          updated->tables[key] = state;
+        s.runtime = std::move(updated);
+        start_streaming_children(self);
       },
       [=](restart_atom, uint64_t generation) {
         if (self->state.current == phase::backing_off && generation == self->state.generation)

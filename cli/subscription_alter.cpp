@@ -9,8 +9,6 @@ namespace tributary {
 
 namespace {
 
-pg_error sqlite_failure(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
-
 result<command_outcome, pg_error> altered() { return command_outcome::tag_only("ALTER SUBSCRIPTION"); }
 
 }  // namespace
@@ -21,7 +19,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_subscription(const nlo
   auto& db = context.database();
   auto found = find_subscription(db, name);
   if (!found)
-    return fail(sqlite_failure(found.error()));
+    return fail(catalog_failure(found.error()));
   if (!*found)
     return fail(make_pg_error("42704", "subscription \"" + name + "\" does not exist"));
   auto row = **found;
@@ -80,7 +78,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_enabled(subscription_r
     return fail(make_pg_error("55000", "cannot enable subscription that does not have a slot name"));
   row.enabled = enable;
   if (auto r = update_subscription(context.database(), row); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   notify_on_commit(context, row.oid);
   return altered();
 }
@@ -96,7 +94,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_connection(subscriptio
                               "Non-superusers must provide a password in the connection string."));
   row.conninfo = conninfo;
   if (auto r = update_subscription(context.database(), row); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   notify_on_commit(context, row.oid);
   return altered();
 }
@@ -104,10 +102,8 @@ result<command_outcome, pg_error> subscription_ddl::alter_connection(subscriptio
 result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_row row,
                                                                   const subscription_options& opts,
                                                                   command_context& context) {
-  if (opts.is_specified(option_set::streaming) && opts.streaming != 'f')
-    return fail(make_pg_error("0A000",
-                              std::string("streaming = ") + (opts.streaming == 'p' ? "parallel" : "on") +
-                                  " is not supported yet"));
+  if (auto r = refuse_streaming(opts); !r)
+    return fail(r.error());
   if (opts.is_specified(option_set::slot_name)) {
     if (opts.slot_name_is_none && row.enabled)
       return fail(make_pg_error("55000", "cannot set slot_name = NONE for enabled subscription"));
@@ -138,7 +134,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_r
   if (opts.is_specified(option_set::synchronous_commit))
     row.synchronous_commit = opts.synchronous_commit;
   if (auto r = update_subscription(context.database(), row); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   notify_on_commit(context, row.oid);
   return altered();
 }
@@ -182,7 +178,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_publications(subscript
       return fail(make_pg_error("25001", "ALTER SUBSCRIPTION with refresh cannot run inside a transaction block"));
   }
   if (auto r = update_subscription(context.database(), row); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   if (opts.refresh)
     return refresh(row, opts.copy_data, context, "ALTER SUBSCRIPTION with refresh");
   notify_on_commit(context, row.oid);
@@ -191,9 +187,6 @@ result<command_outcome, pg_error> subscription_ddl::alter_publications(subscript
 
 result<command_outcome, pg_error> subscription_ddl::refresh(subscription_row row, bool copy_data,
                                                             command_context& context, const char*) {
-  if (copy_data)
-    return fail(make_pg_error("0A000", "copy_data = true is not supported yet", {},
-                              "Use WITH (copy_data = false)."));
   auto owner = directory_->find_role(row.owner);
   auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
   if (!conn)
@@ -219,14 +212,14 @@ result<command_outcome, pg_error> subscription_ddl::alter_skip(subscription_row 
   if (opts.skip_lsn) {
     auto origin = origin_remote_lsn(db, row.oid);
     if (!origin)
-      return fail(sqlite_failure(origin.error()));
+      return fail(catalog_failure(origin.error()));
     if (!origin->is_zero() && *opts.skip_lsn <= *origin)
       return fail(make_pg_error("22023", "skip WAL location (LSN " + opts.skip_lsn->to_string() +
                                              ") must be greater than origin LSN " + origin->to_string()));
   }
   row.skip_lsn = opts.skip_lsn.value_or(lsn{});
   if (auto r = update_subscription(db, row); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   notify_on_commit(context, row.oid);
   return altered();
 }

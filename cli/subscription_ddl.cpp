@@ -10,8 +10,6 @@ namespace tributary {
 
 namespace {
 
-pg_error sqlite_failure(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
-
 pg_error not_found(const std::string& name) {
   return make_pg_error("42704", "subscription \"" + name + "\" does not exist");
 }
@@ -24,23 +22,6 @@ pg_error notice(std::string severity, std::string message) {
   return n;
 }
 
-// Streaming of in-progress transactions needs the spooler (a later issue).
-result<ok_t, pg_error> refuse_streaming(const subscription_options& opts) {
-  if (opts.is_specified(option_set::streaming) && opts.streaming != 'f')
-    return fail(make_pg_error("0A000",
-                              std::string("streaming = ") + (opts.streaming == 'p' ? "parallel" : "on") +
-                                  " is not supported yet",
-                              {}, "Use streaming = off: the publisher then sends large transactions when they commit."));
-  return ok_v;
-}
-
-result<ok_t, pg_error> refuse_copy(bool copy_data) {
-  if (copy_data)
-    return fail(make_pg_error("0A000", "copy_data = true is not supported yet", {},
-                              "Use WITH (copy_data = false): existing rows are not copied, changes from now on are replicated."));
-  return ok_v;
-}
-
 std::string quoted_list(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names)
@@ -49,6 +30,17 @@ std::string quoted_list(const std::vector<std::string>& names) {
 }
 
 }  // namespace
+
+pg_error catalog_failure(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
+
+result<ok_t, pg_error> refuse_streaming(const subscription_options& opts) {
+  if (opts.is_specified(option_set::streaming) && opts.streaming != 'f')
+    return fail(make_pg_error("0A000",
+                              std::string("streaming = ") + (opts.streaming == 'p' ? "parallel" : "on") +
+                                  " is not supported yet",
+                              {}, "Use streaming = off: the publisher then sends large transactions when they commit."));
+  return ok_v;
+}
 
 std::vector<std::string> names_from_parse_tree(const nlohmann::json& list) {
   std::vector<std::string> out;
@@ -127,7 +119,7 @@ result<ok_t, pg_error> subscription_ddl::sync_table_list(sqlite_connection& db, 
                                                          bool copy_data) {
   auto existing = list_subscription_rels(db, row.oid);
   if (!existing)
-    return fail(sqlite_failure(existing.error()));
+    return fail(catalog_failure(existing.error()));
   std::set<std::pair<std::string, std::string>> published;
   for (const auto& t : tables)
     published.emplace(t.schema_name, t.table_name);
@@ -136,7 +128,7 @@ result<ok_t, pg_error> subscription_ddl::sync_table_list(sqlite_connection& db, 
     known.emplace(rel.schema_name, rel.table_name);
     if (!published.count({rel.schema_name, rel.table_name}))
       if (auto r = delete_subscription_rel(db, row.oid, rel.schema_name, rel.table_name); !r)
-        return fail(sqlite_failure(r.error()));
+        return fail(catalog_failure(r.error()));
   }
   for (const auto& t : tables) {
     if (known.count({t.schema_name, t.table_name}))
@@ -148,7 +140,7 @@ result<ok_t, pg_error> subscription_ddl::sync_table_list(sqlite_connection& db, 
     rel.schema_name = t.schema_name;
     rel.table_name = t.table_name;
     if (auto r = upsert_subscription_rel(db, rel); !r)
-      return fail(sqlite_failure(r.error()));
+      return fail(catalog_failure(r.error()));
   }
   return ok_v;
 }
@@ -160,8 +152,6 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
   if (!opts)
     return fail(opts.error());
   if (auto r = refuse_streaming(*opts); !r)
-    return fail(r.error());
-  if (auto r = refuse_copy(opts->copy_data); !r)
     return fail(r.error());
   subscription_row row;
   row.name = statement.value("subname", "");
@@ -184,7 +174,7 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
     return fail(make_pg_error("28000", "password is required", "Non-superusers must provide a password in the connection string."));
   auto& db = context.database();
   if (auto existing = find_subscription(db, row.name); !existing)
-    return fail(sqlite_failure(existing.error()));
+    return fail(catalog_failure(existing.error()));
   else if (*existing)
     return fail(make_pg_error("42710", "subscription \"" + row.name + "\" already exists"));
   if (opts->slot_name)
@@ -234,9 +224,9 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
   // Catalog rows first (in the statement's transaction), the slot last: a
   // failed slot creation rolls the rows back with the statement.
   if (auto r = insert_subscription(db, row); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   if (auto r = create_origin(db, row.oid); !r)
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   if (auto r = sync_table_list(db, row, tables, opts->copy_data); !r)
     return fail(r.error());
   if (publisher && opts->create_slot) {
@@ -260,7 +250,7 @@ result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nloh
   auto& db = context.database();
   auto found = find_subscription(db, name);
   if (!found)
-    return fail(sqlite_failure(found.error()));
+    return fail(catalog_failure(found.error()));
   if (!*found) {
     if (statement.value("missing_ok", false)) {
       context.emit_notice(notice("NOTICE", "subscription \"" + name + "\" does not exist, skipping"));
@@ -281,7 +271,7 @@ result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nloh
   };
   if (auto r = delete_subscription(db, row.oid); !r) {
     restart();
-    return fail(sqlite_failure(r.error()));
+    return fail(catalog_failure(r.error()));
   }
   if (row.slot_name) {
     auto owner = directory_->find_role(row.owner);

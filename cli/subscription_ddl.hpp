@@ -9,8 +9,7 @@
 // transaction; the pipeline learns about them only when it commits
 // (command_context::on_commit -> launcher).
 //
-// Not yet: initial table copy (copy_data = true is refused with 0A000 until the
-// table-sync issue lands), streaming = on/parallel (refused), RENAME/OWNER TO.
+// Not yet: streaming = on/parallel (refused), RENAME/OWNER TO.
 #pragma once
 
 #include <memory>
@@ -65,6 +64,11 @@ private:
 // The WITH (...) list of a parse-tree statement as option items.
 std::vector<option_item> options_from_parse_tree(const nlohmann::json& statement);
 std::vector<std::string> names_from_parse_tree(const nlohmann::json& list);
+
+// streaming = on/parallel needs the spooler (a later issue): 0A000 until then.
+result<ok_t, pg_error> refuse_streaming(const subscription_options& opts);
+// A catalog read or write that failed.
+pg_error catalog_failure(const sqlite_error& e);
 
 // The local tables must hold every published table and column (by name).
 result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables);

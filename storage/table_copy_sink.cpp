@@ -1,0 +1,184 @@
+// table_copy_sink: see the header. One connection, one transaction, one
+// prepared INSERT; per row only decode + bind + step.
+#include "storage/table_copy_sink.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "stages/value_codec.hpp"
+#include "storage/subscription_catalog.hpp"
+
+namespace tributary {
+
+namespace {
+
+constexpr int long_busy_timeout_ms = 60000;
+
+bool same_name(const std::string& a, const std::string& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+
+apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
+  apply_error e;
+  e.error = make_pg_error(std::move(sqlstate), std::move(message));
+  e.context = std::move(context);
+  return e;
+}
+
+}  // namespace
+
+result<table_copy_sink, apply_error> table_copy_sink::open(table_copy_config config) {
+  auto db = sqlite_connection::open(config.database_file, long_busy_timeout_ms);
+  if (!db)
+    return fail(error_from_sqlite(db.error(), {}));
+  std::string cache = "PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000));
+  if (auto r = db->exec(cache); !r)
+    return fail(error_from_sqlite(r.error(), {}));
+  return table_copy_sink(std::move(config), std::move(db).value());
+}
+
+table_copy_sink::table_copy_sink(table_copy_config config, sqlite_connection db)
+    : config_(std::move(config)), db_(std::move(db)) {}
+
+table_copy_sink::~table_copy_sink() {
+  if (db_.handle() && db_.in_transaction())
+    rollback();
+}
+
+void table_copy_sink::rollback() {
+  insert_.reset();
+  if (db_.in_transaction())
+    (void)db_.exec("ROLLBACK");
+}
+
+apply_error table_copy_sink::failed(apply_error e) {
+  rollback();
+  return e;
+}
+
+std::string table_copy_sink::context(std::optional<size_t> column, std::string_view value) const {
+  std::string out = "COPY " + local_name() + ", line " + std::to_string(rows_copied_ + 1);
+  if (column) {
+    out += ", column " + config_.relation.columns[*column].name + ": \"";
+    out.append(value);
+    out += "\"";
+  }
+  return out;
+}
+
+result<ok_t, apply_error> table_copy_sink::begin() {
+  sqlite3_busy_timeout(db_.handle(), config_.begin_busy_timeout_ms);
+  auto began = db_.exec("BEGIN IMMEDIATE");
+  sqlite3_busy_timeout(db_.handle(), long_busy_timeout_ms);
+  if (!began)
+    return fail(error_from_sqlite(began.error(), {}));  // busy: retryable
+  auto table = describe_local_table(db_, config_.relation);
+  if (!table) {
+    apply_error e;
+    e.error = table.error();
+    return fail(failed(std::move(e)));
+  }
+  table_ = std::move(table).value();
+  auto text = statement_for(*table_, config_.relation, change_kind::insert, change_shape{});
+  if (!text) {
+    apply_error e;
+    e.error = text.error();
+    return fail(failed(std::move(e)));
+  }
+  auto stmt = db_.prepare(text->sql);
+  if (!stmt)
+    return fail(failed(error_from_sqlite(stmt.error(), context())));
+  insert_.emplace(std::move(stmt).value());
+  row_values_.assign(config_.relation.columns.size(), sql_value{});
+  return ok_v;
+}
+
+result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
+  if (!insert_)
+    return fail(plain_error("55000", "the copy of \"" + local_name() + "\" has no open transaction"));
+  const auto& columns = config_.relation.columns;
+  if (rows.columns() != columns.size())
+    return fail(failed(plain_error("XX000", "COPY row has " + std::to_string(rows.columns()) +
+                                                " columns, expected " + std::to_string(columns.size()),
+                                            context())));
+  const bool binary = config_.format == copy_format::binary;
+  auto& stmt = *insert_;
+  for (size_t row = 0; row < rows.size(); ++row) {
+    for (size_t c = 0; c < columns.size(); ++c) {
+      if (rows.is_null(row, c)) {
+        row_values_[c] = sql_null{};
+        stmt.bind_null(static_cast<int>(c + 1));
+        continue;
+      }
+      auto bytes = rows.value(row, c);
+      auto value = binary ? decode_binary_value(columns[c].type_oid, bytes)
+                          : decode_text_value(columns[c].type_oid, bytes);
+      if (!value) {
+        // A binary value is not printable as it came; name the column only.
+        std::string shown = binary ? std::string() : std::string(bytes);
+        return fail(failed(plain_error("22P02", value.error().message, context(c, shown))));
+      }
+      row_values_[c] = std::move(value).value();
+      stmt.bind(static_cast<int>(c + 1), row_values_[c]);
+    }
+    auto stepped = stmt.step();
+    stmt.reset();
+    if (!stepped)
+      return fail(failed(row_error(stepped.error())));
+    ++rows_copied_;
+  }
+  return ok_v;
+}
+
+apply_error table_copy_sink::row_error(const sqlite_error& e) const {
+  apply_error out = error_from_sqlite(e, context());
+  if (!is_unique_violation(e))
+    return out;
+  // The key's values as this row would have written them.
+  std::vector<std::string> names = unique_columns_of(e.message);
+  std::vector<std::string> values;
+  for (const auto& name : names) {
+    std::string value = "?";
+    for (size_t i = 0; i < table_->column_for.size(); ++i)
+      if (same_name(table_->column_for[i], name)) {
+        value = render_value(row_values_[i]);
+        break;
+      }
+    values.push_back(std::move(value));
+  }
+  out.error.detail = existing_key_detail(names, values);
+  return out;
+}
+
+result<ok_t, apply_error> table_copy_sink::commit(lsn sync_lsn) {
+  if (!insert_)
+    return fail(plain_error("55000", "the copy of \"" + local_name() + "\" has no open transaction"));
+  const auto& rel = config_.relation;
+  auto rels = list_subscription_rels(db_, config_.subscription_oid);
+  if (!rels)
+    return fail(failed(error_from_sqlite(rels.error(), {})));
+  auto it = std::find_if(rels->begin(), rels->end(), [&](const subscription_rel_row& r) {
+    return r.schema_name == rel.schema_name && r.table_name == rel.table_name;
+  });
+  if (it == rels->end())
+    return fail(failed(plain_error("42704", "subscription table \"" + rel.schema_name + "." +
+                                                rel.table_name + "\" in subscription " +
+                                                std::to_string(config_.subscription_oid) +
+                                                " does not exist")));
+  subscription_rel_row ready = *it;
+  ready.state = 'r';
+  ready.sync_lsn = sync_lsn;
+  if (auto r = upsert_subscription_rel(db_, ready); !r)
+    return fail(failed(error_from_sqlite(r.error(), {})));
+  insert_.reset();
+  if (auto r = db_.exec("COMMIT"); !r)
+    return fail(failed(error_from_sqlite(r.error(), {})));
+  return ok_v;
+}
+
+}  // namespace tributary
