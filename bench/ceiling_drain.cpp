@@ -1,0 +1,163 @@
+// ceiling_drain: bare libpq slot reader. See ceiling_drain.hpp.
+//
+// Frames are read and status updates written with stages/wal_frames (the same
+// code Tributary's connection uses); of the pgoutput message only the type byte is
+// looked at.
+#include "bench/ceiling_drain.hpp"
+
+#include <libpq-fe.h>
+#include <poll.h>
+
+#include <memory>
+#include <variant>
+
+#include "stages/wal_frames.hpp"
+
+namespace tributary::bench {
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+struct connection_closer {
+  void operator()(PGconn* c) const { PQfinish(c); }
+};
+using connection_ptr = std::unique_ptr<PGconn, connection_closer>;
+
+std::string last_error(PGconn* c) {
+  std::string text = PQerrorMessage(c);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+class slot_reader {
+public:
+  slot_reader(PGconn* connection, const ceiling_request& request)
+      : connection_(connection), request_(request) {}
+
+  // Handles one CopyData payload; sets reached_ when walEnd passes the target.
+  result<ok_t, std::string> on_payload(const char* data, size_t size) {
+    counts_.bytes += size;
+    auto frame = parse_copy_frame(std::string_view(data, size));
+    if (!frame) return fail("malformed replication frame: " + frame.error().to_string());
+    if (auto* x = std::get_if<xlog_data_frame>(&*frame)) {
+      ++counts_.frames;
+      note_wal_end(x->wal_end);
+      if (!x->payload.empty()) count_message(x->payload[0]);
+    } else if (auto* k = std::get_if<keepalive_frame>(&*frame)) {
+      ++counts_.keepalives;
+      note_wal_end(k->wal_end);
+      if (k->reply_requested) return send_status(false);
+    }
+    return ok_v;
+  }
+
+  // The standby status update: everything received counts as written and flushed.
+  result<ok_t, std::string> send_status(bool reply_requested) {
+    lsn at = counts_.last_wal_end;
+    auto msg = encode_standby_status(at, at, at, to_pg_timestamp(std::chrono::system_clock::now()), reply_requested);
+    if (PQputCopyData(connection_, msg.data(), static_cast<int>(msg.size())) != 1 || PQflush(connection_) < 0)
+      return fail("could not send a standby status update: " + last_error(connection_));
+    last_status_ = steady::now();
+    return ok_v;
+  }
+
+  bool status_due() const { return steady::now() - last_status_ >= std::chrono::seconds(1); }
+  bool reached() const { return reached_; }
+  drain_counts& counts() { return counts_; }
+
+private:
+  void note_wal_end(lsn end) {
+    if (end > counts_.last_wal_end) counts_.last_wal_end = end;
+    if (end >= request_.target) reached_ = true;
+  }
+  void count_message(char type) {
+    switch (type) {
+      case 'I': ++counts_.inserts; break;
+      case 'U': ++counts_.updates; break;
+      case 'D': ++counts_.deletes; break;
+      case 'C':
+      case 'c': ++counts_.commits; break;
+      default: break;
+    }
+  }
+
+  PGconn* connection_;
+  const ceiling_request& request_;
+  drain_counts counts_;
+  bool reached_ = false;
+  steady::time_point last_status_ = steady::now();
+};
+
+// Takes every CopyData libpq holds. Returns how many payloads were taken.
+result<size_t, std::string> drain_buffered(PGconn* c, slot_reader& reader) {
+  if (PQconsumeInput(c) == 0) return fail("could not receive data from WAL stream: " + last_error(c));
+  size_t taken = 0;
+  for (;;) {
+    char* buffer = nullptr;
+    int n = PQgetCopyData(c, &buffer, 1);
+    if (n == 0) return taken;
+    if (n == -1) return fail("the publisher ended the replication stream: " + last_error(c));
+    if (n < 0) return fail("could not receive data from WAL stream: " + last_error(c));
+    auto handled = reader.on_payload(buffer, static_cast<size_t>(n));
+    PQfreemem(buffer);
+    if (!handled) return fail(handled.error());
+    ++taken;
+    if (reader.reached()) return taken;
+  }
+}
+
+// Waits for the socket: ~200 µs after a batch (so the next one accumulates),
+// up to 100 ms when the last look found nothing.
+void wait_for_more(PGconn* c, bool got_data) {
+  pollfd p{PQsocket(c), POLLIN, 0};
+  timespec timeout{0, got_data ? 200'000 : 100'000'000};
+  ppoll(&p, 1, &timeout, nullptr);
+}
+
+}  // namespace
+
+std::string pgoutput_options_for(int version, const std::vector<std::string>& publications) {
+  int proto = version >= 160000 ? 4 : version >= 150000 ? 3 : version >= 140000 ? 2 : 1;
+  std::string names;
+  for (const auto& p : publications) names += (names.empty() ? "" : ",") + p;
+  std::string options = "proto_version '" + std::to_string(proto) + "', publication_names '" + names + "'";
+  if (version >= 160000)
+    options += ", streaming 'parallel', origin 'any'";
+  else if (version >= 140000)
+    options += ", streaming 'on'";
+  return options;
+}
+
+result<drain_counts, std::string> drain_slot(const ceiling_request& request) {
+  auto started = steady::now();
+  connection_ptr c(PQconnectdb((request.conninfo + " replication=database").c_str()));
+  if (PQstatus(c.get()) != CONNECTION_OK)
+    return fail("cannot open a replication connection: " + last_error(c.get()));
+  std::string sql = "START_REPLICATION SLOT " + request.slot + " LOGICAL 0/0 (" +
+                    pgoutput_options_for(PQserverVersion(c.get()), request.publications) + ")";
+  std::unique_ptr<PGresult, decltype(&PQclear)> started_copy(PQexec(c.get(), sql.c_str()), &PQclear);
+  if (PQresultStatus(started_copy.get()) != PGRES_COPY_BOTH)
+    return fail(sql + " failed: " + last_error(c.get()));
+  if (PQsetnonblocking(c.get(), 1) != 0)
+    return fail(std::string("cannot make the replication connection non-blocking"));
+
+  slot_reader reader(c.get(), request);
+  auto deadline = started + request.deadline;
+  while (!reader.reached()) {
+    auto taken = drain_buffered(c.get(), reader);
+    if (!taken) return fail(taken.error());
+    if (reader.reached()) break;
+    if (reader.status_due())
+      if (auto sent = reader.send_status(false); !sent) return fail(sent.error());
+    if (steady::now() > deadline)
+      return fail("deadline passed at " + reader.counts().last_wal_end.to_string() + ", target " +
+                  request.target.to_string());
+    wait_for_more(c.get(), *taken > 0);
+  }
+  auto counts = reader.counts();
+  counts.seconds = std::chrono::duration<double>(steady::now() - started).count();
+  if (PQputCopyEnd(c.get(), nullptr) == 1) PQflush(c.get());
+  return counts;
+}
+
+}  // namespace tributary::bench
