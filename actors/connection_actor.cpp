@@ -16,6 +16,8 @@ using steady = std::chrono::steady_clock;
 constexpr size_t max_batch_messages = 4096;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
+constexpr auto gather_window = std::chrono::milliseconds(2);
+constexpr auto gather_pause = std::chrono::microseconds(200);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
 
@@ -109,6 +111,36 @@ bool timer_duties(self_ptr self) {
   return true;
 }
 
+// Drains what the socket has, then waits a little for more (the walsender
+// writes one message per send), so a batch carries many messages rather than
+// one: up to max_batch_messages / max_batch_bytes or gather_window in all.
+// nullopt when the actor quit.
+std::optional<publisher_connection::read_status> gather_batch(self_ptr self, std::vector<std::string>& raw,
+                                                             size_t& bytes) {
+  auto& st = self->state;
+  auto started = steady::now();
+  for (;;) {
+    size_t before = raw.size();
+    auto r = st.publisher->read_copy_data(raw, max_batch_messages - raw.size(), max_batch_bytes - bytes);
+    if (!r) {
+      fail_connection(self, pipeline_errc::connection_failed, r.error().message);
+      return std::nullopt;
+    }
+    for (size_t i = before; i < raw.size(); ++i)
+      bytes += raw[i].size();
+    if (*r == publisher_connection::read_status::ended || raw.empty() || raw.size() >= max_batch_messages ||
+        bytes >= max_batch_bytes || steady::now() - started >= gather_window)
+      return *r;
+    auto more = st.publisher->wait_socket(gather_pause);
+    if (!more) {
+      fail_connection(self, pipeline_errc::connection_failed, more.error().message);
+      return std::nullopt;
+    }
+    if (!*more)
+      return *r;
+  }
+}
+
 void pump(self_ptr self) {
   auto& st = self->state;
   count_message(self, *st.stats);
@@ -121,22 +153,18 @@ void pump(self_ptr self) {
     return;
   }
   std::vector<std::string> raw;
-  auto r = st.publisher->read_copy_data(raw, max_batch_messages, max_batch_bytes);
-  if (!r) {
-    fail_connection(self, pipeline_errc::connection_failed, r.error().message);
+  size_t bytes = 0;
+  auto gathered = gather_batch(self, raw, bytes);
+  if (!gathered)
     return;
-  }
-  if (*r == publisher_connection::read_status::ended && raw.empty()) {
-    fail_connection(self, pipeline_errc::connection_failed, "the publisher ended the replication stream");
-    return;
-  }
   if (!raw.empty()) {
-    size_t bytes = 0;
-    for (const auto& p : raw)
-      bytes += p.size();
     if (!handle_frames(self, raw, bytes))
       return;
     self->send(self, pump_atom::value);
+    return;
+  }
+  if (*gathered == publisher_connection::read_status::ended) {
+    fail_connection(self, pipeline_errc::connection_failed, "the publisher ended the replication stream");
     return;
   }
   // Nothing buffered: wait for the socket, bounded, unless messages wait.

@@ -280,13 +280,15 @@ result<ok_t, pg_error> publisher_connection::send_copy_data(std::string_view pay
   return ok_v;
 }
 
-result<bool, pg_error> publisher_connection::wait_socket(std::chrono::milliseconds timeout) {
+result<bool, pg_error> publisher_connection::wait_socket(std::chrono::microseconds timeout) {
   int fd = PQsocket(conn_);
   if (fd < 0)
     return fail(make_pg_error("08006", "invalid socket: " + last_error()));
   bool pending_output = PQflush(conn_) == 1;
   pollfd p{fd, static_cast<short>(POLLIN | (pending_output ? POLLOUT : 0)), 0};
-  int rc = ::poll(&p, 1, static_cast<int>(timeout.count()));
+  timespec wait{static_cast<time_t>(timeout.count() / 1'000'000),
+                static_cast<long>((timeout.count() % 1'000'000) * 1000)};
+  int rc = ::ppoll(&p, 1, &wait, nullptr);
   if (rc < 0 && errno != EINTR)
     return fail(make_pg_error("08006", "could not wait for the publisher's socket"));
   if (rc > 0 && (p.revents & POLLOUT))

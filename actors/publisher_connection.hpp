@@ -110,7 +110,7 @@ public:
   result<ok_t, pg_error> send_copy_data(std::string_view payload);
   // Waits until the socket is readable (true) or the timeout passes (false);
   // also pushes out pending output.
-  result<bool, pg_error> wait_socket(std::chrono::milliseconds timeout);
+  result<bool, pg_error> wait_socket(std::chrono::microseconds timeout);
   // Stops streaming (CopyDone) and reads the end of the COPY; best effort.
   void end_streaming();
 

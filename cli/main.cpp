@@ -142,7 +142,10 @@ int serve(const serve_options& options) {
 
   // The replication side: one actor system, one launcher for every database.
   caf::actor_system_config actor_config;
+  // Few pooled actors (the blocking ones are detached): two threads on a shared
+  // queue that sleep when idle, instead of work-stealing threads that poll.
   actor_config.set("scheduler.max-threads", 2);
+  actor_config.set("scheduler.policy", caf::atom("sharing"));
   caf::actor_system actors{actor_config};
   auto monitoring = std::make_shared<tributary::monitoring_registry>();
   tributary::launcher_args launcher_args;
