@@ -219,11 +219,19 @@ result<ok_t, pg_error> publisher_connection::start_replication(const std::string
                                                                const stream_options& options) {
   int version = server_version();
   std::string names;
-  for (const auto& p : options.publications)
-    names += (names.empty() ? "" : ",") + quote_identifier(p);
-  std::string sql = "START_REPLICATION SLOT " + quote_identifier(slot_name) + " LOGICAL " +
-                    start.to_string() + " (proto_version '" + std::to_string(protocol_version()) +
-                    "', publication_names " + quote_literal(names);
+  for (const auto& p : options.publications) {
+    if (!names.empty())
+      names += ',';
+    names += quote_identifier(p);
+  }
+  std::string sql = "START_REPLICATION SLOT ";
+  sql += quote_identifier(slot_name);
+  sql += " LOGICAL ";
+  sql += start.to_string();
+  sql += " (proto_version '";
+  sql += std::to_string(protocol_version());
+  sql += "', publication_names ";
+  sql += quote_literal(names);
   if (version >= 140000 && options.binary)
     sql += ", binary 'true'";
   if (version >= 140000 && options.streaming != 'f')

@@ -86,7 +86,8 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
   if (static_cast<size_t>(highest) > parameters.size())
     return fail(missing_parameter(highest));
   for (size_t i = 0; i < parameters.size(); ++i) {
-    std::string name = "$" + std::to_string(i + 1);
+    std::string name = std::to_string(i + 1);
+    name.insert(name.begin(), '$');
     int index = sqlite3_bind_parameter_index(stmt.handle(), name.c_str());
     if (index > 0)
       stmt.bind(index, parameters[i]);
