@@ -197,8 +197,12 @@ result<command_outcome, pg_error> subscription_ddl::refresh(subscription_row row
   auto& db = context.database();
   if (auto r = check_local_tables(db, *tables); !r)
     return fail(r.error());
+  pipeline_pause pause{control_, context.database_name(), row.oid};
+  if (!pause.stopped())
+    return fail(make_pg_error("55006", "could not stop the replication worker of subscription \"" + row.name + "\""));
   if (auto r = sync_table_list(db, row, *tables, copy_data); !r)
     return fail(r.error());
+  pause.dismiss();
   notify_on_commit(context, row.oid);
   return altered();
 }

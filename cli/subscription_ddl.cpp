@@ -105,6 +105,17 @@ result<std::unique_ptr<publisher_connection>, pg_error> subscription_ddl::connec
   return publisher_connection::open(publisher_connection_params(*given, row.name, owner, purpose));
 }
 
+subscription_ddl::pipeline_pause::pipeline_pause(std::shared_ptr<replication_control> control,
+                                                 std::string database, int64_t subid)
+    : control_(std::move(control)), database_(std::move(database)), subid_(subid) {
+  stopped_ = !control_ || control_->stop_and_wait(database_, subid_, std::chrono::seconds(60));
+}
+
+subscription_ddl::pipeline_pause::~pipeline_pause() {
+  if (!dismissed_ && control_)
+    control_->subscription_changed(database_, subid_);
+}
+
 void subscription_ddl::notify_on_commit(command_context& context, int64_t subid) {
   auto control = control_;
   auto database = context.database_name();
@@ -262,22 +273,16 @@ result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nloh
   if (row.slot_name && context.in_transaction_block())
     return fail(make_pg_error("25001", "DROP SUBSCRIPTION cannot run inside a transaction block"));
   // Stop the worker first, as PostgreSQL does; if anything below fails the
-  // statement rolls back and the launcher starts the pipeline again.
-  if (control_ && !control_->stop_and_wait(context.database_name(), row.oid, std::chrono::seconds(60)))
+  // statement rolls back and the pause starts the pipeline again.
+  pipeline_pause pause{control_, context.database_name(), row.oid};
+  if (!pause.stopped())
     return fail(make_pg_error("55006", "could not stop the replication worker of subscription \"" + name + "\""));
-  auto restart = [&] {
-    if (control_)
-      control_->subscription_changed(context.database_name(), row.oid);
-  };
-  if (auto r = delete_subscription(db, row.oid); !r) {
-    restart();
+  if (auto r = delete_subscription(db, row.oid); !r)
     return fail(catalog_failure(r.error()));
-  }
   if (row.slot_name) {
     auto owner = directory_->find_role(row.owner);
     auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
     if (!conn) {
-      restart();
       auto e = make_pg_error("08006", "could not connect to publisher when attempting to drop replication slot \"" +
                                           *row.slot_name + "\": " + conn.error().message,
                              {},
@@ -285,12 +290,11 @@ result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nloh
                              "SUBSCRIPTION ... SET (slot_name = NONE) to disassociate it from the slot.");
       return fail(e);
     }
-    if (auto r = (*conn)->drop_slot(*row.slot_name, true); !r) {
-      restart();
+    if (auto r = (*conn)->drop_slot(*row.slot_name, true); !r)
       return fail(r.error());
-    }
     context.emit_notice(notice("NOTICE", "dropped replication slot \"" + *row.slot_name + "\" on publisher"));
   }
+  pause.dismiss();
   notify_on_commit(context, row.oid);
   return command_outcome::tag_only("DROP SUBSCRIPTION");
 }

@@ -57,6 +57,27 @@ private:
                                          const std::vector<published_table>& tables, bool copy_data);
   void notify_on_commit(command_context& context, int64_t subid);
 
+  // Stops a subscription's pipeline until the statement ends: a running worker
+  // must not apply (or drop) changes under the old table list while the new one
+  // is being written. Unless dismissed (the statement succeeded and its commit
+  // restarts the pipeline), the destructor starts it again at once.
+  class pipeline_pause {
+  public:
+    pipeline_pause(std::shared_ptr<replication_control> control, std::string database, int64_t subid);
+    ~pipeline_pause();
+    pipeline_pause(const pipeline_pause&) = delete;
+    pipeline_pause& operator=(const pipeline_pause&) = delete;
+    bool stopped() const { return stopped_; }
+    void dismiss() { dismissed_ = true; }
+
+  private:
+    std::shared_ptr<replication_control> control_;
+    std::string database_;
+    int64_t subid_;
+    bool stopped_ = false;
+    bool dismissed_ = false;
+  };
+
   std::shared_ptr<data_directory> directory_;
   std::shared_ptr<replication_control> control_;
 };

@@ -45,6 +45,10 @@ result<sql_value, codec_error> decode_binary_value(oid_t type_oid, std::string_v
 // 'u' (unchanged TOAST value) must be resolved by the caller; it is a codec_error here.
 result<sql_value, codec_error> decode_tuple_value(oid_t type_oid, const tuple_value& v);
 
+// True when decode_text_value keeps this type's text as it is (TEXT, no
+// check): a bulk loader may bind such text without decoding or copying it.
+bool text_is_stored_verbatim(oid_t type_oid);
+
 // A double as SQLite should store it: NaN becomes TEXT "NaN" (SQLite would
 // store a NaN REAL as NULL); everything else, ±inf included, stays REAL.
 sql_value sql_value_from_double(double value);

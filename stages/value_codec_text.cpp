@@ -195,6 +195,23 @@ sql_value sql_value_from_double(double value) {
   return value;
 }
 
+bool text_is_stored_verbatim(oid_t type_oid) {
+  switch (type_oid) {
+    case oids::int2:
+    case oids::int4:
+    case oids::int8:
+    case oids::oid:
+    case oids::float4:
+    case oids::float8:
+    case oids::boolean:
+    case oids::bytea:
+    case oids::numeric:
+      return false;
+    default:
+      return true;
+  }
+}
+
 result<sql_value, codec_error> decode_text_value(oid_t type_oid, std::string_view text) {
   switch (type_oid) {
     case oids::int2:

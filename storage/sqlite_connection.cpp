@@ -107,21 +107,38 @@ sqlite_statement::~sqlite_statement() {
     sqlite3_finalize(stmt_);
 }
 
-void sqlite_statement::bind(int index, const sql_value& value) {
+namespace {
+
+void bind_value(sqlite3_stmt* stmt, int index, const sql_value& value, sqlite3_destructor_type lifetime) {
   struct binder {
     sqlite3_stmt* s;
     int i;
+    sqlite3_destructor_type lifetime;
     void operator()(const sql_null&) const { sqlite3_bind_null(s, i); }
     void operator()(int64_t v) const { sqlite3_bind_int64(s, i, v); }
     void operator()(double v) const { sqlite3_bind_double(s, i, v); }
     void operator()(const std::string& v) const {
-      sqlite3_bind_text64(s, i, v.data(), v.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+      sqlite3_bind_text64(s, i, v.data(), v.size(), lifetime, SQLITE_UTF8);
     }
     void operator()(const sql_blob& v) const {
-      sqlite3_bind_blob64(s, i, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT);
+      sqlite3_bind_blob64(s, i, v.bytes.data(), v.bytes.size(), lifetime);
     }
   };
-  std::visit(binder{stmt_, index}, value);
+  std::visit(binder{stmt, index, lifetime}, value);
+}
+
+}  // namespace
+
+void sqlite_statement::bind(int index, const sql_value& value) {
+  bind_value(stmt_, index, value, SQLITE_TRANSIENT);
+}
+
+void sqlite_statement::bind_borrowed(int index, const sql_value& value) {
+  bind_value(stmt_, index, value, SQLITE_STATIC);
+}
+
+void sqlite_statement::bind_text_borrowed(int index, std::string_view text) {
+  sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
 }
 
 void sqlite_statement::bind_text(int index, std::string_view text) {
@@ -159,6 +176,8 @@ void sqlite_statement::reset() {
   sqlite3_reset(stmt_);
   sqlite3_clear_bindings(stmt_);
 }
+
+void sqlite_statement::rewind() { sqlite3_reset(stmt_); }
 
 int sqlite_statement::column_count() const { return sqlite3_column_count(stmt_); }
 

@@ -57,8 +57,12 @@ public:
   sqlite_statement& operator=(sqlite_statement&&) noexcept;
   ~sqlite_statement();
 
-  // 1-based parameter index, as sqlite3_bind_*.
+  // 1-based parameter index, as sqlite3_bind_*. SQLite copies text and blobs.
   void bind(int index, const sql_value& value);
+  // The same without the copy: `value` must stay unchanged until the statement
+  // has been stepped and reset (a bulk loader keeps its row buffer that long).
+  void bind_borrowed(int index, const sql_value& value);
+  void bind_text_borrowed(int index, std::string_view text);
   void bind_text(int index, std::string_view text);
   void bind_int(int index, int64_t value);
   void bind_null(int index);
@@ -68,6 +72,7 @@ public:
   // Steps to completion, ignoring rows.
   result<ok_t, sqlite_error> run();
   void reset();          // reset + clear bindings
+  void rewind();         // reset only: every parameter is bound again before the next step
 
   int column_count() const;
   std::string column_name(int i) const;

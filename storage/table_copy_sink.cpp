@@ -116,6 +116,11 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
         continue;
       }
       auto bytes = rows.value(row, c);
+      if (!binary && text_is_stored_verbatim(columns[c].type_oid)) {
+        row_values_[c] = sql_null{};  // filled in only if the row fails (row_error)
+        stmt.bind_text_borrowed(static_cast<int>(c + 1), bytes);  // `rows` outlives the step
+        continue;
+      }
       auto value = binary ? decode_binary_value(columns[c].type_oid, bytes)
                           : decode_text_value(columns[c].type_oid, bytes);
       if (!value) {
@@ -124,12 +129,16 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
         return fail(failed(plain_error("22P02", value.error().message, context(c, shown))));
       }
       row_values_[c] = std::move(value).value();
-      stmt.bind(static_cast<int>(c + 1), row_values_[c]);
+      stmt.bind_borrowed(static_cast<int>(c + 1), row_values_[c]);  // row_values_ outlives the step
     }
     auto stepped = stmt.step();
-    stmt.reset();
-    if (!stepped)
+    stmt.rewind();
+    if (!stepped) {
+      for (size_t c = 0; c < columns.size(); ++c)
+        if (!binary && !rows.is_null(row, c) && text_is_stored_verbatim(columns[c].type_oid))
+          row_values_[c] = std::string(rows.value(row, c));
       return fail(failed(row_error(stepped.error())));
+    }
     ++rows_copied_;
   }
   return ok_v;
