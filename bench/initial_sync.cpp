@@ -1,0 +1,237 @@
+// initial_sync: benchmark of issue 4 — how fast Tributary's initial table copy
+// (CREATE SUBSCRIPTION with copy_data = true) runs, against two ceilings measured in
+// the same run on the same data.
+//
+// Protocol: --tables tables sync_0.. of --rows rows each on the publisher (id bigint
+// PK, integer, text, numeric, timestamptz), published as p; the same tables, empty,
+// in Tributary's SQLite with SQLite types (`local_table_ddl`). Then, one after the
+// other so they never compete for the two cores:
+//   copy ceiling:   two plain libpq clients COPY the tables TO STDOUT in parallel and
+//                   discard the data (sync_ceilings);
+//   sqlite ceiling: the same rows, loaded into memory first, inserted into empty
+//                   SQLite tables of the same schema (WAL, synchronous=FULL), prepared
+//                   statement, one transaction per table (sync_ceilings);
+//   tributary:      CREATE SUBSCRIPTION s ... PUBLICATION p, timed until every
+//                   pg_subscription_rel row is 'r' (polled every 50 ms); then the
+//                   local row count of every table must equal --rows.
+// max_sync_workers_per_subscription is checked to be 2 (the server's default; the
+// shared bench_cluster starts the server without -c settings).
+// Output: the three rates, the ratio of Tributary's to the lower ceiling against the
+// 0.8 target, the server's peak RSS during the copy (VmHWM, reset just before CREATE;
+// the server pid is found by its command line and must equal pg_stat_subscription.pid)
+// and its CPU per thread during the copy, and one machine-readable line
+//   RESULT initial_sync rows=... tributary_rows_per_s=... copy_ceiling_rows_per_s=...
+//          sqlite_ceiling_rows_per_s=... ratio=... peak_rss_mib=...
+// Exit status: 0 when the run completed and the counts matched (whatever the ratio),
+// 1 with a message on stderr otherwise.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <memory>
+#include <thread>
+
+#include <unistd.h>
+
+#include "bench/bench_cluster.hpp"
+#include "bench/catchup_run.hpp"
+#include "bench/process_stats.hpp"
+#include "bench/process_watch.hpp"
+#include "bench/sync_ceilings.hpp"
+
+namespace tributary::bench {
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+constexpr double ratio_target = 0.8;
+constexpr int copy_clients = 2;
+constexpr auto sync_deadline = std::chrono::seconds(3600);
+constexpr auto poll_interval = std::chrono::milliseconds(50);
+constexpr auto progress_interval = std::chrono::seconds(10);
+
+const char* local_table_ddl =
+    "CREATE TABLE %s (id INTEGER PRIMARY KEY, quantity INTEGER, label TEXT, amount TEXT, created_at TEXT)";
+
+std::string publisher_table_sql(const std::string& table, int64_t rows) {
+  return "CREATE TABLE " + table +
+         " (id bigint PRIMARY KEY, quantity integer, label text, amount numeric(12,2), created_at timestamptz);"
+         " INSERT INTO " + table +
+         " SELECT g, (g * 7919) % 100000, 'item ' || g || ' ' || md5(g::text), ((g * 37) % 1000000) / 100.0,"
+         " timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second' FROM generate_series(1::bigint, " +
+         std::to_string(rows) + ") g";
+}
+
+double seconds_since(steady::time_point start) { return std::chrono::duration<double>(steady::now() - start).count(); }
+
+// The server's pid: the process whose command line names its data directory (it is
+// known before CREATE SUBSCRIPTION, so the CPU of the whole copy is seen;
+// pg_stat_subscription.pid is checked against it afterwards).
+pid_t server_process_of(const std::filesystem::path& data_dir) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const auto name = entry.path().filename().string();
+    if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(std::string("serve") + '\0') != std::string::npos &&
+        cmdline.find(data_dir.string() + '\0') != std::string::npos)
+      return static_cast<pid_t>(std::stol(name));
+  }
+  return 0;
+}
+
+// utime + stime of the whole process, ended threads included (/proc/<pid>/stat).
+double process_cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto after_name = stat.rfind(')');
+  if (after_name == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(after_name + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i)
+    if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+struct sync_timing {
+  double seconds = 0;
+  pid_t server_pid = 0;
+  int64_t peak_rss_kib = 0;
+  double process_cpu_seconds = 0;  // ended threads (sync workers) included
+  std::map<std::string, double> cpu; // threads still alive at the end only
+};
+
+result<sync_timing, std::string> time_tributary(bench_cluster& cluster, size_t tables) {
+  pid_t server = server_process_of(cluster.server().data_dir());
+  if (server == 0) return fail("no process serves " + cluster.server().data_dir().string());
+  if (auto reset = reset_peak_rss(server); !reset) return fail(reset.error());
+  double cpu_before = process_cpu_seconds(server);
+  process_watch watch([server] { return server; }, std::chrono::milliseconds(100));
+  auto start = steady::now();
+  auto created = cluster.local_exec("CREATE SUBSCRIPTION s CONNECTION '" + cluster.publisher_conninfo() +
+                                    "' PUBLICATION p");
+  if (!created) return fail(created.error());
+  auto next_progress = start + progress_interval;
+  const std::string expected = std::to_string(tables);
+  for (;;) {
+    auto ready = cluster.local_value("SELECT count(*) FROM pg_subscription_rel WHERE srsubstate = 'r'");
+    if (!ready) return fail(ready.error());
+    if (*ready == expected) break;
+    auto now = steady::now();
+    if (now - start > sync_deadline) return fail("the tables were not all ready in time (" + *ready + " ready)");
+    if (now >= next_progress) {
+      std::printf("  ... %.0f s, %s of %zu tables ready\n", seconds_since(start), ready->c_str(), tables);
+      std::fflush(stdout);
+      next_progress = now + progress_interval;
+    }
+    std::this_thread::sleep_for(poll_interval);
+  }
+  sync_timing timing;
+  timing.seconds = seconds_since(start);
+  watch.stop();
+  timing.server_pid = watch.pid();
+  timing.cpu = watch.cpu_by_name();
+  timing.process_cpu_seconds = process_cpu_seconds(server) - cpu_before;
+  auto reported = cluster.local_value("SELECT pid FROM pg_stat_subscription WHERE subname = 's'");
+  if (reported && *reported != std::to_string(server))
+    return fail("pg_stat_subscription.pid is " + *reported + ", the server is " + std::to_string(server));
+  if (timing.server_pid > 0) {
+    auto peak = peak_rss_kib(timing.server_pid);
+    if (!peak) return fail(peak.error());
+    timing.peak_rss_kib = *peak;
+  }
+  return timing;
+}
+
+done_result run(int tables, int64_t rows) {
+  bench_cluster cluster(bench_publisher_settings());
+  if (auto started = cluster.start(); !started) return started;
+  auto version = cluster.publisher_version();
+  if (!version) return fail(version.error());
+  auto workers = cluster.local_value("SHOW max_sync_workers_per_subscription");
+  if (!workers) return fail(workers.error());
+  if (*workers != "2") return fail("max_sync_workers_per_subscription is " + *workers + ", the benchmark needs 2");
+
+  std::vector<std::string> names;
+  std::string publication = "CREATE PUBLICATION p FOR TABLE ";
+  for (int i = 0; i < tables; ++i) {
+    names.push_back("sync_" + std::to_string(i));
+    publication += (i ? ", " : "") + names.back();
+  }
+  std::printf("== initial sync: %d tables x %lld rows, %s, max_sync_workers_per_subscription = %s ==\n", tables,
+              static_cast<long long>(rows), version->c_str(), workers->c_str());
+  std::fflush(stdout);
+  auto load_start = steady::now();
+  for (const auto& name : names) {
+    if (auto loaded = cluster.publisher_exec(publisher_table_sql(name, rows)); !loaded) return loaded;
+    std::string local = local_table_ddl;
+    if (auto made = cluster.local_exec(local.replace(local.find("%s"), 2, name)); !made) return made;
+  }
+  for (const auto& statement : {publication, std::string("VACUUM ANALYZE"), std::string("CHECKPOINT")})
+    if (auto done = cluster.publisher_exec(statement); !done) return done;
+  std::printf("%-26s %.1f s\n", "publisher tables written in:", seconds_since(load_start));
+  std::fflush(stdout);
+
+  const double total = static_cast<double>(rows) * tables;
+  auto copy = measure_copy_ceiling(cluster.publisher_conninfo(), names, copy_clients);
+  if (!copy) return fail(copy.error());
+  if (copy->rows != static_cast<int64_t>(total))
+    return fail("the copy ceiling saw " + std::to_string(copy->rows) + " rows");
+  auto sqlite_path = (cluster.server().data_dir().parent_path() / "sqlite_ceiling.db").string();
+  auto sqlite = measure_sqlite_ceiling(cluster.publisher_conninfo(), names, local_table_ddl, sqlite_path);
+  if (!sqlite) return fail(sqlite.error());
+  if (sqlite->rows != static_cast<int64_t>(total))
+    return fail("the sqlite ceiling inserted " + std::to_string(sqlite->rows) + " rows");
+
+  auto tributary = time_tributary(cluster, names.size());
+  if (!tributary) return fail("tributary initial sync: " + tributary.error());
+  for (const auto& name : names) {
+    auto count = cluster.local_value("SELECT count(*) FROM " + name);
+    if (!count) return fail(count.error());
+    if (*count != std::to_string(rows))
+      return fail("tributary has " + *count + " rows in " + name + ", expected " + std::to_string(rows));
+  }
+
+  double t_rate = print_rate("tributary initial sync", total, "rows", tributary->seconds);
+  double c_rate = print_rate("copy ceiling (2 clients)", total, "rows", copy->seconds);
+  double s_rate = print_rate("sqlite ceiling", total, "rows", sqlite->seconds);
+  double lower = std::min(c_rate, s_rate);
+  std::printf("%-26s %s\n", "lower ceiling:", c_rate <= s_rate ? "copy" : "sqlite");
+  print_ratio(t_rate, lower, ratio_target);
+  std::printf("%-26s %.1f MiB (VmHWM of pid %d)\n", "server peak RSS:",
+              static_cast<double>(tributary->peak_rss_kib) / 1024.0, static_cast<int>(tributary->server_pid));
+  std::printf("%-26s %.1f s in %.1f s; threads alive at the end: %s\n", "server CPU:",
+              tributary->process_cpu_seconds, tributary->seconds, describe_cpu(tributary->cpu).c_str());
+  std::printf("RESULT initial_sync rows=%.0f tributary_rows_per_s=%.0f copy_ceiling_rows_per_s=%.0f"
+              " sqlite_ceiling_rows_per_s=%.0f ratio=%.3f peak_rss_mib=%.1f\n",
+              total, t_rate, c_rate, s_rate, lower > 0 ? t_rate / lower : 0.0,
+              static_cast<double>(tributary->peak_rss_kib) / 1024.0);
+  std::fflush(stdout);
+  return ok_v;
+}
+
+}  // namespace
+}  // namespace tributary::bench
+
+int main(int argc, char** argv) {
+  CLI::App app{"Tributary initial-sync benchmark: CREATE SUBSCRIPTION copy against COPY and SQLite ceilings"};
+  int tables = 4;
+  int64_t rows = 2500000;
+  app.add_option("--tables", tables, "published tables")->check(CLI::Range(1, 64));
+  app.add_option("--rows", rows, "rows per table")->check(CLI::PositiveNumber);
+  CLI11_PARSE(app, argc, argv);
+  auto outcome = tributary::bench::run(tables, rows);
+  if (!outcome) {
+    std::fprintf(stderr, "initial_sync: %s\n", outcome.error().c_str());
+    return 1;
+  }
+  return 0;
+}
