@@ -224,7 +224,7 @@ private:
 TEST_F(SyncTest, FiveTablesCopiedUnderConcurrentWritesEqualThePublisher) {
   ASSERT_NO_FATAL_FAILURE(start());
   const std::map<std::string, int64_t> sizes = {
-      {"t_tiny", 10}, {"t_small", 1'000}, {"t_keyless", 10'000}, {"t_medium", 50'000}, {"t_large", 200'000}};
+      {"t_tiny", 10}, {"t_small", 1'000}, {"t_keyless", 10'000}, {"t_medium", 50'000}, {"t_large", 1'000'000}};
   for (const auto& [table, rows] : sizes)
     ASSERT_NO_FATAL_FAILURE(create_table(table, rows, table != "t_keyless"));
   run_publisher("CREATE PUBLICATION pub FOR TABLE t_tiny, t_small, t_keyless, t_medium, t_large");
