@@ -111,7 +111,7 @@ void commit_group(self_ptr self) {
   auto& st = self->state;
   if (!st.sink->group_open())
     return;
-  auto r = st.sink->commit_group(st.group_end, st.group_commit_time, st.group_clear_skip);
+  auto r = st.sink->commit_group(st.group_end, st.group_clear_skip);
   if (!r) {
     fail_apply(self, pipeline_errc::apply_failed, r.error().to_string());
     return;
@@ -142,7 +142,6 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
       return;
     for (const auto& txn : batch->transactions) {
       st.group_end = std::max(st.group_end, txn->end_lsn);
-      st.group_commit_time = txn->commit_time;
       if (txn->skipped_by_user)
         st.group_clear_skip = txn->final_lsn;
     }

@@ -57,7 +57,6 @@ struct applier_actor_state {
   std::chrono::steady_clock::time_point group_started;
   uint64_t group_generation = 0;
   lsn group_end;
-  pg_timestamp group_commit_time = 0;
   std::optional<lsn> group_clear_skip;
   apply_counters reported;  // counters already added to the registry
 };

@@ -69,7 +69,6 @@ result<conninfo_params, std::string> publisher_params(const subscription_runtime
 
 void fail_start(self_ptr self, const std::string& message) {
   auto& st = self->state;
-  st.last_error = message;
   st.args.registry->set_actor_error(st.stats, message);
   st.args.registry->count_apply_error(st.args.subid);
   set_phase(self, phase::failing, "failing");
@@ -193,8 +192,8 @@ void on_child_down(self_ptr self, const caf::down_msg& dm) {
     return;
   }
   if (st.current == phase::starting || st.current == phase::syncing || st.current == phase::running) {
-    st.last_error = dm.reason ? pipeline_error_message(dm.reason) : "a pipeline actor stopped";
-    st.args.registry->set_actor_error(st.stats, st.last_error);
+    st.args.registry->set_actor_error(
+        st.stats, dm.reason ? pipeline_error_message(dm.reason) : "a pipeline actor stopped");
     if (!was_sync)  // a failed copy is counted as sync_error_count by the coordinator
       st.args.registry->count_apply_error(st.args.subid);
     set_phase(self, phase::failing, "failing");

@@ -55,7 +55,6 @@ struct supervisor_actor_state {
   int failures = 0;
   uint64_t generation = 0;
   bool disable_on_error = false;
-  std::string last_error;
 };
 
 caf::behavior supervisor_actor(caf::stateful_actor<supervisor_actor_state>* self, supervisor_args args);

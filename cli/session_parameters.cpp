@@ -5,6 +5,8 @@
 // client_min_messages, standard_conforming_strings); the others are stored as given.
 #include "cli/session_parameters.hpp"
 
+#include "stages/pg_bool.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -57,15 +59,6 @@ std::string joined_arguments(const nlohmann::json& fields) {
     out += argument_text(arg);
   }
   return out;
-}
-
-std::optional<bool> parse_bool(const std::string& v) {
-  std::string l = lowercase(v);
-  if (l == "on" || l == "true" || l == "yes" || l == "1" || l == "t")
-    return true;
-  if (l == "off" || l == "false" || l == "no" || l == "0" || l == "f")
-    return false;
-  return std::nullopt;
 }
 
 // "iso, mdy" -> "ISO, MDY"; a missing half keeps the current one.
@@ -176,7 +169,7 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
     return l;
   }
   if (key == "standard_conforming_strings") {
-    auto b = parse_bool(value);
+    auto b = parse_pg_bool(value);
     if (!b)
       return fail(invalid_value(name, value));
     if (!*b)
@@ -184,7 +177,7 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
     return std::string("on");
   }
   if (key == "default_transaction_read_only" || key == "transaction_read_only" || key == "row_security") {
-    auto b = parse_bool(value);
+    auto b = parse_pg_bool(value);
     if (!b)
       return fail(invalid_value(name, value));
     return std::string(*b ? "on" : "off");

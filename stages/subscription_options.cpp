@@ -213,24 +213,6 @@ result<ok_t, pg_error> check_combinations(uint32_t supported, subscription_optio
 
 }  // namespace
 
-std::optional<bool> parse_pg_bool(std::string_view text) {
-  auto v = lower(text);
-  while (!v.empty() && std::isspace(static_cast<unsigned char>(v.back())))
-    v.pop_back();
-  while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front())))
-    v.erase(v.begin());
-  if (v.empty())
-    return std::nullopt;
-  auto prefix_of = [&](std::string_view word, size_t min_len) {
-    return v.size() >= min_len && v.size() <= word.size() && word.substr(0, v.size()) == v;
-  };
-  if (prefix_of("true", 1) || prefix_of("yes", 1) || v == "1" || prefix_of("on", 2))
-    return true;
-  if (prefix_of("false", 1) || prefix_of("no", 1) || v == "0" || prefix_of("off", 2))
-    return false;
-  return std::nullopt;
-}
-
 result<ok_t, pg_error> validate_slot_name(const std::string& name) {
   if (name.empty())
     return fail(make_pg_error("42602", "replication slot name \"" + name + "\" is too short"));

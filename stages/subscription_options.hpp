@@ -94,9 +94,6 @@ inline constexpr uint32_t skip = static_cast<uint32_t>(option_set::lsn);
 result<subscription_options, pg_error> parse_subscription_options(
     const std::vector<option_item>& items, uint32_t supported);
 
-// PostgreSQL's parse_bool: true/false, on/off, yes/no, 1/0 and unique prefixes.
-std::optional<bool> parse_pg_bool(std::string_view text);
-
 // ReplicationSlotValidateName: 1..63 characters of [a-z0-9_].
 result<ok_t, pg_error> validate_slot_name(const std::string& name);
 

@@ -111,7 +111,7 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
   return ok_v;
 }
 
-result<ok_t, apply_error> apply_sink::commit_group(lsn end_lsn, pg_timestamp commit_time,
+result<ok_t, apply_error> apply_sink::commit_group(lsn end_lsn,
                                                    std::optional<lsn> clear_skip_lsn) {
   auto failed = [&](const sqlite_error& e) -> result<ok_t, apply_error> {
     rollback_group();
@@ -135,7 +135,6 @@ result<ok_t, apply_error> apply_sink::commit_group(lsn end_lsn, pg_timestamp com
   }
   if (auto r = db_.exec("COMMIT"); !r)
     return failed(r.error());
-  last_commit_time_ = commit_time;
   return ok_v;
 }
 

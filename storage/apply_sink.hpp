@@ -75,15 +75,13 @@ public:
   // Records end_lsn as the origin's remote_lsn and, when given, clears
   // pg_subscription.subskiplsn if it still equals clear_skip_lsn (the finish
   // LSN of the skipped transaction); then COMMIT. Durable on success.
-  result<ok_t, apply_error> commit_group(lsn end_lsn, pg_timestamp commit_time,
+  result<ok_t, apply_error> commit_group(lsn end_lsn,
                                          std::optional<lsn> clear_skip_lsn = std::nullopt);
   void rollback_group();
   bool group_open() const { return db_.in_transaction(); }
 
   // The recorded position (0/0 before the first commit).
   result<lsn, apply_error> remote_lsn();
-  // Commit time of the last committed group (for pg_stat_subscription).
-  pg_timestamp last_commit_time() const { return last_commit_time_; }
   const apply_counters& counters() const { return counters_; }
   const std::string& origin_name() const { return origin_name_; }
   // For callers that write catalog rows in the same transaction (table sync).
@@ -118,7 +116,6 @@ private:
   std::map<std::pair<std::string, std::string>, std::unique_ptr<table_entry>> tables_;
   std::vector<sql_value> row_values_;  // the current row's bound values
   apply_counters counters_;
-  pg_timestamp last_commit_time_ = 0;
 };
 
 }  // namespace tributary

@@ -243,30 +243,4 @@ result<lsn, sqlite_error> origin_remote_lsn(sqlite_connection& db, int64_t subsc
   return lsn::parse(q->column_text(0)).value_or(lsn{});
 }
 
-result<ok_t, sqlite_error> set_origin_remote_lsn(sqlite_connection& db, int64_t subscription_oid,
-                                                 lsn position) {
-  return run(db, "UPDATE pg_replication_origin_status SET remote_lsn = ?2 WHERE external_id = ?1",
-             {origin_name_for(subscription_oid), position.to_string()});
-}
-
-result<std::optional<std::vector<std::string>>, sqlite_error> local_table_columns(
-    sqlite_connection& db, const std::string& table) {
-  auto q = db.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid");
-  if (!q)
-    return fail(q.error());
-  q->bind_text(1, table);
-  std::vector<std::string> columns;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(s.error());
-    if (*s == step::done)
-      break;
-    columns.push_back(q->column_text(0));
-  }
-  if (columns.empty())
-    return std::optional<std::vector<std::string>>{};
-  return std::optional<std::vector<std::string>>{std::move(columns)};
-}
-
 }  // namespace tributary

@@ -71,11 +71,5 @@ result<ok_t, sqlite_error> create_origin(sqlite_connection& db, int64_t subscrip
 // pg_replication_origin.roident of pg_<oid>; 0 when the origin is missing.
 result<int64_t, sqlite_error> origin_id(sqlite_connection& db, int64_t subscription_oid);
 result<lsn, sqlite_error> origin_remote_lsn(sqlite_connection& db, int64_t subscription_oid);
-result<ok_t, sqlite_error> set_origin_remote_lsn(sqlite_connection& db, int64_t subscription_oid,
-                                                 lsn position);
-
-// Local tables of the file: does `table` exist, and its column names in order.
-result<std::optional<std::vector<std::string>>, sqlite_error> local_table_columns(
-    sqlite_connection& db, const std::string& table);
 
 }  // namespace tributary

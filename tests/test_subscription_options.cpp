@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "stages/pg_bool.hpp"
 #include "stages/subscription_options.hpp"
 
 using namespace tributary;
