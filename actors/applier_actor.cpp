@@ -4,7 +4,7 @@
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
-#include "stages/apply_plan.hpp"
+#include "stages/pipeline/apply_plan.hpp"
 #include "storage/subscription_catalog.hpp"
 
 namespace tributary {

@@ -1,5 +1,5 @@
 // assembler_actor: groups decoded messages into whole remote transactions
-// (stages/transaction_assembler) and hands them to the applier in batches.
+// (stages/pipeline/transaction_assembler) and hands them to the applier in batches.
 //
 // Messages in:  decoded_batch_ptr from the decoder.
 // Messages out: transaction_batch_ptr to the applier, one per input batch, even
@@ -14,7 +14,7 @@
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "caf/all.hpp"
-#include "stages/transaction_assembler.hpp"
+#include "stages/pipeline/transaction_assembler.hpp"
 
 namespace tributary {
 

@@ -4,7 +4,7 @@
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
-#include "stages/wal_frames.hpp"
+#include "stages/pgoutput/wal_frames.hpp"
 
 namespace tributary {
 

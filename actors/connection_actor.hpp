@@ -28,9 +28,9 @@
 
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
-#include "actors/publisher_connection.hpp"
-#include "actors/publisher_conninfo.hpp"
-#include "stages/standby_feedback.hpp"
+#include "actors/publisher/publisher_connection.hpp"
+#include "actors/publisher/publisher_conninfo.hpp"
+#include "stages/pgoutput/standby_feedback.hpp"
 #include "caf/all.hpp"
 
 namespace tributary {

@@ -1,5 +1,5 @@
 // decoder_actor: turns the connection's batches of XLogData into decoded
-// pgoutput messages (stages/pgoutput_decoder), one batch in, one batch out.
+// pgoutput messages (stages/pgoutput/pgoutput_decoder), one batch in, one batch out.
 //
 // Messages in:  wal_batch_ptr from the connection.
 // Messages out: decoded_batch_ptr to the assembler (same byte count, so the
@@ -13,7 +13,7 @@
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "caf/all.hpp"
-#include "stages/pgoutput_decoder.hpp"
+#include "stages/pgoutput/pgoutput_decoder.hpp"
 
 namespace tributary {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "stages/lsn.hpp"
+#include "stages/core/lsn.hpp"
 
 namespace tributary {
 

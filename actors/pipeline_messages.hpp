@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "caf/all.hpp"
-#include "stages/pgoutput_messages.hpp"
-#include "stages/remote_transaction.hpp"
-#include "stages/transaction_assembler.hpp"
+#include "stages/pgoutput/pgoutput_messages.hpp"
+#include "stages/pipeline/remote_transaction.hpp"
+#include "stages/pipeline/transaction_assembler.hpp"
 #include "storage/subscription_catalog.hpp"
 
 namespace tributary {

@@ -11,7 +11,7 @@
 #include "actors/connection_actor.hpp"
 #include "actors/decoder_actor.hpp"
 #include "actors/pipeline_errors.hpp"
-#include "actors/publisher_conninfo.hpp"
+#include "actors/publisher/publisher_conninfo.hpp"
 #include "actors/sync_coordinator_actor.hpp"
 
 namespace tributary {

@@ -31,7 +31,7 @@
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "caf/all.hpp"
-#include "stages/settings.hpp"
+#include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
 
 namespace tributary {

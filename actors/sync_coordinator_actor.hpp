@@ -43,10 +43,10 @@
 
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
-#include "actors/publisher_connection.hpp"
-#include "actors/publisher_conninfo.hpp"
+#include "actors/publisher/publisher_connection.hpp"
+#include "actors/publisher/publisher_conninfo.hpp"
 #include "caf/all.hpp"
-#include "stages/transaction_assembler.hpp"
+#include "stages/pipeline/transaction_assembler.hpp"
 #include "storage/data_directory.hpp"
 
 namespace tributary {

@@ -36,11 +36,11 @@
 #include <vector>
 
 #include "actors/monitoring_registry.hpp"
-#include "actors/publisher_connection.hpp"
-#include "actors/publisher_conninfo.hpp"
+#include "actors/publisher/publisher_connection.hpp"
+#include "actors/publisher/publisher_conninfo.hpp"
 #include "caf/all.hpp"
-#include "stages/copy_format.hpp"
-#include "stages/lsn.hpp"
+#include "stages/pipeline/copy_format.hpp"
+#include "stages/core/lsn.hpp"
 #include "storage/data_directory.hpp"
 #include "storage/table_copy_sink.hpp"
 

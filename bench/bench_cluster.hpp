@@ -25,8 +25,8 @@
 #include "integration/pg_publisher.hpp"
 #include "integration/pq_handles.hpp"
 #include "integration/tributary_server.hpp"
-#include "stages/lsn.hpp"
-#include "stages/result.hpp"
+#include "stages/core/lsn.hpp"
+#include "stages/core/result.hpp"
 
 namespace tributary::bench {
 

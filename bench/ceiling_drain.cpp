@@ -1,6 +1,6 @@
 // ceiling_drain: bare libpq slot reader. See ceiling_drain.hpp.
 //
-// Frames are read and status updates written with stages/wal_frames (the same
+// Frames are read and status updates written with stages/pgoutput/wal_frames (the same
 // code Tributary's connection uses); of the pgoutput message only the type byte is
 // looked at.
 #include "bench/ceiling_drain.hpp"
@@ -11,7 +11,7 @@
 #include <memory>
 #include <variant>
 
-#include "stages/wal_frames.hpp"
+#include "stages/pgoutput/wal_frames.hpp"
 
 namespace tributary::bench {
 namespace {

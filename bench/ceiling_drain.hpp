@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "stages/lsn.hpp"
-#include "stages/result.hpp"
+#include "stages/core/lsn.hpp"
+#include "stages/core/result.hpp"
 
 namespace tributary::bench {
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "stages/result.hpp"
+#include "stages/core/result.hpp"
 
 namespace tributary::bench {
 

@@ -31,10 +31,10 @@
 #include "actors/pipeline_messages.hpp"
 #include "actors/replication_control.hpp"
 #include "caf/all.hpp"
-#include "cli/monitoring_tables.hpp"
-#include "cli/server.hpp"
-#include "cli/subscription_ddl.hpp"
-#include "stages/settings.hpp"
+#include "cli/catalog/monitoring_tables.hpp"
+#include "cli/server/server.hpp"
+#include "cli/commands/subscription_ddl.hpp"
+#include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
 
 namespace {

@@ -20,8 +20,8 @@
 #include <string_view>
 #include <variant>
 
-#include "stages/pgoutput_decoder.hpp"
-#include "stages/wal_frames.hpp"
+#include "stages/pgoutput/pgoutput_decoder.hpp"
+#include "stages/pgoutput/wal_frames.hpp"
 
 namespace {
 

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "stages/result.hpp"
+#include "stages/core/result.hpp"
 
 namespace tributary::integration {
 

@@ -14,7 +14,7 @@
 #include <map>
 #include <string>
 
-#include "stages/result.hpp"
+#include "stages/core/result.hpp"
 
 namespace tributary::integration {
 

@@ -21,7 +21,7 @@
 #include <optional>
 #include <string>
 
-#include "stages/result.hpp"
+#include "stages/core/result.hpp"
 
 namespace tributary::integration {
 

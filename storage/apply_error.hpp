@@ -17,10 +17,10 @@
 #include <string_view>
 #include <vector>
 
-#include "stages/pg_error.hpp"
-#include "stages/pgoutput_messages.hpp"
-#include "stages/remote_transaction.hpp"
-#include "stages/sql_value.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/pgoutput/pgoutput_messages.hpp"
+#include "stages/pipeline/remote_transaction.hpp"
+#include "stages/types/sql_value.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {

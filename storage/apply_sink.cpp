@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "stages/value_codec.hpp"
+#include "stages/types/value_codec.hpp"
 #include "storage/table_truncation.hpp"
 
 namespace tributary {

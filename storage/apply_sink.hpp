@@ -38,10 +38,10 @@
 #include <string>
 #include <vector>
 
-#include "stages/apply_plan.hpp"
-#include "stages/lsn.hpp"
-#include "stages/remote_transaction.hpp"
-#include "stages/result.hpp"
+#include "stages/pipeline/apply_plan.hpp"
+#include "stages/core/lsn.hpp"
+#include "stages/pipeline/remote_transaction.hpp"
+#include "stages/core/result.hpp"
 #include "storage/apply_error.hpp"
 #include "storage/local_table.hpp"
 #include "storage/sqlite_connection.hpp"

@@ -7,7 +7,7 @@
 // them as PostgreSQL does, through the server or any SQLite tool.
 #pragma once
 
-#include "stages/result.hpp"
+#include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {

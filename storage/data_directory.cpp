@@ -3,7 +3,7 @@
 #include <fstream>
 #include <system_error>
 
-#include "stages/settings.hpp"
+#include "stages/core/settings.hpp"
 #include "storage/catalog_schema.hpp"
 
 namespace tributary {

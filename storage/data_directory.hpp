@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "stages/pg_error.hpp"
-#include "stages/result.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {

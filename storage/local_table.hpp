@@ -29,11 +29,11 @@
 #include <string>
 #include <vector>
 
-#include "stages/apply_plan.hpp"
-#include "stages/pg_error.hpp"
-#include "stages/remote_transaction.hpp"
-#include "stages/result.hpp"
-#include "stages/sql_quote.hpp"
+#include "stages/pipeline/apply_plan.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/pipeline/remote_transaction.hpp"
+#include "stages/core/result.hpp"
+#include "stages/core/sql_quote.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {

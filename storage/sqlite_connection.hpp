@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "stages/result.hpp"
-#include "stages/sql_value.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/sql_value.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -1,6 +1,6 @@
 #include "storage/subscription_catalog.hpp"
 
-#include "stages/pg_text_array.hpp"
+#include "stages/core/pg_text_array.hpp"
 
 namespace tributary {
 

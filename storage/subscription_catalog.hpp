@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "stages/lsn.hpp"
-#include "stages/result.hpp"
+#include "stages/core/lsn.hpp"
+#include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {

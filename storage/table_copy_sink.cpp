@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "stages/value_codec.hpp"
+#include "stages/types/value_codec.hpp"
 #include "storage/subscription_catalog.hpp"
 
 namespace tributary {

@@ -2,7 +2,7 @@
 // database file, in ONE local transaction that also marks the table ready.
 //
 // NOTES
-//   Input:  batches of parsed COPY rows (stages/copy_format) whose columns are
+//   Input:  batches of parsed COPY rows (stages/pipeline/copy_format) whose columns are
 //           the remote columns being copied (relation_info: name + type OID),
 //           in that order. Values go through the same codec as streamed
 //           changes (decode_text_value / decode_binary_value by type OID).
@@ -39,11 +39,11 @@
 #include <string>
 #include <vector>
 
-#include "stages/copy_format.hpp"
-#include "stages/lsn.hpp"
-#include "stages/pgoutput_messages.hpp"
-#include "stages/result.hpp"
-#include "stages/sql_value.hpp"
+#include "stages/pipeline/copy_format.hpp"
+#include "stages/core/lsn.hpp"
+#include "stages/pgoutput/pgoutput_messages.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/sql_value.hpp"
 #include "storage/apply_error.hpp"
 #include "storage/local_table.hpp"
 #include "storage/sqlite_connection.hpp"

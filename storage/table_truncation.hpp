@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "stages/result.hpp"
+#include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {

@@ -9,7 +9,7 @@
 #include <variant>
 
 #include "pgoutput_builder.hpp"
-#include "stages/pgoutput_decoder.hpp"
+#include "stages/pgoutput/pgoutput_decoder.hpp"
 
 namespace tributary::testkit {
 

@@ -2,7 +2,7 @@
 // the TRUNCATE barrier, and row references into the group.
 #include <gtest/gtest.h>
 
-#include "stages/apply_plan.hpp"
+#include "stages/pipeline/apply_plan.hpp"
 
 namespace tributary {
 namespace {

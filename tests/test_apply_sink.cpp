@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "stages/apply_plan.hpp"
+#include "stages/pipeline/apply_plan.hpp"
 #include "storage/apply_sink.hpp"
 #include "storage/catalog_schema.hpp"
 

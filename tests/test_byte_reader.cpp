@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "stages/byte_reader.hpp"
+#include "stages/core/byte_reader.hpp"
 
 namespace tributary {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "stages/copy_format.hpp"
+#include "stages/pipeline/copy_format.hpp"
 
 namespace tributary {
 namespace {

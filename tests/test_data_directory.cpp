@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "stages/settings.hpp"
+#include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
 
 using namespace tributary;

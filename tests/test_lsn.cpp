@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "stages/lsn.hpp"
+#include "stages/core/lsn.hpp"
 
 using tributary::lsn;
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "stages/pg_text_array.hpp"
+#include "stages/core/pg_text_array.hpp"
 
 using namespace tributary;
 using strings = std::vector<std::string>;

@@ -7,11 +7,11 @@
 #include <limits>
 #include <unistd.h>
 
-#include "cli/query_executor.hpp"
-#include "cli/result_types.hpp"
-#include "cli/sqlstate_mapping.hpp"
-#include "cli/statement_router.hpp"
-#include "stages/pg_type_oids.hpp"
+#include "cli/server/query_executor.hpp"
+#include "cli/server/result_types.hpp"
+#include "cli/server/sqlstate_mapping.hpp"
+#include "cli/server/statement_router.hpp"
+#include "stages/types/pg_type_oids.hpp"
 
 using namespace tributary;
 

@@ -13,8 +13,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "cli/server.hpp"
-#include "cli/session.hpp"
+#include "cli/server/server.hpp"
+#include "cli/server/session.hpp"
 #include "frontend_test_client.hpp"
 
 using namespace tributary;

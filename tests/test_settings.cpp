@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "stages/settings.hpp"
+#include "stages/core/settings.hpp"
 
 using tributary::settings;
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "stages/standby_feedback.hpp"
+#include "stages/pgoutput/standby_feedback.hpp"
 
 using namespace tributary;
 using namespace std::chrono_literals;

@@ -2,9 +2,9 @@
 // position, the SQLite fallback, and command tags.
 #include <gtest/gtest.h>
 
-#include "cli/command_tags.hpp"
-#include "cli/sql_text_scan.hpp"
-#include "cli/statement_router.hpp"
+#include "cli/server/command_tags.hpp"
+#include "stages/sql/sql_text_scan.hpp"
+#include "cli/server/statement_router.hpp"
 
 using namespace tributary;
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "stages/pg_bool.hpp"
-#include "stages/subscription_options.hpp"
+#include "stages/core/pg_bool.hpp"
+#include "stages/core/subscription_options.hpp"
 
 using namespace tributary;
 

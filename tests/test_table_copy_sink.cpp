@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <optional>
 
-#include "stages/copy_format.hpp"
+#include "stages/pipeline/copy_format.hpp"
 #include "storage/catalog_schema.hpp"
 #include "storage/subscription_catalog.hpp"
 #include "storage/table_copy_sink.hpp"

@@ -3,7 +3,7 @@
 // violation it reports.
 #include <gtest/gtest.h>
 
-#include "stages/transaction_assembler.hpp"
+#include "stages/pipeline/transaction_assembler.hpp"
 
 namespace tributary {
 namespace {

@@ -7,8 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "stages/pg_type_oids.hpp"
-#include "stages/value_codec.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/value_codec.hpp"
 
 namespace tributary {
 namespace {

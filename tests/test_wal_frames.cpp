@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "pgoutput_builder.hpp"
-#include "stages/wal_frames.hpp"
+#include "stages/pgoutput/wal_frames.hpp"
 
 namespace tributary {
 namespace {

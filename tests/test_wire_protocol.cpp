@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "cli/wire_protocol.hpp"
+#include "cli/server/wire_protocol.hpp"
 
 using namespace tributary;
 using namespace tributary::wire;

@@ -1,0 +1,312 @@
+#include "actors/publisher/publisher_connection.hpp"
+
+#include <poll.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <map>
+#include <set>
+
+#include "stages/core/pg_text_array.hpp"
+
+namespace tributary {
+
+namespace {
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
+    s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::open(
+    const conninfo_params& params) {
+  std::vector<const char*> keys;
+  std::vector<const char*> values;
+  bool has_timeout = false;
+  for (const auto& [k, v] : params.keywords) {
+    keys.push_back(k.c_str());
+    values.push_back(v.c_str());
+    has_timeout |= k == "connect_timeout";
+  }
+  if (!has_timeout) {
+    keys.push_back("connect_timeout");
+    values.push_back("30");
+  }
+  keys.push_back(nullptr);
+  values.push_back(nullptr);
+  PGconn* conn = PQconnectdbParams(keys.data(), values.data(), 0);
+  if (!conn)
+    return fail(make_pg_error("08006", "could not connect to the publisher: out of memory"));
+  if (PQstatus(conn) != CONNECTION_OK) {
+    auto message = trimmed(PQerrorMessage(conn));
+    PQfinish(conn);
+    return fail(make_pg_error("08006", "could not connect to the publisher: " + message));
+  }
+  std::unique_ptr<publisher_connection> self{new publisher_connection(conn)};
+  // As PostgreSQL's walreceiver: an empty search_path, so every name we send
+  // is schema-qualified and nothing on the publisher can capture it.
+  const auto* replication = params.find("replication");
+  if (replication && self->server_version() >= 100000) {
+    if (auto r = self->exec("SELECT pg_catalog.set_config('search_path', '', false)"); !r)
+      return fail(r.error());
+  }
+  return self;
+}
+
+publisher_connection::~publisher_connection() {
+  if (conn_)
+    PQfinish(conn_);
+}
+
+int publisher_connection::protocol_version() const {
+  int v = server_version();
+  if (v >= 160000)
+    return 4;
+  if (v >= 150000)
+    return 3;
+  if (v >= 140000)
+    return 2;
+  return 1;
+}
+
+std::string publisher_connection::last_error() const { return trimmed(PQerrorMessage(conn_)); }
+
+pg_error publisher_connection::error_from(const PGresult* r, const std::string& prefix) const {
+  pg_error e;
+  const char* state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+  e.sqlstate = state ? state : "08006";
+  const char* primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+  e.message = prefix + (primary ? std::string(primary) : last_error());
+  if (const char* d = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_DETAIL) : nullptr)
+    e.detail = d;
+  if (const char* h = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_HINT) : nullptr)
+    e.hint = h;
+  return e;
+}
+
+result<pg_result_ptr, pg_error> publisher_connection::exec(const std::string& sql) {
+  pg_result_ptr r{PQexec(conn_, sql.c_str())};
+  auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+    return fail(error_from(r.get(), ""));
+  return r;
+}
+
+std::string publisher_connection::quote_literal(std::string_view text) const {
+  char* q = PQescapeLiteral(conn_, text.data(), text.size());
+  std::string out = q ? q : "''";
+  PQfreemem(q);
+  return out;
+}
+
+std::string publisher_connection::quote_identifier(std::string_view text) const {
+  char* q = PQescapeIdentifier(conn_, text.data(), text.size());
+  std::string out = q ? q : "\"\"";
+  PQfreemem(q);
+  return out;
+}
+
+result<created_slot, pg_error> publisher_connection::create_logical_slot(const std::string& slot_name,
+                                                                         bool temporary,
+                                                                         snapshot_action action,
+                                                                         bool failover) {
+  std::string sql = "CREATE_REPLICATION_SLOT " + quote_identifier(slot_name) +
+                    (temporary ? " TEMPORARY" : "") + " LOGICAL pgoutput";
+  const char* snapshot = action == snapshot_action::export_snapshot ? "export"
+                         : action == snapshot_action::use_snapshot  ? "use"
+                                                                    : "nothing";
+  if (server_version() >= 150000) {
+    sql += std::string(" (SNAPSHOT '") + snapshot + "'";
+    if (failover)
+      sql += ", FAILOVER";
+    sql += ")";
+  } else {
+    sql += action == snapshot_action::export_snapshot ? " EXPORT_SNAPSHOT"
+           : action == snapshot_action::use_snapshot  ? " USE_SNAPSHOT"
+                                                      : " NOEXPORT_SNAPSHOT";
+  }
+  auto r = exec(sql);
+  if (!r)
+    return fail(make_pg_error(r.error().sqlstate,
+                              "could not create replication slot \"" + slot_name + "\": " +
+                                  r.error().message));
+  created_slot slot;
+  slot.slot_name = PQgetvalue(r->get(), 0, 0);
+  auto point = lsn::parse(PQgetvalue(r->get(), 0, 1));
+  if (!point)
+    return fail(make_pg_error("08P01", "invalid consistent point in CREATE_REPLICATION_SLOT reply"));
+  slot.consistent_point = *point;
+  if (!PQgetisnull(r->get(), 0, 2))
+    slot.snapshot_name = PQgetvalue(r->get(), 0, 2);
+  return slot;
+}
+
+result<ok_t, pg_error> publisher_connection::drop_slot(const std::string& slot_name, bool wait) {
+  auto r = exec("DROP_REPLICATION_SLOT " + quote_identifier(slot_name) + (wait ? " WAIT" : ""));
+  if (!r)
+    return fail(make_pg_error(r.error().sqlstate,
+                              "could not drop replication slot \"" + slot_name +
+                                  "\" on publisher: " + r.error().message));
+  return ok_v;
+}
+
+result<std::vector<std::string>, pg_error> publisher_connection::missing_publications(
+    const std::vector<std::string>& publications) {
+  std::string list;
+  for (const auto& p : publications)
+    list += (list.empty() ? "" : ", ") + quote_literal(p);
+  auto r = exec("SELECT t.pubname FROM pg_catalog.pg_publication t WHERE t.pubname IN (" + list + ")");
+  if (!r)
+    return fail(r.error());
+  std::set<std::string> found;
+  for (int i = 0; i < PQntuples(r->get()); ++i)
+    found.insert(PQgetvalue(r->get(), i, 0));
+  std::vector<std::string> missing;
+  for (const auto& p : publications)
+    if (!found.count(p))
+      missing.push_back(p);
+  return missing;
+}
+
+result<std::vector<published_table>, pg_error> publisher_connection::published_tables(
+    const std::vector<std::string>& publications) {
+  std::string list;
+  for (const auto& p : publications)
+    list += (list.empty() ? "" : ", ") + quote_literal(p);
+  bool has_column_lists = server_version() >= 150000;
+  std::string sql = has_column_lists
+                        ? "SELECT DISTINCT t.schemaname, t.tablename, t.attnames"
+                        : "SELECT DISTINCT t.schemaname, t.tablename";
+  sql += " FROM pg_catalog.pg_publication_tables t WHERE t.pubname IN (" + list +
+         ") ORDER BY 1, 2";
+  auto r = exec(sql);
+  if (!r)
+    return fail(make_pg_error(r.error().sqlstate,
+                              "could not receive list of replicated tables from the publisher: " +
+                                  r.error().message));
+  // One row per (table, column list); several rows of one table have different
+  // lists. Their union is what the local table must hold; the copy refuses them.
+  std::vector<published_table> tables;
+  std::map<std::pair<std::string, std::string>, size_t> index;
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    published_table t{PQgetvalue(r->get(), i, 0), PQgetvalue(r->get(), i, 1), std::nullopt};
+    if (has_column_lists && !PQgetisnull(r->get(), i, 2)) {
+      auto names = parse_text_array(PQgetvalue(r->get(), i, 2));
+      if (!names)
+        return fail(make_pg_error("08P01", "invalid column list received from the publisher"));
+      t.columns = std::move(*names);
+    }
+    auto key = std::make_pair(t.schema_name, t.table_name);
+    auto it = index.find(key);
+    if (it == index.end()) {
+      index.emplace(key, tables.size());
+      tables.push_back(std::move(t));
+      continue;
+    }
+    auto& existing = tables[it->second];
+    if (existing.columns && t.columns)
+      for (auto& c : *t.columns)
+        if (std::find(existing.columns->begin(), existing.columns->end(), c) == existing.columns->end())
+          existing.columns->push_back(c);
+  }
+  return tables;
+}
+
+result<ok_t, pg_error> publisher_connection::start_replication(const std::string& slot_name, lsn start,
+                                                               const stream_options& options) {
+  int version = server_version();
+  std::string names;
+  for (const auto& p : options.publications) {
+    if (!names.empty())
+      names += ',';
+    names += quote_identifier(p);
+  }
+  std::string sql = "START_REPLICATION SLOT ";
+  sql += quote_identifier(slot_name);
+  sql += " LOGICAL ";
+  sql += start.to_string();
+  sql += " (proto_version '";
+  sql += std::to_string(protocol_version());
+  sql += "', publication_names ";
+  sql += quote_literal(names);
+  if (version >= 140000 && options.binary)
+    sql += ", binary 'true'";
+  if (version >= 140000 && options.streaming != 'f')
+    sql += options.streaming == 'p' && version >= 160000 ? ", streaming 'parallel'" : ", streaming 'on'";
+  if (version >= 160000)
+    sql += ", origin " + quote_literal(options.origin);
+  sql += ")";
+  pg_result_ptr r{PQexec(conn_, sql.c_str())};
+  if (!r || PQresultStatus(r.get()) != PGRES_COPY_BOTH)
+    return fail(error_from(r.get(), "could not start WAL streaming: "));
+  if (PQsetnonblocking(conn_, 1) != 0)
+    return fail(make_pg_error("08006", "could not set the publisher connection non-blocking"));
+  return ok_v;
+}
+
+result<publisher_connection::read_status, pg_error> publisher_connection::read_copy_data(
+    std::vector<std::string>& out, size_t max_messages, size_t max_bytes) {
+  if (PQconsumeInput(conn_) == 0)
+    return fail(make_pg_error("08006", "could not receive data from WAL stream: " + last_error()));
+  size_t bytes = 0;
+  size_t taken = 0;
+  while (taken < max_messages && bytes < max_bytes) {
+    char* buf = nullptr;
+    int n = PQgetCopyData(conn_, &buf, 1);
+    if (n > 0) {
+      out.emplace_back(buf, static_cast<size_t>(n));
+      PQfreemem(buf);
+      bytes += static_cast<size_t>(n);
+      ++taken;
+      continue;
+    }
+    if (n == 0)
+      return taken ? read_status::data : read_status::would_block;
+    if (n == -1) {
+      // The publisher ended the COPY: an ErrorResponse or a CopyDone.
+      pg_result_ptr r{PQgetResult(conn_)};
+      pg_error e = error_from(r.get(), "");
+      while (pg_result_ptr next{PQgetResult(conn_)})
+        ;
+      if (r && PQresultStatus(r.get()) == PGRES_FATAL_ERROR)
+        return fail(make_pg_error(e.sqlstate, "could not receive data from WAL stream: " + e.message));
+      return read_status::ended;
+    }
+    return fail(make_pg_error("08006", "could not receive data from WAL stream: " + last_error()));
+  }
+  return read_status::data;
+}
+
+result<ok_t, pg_error> publisher_connection::send_copy_data(std::string_view payload) {
+  if (PQputCopyData(conn_, payload.data(), static_cast<int>(payload.size())) != 1)
+    return fail(make_pg_error("08006", "could not send data to WAL stream: " + last_error()));
+  if (PQflush(conn_) < 0)
+    return fail(make_pg_error("08006", "could not send data to WAL stream: " + last_error()));
+  return ok_v;
+}
+
+result<bool, pg_error> publisher_connection::wait_socket(std::chrono::microseconds timeout) {
+  int fd = PQsocket(conn_);
+  if (fd < 0)
+    return fail(make_pg_error("08006", "invalid socket: " + last_error()));
+  bool pending_output = PQflush(conn_) == 1;
+  pollfd p{fd, static_cast<short>(POLLIN | (pending_output ? POLLOUT : 0)), 0};
+  timespec wait{static_cast<time_t>(timeout.count() / 1'000'000),
+                static_cast<long>((timeout.count() % 1'000'000) * 1000)};
+  int rc = ::ppoll(&p, 1, &wait, nullptr);
+  if (rc < 0 && errno != EINTR)
+    return fail(make_pg_error("08006", "could not wait for the publisher's socket"));
+  if (rc > 0 && (p.revents & POLLOUT))
+    PQflush(conn_);
+  return rc > 0 && (p.revents & (POLLIN | POLLHUP | POLLERR)) != 0;
+}
+
+void publisher_connection::end_streaming() {
+  if (PQputCopyEnd(conn_, nullptr) == 1)
+    PQflush(conn_);
+}
+
+}  // namespace tributary

@@ -1,0 +1,144 @@
+// publisher_connection: one libpq connection to a publisher, either a logical
+// walsender (replication=database) or a plain SQL session.
+//
+// Used blocking by CREATE/ALTER/DROP SUBSCRIPTION (on a client session's own
+// thread) and by the connection and table-sync actors, which run detached (their
+// own threads). While streaming, the socket is non-blocking: read_copy_data()
+// drains what has arrived without waiting, wait_socket() waits with a bound.
+// Errors keep the publisher's SQLSTATE and message.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "actors/publisher/publisher_conninfo.hpp"
+#include "stages/core/lsn.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/pgoutput/pgoutput_messages.hpp"
+#include "stages/core/result.hpp"
+
+namespace tributary {
+
+struct pg_result_deleter {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+using pg_result_ptr = std::unique_ptr<PGresult, pg_result_deleter>;
+
+struct published_table {
+  std::string schema_name;
+  std::string table_name;
+  std::optional<std::vector<std::string>> columns;  // PG 15+: the published column names
+};
+
+struct created_slot {
+  std::string slot_name;
+  lsn consistent_point;
+  std::string snapshot_name;  // empty unless exported
+};
+
+// A published table as the initial copy reads it (PostgreSQL's
+// fetch_remote_table_info): its published columns and row filters.
+struct remote_column {
+  std::string name;
+  oid_t type_oid = 0;
+  bool is_key = false;      // part of the replica identity
+  bool generated = false;   // a published generated column (PG 18+)
+};
+
+struct remote_table_info {
+  oid_t relid = 0;
+  char relkind = 'r';
+  char replica_identity = 'd';
+  std::vector<remote_column> columns;    // published columns, in attnum order
+  std::vector<std::string> row_filters;  // OR-ed; empty = every row
+};
+
+struct stream_options {
+  std::vector<std::string> publications;
+  bool binary = false;
+  char streaming = 'f';          // 'f' off, 't' on, 'p' parallel
+  std::string origin = "any";
+};
+
+class publisher_connection {
+public:
+  // Connects (blocking, bounded by connect_timeout, default 30 s). 08006
+  // `could not connect to the publisher: ...` when it fails.
+  static result<std::unique_ptr<publisher_connection>, pg_error> open(const conninfo_params& params);
+
+  ~publisher_connection();
+  publisher_connection(const publisher_connection&) = delete;
+  publisher_connection& operator=(const publisher_connection&) = delete;
+
+  int server_version() const { return PQserverVersion(conn_); }
+  // pgoutput protocol version PostgreSQL's subscriber asks this server for.
+  int protocol_version() const;
+
+  // Runs one simple-protocol command; fails on anything but COMMAND_OK/TUPLES_OK.
+  result<pg_result_ptr, pg_error> exec(const std::string& sql);
+  std::string quote_literal(std::string_view text) const;
+  std::string quote_identifier(std::string_view text) const;
+
+  // --- replication commands (walsender connections) -------------------------
+  enum class snapshot_action { export_snapshot, use_snapshot, nothing };
+  result<created_slot, pg_error> create_logical_slot(const std::string& slot_name, bool temporary,
+                                                     snapshot_action action, bool failover);
+  result<ok_t, pg_error> drop_slot(const std::string& slot_name, bool wait);
+
+  // --- publications ---------------------------------------------------------
+  result<std::vector<std::string>, pg_error> missing_publications(
+      const std::vector<std::string>& publications);
+  // The tables of the publications, as PostgreSQL's fetch_table_list reads them.
+  // 0A000 when two publications send one table with different column lists.
+  result<std::vector<published_table>, pg_error> published_tables(
+      const std::vector<std::string>& publications);
+
+  // --- streaming ------------------------------------------------------------
+  result<ok_t, pg_error> start_replication(const std::string& slot_name, lsn start,
+                                           const stream_options& options);
+  enum class read_status { data, would_block, ended };
+  // Appends whole CopyData payloads until none is buffered or a limit is hit.
+  result<read_status, pg_error> read_copy_data(std::vector<std::string>& out, size_t max_messages,
+                                               size_t max_bytes);
+  result<ok_t, pg_error> send_copy_data(std::string_view payload);
+  // Waits until the socket is readable (true) or the timeout passes (false);
+  // also pushes out pending output.
+  result<bool, pg_error> wait_socket(std::chrono::microseconds timeout);
+  // Stops streaming (CopyDone) and reads the end of the COPY; best effort.
+  void end_streaming();
+
+  // --- initial table copy (plain SQL sessions; publisher_table_copy.cpp) -----
+  // Columns, column list and row filters of one table in these publications.
+  // 42P01 `table "s.t" not found on publisher`; 0A000 `cannot use different
+  // column lists for table "s.t" in different publications`.
+  result<remote_table_info, pg_error> fetch_remote_table_info(const std::string& schema,
+                                                              const std::string& table,
+                                                              const std::vector<std::string>& publications);
+  // The COPY ... TO STDOUT that copies it, as PostgreSQL's copy_table builds it
+  // (binary only when asked and the publisher is 16+).
+  std::string copy_out_query(const std::string& schema, const std::string& table,
+                             const remote_table_info& info, bool binary) const;
+  // Runs the COPY; true when the publisher sends binary tuples.
+  result<bool, pg_error> start_copy_out(const std::string& sql);
+  // Hands each CopyData chunk already received to `consume` (false: stop),
+  // up to about max_bytes; `ended` once the COPY completed successfully.
+  result<read_status, pg_error> read_copy_out(const std::function<bool(std::string_view)>& consume,
+                                              size_t max_bytes);
+
+  std::string last_error() const;
+  PGconn* handle() const { return conn_; }
+
+private:
+  explicit publisher_connection(PGconn* conn) : conn_(conn) {}
+  pg_error error_from(const PGresult* r, const std::string& prefix) const;
+  PGconn* conn_ = nullptr;
+};
+
+}  // namespace tributary

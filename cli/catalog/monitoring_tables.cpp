@@ -1,0 +1,248 @@
+#include "cli/catalog/monitoring_tables.hpp"
+
+#include <sqlite3.h>
+
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tributary {
+
+namespace {
+
+using row = std::vector<sql_value>;
+
+// One snapshot table: a schema and a function producing its rows.
+struct snapshot_table {
+  std::string schema;                    // CREATE TABLE x(...) text for sqlite3_declare_vtab
+  std::function<std::vector<row>()> rows;
+};
+
+struct snapshot_vtab {
+  sqlite3_vtab base{};
+  snapshot_table* table = nullptr;
+};
+
+struct snapshot_cursor {
+  sqlite3_vtab_cursor base{};
+  std::vector<row> rows;
+  size_t index = 0;
+};
+
+int vt_connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
+  auto* table = static_cast<snapshot_table*>(aux);
+  int rc = sqlite3_declare_vtab(db, table->schema.c_str());
+  if (rc != SQLITE_OK)
+    return rc;
+  auto* vt = new snapshot_vtab;
+  vt->table = table;
+  *out = &vt->base;
+  return SQLITE_OK;
+}
+
+int vt_disconnect(sqlite3_vtab* vt) {
+  delete reinterpret_cast<snapshot_vtab*>(vt);
+  return SQLITE_OK;
+}
+
+int vt_best_index(sqlite3_vtab*, sqlite3_index_info* info) {
+  info->estimatedCost = 100;
+  return SQLITE_OK;
+}
+
+int vt_open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
+  *out = &(new snapshot_cursor)->base;
+  return SQLITE_OK;
+}
+
+int vt_close(sqlite3_vtab_cursor* c) {
+  delete reinterpret_cast<snapshot_cursor*>(c);
+  return SQLITE_OK;
+}
+
+int vt_filter(sqlite3_vtab_cursor* c, int, const char*, int, sqlite3_value**) {
+  auto* cur = reinterpret_cast<snapshot_cursor*>(c);
+  auto* vt = reinterpret_cast<snapshot_vtab*>(c->pVtab);
+  cur->rows = vt->table->rows();
+  cur->index = 0;
+  return SQLITE_OK;
+}
+
+int vt_next(sqlite3_vtab_cursor* c) {
+  ++reinterpret_cast<snapshot_cursor*>(c)->index;
+  return SQLITE_OK;
+}
+
+int vt_eof(sqlite3_vtab_cursor* c) {
+  auto* cur = reinterpret_cast<snapshot_cursor*>(c);
+  return cur->index >= cur->rows.size();
+}
+
+int vt_column(sqlite3_vtab_cursor* c, sqlite3_context* ctx, int i) {
+  auto* cur = reinterpret_cast<snapshot_cursor*>(c);
+  const auto& v = cur->rows[cur->index][static_cast<size_t>(i)];
+  if (auto* n = std::get_if<int64_t>(&v))
+    sqlite3_result_int64(ctx, *n);
+  else if (auto* d = std::get_if<double>(&v))
+    sqlite3_result_double(ctx, *d);
+  else if (auto* s = std::get_if<std::string>(&v))
+    sqlite3_result_text64(ctx, s->data(), s->size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+  else
+    sqlite3_result_null(ctx);
+  return SQLITE_OK;
+}
+
+int vt_rowid(sqlite3_vtab_cursor* c, sqlite3_int64* out) {
+  *out = static_cast<sqlite3_int64>(reinterpret_cast<snapshot_cursor*>(c)->index);
+  return SQLITE_OK;
+}
+
+const sqlite3_module snapshot_module = [] {
+  sqlite3_module m{};
+  m.iVersion = 1;
+  m.xCreate = nullptr;  // eponymous-only: usable without CREATE VIRTUAL TABLE
+  m.xConnect = vt_connect;
+  m.xBestIndex = vt_best_index;
+  m.xDisconnect = vt_disconnect;
+  m.xDestroy = vt_disconnect;
+  m.xOpen = vt_open;
+  m.xClose = vt_close;
+  m.xFilter = vt_filter;
+  m.xNext = vt_next;
+  m.xEof = vt_eof;
+  m.xColumn = vt_column;
+  m.xRowid = vt_rowid;
+  return m;
+}();
+
+std::string timestamp_text(wall_time t) {
+  auto us = std::chrono::duration_cast<std::chrono::microseconds>(t.time_since_epoch()).count();
+  std::time_t secs = static_cast<std::time_t>(us / 1'000'000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%06lld+00", tm.tm_year + 1900, tm.tm_mon + 1,
+                tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<long long>(us % 1'000'000));
+  return buf;
+}
+
+sql_value time_or_null(const std::optional<wall_time>& t) {
+  return t ? sql_value{timestamp_text(*t)} : sql_value{sql_null{}};
+}
+
+sql_value lsn_or_null(const std::optional<lsn>& l) {
+  return l ? sql_value{l->to_string()} : sql_value{sql_null{}};
+}
+
+std::vector<row> worker_rows(const monitoring_registry& registry) {
+  std::vector<row> out;
+  for (const auto& w : registry.workers()) {
+    if (!w.running) {
+      out.push_back(row{w.subid, sql_null{}, sql_null{}, sql_null{}, sql_null{}, sql_null{}, sql_null{},
+                        sql_null{}});
+      continue;
+    }
+    out.push_back(row{w.subid, std::string("apply"), int64_t{w.pid}, lsn_or_null(w.received_lsn),
+                      time_or_null(w.last_msg_send_time), time_or_null(w.last_msg_receipt_time),
+                      lsn_or_null(w.latest_end_lsn), time_or_null(w.latest_end_time)});
+  }
+  return out;
+}
+
+std::vector<row> counter_rows(const monitoring_registry& registry, sqlite3* db) {
+  // Every subscription of this database, even one whose worker never ran.
+  std::vector<row> out;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT oid FROM main.pg_subscription ORDER BY oid", -1, &stmt, nullptr) != SQLITE_OK)
+    return out;
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    int64_t subid = sqlite3_column_int64(stmt, 0);
+    auto c = registry.counters(subid).value_or(subscription_counters{});
+    out.push_back(row{subid, c.apply_error_count, c.sync_error_count, c.confl_insert_exists,
+                      c.confl_update_origin_differs, c.confl_update_exists, c.confl_update_missing,
+                      c.confl_delete_origin_differs, c.confl_delete_missing, c.confl_multiple_unique_conflicts,
+                      time_or_null(c.stats_reset)});
+  }
+  sqlite3_finalize(stmt);
+  return out;
+}
+
+std::vector<row> actor_rows(const monitoring_registry& registry) {
+  std::vector<row> out;
+  for (const auto& a : registry.actors())
+    out.push_back(row{static_cast<int64_t>(a.id), a.kind,
+                      a.subscription ? sql_value{a.subscription} : sql_value{sql_null{}},
+                      a.parent ? sql_value{static_cast<int64_t>(a.parent)} : sql_value{sql_null{}}, a.state,
+                      static_cast<int64_t>(a.messages), static_cast<int64_t>(a.mailbox),
+                      static_cast<int64_t>(a.restarts), static_cast<int64_t>(a.progress),
+                      a.last_error.empty() ? sql_value{sql_null{}} : sql_value{a.last_error}});
+  return out;
+}
+
+void reset_stats_function(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+  auto* registry = static_cast<monitoring_registry*>(sqlite3_user_data(ctx));
+  if (argc == 0 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    registry->reset_counters(std::nullopt);
+  else
+    registry->reset_counters(sqlite3_value_int64(argv[0]));
+  sqlite3_result_null(ctx);
+}
+
+}  // namespace
+
+result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
+                                                     const monitoring_registry_ptr& registry) {
+  sqlite3* handle = db.handle();
+  // The definitions live as long as the connection: freed by the module destructor.
+  auto add = [&](const char* name, snapshot_table* table) -> result<ok_t, sqlite_error> {
+    int rc = sqlite3_create_module_v2(handle, name, &snapshot_module, table,
+                                      [](void* p) { delete static_cast<snapshot_table*>(p); });
+    if (rc != SQLITE_OK)
+      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+    return ok_v;
+  };
+  auto reg = registry;
+  if (auto r = add("tributary_subscription_workers",
+                   new snapshot_table{"CREATE TABLE x(subid INTEGER, worker_type TEXT, pid INTEGER, "
+                                      "received_lsn TEXT, last_msg_send_time TEXT, last_msg_receipt_time TEXT, "
+                                      "latest_end_lsn TEXT, latest_end_time TEXT)",
+                                      [reg] { return worker_rows(*reg); }});
+      !r)
+    return r;
+  if (auto r = add("tributary_subscription_counters",
+                   new snapshot_table{"CREATE TABLE x(subid INTEGER, apply_error_count INTEGER, "
+                                      "sync_error_count INTEGER, confl_insert_exists INTEGER, "
+                                      "confl_update_origin_differs INTEGER, confl_update_exists INTEGER, "
+                                      "confl_update_missing INTEGER, confl_delete_origin_differs INTEGER, "
+                                      "confl_delete_missing INTEGER, confl_multiple_unique_conflicts INTEGER, "
+                                      "stats_reset TEXT)",
+                                      [reg, handle] { return counter_rows(*reg, handle); }});
+      !r)
+    return r;
+  if (auto r = add("tributary_actors",
+                   new snapshot_table{"CREATE TABLE x(id INTEGER, kind TEXT, subscription INTEGER, parent INTEGER, "
+                                      "state TEXT, messages INTEGER, mailbox INTEGER, restarts INTEGER, "
+                                      "progress INTEGER, last_error TEXT)",
+                                      [reg] { return actor_rows(*reg); }});
+      !r)
+    return r;
+  int rc = sqlite3_create_function_v2(handle, "pg_stat_reset_subscription_stats", 1, SQLITE_UTF8,
+                                      registry.get(), reset_stats_function, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK)
+    return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+  return db.exec(
+      "CREATE TEMP VIEW IF NOT EXISTS pg_stat_subscription AS "
+      "SELECT s.oid AS subid, s.subname, w.worker_type, w.pid, NULL AS leader_pid, NULL AS relid, "
+      "w.received_lsn, w.last_msg_send_time, w.last_msg_receipt_time, w.latest_end_lsn, w.latest_end_time "
+      "FROM main.pg_subscription s LEFT JOIN tributary_subscription_workers w ON w.subid = s.oid;"
+      "CREATE TEMP VIEW IF NOT EXISTS pg_stat_subscription_stats AS "
+      "SELECT c.subid, s.subname, c.apply_error_count, c.sync_error_count, c.confl_insert_exists, "
+      "c.confl_update_origin_differs, c.confl_update_exists, c.confl_update_missing, "
+      "c.confl_delete_origin_differs, c.confl_delete_missing, c.confl_multiple_unique_conflicts, c.stats_reset "
+      "FROM tributary_subscription_counters c JOIN main.pg_subscription s ON s.oid = c.subid;");
+}
+
+}  // namespace tributary

@@ -1,0 +1,364 @@
+// session_parameters: SET / RESET / SHOW and ParameterStatus (see the header).
+//
+// Values are validated the way PostgreSQL's check hooks do for the parameters that
+// matter to drivers (client_encoding, DateStyle, IntervalStyle, extra_float_digits,
+// client_min_messages, standard_conforming_strings); the others are stored as given.
+#include "cli/commands/session_parameters.hpp"
+
+#include "stages/core/pg_bool.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace tributary {
+namespace {
+
+std::string lowercase(std::string s) {
+  for (char& c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string uppercase(std::string s) {
+  for (char& c : s)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+pg_error invalid_value(const std::string& name, const std::string& value) {
+  return make_pg_error("22023", "invalid value for parameter \"" + name + "\": \"" + value + "\"");
+}
+
+pg_error unrecognized(const std::string& name) {
+  return make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
+}
+
+// One SET argument node -> its text: A_Const (sval, ival, fval, boolval), TypeCast.
+std::string argument_text(const nlohmann::json& node) {
+  if (node.contains("TypeCast"))
+    return argument_text(node["TypeCast"].value("arg", nlohmann::json::object()));
+  if (!node.contains("A_Const"))
+    return {};
+  const auto& c = node["A_Const"];
+  if (c.contains("sval"))
+    return c["sval"].value("sval", std::string());
+  if (c.contains("ival"))
+    return std::to_string(c["ival"].value("ival", 0));
+  if (c.contains("fval"))
+    return c["fval"].value("fval", std::string());
+  if (c.contains("boolval"))
+    return c["boolval"].value("boolval", false) ? "on" : "off";
+  return {};
+}
+
+std::string joined_arguments(const nlohmann::json& fields) {
+  std::string out;
+  for (const auto& arg : fields.value("args", nlohmann::json::array())) {
+    if (!out.empty())
+      out += ", ";
+    out += argument_text(arg);
+  }
+  return out;
+}
+
+// "iso, mdy" -> "ISO, MDY"; a missing half keeps the current one.
+result<std::string, pg_error> canonical_datestyle(const std::string& value, const std::string& current) {
+  std::string style = current.substr(0, current.find(','));
+  std::string order = current.find(", ") == std::string::npos ? "MDY" : current.substr(current.find(", ") + 2);
+  std::string word;
+  auto take = [&](std::string w) -> bool {
+    w = lowercase(w);
+    if (w.empty()) return true;
+    if (w == "iso") style = "ISO";
+    else if (w == "postgres") style = "Postgres";
+    else if (w == "sql") style = "SQL";
+    else if (w == "german") style = "German";
+    else if (w == "mdy" || w == "us" || w == "noneuropean" || w == "non-european") order = "MDY";
+    else if (w == "dmy" || w == "euro" || w == "european") order = "DMY";
+    else if (w == "ymd") order = "YMD";
+    else return false;
+    return true;
+  };
+  for (char c : value + ",") {
+    if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
+      if (!take(word))
+        return fail(invalid_value("DateStyle", value));
+      word.clear();
+    } else {
+      word.push_back(c);
+    }
+  }
+  return style + ", " + order;
+}
+
+}  // namespace
+
+session_parameters::session_parameters(const settings& server_settings, const std::string& user,
+                                       bool superuser)
+    : server_settings_(server_settings) {
+  auto add = [&](std::string name, std::string value, std::string description, bool reported,
+                 bool read_only) {
+    parameters_[lowercase(name)] = {name, value, value, std::move(description), reported, read_only};
+  };
+  add("application_name", "", "Sets the application name to be reported.", true, false);
+  add("client_encoding", "UTF8", "Sets the client's character set encoding.", true, false);
+  add("DateStyle", "ISO, MDY", "Sets the display format for date and time values.", true, false);
+  add("IntervalStyle", "postgres", "Sets the display format for interval values.", true, false);
+  add("TimeZone", "UTC", "Sets the time zone for displaying and interpreting time stamps.", true, false);
+  add("integer_datetimes", "on", "Shows whether datetimes are integer based.", true, true);
+  add("standard_conforming_strings", "on", "Causes '...' strings to treat backslashes literally.", true, false);
+  add("server_version", "15.0", "Shows the server version.", true, true);
+  add("server_version_num", "150000", "Shows the server version as an integer.", false, true);
+  add("server_encoding", "UTF8", "Shows the server (database) character set encoding.", true, true);
+  add("is_superuser", superuser ? "on" : "off", "Shows whether the current user is a superuser.", true, true);
+  add("session_authorization", user, "Sets the session user name.", true, true);
+  add("default_transaction_read_only", "off", "Sets the default read-only status of new transactions.", true, false);
+  add("in_hot_standby", "off", "Shows whether hot standby is currently active.", true, true);
+  add("search_path", "\"$user\", public", "Sets the schema search order for names that are not schema-qualified.", false, false);
+  add("extra_float_digits", "1", "Sets the number of digits displayed for floating-point values.", false, false);
+  add("client_min_messages", "notice", "Sets the message levels that are sent to the client.", false, false);
+  add("statement_timeout", "0", "Sets the maximum allowed duration of any statement.", false, false);
+  add("lock_timeout", "0", "Sets the maximum allowed duration of any wait for a lock.", false, false);
+  add("idle_in_transaction_session_timeout", "0", "Sets the maximum allowed idle time between queries, when in a transaction.", false, false);
+  add("default_transaction_isolation", "serializable", "Sets the transaction isolation level of each new transaction.", false, false);
+  add("transaction_isolation", "serializable", "Sets the current transaction's isolation level.", false, false);
+  add("transaction_read_only", "off", "Sets the current transaction's read-only status.", false, false);
+  add("bytea_output", "hex", "Sets the output format for bytea.", false, false);
+  add("synchronous_commit", "on", "Sets the current transaction's synchronization level.", false, false);
+  add("row_security", "on", "Enable row security.", false, false);
+  add("lc_messages", "C", "Sets the language in which messages are displayed.", false, false);
+  add("lc_monetary", "C", "Sets the locale for formatting monetary amounts.", false, false);
+  add("lc_numeric", "C", "Sets the locale for formatting numbers.", false, false);
+  add("lc_time", "C", "Sets the locale for formatting date and time values.", false, false);
+  add("max_identifier_length", "63", "Shows the maximum identifier length.", false, true);
+}
+
+result<std::string, pg_error> session_parameters::canonical_value(const std::string& key,
+                                                                  const std::string& value) const {
+  const std::string& name = parameters_.count(key) ? parameters_.at(key).display_name : key;
+  if (key == "client_encoding") {
+    std::string u = uppercase(value);
+    u.erase(std::remove(u.begin(), u.end(), '-'), u.end());
+    if (u == "UTF8" || u == "UNICODE")
+      return std::string("UTF8");
+    if (u == "SQL_ASCII")
+      return u;
+    return fail(make_pg_error("0A000", "conversion between " + uppercase(value) + " and UTF8 is not supported"));
+  }
+  if (key == "datestyle")
+    return canonical_datestyle(value, parameters_.at(key).value);
+  if (key == "intervalstyle") {
+    std::string l = lowercase(value);
+    if (l == "postgres" || l == "postgres_verbose" || l == "sql_standard" || l == "iso_8601")
+      return l;
+    return fail(invalid_value(name, value));
+  }
+  if (key == "extra_float_digits") {
+    char* end = nullptr;
+    long n = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0')
+      return fail(make_pg_error("22023", "invalid value for parameter \"extra_float_digits\": \"" + value + "\""));
+    if (n < -15 || n > 3)
+      return fail(make_pg_error("22023", std::to_string(n) + " is outside the valid range for parameter \"extra_float_digits\" (-15 .. 3)"));
+    return std::to_string(n);
+  }
+  if (key == "client_min_messages") {
+    std::string l = lowercase(value);
+    if (severity_rank(l) < 0 || l == "fatal" || l == "panic" || l == "info")
+      return fail(invalid_value(name, value));
+    return l;
+  }
+  if (key == "standard_conforming_strings") {
+    auto b = parse_pg_bool(value);
+    if (!b)
+      return fail(invalid_value(name, value));
+    if (!*b)
+      return fail(make_pg_error("0A000", "standard_conforming_strings = off is not supported"));
+    return std::string("on");
+  }
+  if (key == "default_transaction_read_only" || key == "transaction_read_only" || key == "row_security") {
+    auto b = parse_pg_bool(value);
+    if (!b)
+      return fail(invalid_value(name, value));
+    return std::string(*b ? "on" : "off");
+  }
+  return value;
+}
+
+void session_parameters::store(const std::string& key, std::string value) {
+  auto it = parameters_.find(key);
+  if (it == parameters_.end()) {
+    parameters_[key] = {key, value, "", "", false, false};
+    return;
+  }
+  if (it->second.value == value)
+    return;
+  it->second.value = std::move(value);
+  if (it->second.reported &&
+      std::find(changed_reports_.begin(), changed_reports_.end(), key) == changed_reports_.end())
+    changed_reports_.push_back(key);
+}
+
+void session_parameters::remember_before_change(const std::string& key, bool local) {
+  if (!before_transaction_) {
+    before_transaction_.emplace();
+    for (const auto& [k, p] : parameters_)
+      (*before_transaction_)[k] = p.value;
+  }
+  if (local && !local_originals_.count(key)) {
+    auto it = parameters_.find(key);
+    local_originals_[key] = it == parameters_.end() ? std::string() : it->second.value;
+  }
+}
+
+result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
+                                                     std::optional<std::string> value, bool local,
+                                                     bool in_transaction) {
+  const std::string key = lowercase(name);
+  auto it = parameters_.find(key);
+  if (it == parameters_.end()) {
+    if (server_settings_.known(key))
+      return fail(make_pg_error("55P02", "parameter \"" + key + "\" cannot be changed now"));
+    if (key == "role")
+      return fail(make_pg_error("0A000", "SET ROLE is not supported"));
+    if (key.find('.') == std::string::npos)
+      return fail(unrecognized(name));
+  } else if (it->second.read_only) {
+    return fail(make_pg_error("55P02", "parameter \"" + it->second.display_name + "\" cannot be changed"));
+  }
+  std::string new_value;
+  if (value) {
+    auto canonical = canonical_value(key, *value);
+    if (!canonical)
+      return fail(canonical.error());
+    new_value = *canonical;
+  } else if (it != parameters_.end()) {
+    new_value = it->second.default_value;
+  }
+  if (in_transaction)
+    remember_before_change(key, local);
+  store(key, std::move(new_value));
+  return ok_v;
+}
+
+result<ok_t, pg_error> session_parameters::apply_startup(const std::string& name, const std::string& value) {
+  const std::string key = lowercase(name);
+  auto it = parameters_.find(key);
+  if (it == parameters_.end() || it->second.read_only)
+    return ok_v;
+  auto canonical = canonical_value(key, value);
+  if (!canonical)
+    return fail(canonical.error());
+  it->second.value = *canonical;
+  it->second.default_value = *canonical;  // RESET returns to the connection's value
+  return ok_v;
+}
+
+result<ok_t, pg_error> session_parameters::apply(const nlohmann::json& fields, bool in_transaction,
+                                                 std::vector<pg_error>& notices) {
+  const std::string kind = fields.value("kind", std::string());
+  const std::string name = fields.value("name", std::string());
+  const bool local = fields.value("is_local", false);
+  if (local && !in_transaction) {
+    pg_error w = make_pg_error("25P01", "SET LOCAL can only be used in transaction blocks");
+    w.severity = "WARNING";
+    notices.push_back(std::move(w));
+    return ok_v;
+  }
+  if (kind == "VAR_SET_MULTI" || kind == "VAR_SET_CURRENT")
+    return ok_v;  // SET TRANSACTION ...: SQLite transactions are serializable anyway
+  if (kind == "VAR_RESET_ALL") {
+    for (auto& [key, p] : parameters_)
+      if (!p.read_only)
+        if (auto r = set_value(key, std::nullopt, false, in_transaction); !r)
+          return r;
+    return ok_v;
+  }
+  if (kind == "VAR_SET_DEFAULT" || kind == "VAR_RESET")
+    return set_value(name, std::nullopt, local, in_transaction);
+  return set_value(name, joined_arguments(fields), local, in_transaction);
+}
+
+result<command_outcome, pg_error> session_parameters::show(const nlohmann::json& fields) const {
+  const std::string key = lowercase(fields.value("name", std::string()));
+  command_outcome out;
+  out.returns_rows = true;
+  if (key == "all") {
+    out.columns = {{"name", 25}, {"setting", 25}, {"description", 25}};
+    std::map<std::string, text_row> rows;
+    for (const auto& [k, p] : parameters_)
+      rows[k] = {p.display_name, p.value, p.description};
+    for (const auto& d : settings::definitions())
+      rows[d.name] = {d.name, server_settings_.show(d.name), d.description};
+    for (auto& [k, row] : rows)
+      out.rows.push_back(std::move(row));
+    out.tag = "SHOW";
+    return out;
+  }
+  if (auto it = parameters_.find(key); it != parameters_.end()) {
+    out.columns = {{it->second.display_name, 25}};
+    out.rows = {{it->second.value}};
+  } else if (server_settings_.known(key)) {
+    out.columns = {{key, 25}};
+    out.rows = {{server_settings_.show(key)}};
+  } else {
+    return fail(unrecognized(fields.value("name", std::string())));
+  }
+  out.tag = "SHOW";
+  return out;
+}
+
+std::optional<std::string> session_parameters::value(const std::string& name) const {
+  auto it = parameters_.find(lowercase(name));
+  if (it == parameters_.end())
+    return std::nullopt;
+  return it->second.value;
+}
+
+std::vector<std::pair<std::string, std::string>> session_parameters::reported() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [k, p] : parameters_)
+    if (p.reported)
+      out.emplace_back(p.display_name, p.value);
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> session_parameters::take_changed_reports() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& key : changed_reports_)
+    out.emplace_back(parameters_.at(key).display_name, parameters_.at(key).value);
+  changed_reports_.clear();
+  return out;
+}
+
+void session_parameters::transaction_ended(bool committed) {
+  if (!committed && before_transaction_) {
+    for (const auto& [key, value] : *before_transaction_)
+      store(key, value);
+  } else if (committed) {
+    for (const auto& [key, value] : local_originals_)
+      store(key, value);
+  }
+  before_transaction_.reset();
+  local_originals_.clear();
+}
+
+int session_parameters::minimum_notice_rank() const {
+  return severity_rank(parameters_.at("client_min_messages").value);
+}
+
+int session_parameters::severity_rank(const std::string& severity) {
+  const std::string l = lowercase(severity);
+  if (l.rfind("debug", 0) == 0)
+    return 10;
+  if (l == "log") return 15;
+  if (l == "info") return 17;
+  if (l == "notice") return 18;
+  if (l == "warning") return 19;
+  if (l == "error") return 20;
+  if (l == "fatal") return 21;
+  if (l == "panic") return 22;
+  return -1;
+}
+
+}  // namespace tributary

@@ -1,0 +1,86 @@
+// session_parameters: the run-time parameters one client session sees, for SET,
+// RESET and SHOW, and the ParameterStatus reports the protocol requires.
+//
+// Three sources, looked up in this order:
+//   - client parameters (client_encoding, DateStyle, application_name, search_path,
+//     extra_float_digits, ...): per session, settable, with PostgreSQL's defaults;
+//     some are read-only (server_version, integer_datetimes, is_superuser);
+//   - the server's settings (tributary.conf / -c): SHOW works, SET is refused
+//     (55P02 parameter "x" cannot be changed now), as for PostgreSQL's sighup
+//     parameters;
+//   - custom names with a dot ("myapp.x"): created by SET.
+// Anything else: 42704 unrecognized configuration parameter "x".
+//
+// Transactions: a SET inside a transaction is undone when it rolls back; SET LOCAL
+// lasts until the transaction ends (outside a block: WARNING, no effect).
+// Parameters PostgreSQL reports (GUC_REPORT) are queued when their value changes;
+// the session sends them as ParameterStatus before ReadyForQuery.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/server/command_outcome.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/core/settings.hpp"
+
+namespace tributary {
+
+class session_parameters {
+public:
+  session_parameters(const settings& server_settings, const std::string& user, bool superuser);
+
+  // Applies a startup-packet parameter (or one -c of its "options"). Unknown names
+  // are ignored, as drivers send parameters this server does not have.
+  result<ok_t, pg_error> apply_startup(const std::string& name, const std::string& value);
+
+  // A VariableSetStmt's fields (SET / SET LOCAL / RESET / RESET ALL / SET ... TO DEFAULT).
+  // `notice` receives a warning PostgreSQL would give (SET LOCAL outside a block).
+  result<ok_t, pg_error> apply(const nlohmann::json& set_fields, bool in_transaction,
+                               std::vector<pg_error>& notices);
+  // A VariableShowStmt's fields: one row, or every parameter for SHOW ALL.
+  result<command_outcome, pg_error> show(const nlohmann::json& show_fields) const;
+
+  std::optional<std::string> value(const std::string& name) const;
+
+  // (name, value) of every reported parameter, for the end of startup.
+  std::vector<std::pair<std::string, std::string>> reported() const;
+  // Reported parameters whose value changed since the last call.
+  std::vector<std::pair<std::string, std::string>> take_changed_reports();
+
+  void transaction_ended(bool committed);
+
+  // Current client_min_messages as a severity rank (see severity_rank).
+  int minimum_notice_rank() const;
+  static int severity_rank(const std::string& severity);
+
+private:
+  struct parameter {
+    std::string display_name;   // "DateStyle"
+    std::string value;
+    std::string default_value;
+    std::string description;
+    bool reported = false;
+    bool read_only = false;
+  };
+
+  result<ok_t, pg_error> set_value(const std::string& name, std::optional<std::string> value,
+                                   bool local, bool in_transaction);
+  result<std::string, pg_error> canonical_value(const std::string& key, const std::string& value) const;
+  void remember_before_change(const std::string& key, bool local);
+  void store(const std::string& key, std::string value);
+
+  const settings& server_settings_;
+  std::map<std::string, parameter> parameters_;  // key: lower-case name
+  std::vector<std::string> changed_reports_;
+  // Undo information of the open transaction.
+  std::optional<std::map<std::string, std::string>> before_transaction_;
+  std::map<std::string, std::string> local_originals_;
+};
+
+}  // namespace tributary

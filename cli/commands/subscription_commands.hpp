@@ -1,0 +1,61 @@
+// subscription_commands: where CREATE / ALTER / DROP SUBSCRIPTION go.
+//
+// The front end parses the statement (libpg_query) and hands the statement's
+// fields (the JSON object under "CreateSubscriptionStmt" etc.) to a handler
+// together with a command_context: the session's database, user and transaction
+// situation, a way to send notices (WARNING: publication "p" does not exist), and
+// a way to register actions that run only when the surrounding transaction
+// commits (a subscription starts, stops or changes when its catalog change
+// commits; nothing happens if it rolls back).
+//
+// The session runs every handler call inside a transaction: the client's block,
+// or one opened for this statement alone and committed right after it (so the
+// handler's catalog writes are atomic and its on-commit actions run then).
+//
+// The default implementation refuses every statement with 0A000; the server takes
+// the real implementation as a constructor argument.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/server/command_outcome.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+class command_context {
+public:
+  virtual ~command_context() = default;
+
+  virtual const std::string& database_name() const = 0;
+  virtual const std::string& user_name() const = 0;
+  virtual bool is_superuser() const = 0;
+  // True where PostgreSQL's PreventInTransactionBlock() would refuse: inside a
+  // BEGIN block, or in a query string with more than one statement.
+  virtual bool in_transaction_block() const = 0;
+  // The session's connection to its database file, inside the statement's transaction.
+  virtual sqlite_connection& database() = 0;
+  // Sends a NoticeResponse now; notice.severity is "WARNING", "NOTICE" or "INFO".
+  virtual void emit_notice(pg_error notice) = 0;
+  // Runs `action` once the surrounding transaction has committed (never if it rolls back).
+  virtual void on_commit(std::function<void()> action) = 0;
+};
+
+class subscription_commands {
+public:
+  virtual ~subscription_commands() = default;
+
+  virtual result<command_outcome, pg_error> create_subscription(const nlohmann::json& statement,
+                                                                command_context& context);
+  virtual result<command_outcome, pg_error> alter_subscription(const nlohmann::json& statement,
+                                                               command_context& context);
+  virtual result<command_outcome, pg_error> drop_subscription(const nlohmann::json& statement,
+                                                              command_context& context);
+};
+
+}  // namespace tributary

@@ -1,0 +1,302 @@
+#include "cli/commands/subscription_ddl.hpp"
+
+#include <set>
+
+#include <spdlog/spdlog.h>
+
+#include "storage/local_table.hpp"
+
+namespace tributary {
+
+namespace {
+
+pg_error not_found(const std::string& name) {
+  return make_pg_error("42704", "subscription \"" + name + "\" does not exist");
+}
+
+pg_error notice(std::string severity, std::string message) {
+  pg_error n;
+  n.severity = std::move(severity);
+  n.sqlstate = "00000";
+  n.message = std::move(message);
+  return n;
+}
+
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names)
+    out += (out.empty() ? "\"" : ", \"") + n + "\"";
+  return out;
+}
+
+}  // namespace
+
+pg_error catalog_failure(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
+
+result<ok_t, pg_error> refuse_streaming(const subscription_options& opts) {
+  if (opts.is_specified(option_set::streaming) && opts.streaming != 'f')
+    return fail(make_pg_error("0A000",
+                              std::string("streaming = ") + (opts.streaming == 'p' ? "parallel" : "on") +
+                                  " is not supported yet",
+                              {}, "Use streaming = off: the publisher then sends large transactions when they commit."));
+  return ok_v;
+}
+
+std::vector<std::string> names_from_parse_tree(const nlohmann::json& list) {
+  std::vector<std::string> out;
+  if (!list.is_array())
+    return out;
+  for (const auto& item : list)
+    if (item.contains("String"))
+      out.push_back(item["String"].value("sval", ""));
+  return out;
+}
+
+std::vector<option_item> options_from_parse_tree(const nlohmann::json& statement) {
+  std::vector<option_item> out;
+  if (!statement.contains("options"))
+    return out;
+  for (const auto& o : statement["options"]) {
+    if (!o.contains("DefElem"))
+      continue;
+    const auto& d = o["DefElem"];
+    option_item item;
+    item.name = d.value("defname", "");
+    if (d.contains("arg")) {
+      const auto& arg = d["arg"];
+      if (arg.contains("String"))
+        item.value = arg["String"].value("sval", "");
+      else if (arg.contains("Integer"))
+        item.value = std::to_string(arg["Integer"].value("ival", 0));
+      else if (arg.contains("Float"))
+        item.value = arg["Float"].value("fval", "");
+      else if (arg.contains("Boolean"))
+        item.value = arg["Boolean"].value("boolval", false) ? "true" : "false";
+      else if (arg.contains("TypeName"))  // a bare keyword parsed as a type name
+        item.value = names_from_parse_tree(arg["TypeName"]["names"]).back();
+    }
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables) {
+  for (const auto& t : tables) {
+    relation_info rel;
+    rel.schema_name = t.schema_name;
+    rel.table_name = t.table_name;
+    for (const auto& c : t.columns.value_or(std::vector<std::string>{})) {
+      relation_column col;
+      col.name = c;
+      rel.columns.push_back(col);
+    }
+    auto local = describe_local_table(db, rel);
+    if (!local)
+      return fail(local.error());
+  }
+  return ok_v;
+}
+
+result<std::unique_ptr<publisher_connection>, pg_error> subscription_ddl::connect(
+    const subscription_row& row, const std::string& owner, connection_purpose purpose) {
+  auto given = parse_conninfo(row.conninfo);
+  if (!given)
+    return fail(given.error());
+  return publisher_connection::open(publisher_connection_params(*given, row.name, owner, purpose));
+}
+
+subscription_ddl::pipeline_pause::pipeline_pause(std::shared_ptr<replication_control> control,
+                                                 std::string database, int64_t subid)
+    : control_(std::move(control)), database_(std::move(database)), subid_(subid) {
+  stopped_ = !control_ || control_->stop_and_wait(database_, subid_, std::chrono::seconds(60));
+}
+
+subscription_ddl::pipeline_pause::~pipeline_pause() {
+  if (!dismissed_ && control_)
+    control_->subscription_changed(database_, subid_);
+}
+
+void subscription_ddl::notify_on_commit(command_context& context, int64_t subid) {
+  auto control = control_;
+  auto database = context.database_name();
+  context.on_commit([control, database, subid] {
+    if (control)
+      control->subscription_changed(database, subid);
+  });
+}
+
+result<ok_t, pg_error> subscription_ddl::sync_table_list(sqlite_connection& db, const subscription_row& row,
+                                                         const std::vector<published_table>& tables,
+                                                         bool copy_data) {
+  auto existing = list_subscription_rels(db, row.oid);
+  if (!existing)
+    return fail(catalog_failure(existing.error()));
+  std::set<std::pair<std::string, std::string>> published;
+  for (const auto& t : tables)
+    published.emplace(t.schema_name, t.table_name);
+  std::set<std::pair<std::string, std::string>> known;
+  for (const auto& rel : *existing) {
+    known.emplace(rel.schema_name, rel.table_name);
+    if (!published.count({rel.schema_name, rel.table_name}))
+      if (auto r = delete_subscription_rel(db, row.oid, rel.schema_name, rel.table_name); !r)
+        return fail(catalog_failure(r.error()));
+  }
+  for (const auto& t : tables) {
+    if (known.count({t.schema_name, t.table_name}))
+      continue;
+    subscription_rel_row rel;
+    rel.subid = row.oid;
+    rel.relid = directory_->allocate_oid();
+    rel.state = copy_data ? 'i' : 'r';
+    rel.schema_name = t.schema_name;
+    rel.table_name = t.table_name;
+    if (auto r = upsert_subscription_rel(db, rel); !r)
+      return fail(catalog_failure(r.error()));
+  }
+  return ok_v;
+}
+
+result<command_outcome, pg_error> subscription_ddl::create_subscription(const nlohmann::json& statement,
+                                                                        command_context& context) {
+  auto opts = parse_subscription_options(options_from_parse_tree(statement),
+                                         supported_options::create_subscription);
+  if (!opts)
+    return fail(opts.error());
+  if (auto r = refuse_streaming(*opts); !r)
+    return fail(r.error());
+  subscription_row row;
+  row.name = statement.value("subname", "");
+  row.conninfo = statement.value("conninfo", "");
+  row.publications = names_from_parse_tree(statement.value("publication", nlohmann::json::array()));
+  std::set<std::string> seen;
+  for (const auto& p : row.publications)
+    if (!seen.insert(p).second)
+      return fail(make_pg_error("42710", "publication name \"" + p + "\" used more than once"));
+  if (opts->create_slot && context.in_transaction_block())
+    return fail(make_pg_error("25001",
+                              "CREATE SUBSCRIPTION ... WITH (create_slot = true) cannot run inside a transaction block"));
+  if (!opts->password_required && !context.is_superuser())
+    return fail(make_pg_error("42501", "password_required=false is superuser-only", {},
+                              "Subscriptions with the password_required option set to false may only be created or modified by the superuser."));
+  auto given = parse_conninfo(row.conninfo);
+  if (!given)
+    return fail(given.error());
+  if (opts->password_required && !context.is_superuser() && !given->has_password())
+    return fail(make_pg_error("28000", "password is required", "Non-superusers must provide a password in the connection string."));
+  auto& db = context.database();
+  if (auto existing = find_subscription(db, row.name); !existing)
+    return fail(catalog_failure(existing.error()));
+  else if (*existing)
+    return fail(make_pg_error("42710", "subscription \"" + row.name + "\" already exists"));
+  if (opts->slot_name)
+    row.slot_name = opts->slot_name;
+  else if (!opts->slot_name_is_none) {
+    if (auto v = validate_slot_name(row.name); !v)
+      return fail(v.error());
+    row.slot_name = row.name;
+  }
+  auto owner = directory_->find_role(context.user_name());
+  auto database = directory_->find_database(context.database_name());
+  row.oid = directory_->allocate_oid();
+  row.dbid = database ? database->oid : 0;
+  row.owner = owner ? owner->oid : 10;
+  row.enabled = opts->enabled;
+  row.binary = opts->binary;
+  row.streaming = opts->streaming;
+  row.disable_on_error = opts->disable_on_error;
+  row.password_required = opts->password_required;
+  row.run_as_owner = opts->run_as_owner;
+  row.failover = opts->failover;
+  row.synchronous_commit = opts->synchronous_commit;
+  row.origin = opts->origin;
+
+  std::vector<published_table> tables;
+  std::unique_ptr<publisher_connection> publisher;
+  if (opts->connect) {
+    auto conn = connect(row, context.user_name(), connection_purpose::replication);
+    if (!conn)
+      return fail(conn.error());
+    publisher = std::move(conn).value();
+    auto missing = publisher->missing_publications(row.publications);
+    if (!missing)
+      return fail(missing.error());
+    if (!missing->empty())
+      context.emit_notice(notice("WARNING", std::string(missing->size() == 1 ? "publication " : "publications ") +
+                                                quoted_list(*missing) +
+                                                (missing->size() == 1 ? " does" : " do") +
+                                                " not exist on the publisher"));
+    auto published = publisher->published_tables(row.publications);
+    if (!published)
+      return fail(published.error());
+    tables = std::move(published).value();
+    if (auto r = check_local_tables(db, tables); !r)
+      return fail(r.error());
+  }
+  // Catalog rows first (in the statement's transaction), the slot last: a
+  // failed slot creation rolls the rows back with the statement.
+  if (auto r = insert_subscription(db, row); !r)
+    return fail(catalog_failure(r.error()));
+  if (auto r = create_origin(db, row.oid); !r)
+    return fail(catalog_failure(r.error()));
+  if (auto r = sync_table_list(db, row, tables, opts->copy_data); !r)
+    return fail(r.error());
+  if (publisher && opts->create_slot) {
+    auto slot = publisher->create_logical_slot(*row.slot_name, false,
+                                               publisher_connection::snapshot_action::nothing,
+                                               opts->failover);
+    if (!slot)
+      return fail(slot.error());
+    context.emit_notice(notice("NOTICE", "created replication slot \"" + *row.slot_name + "\" on publisher"));
+  } else if (!opts->connect) {
+    context.emit_notice(notice("WARNING",
+                               "subscription was created, but is not connected"));
+  }
+  notify_on_commit(context, row.oid);
+  return command_outcome::tag_only("CREATE SUBSCRIPTION");
+}
+
+result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nlohmann::json& statement,
+                                                                      command_context& context) {
+  auto name = statement.value("subname", "");
+  auto& db = context.database();
+  auto found = find_subscription(db, name);
+  if (!found)
+    return fail(catalog_failure(found.error()));
+  if (!*found) {
+    if (statement.value("missing_ok", false)) {
+      context.emit_notice(notice("NOTICE", "subscription \"" + name + "\" does not exist, skipping"));
+      return command_outcome::tag_only("DROP SUBSCRIPTION");
+    }
+    return fail(not_found(name));
+  }
+  auto row = **found;
+  if (row.slot_name && context.in_transaction_block())
+    return fail(make_pg_error("25001", "DROP SUBSCRIPTION cannot run inside a transaction block"));
+  // Stop the worker first, as PostgreSQL does; if anything below fails the
+  // statement rolls back and the pause starts the pipeline again.
+  pipeline_pause pause{control_, context.database_name(), row.oid};
+  if (!pause.stopped())
+    return fail(make_pg_error("55006", "could not stop the replication worker of subscription \"" + name + "\""));
+  if (auto r = delete_subscription(db, row.oid); !r)
+    return fail(catalog_failure(r.error()));
+  if (row.slot_name) {
+    auto owner = directory_->find_role(row.owner);
+    auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
+    if (!conn) {
+      auto e = make_pg_error("08006", "could not connect to publisher when attempting to drop replication slot \"" +
+                                          *row.slot_name + "\": " + conn.error().message,
+                             {},
+                             "Use ALTER SUBSCRIPTION ... DISABLE to disable the subscription, and then use ALTER "
+                             "SUBSCRIPTION ... SET (slot_name = NONE) to disassociate it from the slot.");
+      return fail(e);
+    }
+    if (auto r = (*conn)->drop_slot(*row.slot_name, true); !r)
+      return fail(r.error());
+    context.emit_notice(notice("NOTICE", "dropped replication slot \"" + *row.slot_name + "\" on publisher"));
+  }
+  pause.dismiss();
+  notify_on_commit(context, row.oid);
+  return command_outcome::tag_only("DROP SUBSCRIPTION");
+}
+
+}  // namespace tributary

@@ -1,0 +1,97 @@
+// subscription_ddl: CREATE / ALTER / DROP SUBSCRIPTION, as PostgreSQL's
+// subscriptioncmds.c does them, over the SQLite catalog of the session's
+// database and a libpq connection to the publisher.
+//
+// Order of work: everything that talks to the publisher (check publications,
+// read the published tables, create or drop the slot) happens before or after
+// the catalog writes, never while the session holds SQLite's write lock longer
+// than the inserts take. Catalog rows are written in the statement's
+// transaction; the pipeline learns about them only when it commits
+// (command_context::on_commit -> launcher).
+//
+// Not yet: streaming = on/parallel (refused), RENAME/OWNER TO.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "actors/publisher/publisher_connection.hpp"
+#include "actors/replication_control.hpp"
+#include "cli/commands/subscription_commands.hpp"
+#include "stages/core/subscription_options.hpp"
+#include "storage/data_directory.hpp"
+#include "storage/subscription_catalog.hpp"
+
+namespace tributary {
+
+class subscription_ddl : public subscription_commands {
+public:
+  subscription_ddl(std::shared_ptr<data_directory> directory, std::shared_ptr<replication_control> control)
+      : directory_(std::move(directory)), control_(std::move(control)) {}
+
+  result<command_outcome, pg_error> create_subscription(const nlohmann::json& statement,
+                                                        command_context& context) override;
+  result<command_outcome, pg_error> alter_subscription(const nlohmann::json& statement,
+                                                       command_context& context) override;
+  result<command_outcome, pg_error> drop_subscription(const nlohmann::json& statement,
+                                                      command_context& context) override;
+
+private:
+  using outcome = result<command_outcome, pg_error>;
+
+  outcome alter_enabled(subscription_row row, bool enable, command_context& context);
+  outcome alter_connection(subscription_row row, const std::string& conninfo, command_context& context);
+  outcome alter_options(subscription_row row, const subscription_options& opts, command_context& context);
+  outcome alter_publications(subscription_row row, const std::string& kind,
+                             const std::vector<std::string>& names, const subscription_options& opts,
+                             command_context& context);
+  outcome refresh(subscription_row row, bool copy_data, command_context& context, const char* what);
+  outcome alter_skip(subscription_row row, const subscription_options& opts, command_context& context);
+
+  // Connects to the subscription's publisher as a walsender (or plain SQL).
+  result<std::unique_ptr<publisher_connection>, pg_error> connect(const subscription_row& row,
+                                                                  const std::string& owner,
+                                                                  connection_purpose purpose);
+  // Rewrites pg_subscription_rel to the publisher's current table list.
+  result<ok_t, pg_error> sync_table_list(sqlite_connection& db, const subscription_row& row,
+                                         const std::vector<published_table>& tables, bool copy_data);
+  void notify_on_commit(command_context& context, int64_t subid);
+
+  // Stops a subscription's pipeline until the statement ends: a running worker
+  // must not apply (or drop) changes under the old table list while the new one
+  // is being written. Unless dismissed (the statement succeeded and its commit
+  // restarts the pipeline), the destructor starts it again at once.
+  class pipeline_pause {
+  public:
+    pipeline_pause(std::shared_ptr<replication_control> control, std::string database, int64_t subid);
+    ~pipeline_pause();
+    pipeline_pause(const pipeline_pause&) = delete;
+    pipeline_pause& operator=(const pipeline_pause&) = delete;
+    bool stopped() const { return stopped_; }
+    void dismiss() { dismissed_ = true; }
+
+  private:
+    std::shared_ptr<replication_control> control_;
+    std::string database_;
+    int64_t subid_;
+    bool stopped_ = false;
+    bool dismissed_ = false;
+  };
+
+  std::shared_ptr<data_directory> directory_;
+  std::shared_ptr<replication_control> control_;
+};
+
+// The WITH (...) list of a parse-tree statement as option items.
+std::vector<option_item> options_from_parse_tree(const nlohmann::json& statement);
+std::vector<std::string> names_from_parse_tree(const nlohmann::json& list);
+
+// streaming = on/parallel needs the spooler (a later issue): 0A000 until then.
+result<ok_t, pg_error> refuse_streaming(const subscription_options& opts);
+// A catalog read or write that failed.
+pg_error catalog_failure(const sqlite_error& e);
+
+// The local tables must hold every published table and column (by name).
+result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables);
+
+}  // namespace tributary

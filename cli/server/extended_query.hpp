@@ -1,0 +1,77 @@
+// extended_query: the extended query protocol of one session (Parse, Bind,
+// Describe, Execute, Close, Sync), for drivers.
+//
+// Objects: prepared statements (named, or the unnamed one that each Parse with an
+// empty name replaces) and portals (the same for Bind). A prepared statement holds
+// its routed statement, its parameter types (0 and unknown become text, 25) and
+// its result shape from SQLite's declared column types. A portal holds bound
+// values and, once run, its whole outcome: Execute with a row limit hands the
+// rows out in pieces (PortalSuspended between them).
+//
+// Flow: Parse ─► Bind ─► [Describe] ─► Execute ... ─► Sync
+//   - Describe of a portal that returns rows runs it, so the RowDescription
+//     carries the types inferred from the real values; Execute then sends them.
+//   - Statements of one batch share an implicit transaction that Sync commits
+//     (statement_dispatcher); portals disappear when their transaction ends.
+//   - Parameters arrive as text and are bound as text (SQLite's column affinity
+//     converts them); binary parameters are decoded by the value codec; binary
+//     result columns are refused (0A000).
+// Errors: each call returns the pg_error to report; the session then skips
+// messages until Sync, as PostgreSQL does.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/server/message_stream.hpp"
+#include "cli/commands/session_parameters.hpp"
+#include "cli/server/statement_dispatcher.hpp"
+#include "cli/server/wire_protocol.hpp"
+
+namespace tributary {
+
+class extended_query {
+public:
+  extended_query(statement_dispatcher& dispatcher, session_parameters& parameters,
+                 message_stream& out)
+      : dispatcher_(dispatcher), parameters_(parameters), out_(out) {}
+
+  result<ok_t, pg_error> parse(const wire::parse_message& message);
+  result<ok_t, pg_error> bind(const wire::bind_message& message);
+  result<ok_t, pg_error> describe(const wire::describe_message& message);
+  result<ok_t, pg_error> execute(const wire::execute_message& message);
+  result<ok_t, pg_error> close(const wire::close_message& message);
+  // Ends the batch (commits its implicit transaction). ReadyForQuery is the session's.
+  result<ok_t, pg_error> sync();
+
+private:
+  struct prepared_statement {
+    std::optional<routed_statement> statement;  // nullopt: empty query
+    std::vector<uint32_t> parameter_types;
+    std::vector<result_column> columns;
+    bool returns_rows = false;
+  };
+  struct portal {
+    std::shared_ptr<const prepared_statement> statement;
+    std::vector<sql_value> parameters;
+    std::optional<command_outcome> outcome;
+    size_t rows_sent = 0;
+  };
+
+  result<ok_t, pg_error> run_portal(portal& p);
+  result<std::vector<sql_value>, pg_error> decode_parameters(const wire::bind_message& message,
+                                                             const prepared_statement& statement);
+  result<prepared_statement, pg_error> prepare(const std::string& sql,
+                                               const std::vector<uint32_t>& declared_types);
+
+  statement_dispatcher& dispatcher_;
+  session_parameters& parameters_;
+  message_stream& out_;
+  std::map<std::string, std::shared_ptr<const prepared_statement>> statements_;
+  std::map<std::string, portal> portals_;
+};
+
+}  // namespace tributary

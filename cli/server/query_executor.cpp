@@ -1,0 +1,154 @@
+// query_executor: prepare -> bind $n by name -> step to the end collecting
+// sql_values -> infer each column's type -> format every value as text -> tag.
+#include "cli/server/query_executor.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "cli/server/command_tags.hpp"
+#include "cli/server/result_types.hpp"
+#include "cli/server/sqlstate_mapping.hpp"
+#include "cli/server/statement_router.hpp"
+
+namespace tributary {
+namespace {
+
+// "$12" -> 12; 0 for any other parameter name.
+int dollar_number(const char* name) {
+  if (name == nullptr || name[0] != '$' || name[1] == '\0')
+    return 0;
+  char* end = nullptr;
+  long n = std::strtol(name + 1, &end, 10);
+  return *end == '\0' && n > 0 && n <= 65535 ? static_cast<int>(n) : 0;
+}
+
+pg_error missing_parameter(int number) {
+  return make_pg_error("42P02", "there is no parameter $" + std::to_string(number));
+}
+
+std::vector<result_column> infer_columns(const sqlite_statement& stmt,
+                                         const std::vector<std::vector<sql_value>>& rows) {
+  std::vector<result_column> columns;
+  const int count = stmt.column_count();
+  std::vector<const sql_value*> values;
+  values.reserve(rows.size());
+  for (int c = 0; c < count; ++c) {
+    values.clear();
+    for (const auto& row : rows)
+      values.push_back(&row[static_cast<size_t>(c)]);
+    const char* declared = stmt.column_decltype(c);
+    columns.push_back({stmt.column_name(c), infer_column_type(declared ? declared : "", values)});
+  }
+  return columns;
+}
+
+}  // namespace
+
+int highest_parameter_number(const sqlite_statement& statement) {
+  int highest = 0;
+  const int count = sqlite3_bind_parameter_count(statement.handle());
+  for (int i = 1; i <= count; ++i)
+    highest = std::max(highest, dollar_number(sqlite3_bind_parameter_name(statement.handle(), i)));
+  return highest;
+}
+
+result<sqlite_statement, pg_error> query_executor::prepare(std::string_view sql,
+                                                           const pg_error* grammar_error,
+                                                           int position_base) {
+  auto stmt = db_.prepare(sql);
+  if (!stmt) {
+    if (grammar_error != nullptr && is_sqlite_syntax_error(stmt.error()))
+      return fail(*grammar_error);
+    pg_error error = pg_error_from_sqlite(stmt.error());
+    // SQLite knows where in the text it failed: psql then points at it.
+    const int offset = sqlite3_error_offset(db_.handle());
+    if (offset >= 0 && static_cast<size_t>(offset) < sql.size())
+      error.position = position_base + character_count(sql, static_cast<size_t>(offset)) + 1;
+    return fail(std::move(error));
+  }
+  return std::move(*stmt);
+}
+
+result<command_outcome, pg_error> query_executor::run(std::string_view sql,
+                                                      const std::string& base_tag,
+                                                      const std::vector<sql_value>& parameters,
+                                                      const pg_error* grammar_error,
+                                                      int position_base) {
+  auto prepared = prepare(sql, grammar_error, position_base);
+  if (!prepared)
+    return fail(prepared.error());
+  sqlite_statement& stmt = *prepared;
+  if (stmt.handle() == nullptr)  // only comments: nothing to run
+    return command_outcome::tag_only(base_tag);
+  const int highest = highest_parameter_number(stmt);
+  if (static_cast<size_t>(highest) > parameters.size())
+    return fail(missing_parameter(highest));
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    std::string name = std::to_string(i + 1);
+    name.insert(name.begin(), '$');
+    int index = sqlite3_bind_parameter_index(stmt.handle(), name.c_str());
+    if (index > 0)
+      stmt.bind(index, parameters[i]);
+  }
+
+  std::vector<std::vector<sql_value>> raw_rows;
+  const auto width = static_cast<size_t>(stmt.column_count());
+  for (;;) {
+    auto step = stmt.step();
+    if (!step)
+      return fail(pg_error_from_sqlite(step.error()));
+    if (*step == sqlite_statement::step_result::done)
+      break;
+    std::vector<sql_value> row;
+    row.reserve(width);
+    for (size_t c = 0; c < width; ++c)
+      row.push_back(stmt.column(static_cast<int>(c)));
+    raw_rows.push_back(std::move(row));
+  }
+
+  command_outcome outcome;
+  outcome.returns_rows = width > 0;
+  outcome.columns = infer_columns(stmt, raw_rows);
+  outcome.rows.reserve(raw_rows.size());
+  for (const auto& raw : raw_rows) {
+    text_row row;
+    row.reserve(width);
+    for (size_t c = 0; c < width; ++c)
+      row.push_back(format_value(raw[c], outcome.columns[c].type_oid));
+    outcome.rows.push_back(std::move(row));
+  }
+  const bool counts_changes = base_tag == "INSERT" || base_tag == "UPDATE" ||
+                              base_tag == "DELETE" || base_tag == "MERGE";
+  outcome.tag = complete_tag(base_tag, counts_changes ? db_.changes()
+                                                      : static_cast<int64_t>(raw_rows.size()));
+  return outcome;
+}
+
+result<ok_t, pg_error> query_executor::check_grammar(std::string_view sql,
+                                                     const pg_error& grammar_error) {
+  auto stmt = db_.prepare(sql);
+  if (!stmt && is_sqlite_syntax_error(stmt.error()))
+    return fail(grammar_error);
+  return ok_v;
+}
+
+result<statement_shape, pg_error> query_executor::describe(std::string_view sql,
+                                                           const pg_error* grammar_error,
+                                                      int position_base) {
+  auto prepared = prepare(sql, grammar_error, position_base);
+  if (!prepared)
+    return fail(prepared.error());
+  statement_shape shape;
+  if (prepared->handle() == nullptr)
+    return shape;
+  shape.parameter_count = highest_parameter_number(*prepared);
+  for (int c = 0; c < prepared->column_count(); ++c) {
+    const char* declared = prepared->column_decltype(c);
+    shape.columns.push_back({prepared->column_name(c), type_for_declared(declared ? declared : "")});
+  }
+  return shape;
+}
+
+}  // namespace tributary

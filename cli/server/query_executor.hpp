@@ -1,0 +1,64 @@
+// query_executor: runs one statement in SQLite and turns its rows into a
+// command_outcome (PostgreSQL types and text values, see result_types.hpp).
+//
+// Input: the statement text (one statement, as the router cut it), its base tag
+// ("SELECT", "INSERT", ...), and for the extended protocol the parameter values:
+// values[0] is bound to $1, values[1] to $2, ... (SQLite treats `$1` as a named
+// parameter, so binding goes by name, whatever order the placeholders appear in).
+// Output: the outcome with every row collected (type inference needs all values
+// of a column before the RowDescription), or a pg_error mapped from SQLite's
+// error (sqlstate_mapping). A statement PostgreSQL's grammar rejected passes
+// PostgreSQL's syntax error along: when SQLite rejects the text too, that error is
+// reported instead of SQLite's (it has the position psql points at). Errors SQLite
+// locates in the text carry that position: 1-based, counted from `position_base`
+// characters before `sql` (the statement's offset in the whole query string).
+//
+// No state besides the connection; the caller owns transactions.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/server/command_outcome.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/sql_value.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+struct statement_shape {
+  std::vector<result_column> columns;  // types from the declared column types
+  int parameter_count = 0;             // the highest $n the statement uses
+};
+
+class query_executor {
+public:
+  explicit query_executor(sqlite_connection& db) : db_(db) {}
+
+  result<command_outcome, pg_error> run(std::string_view sql, const std::string& base_tag,
+                                        const std::vector<sql_value>& parameters = {},
+                                        const pg_error* grammar_error = nullptr,
+                                        int position_base = 0);
+
+  // For a statement PostgreSQL's grammar rejected: fails with `grammar_error` when
+  // SQLite's grammar rejects it too. Other prepare errors (a table created by an
+  // earlier statement of the same string) are left for run().
+  result<ok_t, pg_error> check_grammar(std::string_view sql, const pg_error& grammar_error);
+
+  // Prepares without running.
+  result<statement_shape, pg_error> describe(std::string_view sql,
+                                             const pg_error* grammar_error = nullptr,
+                                             int position_base = 0);
+
+private:
+  result<sqlite_statement, pg_error> prepare(std::string_view sql, const pg_error* grammar_error,
+                                             int position_base);
+  sqlite_connection& db_;
+};
+
+// The highest $n a prepared statement refers to (0 when none).
+int highest_parameter_number(const sqlite_statement& statement);
+
+}  // namespace tributary

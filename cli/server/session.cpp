@@ -1,0 +1,210 @@
+// session: the connection's state machine (see the header). Startup lives in
+// session_startup.cpp; this file has the message loop and the simple protocol.
+#include "cli/server/session.hpp"
+
+#include <sqlite3.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include "cli/server/outcome_messages.hpp"
+#include "cli/server/session_state.hpp"
+#include "cli/server/wire_protocol.hpp"
+
+namespace tributary {
+
+session::session(int fd, int32_t process_id, int32_t secret_key, session_services services)
+    : fd_(fd),
+      process_id_(process_id),
+      secret_key_(secret_key),
+      services_(std::move(services)),
+      stream_(fd) {}
+
+session::~session() {
+  if (fd_ >= 0)
+    ::close(fd_);
+}
+
+void session::interrupt_statement() {
+  std::lock_guard lock(interrupt_mutex_);
+  if (interrupt_target_ != nullptr)
+    sqlite3_interrupt(interrupt_target_);
+}
+
+void session::request_stop() {
+  stopping_ = true;
+  ::shutdown(fd_, SHUT_RD);
+  interrupt_statement();
+}
+
+void session::abort_connection() { ::shutdown(fd_, SHUT_RDWR); }
+
+void session::set_interrupt_target(sqlite3* db) {
+  std::lock_guard lock(interrupt_mutex_);
+  interrupt_target_ = db;
+}
+
+void session::send_fatal(const std::string& sqlstate, const std::string& message) {
+  pg_error e = make_pg_error(sqlstate, message);
+  e.severity = "FATAL";
+  stream_.write(wire::error_response(e));
+  stream_.flush();
+}
+
+void session::run() {
+  std::unique_ptr<connection_state> state;
+  if (perform_startup(state)) {
+    set_interrupt_target(state->db.handle());
+    serve(*state);
+    set_interrupt_target(nullptr);
+    if (stopping_)
+      send_fatal("57P01", "terminating connection due to administrator command");
+    stream_.flush();
+  }
+  // The client sees the end of the connection now; the descriptor itself is
+  // closed with the object, so no other thread can reach a reused number.
+  ::shutdown(fd_, SHUT_RDWR);
+}
+
+void connection_state::send_notice(pg_error notice) {
+  const int rank = session_parameters::severity_rank(notice.severity);
+  if (notice.severity != "INFO" && rank < parameters.minimum_notice_rank())
+    return;
+  stream.write(wire::notice_response(notice));
+}
+
+void connection_state::send_error(const pg_error& error) {
+  stream.write(wire::error_response(error));
+}
+
+void connection_state::ready_for_query() {
+  for (const auto& [name, value] : parameters.take_changed_reports())
+    stream.write(wire::parameter_status(name, value));
+  stream.write(wire::ready_for_query(dispatcher.transaction().status_indicator()));
+  stream.flush();
+}
+
+void connection_state::simple_query(const std::string& sql) {
+  routed_query routed = route_query(sql);
+  if (routed.statements.empty())
+    stream.write(wire::empty_query_response());
+  // PostgreSQL parses the whole string before running any of it: a syntax error
+  // anywhere means nothing runs.
+  for (const routed_statement& statement : routed.statements) {
+    if (statement.kind != statement_kind::sqlite_only)
+      continue;
+    if (auto r = dispatcher.executor().check_grammar(statement.text, statement.parse_error); !r) {
+      send_error(r.error());
+      dispatcher.transaction().statement_failed();
+      ready_for_query();
+      return;
+    }
+  }
+  statement_situation situation;
+  situation.multi_statement = routed.statements.size() > 1;
+  situation.in_batch = situation.multi_statement;
+  bool failed = false;
+  for (const routed_statement& statement : routed.statements) {
+    auto outcome = dispatcher.run(statement, situation);
+    if (!outcome) {
+      send_error(outcome.error());
+      failed = true;
+      break;  // PostgreSQL skips the rest of the string after an error
+    }
+    send_outcome(stream, *outcome);
+  }
+  if (auto r = dispatcher.end_batch(); !r && !failed)
+    send_error(r.error());
+  ready_for_query();
+}
+
+// One extended-protocol message; an error makes the session skip to Sync.
+template <class Handler>
+static void extended_step(connection_state& state, Handler&& handler) {
+  auto r = handler();
+  if (r)
+    return;
+  state.send_error(r.error());
+  state.dispatcher.transaction().statement_failed();
+  state.skipping_to_sync = true;
+}
+
+void session::serve(connection_state& state) {
+  for (;;) {
+    auto message = stream_.read_message();
+    if (!message) {
+      if (message.error().what == stream_error::kind::bad_length)
+        send_fatal("08P01", message.error().message);
+      else if (!stopping_ && message.error().what == stream_error::kind::io)
+        spdlog::info("{}", message.error().message);
+      return;
+    }
+    if (stopping_)
+      return;
+    const char type = message->type;
+    if (state.skipping_to_sync && type != 'S' && type != 'X')
+      continue;
+    auto parsed = wire::parse_frontend_message(type, message->body);
+    if (!parsed) {
+      stream_.write(wire::error_response(parsed.error()));
+      stream_.flush();
+      return;
+    }
+    const bool keep_going = std::visit(
+        [&](auto& m) -> bool {
+          using T = std::decay_t<decltype(m)>;
+          if constexpr (std::is_same_v<T, wire::query_message>) {
+            state.simple_query(m.sql);
+          } else if constexpr (std::is_same_v<T, wire::parse_message>) {
+            extended_step(state, [&] { return state.extended.parse(m); });
+          } else if constexpr (std::is_same_v<T, wire::bind_message>) {
+            extended_step(state, [&] { return state.extended.bind(m); });
+          } else if constexpr (std::is_same_v<T, wire::describe_message>) {
+            extended_step(state, [&] { return state.extended.describe(m); });
+          } else if constexpr (std::is_same_v<T, wire::execute_message>) {
+            extended_step(state, [&] { return state.extended.execute(m); });
+          } else if constexpr (std::is_same_v<T, wire::close_message>) {
+            extended_step(state, [&] { return state.extended.close(m); });
+          } else if constexpr (std::is_same_v<T, wire::sync_message>) {
+            state.skipping_to_sync = false;
+            if (auto r = state.extended.sync(); !r)
+              state.send_error(r.error());
+            state.ready_for_query();
+          } else if constexpr (std::is_same_v<T, wire::flush_message>) {
+            stream_.flush();
+          } else if constexpr (std::is_same_v<T, wire::terminate_message>) {
+            return false;
+          } else {
+            return state.unsupported_message(m.type);
+          }
+          return true;
+        },
+        *parsed);
+    if (!keep_going || stopping_)
+      return;
+  }
+}
+
+bool connection_state::unsupported_message(char type) {
+  switch (type) {
+    case 'd':
+    case 'c':
+    case 'f':
+      return true;  // COPY traffic outside COPY is ignored, as PostgreSQL does
+    case 'F':
+      send_error(make_pg_error("0A000", "function call messages are not supported"));
+      ready_for_query();
+      return true;
+    default: {
+      pg_error e = make_pg_error("08P01", "invalid frontend message type " +
+                                              std::to_string(static_cast<unsigned char>(type)));
+      e.severity = "FATAL";
+      send_error(e);
+      stream.flush();
+      return false;
+    }
+  }
+}
+
+}  // namespace tributary

@@ -1,0 +1,87 @@
+// session: one client connection, from the startup packet to Terminate, on its
+// own thread with a blocking socket.
+//
+// States:
+//   startup ──SSLRequest/GSSENCRequest──► answer 'N', read the real startup packet
+//      │──CancelRequest──► hand (pid, key) to the server, close without a reply
+//      │──unknown role / database──► FATAL 28000 / 3D000, close
+//      ▼
+//   ready ──Query──► statements (simple protocol) ──► ReadyForQuery
+//      │──Parse/Bind/Describe/Execute/Close──► extended_query; an error skips to Sync
+//      │──Sync──► commit the batch ──► ReadyForQuery
+//      └──Terminate / connection closed / server stop──► close
+//
+// After startup the session owns its sqlite_connection to the database file it is
+// bound to, its transaction block and its parameters. interrupt_statement() (from
+// the server, on a CancelRequest) and request_stop() (server shutdown) are the only
+// calls from other threads: the first aborts the running SQLite statement (it then
+// fails with 57014), the second also shuts the socket's read side, so the session
+// reports FATAL 57P01 to its client and ends.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "cli/server/message_stream.hpp"
+#include "cli/commands/subscription_commands.hpp"
+#include "stages/core/settings.hpp"
+#include "storage/data_directory.hpp"
+
+struct sqlite3;
+
+namespace tributary {
+
+class connection_state;
+
+// What every session of one server shares.
+struct session_services {
+  std::shared_ptr<data_directory> directory;
+  std::shared_ptr<const settings> server_settings;
+  std::shared_ptr<subscription_commands> subscriptions;
+  // Runs on every session's new database connection (the monitoring relations).
+  std::function<result<ok_t, pg_error>(sqlite_connection&)> prepare_connection;
+  // A CancelRequest arrived on this connection: (process id, secret key).
+  std::function<void(int32_t, int32_t)> cancel;
+};
+
+class session {
+public:
+  // Takes ownership of the connected socket `fd`.
+  session(int fd, int32_t process_id, int32_t secret_key, session_services services);
+  ~session();
+  session(const session&) = delete;
+  session& operator=(const session&) = delete;
+
+  // The whole life of the connection; returns when it is over.
+  void run();
+
+  int32_t process_id() const { return process_id_; }
+  int32_t secret_key() const { return secret_key_; }
+
+  // Thread-safe.
+  void interrupt_statement();
+  void request_stop();
+  // Shuts the socket both ways: a blocked write to a client that reads nothing ends.
+  void abort_connection();
+
+private:
+  bool perform_startup(std::unique_ptr<connection_state>& state);
+  void serve(connection_state& state);
+  void send_fatal(const std::string& sqlstate, const std::string& message);
+  void set_interrupt_target(sqlite3* db);
+
+  int fd_;
+  int32_t process_id_;
+  int32_t secret_key_;
+  session_services services_;
+  message_stream stream_;
+  std::mutex interrupt_mutex_;
+  sqlite3* interrupt_target_ = nullptr;
+  std::atomic<bool> stopping_{false};
+};
+
+}  // namespace tributary

@@ -1,0 +1,155 @@
+// session_startup: from the first packet to the first ReadyForQuery.
+//
+//   [SSLRequest | GSSENCRequest -> 'N']* StartupMessage
+//     -> role and database checks (FATAL 28000 / 3D000)
+//     -> AuthenticationOk (trust), ParameterStatus*, BackendKeyData, ReadyForQuery 'I'
+// A CancelRequest instead of a StartupMessage is handed to the server and the
+// connection closes without a reply, as PostgreSQL does.
+#include <spdlog/spdlog.h>
+
+#include <sstream>
+
+#include "cli/server/session.hpp"
+#include "cli/server/session_state.hpp"
+#include "cli/server/wire_protocol.hpp"
+
+namespace tributary {
+namespace {
+
+// "-c a=b --c=d" -> {(a, b), (c, d)}: the run-time parameters in a startup "options".
+std::vector<std::pair<std::string, std::string>> options_parameters(const std::string& options) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream words(options);
+  std::string word;
+  bool after_c = false;
+  while (words >> word) {
+    std::string assignment;
+    if (after_c) {
+      assignment = word;
+      after_c = false;
+    } else if (word == "-c") {
+      after_c = true;
+      continue;
+    } else if (word.rfind("-c", 0) == 0) {
+      assignment = word.substr(2);
+    } else if (word.rfind("--", 0) == 0) {
+      assignment = word.substr(2);
+    } else {
+      continue;
+    }
+    auto eq = assignment.find('=');
+    if (eq != std::string::npos)
+      out.emplace_back(assignment.substr(0, eq), assignment.substr(eq + 1));
+  }
+  return out;
+}
+
+bool asks_for_replication(const wire::startup_message& startup) {
+  auto r = startup.parameter("replication");
+  return r && *r != "false" && *r != "off" && *r != "no" && *r != "0";
+}
+
+}  // namespace
+
+bool session::perform_startup(std::unique_ptr<connection_state>& state) {
+  wire::startup_message startup;
+  for (int attempt = 0;; ++attempt) {
+    auto body = stream_.read_startup_packet(wire::max_startup_packet_length);
+    if (!body) {
+      if (body.error().what == stream_error::kind::bad_length)
+        spdlog::info("invalid length of startup packet");
+      return false;
+    }
+    auto packet = wire::parse_startup_packet(*body);
+    if (!packet) {
+      stream_.write(wire::error_response(packet.error()));
+      stream_.flush();
+      return false;
+    }
+    if (std::holds_alternative<wire::ssl_request>(*packet) ||
+        std::holds_alternative<wire::gssenc_request>(*packet)) {
+      if (attempt >= 2) {
+        send_fatal("08P01", "unsupported frontend protocol sequence");
+        return false;
+      }
+      stream_.write("N");  // no TLS, no GSSAPI encryption: go on in plain text
+      stream_.flush();
+      continue;
+    }
+    if (auto* cancel = std::get_if<wire::cancel_request>(&*packet)) {
+      if (services_.cancel)
+        services_.cancel(cancel->process_id, cancel->secret_key);
+      return false;
+    }
+    startup = std::get<wire::startup_message>(std::move(*packet));
+    break;
+  }
+
+  if ((startup.protocol & 0xffff) != 0 || !startup.protocol_options.empty())
+    stream_.write(wire::negotiate_protocol_version(0, startup.protocol_options));
+  const std::string user = startup.parameter("user").value_or("");
+  if (user.empty()) {
+    send_fatal("28000", "no PostgreSQL user name specified in startup packet");
+    return false;
+  }
+  if (asks_for_replication(startup)) {
+    send_fatal("0A000", "replication connections are not supported");
+    return false;
+  }
+  std::string database = startup.parameter("database").value_or("");
+  if (database.empty())
+    database = user;
+
+  data_directory& directory = *services_.directory;
+  auto role = directory.find_role(user);
+  if (!role) {
+    send_fatal("28000", "role \"" + user + "\" does not exist");
+    return false;
+  }
+  if (!role->can_login) {
+    send_fatal("28000", "role \"" + user + "\" is not permitted to log in");
+    return false;
+  }
+  auto in_use = directory.track_session(database);  // before the check: DROP DATABASE waits for us
+  if (!directory.find_database(database)) {
+    send_fatal("3D000", "database \"" + database + "\" does not exist");
+    return false;
+  }
+  auto connection = directory.connect(database);
+  if (!connection) {
+    send_fatal(connection.error().sqlstate, connection.error().message);
+    return false;
+  }
+  if (services_.prepare_connection)
+    if (auto r = services_.prepare_connection(*connection); !r) {
+      send_fatal(r.error().sqlstate, r.error().message);
+      return false;
+    }
+  session_identity who{database, user, role->superuser};
+  state = std::make_unique<connection_state>(stream_, who, std::move(*connection), std::move(in_use),
+                                             services_);
+
+  auto parameters = startup.parameters;
+  for (auto& option : options_parameters(startup.parameter("options").value_or("")))
+    parameters.push_back(std::move(option));
+  for (const auto& [name, value] : parameters) {
+    if (name == "user" || name == "database" || name == "options" || name == "replication")
+      continue;
+    if (auto r = state->parameters.apply_startup(name, value); !r) {
+      send_fatal(r.error().sqlstate, r.error().message);
+      return false;
+    }
+  }
+
+  stream_.write(wire::authentication_ok());
+  for (const auto& [name, value] : state->parameters.reported())
+    stream_.write(wire::parameter_status(name, value));
+  (void)state->parameters.take_changed_reports();
+  stream_.write(wire::backend_key_data(process_id_, secret_key_));
+  stream_.write(wire::ready_for_query('I'));
+  stream_.flush();
+  spdlog::debug("connection authorized: user={} database={}", user, database);
+  return true;
+}
+
+}  // namespace tributary

@@ -1,0 +1,53 @@
+// connection_state: everything a session has once its startup succeeded: the
+// database connection it is bound to, its parameters, its transaction rules
+// (statement_dispatcher) and its extended-protocol objects, plus the simple query
+// protocol and the replies shared by both protocols.
+//
+// Owned and used by one session thread only.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/server/extended_query.hpp"
+#include "cli/server/message_stream.hpp"
+#include "cli/server/session.hpp"
+#include "cli/commands/session_parameters.hpp"
+#include "cli/server/statement_dispatcher.hpp"
+
+namespace tributary {
+
+class connection_state {
+public:
+  connection_state(message_stream& out, session_identity who, sqlite_connection connection,
+                   std::shared_ptr<void> database_in_use, const session_services& services)
+      : stream(out),
+        identity(who),
+        database_tracking(std::move(database_in_use)),
+        db(std::move(connection)),
+        parameters(*services.server_settings, who.user, who.superuser),
+        dispatcher(who, db, *services.directory, *services.subscriptions, parameters,
+                   [this](pg_error notice) { send_notice(std::move(notice)); }),
+        extended(dispatcher, parameters, stream) {}
+
+  // Runs a Query message: every statement, then ReadyForQuery.
+  void simple_query(const std::string& sql);
+  // A NoticeResponse, unless client_min_messages filters it out.
+  void send_notice(pg_error notice);
+  void send_error(const pg_error& error);
+  // Changed ParameterStatus reports, ReadyForQuery, flush.
+  void ready_for_query();
+  // A message type this server does not handle; false ends the session.
+  bool unsupported_message(char type);
+
+  message_stream& stream;
+  session_identity identity;
+  std::shared_ptr<void> database_tracking;
+  sqlite_connection db;
+  session_parameters parameters;
+  statement_dispatcher dispatcher;
+  extended_query extended;
+  bool skipping_to_sync = false;
+};
+
+}  // namespace tributary

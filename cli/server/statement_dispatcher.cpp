@@ -1,0 +1,200 @@
+// statement_dispatcher: the per-statement rules of the header.
+#include "cli/server/statement_dispatcher.hpp"
+
+namespace tributary {
+namespace {
+
+bool ends_or_repairs_a_block(statement_kind kind) {
+  return kind == statement_kind::commit || kind == statement_kind::rollback ||
+         kind == statement_kind::rollback_to_savepoint;
+}
+
+bool refuses_transaction_blocks(statement_kind kind) {
+  return kind == statement_kind::create_database || kind == statement_kind::drop_database;
+}
+
+pg_error aborted_block() {
+  return make_pg_error("25P02",
+                       "current transaction is aborted, commands ignored until end of transaction block");
+}
+
+std::string text_field(const nlohmann::json& fields, const char* name) {
+  auto it = fields.find(name);
+  return it != fields.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+}  // namespace
+
+statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_connection& db,
+                                           data_directory& directory,
+                                           subscription_commands& subscriptions,
+                                           session_parameters& parameters,
+                                           std::function<void(pg_error)> notices)
+    : identity_(std::move(identity)),
+      db_(db),
+      directory_(directory),
+      subscriptions_(subscriptions),
+      parameters_(parameters),
+      notices_(std::move(notices)),
+      transaction_(db, notices_),
+      executor_(db) {
+  transaction_.on_transaction_end(
+      [this](bool committed) { parameters_.transaction_ended(committed); });
+}
+
+void statement_dispatcher::emit_notice(pg_error notice) {
+  if (notices_)
+    notices_(std::move(notice));
+}
+
+void statement_dispatcher::on_commit(std::function<void()> action) {
+  transaction_.on_commit(std::move(action));
+}
+
+result<command_outcome, pg_error> statement_dispatcher::run(const routed_statement& statement,
+                                                            const statement_situation& situation) {
+  if (transaction_.state() == block_state::failed && !ends_or_repairs_a_block(statement.kind))
+    return fail(aborted_block());
+  prevent_transaction_block_ = situation.multi_statement ||
+                               transaction_.state() != block_state::idle;
+  if (situation.in_batch && !refuses_transaction_blocks(statement.kind) &&
+      transaction_.state() == block_state::idle) {
+    if (auto r = transaction_.begin_implicit(); !r)
+      return fail(r.error());
+  }
+  auto outcome = dispatch(statement, situation);
+  if (!outcome) {
+    transaction_.statement_failed();
+    return outcome;
+  }
+  transaction_.statement_succeeded();
+  return outcome;
+}
+
+result<ok_t, pg_error> statement_dispatcher::end_batch() { return transaction_.end_implicit(); }
+
+result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_statement& statement,
+                                                                 const statement_situation& situation) {
+  const nlohmann::json& fields = statement.fields();
+  switch (statement.kind) {
+    case statement_kind::begin:
+    case statement_kind::commit:
+    case statement_kind::rollback:
+    case statement_kind::savepoint:
+    case statement_kind::release_savepoint:
+    case statement_kind::rollback_to_savepoint:
+      return transaction_control(statement);
+    case statement_kind::prepared_transaction:
+      return fail(make_pg_error("0A000", "prepared transactions are not supported"));
+    case statement_kind::create_database:
+    case statement_kind::drop_database:
+      return database_command(statement);
+    case statement_kind::set:
+    case statement_kind::reset: {
+      std::vector<pg_error> notices;
+      auto r = parameters_.apply(fields, transaction_.state() != block_state::idle, notices);
+      for (auto& n : notices)
+        emit_notice(std::move(n));
+      if (!r)
+        return fail(r.error());
+      return command_outcome::tag_only(statement.tag);
+    }
+    case statement_kind::show:
+      return parameters_.show(fields);
+    case statement_kind::create_subscription:
+    case statement_kind::alter_subscription:
+    case statement_kind::drop_subscription:
+      return subscription_command(statement);
+    case statement_kind::sqlite:
+    case statement_kind::sqlite_only:
+      return sqlite_statement_outcome(statement, situation);
+  }
+  return fail(make_pg_error("XX000", "unhandled statement kind"));
+}
+
+result<command_outcome, pg_error> statement_dispatcher::transaction_control(
+    const routed_statement& statement) {
+  const nlohmann::json& fields = statement.fields();
+  const bool chain = fields.value("chain", false);
+  const std::string savepoint = text_field(fields, "savepoint_name");
+  result<std::string, pg_error> tag = std::string();
+  switch (statement.kind) {
+    case statement_kind::begin: tag = transaction_.begin(statement.tag); break;
+    case statement_kind::commit: tag = transaction_.commit(chain); break;
+    case statement_kind::rollback: tag = transaction_.rollback(chain); break;
+    case statement_kind::savepoint: tag = transaction_.savepoint(savepoint); break;
+    case statement_kind::release_savepoint: tag = transaction_.release(savepoint); break;
+    default: tag = transaction_.rollback_to(savepoint); break;
+  }
+  if (!tag)
+    return fail(tag.error());
+  return command_outcome::tag_only(*tag);
+}
+
+result<command_outcome, pg_error> statement_dispatcher::database_command(
+    const routed_statement& statement) {
+  const bool create = statement.kind == statement_kind::create_database;
+  if (prevent_transaction_block_)
+    return fail(make_pg_error("25001", std::string(create ? "CREATE" : "DROP") +
+                                           " DATABASE cannot run inside a transaction block"));
+  const std::string name = text_field(statement.fields(), "dbname");
+  if (create) {
+    if (!identity_.superuser)
+      return fail(make_pg_error("42501", "permission denied to create database"));
+    if (auto r = directory_.create_database(name, identity_.user); !r)
+      return fail(r.error());
+    return command_outcome::tag_only("CREATE DATABASE");
+  }
+  if (name == identity_.database)
+    return fail(make_pg_error("55006", "cannot drop the currently open database"));
+  if (auto db = directory_.find_database(name); db && !identity_.superuser && db->owner != identity_.user)
+    return fail(make_pg_error("42501", "must be owner of database " + name));
+  const bool if_exists = statement.fields().value("missing_ok", false);
+  if (if_exists && !directory_.find_database(name)) {
+    pg_error notice = make_pg_error("00000", "database \"" + name + "\" does not exist, skipping");
+    notice.severity = "NOTICE";
+    emit_notice(std::move(notice));
+  }
+  if (auto r = directory_.drop_database(name, if_exists); !r)
+    return fail(r.error());
+  return command_outcome::tag_only("DROP DATABASE");
+}
+
+result<command_outcome, pg_error> statement_dispatcher::subscription_command(
+    const routed_statement& statement) {
+  // The handler always works inside a transaction: the client's, or one of its own.
+  const bool own_transaction = transaction_.state() == block_state::idle;
+  if (own_transaction)
+    if (auto r = transaction_.begin_implicit(); !r)
+      return fail(r.error());
+  const nlohmann::json& fields = statement.fields();
+  result<command_outcome, pg_error> outcome = command_outcome{};
+  if (statement.kind == statement_kind::create_subscription)
+    outcome = subscriptions_.create_subscription(fields, *this);
+  else if (statement.kind == statement_kind::alter_subscription)
+    outcome = subscriptions_.alter_subscription(fields, *this);
+  else
+    outcome = subscriptions_.drop_subscription(fields, *this);
+  if (outcome && own_transaction)
+    if (auto r = transaction_.end_implicit(); !r)
+      return fail(r.error());
+  return outcome;
+}
+
+result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome(
+    const routed_statement& statement, const statement_situation& situation) {
+  const pg_error* grammar_error =
+      statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  auto outcome = executor_.run(statement.text, statement.tag, situation.parameters, grammar_error,
+                               statement.position);
+  if (!outcome || statement.node_type() != "CreateTableAsStmt")
+    return outcome;
+  // PostgreSQL reports CREATE TABLE AS as "SELECT n", n = rows stored.
+  const auto& into = statement.fields().value("into", nlohmann::json::object());
+  std::string table = into.value("rel", nlohmann::json::object()).value("relname", std::string());
+  if (auto count = db_.prepare("SELECT count(*) FROM " + quote_identifier(table)); count && count->step())
+    outcome->tag = "SELECT " + std::to_string(count->column_int(0));
+  return outcome;
+}
+
+}  // namespace tributary

@@ -1,0 +1,205 @@
+// statement_router: libpg_query split + parse, then classification (see the header).
+//
+// Steps for one query string:
+//   1. pg_query_split_with_scanner -> byte ranges of statements; the gaps between
+//      them are split again at top-level ';' (keyword-less statements such as
+//      `PRAGMA x` are dropped by libpg_query's splitter). If the scanner fails
+//      (unterminated quote or comment) the whole text is split by our own scanner.
+//   2. each range is parsed alone with pg_query_parse: success gives the statement
+//      node(s); failure gives PostgreSQL's message and cursor, which becomes a
+//      sqlite_only statement carrying a 42601 error positioned in the whole string.
+//   3. the node type picks the statement_kind; everything not handled by Tributary
+//      is `sqlite`.
+#include "cli/server/statement_router.hpp"
+
+#include <pg_query.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+
+#include "cli/server/command_tags.hpp"
+#include "stages/sql/sql_text_scan.hpp"
+
+namespace tributary {
+namespace {
+
+std::vector<text_range> scanner_ranges(const std::string& query) {
+  std::vector<text_range> ranges;
+  PgQuerySplitResult split = pg_query_split_with_scanner(query.c_str());
+  if (split.error) {
+    split.n_stmts = 0;  // libpg_query leaves the count set but no array on error
+    pg_query_free_split_result(split);
+    return split_at_semicolons(query);
+  }
+  for (int i = 0; i < split.n_stmts; ++i) {
+    auto begin = static_cast<size_t>(split.stmts[i]->stmt_location);
+    auto length = static_cast<size_t>(split.stmts[i]->stmt_len);
+    ranges.push_back({begin, std::min(query.size(), begin + length)});
+  }
+  pg_query_free_split_result(split);
+  return ranges;
+}
+
+// Adds the statements the scanner skipped: whatever lies between its ranges.
+std::vector<text_range> all_statement_ranges(const std::string& query) {
+  std::vector<text_range> found = scanner_ranges(query);
+  std::vector<text_range> out;
+  size_t covered = 0;
+  auto add_gap = [&](size_t begin, size_t end) {
+    if (end <= begin)
+      return;
+    for (text_range piece : split_at_semicolons(std::string_view(query).substr(begin, end - begin)))
+      out.push_back({begin + piece.begin, begin + piece.end});
+  };
+  for (const text_range& r : found) {
+    add_gap(covered, r.begin);
+    out.push_back(r);
+    covered = std::max(covered, r.end);
+  }
+  add_gap(covered, query.size());
+  return out;
+}
+
+const std::map<std::string, statement_kind>& kinds_by_transaction_kind() {
+  static const std::map<std::string, statement_kind> kinds = {
+      {"TRANS_STMT_BEGIN", statement_kind::begin},
+      {"TRANS_STMT_START", statement_kind::begin},
+      {"TRANS_STMT_COMMIT", statement_kind::commit},
+      {"TRANS_STMT_ROLLBACK", statement_kind::rollback},
+      {"TRANS_STMT_SAVEPOINT", statement_kind::savepoint},
+      {"TRANS_STMT_RELEASE", statement_kind::release_savepoint},
+      {"TRANS_STMT_ROLLBACK_TO", statement_kind::rollback_to_savepoint},
+      {"TRANS_STMT_PREPARE", statement_kind::prepared_transaction},
+      {"TRANS_STMT_COMMIT_PREPARED", statement_kind::prepared_transaction},
+      {"TRANS_STMT_ROLLBACK_PREPARED", statement_kind::prepared_transaction},
+  };
+  return kinds;
+}
+
+statement_kind classify(const std::string& type, const nlohmann::json& fields) {
+  if (type == "TransactionStmt") {
+    auto it = kinds_by_transaction_kind().find(fields.value("kind", std::string()));
+    return it == kinds_by_transaction_kind().end() ? statement_kind::sqlite : it->second;
+  }
+  if (type == "VariableSetStmt") {
+    std::string kind = fields.value("kind", std::string());
+    return kind == "VAR_RESET" || kind == "VAR_RESET_ALL" ? statement_kind::reset
+                                                          : statement_kind::set;
+  }
+  static const std::map<std::string, statement_kind> by_type = {
+      {"VariableShowStmt", statement_kind::show},
+      {"CreatedbStmt", statement_kind::create_database},
+      {"DropdbStmt", statement_kind::drop_database},
+      {"CreateSubscriptionStmt", statement_kind::create_subscription},
+      {"AlterSubscriptionStmt", statement_kind::alter_subscription},
+      {"DropSubscriptionStmt", statement_kind::drop_subscription},
+  };
+  auto it = by_type.find(type);
+  return it == by_type.end() ? statement_kind::sqlite : it->second;
+}
+
+bool sqlite_considers_complete(std::string_view text) {
+  std::string terminated(text);
+  terminated += ';';
+  return sqlite3_complete(terminated.c_str()) != 0;
+}
+
+class query_router {
+public:
+  explicit query_router(std::string_view sql) : query_(sql), ranges_(all_statement_ranges(query_)) {}
+
+  routed_query run() {
+    routed_query out;
+    for (size_t i = 0; i < ranges_.size(); ++i)
+      route_range(i, out);
+    return out;
+  }
+
+private:
+  void route_range(size_t& index, routed_query& out) {
+    const text_range range = ranges_[index];
+    std::string text = query_.substr(range.begin, range.end - range.begin);
+    PgQueryParseResult parsed = pg_query_parse(text.c_str());
+    if (parsed.error) {
+      pg_error error = make_pg_error("42601", parsed.error->message);
+      if (parsed.error->cursorpos > 0)
+        error.position = character_count(query_, range.begin) + parsed.error->cursorpos;
+      pg_query_free_parse_result(parsed);
+      out.statements.push_back(unparsed_statement(index, std::move(error)));
+      return;
+    }
+    nlohmann::json tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    pg_query_free_parse_result(parsed);
+    if (!tree.is_object() || !tree.contains("stmts"))
+      return;
+    for (const auto& stmt : tree["stmts"])
+      out.statements.push_back(parsed_statement(range.begin, text, stmt));
+  }
+
+  routed_statement parsed_statement(size_t range_begin, const std::string& text,
+                                    const nlohmann::json& stmt) {
+    auto location = static_cast<size_t>(stmt.value("stmt_location", 0));
+    auto length = static_cast<size_t>(stmt.value("stmt_len", 0));
+    location = std::min(location, text.size());
+    if (length == 0 || location + length > text.size())
+      length = text.size() - location;
+    routed_statement s;
+    s.text = text.substr(location, length);
+    s.position = character_count(query_, range_begin + location);
+    s.node = stmt.value("stmt", nlohmann::json::object());
+    s.kind = s.node.empty() ? statement_kind::sqlite
+                            : classify(s.node.begin().key(), s.node.begin().value());
+    s.tag = command_tag_for_node(s.node);
+    if (s.tag.empty())
+      s.tag = command_tag_for_text(s.text);
+    return s;
+  }
+
+  // A statement PostgreSQL rejected. If SQLite would see it as unfinished (a
+  // trigger body), the following pieces belong to it.
+  routed_statement unparsed_statement(size_t& index, pg_error error) {
+    const size_t begin = ranges_[index].begin;
+    size_t last = index;
+    while (!sqlite_considers_complete(slice(begin, ranges_[last].end)) && last + 1 < ranges_.size())
+      ++last;
+    if (sqlite_considers_complete(slice(begin, ranges_[last].end)))
+      index = last;
+    routed_statement s;
+    s.text = slice(begin, ranges_[index].end);
+    s.position = character_count(query_, begin);
+    s.kind = statement_kind::sqlite_only;
+    s.node = nullptr;
+    s.tag = command_tag_for_text(s.text);
+    s.parse_error = std::move(error);
+    return s;
+  }
+
+  std::string slice(size_t begin, size_t end) const { return query_.substr(begin, end - begin); }
+
+  std::string query_;
+  std::vector<text_range> ranges_;
+};
+
+}  // namespace
+
+std::string routed_statement::node_type() const {
+  return node.is_object() && !node.empty() ? node.begin().key() : std::string();
+}
+
+const nlohmann::json& routed_statement::fields() const {
+  static const nlohmann::json empty = nlohmann::json::object();
+  return node.is_object() && !node.empty() ? node.begin().value() : empty;
+}
+
+int character_count(std::string_view text, size_t bytes) {
+  int count = 0;
+  for (size_t i = 0; i < bytes && i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+      ++count;
+  return count;
+}
+
+routed_query route_query(std::string_view sql) { return query_router(sql).run(); }
+
+}  // namespace tributary

@@ -1,0 +1,80 @@
+// statement_router: splits a query string into statements and says who runs each.
+//
+// Input: the text of a Query (or Parse) message.
+// Output: a routed_query, one routed_statement per statement, in order:
+//   - its text (without the terminating ';') and where it starts in the whole string;
+//   - its kind: handled by Tributary from the parse tree (transaction control,
+//     CREATE/DROP DATABASE, SET/RESET/SHOW, subscriptions), `sqlite` (PostgreSQL's
+//     grammar accepts it; SQLite runs it as it is) or `sqlite_only` (PostgreSQL's
+//     grammar rejects it; SQLite may still run it: PRAGMA, INSERT OR REPLACE, SQLite
+//     triggers). A `sqlite_only` statement carries PostgreSQL's syntax error with
+//     the position in the whole query string (1-based characters, as PostgreSQL
+//     sends it), for when SQLite rejects it too;
+//   - its statement node from libpg_query's JSON parse tree, e.g.
+//     {"CreatedbStmt": {"dbname": "x"}}, and its base command tag ("INSERT",
+//     "CREATE TABLE", see command_tags.hpp).
+// An empty result means the string held no statement (EmptyQueryResponse).
+//
+// Splitting uses pg_query_split_with_scanner, which silently drops statements
+// that contain no PostgreSQL keyword (`PRAGMA x`); the text between the pieces it
+// returns is split again at top-level ';' so nothing is lost. A statement
+// PostgreSQL rejects whose text SQLite does not consider complete (a SQLite
+// CREATE TRIGGER ... BEGIN ...; ...; END) absorbs the following pieces until it is.
+//
+// Pure: no I/O. Thread-safe (libpg_query keeps per-thread memory contexts).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stages/core/pg_error.hpp"
+
+namespace tributary {
+
+enum class statement_kind {
+  sqlite,
+  sqlite_only,
+  begin,
+  commit,
+  rollback,
+  savepoint,
+  release_savepoint,
+  rollback_to_savepoint,
+  prepared_transaction,  // PREPARE TRANSACTION / COMMIT PREPARED / ROLLBACK PREPARED
+  create_database,
+  drop_database,
+  set,
+  reset,
+  show,
+  create_subscription,
+  alter_subscription,
+  drop_subscription,
+};
+
+struct routed_statement {
+  std::string text;
+  int position = 0;            // 0-based character offset of `text` in the query string
+  statement_kind kind = statement_kind::sqlite;
+  nlohmann::json node;         // {"NodeType": {...}}; null for sqlite_only
+  std::string tag;             // base command tag
+  pg_error parse_error;        // sqlite_only: PostgreSQL's syntax error
+
+  // The node's type name ("SelectStmt"), or "" for sqlite_only.
+  std::string node_type() const;
+  // The node's fields ({} for sqlite_only).
+  const nlohmann::json& fields() const;
+};
+
+struct routed_query {
+  std::vector<routed_statement> statements;
+};
+
+routed_query route_query(std::string_view sql);
+
+// Number of UTF-8 characters in the first `bytes` bytes of `text`.
+int character_count(std::string_view text, size_t bytes);
+
+}  // namespace tributary

@@ -1,0 +1,101 @@
+// transaction_block: PostgreSQL's transaction-block rules on top of one SQLite
+// connection, for one client session.
+//
+// States (PostgreSQL's TBLOCK_* reduced to what a client can observe):
+//
+//   idle ──BEGIN──► in_block ──COMMIT/ROLLBACK──► idle
+//    │                 │  ▲
+//    │          error  ▼  │ ROLLBACK TO savepoint
+//    │              failed ──COMMIT (= rollback)/ROLLBACK──► idle
+//    └─ first statement of a multi-statement query string, or of an extended-
+//       protocol batch ──► implicit ──end of string / Sync──► idle (COMMIT)
+//                              │  error ──► idle (ROLLBACK)
+//                              └─ BEGIN ──► in_block
+//
+// SQLite runs the real transaction: BEGIN / COMMIT / ROLLBACK / SAVEPOINT are
+// issued on the connection. A statement that is not in a transaction runs in
+// SQLite's autocommit mode. After SQLite itself ends a transaction (some errors
+// roll back the whole transaction) the state stays `failed` until the client ends it.
+//
+// On-commit actions (subscription changes take effect when their transaction
+// commits) are kept with the savepoint depth they were registered at: ROLLBACK TO
+// drops those registered after the savepoint, ROLLBACK drops all, COMMIT runs them.
+// Outside any transaction they run after the statement that registered them.
+//
+// Warnings PostgreSQL gives (BEGIN inside a block, COMMIT outside one) go to the
+// notice callback. Errors are pg_errors; none throws.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/sql_quote.hpp"
+#include "stages/core/result.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+enum class block_state { idle, implicit, in_block, failed };
+
+class transaction_block {
+public:
+  using notice_sink = std::function<void(pg_error)>;
+
+  transaction_block(sqlite_connection& db, notice_sink notices)
+      : db_(db), notices_(std::move(notices)) {}
+
+  block_state state() const { return state_; }
+  // ReadyForQuery's status byte: 'I', 'T' or 'E'.
+  char status_indicator() const;
+  bool in_explicit_block() const { return state_ == block_state::in_block || state_ == block_state::failed; }
+
+  // Opens the implicit transaction of a multi-statement string or a batch (idle only).
+  result<ok_t, pg_error> begin_implicit();
+  // Ends the implicit transaction (end of query string / Sync): COMMIT.
+  result<ok_t, pg_error> end_implicit();
+
+  // Each returns the command tag to report.
+  result<std::string, pg_error> begin(const std::string& tag);
+  result<std::string, pg_error> commit(bool chain);
+  result<std::string, pg_error> rollback(bool chain);
+  result<std::string, pg_error> savepoint(const std::string& name);
+  result<std::string, pg_error> release(const std::string& name);
+  result<std::string, pg_error> rollback_to(const std::string& name);
+
+  // A statement failed: a block becomes failed, an implicit transaction rolls back.
+  void statement_failed();
+  // A statement succeeded: runs pending actions when no transaction is open, and
+  // follows transaction changes SQLite made on its own (BEGIN IMMEDIATE, END).
+  void statement_succeeded();
+
+  void on_commit(std::function<void()> action);
+  // Tells the owner when a transaction ends (session parameters revert SET LOCAL).
+  void on_transaction_end(std::function<void(bool committed)> observer) {
+    end_observer_ = std::move(observer);
+  }
+
+private:
+  struct savepoint_mark {
+    std::string name;
+    size_t actions = 0;  // on-commit actions registered before it
+  };
+
+  result<ok_t, pg_error> sqlite_begin();
+  result<ok_t, pg_error> sqlite_commit();
+  void sqlite_rollback();
+  void finish(bool committed);
+  void warn(std::string sqlstate, std::string message);
+  result<std::string, pg_error> chain_if(bool chain, std::string tag);
+
+  sqlite_connection& db_;
+  notice_sink notices_;
+  block_state state_ = block_state::idle;
+  std::vector<savepoint_mark> savepoints_;
+  std::vector<std::function<void()>> actions_;
+  std::function<void(bool)> end_observer_;
+};
+
+
+}  // namespace tributary

@@ -1,0 +1,229 @@
+#include "stages/core/settings.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace tributary {
+
+namespace {
+
+using kind = setting_definition::kind;
+
+std::string lower(std::string_view s) {
+  std::string out{s};
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
+  return s;
+}
+
+const setting_definition* find_definition(std::string_view name) {
+  auto key = lower(name);
+  for (const auto& d : settings::definitions())
+    if (d.name == key)
+      return &d;
+  return nullptr;
+}
+
+// Parses an integer with an optional unit into the parameter's base unit.
+result<int64_t, std::string> parse_number(const setting_definition& def, std::string_view text) {
+  text = trim(text);
+  int64_t number = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (ec != std::errc{} || end == text.data())
+    return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) + "\"");
+  auto unit = lower(trim(std::string_view(end, static_cast<size_t>(text.data() + text.size() - end))));
+  if (def.type == kind::integer) {
+    if (!unit.empty())
+      return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) + "\"");
+    return number;
+  }
+  // durations: convert to ms first
+  int64_t factor_ms = 0;
+  if (unit.empty())
+    factor_ms = def.type == kind::duration_s ? 1000 : 1;
+  else if (unit == "us")
+    return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) +
+                "\"\nHINT:  Valid units for this parameter are \"ms\", \"s\", \"min\", \"h\", and \"d\".");
+  else if (unit == "ms")
+    factor_ms = 1;
+  else if (unit == "s")
+    factor_ms = 1000;
+  else if (unit == "min")
+    factor_ms = 60'000;
+  else if (unit == "h")
+    factor_ms = 3'600'000;
+  else if (unit == "d")
+    factor_ms = 86'400'000;
+  else
+    return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) +
+                "\"\nHINT:  Valid units for this parameter are \"ms\", \"s\", \"min\", \"h\", and \"d\".");
+  if (number < 0)
+    return fail(std::to_string(number) + " is outside the valid range for parameter \"" + def.name + "\"");
+  int64_t ms = number * factor_ms;
+  return def.type == kind::duration_s ? ms / 1000 : ms;
+}
+
+std::string show_value(const setting_definition& def, int64_t base) {
+  if (def.type == kind::integer)
+    return std::to_string(base);
+  int64_t ms = def.type == kind::duration_s ? base * 1000 : base;
+  if (ms == 0)
+    return "0";
+  if (ms % 86'400'000 == 0)
+    return std::to_string(ms / 86'400'000) + "d";
+  if (ms % 3'600'000 == 0)
+    return std::to_string(ms / 3'600'000) + "h";
+  if (ms % 60'000 == 0)
+    return std::to_string(ms / 60'000) + "min";
+  if (ms % 1000 == 0)
+    return std::to_string(ms / 1000) + "s";
+  return std::to_string(ms) + "ms";
+}
+
+}  // namespace
+
+const std::vector<setting_definition>& settings::definitions() {
+  static const std::vector<setting_definition> defs = {
+      {"listen_addresses", kind::string, "127.0.0.1",
+       "Comma-separated IP addresses to listen on; * for all IPv4 addresses."},
+      {"port", kind::integer, "5433", "TCP port the server listens on."},
+      {"max_connections", kind::integer, "100", "Maximum number of concurrent client sessions."},
+      {"wal_receiver_status_interval", kind::duration_s, "10",
+       "Longest time between two status reports to the publisher."},
+      {"wal_receiver_timeout", kind::duration_ms, "60000",
+       "Silence from the publisher after which the connection is dropped."},
+      {"wal_retrieve_retry_interval", kind::duration_ms, "5000",
+       "First backoff before a failed subscription pipeline is restarted."},
+      {"max_sync_workers_per_subscription", kind::integer, "2",
+       "Tables copied at the same time by one subscription."},
+      {"apply_group_max_transactions", kind::integer, "10000",
+       "Remote transactions applied in one local transaction while catching up."},
+      {"apply_group_max_delay", kind::duration_ms, "100",
+       "Longest time one local apply transaction stays open while catching up."},
+      {"log_min_messages", kind::string, "info",
+       "Least severe log level written: debug, info, warning, error."},
+  };
+  return defs;
+}
+
+settings::settings() {
+  for (const auto& d : definitions())
+    values_[d.name] = d.default_value;
+}
+
+result<ok_t, std::string> settings::set(std::string_view name, std::string_view value) {
+  const auto* def = find_definition(name);
+  if (!def)
+    return fail("unrecognized configuration parameter \"" + std::string(name) + "\"");
+  if (def->type == kind::string) {
+    values_[def->name] = std::string(trim(value));
+    return ok_v;
+  }
+  auto n = parse_number(*def, value);
+  if (!n)
+    return fail(n.error());
+  values_[def->name] = std::to_string(*n);
+  return ok_v;
+}
+
+result<ok_t, std::string> settings::load_text(std::string_view text, std::string_view file_name) {
+  int line_no = 0;
+  while (!text.empty()) {
+    ++line_no;
+    auto nl = text.find('\n');
+    auto line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    // strip a comment that is not inside quotes
+    bool quoted = false;
+    size_t cut = line.size();
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '\'')
+        quoted = !quoted;
+      else if (line[i] == '#' && !quoted) {
+        cut = i;
+        break;
+      }
+    }
+    line = trim(line.substr(0, cut));
+    if (line.empty())
+      continue;
+    auto eq = line.find('=');
+    size_t name_end = eq;
+    if (eq == std::string_view::npos) {  // "name value" is allowed too
+      name_end = line.find_first_of(" \t");
+      if (name_end == std::string_view::npos)
+        return fail("syntax error in file \"" + std::string(file_name) + "\" line " +
+                    std::to_string(line_no) + ", near end of line");
+    }
+    auto name = trim(line.substr(0, name_end));
+    auto value = trim(line.substr(name_end + 1));
+    if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'')
+      value = value.substr(1, value.size() - 2);
+    if (name.empty())
+      return fail("syntax error in file \"" + std::string(file_name) + "\" line " +
+                  std::to_string(line_no));
+    if (auto r = set(name, value); !r)
+      return fail(r.error() + " (file \"" + std::string(file_name) + "\" line " +
+                  std::to_string(line_no) + ")");
+  }
+  return ok_v;
+}
+
+bool settings::known(std::string_view name) const { return find_definition(name) != nullptr; }
+
+std::string settings::show(std::string_view name) const {
+  const auto* def = find_definition(name);
+  if (!def)
+    return {};
+  const auto& v = values_.find(def->name)->second;
+  if (def->type == kind::string)
+    return v;
+  return show_value(*def, std::stoll(v));
+}
+
+int64_t settings::get_int(std::string_view name) const {
+  const auto* def = find_definition(name);
+  if (!def || def->type == kind::string)
+    return 0;
+  return std::stoll(values_.find(def->name)->second);
+}
+
+std::chrono::milliseconds settings::get_duration(std::string_view name) const {
+  const auto* def = find_definition(name);
+  if (!def)
+    return {};
+  auto base = get_int(name);
+  return std::chrono::milliseconds(def->type == kind::duration_s ? base * 1000 : base);
+}
+
+std::string settings::get_string(std::string_view name) const {
+  const auto* def = find_definition(name);
+  return def ? values_.find(def->name)->second : std::string{};
+}
+
+std::string settings::default_file_text() {
+  std::string out =
+      "# Tributary configuration file: name = value, one per line (PostgreSQL style).\n"
+      "# Durations take units: ms, s, min, h, d. `tributary serve -c name=value`\n"
+      "# overrides a line here for one run.\n\n";
+  settings defaults;
+  for (const auto& d : definitions()) {
+    out += "# " + d.description + "\n";
+    std::string v = defaults.show(d.name);
+    if (d.type == kind::string)
+      v = "'" + v + "'";
+    out += "#" + d.name + " = " + v + "\n\n";
+  }
+  return out;
+}
+
+}  // namespace tributary

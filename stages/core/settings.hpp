@@ -1,0 +1,53 @@
+// settings: the server's configuration parameters (tributary.conf + -c name=value).
+//
+// Same shape as PostgreSQL's GUCs: `name = value` lines, `#` comments, values
+// optionally in single quotes, durations with units (ms, s, min, h, d; a bare
+// number is in the parameter's base unit). Unknown names are an error with
+// PostgreSQL's wording: unrecognized configuration parameter "x".
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stages/core/result.hpp"
+
+namespace tributary {
+
+struct setting_definition {
+  enum class kind { string, integer, duration_ms, duration_s };
+  std::string name;
+  kind type = kind::string;
+  std::string default_value;
+  std::string description;
+};
+
+class settings {
+public:
+  settings();
+
+  static const std::vector<setting_definition>& definitions();
+
+  // Reads tributary.conf text. Errors name the line: `syntax error in file "F" line N`.
+  result<ok_t, std::string> load_text(std::string_view text, std::string_view file_name);
+  // One override (from -c name=value, or SET by a superuser).
+  result<ok_t, std::string> set(std::string_view name, std::string_view value);
+
+  // The value as text, in the form SHOW prints it ("10s", "5433").
+  std::string show(std::string_view name) const;
+  bool known(std::string_view name) const;
+  int64_t get_int(std::string_view name) const;
+  std::chrono::milliseconds get_duration(std::string_view name) const;
+  std::string get_string(std::string_view name) const;
+
+  // The text of a fresh tributary.conf listing every parameter with its default.
+  static std::string default_file_text();
+
+private:
+  std::map<std::string, std::string, std::less<>> values_;  // canonical text
+};
+
+}  // namespace tributary

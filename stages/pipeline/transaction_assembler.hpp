@@ -1,0 +1,169 @@
+// transaction_assembler: decoded pgoutput messages in stream order -> whole
+// remote transactions, ready to apply (architecture §3, "assembler").
+//
+// NOTES
+//   Input: wal_message = one decoded pgoutput message + the walEnd of the
+//   XLogData that carried it (only used to locate errors). Output: a
+//   remote_transaction_ptr per committed transaction, in commit order.
+//
+//   Ordinary transactions:
+//     idle --Begin--> open --Insert/Update/Delete/Truncate/Origin/Message--> open
+//          --Commit (commit_lsn == Begin.final_lsn)--> idle, transaction emitted
+//   Streamed transactions (v2+), interleaved with ordinary ones between blocks:
+//     idle --Stream Start(xid, first)--> block(xid) --changes--> block(xid)
+//          --Stream Stop--> idle ... --Stream Commit(xid)--> emitted (streamed)
+//                                    --Stream Abort(xid, subxid)--> dropped whole
+//                                      (subxid == xid) or the subxid's changes
+//   Relation messages outside a block replace the global relation map (a fresh
+//   relation_ptr each time); each change carries the snapshot in force. Inside
+//   a block they belong to that streamed transaction, become global at its
+//   Stream Commit and vanish at its Stream Abort. Type messages likewise.
+//
+//   Filtering, decided when the transaction commits (so the table states in
+//   force at commit count):
+//     - Begin/Stream Commit final_lsn < start_position: already applied before a
+//       restart; dropped whole, nothing emitted (the restart rule, §4.5).
+//     - final_lsn == skip_lsn: emitted with skipped_by_user and no changes; the
+//       skip is then cleared.
+//     - a change to a table missing from the table states or not ready, or to a
+//       ready table from a transaction with final_lsn < ready_lsn (its copy
+//       already holds it: invariant 4), is dropped. A transaction left with no
+//       changes is still emitted: it is progress only (changes.empty()), which
+//       the applier may coalesce with its neighbours.
+//   Logical decoding messages ('M') are ignored, transactional or not.
+//
+//   Errors: an out-of-order message (Commit without Begin, Begin inside an open
+//   transaction, a change outside a transaction, mismatched commit LSN, unknown
+//   relation, a misplaced stream message) or any two-phase message is an
+//   assembler_error naming the message kind and its walEnd. The caller stops
+//   the pipeline; transactions emitted before the error stay valid.
+//
+//   Nothing is persisted. On reconnect, reset() drops the partial transaction,
+//   every streamed buffer and the relation/type maps: the publisher re-sends
+//   them (streamed transactions from their first segment).
+//
+//   Memory: buffered_bytes() estimates the rows held (open transaction plus
+//   streamed buffers) so the caller can spool past a limit.
+//
+//   Example: S(7) I(xid 8, t) E  B(final 0/200) I(u) C(0/200, end 0/230)
+//   S(7) I(xid 7, t) E  A(7, sub 8)  c(7, 0/300, end 0/330)
+//   -> emits the ordinary transaction (one change) then the streamed one with
+//      one change (xid 8's insert was aborted).
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "stages/core/lsn.hpp"
+#include "stages/pgoutput/pgoutput_messages.hpp"
+#include "stages/pipeline/remote_transaction.hpp"
+#include "stages/core/result.hpp"
+
+namespace tributary {
+
+struct wal_message {
+  lsn wal_end;                // walEnd of the XLogData frame that carried it
+  pgoutput_message message;
+};
+
+// Copy state of one subscribed table (pg_subscription_rel): ready = state 'r',
+// ready_lsn = srsublsn, the consistent point of the snapshot its copy came from.
+struct table_sync_state {
+  bool ready = false;
+  lsn ready_lsn;
+};
+
+using table_name_key = std::pair<std::string, std::string>;  // (schema, table)
+using table_sync_states = std::map<table_name_key, table_sync_state>;
+
+struct assembler_config {
+  lsn start_position;             // durable origin position (end_lsn last applied)
+  std::optional<lsn> skip_lsn;    // ALTER SUBSCRIPTION ... SKIP (lsn = ...)
+  table_sync_states tables;
+};
+
+struct assembler_error {
+  std::string message_kind;  // as PostgreSQL's docs name it: "Commit", "Stream Abort"
+  lsn wal_end;
+  std::string detail;        // "Commit without Begin"
+
+  std::string to_string() const;
+};
+
+class transaction_assembler {
+public:
+  explicit transaction_assembler(assembler_config config);
+
+  // Feeds messages in stream order; committed transactions are appended to
+  // `out`. The rvalue forms move the row data out of the messages.
+  result<ok_t, assembler_error> push(std::span<const wal_message> batch,
+                                     std::vector<remote_transaction_ptr>& out);
+  result<ok_t, assembler_error> push(std::vector<wal_message>&& batch,
+                                     std::vector<remote_transaction_ptr>& out);
+  result<ok_t, assembler_error> push(wal_message&& message,
+                                     std::vector<remote_transaction_ptr>& out);
+
+  // Run-time changes (table copies finishing, ALTER SUBSCRIPTION ... SKIP).
+  void set_table_states(table_sync_states tables) { config_.tables = std::move(tables); }
+  void set_skip_lsn(std::optional<lsn> skip) { config_.skip_lsn = skip; }
+  void set_start_position(lsn position) { config_.start_position = position; }
+  const assembler_config& config() const { return config_; }
+
+  size_t buffered_bytes() const { return buffered_bytes_; }
+  bool in_transaction() const { return open_.has_value(); }
+  bool in_stream_block() const { return stream_block_.has_value(); }
+  size_t streamed_transactions() const { return streams_.size(); }
+
+  // Global (committed) schema: nullptr / nullptr when never announced.
+  relation_ptr relation(oid_t relation_oid) const;
+  const type_info* type(oid_t type_oid) const;
+
+  // Reconnect: forget partial and streamed transactions, relations and types.
+  void reset();
+
+private:
+  struct open_transaction {
+    std::shared_ptr<remote_transaction> txn;
+    bool already_applied = false;  // final_lsn < start_position
+    size_t bytes = 0;
+  };
+  struct streamed_transaction {
+    std::shared_ptr<remote_transaction> txn;
+    std::vector<xid_t> change_subxids;  // parallel to txn->changes
+    std::unordered_map<oid_t, relation_ptr> relations;
+    std::unordered_map<oid_t, type_info> types;
+    size_t bytes = 0;
+  };
+  struct handler;  // std::visit target, defined in the .cpp
+  friend struct handler;
+
+  result<ok_t, assembler_error> handle(lsn wal_end, pgoutput_message&& message,
+                                       std::vector<remote_transaction_ptr>& out);
+  // Where a change received now belongs; nullptr when outside any transaction.
+  streamed_transaction* current_stream();
+  relation_ptr lookup_relation(oid_t relation_oid, const streamed_transaction* scope) const;
+  void add_change(row_change change, std::optional<xid_t> subxid);
+  void abort_stream(xid_t xid, xid_t subxid);
+  void finish(std::shared_ptr<remote_transaction> txn, std::vector<remote_transaction_ptr>& out);
+  bool wanted(const relation_info& relation, lsn final_lsn) const;
+
+  assembler_config config_;
+  std::optional<open_transaction> open_;
+  std::map<xid_t, streamed_transaction> streams_;
+  std::optional<xid_t> stream_block_;  // top-level xid of the open stream block
+  std::unordered_map<oid_t, relation_ptr> relations_;
+  std::unordered_map<oid_t, type_info> types_;
+  size_t buffered_bytes_ = 0;
+};
+
+// Estimated memory held by one buffered change.
+size_t estimated_bytes(const row_change& change);
+
+}  // namespace tributary
