@@ -22,6 +22,7 @@ PACKAGES=(
   build-essential cmake
   libcaf-dev libpq-dev libssl-dev libsqlite3-dev libspdlog-dev
   libgtest-dev libgmock-dev libpg-query-dev nlohmann-json3-dev libcli11-dev
+  libhowardhinnant-date-dev tzdata   # time zones of the type layer
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev   # the libFuzzer target of scripts/fuzz.sh
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)

@@ -85,8 +85,8 @@ void append_date(std::string& out, const civil_date& d) {
 // "+HH", "+HH:MM" or "+HH:MM:SS"; `seconds_west` is positive west of UTC.
 void append_zone(std::string& out, int32_t seconds_west) {
   out += seconds_west <= 0 ? '+' : '-';
-  const uint32_t magnitude =
-      seconds_west < 0 ? 0u - static_cast<uint32_t>(seconds_west) : static_cast<uint32_t>(seconds_west);
+  const uint32_t magnitude = seconds_west < 0 ? 0u - static_cast<uint32_t>(seconds_west)
+                                              : static_cast<uint32_t>(seconds_west);
   append_padded(out, magnitude / 3600, 2);
   const uint32_t minutes = magnitude / 60 % 60;
   const uint32_t seconds = magnitude % 60;
@@ -193,8 +193,8 @@ result<std::string, codec_error> format_pg_timetz(int64_t usecs, int32_t zone_se
 }
 
 result<std::string, codec_error> format_pg_timestamp(int64_t usecs, bool utc_suffix) {
-  if (usecs != std::numeric_limits<int64_t>::min() && usecs != std::numeric_limits<int64_t>::max() &&
-      !timestamp_in_range(usecs))
+  if (usecs != std::numeric_limits<int64_t>::min() &&
+      usecs != std::numeric_limits<int64_t>::max() && !timestamp_in_range(usecs))
     return fail(out_of_range("timestamp"));
   return utc_suffix ? pg_timestamptz_text(usecs, 0) : pg_timestamp_text(usecs);
 }

@@ -1,0 +1,320 @@
+// create_table: see the header.
+#include "stages/sql/create_table.hpp"
+
+#include <algorithm>
+
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/constant_assignment.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary {
+namespace {
+
+namespace pt = parse_tree;
+using json = nlohmann::json;
+
+pg_error not_supported(const std::string& what) {
+  return make_pg_error("0A000", what + " is not supported yet");
+}
+
+bool is_integer_type(oid_t oid) { return oid == 20 || oid == 21 || oid == 23; }
+
+// serial types: the integer type they stand for, or 0.
+oid_t serial_base(const type_name_parts& parts) {
+  if (parts.names.size() != 1 || parts.array_dimensions != 0)
+    return 0;
+  const std::string& n = parts.names[0];
+  if (n == "serial" || n == "serial4") return 23;
+  if (n == "bigserial" || n == "serial8") return 20;
+  if (n == "smallserial" || n == "serial2") return 21;
+  return 0;
+}
+
+// µs since 2000-01-01 of the current time, from SQLite's clock (millisecond precision).
+constexpr const char* now_microseconds =
+    "(CAST(round((julianday('now') - 2451544.5) * 86400000.0) AS INTEGER) * 1000)";
+
+// A column default: its SQLite text and PostgreSQL's text of it.
+struct default_text {
+  std::string sqlite;
+  std::string postgres;
+};
+
+result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
+                                                 std::string_view source,
+                                                 const type_settings& settings) {
+  const json* node = &expr;
+  if (pt::node_type(*node) == "TypeCast")
+    node = &pt::fields(*node)["arg"];
+  if (auto c = pt::constant_value(*node, source)) {
+    if (c->is_null)
+      return default_text{"NULL", "NULL"};
+    if (pt::node_type(expr) == "TypeCast")
+      c->is_string = true;
+    auto stored = assign_constant(*c, column, settings);
+    if (!stored)
+      return fail(stored.error());
+    return default_text{sql_literal(*stored), c->is_string ? "'" + c->text + "'" : c->text};
+  }
+  const std::string type = pt::node_type(*node);
+  const json& f = pt::fields(*node);
+  std::string function;
+  if (type == "FuncCall" && pt::list(f, "args").empty())
+    function = pt::strings(pt::list(f, "funcname")).back();
+  else if (type == "SQLValueFunction")
+    function = pt::text(f, "op");
+  const oid_t oid = column.type.oid;
+  const bool timestamp_column = oid == 1184 || oid == 1114;
+  if ((function == "now" || function == "SVFOP_CURRENT_TIMESTAMP" ||
+       function == "SVFOP_LOCALTIMESTAMP" || function == "transaction_timestamp") &&
+      timestamp_column)
+    return default_text{now_microseconds, function == "SVFOP_LOCALTIMESTAMP"
+                                              ? "LOCALTIMESTAMP" : "now()"};
+  if (function == "SVFOP_CURRENT_DATE" && oid == 1082)
+    return default_text{"(CAST(julianday('now') - 2451544.5 AS INTEGER))", "CURRENT_DATE"};
+  return fail(not_supported("this DEFAULT expression"));
+}
+
+struct table_builder {
+  std::string_view source;
+  const type_settings& settings;
+  table_definition out;
+  std::vector<std::string> column_sql;      // one per column, before table constraints
+  std::vector<std::string> table_constraints;
+  std::vector<std::string> primary_key;
+  std::vector<bool> identity_needs_rowid;   // per column
+
+  column_definition* find_column(const std::string& name) {
+    for (auto& c : out.columns)
+      if (c.name == name)
+        return &c;
+    return nullptr;
+  }
+
+  result<ok_t, pg_error> foreign_key(const json& c, std::string& sql) {
+    const std::string target = pt::text(c.value("pktable", json::object()), "relname");
+    sql += " REFERENCES " + quote_identifier(target);
+    const auto pk_attrs = pt::strings(pt::list(c, "pk_attrs"));
+    if (!pk_attrs.empty()) {
+      sql += " (";
+      for (size_t i = 0; i < pk_attrs.size(); ++i)
+        sql += (i ? ", " : "") + quote_identifier(pk_attrs[i]);
+      sql += ")";
+    }
+    return ok_v;
+  }
+
+  result<ok_t, pg_error> column(const json& def) {
+    column_definition column;
+    column.name = pt::text(def, "colname");
+    if (find_column(column.name))
+      return fail(make_pg_error("42701", "column \"" + column.name + "\" specified more than once"));
+    const json& type_node = def.value("typeName", json::object());
+    const type_name_parts parts = pt::type_name(type_node, source);
+    bool serial = false;
+    if (const oid_t base = serial_base(parts)) {
+      column.type = builtin_column_type(base);
+      serial = true;
+    } else {
+      auto type = resolve_type_name(parts);
+      if (!type)
+        return fail(type.error());
+      column.type = *type;
+    }
+    column.dimensions = parts.array_dimensions;
+    if (def.contains("collClause"))
+      return fail(not_supported("COLLATE on a column"));
+    std::string constraints;
+    bool primary = false;
+    bool identity = serial;
+    for (const auto& node : pt::list(def, "constraints")) {
+      const json& c = pt::fields(node);
+      const std::string kind = pt::text(c, "contype");
+      if (kind == "CONSTR_NOTNULL") {
+        column.not_null = true;
+      } else if (kind == "CONSTR_NULL") {
+      } else if (kind == "CONSTR_PRIMARY") {
+        primary = true;
+        column.not_null = true;
+      } else if (kind == "CONSTR_UNIQUE") {
+        constraints += " UNIQUE";
+      } else if (kind == "CONSTR_DEFAULT") {
+        auto d = translate_default(c.value("raw_expr", json::object()), column, source, settings);
+        if (!d)
+          return fail(d.error());
+        constraints += " DEFAULT " + d->sqlite;
+        column.default_expression = d->postgres;
+      } else if (kind == "CONSTR_IDENTITY") {
+        identity = true;
+        column.not_null = true;
+        column.identity = pt::integer(c, "generated_when") == 'a' ||
+                                  pt::text(c, "generated_when") == "a"
+                              ? "a" : "d";
+      } else if (kind == "CONSTR_FOREIGN") {
+        if (auto r = foreign_key(c, constraints); !r)
+          return fail(r.error());
+      } else if (kind == "CONSTR_CHECK") {
+        return fail(not_supported("CHECK constraint"));
+      } else if (kind == "CONSTR_GENERATED") {
+        return fail(not_supported("generated column"));
+      } else {
+        return fail(not_supported("constraint " + kind));
+      }
+    }
+    if (serial) {
+      column.not_null = true;
+      column.identity = "d";
+    }
+    if (primary)
+      primary_key.push_back(column.name);
+    column_sql.push_back(quote_identifier(column.name) + " " + sqlite_column_type(column.type) +
+                         constraints);
+    identity_needs_rowid.push_back(identity);
+    out.columns.push_back(std::move(column));
+    return ok_v;
+  }
+
+  std::string key_list(const json& c) {
+    const auto keys = pt::strings(pt::list(c, "keys"));
+    std::string sql = "(";
+    for (size_t i = 0; i < keys.size(); ++i)
+      sql += (i ? ", " : "") + quote_identifier(keys[i]);
+    return sql + ")";
+  }
+
+  result<ok_t, pg_error> table_constraint(const json& c) {
+    const std::string kind = pt::text(c, "contype");
+    if (kind == "CONSTR_PRIMARY") {
+      if (!primary_key.empty())
+        return fail(make_pg_error("42P16", "multiple primary keys for table \"" + out.table +
+                                               "\" are not allowed"));
+      for (const auto& key : pt::strings(pt::list(c, "keys"))) {
+        column_definition* column = find_column(key);
+        if (!column)
+          return fail(make_pg_error("42703", "column \"" + key + "\" named in key does not exist"));
+        column->not_null = true;
+        primary_key.push_back(key);
+      }
+      return ok_v;
+    }
+    if (kind == "CONSTR_UNIQUE") {
+      for (const auto& key : pt::strings(pt::list(c, "keys")))
+        if (!find_column(key))
+          return fail(make_pg_error("42703", "column \"" + key + "\" named in key does not exist"));
+      table_constraints.push_back("UNIQUE " + key_list(c));
+      return ok_v;
+    }
+    if (kind == "CONSTR_FOREIGN") {
+      std::string sql = "FOREIGN KEY (";
+      const auto fk = pt::strings(pt::list(c, "fk_attrs"));
+      for (size_t i = 0; i < fk.size(); ++i)
+        sql += (i ? ", " : "") + quote_identifier(fk[i]);
+      sql += ")";
+      if (auto r = foreign_key(c, sql); !r)
+        return fail(r.error());
+      table_constraints.push_back(sql);
+      return ok_v;
+    }
+    if (kind == "CONSTR_CHECK")
+      return fail(not_supported("CHECK constraint"));
+    return fail(not_supported("table constraint " + kind));
+  }
+
+  // Finishes the DDL: the primary key (a single integer column becomes the rowid)
+  // and NOT NULL on every column that needs it.
+  result<ok_t, pg_error> finish() {
+    int rowid_column = -1;
+    if (primary_key.size() == 1) {
+      for (size_t i = 0; i < out.columns.size(); ++i)
+        if (out.columns[i].name == primary_key[0] && is_integer_type(out.columns[i].type.oid) &&
+            out.columns[i].dimensions == 0)
+          rowid_column = static_cast<int>(i);
+    }
+    for (size_t i = 0; i < out.columns.size(); ++i) {
+      if (identity_needs_rowid[i] && static_cast<int>(i) != rowid_column)
+        return fail(not_supported("an identity or serial column that is not the table's only "
+                                  "integer primary key column"));
+    }
+    std::string sql = "CREATE TABLE ";
+    if (out.if_not_exists)
+      sql += "IF NOT EXISTS ";
+    sql += quote_identifier(out.table) + " (";
+    for (size_t i = 0; i < out.columns.size(); ++i) {
+      std::string column = column_sql[i];
+      if (static_cast<int>(i) == rowid_column)
+        column += " PRIMARY KEY";
+      if (out.columns[i].not_null)
+        column += " NOT NULL";
+      sql += (i ? ", " : "") + column;
+    }
+    if (!primary_key.empty() && rowid_column < 0) {
+      sql += ", PRIMARY KEY (";
+      for (size_t i = 0; i < primary_key.size(); ++i)
+        sql += (i ? ", " : "") + quote_identifier(primary_key[i]);
+      sql += ")";
+    }
+    for (const auto& c : table_constraints)
+      sql += ", " + c;
+    sql += ") STRICT";
+    out.sqlite_ddl = std::move(sql);
+    return ok_v;
+  }
+};
+
+}  // namespace
+
+std::string sqlite_column_type(const column_type& type) {
+  const type_descriptor* d = find_builtin_type(type.oid);
+  const type_descriptor& descriptor = d ? *d : unknown_type_descriptor();
+  switch (descriptor.storage) {
+    case storage_class::integer: return "INTEGER";
+    case storage_class::blob: return "BLOB";
+    case storage_class::text: break;
+  }
+  if (descriptor.collation == "BINARY")
+    return "TEXT";
+  return "TEXT COLLATE " + std::string(descriptor.collation);
+}
+
+result<table_definition, pg_error> translate_create_table(const json& stmt,
+                                                          std::string_view source,
+                                                          const type_settings& settings) {
+  table_builder builder{source, settings, {}, {}, {}, {}, {}};
+  const json& relation = stmt.value("relation", json::object());
+  builder.out.table = pt::text(relation, "relname");
+  const std::string schema = pt::text(relation, "schemaname");
+  if (!schema.empty() && schema != "public")
+    return fail(not_supported("a table in schema \"" + schema + "\""));
+  if (pt::text(relation, "relpersistence") == "t")
+    return fail(not_supported("CREATE TEMPORARY TABLE"));
+  if (!pt::list(stmt, "inhRelations").empty())
+    return fail(not_supported("INHERITS"));
+  if (stmt.contains("partspec") || stmt.contains("partbound"))
+    return fail(not_supported("partitioned tables"));
+  if (stmt.contains("ofTypename"))
+    return fail(not_supported("CREATE TABLE OF"));
+  if (!pt::list(stmt, "options").empty())
+    return fail(not_supported("WITH options of CREATE TABLE"));
+  builder.out.if_not_exists = pt::flag(stmt, "if_not_exists");
+  for (const auto& element : pt::list(stmt, "tableElts")) {
+    const std::string kind = pt::node_type(element);
+    result<ok_t, pg_error> r = ok_v;
+    if (kind == "ColumnDef")
+      r = builder.column(pt::fields(element));
+    else if (kind == "Constraint")
+      r = builder.table_constraint(pt::fields(element));
+    else
+      r = fail(not_supported(kind == "TableLikeClause" ? std::string("LIKE") : kind));
+    if (!r)
+      return fail(r.error());
+  }
+  if (auto r = builder.finish(); !r)
+    return fail(r.error());
+  return std::move(builder.out);
+}
+
+}  // namespace tributary

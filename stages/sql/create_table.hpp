@@ -1,0 +1,53 @@
+// create_table: PostgreSQL's CREATE TABLE (a CreateStmt parse tree) -> the SQLite
+// DDL of a STRICT table plus the column type catalog's rows for it.
+//
+// Each column gets the storage class and collation its type's stored form needs
+// (builtin_types.hpp), so SQLite's affinity never touches a value and `=`,
+// ORDER BY, UNIQUE and PRIMARY KEY follow PostgreSQL's rules:
+//   CREATE TABLE t (id bigint PRIMARY KEY, price numeric(12,2) NOT NULL, note text)
+//   -> CREATE TABLE "t" ("id" INTEGER PRIMARY KEY NOT NULL,
+//                        "price" TEXT COLLATE pg_numeric NOT NULL, "note" TEXT) STRICT
+// A single-column integer primary key becomes SQLite's rowid (the fastest key;
+// serial/bigserial and GENERATED ... AS IDENTITY on it hand out ids that way).
+// Supported: column types (built-in, arrays, unknown names kept as text),
+// NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
+// REFERENCES / FOREIGN KEY (recorded in SQLite; not enforced on replicated rows),
+// DEFAULT with a constant (read by the column's type) or now() /
+// CURRENT_TIMESTAMP / CURRENT_DATE / LOCALTIMESTAMP, IF NOT EXISTS.
+// Anything else (CHECK, generated columns, identity without an integer primary
+// key, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
+// public) is 0A000 naming the feature — never silently different.
+// Pure: reads the tree, returns text.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/column_definition.hpp"
+#include "stages/types/type_settings.hpp"
+
+namespace tributary {
+
+struct table_definition {
+  std::string table;           // the local SQLite table
+  bool if_not_exists = false;
+  std::string sqlite_ddl;      // CREATE TABLE [IF NOT EXISTS] "t" (...) STRICT
+  std::vector<column_definition> columns;
+};
+
+// `create_stmt` is the CreateStmt node's fields, parsed from `source` (see
+// parse_tree::constant_value for why the text is needed).
+result<table_definition, pg_error> translate_create_table(const nlohmann::json& create_stmt,
+                                                          std::string_view source,
+                                                          const type_settings& settings);
+
+// The SQLite column type and constraint text of one column of `type`
+// ("TEXT COLLATE pg_numeric"), for ALTER TABLE ... ADD COLUMN as well.
+std::string sqlite_column_type(const column_type& type);
+
+}  // namespace tributary

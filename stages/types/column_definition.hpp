@@ -1,0 +1,22 @@
+// column_definition: one column of a local table as the column type catalog
+// records it (storage/column_type_catalog.hpp) and as the DDL translator
+// (stages/sql/create_table.hpp) produces it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "stages/types/column_type.hpp"
+
+namespace tributary {
+
+struct column_definition {
+  std::string name;
+  column_type type;
+  int dimensions = 0;
+  bool not_null = false;
+  std::optional<std::string> default_expression;  // PostgreSQL's text of the default
+  std::string identity;                           // "", "a" (ALWAYS), "d" (BY DEFAULT)
+};
+
+}  // namespace tributary

@@ -1,0 +1,32 @@
+// column_type: a column's PostgreSQL type, as the column type catalog records it
+// and as every value conversion of the type layer takes it.
+//
+// Built-in types are named by their pg_type OID (arrays by the array type's OID,
+// e.g. 1007 for int4[]) and a typmod in PostgreSQL's encoding (-1: none;
+// varchar(n)/bpchar(n): n + 4; numeric(p,s): ((p << 16) | (s & 0x7FF)) + 4;
+// bit(n)/varbit(n): n; time/timestamp(p): p). A type Tributary does not know
+// (an extension's, a user's) keeps OID 0 and the name it was declared with; its
+// values are kept as PostgreSQL's text output, never altered.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "stages/pgoutput/pgoutput_messages.hpp"
+
+namespace tributary {
+
+struct column_type {
+  oid_t oid = 0;
+  int32_t typmod = -1;
+  std::string name;  // declared name of a type that is not built in ("" otherwise)
+
+  bool known() const { return oid != 0; }
+  friend bool operator==(const column_type&, const column_type&) = default;
+};
+
+inline column_type builtin_column_type(oid_t oid, int32_t typmod = -1) {
+  return column_type{oid, typmod, {}};
+}
+
+}  // namespace tributary

@@ -1,0 +1,37 @@
+// stored_order: PostgreSQL's comparison of the types whose stored form is text
+// that SQLite's byte order would compare wrongly. The storage layer registers
+// each as a SQLite collation (sqlite3_create_collation_v2) on every connection,
+// and the column type catalog declares it on the column, so `=`, ORDER BY,
+// UNIQUE and PRIMARY KEY on such a column behave as PostgreSQL's do and its
+// indexes stay usable.
+//
+//   pg_numeric   numeric_cmp: by value (1.0 = 1.00); -Infinity < finite <
+//                Infinity < NaN; NaN = NaN
+//   pg_float     float8_cmp: -0 = 0; -Infinity < finite < Infinity < NaN; NaN = NaN
+//   pg_bpchar    bpcharcmp: trailing spaces ignored, then bytes
+//   pg_interval  interval_cmp: months * 30 days + days, * 24 h, + µs, compared as a
+//                128-bit count of µs
+// Each compare takes two stored texts and returns <0, 0, >0. A text that is not
+// a stored form of the type (written by another tool) sorts after every valid
+// one, then by bytes, so the order stays total.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace tributary {
+
+struct stored_collation {
+  std::string_view name;
+  int (*compare)(std::string_view a, std::string_view b);
+};
+
+// Every collation above.
+std::span<const stored_collation> stored_collations();
+
+int compare_stored_numeric(std::string_view a, std::string_view b);   // type_numeric.cpp
+int compare_stored_float(std::string_view a, std::string_view b);     // type_float.cpp
+int compare_stored_bpchar(std::string_view a, std::string_view b);    // type_character.cpp
+int compare_stored_interval(std::string_view a, std::string_view b);  // type_interval.cpp
+
+}  // namespace tributary

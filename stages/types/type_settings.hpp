@@ -1,0 +1,35 @@
+// type_settings: the session settings (PostgreSQL run-time parameters) that change
+// how a value's text is read or printed. The publisher's own values are read with
+// the settings its connection fixes (datestyle ISO, TimeZone UTC, extra_float_digits
+// 3: publisher_type_settings()); a client session passes its own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace tributary {
+
+enum class date_order : uint8_t { mdy, dmy, ymd };  // DateStyle's second part
+enum class interval_style : uint8_t { postgres, postgres_verbose, sql_standard, iso_8601 };
+
+struct type_settings {
+  std::string time_zone = "UTC";   // TimeZone: an IANA name or a fixed offset
+  int extra_float_digits = 1;      // > 0: shortest exact; <= 0: %.{15+n}g
+  bool bytea_output_hex = true;    // bytea_output = hex | escape
+  date_order order = date_order::mdy;
+  interval_style intervals = interval_style::postgres;
+
+};
+
+// The settings of Tributary's connections to a publisher (publisher_connection
+// fixes them): how the publisher's text values are read.
+inline const type_settings& publisher_type_settings() {
+  static const type_settings settings = [] {
+    type_settings s;
+    s.extra_float_digits = 3;
+    return s;
+  }();
+  return settings;
+}
+
+}  // namespace tributary

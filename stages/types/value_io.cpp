@@ -1,0 +1,92 @@
+// value_io: dispatch from a column type to its family's codec. See value_io.hpp.
+#include "stages/types/value_io.hpp"
+
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/type_codec.hpp"
+
+namespace tributary {
+
+const type_codec* find_type_codec(oid_t oid) {
+  switch (oid) {
+    case 16: return &bool_codec();
+    case 17: return &bytea_codec();
+    case 18: case 19: case 25: case 114: case 142: case 1042: case 1043:
+      return &character_codec();
+    case 20: case 21: case 23: case 26: case 28: case 29: case 2205: case 2206: case 24:
+      return &integer_codec();
+    case 700: case 701: return &float_codec();
+    case 790: return &money_codec();
+    case 1082: case 1083: case 1114: case 1184: case 1186: case 1266:
+      return &datetime_codec();
+    case 1560: case 1562: return &bit_codec();
+    case 1700: return &numeric_codec();
+    case 2950: return &uuid_codec();
+    default: return nullptr;
+  }
+}
+
+namespace {
+
+std::string type_display_name(const column_type& type) {
+  if (const auto* d = find_builtin_type(type.oid))
+    return std::string(d->typname);
+  return type.name.empty() ? "unknown" : type.name;
+}
+
+std::string stored_as_text(const sql_value& stored) {
+  struct visitor {
+    std::string operator()(sql_null) const { return {}; }
+    std::string operator()(int64_t v) const { return std::to_string(v); }
+    std::string operator()(double v) const { return std::to_string(v); }
+    std::string operator()(const std::string& v) const { return v; }
+    std::string operator()(const sql_blob& v) const { return v.bytes; }
+  };
+  return std::visit(visitor{}, stored);
+}
+
+}  // namespace
+
+result<sql_value, pg_error> parse_text_value(const column_type& type, std::string_view text,
+                                             const type_settings& settings) {
+  if (const auto* codec = find_type_codec(type.oid))
+    return codec->parse_text(type, text, settings);
+  return sql_value{std::string(text)};
+}
+
+result<sql_value, pg_error> parse_binary_value(const column_type& type, std::string_view bytes) {
+  if (const auto* codec = find_type_codec(type.oid))
+    return codec->parse_binary(type, bytes);
+  return fail(make_pg_error("42883", "no binary input function available for type " +
+                                         type_display_name(type)));
+}
+
+std::optional<std::string> format_text_value(const column_type& type, const sql_value& stored,
+                                             const type_settings& settings) {
+  if (is_null(stored))
+    return std::nullopt;
+  if (const auto* codec = find_type_codec(type.oid))
+    return codec->format_text(type, stored, settings);
+  return stored_as_text(stored);
+}
+
+result<std::optional<std::string>, pg_error> format_binary_value(const column_type& type,
+                                                                const sql_value& stored) {
+  if (is_null(stored))
+    return std::optional<std::string>{};
+  if (const auto* codec = find_type_codec(type.oid))
+    return std::optional<std::string>{codec->format_binary(type, stored)};
+  return fail(make_pg_error("42883", "no binary output function available for type " +
+                                         type_display_name(type)));
+}
+
+bool has_binary_output(const column_type& type) { return find_type_codec(type.oid) != nullptr; }
+
+bool text_is_stored_as_received(const column_type& type) {
+  switch (type.oid) {
+    case 25: case 114: case 142: return true;             // text, json, xml
+    case 1043: return type.typmod < 0;                    // varchar without a length
+    default: return find_type_codec(type.oid) == nullptr;  // kept verbatim
+  }
+}
+
+}  // namespace tributary

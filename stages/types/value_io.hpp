@@ -1,0 +1,41 @@
+// value_io: the type layer's one entry point. Every value that enters Tributary
+// (a replicated change, a copied row, a literal or parameter of local SQL) is
+// parsed here by the local column's type into its stored form, and every value
+// that leaves (a query result, text or binary) is formatted here from it.
+//
+// A type with a codec (type_codec.hpp) goes through it. Any other type — arrays,
+// enums, ranges, geometric, extension types — is kept as PostgreSQL's text
+// output, verbatim (never altered), and printed as stored; its binary formats
+// are errors naming the type ("no binary input function available for type x"),
+// except for types whose binary form is their text (text-category types).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/column_type.hpp"
+#include "stages/types/sql_value.hpp"
+#include "stages/types/type_settings.hpp"
+
+namespace tributary {
+
+result<sql_value, pg_error> parse_text_value(const column_type& type, std::string_view text,
+                                             const type_settings& settings);
+result<sql_value, pg_error> parse_binary_value(const column_type& type, std::string_view bytes);
+
+// nullopt for NULL.
+std::optional<std::string> format_text_value(const column_type& type, const sql_value& stored,
+                                             const type_settings& settings);
+result<std::optional<std::string>, pg_error> format_binary_value(const column_type& type,
+                                                                const sql_value& stored);
+
+// True when the type has a binary send function here (results may use format 1).
+bool has_binary_output(const column_type& type);
+// True when the type's stored form is its text as received (a loader may bind
+// the text without parsing it): unknown and verbatim types only.
+bool text_is_stored_as_received(const column_type& type);
+
+}  // namespace tributary
