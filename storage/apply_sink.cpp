@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "stages/types/value_codec.hpp"
+#include "stages/types/value_io.hpp"
 #include "storage/table_truncation.hpp"
 
 namespace tributary {
@@ -217,9 +217,13 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
         return fail(plain_error("XX000", "unchanged TOAST value where column \"" + column +
                                              "\" is needed",
                                 context(txn, batch.kind, &rel, column)));
-      auto value = decode_tuple_value(rel.columns[p.column].type_oid, v);
+      const column_type& type = (*entry)->table.type_for[p.column];
+      auto value = v.is_null() ? result<sql_value, pg_error>(sql_value{sql_null{}})
+                   : v.k == tuple_value::kind::binary
+                       ? parse_binary_value(type, v.bytes)
+                       : parse_text_value(type, v.bytes, publisher_type_settings());
       if (!value)
-        return fail(plain_error("22P02", value.error().message,
+        return fail(plain_error(value.error().sqlstate, value.error().message,
                                 context(txn, batch.kind, &rel, column)));
       stmt.bind(static_cast<int>(i + 1), *value);
       row_values_.push_back(std::move(*value));

@@ -57,6 +57,23 @@ CREATE TABLE pg_replication_origin_status (
   local_lsn   text NOT NULL DEFAULT '0/0'
 );
 )sql",
+      // 2: the column type catalog (column_type_catalog.hpp). Tables created before
+      // it have no rows here; their types are read from SQLite's declared types.
+      R"sql(
+CREATE TABLE tributary_columns (
+  relname     text    NOT NULL COLLATE NOCASE,
+  attnum      integer NOT NULL,
+  attname     text    NOT NULL COLLATE NOCASE,
+  atttypid    integer NOT NULL,
+  atttypmod   integer NOT NULL,
+  attndims    integer NOT NULL,
+  typname     text    NOT NULL,
+  attnotnull  bool    NOT NULL,
+  attdefault  text,
+  attidentity text    NOT NULL DEFAULT '',
+  PRIMARY KEY (relname, attname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -64,7 +81,7 @@ CREATE TABLE pg_replication_origin_status (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 1, "add the migration step above");
+  static_assert(catalog_schema_version == 2, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

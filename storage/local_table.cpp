@@ -2,6 +2,8 @@
 // a probe for the rowid) and writing the statement texts.
 #include "storage/local_table.hpp"
 
+#include "storage/column_type_catalog.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -114,6 +116,13 @@ private:
   std::vector<statement_param> params_;
 };
 
+column_type type_of_column(const std::vector<column_definition>& columns, const std::string& name) {
+  for (const auto& c : columns)
+    if (same_name(c.name, name))
+      return c.type;
+  return column_type{};
+}
+
 pg_error not_updatable(const local_table& table) {
   return make_pg_error("55000",
                        "publisher did not send replica identity column expected by the logical "
@@ -140,6 +149,9 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
   if (columns->empty())
     return fail(make_pg_error("42P01", "logical replication target relation \"" +
                                            table.remote_name + "\" does not exist"));
+  auto types = read_table_columns(db, table.name);
+  if (!types)
+    return fail(make_pg_error("XX000", types.error().message));
   std::vector<std::string> missing;
   for (const auto& remote : relation.columns) {
     auto it = std::find_if(columns->begin(), columns->end(),
@@ -154,6 +166,7 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
                                              "\" has incompatible generated column: \"" +
                                              it->name + "\""));
     table.column_for.push_back(it->name);
+    table.type_for.push_back(type_of_column(*types, it->name));
   }
   if (!missing.empty()) {
     std::string list;

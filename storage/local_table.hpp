@@ -34,6 +34,7 @@
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/core/result.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/types/column_type.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
@@ -42,6 +43,7 @@ struct local_table {
   std::string name;                     // the local table
   std::string remote_name;              // "public.t", for messages
   std::vector<std::string> column_for;  // remote column index -> local column name
+  std::vector<column_type> type_for;    // remote column index -> local column's type
   std::optional<std::string> rowid;     // rowid alias usable in SQL; nullopt: WITHOUT ROWID
   std::vector<std::string> primary_key; // local primary key columns
 };

@@ -1,5 +1,7 @@
 #include "storage/sqlite_connection.hpp"
 
+#include "stages/types/stored_order.hpp"
+
 #include <sqlite3.h>
 
 #include <utility>
@@ -13,6 +15,13 @@ sqlite_error error_of(sqlite3* db, int rc) {
   e.code = db ? sqlite3_extended_errcode(db) : rc;
   e.message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   return e;
+}
+
+// SQLite's collation callback over a stored_collation's compare function.
+int collate_stored(void* compare, int a_size, const void* a, int b_size, const void* b) {
+  auto fn = reinterpret_cast<int (*)(std::string_view, std::string_view)>(compare);
+  return fn(std::string_view(static_cast<const char*>(a), static_cast<size_t>(a_size)),
+            std::string_view(static_cast<const char*>(b), static_cast<size_t>(b_size)));
 }
 
 }  // namespace
@@ -38,6 +47,15 @@ result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::strin
                          "PRAGMA foreign_keys=OFF;");
       !r)
     return fail(r.error());
+  // The type layer's collations (stored_order.hpp): columns of numeric, float,
+  // bpchar and interval are declared with them, so every connection needs them.
+  for (const stored_collation& c : stored_collations()) {
+    const std::string name(c.name);
+    rc = sqlite3_create_collation_v2(db, name.c_str(), SQLITE_UTF8,
+                                     reinterpret_cast<void*>(c.compare), collate_stored, nullptr);
+    if (rc != SQLITE_OK)
+      return fail(error_of(db, rc));
+  }
   return conn;
 }
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "stages/types/value_codec.hpp"
+#include "stages/types/value_io.hpp"
 #include "storage/subscription_catalog.hpp"
 
 namespace tributary {
@@ -108,6 +108,10 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
                                             context())));
   const bool binary = config_.format == copy_format::binary;
   auto& stmt = *insert_;
+  // Columns whose text is stored as it comes: bound without parsing or copying.
+  std::vector<bool> verbatim(columns.size());
+  for (size_t c = 0; c < columns.size(); ++c)
+    verbatim[c] = text_is_stored_as_received(table_->type_for[c]);
   for (size_t row = 0; row < rows.size(); ++row) {
     for (size_t c = 0; c < columns.size(); ++c) {
       if (rows.is_null(row, c)) {
@@ -116,17 +120,19 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
         continue;
       }
       auto bytes = rows.value(row, c);
-      if (!binary && text_is_stored_verbatim(columns[c].type_oid)) {
+      const column_type& type = table_->type_for[c];
+      if (!binary && verbatim[c]) {
         row_values_[c] = sql_null{};  // filled in only if the row fails (row_error)
         stmt.bind_text_borrowed(static_cast<int>(c + 1), bytes);  // `rows` outlives the step
         continue;
       }
-      auto value = binary ? decode_binary_value(columns[c].type_oid, bytes)
-                          : decode_text_value(columns[c].type_oid, bytes);
+      auto value = binary ? parse_binary_value(type, bytes)
+                          : parse_text_value(type, bytes, publisher_type_settings());
       if (!value) {
         // A binary value is not printable as it came; name the column only.
         std::string shown = binary ? std::string() : std::string(bytes);
-        return fail(failed(plain_error("22P02", value.error().message, context(c, shown))));
+        return fail(failed(plain_error(value.error().sqlstate, value.error().message,
+                                       context(c, shown))));
       }
       row_values_[c] = std::move(value).value();
       stmt.bind_borrowed(static_cast<int>(c + 1), row_values_[c]);  // row_values_ outlives the step
@@ -135,7 +141,7 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
     stmt.rewind();
     if (!stepped) {
       for (size_t c = 0; c < columns.size(); ++c)
-        if (!binary && !rows.is_null(row, c) && text_is_stored_verbatim(columns[c].type_oid))
+        if (!binary && !rows.is_null(row, c) && verbatim[c])
           row_values_[c] = std::string(rows.value(row, c));
       return fail(failed(row_error(stepped.error())));
     }

@@ -5,7 +5,7 @@
 //   Input:  batches of parsed COPY rows (stages/pipeline/copy_format) whose columns are
 //           the remote columns being copied (relation_info: name + type OID),
 //           in that order. Values go through the same codec as streamed
-//           changes (decode_text_value / decode_binary_value by type OID).
+//           changes (value_io.hpp, by the local column's type).
 //   Output: the rows in the local table of the same name (columns matched by
 //           name, describe_local_table) and, in the same commit,
 //           pg_subscription_rel: srsubstate 'r', srsublsn = the snapshot's

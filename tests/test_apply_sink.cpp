@@ -337,7 +337,7 @@ TEST_F(ApplySinkTest, OtherConstraintFailuresCarrySqliteMessage) {
 }
 
 TEST_F(ApplySinkTest, UndecodableValueIsAnApplyErrorNamingTheColumn) {
-  exec("CREATE TABLE t (id integer PRIMARY KEY)");
+  exec("CREATE TABLE t (id int4 PRIMARY KEY)");  // read as PostgreSQL's integer
   auto t = relation("t", {{"id", int4, true}});
   auto e = apply_error_of({txn({ins(t, {v("abc")})})});
   EXPECT_EQ(e.error.sqlstate, "22P02");

@@ -51,7 +51,7 @@ protected:
     db_.emplace(std::move(*db));
     exec("INSERT INTO pg_subscription (oid, subdbid, subskiplsn, subname, subowner, subenabled, subconninfo,"
          " subpublications) VALUES (16384, 1, '0/0', 'sub', 10, 1, '', '{pub}');"
-         "CREATE TABLE t (a integer PRIMARY KEY, b text, extra text DEFAULT 'd');");
+         "CREATE TABLE t (a int4 PRIMARY KEY, b text, extra text DEFAULT 'd');");
     for (auto [relid, table] : {std::pair<int64_t, const char*>{16390, "t"}, {16391, "other"}}) {
       subscription_rel_row rel;
       rel.subid = subscription_oid;

@@ -1,0 +1,119 @@
+// column_type_catalog: see the header.
+#include "storage/column_type_catalog.hpp"
+
+#include "stages/types/type_names.hpp"
+
+namespace tributary {
+namespace {
+
+result<std::vector<column_definition>, sqlite_error> read_declared(sqlite_connection& db,
+                                                                const std::string& table) {
+  auto q = db.prepare("SELECT name, type, \"notnull\", dflt_value FROM pragma_table_info(?1)");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, table);
+  std::vector<column_definition> columns;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    column_definition c;
+    c.name = q->column_text(0);
+    c.type = declared_type(q->column_text(1));
+    c.not_null = q->column_int(2) != 0;
+    if (!q->column_is_null(3))
+      c.default_expression = q->column_text(3);
+    columns.push_back(std::move(c));
+  }
+  return columns;
+}
+
+
+}  // namespace
+
+result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns(
+    sqlite_connection& db, const std::string& table) {
+  auto q = db.prepare(
+      "SELECT attname, atttypid, atttypmod, typname, attndims, attnotnull, attdefault, attidentity "
+      "FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
+  if (!q) {
+    // A file the catalog migrations never ran on (a plain SQLite file) records nothing.
+    if (q.error().message.find("no such table") != std::string::npos)
+      return std::vector<column_definition>{};
+    return fail(q.error());
+  }
+  q->bind_text(1, table);
+  std::vector<column_definition> columns;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    column_definition c;
+    c.name = q->column_text(0);
+    c.type.oid = static_cast<oid_t>(q->column_int(1));
+    c.type.typmod = static_cast<int32_t>(q->column_int(2));
+    if (!c.type.known())
+      c.type.name = q->column_text(3);
+    c.dimensions = static_cast<int>(q->column_int(4));
+    c.not_null = q->column_int(5) != 0;
+    if (!q->column_is_null(6))
+      c.default_expression = q->column_text(6);
+    c.identity = q->column_text(7);
+    columns.push_back(std::move(c));
+  }
+  return columns;
+}
+
+result<std::vector<column_definition>, sqlite_error> read_table_columns(sqlite_connection& db,
+                                                                     const std::string& table) {
+  auto recorded = read_recorded_table_columns(db, table);
+  if (!recorded || !recorded->empty())
+    return recorded;
+  return read_declared(db, table);
+}
+
+result<ok_t, sqlite_error> record_table_columns(sqlite_connection& db, const std::string& table,
+                                                const std::vector<column_definition>& columns) {
+  if (auto r = forget_table_columns(db, table); !r)
+    return r;
+  auto insert = db.prepare(
+      "INSERT INTO tributary_columns (relname, attnum, attname, atttypid, atttypmod, attndims, "
+      "typname, attnotnull, attdefault, attidentity) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
+  if (!insert)
+    return fail(insert.error());
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const column_definition& c = columns[i];
+    insert->bind_text(1, table);
+    insert->bind_int(2, static_cast<int64_t>(i + 1));
+    insert->bind_text(3, c.name);
+    insert->bind_int(4, c.type.oid);
+    insert->bind_int(5, c.type.typmod);
+    insert->bind_int(6, c.dimensions);
+    insert->bind_text(7, format_type(c.type));
+    insert->bind_int(8, c.not_null ? 1 : 0);
+    if (c.default_expression)
+      insert->bind_text(9, *c.default_expression);
+    else
+      insert->bind_null(9);
+    insert->bind_text(10, c.identity);
+    if (auto r = insert->run(); !r)
+      return r;
+    insert->reset();
+  }
+  return ok_v;
+}
+
+result<ok_t, sqlite_error> forget_table_columns(sqlite_connection& db, const std::string& table) {
+  auto remove = db.prepare("DELETE FROM tributary_columns WHERE relname = ?1");
+  if (!remove)
+    return fail(remove.error());
+  remove->bind_text(1, table);
+  return remove->run();
+}
+
+
+}  // namespace tributary
