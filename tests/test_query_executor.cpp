@@ -163,7 +163,7 @@ TEST_F(QueryExecutorTest, SelectReturnsTypedTextRowsAndCount) {
   EXPECT_EQ(o.columns[0].name, "a");
   EXPECT_EQ(o.columns[0].type_oid, pg_type_oid::int8);
   EXPECT_EQ(o.columns[1].type_oid, pg_type_oid::text);
-  EXPECT_EQ(o.columns[2].type_oid, pg_type_oid::float8);
+  EXPECT_EQ(o.columns[2].type_oid, pg_type_oid::float4);  // "real", as in PostgreSQL
   EXPECT_EQ(o.columns[3].type_oid, pg_type_oid::boolean);
   EXPECT_EQ(o.columns[4].type_oid, pg_type_oid::bytea);
   ASSERT_EQ(o.rows.size(), 2u);

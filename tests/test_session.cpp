@@ -184,7 +184,7 @@ TEST_F(SessionTest, MultiStatementQuerySendsOneResultPerStatement) {
   EXPECT_EQ(row->values(), (std::vector<std::optional<std::string>>{"1", "x"}));
   auto columns = find(reply, 'T')->columns();
   ASSERT_EQ(columns.size(), 2u);
-  EXPECT_EQ(columns[0], (std::pair<std::string, uint32_t>{"a", 20}));
+  EXPECT_EQ(columns[0], (std::pair<std::string, uint32_t>{"a", 23}));  // int4, as declared
   EXPECT_EQ(columns[1], (std::pair<std::string, uint32_t>{"b", 25}));
   EXPECT_EQ(status(reply), 'I');
 }
@@ -386,7 +386,7 @@ TEST_F(SessionTest, ExtendedProtocolParseBindDescribeExecuteSync) {
   EXPECT_EQ(parameters.i16_at(0), 2);
   EXPECT_EQ(parameters.i32_at(2), 25);
   EXPECT_EQ(parameters.i32_at(6), 25);
-  EXPECT_EQ(reply[4].columns()[0], (std::pair<std::string, uint32_t>{"a", 20}));
+  EXPECT_EQ(reply[4].columns()[0], (std::pair<std::string, uint32_t>{"a", 23}));
   EXPECT_EQ(reply[5].values(), (std::vector<std::optional<std::string>>{"1", "x"}));
   EXPECT_EQ(reply[7].values(), (std::vector<std::optional<std::string>>{"3", "z"}));
   EXPECT_EQ(reply[8].tag(), "SELECT 2");

@@ -141,9 +141,16 @@ TEST(StatementRouter, DatabaseSettingAndSubscriptionStatementsAreClassified) {
   EXPECT_EQ(kind_of("DROP SUBSCRIPTION IF EXISTS s"), statement_kind::drop_subscription);
 }
 
+TEST(StatementRouter, TableDdlAndInsertGoToTheTypeLayer) {
+  EXPECT_EQ(kind_of("CREATE TABLE t(a int PRIMARY KEY, b text)"), statement_kind::create_table);
+  EXPECT_EQ(kind_of("DROP TABLE IF EXISTS a, b"), statement_kind::drop_table);
+  EXPECT_EQ(kind_of("INSERT INTO t VALUES (1)"), statement_kind::insert);
+  EXPECT_EQ(kind_of("DROP INDEX i"), statement_kind::sqlite);
+}
+
 TEST(StatementRouter, EverythingElseGoesToSqlite) {
   EXPECT_EQ(kind_of("SELECT * FROM t WHERE a = $1"), statement_kind::sqlite);
-  EXPECT_EQ(kind_of("CREATE TABLE t(a int PRIMARY KEY, b text)"), statement_kind::sqlite);
+  EXPECT_EQ(kind_of("UPDATE t SET a = 1"), statement_kind::sqlite);
   EXPECT_EQ(kind_of("INSERT OR REPLACE INTO t VALUES (1)"), statement_kind::sqlite_only);
 }
 

@@ -362,3 +362,32 @@ int session_parameters::severity_rank(const std::string& severity) {
 }
 
 }  // namespace tributary
+
+namespace tributary {
+
+type_settings session_parameters::type_settings_now() const {
+  type_settings out;
+  if (auto zone = value("timezone"))
+    out.time_zone = *zone;
+  if (auto digits = value("extra_float_digits"))
+    out.extra_float_digits = std::atoi(digits->c_str());
+  if (auto bytea = value("bytea_output"))
+    out.bytea_output_hex = *bytea != "escape";
+  if (auto style = value("datestyle")) {
+    if (style->ends_with("DMY"))
+      out.order = date_order::dmy;
+    else if (style->ends_with("YMD"))
+      out.order = date_order::ymd;
+  }
+  if (auto style = value("intervalstyle")) {
+    if (*style == "postgres_verbose")
+      out.intervals = interval_style::postgres_verbose;
+    else if (*style == "sql_standard")
+      out.intervals = interval_style::sql_standard;
+    else if (*style == "iso_8601")
+      out.intervals = interval_style::iso_8601;
+  }
+  return out;
+}
+
+}  // namespace tributary

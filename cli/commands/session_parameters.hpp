@@ -28,6 +28,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "stages/core/settings.hpp"
+#include "stages/types/type_settings.hpp"
 
 namespace tributary {
 
@@ -47,6 +48,9 @@ public:
   result<command_outcome, pg_error> show(const nlohmann::json& show_fields) const;
 
   std::optional<std::string> value(const std::string& name) const;
+  // The settings that shape how values are read and printed (TimeZone, DateStyle,
+  // IntervalStyle, extra_float_digits, bytea_output), for the type layer.
+  type_settings type_settings_now() const;
 
   // (name, value) of every reported parameter, for the end of startup.
   std::vector<std::pair<std::string, std::string>> reported() const;

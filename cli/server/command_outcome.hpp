@@ -12,6 +12,7 @@ namespace tributary {
 struct result_column {
   std::string name;
   uint32_t type_oid = 25;  // text
+  int32_t typmod = -1;     // pg_attribute.atttypmod of a table column, else -1
 };
 
 using text_row = std::vector<std::optional<std::string>>;  // nullopt = NULL

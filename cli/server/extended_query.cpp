@@ -37,9 +37,9 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
     routed_statement& s = routed.statements.front();
     if (aborted_and_not_an_exit(dispatcher_.transaction().state(), s))
       return fail(aborted_block());
-    if (s.kind == statement_kind::sqlite || s.kind == statement_kind::sqlite_only) {
-      auto shape = dispatcher_.executor().describe(
-          s.text, s.kind == statement_kind::sqlite_only ? &s.parse_error : nullptr, s.position);
+    if (s.kind == statement_kind::sqlite || s.kind == statement_kind::sqlite_only ||
+        s.kind == statement_kind::insert) {
+      auto shape = dispatcher_.describe(s);
       if (!shape)
         return fail(shape.error());
       p.columns = std::move(shape->columns);

@@ -13,6 +13,7 @@ std::vector<wire::field_description> field_descriptions(const std::vector<result
     f.name = c.name;
     f.type_oid = c.type_oid;
     f.type_size = type_size(c.type_oid);
+    f.type_modifier = c.typmod;
     fields.push_back(std::move(f));
   }
   return fields;

@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "cli/server/column_typing.hpp"
 #include "cli/server/command_tags.hpp"
 #include "cli/server/result_types.hpp"
 #include "cli/server/sqlstate_mapping.hpp"
 #include "cli/server/statement_router.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/value_io.hpp"
 
 namespace tributary {
 namespace {
@@ -28,18 +31,38 @@ pg_error missing_parameter(int number) {
   return make_pg_error("42P02", "there is no parameter $" + std::to_string(number));
 }
 
-std::vector<result_column> infer_columns(const sqlite_statement& stmt,
-                                         const std::vector<std::vector<sql_value>>& rows) {
-  std::vector<result_column> columns;
+// A column's PostgreSQL type as the client sees it: from the table column it
+// comes from, else inferred from the values (result_types.hpp).
+struct typed_column {
+  result_column column;
+  std::optional<column_type> source;  // set: values go through the type layer
+};
+
+std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_statement& stmt,
+                                       const std::vector<std::vector<sql_value>>* rows) {
+  std::vector<typed_column> columns;
   const int count = stmt.column_count();
+  const auto sources = source_column_types(db, stmt);
   std::vector<const sql_value*> values;
-  values.reserve(rows.size());
   for (int c = 0; c < count; ++c) {
-    values.clear();
-    for (const auto& row : rows)
-      values.push_back(&row[static_cast<size_t>(c)]);
-    const char* declared = stmt.column_decltype(c);
-    columns.push_back({stmt.column_name(c), infer_column_type(declared ? declared : "", values)});
+    typed_column typed;
+    typed.column.name = stmt.column_name(c);
+    if (const auto& source = sources[static_cast<size_t>(c)]) {
+      typed.source = *source;
+      // A type Tributary does not know is sent as text, as it is stored.
+      typed.column.type_oid = source->known() ? source->oid : pg_type_oid::text;
+      typed.column.typmod = source->known() ? source->typmod : -1;
+    } else if (rows) {
+      values.clear();
+      for (const auto& row : *rows)
+        values.push_back(&row[static_cast<size_t>(c)]);
+      const char* declared = stmt.column_decltype(c);
+      typed.column.type_oid = infer_column_type(declared ? declared : "", values);
+    } else {
+      const char* declared = stmt.column_decltype(c);
+      typed.column.type_oid = type_for_declared(declared ? declared : "");
+    }
+    columns.push_back(std::move(typed));
   }
   return columns;
 }
@@ -110,13 +133,16 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
 
   command_outcome outcome;
   outcome.returns_rows = width > 0;
-  outcome.columns = infer_columns(stmt, raw_rows);
+  const auto columns = type_columns(db_, stmt, &raw_rows);
+  for (const auto& c : columns)
+    outcome.columns.push_back(c.column);
   outcome.rows.reserve(raw_rows.size());
   for (const auto& raw : raw_rows) {
     text_row row;
     row.reserve(width);
     for (size_t c = 0; c < width; ++c)
-      row.push_back(format_value(raw[c], outcome.columns[c].type_oid));
+      row.push_back(columns[c].source ? format_text_value(*columns[c].source, raw[c], settings_)
+                                      : format_value(raw[c], columns[c].column.type_oid));
     outcome.rows.push_back(std::move(row));
   }
   const bool counts_changes = base_tag == "INSERT" || base_tag == "UPDATE" ||
@@ -144,10 +170,8 @@ result<statement_shape, pg_error> query_executor::describe(std::string_view sql,
   if (prepared->handle() == nullptr)
     return shape;
   shape.parameter_count = highest_parameter_number(*prepared);
-  for (int c = 0; c < prepared->column_count(); ++c) {
-    const char* declared = prepared->column_decltype(c);
-    shape.columns.push_back({prepared->column_name(c), type_for_declared(declared ? declared : "")});
-  }
+  for (const auto& c : type_columns(db_, *prepared, nullptr))
+    shape.columns.push_back(c.column);
   return shape;
 }
 

@@ -1,5 +1,8 @@
 // query_executor: runs one statement in SQLite and turns its rows into a
-// command_outcome (PostgreSQL types and text values, see result_types.hpp).
+// command_outcome with PostgreSQL types and text values: a column that comes from
+// a table column has that column's type (column_typing.hpp) and its values are
+// printed by the type layer under the session's settings (value_io.hpp); any
+// other column's type is inferred from its values (result_types.hpp).
 //
 // Input: the statement text (one statement, as the router cut it), its base tag
 // ("SELECT", "INSERT", ...), and for the extended protocol the parameter values:
@@ -13,7 +16,7 @@
 // locates in the text carry that position: 1-based, counted from `position_base`
 // characters before `sql` (the statement's offset in the whole query string).
 //
-// No state besides the connection; the caller owns transactions.
+// State: the connection and the session's type settings; the caller owns transactions.
 #pragma once
 
 #include <string>
@@ -24,6 +27,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "stages/types/sql_value.hpp"
+#include "stages/types/type_settings.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
@@ -36,6 +40,9 @@ struct statement_shape {
 class query_executor {
 public:
   explicit query_executor(sqlite_connection& db) : db_(db) {}
+
+  // The session's settings for the values it prints (TimeZone, extra_float_digits, ...).
+  void use_settings(type_settings settings) { settings_ = std::move(settings); }
 
   result<command_outcome, pg_error> run(std::string_view sql, const std::string& base_tag,
                                         const std::vector<sql_value>& parameters = {},
@@ -56,6 +63,7 @@ private:
   result<sqlite_statement, pg_error> prepare(std::string_view sql, const pg_error* grammar_error,
                                              int position_base);
   sqlite_connection& db_;
+  type_settings settings_;
 };
 
 // The highest $n a prepared statement refers to (0 when none).

@@ -6,6 +6,8 @@
 // digits; the layout is done here.
 #include "cli/server/result_types.hpp"
 
+#include "stages/types/builtin_types.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -127,12 +129,8 @@ uint32_t infer_column_type(std::string_view declared_type, const std::vector<con
 }
 
 int16_t type_size(uint32_t type_oid) {
-  switch (type_oid) {
-    case pg_type_oid::boolean: return 1;
-    case pg_type_oid::int8:
-    case pg_type_oid::float8: return 8;
-    default: return -1;
-  }
+  const type_descriptor* type = find_builtin_type(type_oid);
+  return type ? type->typlen : int16_t{-1};
 }
 
 std::string format_float8(double value) {

@@ -1,6 +1,8 @@
 // statement_dispatcher: the per-statement rules of the header.
 #include "cli/server/statement_dispatcher.hpp"
 
+#include "cli/commands/table_commands.hpp"
+
 namespace tributary {
 namespace {
 
@@ -62,6 +64,7 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
     if (auto r = transaction_.begin_implicit(); !r)
       return fail(r.error());
   }
+  executor_.use_settings(parameters_.type_settings_now());
   auto outcome = dispatch(statement, situation);
   if (!outcome) {
     transaction_.statement_failed();
@@ -105,6 +108,10 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::alter_subscription:
     case statement_kind::drop_subscription:
       return subscription_command(statement);
+    case statement_kind::create_table:
+    case statement_kind::drop_table:
+    case statement_kind::insert:
+      return table_statement(statement, situation);
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
@@ -163,22 +170,72 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
 result<command_outcome, pg_error> statement_dispatcher::subscription_command(
     const routed_statement& statement) {
   // The handler always works inside a transaction: the client's, or one of its own.
+  const nlohmann::json& fields = statement.fields();
+  return in_own_transaction([&]() -> result<command_outcome, pg_error> {
+    if (statement.kind == statement_kind::create_subscription)
+      return subscriptions_.create_subscription(fields, *this);
+    if (statement.kind == statement_kind::alter_subscription)
+      return subscriptions_.alter_subscription(fields, *this);
+    return subscriptions_.drop_subscription(fields, *this);
+  });
+}
+
+result<command_outcome, pg_error> statement_dispatcher::in_own_transaction(
+    const std::function<result<command_outcome, pg_error>()>& command) {
   const bool own_transaction = transaction_.state() == block_state::idle;
   if (own_transaction)
     if (auto r = transaction_.begin_implicit(); !r)
       return fail(r.error());
-  const nlohmann::json& fields = statement.fields();
-  result<command_outcome, pg_error> outcome = command_outcome{};
-  if (statement.kind == statement_kind::create_subscription)
-    outcome = subscriptions_.create_subscription(fields, *this);
-  else if (statement.kind == statement_kind::alter_subscription)
-    outcome = subscriptions_.alter_subscription(fields, *this);
-  else
-    outcome = subscriptions_.drop_subscription(fields, *this);
+  auto outcome = command();
   if (outcome && own_transaction)
     if (auto r = transaction_.end_implicit(); !r)
       return fail(r.error());
   return outcome;
+}
+
+result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement) {
+  const pg_error* grammar_error =
+      statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  if (statement.kind != statement_kind::insert)
+    return executor_.describe(statement.text, grammar_error, statement.position);
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  auto translated = translate_typed_insert(own.statements[0].fields(), statement.text, *this,
+                                           parameters_.type_settings_now());
+  if (!translated)
+    return fail(translated.error());
+  if (!*translated)
+    return executor_.describe(statement.text, nullptr, statement.position);
+  auto shape = executor_.describe((*translated)->sql);
+  if (shape && !(*translated)->parameter_types.empty())
+    shape->parameter_count =
+        std::max(shape->parameter_count, (*translated)->parameter_types.rbegin()->first);
+  return shape;
+}
+
+result<command_outcome, pg_error> statement_dispatcher::table_statement(
+    const routed_statement& statement, const statement_situation& situation) {
+  const type_settings settings = parameters_.type_settings_now();
+  // The translators read constants back from the text at their locations
+  // (parse_tree::constant_value), so the tree must come from this text alone.
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  const nlohmann::json& fields = own.statements[0].fields();
+  const std::string& source = statement.text;
+  return in_own_transaction([&]() -> result<command_outcome, pg_error> {
+    if (statement.kind == statement_kind::create_table)
+      return create_table(fields, source, *this, settings);
+    if (statement.kind == statement_kind::drop_table)
+      return drop_tables(fields, *this);
+    auto insert = prepare_insert(fields, source, situation.parameters, *this, settings);
+    if (!insert)
+      return fail(insert.error());
+    if (!*insert)  // a table without recorded types: SQLite runs the statement as it is
+      return sqlite_statement_outcome(statement, situation);
+    return executor_.run((*insert)->sql, statement.tag, (*insert)->parameters);
+  });
 }
 
 result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome(

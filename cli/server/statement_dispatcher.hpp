@@ -12,6 +12,8 @@
 //   CREATE/DROP DATABASE ─► data_directory (never inside a transaction block: 25001)
 //   SET/RESET/SHOW ─► session_parameters
 //   CREATE/ALTER/DROP SUBSCRIPTION ─► subscription_commands, inside a transaction
+//   CREATE TABLE, DROP TABLE, INSERT ─► table_commands (the type layer), inside a
+//                                      transaction
 //   everything else ─► query_executor (SQLite)
 // then success/failure is reported to the transaction_block (a failure aborts a
 // block or rolls back the implicit transaction). end_batch() commits an open
@@ -57,6 +59,10 @@ public:
   // End of a query string or Sync: commits the implicit transaction, if one is open.
   result<ok_t, pg_error> end_batch();
 
+  // The result columns and parameter count of a statement without running it
+  // (Parse/Describe): SQLite statements and INSERTs, as they would run.
+  result<statement_shape, pg_error> describe(const routed_statement& statement);
+
   transaction_block& transaction() { return transaction_; }
   query_executor& executor() { return executor_; }
 
@@ -75,8 +81,13 @@ private:
   result<command_outcome, pg_error> transaction_control(const routed_statement& statement);
   result<command_outcome, pg_error> database_command(const routed_statement& statement);
   result<command_outcome, pg_error> subscription_command(const routed_statement& statement);
+  result<command_outcome, pg_error> table_statement(const routed_statement& statement,
+                                                    const statement_situation& situation);
   result<command_outcome, pg_error> sqlite_statement_outcome(const routed_statement& statement,
                                                              const statement_situation& situation);
+  // Runs `command` inside the client's transaction, or in one of its own when idle.
+  result<command_outcome, pg_error> in_own_transaction(
+      const std::function<result<command_outcome, pg_error>()>& command);
 
   session_identity identity_;
   sqlite_connection& db_;

@@ -87,8 +87,12 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
     return kind == "VAR_RESET" || kind == "VAR_RESET_ALL" ? statement_kind::reset
                                                           : statement_kind::set;
   }
+  if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
+    return statement_kind::drop_table;
   static const std::map<std::string, statement_kind> by_type = {
       {"VariableShowStmt", statement_kind::show},
+      {"CreateStmt", statement_kind::create_table},
+      {"InsertStmt", statement_kind::insert},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},

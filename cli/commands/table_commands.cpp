@@ -1,0 +1,194 @@
+// table_commands: see the header.
+#include "cli/commands/table_commands.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <string_view>
+
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/create_table.hpp"
+#include "stages/sql/insert_values.hpp"
+#include "stages/types/value_io.hpp"
+#include "storage/column_type_catalog.hpp"
+
+namespace tributary {
+namespace {
+
+pg_error storage_error(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
+
+result<bool, pg_error> table_exists(sqlite_connection& db, const std::string& table) {
+  auto q = db.prepare(
+      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE");
+  if (!q)
+    return fail(storage_error(q.error()));
+  q->bind_text(1, table);
+  auto s = q->step();
+  if (!s)
+    return fail(storage_error(s.error()));
+  return *s == sqlite_statement::step_result::row;
+}
+
+// The replication catalog and Tributary's own tables.
+bool is_system_catalog(const std::string& table) {
+  auto starts = [&](std::string_view prefix) {
+    if (table.size() < prefix.size())
+      return false;
+    for (size_t i = 0; i < prefix.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(table[i])) != prefix[i])
+        return false;
+    return true;
+  };
+  return starts("pg_") || starts("tributary_") || starts("sqlite_");
+}
+
+void notice(command_context& context, std::string message) {
+  pg_error n = make_pg_error("00000", std::move(message));
+  n.severity = "NOTICE";
+  context.emit_notice(std::move(n));
+}
+
+// The SQLite default of each column (pragma_table_info's dflt_value), "" if none.
+result<std::vector<std::string>, pg_error> sqlite_defaults(sqlite_connection& db,
+                                                           const std::string& table) {
+  auto q = db.prepare("SELECT dflt_value FROM pragma_table_info(?1)");
+  if (!q)
+    return fail(storage_error(q.error()));
+  q->bind_text(1, table);
+  std::vector<std::string> out;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(storage_error(s.error()));
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    out.push_back(q->column_is_null(0) ? std::string() : q->column_text(0));
+  }
+  return out;
+}
+
+// A parameter as the client sent it (text, or binary already decoded by the
+// old value codec) -> the stored form of `type`.
+result<sql_value, pg_error> parameter_value(const sql_value& sent, const column_type& type,
+                                            const type_settings& settings) {
+  struct visitor {
+    std::optional<std::string> operator()(sql_null) const { return std::nullopt; }
+    std::optional<std::string> operator()(int64_t i) const { return std::to_string(i); }
+    std::optional<std::string> operator()(double d) const {
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%.17g", d);
+      return std::string(buffer);
+    }
+    std::optional<std::string> operator()(const std::string& s) const { return s; }
+    std::optional<std::string> operator()(const sql_blob&) const { return std::nullopt; }
+  };
+  if (std::holds_alternative<sql_blob>(sent))
+    return type.oid == 17 ? sent : parse_binary_value(type, std::get<sql_blob>(sent).bytes);
+  auto text = std::visit(visitor{}, sent);
+  if (!text)
+    return sql_value{sql_null{}};
+  return parse_text_value(type, *text, settings);
+}
+
+}  // namespace
+
+result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::string_view source,
+                                               command_context& context,
+                                               const type_settings& settings) {
+  auto definition = translate_create_table(stmt, source, settings);
+  if (!definition)
+    return fail(definition.error());
+  sqlite_connection& db = context.database();
+  auto exists = table_exists(db, definition->table);
+  if (!exists)
+    return fail(exists.error());
+  if (*exists) {
+    if (!definition->if_not_exists)
+      return fail(make_pg_error("42P07", "relation \"" + definition->table + "\" already exists"));
+    notice(context, "relation \"" + definition->table + "\" already exists, skipping");
+    return command_outcome::tag_only("CREATE TABLE");
+  }
+  if (auto r = db.exec(definition->sqlite_ddl); !r)
+    return fail(storage_error(r.error()));
+  if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
+    return fail(storage_error(r.error()));
+  return command_outcome::tag_only("CREATE TABLE");
+}
+
+result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, command_context& context) {
+  sqlite_connection& db = context.database();
+  const bool if_exists = stmt.value("missing_ok", false);
+  for (const auto& object : stmt.value("objects", nlohmann::json::array())) {
+    const auto& items = object.value("List", nlohmann::json::object())
+                            .value("items", nlohmann::json::array());
+    if (items.empty())
+      continue;
+    if (items.size() > 1 && items.front().value("String", nlohmann::json::object())
+                                    .value("sval", std::string()) != "public")
+      return fail(make_pg_error("0A000", "tables in schemas other than public are not supported yet"));
+    const std::string table =
+        items.back().value("String", nlohmann::json::object()).value("sval", std::string());
+    if (is_system_catalog(table))
+      return fail(make_pg_error("42501", "permission denied: \"" + table + "\" is a system catalog"));
+    auto exists = table_exists(db, table);
+    if (!exists)
+      return fail(exists.error());
+    if (!*exists) {
+      if (!if_exists)
+        return fail(make_pg_error("42P01", "table \"" + table + "\" does not exist"));
+      notice(context, "table \"" + table + "\" does not exist, skipping");
+      continue;
+    }
+    if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
+      return fail(storage_error(r.error()));
+    if (auto r = forget_table_columns(db, table); !r)
+      return fail(storage_error(r.error()));
+  }
+  return command_outcome::tag_only("DROP TABLE");
+}
+
+result<std::optional<translated_insert>, pg_error> translate_typed_insert(
+    const nlohmann::json& stmt, std::string_view source, command_context& context,
+    const type_settings& settings) {
+  sqlite_connection& db = context.database();
+  insert_target target;
+  target.table = insert_table_name(stmt);
+  auto recorded = read_recorded_table_columns(db, target.table);
+  if (!recorded)
+    return fail(storage_error(recorded.error()));
+  if (recorded->empty())
+    return std::optional<translated_insert>{};
+  target.columns = std::move(*recorded);
+  auto defaults = sqlite_defaults(db, target.table);
+  if (!defaults)
+    return fail(defaults.error());
+  target.sqlite_defaults = std::move(*defaults);
+  target.sqlite_defaults.resize(target.columns.size());
+  auto translated = translate_insert(stmt, source, target, settings);
+  if (!translated)
+    return fail(translated.error());
+  return std::optional<translated_insert>{std::move(*translated)};
+}
+
+result<std::optional<prepared_insert>, pg_error> prepare_insert(
+    const nlohmann::json& stmt, std::string_view source, const std::vector<sql_value>& parameters,
+    command_context& context, const type_settings& settings) {
+  auto translated = translate_typed_insert(stmt, source, context, settings);
+  if (!translated)
+    return fail(translated.error());
+  if (!*translated)
+    return std::optional<prepared_insert>{};
+  prepared_insert out;
+  out.sql = std::move((*translated)->sql);
+  out.parameters = parameters;
+  for (const auto& [number, type] : (*translated)->parameter_types) {
+    if (number < 1 || static_cast<size_t>(number) > parameters.size())
+      return fail(make_pg_error("42P02", "there is no parameter $" + std::to_string(number)));
+    auto value = parameter_value(parameters[static_cast<size_t>(number - 1)], type, settings);
+    if (!value)
+      return fail(value.error());
+    out.parameters[static_cast<size_t>(number - 1)] = std::move(*value);
+  }
+  return std::optional<prepared_insert>{std::move(out)};
+}
+
+}  // namespace tributary

@@ -1,0 +1,61 @@
+// table_commands: CREATE TABLE, DROP TABLE and INSERT on tables whose PostgreSQL
+// column types Tributary records (column_type_catalog.hpp).
+//
+//   CREATE TABLE  translate_create_table -> the STRICT table's DDL and the catalog
+//                 rows, both in the caller's transaction. An existing name is
+//                 42P07 `relation "t" already exists` (IF NOT EXISTS: NOTICE and
+//                 nothing done).
+//   DROP TABLE    each named table and its catalog rows; a missing one is 42P01
+//                 `table "t" does not exist` (IF EXISTS: NOTICE, skipped). The
+//                 replication catalog's tables are refused (42501 ... is a system
+//                 catalog).
+//   INSERT        into a table with recorded types: translate_insert, then each
+//                 parameter $n is read by its column's type; the translated
+//                 statement runs through the query executor. Into any other table:
+//                 the statement runs as it is (nullopt).
+// All run inside the statement's transaction (the caller opens one if needed).
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands/subscription_commands.hpp"
+#include "cli/server/command_outcome.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/sql/insert_values.hpp"
+#include "stages/types/sql_value.hpp"
+#include "stages/types/type_settings.hpp"
+
+namespace tributary {
+
+// Each statement's tree comes with the text it was parsed from (`source`).
+result<command_outcome, pg_error> create_table(const nlohmann::json& create_stmt,
+                                               std::string_view source, command_context& context,
+                                               const type_settings& settings);
+
+result<command_outcome, pg_error> drop_tables(const nlohmann::json& drop_stmt,
+                                              command_context& context);
+
+// An INSERT ready for the query executor: its SQLite text and parameter values.
+struct prepared_insert {
+  std::string sql;
+  std::vector<sql_value> parameters;
+};
+
+// The INSERT's SQLite text, without parameter values (for Parse/Describe);
+// nullopt: the target table has no recorded types, its text runs as it is.
+result<std::optional<translated_insert>, pg_error> translate_typed_insert(
+    const nlohmann::json& insert_stmt, std::string_view source, command_context& context,
+    const type_settings& settings);
+
+// nullopt: the target table has no recorded types; run the statement as it is.
+result<std::optional<prepared_insert>, pg_error> prepare_insert(
+    const nlohmann::json& insert_stmt, std::string_view source,
+    const std::vector<sql_value>& parameters, command_context& context,
+    const type_settings& settings);
+
+}  // namespace tributary

@@ -1,0 +1,277 @@
+// 006_types: replicated and locally inserted values are PostgreSQL's values.
+//
+// A differential test against a real PostgreSQL 15: one table per type family
+// with edge-case values, created with the same DDL on the publisher and on
+// Tributary. The rows arrive (a) by replication in text format, (b) by
+// replication in binary format (binary = true) and (c) by local INSERTs of the
+// same literals into Tributary. Then, under two session time zones, on both
+// servers: `SELECT *` prints the same bytes, ORDER BY each column gives the same
+// order, and a UNIQUE constraint rejects exactly the values PostgreSQL rejects.
+#include <algorithm>
+
+#include "integration/replication_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+struct type_family {
+  std::string table;
+  std::string columns;                 // after "id int PRIMARY KEY, "
+  std::vector<std::string> rows;       // VALUES tuples after the id
+  std::vector<std::string> ordered;    // columns whose ORDER BY must match PostgreSQL's
+  bool typed = true;  // false: kept as PostgreSQL's text output (no binary, no local input yet)
+};
+
+const std::vector<type_family>& families() {
+  static const std::vector<type_family> all = {
+      {"t_integers", "i2 int2, i4 int4, i8 int8, o oid",
+       {"-32768, -2147483648, -9223372036854775808, 0", "32767, 2147483647, 9223372036854775807, 4294967295",
+        "0, -1, 1, 17", "NULL, NULL, NULL, NULL"},
+       {"i2", "i4", "i8", "o"}},
+      {"t_numeric", "n122 numeric(12,2), n numeric, n3010 numeric(30,10)",
+       {"1234.50, 12345678901234567890.0123456789, -99999999999999999999.9999999999",
+        "-0.10, 0.1000000000000000001, 0", "3.00, 0.1000000000000000002, 1.5",
+        "1234.5, 'NaN', -1", "'-0.001', 'Infinity', 0.00000000001", "0, '-Infinity', NULL",
+        "1e3, 1.0, 1.00"},
+       {"n122", "n", "n3010"}},
+      {"t_float", "f4 float4, f8 float8",
+       {"'-0', '-0'", "0.1, 0.30000000000000004", "'NaN', 'NaN'", "'Infinity', 'Infinity'",
+        "'-Infinity', '-Infinity'", "1.17549435e-38, 1e-310", "3.4028235e38, 1.7976931348623157e308",
+        "1234567, 1e15", "1e-5, 123456789012345", "0, 0"},
+       {"f4", "f8"}},
+      {"t_bool", "b bool", {"true", "false", "NULL", "'t'"}, {"b"}},
+      {"t_text", "t text, v varchar(10), c char(5), n name, ch \"char\"",
+       {"'', '', '', '', ''", "'a', 'a', 'a', 'a', 'a'", "'B', 'B  ', 'b', 'Bb', 'B'",
+        "'multi\nline\ttab', 'äöü', 'ä', 'ñ', 'z'", "' lead', 'x', 'a b', 'x y', 'y'"},
+       {"t", "v", "c", "n"}},
+      {"t_bytea", "b bytea", {"'\\x'", "'\\x00ff'", "'\\xdeadbeef'", "'\\x00'", "'abc'"}, {"b"}},
+      {"t_datetime",
+       "d date, t time, tz timetz, ts timestamp, tstz timestamptz, iv interval",
+       {"'2024-02-29', '00:00:00', '12:00:00+01', '2024-02-29 06:45:30', '2024-02-29 06:45:30-05', '1 year 2 mons 3 days 04:05:06.789'",
+        "'0044-03-15 BC', '24:00:00', '11:00:00+00', '0044-03-15 10:00:00 BC', '0001-01-01 00:00:00+00 BC', '-1 days +01:00:00'",
+        "'infinity', '23:59:59.999999', '00:00:00-05:30', 'infinity', 'infinity', '1 mon'",
+        "'-infinity', '12:34:56.5', '23:59:59+14', '-infinity', '-infinity', '30 days'",
+        "'1999-12-31', '01:02:03', '12:00:00-12', '1999-12-31 23:59:59.999999', '1883-11-18 12:00:00-05', '00:00:00'",
+        "'2000-01-01', '13:00', '13:00:00+01', '2000-01-01 00:00:00', '2024-11-03 01:30:00-04', '-1 years -2 mons +3 days -04:05:06'"},
+       {"d", "t", "tz", "ts", "tstz", "iv"}},
+      {"t_misc", "u uuid, b8 bit(8), vb varbit, m money",
+       {"'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '00001111', '101', '1234.5'",
+        "'00000000-0000-0000-0000-000000000000', '11110000', '0101', '-1234.5'",
+        "'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000', '', '0'",
+        "'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A12', '10000000', '1', '92233720368547758.07'"},
+       {"u", "b8", "vb", "m"}},
+      {"t_verbatim",
+       "j json, jb jsonb, ip inet, cid cidr, mac macaddr, ia int4[], ta text[], r int4range, p point, x xml, ts tsvector, l pg_lsn",
+       {"'{\"a\": 123.4500}', '{\"b\": 1, \"a\": [1, 2.50]}', '192.168.1.5/24', '10.0.0.0/8', '08:00:2b:01:02:03', '{1,NULL,3}', '{\"a b\",c}', '[1,5)', '(1.5,2)', '<a>x</a>', 'a fat cat', '16/B374D848'",
+        "'[1, 2]', 'null', '::1', '2001:db8::/32', 'ff:ff:ff:ff:ff:ff', '{{1,2},{3,4}}', '{}', 'empty', '(0,0)', '<b/>', 'x:1A y:2', '0/0'"},
+       {},
+       false},
+  };
+  return all;
+}
+
+std::string ddl(const type_family& f) {
+  return "CREATE TABLE " + f.table + " (id int PRIMARY KEY, " + f.columns + ")";
+}
+
+std::string inserts(const type_family& f, int first_id = 1) {
+  std::string sql = "INSERT INTO " + f.table + " VALUES ";
+  for (size_t i = 0; i < f.rows.size(); ++i)
+    sql += (i ? ", (" : "(") + std::to_string(first_id + static_cast<int>(i)) + ", " + f.rows[i] + ")";
+  return sql;
+}
+
+class Types : public ReplicationTest {
+protected:
+  // The publisher's tables, filled, and the same DDL on Tributary.
+  void create_everywhere() {
+    std::string publisher_sql;
+    for (const auto& f : families()) {
+      publisher_sql += ddl(f) + "; " + inserts(f) + "; ";
+      local_exec(ddl(f));
+    }
+    publisher_.exec(publisher_sql + "CREATE PUBLICATION pub FOR ALL TABLES");
+  }
+
+  void wait_replicated() {
+    for (const auto& f : families())
+      ASSERT_TRUE(wait_local("SELECT count(*) FROM " + f.table, std::to_string(f.rows.size())))
+          << f.table;
+  }
+
+  static std::vector<std::string> rows_in_zone(PGconn* c, const std::string& zone, const std::string& sql) {
+    auto set = exec(c, "SET TimeZone = '" + zone + "'");
+    EXPECT_TRUE(succeeded(set.get())) << PQresultErrorMessage(set.get());
+    auto r = exec(c, sql);
+    EXPECT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << sql << ": " << PQresultErrorMessage(r.get());
+    return rows_of(r.get());
+  }
+
+  // SELECT * and ORDER BY each ordered column print the same on both servers.
+  void expect_same_values(const std::string& how) {
+    auto publisher = publisher_.connect();
+    for (const std::string zone : {"America/New_York", "Asia/Kolkata"}) {
+      for (const auto& f : families()) {
+        const std::string all = "SELECT * FROM " + f.table + " ORDER BY id";
+        EXPECT_EQ(rows_in_zone(local_.get(), zone, all), rows_in_zone(publisher.get(), zone, all))
+            << how << ", " << f.table << ", TimeZone " << zone;
+        for (const auto& column : f.ordered) {
+          // NULLS LAST spelled out: PostgreSQL's default NULL placement is the SQL
+          // translator's part (SQLite puts NULLs first), not the type layer's.
+          const std::string order =
+              "SELECT id FROM " + f.table + " ORDER BY " + column + " NULLS LAST, id";
+          EXPECT_EQ(rows_in_zone(local_.get(), zone, order), rows_in_zone(publisher.get(), zone, order))
+              << how << ", ORDER BY " << f.table << "." << column;
+        }
+      }
+    }
+  }
+};
+
+TEST_F(Types, TextReplicationKeepsEveryValueExactly) {
+  create_everywhere();
+  local_exec("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() + "' PUBLICATION pub");
+  ASSERT_NO_FATAL_FAILURE(wait_replicated());
+  expect_same_values("initial copy, text");
+  // The same rows again through the stream (not the copy).
+  for (const auto& f : families())
+    publisher_.exec(inserts(f, 100));
+  for (const auto& f : families())
+    ASSERT_TRUE(wait_local("SELECT count(*) FROM " + f.table, std::to_string(2 * f.rows.size())));
+  expect_same_values("streamed, text");
+}
+
+TEST_F(Types, BinaryReplicationKeepsEveryValueExactly) {
+  std::string publisher_sql, tables;
+  for (const auto& f : families()) {
+    publisher_sql += ddl(f) + "; " + inserts(f) + "; ";
+    local_exec(ddl(f));
+    if (f.typed)
+      tables += (tables.empty() ? "" : ", ") + f.table;
+  }
+  publisher_.exec(publisher_sql + "CREATE PUBLICATION pub FOR TABLE " + tables);
+  create_subscription("sub", "pub", "binary = true");
+  for (const auto& f : families())
+    if (f.typed)
+      publisher_.exec(inserts(f, 100));
+  for (const auto& f : families()) {
+    if (!f.typed)
+      continue;
+    ASSERT_TRUE(wait_local("SELECT count(*) FROM " + f.table, std::to_string(f.rows.size())));
+  }
+  auto publisher = publisher_.connect();
+  for (const auto& f : families()) {
+    if (!f.typed)
+      continue;
+    const std::string rows = "SELECT * FROM " + f.table + " WHERE id >= 100 ORDER BY id";
+    EXPECT_EQ(rows_in_zone(local_.get(), "Asia/Kolkata", rows),
+              rows_in_zone(publisher.get(), "Asia/Kolkata", rows))
+        << "binary replication, " << f.table;
+  }
+}
+
+TEST_F(Types, LocalInsertsOfTheSameLiteralsStoreTheSameValues) {
+  std::string publisher_sql;
+  for (const auto& f : families()) {
+    if (!f.typed)
+      continue;
+    publisher_sql += ddl(f) + "; " + inserts(f) + "; ";
+    local_exec(ddl(f));
+    local_exec(inserts(f));
+  }
+  publisher_.exec(publisher_sql);
+  auto publisher = publisher_.connect();
+  for (const std::string zone : {"America/New_York", "Asia/Kolkata"})
+    for (const auto& f : families()) {
+      if (!f.typed)
+        continue;
+      const std::string rows = "SELECT * FROM " + f.table + " ORDER BY id";
+      EXPECT_EQ(rows_in_zone(local_.get(), zone, rows), rows_in_zone(publisher.get(), zone, rows))
+          << "local INSERT, " << f.table << ", TimeZone " << zone;
+    }
+}
+
+TEST_F(Types, UniqueRejectsExactlyTheDuplicatesPostgresRejects) {
+  struct equal_pair {
+    std::string type, first, second;
+  };
+  const std::vector<equal_pair> equal = {
+      {"numeric", "1.0", "1.00"},        {"float8", "'-0'", "0"},
+      {"float8", "'NaN'", "'nan'"},      {"interval", "'1 mon'", "'30 days'"},
+      {"char(3)", "'a'", "'a  '"},       {"timestamptz", "'2024-01-01 00:00:00+00'", "'2024-01-01 01:00:00+01'"},
+      {"bool", "'t'", "'yes'"},          {"uuid", "'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'", "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'"}};
+  const std::vector<equal_pair> distinct = {
+      {"numeric", "0.1000000000000000001", "0.1000000000000000002"}, {"varbit", "'101'", "'0101'"},
+      {"text", "'a'", "'a '"}, {"timetz", "'12:00:00+01'", "'11:00:00+00'"}};
+  auto publisher = publisher_.connect();
+  int n = 0;
+  auto check = [&](const equal_pair& p, bool expect_rejected) {
+    const std::string table = "u" + std::to_string(n++);
+    const std::string create = "CREATE TABLE " + table + " (v " + p.type + " UNIQUE)";
+    const std::string first = "INSERT INTO " + table + " VALUES (" + p.first + ")";
+    const std::string second = "INSERT INTO " + table + " VALUES (" + p.second + ")";
+    for (PGconn* c : {local_.get(), publisher.get()}) {
+      auto created = exec(c, create);
+      ASSERT_TRUE(succeeded(created.get())) << create << ": " << PQresultErrorMessage(created.get());
+      auto one = exec(c, first);
+      ASSERT_TRUE(succeeded(one.get())) << first << ": " << PQresultErrorMessage(one.get());
+      auto two = exec(c, second);
+      const char* state = PQresultErrorField(two.get(), PG_DIAG_SQLSTATE);
+      if (expect_rejected)
+        EXPECT_STREQ(state, "23505") << p.type << " " << p.first << " = " << p.second
+                                     << (c == local_.get() ? " on Tributary" : " on PostgreSQL");
+      else
+        EXPECT_TRUE(succeeded(two.get())) << p.type << " " << p.first << " <> " << p.second << ": "
+                                          << PQresultErrorMessage(two.get());
+    }
+  };
+  for (const auto& p : equal)
+    check(p, true);
+  for (const auto& p : distinct)
+    check(p, false);
+}
+
+TEST_F(Types, InputErrorsAreSqlstatesAndMessagesOfPostgres) {
+  auto publisher = publisher_.connect();
+  const std::vector<std::string> statements = {
+      "INSERT INTO e VALUES ('abc', NULL, NULL, NULL)",
+      "INSERT INTO e VALUES (3000000000, NULL, NULL, NULL)",
+      "INSERT INTO e VALUES (1, 'maybe', NULL, NULL)",
+      "INSERT INTO e VALUES (1, NULL, 12345.678, NULL)",
+      "INSERT INTO e VALUES (1, NULL, NULL, '2024-02-30')",
+      "INSERT INTO e VALUES (1, NULL, NULL, 'yesterday-ish')",
+      "INSERT INTO e VALUES (NULL, 1, NULL, NULL)",
+      "INSERT INTO e VALUES (NULL, NULL, NULL, 20240101)",
+      "INSERT INTO e VALUES (99999999999.5, NULL, NULL, NULL)",
+      "INSERT INTO e VALUES (-2147483649, NULL, NULL, NULL)"};
+  const std::string create = "CREATE TABLE e (i int, b bool, n numeric(5,2), d date)";
+  local_exec(create);
+  publisher_.exec(create);
+  for (const auto& sql : statements) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_SQLSTATE),
+                 PQresultErrorField(theirs.get(), PG_DIAG_SQLSTATE)) << sql;
+    EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_PRIMARY),
+                 PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_PRIMARY)) << sql;
+  }
+}
+
+TEST_F(Types, RowDescriptionCarriesTheColumnsTypeAndTypmod) {
+  const std::string create =
+      "CREATE TABLE d (a int4, b numeric(12,2), c varchar(10), d timestamptz(3), e bool, f int8, g text[])";
+  local_exec(create);
+  publisher_.exec(create);
+  auto publisher = publisher_.connect();
+  auto mine = local_try("SELECT * FROM d");
+  auto theirs = exec(publisher.get(), "SELECT * FROM d");
+  ASSERT_EQ(PQnfields(mine.get()), PQnfields(theirs.get()));
+  for (int i = 0; i < PQnfields(theirs.get()); ++i) {
+    EXPECT_EQ(PQftype(mine.get(), i), PQftype(theirs.get(), i)) << PQfname(theirs.get(), i);
+    EXPECT_EQ(PQfmod(mine.get(), i), PQfmod(theirs.get(), i)) << PQfname(theirs.get(), i);
+    EXPECT_EQ(PQfsize(mine.get(), i), PQfsize(theirs.get(), i)) << PQfname(theirs.get(), i);
+  }
+}
+
+}  // namespace
+}  // namespace tributary::integration
