@@ -30,7 +30,7 @@
 namespace tributary::integration {
 namespace {
 
-constexpr Oid int8_oid = 20;
+constexpr Oid int4_oid = 23;
 constexpr Oid text_oid = 25;
 
 std::vector<std::string> column_names(const PGresult* result) {
@@ -91,7 +91,7 @@ TEST_F(FrontendTest, CreateInsertSelectReturnPostgresShapedResults) {
   ASSERT_EQ(PQnfields(selected.get()), 2);
   EXPECT_STREQ(PQfname(selected.get(), 0), "a");
   EXPECT_STREQ(PQfname(selected.get(), 1), "b");
-  EXPECT_EQ(PQftype(selected.get(), 0), int8_oid);
+  EXPECT_EQ(PQftype(selected.get(), 0), int4_oid);  // as declared, like PostgreSQL
   EXPECT_EQ(PQftype(selected.get(), 1), text_oid);
   EXPECT_STREQ(PQgetvalue(selected.get(), 0, 0), "1");
   EXPECT_STREQ(PQgetvalue(selected.get(), 0, 1), "x");

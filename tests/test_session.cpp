@@ -407,15 +407,38 @@ TEST_F(SessionTest, ExtendedProtocolErrorSkipsToSync) {
   EXPECT_EQ(tags(client->exchange("SELECT 1")), std::vector<std::string>{"SELECT 1"});
 }
 
-TEST_F(SessionTest, ExtendedProtocolRefusesBinaryResults) {
+TEST_F(SessionTest, ExtendedProtocolSendsBinaryResultsInEachTypesSendFormat) {
+  auto client = login();
+  client->exchange("CREATE TABLE t(a int4, n numeric(6,2), s text)");
+  client->exchange("INSERT INTO t VALUES (258, '1.5', 'x')");
+  client->send('P', test_client::cstr("") + test_client::cstr("SELECT a, n, s, 7 FROM t") +
+                        test_client::be16(0));
+  client->send('B', test_client::cstr("") + test_client::cstr("") + test_client::be16(0) +
+                        test_client::be16(0) + test_client::be16(1) + test_client::be16(1));
+  client->send('D', std::string("P") + test_client::cstr(""));
+  client->send('E', test_client::cstr("") + test_client::be32(0));
+  client->send('S', "");
+  auto reply = client->read_until_ready();
+  EXPECT_EQ(types_of(reply), "12TDCZ");
+  const std::string& description = reply[2].body;
+  EXPECT_EQ(description.substr(description.size() - 2), std::string("\0\1", 2)) << "format 1";
+  EXPECT_EQ(reply[3].values(),
+            (std::vector<std::optional<std::string>>{
+                std::string("\0\0\1\2", 4),                          // int4 258
+                std::string("\0\2\0\0\0\0\0\2\0\1\x13\x88", 12),  // numeric 1.50: digits 1, 5000
+                std::string("x"),                                    // text: its bytes
+                std::string("\0\0\0\0\0\0\0\7", 8)}));            // expression: int8
+}
+
+TEST_F(SessionTest, ExtendedProtocolRefusesUnknownResultFormats) {
   auto client = login();
   client->send('P', test_client::cstr("") + test_client::cstr("SELECT 1") + test_client::be16(0));
   client->send('B', test_client::cstr("") + test_client::cstr("") + test_client::be16(0) + test_client::be16(0) +
-                        test_client::be16(1) + test_client::be16(1));
+                        test_client::be16(1) + test_client::be16(2));
   client->send('S', "");
   auto reply = client->read_until_ready();
   EXPECT_EQ(types_of(reply), "1EZ");
-  EXPECT_EQ(reply[1].fields()['C'], "0A000");
+  EXPECT_EQ(reply[1].fields()['C'], "22023");
 }
 
 TEST_F(SessionTest, ExtendedProtocolStatementsOfABatchCommitAtSync) {

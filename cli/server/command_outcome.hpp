@@ -13,9 +13,11 @@ struct result_column {
   std::string name;
   uint32_t type_oid = 25;  // text
   int32_t typmod = -1;     // pg_attribute.atttypmod of a table column, else -1
+  int16_t format = 0;      // of its values in DataRow: 0 text, 1 binary
 };
 
-using text_row = std::vector<std::optional<std::string>>;  // nullopt = NULL
+// One row's values, each in its column's format (text or binary bytes); nullopt = NULL.
+using text_row = std::vector<std::optional<std::string>>;
 
 struct command_outcome {
   std::string tag;            // "INSERT 0 1", "CREATE TABLE", ...

@@ -111,8 +111,8 @@ result<ok_t, pg_error> extended_query::bind(const wire::bind_message& message) {
                      " parameters, but " + statement_label(message.statement_name) + " requires " +
                      std::to_string(statement.parameter_types.size())));
   for (int16_t format : message.result_formats)
-    if (format != 0)
-      return fail(make_pg_error("0A000", "binary result format is not supported"));
+    if (format != 0 && format != 1)
+      return fail(make_pg_error("22023", "unsupported format code: " + std::to_string(format)));
   if (!message.portal_name.empty() && portals_.count(message.portal_name))
     return fail(make_pg_error("42P03", "portal \"" + message.portal_name + "\" already exists"));
   auto values = decode_parameters(message, statement);
@@ -121,6 +121,7 @@ result<ok_t, pg_error> extended_query::bind(const wire::bind_message& message) {
   portal p;
   p.statement = it->second;
   p.parameters = std::move(*values);
+  p.result_formats = message.result_formats;
   portals_[message.portal_name] = std::move(p);
   out_.write(wire::bind_complete());
   return ok_v;
@@ -130,9 +131,21 @@ result<ok_t, pg_error> extended_query::run_portal(portal& p) {
   statement_situation situation;
   situation.in_batch = true;
   situation.parameters = p.parameters;
+  situation.result_formats = p.result_formats;
   auto outcome = dispatcher_.run(*p.statement->statement, situation);
   if (!outcome)
     return fail(outcome.error());
+  // Outcomes made outside the query executor (SHOW) are text columns, whose
+  // binary form is the same bytes.
+  for (size_t c = 0; c < outcome->columns.size(); ++c) {
+    result_column& column = outcome->columns[c];
+    const int16_t wanted = p.result_formats.empty()      ? 0
+                           : p.result_formats.size() == 1 ? p.result_formats[0]
+                           : c < p.result_formats.size()  ? p.result_formats[c]
+                                                           : 0;
+    if (wanted != column.format && column.type_oid == pg_type_oid::text)
+      column.format = wanted;
+  }
   p.outcome = std::move(*outcome);
   return ok_v;
 }

@@ -13,9 +13,11 @@
 //     carries the types inferred from the real values; Execute then sends them.
 //   - Statements of one batch share an implicit transaction that Sync commits
 //     (statement_dispatcher); portals disappear when their transaction ends.
-//   - Parameters arrive as text and are bound as text (SQLite's column affinity
-//     converts them); binary parameters are decoded by the value codec; binary
-//     result columns are refused (0A000).
+//   - Parameters arrive as text and are bound as text; binary parameters are
+//     decoded by the value codec. INSERT into a typed table reads each one by its
+//     column's type (table_commands).
+//   - Result columns come in the formats Bind asks for: binary values are each
+//     type's send format (query_executor); RowDescription says which.
 // Errors: each call returns the pg_error to report; the session then skips
 // messages until Sync, as PostgreSQL does.
 #pragma once
@@ -57,6 +59,7 @@ private:
   struct portal {
     std::shared_ptr<const prepared_statement> statement;
     std::vector<sql_value> parameters;
+    std::vector<int16_t> result_formats;
     std::optional<command_outcome> outcome;
     size_t rows_sent = 0;
   };

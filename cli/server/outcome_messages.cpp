@@ -1,4 +1,4 @@
-// outcome_messages: see the header. Every value goes in text format (format 0).
+// outcome_messages: see the header. Each column's values are already in its format.
 #include "cli/server/outcome_messages.hpp"
 
 #include "cli/server/result_types.hpp"
@@ -14,6 +14,7 @@ std::vector<wire::field_description> field_descriptions(const std::vector<result
     f.type_oid = c.type_oid;
     f.type_size = type_size(c.type_oid);
     f.type_modifier = c.typmod;
+    f.format = c.format;
     fields.push_back(std::move(f));
   }
   return fields;

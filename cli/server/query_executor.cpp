@@ -67,6 +67,31 @@ std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_state
   return columns;
 }
 
+// The format code Bind asked for column `index`.
+int16_t result_format(const std::vector<int16_t>& formats, size_t index) {
+  if (formats.empty())
+    return 0;
+  if (formats.size() == 1)
+    return formats[0];
+  return index < formats.size() ? formats[index] : 0;
+}
+
+// One value in its column's format: a table column's through the type layer, an
+// expression's by its inferred type (text: result_types.hpp; binary: that type's
+// send format of the same value).
+result<std::optional<std::string>, pg_error> format_result_value(const typed_column& column,
+                                                                 const sql_value& raw,
+                                                                 const type_settings& settings) {
+  if (column.column.format == 0)
+    return column.source ? format_text_value(*column.source, raw, settings)
+                         : format_value(raw, column.column.type_oid);
+  if (column.source && column.source->known())
+    return format_binary_value(*column.source, raw);
+  if (column.source)  // a type Tributary does not know is sent as text: its bytes
+    return format_text_value(*column.source, raw, settings);
+  return format_binary_value(builtin_column_type(column.column.type_oid), raw);
+}
+
 }  // namespace
 
 int highest_parameter_number(const sqlite_statement& statement) {
@@ -98,7 +123,8 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
                                                       const std::string& base_tag,
                                                       const std::vector<sql_value>& parameters,
                                                       const pg_error* grammar_error,
-                                                      int position_base) {
+                                                      int position_base,
+                                                      const std::vector<int16_t>& result_formats) {
   auto prepared = prepare(sql, grammar_error, position_base);
   if (!prepared)
     return fail(prepared.error());
@@ -133,16 +159,21 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
 
   command_outcome outcome;
   outcome.returns_rows = width > 0;
-  const auto columns = type_columns(db_, stmt, &raw_rows);
-  for (const auto& c : columns)
-    outcome.columns.push_back(c.column);
+  auto columns = type_columns(db_, stmt, &raw_rows);
+  for (size_t c = 0; c < width; ++c) {
+    columns[c].column.format = result_format(result_formats, c);
+    outcome.columns.push_back(columns[c].column);
+  }
   outcome.rows.reserve(raw_rows.size());
   for (const auto& raw : raw_rows) {
     text_row row;
     row.reserve(width);
-    for (size_t c = 0; c < width; ++c)
-      row.push_back(columns[c].source ? format_text_value(*columns[c].source, raw[c], settings_)
-                                      : format_value(raw[c], columns[c].column.type_oid));
+    for (size_t c = 0; c < width; ++c) {
+      auto value = format_result_value(columns[c], raw[c], settings_);
+      if (!value)
+        return fail(value.error());
+      row.push_back(std::move(*value));
+    }
     outcome.rows.push_back(std::move(row));
   }
   const bool counts_changes = base_tag == "INSERT" || base_tag == "UPDATE" ||

@@ -44,10 +44,13 @@ public:
   // The session's settings for the values it prints (TimeZone, extra_float_digits, ...).
   void use_settings(type_settings settings) { settings_ = std::move(settings); }
 
+  // `result_formats` as Bind gives them: empty (all text), one code for every
+  // column, or one per column; 1 = the type's binary send format.
   result<command_outcome, pg_error> run(std::string_view sql, const std::string& base_tag,
                                         const std::vector<sql_value>& parameters = {},
                                         const pg_error* grammar_error = nullptr,
-                                        int position_base = 0);
+                                        int position_base = 0,
+                                        const std::vector<int16_t>& result_formats = {});
 
   // For a statement PostgreSQL's grammar rejected: fails with `grammar_error` when
   // SQLite's grammar rejects it too. Other prepare errors (a table created by an

@@ -234,7 +234,8 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
       return fail(insert.error());
     if (!*insert)  // a table without recorded types: SQLite runs the statement as it is
       return sqlite_statement_outcome(statement, situation);
-    return executor_.run((*insert)->sql, statement.tag, (*insert)->parameters);
+    return executor_.run((*insert)->sql, statement.tag, (*insert)->parameters, nullptr, 0,
+                         situation.result_formats);
   });
 }
 
@@ -243,7 +244,7 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
   auto outcome = executor_.run(statement.text, statement.tag, situation.parameters, grammar_error,
-                               statement.position);
+                               statement.position, situation.result_formats);
   if (!outcome || statement.node_type() != "CreateTableAsStmt")
     return outcome;
   // PostgreSQL reports CREATE TABLE AS as "SELECT n", n = rows stored.

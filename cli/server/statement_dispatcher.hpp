@@ -46,6 +46,7 @@ struct statement_situation {
   bool multi_statement = false;  // a simple query string with more than one statement
   bool in_batch = false;         // shares an implicit transaction with its neighbours
   std::vector<sql_value> parameters;
+  std::vector<int16_t> result_formats;  // Bind's result format codes (empty: all text)
 };
 
 class statement_dispatcher final : public command_context {

@@ -125,8 +125,14 @@ result<sql_value, pg_error> assign_constant(const parse_tree::constant& constant
   }
   if (is_integer_oid(column.type.oid))
     return integer_column(constant.text, t, column);
+  // int4/int8 -> oid (and the reg* types) are implicit casts: the oid's input reads them.
+  if (category == 'N' && target->storage == storage_class::integer && column.type.oid != 790) {
+    if (t == constant_type::numeric)
+      return fail(mismatch(column, t));
+    return parse_text_value(column.type, constant.text, settings);
+  }
   // numeric, float4/8, money (category N) and the text types take the number's text.
-  if ((category == 'N' && column.type.oid != 26) || category == 'S')
+  if (category == 'N' || category == 'S')
     return parse_text_value(column.type, constant.text, settings);
   return fail(mismatch(column, t));
 }
