@@ -329,6 +329,17 @@ TEST_F(SessionTest, SetShowResetAndParameterStatus) {
   EXPECT_GT(tags(client->exchange("SHOW ALL")).size(), 0u);
 }
 
+TEST_F(SessionTest, TimeZoneTakesKnownZonesOnlyAndShowsTheirSpelling) {
+  auto client = login();
+  EXPECT_EQ(tags(client->exchange("SET TimeZone = 'america/new_york'")), std::vector<std::string>{"SET"});
+  EXPECT_EQ(find(client->exchange("SHOW TimeZone"), 'D')->values()[0], "America/New_York");
+  EXPECT_EQ(tags(client->exchange("SET TimeZone = '-5.5'")), std::vector<std::string>{"SET"});
+  auto bogus = client->exchange("SET TimeZone = 'Nowhere/Bogus'");
+  EXPECT_EQ(error_code(bogus), "22023");
+  EXPECT_EQ(find(bogus, 'E')->fields()['M'], "invalid value for parameter \"TimeZone\": \"Nowhere/Bogus\"");
+  EXPECT_EQ(find(client->exchange("SHOW TimeZone"), 'D')->values()[0], "-5.5");
+}
+
 TEST_F(SessionTest, SetInsideRolledBackBlockIsUndone) {
   auto client = login();
   client->exchange("BEGIN; SET DateStyle = 'German'");

@@ -5,6 +5,8 @@
 // client_min_messages, standard_conforming_strings); the others are stored as given.
 #include "cli/commands/session_parameters.hpp"
 
+#include "stages/types/time_zone_rules.hpp"
+
 #include "stages/core/pg_bool.hpp"
 
 #include <algorithm>
@@ -151,6 +153,20 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
     std::string l = lowercase(value);
     if (l == "postgres" || l == "postgres_verbose" || l == "sql_standard" || l == "iso_8601")
       return l;
+    return fail(invalid_value(name, value));
+  }
+  if (key == "timezone") {
+    // An IANA zone (any case; shown as the database spells it), a POSIX zone
+    // string, or hours east of UTC, as PostgreSQL's check_timezone accepts them.
+    char* end = nullptr;
+    const double hours = std::strtod(value.c_str(), &end);
+    if (!value.empty() && *end == '\0') {
+      if (hours > -168 && hours < 168)
+        return value;
+      return fail(invalid_value(name, value));
+    }
+    if (auto zone = find_time_zone(value))
+      return zone->name();
     return fail(invalid_value(name, value));
   }
   if (key == "extra_float_digits") {
