@@ -25,6 +25,7 @@ PACKAGES=(
   libhowardhinnant-date-dev tzdata   # time zones of the type layer
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev   # the libFuzzer target of scripts/fuzz.sh
+  default-jdk-headless libpostgresql-jdbc-java   # integration/007_jdbc (a real JDBC client)
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
 )
 
