@@ -191,6 +191,49 @@ TEST_F(Types, LocalInsertsOfTheSameLiteralsStoreTheSameValues) {
     }
 }
 
+TEST_F(Types, WhereAndSetLiteralsAreReadByTheColumnsType) {
+  std::string publisher_sql;
+  for (const auto& f : families()) {
+    if (!f.typed)
+      continue;
+    publisher_sql += ddl(f) + "; " + inserts(f) + "; ";
+    local_exec(ddl(f));
+    local_exec(inserts(f));
+  }
+  publisher_.exec(publisher_sql);
+  const std::vector<std::string> queries = {
+      "SELECT id FROM t_bool WHERE b = 't' ORDER BY id",
+      "SELECT id FROM t_bool WHERE b <> 'no' ORDER BY id",
+      "SELECT id FROM t_numeric WHERE n122 = '1234.5' ORDER BY id",
+      "SELECT id FROM t_numeric WHERE n IN ('0.1000000000000000001', '1e0') ORDER BY id",
+      "SELECT id FROM t_float WHERE f8 = '-0' ORDER BY id",
+      "SELECT id FROM t_float WHERE f8 > '1e10' ORDER BY id",
+      "SELECT id FROM t_datetime WHERE tstz = '2024-02-29 06:45:30-05' ORDER BY id",
+      "SELECT id FROM t_datetime WHERE tstz = '2024-02-29 11:45:30' ORDER BY id",
+      "SELECT id FROM t_datetime WHERE d BETWEEN '1999-01-01' AND '2024-12-31' ORDER BY id",
+      "SELECT id FROM t_datetime WHERE iv = '1 mon' ORDER BY id",
+      "SELECT id FROM t_misc WHERE u = 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11' ORDER BY id",
+      "SELECT id FROM t_text WHERE c = 'a' ORDER BY id",
+  };
+  auto publisher = publisher_.connect();
+  for (const std::string zone : {"UTC", "Asia/Kolkata"})
+    for (const auto& q : queries)
+      EXPECT_EQ(rows_in_zone(local_.get(), zone, q), rows_in_zone(publisher.get(), zone, q))
+          << q << ", TimeZone " << zone;
+  for (PGconn* c : {local_.get(), publisher.get()}) {
+    for (const char* change : {"UPDATE t_bool SET b = 'off' WHERE b = 'on'",
+                               "UPDATE t_numeric SET n122 = 7 WHERE n3010 = '1.5'",
+                               "DELETE FROM t_datetime WHERE ts = '2000-01-01 00:00'"}) {
+      auto r = exec(c, change);
+      EXPECT_TRUE(succeeded(r.get())) << change << ": " << PQresultErrorMessage(r.get());
+    }
+  }
+  for (const char* table : {"t_bool", "t_numeric", "t_datetime"}) {
+    const std::string all = std::string("SELECT * FROM ") + table + " ORDER BY id";
+    EXPECT_EQ(rows_in_zone(local_.get(), "UTC", all), rows_in_zone(publisher.get(), "UTC", all)) << table;
+  }
+}
+
 TEST_F(Types, UniqueRejectsExactlyTheDuplicatesPostgresRejects) {
   struct equal_pair {
     std::string type, first, second;

@@ -2,12 +2,14 @@
 #include "cli/commands/table_commands.hpp"
 
 #include <cctype>
+#include <map>
 #include <cstdio>
 #include <string_view>
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/insert_values.hpp"
+#include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
 
@@ -87,6 +89,24 @@ result<sql_value, pg_error> parameter_value(const sql_value& sent, const column_
   if (!text)
     return sql_value{sql_null{}};
   return parse_text_value(type, *text, settings);
+}
+
+// The statement with each $n of `types` read by its column's type.
+result<std::optional<typed_query>, pg_error> typed_parameters(
+    std::string sql, const std::map<int, column_type>& types,
+    const std::vector<sql_value>& parameters, const type_settings& settings) {
+  typed_query out;
+  out.sql = std::move(sql);
+  out.parameters = parameters;
+  for (const auto& [number, type] : types) {
+    if (number < 1 || static_cast<size_t>(number) > parameters.size())
+      return fail(make_pg_error("42P02", "there is no parameter $" + std::to_string(number)));
+    auto value = parameter_value(parameters[static_cast<size_t>(number - 1)], type, settings);
+    if (!value)
+      return fail(value.error());
+    out.parameters[static_cast<size_t>(number - 1)] = std::move(*value);
+  }
+  return std::optional<typed_query>{std::move(out)};
 }
 
 }  // namespace
@@ -169,26 +189,45 @@ result<std::optional<translated_insert>, pg_error> translate_typed_insert(
   return std::optional<translated_insert>{std::move(*translated)};
 }
 
-result<std::optional<prepared_insert>, pg_error> prepare_insert(
+result<std::optional<typed_query>, pg_error> prepare_insert(
     const nlohmann::json& stmt, std::string_view source, const std::vector<sql_value>& parameters,
     command_context& context, const type_settings& settings) {
   auto translated = translate_typed_insert(stmt, source, context, settings);
   if (!translated)
     return fail(translated.error());
   if (!*translated)
-    return std::optional<prepared_insert>{};
-  prepared_insert out;
-  out.sql = std::move((*translated)->sql);
-  out.parameters = parameters;
-  for (const auto& [number, type] : (*translated)->parameter_types) {
-    if (number < 1 || static_cast<size_t>(number) > parameters.size())
-      return fail(make_pg_error("42P02", "there is no parameter $" + std::to_string(number)));
-    auto value = parameter_value(parameters[static_cast<size_t>(number - 1)], type, settings);
-    if (!value)
-      return fail(value.error());
-    out.parameters[static_cast<size_t>(number - 1)] = std::move(*value);
-  }
-  return std::optional<prepared_insert>{std::move(out)};
+    return std::optional<typed_query>{};
+  return typed_parameters(std::move((*translated)->sql), (*translated)->parameter_types,
+                          parameters, settings);
+}
+
+result<std::optional<typed_query>, pg_error> prepare_typed_query(
+    const std::string& node_type, const nlohmann::json& stmt, std::string_view source,
+    const std::vector<sql_value>& parameters, command_context& context,
+    const type_settings& settings) {
+  std::map<std::string, std::vector<column_definition>> tables;
+  std::optional<pg_error> lookup_error;
+  const table_columns_lookup lookup =
+      [&](const std::string& table) -> const std::vector<column_definition>* {
+    auto it = tables.find(table);
+    if (it == tables.end()) {
+      auto recorded = read_recorded_table_columns(context.database(), table);
+      if (!recorded)
+        lookup_error = storage_error(recorded.error());
+      it = tables.emplace(table, recorded ? std::move(*recorded) : std::vector<column_definition>{})
+               .first;
+    }
+    return it->second.empty() ? nullptr : &it->second;
+  };
+  auto rewritten = rewrite_typed_constants(node_type, stmt, source, lookup, settings);
+  if (lookup_error)
+    return fail(*lookup_error);
+  if (!rewritten)
+    return fail(rewritten.error());
+  if (rewritten->sql == source && rewritten->parameter_types.empty())
+    return std::optional<typed_query>{};
+  return typed_parameters(std::move(rewritten->sql), rewritten->parameter_types, parameters,
+                          settings);
 }
 
 }  // namespace tributary

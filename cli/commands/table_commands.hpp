@@ -13,6 +13,9 @@
 //                 parameter $n is read by its column's type; the translated
 //                 statement runs through the query executor. Into any other table:
 //                 the statement runs as it is (nullopt).
+//   SELECT, UPDATE, DELETE  quoted literals compared with typed columns, SET values
+//                 and $n there are read by the column's type (typed_constants.hpp);
+//                 nullopt when nothing is typed (the text runs as it is).
 // All run inside the statement's transaction (the caller opens one if needed).
 #pragma once
 
@@ -40,8 +43,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& create_stmt
 result<command_outcome, pg_error> drop_tables(const nlohmann::json& drop_stmt,
                                               command_context& context);
 
-// An INSERT ready for the query executor: its SQLite text and parameter values.
-struct prepared_insert {
+// A statement ready for the query executor: its SQLite text and parameter values.
+struct typed_query {
   std::string sql;
   std::vector<sql_value> parameters;
 };
@@ -53,8 +56,14 @@ result<std::optional<translated_insert>, pg_error> translate_typed_insert(
     const type_settings& settings);
 
 // nullopt: the target table has no recorded types; run the statement as it is.
-result<std::optional<prepared_insert>, pg_error> prepare_insert(
+result<std::optional<typed_query>, pg_error> prepare_insert(
     const nlohmann::json& insert_stmt, std::string_view source,
+    const std::vector<sql_value>& parameters, command_context& context,
+    const type_settings& settings);
+
+// SELECT / UPDATE / DELETE (`node_type`) with typed constants in their stored form.
+result<std::optional<typed_query>, pg_error> prepare_typed_query(
+    const std::string& node_type, const nlohmann::json& stmt, std::string_view source,
     const std::vector<sql_value>& parameters, command_context& context,
     const type_settings& settings);
 

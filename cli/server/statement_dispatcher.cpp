@@ -243,6 +243,19 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
     const routed_statement& statement, const statement_situation& situation) {
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  const std::string type = statement.node_type();
+  if (type == "SelectStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
+    const routed_query own = route_query(statement.text);
+    if (own.statements.size() == 1) {
+      auto typed = prepare_typed_query(type, own.statements[0].fields(), statement.text,
+                                       situation.parameters, *this, parameters_.type_settings_now());
+      if (!typed)
+        return fail(typed.error());
+      if (*typed)
+        return executor_.run((*typed)->sql, statement.tag, (*typed)->parameters, nullptr,
+                             statement.position, situation.result_formats);
+    }
+  }
   auto outcome = executor_.run(statement.text, statement.tag, situation.parameters, grammar_error,
                                statement.position, situation.result_formats);
   if (!outcome || statement.node_type() != "CreateTableAsStmt")
