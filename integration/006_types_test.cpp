@@ -234,6 +234,26 @@ TEST_F(Types, WhereAndSetLiteralsAreReadByTheColumnsType) {
   }
 }
 
+TEST_F(Types, ColumnsAddedRenamedAndDroppedKeepTheirTypes) {
+  publisher_.exec("CREATE TABLE g (id int PRIMARY KEY, a text); CREATE PUBLICATION pub FOR TABLE g");
+  local_exec("CREATE TABLE g (id int PRIMARY KEY, a text, scratch int)");
+  create_subscription("sub", "pub");
+  // DDL is not replicated: the subscriber adds the column first, as with PostgreSQL.
+  local_exec("ALTER TABLE g ADD COLUMN price numeric(8,2), DROP COLUMN scratch");
+  publisher_.exec("ALTER TABLE g ADD COLUMN price numeric(8,2); INSERT INTO g VALUES (1, 'x', 12.5)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM g", "1"));
+  local_exec("ALTER TABLE g RENAME COLUMN a TO label");
+  local_exec("ALTER TABLE g RENAME TO goods");
+  local_exec("INSERT INTO goods VALUES (2, 'y', '7')");
+  EXPECT_EQ(local_rows("SELECT * FROM goods ORDER BY id"),
+            (std::vector<std::string>{"1|x|12.50", "2|y|7.00"}));
+  auto missing = local_try("ALTER TABLE nope ADD COLUMN x int");
+  EXPECT_STREQ(PQresultErrorField(missing.get(), PG_DIAG_SQLSTATE), "42P01");
+  auto clash = local_try("ALTER TABLE goods ADD COLUMN price int");
+  EXPECT_STREQ(PQresultErrorField(clash.get(), PG_DIAG_MESSAGE_PRIMARY),
+               "column \"price\" of relation \"goods\" already exists");
+}
+
 TEST_F(Types, UniqueRejectsExactlyTheDuplicatesPostgresRejects) {
   struct equal_pair {
     std::string type, first, second;

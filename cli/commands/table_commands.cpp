@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_table.hpp"
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/insert_values.hpp"
 #include "stages/sql/typed_constants.hpp"
@@ -164,6 +165,53 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       return fail(storage_error(r.error()));
   }
   return command_outcome::tag_only("DROP TABLE");
+}
+
+result<std::optional<command_outcome>, pg_error> alter_table(const std::string& node_type,
+                                                            const nlohmann::json& stmt,
+                                                            std::string_view source,
+                                                            command_context& context,
+                                                            const type_settings& settings) {
+  sqlite_connection& db = context.database();
+  const auto& relation = stmt.value("relation", nlohmann::json::object());
+  const std::string table = relation.value("relname", std::string());
+  auto exists = table_exists(db, table);
+  if (!exists)
+    return fail(exists.error());
+  if (!*exists) {
+    if (!stmt.value("missing_ok", false))
+      return fail(make_pg_error("42P01", "relation \"" + table + "\" does not exist"));
+    notice(context, "relation \"" + table + "\" does not exist, skipping");
+    return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};
+  }
+  auto recorded = read_recorded_table_columns(db, table);
+  if (!recorded)
+    return fail(storage_error(recorded.error()));
+  if (recorded->empty())
+    return std::optional<command_outcome>{};
+  auto change = node_type == "RenameStmt"
+                    ? translate_rename(stmt, table, std::move(*recorded))
+                    : translate_alter_table(stmt, source, table, std::move(*recorded), settings);
+  if (!change)
+    return fail(change.error());
+  if (change->table != table) {
+    auto taken = table_exists(db, change->table);
+    if (!taken)
+      return fail(taken.error());
+    if (*taken)
+      return fail(make_pg_error("42P07", "relation \"" + change->table + "\" already exists"));
+  }
+  for (const auto& sql : change->sqlite_statements)
+    if (auto r = db.exec(sql); !r)
+      return fail(storage_error(r.error()));
+  if (change->table != table)
+    if (auto r = forget_table_columns(db, table); !r)
+      return fail(storage_error(r.error()));
+  if (auto r = record_table_columns(db, change->table, change->columns); !r)
+    return fail(storage_error(r.error()));
+  for (auto& n : change->notices)
+    context.emit_notice(std::move(n));
+  return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};
 }
 
 result<std::optional<translated_insert>, pg_error> translate_typed_insert(

@@ -9,6 +9,9 @@
 //                 `table "t" does not exist` (IF EXISTS: NOTICE, skipped). The
 //                 replication catalog's tables are refused (42501 ... is a system
 //                 catalog).
+//   ALTER TABLE   ADD/DROP COLUMN, RENAME COLUMN, RENAME TO of a table with recorded
+//                 types (alter_table.hpp) with its catalog rows; a missing table is
+//                 42P01 (IF EXISTS: NOTICE); any other table: nullopt (run as it is).
 //   INSERT        into a table with recorded types: translate_insert, then each
 //                 parameter $n is read by its column's type; the translated
 //                 statement runs through the query executor. Into any other table:
@@ -42,6 +45,12 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& create_stmt
 
 result<command_outcome, pg_error> drop_tables(const nlohmann::json& drop_stmt,
                                               command_context& context);
+
+result<std::optional<command_outcome>, pg_error> alter_table(const std::string& node_type,
+                                                            const nlohmann::json& stmt,
+                                                            std::string_view source,
+                                                            command_context& context,
+                                                            const type_settings& settings);
 
 // A statement ready for the query executor: its SQLite text and parameter values.
 struct typed_query {

@@ -65,13 +65,24 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
       return fail(r.error());
   }
   executor_.use_settings(parameters_.type_settings_now());
-  auto outcome = dispatch(statement, situation);
+  auto outcome = dispatch_guarded(statement, situation);
   if (!outcome) {
     transaction_.statement_failed();
     return outcome;
   }
   transaction_.statement_succeeded();
   return outcome;
+}
+
+result<command_outcome, pg_error> statement_dispatcher::dispatch_guarded(
+    const routed_statement& statement, const statement_situation& situation) {
+  // A bug in a translator (a parse tree it did not expect) fails the statement, never
+  // the server.
+  try {
+    return dispatch(statement, situation);
+  } catch (const std::exception& e) {
+    return fail(make_pg_error("XX000", std::string("internal error: ") + e.what()));
+  }
 }
 
 result<ok_t, pg_error> statement_dispatcher::end_batch() { return transaction_.end_implicit(); }
@@ -110,6 +121,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return subscription_command(statement);
     case statement_kind::create_table:
     case statement_kind::drop_table:
+    case statement_kind::alter_table:
     case statement_kind::insert:
       return table_statement(statement, situation);
     case statement_kind::sqlite:
@@ -229,6 +241,14 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
       return create_table(fields, source, *this, settings);
     if (statement.kind == statement_kind::drop_table)
       return drop_tables(fields, *this);
+    if (statement.kind == statement_kind::alter_table) {
+      auto altered = alter_table(own.statements[0].node_type(), fields, source, *this, settings);
+      if (!altered)
+        return fail(altered.error());
+      if (!*altered)  // a table without recorded types: SQLite runs the statement as it is
+        return sqlite_statement_outcome(statement, situation);
+      return std::move(**altered);
+    }
     auto insert = prepare_insert(fields, source, situation.parameters, *this, settings);
     if (!insert)
       return fail(insert.error());

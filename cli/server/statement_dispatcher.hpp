@@ -12,8 +12,8 @@
 //   CREATE/DROP DATABASE ─► data_directory (never inside a transaction block: 25001)
 //   SET/RESET/SHOW ─► session_parameters
 //   CREATE/ALTER/DROP SUBSCRIPTION ─► subscription_commands, inside a transaction
-//   CREATE TABLE, DROP TABLE, INSERT ─► table_commands (the type layer), inside a
-//                                      transaction
+//   CREATE/ALTER/DROP TABLE, INSERT ─► table_commands (the type layer), inside a
+//                                     transaction
 //   everything else ─► query_executor (SQLite)
 // then success/failure is reported to the transaction_block (a failure aborts a
 // block or rolls back the implicit transaction). end_batch() commits an open
@@ -77,6 +77,8 @@ public:
   void on_commit(std::function<void()> action) override;
 
 private:
+  result<command_outcome, pg_error> dispatch_guarded(const routed_statement& statement,
+                                                     const statement_situation& situation);
   result<command_outcome, pg_error> dispatch(const routed_statement& statement,
                                              const statement_situation& situation);
   result<command_outcome, pg_error> transaction_control(const routed_statement& statement);

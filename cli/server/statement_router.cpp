@@ -89,6 +89,14 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   }
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return statement_kind::drop_table;
+  if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE")
+    return statement_kind::alter_table;
+  if (type == "RenameStmt") {
+    const std::string renamed = fields.value("renameType", std::string());
+    if (renamed == "OBJECT_TABLE" ||
+        (renamed == "OBJECT_COLUMN" && fields.value("relationType", std::string()) == "OBJECT_TABLE"))
+      return statement_kind::alter_table;
+  }
   static const std::map<std::string, statement_kind> by_type = {
       {"VariableShowStmt", statement_kind::show},
       {"CreateStmt", statement_kind::create_table},

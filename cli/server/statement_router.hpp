@@ -4,7 +4,7 @@
 // Output: a routed_query, one routed_statement per statement, in order:
 //   - its text (without the terminating ';') and where it starts in the whole string;
 //   - its kind: handled by Tributary from the parse tree (transaction control,
-//     CREATE/DROP DATABASE, SET/RESET/SHOW, subscriptions, CREATE/DROP TABLE,
+//     CREATE/DROP DATABASE, SET/RESET/SHOW, subscriptions, CREATE/ALTER/DROP TABLE,
 //     INSERT), `sqlite` (PostgreSQL's
 //     grammar accepts it; SQLite runs it as it is) or `sqlite_only` (PostgreSQL's
 //     grammar rejects it; SQLite may still run it: PRAGMA, INSERT OR REPLACE, SQLite
@@ -55,6 +55,7 @@ enum class statement_kind {
   drop_subscription,
   create_table,   // CREATE TABLE: translated to a STRICT table + column type catalog
   drop_table,     // DROP TABLE a, b: each table and its catalog rows
+  alter_table,    // ALTER TABLE ADD/DROP COLUMN, RENAME [COLUMN]: table and catalog rows
   insert,         // INSERT: values read by the target columns' types
 };
 

@@ -87,6 +87,7 @@ struct table_builder {
   std::vector<std::string> table_constraints;
   std::vector<std::string> primary_key;
   std::vector<bool> identity_needs_rowid;   // per column
+  std::vector<std::string> unique_columns;  // with a column UNIQUE constraint
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -142,6 +143,7 @@ struct table_builder {
         column.not_null = true;
       } else if (kind == "CONSTR_UNIQUE") {
         constraints += " UNIQUE";
+        unique_columns.push_back(column.name);
       } else if (kind == "CONSTR_DEFAULT") {
         auto d = translate_default(c.value("raw_expr", json::object()), column, source, settings);
         if (!d)
@@ -283,7 +285,7 @@ std::string sqlite_column_type(const column_type& type) {
 result<table_definition, pg_error> translate_create_table(const json& stmt,
                                                           std::string_view source,
                                                           const type_settings& settings) {
-  table_builder builder{source, settings, {}, {}, {}, {}, {}};
+  table_builder builder{source, settings, {}, {}, {}, {}, {}, {}};
   const json& relation = stmt.value("relation", json::object());
   builder.out.table = pt::text(relation, "relname");
   const std::string schema = pt::text(relation, "schemaname");
@@ -315,6 +317,21 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
   if (auto r = builder.finish(); !r)
     return fail(r.error());
   return std::move(builder.out);
+}
+
+result<translated_column, pg_error> translate_added_column(const json& column_def,
+                                                         std::string_view source,
+                                                         const type_settings& settings) {
+  table_builder builder{source, settings, {}, {}, {}, {}, {}, {}};
+  if (auto r = builder.column(column_def); !r)
+    return fail(r.error());
+  if (!builder.primary_key.empty() || !builder.unique_columns.empty() ||
+      builder.identity_needs_rowid[0])
+    return fail(not_supported("ADD COLUMN with PRIMARY KEY, UNIQUE, identity or serial"));
+  translated_column out;
+  out.definition = std::move(builder.out.columns[0]);
+  out.sqlite_sql = builder.column_sql[0] + (out.definition.not_null ? " NOT NULL" : "");
+  return out;
 }
 
 }  // namespace tributary

@@ -46,6 +46,17 @@ result<table_definition, pg_error> translate_create_table(const nlohmann::json& 
                                                           std::string_view source,
                                                           const type_settings& settings);
 
+// One ColumnDef of ALTER TABLE ... ADD COLUMN: its catalog row and its SQLite column
+// text ("\"c\" TEXT COLLATE pg_numeric DEFAULT '0.00' NOT NULL"). PRIMARY KEY,
+// UNIQUE, identity and serial are 0A000 there (SQLite cannot add them to a table).
+struct translated_column {
+  column_definition definition;
+  std::string sqlite_sql;
+};
+result<translated_column, pg_error> translate_added_column(const nlohmann::json& column_def,
+                                                         std::string_view source,
+                                                         const type_settings& settings);
+
 // The SQLite column type and constraint text of one column of `type`
 // ("TEXT COLLATE pg_numeric"), for ALTER TABLE ... ADD COLUMN as well.
 std::string sqlite_column_type(const column_type& type);

@@ -1,0 +1,126 @@
+// alter_table: see the header.
+#include "stages/sql/alter_table.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/create_table.hpp"
+#include "stages/sql/parse_tree.hpp"
+
+namespace tributary {
+namespace {
+
+namespace pt = parse_tree;
+using json = nlohmann::json;
+
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+
+std::vector<column_definition>::iterator find_column(std::vector<column_definition>& columns,
+                                                     const std::string& name) {
+  return std::find_if(columns.begin(), columns.end(),
+                      [&](const column_definition& c) { return same_name(c.name, name); });
+}
+
+pg_error notice(std::string message) {
+  pg_error n = make_pg_error("00000", std::move(message));
+  n.severity = "NOTICE";
+  return n;
+}
+
+std::string subcommand_name(const std::string& subtype) {
+  static const std::map<std::string, std::string> names = {
+      {"AT_AlterColumnType", "ALTER COLUMN ... TYPE"}, {"AT_ColumnDefault", "ALTER COLUMN ... SET/DROP DEFAULT"},
+      {"AT_SetNotNull", "ALTER COLUMN ... SET NOT NULL"}, {"AT_DropNotNull", "ALTER COLUMN ... DROP NOT NULL"},
+      {"AT_AddConstraint", "ADD CONSTRAINT"}, {"AT_DropConstraint", "DROP CONSTRAINT"},
+      {"AT_ReplicaIdentity", "REPLICA IDENTITY"}, {"AT_AddIdentity", "ADD GENERATED ... AS IDENTITY"}};
+  auto it = names.find(subtype);
+  return it != names.end() ? it->second : subtype;
+}
+
+}  // namespace
+
+result<table_change, pg_error> translate_alter_table(const json& stmt, std::string_view source,
+                                                     const std::string& table,
+                                                     std::vector<column_definition> columns,
+                                                     const type_settings& settings) {
+  table_change out;
+  out.table = table;
+  const std::string relation = "relation \"" + table + "\"";
+  for (const auto& command : pt::list(stmt, "cmds")) {
+    const json& cmd = pt::fields(command);
+    const std::string subtype = pt::text(cmd, "subtype");
+    if (subtype == "AT_AddColumn") {
+      const json def_node = cmd.value("def", json::object());
+      const json& def = pt::fields(def_node);
+      const std::string name = pt::text(def, "colname");
+      if (find_column(columns, name) != columns.end()) {
+        const std::string message = "column \"" + name + "\" of " + relation + " already exists";
+        if (!pt::flag(cmd, "missing_ok"))
+          return fail(make_pg_error("42701", message));
+        out.notices.push_back(notice(message + ", skipping"));
+        continue;
+      }
+      auto column = translate_added_column(def, source, settings);
+      if (!column)
+        return fail(column.error());
+      out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " ADD COLUMN " +
+                                      column->sqlite_sql);
+      columns.push_back(std::move(column->definition));
+    } else if (subtype == "AT_DropColumn") {
+      const std::string name = pt::text(cmd, "name");
+      auto it = find_column(columns, name);
+      if (it == columns.end()) {
+        const std::string message = "column \"" + name + "\" of " + relation + " does not exist";
+        if (!pt::flag(cmd, "missing_ok"))
+          return fail(make_pg_error("42703", message));
+        out.notices.push_back(notice(message + ", skipping"));
+        continue;
+      }
+      out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " DROP COLUMN " +
+                                      quote_identifier(it->name));
+      columns.erase(it);
+    } else {
+      return fail(make_pg_error("0A000", "ALTER TABLE " + subcommand_name(subtype) +
+                                             " is not supported yet"));
+    }
+  }
+  out.columns = std::move(columns);
+  return out;
+}
+
+result<table_change, pg_error> translate_rename(const json& stmt, const std::string& table,
+                                                std::vector<column_definition> columns) {
+  table_change out;
+  out.table = table;
+  const std::string rename = pt::text(stmt, "renameType");
+  const std::string new_name = pt::text(stmt, "newname");
+  if (rename == "OBJECT_TABLE") {
+    out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " RENAME TO " +
+                                    quote_identifier(new_name));
+    out.table = new_name;
+  } else if (rename == "OBJECT_COLUMN") {
+    const std::string old_name = pt::text(stmt, "subname");
+    auto it = find_column(columns, old_name);
+    if (it == columns.end())
+      return fail(make_pg_error("42703", "column \"" + old_name + "\" does not exist"));
+    if (find_column(columns, new_name) != columns.end())
+      return fail(make_pg_error("42701", "column \"" + new_name + "\" of relation \"" + table +
+                                             "\" already exists"));
+    out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " RENAME COLUMN " +
+                                    quote_identifier(it->name) + " TO " + quote_identifier(new_name));
+    it->name = new_name;
+  } else {
+    return fail(make_pg_error("0A000", "this RENAME is not supported yet"));
+  }
+  out.columns = std::move(columns);
+  return out;
+}
+
+}  // namespace tributary

@@ -1,0 +1,49 @@
+// alter_table: PostgreSQL's ALTER TABLE (ADD COLUMN, DROP COLUMN) and RENAME
+// (RENAME COLUMN, RENAME TO) on a table whose column types Tributary records ->
+// the SQLite statements and the table's catalog rows afterwards.
+//
+//   ALTER TABLE t ADD COLUMN c numeric(5,2) NOT NULL DEFAULT 0
+//   -> ALTER TABLE "t" ADD COLUMN "c" TEXT COLLATE pg_numeric DEFAULT '0.00' NOT NULL
+//   ALTER TABLE t RENAME COLUMN a TO b -> ALTER TABLE "t" RENAME COLUMN "a" TO "b"
+// Errors in PostgreSQL's words: 42701 `column "c" of relation "t" already exists`,
+// 42703 `column "d" of relation "t" does not exist` (IF [NOT] EXISTS: a NOTICE
+// "..., skipping" instead). Every other subcommand (ALTER COLUMN TYPE, SET/DROP
+// DEFAULT, SET/DROP NOT NULL, constraints, ...) is 0A000 naming it. The target
+// table's existence and a RENAME TO clash are the caller's (they need the database).
+// Pure.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/column_definition.hpp"
+#include "stages/types/type_settings.hpp"
+
+namespace tributary {
+
+struct table_change {
+  std::vector<std::string> sqlite_statements;  // to run in order
+  std::string table;                           // the table's name afterwards
+  std::vector<column_definition> columns;      // its catalog rows afterwards
+  std::vector<pg_error> notices;               // IF [NOT] EXISTS skips
+};
+
+// `statement` is an AlterTableStmt's fields, parsed from `source`.
+result<table_change, pg_error> translate_alter_table(const nlohmann::json& statement,
+                                                     std::string_view source,
+                                                     const std::string& table,
+                                                     std::vector<column_definition> columns,
+                                                     const type_settings& settings);
+
+// `statement` is a RenameStmt's fields (a column or the table itself).
+result<table_change, pg_error> translate_rename(const nlohmann::json& statement,
+                                                const std::string& table,
+                                                std::vector<column_definition> columns);
+
+}  // namespace tributary
