@@ -121,8 +121,19 @@ result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_r
       return fail(make_pg_error("42501", "password_required=false is superuser-only"));
     row.password_required = opts.password_required;
   }
-  if (opts.is_specified(option_set::binary))
+  if (opts.is_specified(option_set::binary)) {
+    if (opts.binary && !row.binary) {
+      auto rels = list_subscription_rels(context.database(), row.oid);
+      if (!rels)
+        return fail(catalog_failure(rels.error()));
+      for (const auto& rel : *rels)
+        if (auto r = check_binary_input(context.database(), rel.schema_name, rel.table_name,
+                                        std::nullopt);
+            !r)
+          return fail(r.error());
+    }
     row.binary = opts.binary;
+  }
   if (opts.is_specified(option_set::streaming))
     row.streaming = opts.streaming;
   if (opts.is_specified(option_set::origin))
@@ -195,7 +206,7 @@ result<command_outcome, pg_error> subscription_ddl::refresh(subscription_row row
   if (!tables)
     return fail(tables.error());
   auto& db = context.database();
-  if (auto r = check_local_tables(db, *tables); !r)
+  if (auto r = check_local_tables(db, *tables, row.binary); !r)
     return fail(r.error());
   pipeline_pause pause{control_, context.database_name(), row.oid};
   if (!pause.stopped())

@@ -1,9 +1,15 @@
 #include "cli/commands/subscription_ddl.hpp"
 
+#include <sqlite3.h>
+
+#include <algorithm>
 #include <set>
 
 #include <spdlog/spdlog.h>
 
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+#include "storage/column_type_catalog.hpp"
 #include "storage/local_table.hpp"
 
 namespace tributary {
@@ -80,7 +86,34 @@ std::vector<option_item> options_from_parse_tree(const nlohmann::json& statement
   return out;
 }
 
-result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables) {
+result<ok_t, pg_error> check_binary_input(sqlite_connection& db, const std::string& schema,
+                                          const std::string& table,
+                                          const std::optional<std::vector<std::string>>& published) {
+  auto columns = read_table_columns(db, table);
+  if (!columns)
+    return fail(make_pg_error("XX000", columns.error().message));
+  auto is_published = [&](const std::string& name) {
+    if (!published)
+      return true;
+    return std::any_of(published->begin(), published->end(), [&](const std::string& p) {
+      return sqlite3_stricmp(p.c_str(), name.c_str()) == 0;
+    });
+  };
+  for (const auto& c : *columns) {
+    if (!is_published(c.name) || has_binary_input(c.type))
+      continue;
+    return fail(make_pg_error(
+        "0A000",
+        "column \"" + c.name + "\" of relation \"" + (schema.empty() ? "public" : schema) + "." +
+            table + "\" has type " + format_type(c.type) +
+            ", which cannot be received in binary format",
+        {}, "Use binary = false for this subscription."));
+  }
+  return ok_v;
+}
+
+result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables,
+                                          bool binary) {
   for (const auto& t : tables) {
     relation_info rel;
     rel.schema_name = t.schema_name;
@@ -93,6 +126,9 @@ result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vect
     auto local = describe_local_table(db, rel);
     if (!local)
       return fail(local.error());
+    if (binary)
+      if (auto r = check_binary_input(db, t.schema_name, local->name, t.columns); !r)
+        return r;
   }
   return ok_v;
 }
@@ -229,7 +265,7 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
     if (!published)
       return fail(published.error());
     tables = std::move(published).value();
-    if (auto r = check_local_tables(db, tables); !r)
+    if (auto r = check_local_tables(db, tables, row.binary); !r)
       return fail(r.error());
   }
   // Catalog rows first (in the statement's transaction), the slot last: a

@@ -92,6 +92,14 @@ result<ok_t, pg_error> refuse_streaming(const subscription_options& opts);
 pg_error catalog_failure(const sqlite_error& e);
 
 // The local tables must hold every published table and column (by name).
-result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables);
+// Every published table exists locally with its published columns; with `binary`,
+// every published column's local type can be received in binary format (0A000
+// naming the column and type, hint: binary = false).
+result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vector<published_table>& tables,
+                                          bool binary);
+// The binary check alone, for one local table (all its columns when `published` is nullopt).
+result<ok_t, pg_error> check_binary_input(sqlite_connection& db, const std::string& schema,
+                                          const std::string& table,
+                                          const std::optional<std::vector<std::string>>& published);
 
 }  // namespace tributary

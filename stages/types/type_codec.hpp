@@ -55,6 +55,14 @@ const type_codec& datetime_codec();   // date time timetz timestamp timestamptz 
 const type_codec& uuid_codec();
 const type_codec& bit_codec();        // bit varbit
 const type_codec& money_codec();
+// Types whose stored form is PostgreSQL's output text, kept verbatim by
+// parse_text; their codecs add the binary formats (verbatim_text.hpp).
+const type_codec& jsonb_codec();
+const type_codec& pg_lsn_codec();
+const type_codec& network_codec();    // inet cidr
+const type_codec& macaddr_codec();    // macaddr macaddr8
+const type_codec& point_codec();
+const type_codec& array_codec();      // arrays of a type that has a codec
 
 // Helpers for codecs: PostgreSQL's errors.
 pg_error invalid_text_representation(std::string_view type_name, std::string_view text);  // 22P02

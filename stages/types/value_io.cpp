@@ -21,11 +21,26 @@ const type_codec* find_type_codec(oid_t oid) {
     case 1560: case 1562: return &bit_codec();
     case 1700: return &numeric_codec();
     case 2950: return &uuid_codec();
-    default: return nullptr;
+    case 3802: return &jsonb_codec();
+    case 3220: return &pg_lsn_codec();
+    case 650: case 869: return &network_codec();
+    case 774: case 829: return &macaddr_codec();
+    case 600: return &point_codec();
+    default: break;
   }
+  const type_descriptor* array = find_builtin_type(oid);
+  if (array && array->category == 'A' && find_type_codec(array->element) != nullptr)
+    return &array_codec();
+  return nullptr;
 }
 
 namespace {
+
+// The codecs whose parse_text keeps the text as received.
+bool keeps_text_verbatim(const type_codec* codec) {
+  return codec == &jsonb_codec() || codec == &pg_lsn_codec() || codec == &network_codec() ||
+         codec == &macaddr_codec() || codec == &point_codec() || codec == &array_codec();
+}
 
 std::string type_display_name(const column_type& type) {
   if (const auto* d = find_builtin_type(type.oid))
@@ -79,13 +94,18 @@ result<std::optional<std::string>, pg_error> format_binary_value(const column_ty
                                          type_display_name(type)));
 }
 
+bool has_binary_input(const column_type& type) { return find_type_codec(type.oid) != nullptr; }
+
 bool has_binary_output(const column_type& type) { return find_type_codec(type.oid) != nullptr; }
 
 bool text_is_stored_as_received(const column_type& type) {
   switch (type.oid) {
     case 25: case 114: case 142: return true;             // text, json, xml
     case 1043: return type.typmod < 0;                    // varchar without a length
-    default: return find_type_codec(type.oid) == nullptr;  // kept verbatim
+    default: {
+      const type_codec* codec = find_type_codec(type.oid);
+      return codec == nullptr || keeps_text_verbatim(codec);  // kept verbatim
+    }
   }
 }
 

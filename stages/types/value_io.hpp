@@ -3,11 +3,13 @@
 // parsed here by the local column's type into its stored form, and every value
 // that leaves (a query result, text or binary) is formatted here from it.
 //
-// A type with a codec (type_codec.hpp) goes through it. Any other type — arrays,
-// enums, ranges, geometric, extension types — is kept as PostgreSQL's text
-// output, verbatim (never altered), and printed as stored; its binary formats
-// are errors naming the type ("no binary input function available for type x"),
-// except for types whose binary form is their text (text-category types).
+// A type with a codec (type_codec.hpp) goes through it. Some codecs keep the
+// value as PostgreSQL's text output, verbatim, and add only the binary formats
+// (arrays of types with a codec, jsonb, inet/cidr, macaddr/8, pg_lsn, point).
+// Any other type — enums, ranges, other geometric types, tsvector, extension
+// types — is kept as PostgreSQL's text output, verbatim (never altered), and
+// printed as stored; its binary formats are errors naming the type ("no binary
+// input function available for type x").
 #pragma once
 
 #include <optional>
@@ -32,6 +34,8 @@ std::optional<std::string> format_text_value(const column_type& type, const sql_
 result<std::optional<std::string>, pg_error> format_binary_value(const column_type& type,
                                                                 const sql_value& stored);
 
+// True when the type has a binary receive function here (binary = true replication).
+bool has_binary_input(const column_type& type);
 // True when the type has a binary send function here (results may use format 1).
 bool has_binary_output(const column_type& type);
 // True when the type's stored form is its text as received (a loader may bind
