@@ -96,8 +96,11 @@ TEST_F(RepChanges, MissingRowsForUpdateAndDeleteAreSkippedAndCounted) {
   local_exec("DELETE FROM t");
   publisher_.exec("UPDATE t SET b = 'changed' WHERE a = 1; DELETE FROM t WHERE a = 2; INSERT INTO t VALUES (3, 'z')");
   ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
-  EXPECT_EQ(local_value("SELECT confl_update_missing || ',' || confl_delete_missing FROM pg_stat_subscription_stats"),
-            "1,1");
+  // The counters reach pg_stat_subscription_stats after the commit (as PostgreSQL's
+  // statistics do): wait for them rather than read them once.
+  EXPECT_TRUE(wait_local(
+      "SELECT confl_update_missing || ',' || confl_delete_missing FROM pg_stat_subscription_stats",
+      "1,1"));
   EXPECT_NE(subscriber_.log_text().find("conflict=update_missing"), std::string::npos);
 }
 
