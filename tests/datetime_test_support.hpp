@@ -3,7 +3,7 @@
 // another file provides): the same per-type functions, by OID.
 #pragma once
 
-#include "stages/types/type_datetime.hpp"
+#include "stages/types/datetime/type_datetime.hpp"
 
 namespace tributary {
 

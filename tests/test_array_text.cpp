@@ -3,7 +3,7 @@
 // server printed for the same literal (cast to text[] or int[]).
 #include <gtest/gtest.h>
 
-#include "stages/types/array_text.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 
 namespace tributary {
 namespace {

@@ -4,7 +4,7 @@
 // '2000-01-01'::date and the like).
 #include <gtest/gtest.h>
 
-#include "stages/types/pg_calendar.hpp"
+#include "stages/types/datetime/pg_calendar.hpp"
 
 namespace tributary {
 namespace {

@@ -4,10 +4,10 @@
 // checked against PostgreSQL 15.18 with the same zone data (tzdata 2025b).
 #include <gtest/gtest.h>
 
-#include "stages/types/pg_calendar.hpp"
-#include "stages/types/posix_time_zone.hpp"
-#include "stages/types/time_zone_abbreviations.hpp"
-#include "stages/types/time_zone_rules.hpp"
+#include "stages/types/datetime/pg_calendar.hpp"
+#include "stages/types/datetime/posix_time_zone.hpp"
+#include "stages/types/datetime/time_zone_abbreviations.hpp"
+#include "stages/types/datetime/time_zone_rules.hpp"
 
 namespace tributary {
 namespace {

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "stages/types/pg_float_format.hpp"
+#include "stages/types/numeric/pg_float_format.hpp"
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "stages/types/interval_value.hpp"
+#include "stages/types/datetime/interval_value.hpp"
 #include "stages/types/stored_order.hpp"
-#include "stages/types/type_interval.hpp"
+#include "stages/types/datetime/type_interval.hpp"
 
 namespace tributary {
 namespace {

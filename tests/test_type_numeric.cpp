@@ -11,7 +11,7 @@
 
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
-#include "stages/types/type_numeric.hpp"
+#include "stages/types/numeric/type_numeric.hpp"
 
 namespace tributary {
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "stages/types/pg_type_oids.hpp"
-#include "stages/types/value_codec.hpp"
+#include "stages/types/legacy/value_codec.hpp"
 
 namespace tributary {
 namespace {

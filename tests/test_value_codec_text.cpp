@@ -8,7 +8,7 @@
 #include <string>
 
 #include "stages/types/pg_type_oids.hpp"
-#include "stages/types/value_codec.hpp"
+#include "stages/types/legacy/value_codec.hpp"
 
 namespace tributary {
 namespace {

@@ -5,7 +5,7 @@
 // client_min_messages, standard_conforming_strings); the others are stored as given.
 #include "cli/commands/session_parameters.hpp"
 
-#include "stages/types/time_zone_rules.hpp"
+#include "stages/types/datetime/time_zone_rules.hpp"
 
 #include "stages/core/pg_bool.hpp"
 

@@ -3,7 +3,7 @@
 
 #include "cli/server/outcome_messages.hpp"
 #include "stages/types/pg_type_oids.hpp"
-#include "stages/types/value_codec.hpp"
+#include "stages/types/legacy/value_codec.hpp"
 
 namespace tributary {
 namespace {
