@@ -47,7 +47,9 @@ TEST(TypedConstants, QuotedLiteralsComparedWithTypedColumnsTakeTheStoredForm) {
 
 TEST(TypedConstants, NumbersInComparisonsAndUntypedTablesAreLeftAlone) {
   for (const char* sql : {"SELECT * FROM orders WHERE id = 2.5", "SELECT * FROM other WHERE paid = 't'",
-                          "SELECT 't' = 't'", "SELECT * FROM orders WHERE paid = true"})
+                          "SELECT 't' = 't'", "SELECT * FROM orders WHERE paid = true",
+                          "SELECT * FROM orders WHERE paid = $$t$$",
+                          "SELECT * FROM orders WHERE paid = U&'t'"})
     EXPECT_EQ(rewritten(sql), sql);
 }
 

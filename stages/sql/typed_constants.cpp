@@ -24,9 +24,12 @@ bool same_name(std::string_view a, std::string_view b) {
 }
 
 // The end (exclusive) of the constant that starts at `at`: a quoted string (with
-// an E/B/X/N prefix), a number with an optional '-', or a word (true/false).
+// an E/B/X/N prefix), a number with an optional '-', or a word (true/false); npos
+// for any other spelling (U&'...', $$...$$), which is then left as written.
 size_t constant_end(std::string_view s, size_t at) {
   size_t i = at;
+  if (i >= s.size() || s[i] == '$' || ((s[i] == 'U' || s[i] == 'u') && i + 1 < s.size() && s[i + 1] == '&'))
+    return std::string_view::npos;
   if (i < s.size() && std::strchr("EeBbXxNn", s[i]) && i + 1 < s.size() && s[i + 1] == '\'')
     ++i;
   if (i < s.size() && s[i] == '\'') {
@@ -121,9 +124,10 @@ struct rewriter {
     if (!stored)
       return fail(stored.error());
     const auto at = static_cast<size_t>(pt::integer(pt::fields(node), "location"));
-    if (at >= source.size())
-      return ok_v;
-    replacements.push_back({at, constant_end(source, at), sql_literal(*stored)});
+    const size_t end = at < source.size() ? constant_end(source, at) : std::string_view::npos;
+    if (end == std::string_view::npos || end == at)
+      return ok_v;  // a spelling not re-read here: SQLite gets it as written
+    replacements.push_back({at, end, sql_literal(*stored)});
     return ok_v;
   }
 
