@@ -5,7 +5,9 @@
 // other schemas map to a table of the same name for now (local_table_name is
 // the one place that decides). Columns match by name (ASCII case-insensitive,
 // as SQLite resolves them), in any order; local extra columns keep their
-// defaults. Read once per relation snapshot with pragma_table_xinfo.
+// defaults. Read once per relation snapshot with pragma_table_xinfo; each mapped
+// column carries its local PostgreSQL type (column_type_catalog), by which the
+// apply and copy sinks read the publisher's values.
 //
 // Statements (one text per kind and shape, parameters ?1..?n in params order):
 //   INSERT INTO "t" ("a","b") VALUES (?1,?2)
