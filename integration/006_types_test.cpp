@@ -62,14 +62,15 @@ const std::vector<type_family>& families() {
         "'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A12', '10000000', '1', '92233720368547758.07'"},
        {"u", "b8", "vb", "m"}},
       {"t_verbatim_binary",
-       "j json, ip inet, cid cidr, mac macaddr, ia int4[], ta text[], p point, x xml, l pg_lsn",
-       {"'{\"a\": 123.4500}', '192.168.1.5/24', '10.0.0.0/8', '08:00:2b:01:02:03', '{1,NULL,3}', '{\"a b\",c}', '(1.5,2)', '<a>x</a>', '16/B374D848'",
-        "'[1, 2]', '::1', '2001:db8::/32', 'ff:ff:ff:ff:ff:ff', '{{1,2},{3,4}}', '{}', '(0,0)', '<b/>', '0/0'",
-        "'null', '::ffff:1.2.3.4', '192.168.1.0/24', '00:00:00:00:00:00', '[0:1]={7,8}', '{NULL,\"\",\"NULL\",\"q\\\"\"}', '(-1e-05,1e+20)', NULL, 'FFFFFFFF/FFFFFFFF'"},
-       {}},
-      {"t_verbatim", "jb jsonb, r int4range, ts tsvector",
-       {"'{\"b\": 1, \"a\": [1, 2.50]}', '[1,5)', 'a fat cat'",
-        "'null', 'empty', 'x:1A y:2'"},
+       "j json, ip inet, cid cidr, mac macaddr, ia int4[], ta text[], p point, x xml, l pg_lsn, jb jsonb",
+       {"'{\"a\": 123.4500}', '192.168.1.5/24', '10.0.0.0/8', '08:00:2b:01:02:03', '{1,NULL,3}', '{\"a b\",c}', '(1.5,2)', '<a>x</a>', '16/B374D848', '{\"b\": 1, \"a\": [1, 2.50], \"a\": 1e2}'",
+        "'[1, 2]', '::1', '2001:db8::/32', 'ff:ff:ff:ff:ff:ff', '{{1,2},{3,4}}', '{}', '(0,0)', '<b/>', '0/0', 'null'",
+        "'null', '::ffff:1.2.3.4', '192.168.1.0/24', '00:00:00:00:00:00', '[0:1]={7,8}', '{NULL,\"\",\"NULL\",\"q\\\"\"}', '(-1e-05,1e+20)', NULL, 'FFFFFFFF/FFFFFFFF', '[{\"é\":\"\\u00e9\\n\"}, -0.0, true]'",
+        "'{}', '10.0.0.0/16', '10.0.0.0/8', '00:00:00:00:00:01', '{}', '{}', '(0,0)', NULL, '0/1', '{}'",
+        "'{}', '10.0.0.1/8', '9.0.0.0/8', '00:00:00:00:00:01', '{}', '{}', '(0,0)', NULL, '0/1', '[]'"},
+       {"ip", "cid", "mac"}},
+      {"t_verbatim", "r int4range, ts tsvector",
+       {"'[1,5)', 'a fat cat'", "'empty', 'x:1A y:2'"},
        {},
        false,
        false},
@@ -332,8 +333,12 @@ TEST_F(Types, InputErrorsAreSqlstatesAndMessagesOfPostgres) {
       "INSERT INTO e VALUES (NULL, 1, NULL, NULL)",
       "INSERT INTO e VALUES (NULL, NULL, NULL, 20240101)",
       "INSERT INTO e VALUES (99999999999.5, NULL, NULL, NULL)",
-      "INSERT INTO e VALUES (-2147483649, NULL, NULL, NULL)"};
-  const std::string create = "CREATE TABLE e (i int, b bool, n numeric(5,2), d date)";
+      "INSERT INTO e VALUES (-2147483649, NULL, NULL, NULL)",
+      "INSERT INTO e (j) VALUES ('{\"a\":x}')",
+      "INSERT INTO e (jb) VALUES ('[1, 2')",
+      "INSERT INTO e (jb) VALUES ('{\"a\" 1}')",
+      "INSERT INTO e (jb) VALUES ('\"\\u0000\"')"};
+  const std::string create = "CREATE TABLE e (i int, b bool, n numeric(5,2), d date, j json, jb jsonb)";
   local_exec(create);
   publisher_.exec(create);
   for (const auto& sql : statements) {
@@ -343,6 +348,8 @@ TEST_F(Types, InputErrorsAreSqlstatesAndMessagesOfPostgres) {
                  PQresultErrorField(theirs.get(), PG_DIAG_SQLSTATE)) << sql;
     EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_PRIMARY),
                  PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_PRIMARY)) << sql;
+    EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_DETAIL),
+                 PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_DETAIL)) << sql;
   }
 }
 

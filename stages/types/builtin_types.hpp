@@ -17,6 +17,7 @@
 //              pg_float     float8_cmp: -0 = 0; NaN = NaN, above Infinity
 //              pg_bpchar    trailing spaces insignificant
 //              pg_interval  1 mon = 30 days, 1 day = 24 hours
+//              pg_inet      network order of inet and cidr
 // Pure data, no state.
 #pragma once
 

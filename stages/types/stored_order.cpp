@@ -9,6 +9,7 @@ std::span<const stored_collation> stored_collations() {
       {"pg_float", compare_stored_float},
       {"pg_bpchar", compare_stored_bpchar},
       {"pg_interval", compare_stored_interval},
+      {"pg_inet", compare_stored_inet},
   };
   return all;
 }

@@ -11,6 +11,8 @@
 //   pg_bpchar    bpcharcmp: trailing spaces ignored, then bytes
 //   pg_interval  interval_cmp: months * 30 days + days, * 24 h, + µs, compared as a
 //                128-bit count of µs
+//   pg_inet      network_cmp (inet, cidr): IPv4 before IPv6, then the common
+//                network prefix, then the mask length, then the whole address
 // Each compare takes two stored texts and returns <0, 0, >0. A text that is not
 // a stored form of the type (written by another tool) sorts after every valid
 // one, then by bytes, so the order stays total.
@@ -33,5 +35,6 @@ int compare_stored_numeric(std::string_view a, std::string_view b);   // type_nu
 int compare_stored_float(std::string_view a, std::string_view b);     // type_float.cpp
 int compare_stored_bpchar(std::string_view a, std::string_view b);    // type_character.cpp
 int compare_stored_interval(std::string_view a, std::string_view b);  // type_interval.cpp
+int compare_stored_inet(std::string_view a, std::string_view b);      // type_network.cpp
 
 }  // namespace tributary

@@ -38,7 +38,7 @@ namespace {
 
 // The codecs whose parse_text keeps the text as received.
 bool keeps_text_verbatim(const type_codec* codec) {
-  return codec == &jsonb_codec() || codec == &pg_lsn_codec() || codec == &network_codec() ||
+  return codec == &pg_lsn_codec() || codec == &network_codec() ||
          codec == &macaddr_codec() || codec == &point_codec() || codec == &array_codec();
 }
 

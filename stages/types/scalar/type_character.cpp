@@ -2,8 +2,9 @@
 // whose values are their characters.
 //
 // Stored form: TEXT.
-//   text, json, xml  the characters as received (json and xml are not validated
-//                    yet: the publisher only sends valid values)
+//   text, xml        the characters as received (xml is not validated yet)
+//   json             the characters as received, once json_in's grammar accepts
+//                    them (22P02 invalid input syntax for type json, with its DETAIL)
 //   varchar(n)       at most n characters; longer input whose excess is all
 //                    spaces is cut, otherwise 22001 `value too long for type
 //                    character varying(n)`
@@ -16,11 +17,12 @@
 // Lengths count UTF-8 characters. Binary format = the characters (the same rules).
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
+#include "stages/types/verbatim/json_text.hpp"
 
 namespace tributary {
 namespace {
 
-constexpr oid_t char_oid = 18, name_oid = 19, bpchar_oid = 1042, varchar_oid = 1043;
+constexpr oid_t char_oid = 18, name_oid = 19, json_oid = 114, bpchar_oid = 1042, varchar_oid = 1043;
 
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
@@ -86,6 +88,10 @@ result<sql_value, pg_error> parse_text(const column_type& type, std::string_view
       }
       return sql_value{std::string(text)};
     case char_oid: return parse_char_byte(text);
+    case json_oid:
+      if (auto valid = validate_json_text(text); !valid)
+        return fail(valid.error());
+      return sql_value{std::string(text)};
     default: return sql_value{std::string(text)};
   }
 }

@@ -2,19 +2,21 @@
 // stored form kept as jsonb_out's text.
 //
 // Stored form: TEXT, jsonb_out's canonical text (keys sorted by length then
-// bytes, ", " and ": " separators) as the publisher prints it; parse_text
-// keeps the text verbatim, format_text returns it (verbatim_text.hpp).
+// bytes, the last of duplicate keys, ", " and ": " separators, numbers as
+// numeric_out prints them): parse_text is jsonb_in then jsonb_out
+// (json_text.hpp), so a local '{"b": 1, "a": 1.50}' stores what PostgreSQL
+// would print, and the publisher's text (already canonical) stays byte for byte.
+// Equal jsonb values therefore have equal stored text. format_text returns it.
 // Binary: uint8 version 1, then the text.
 //   parse_binary  08P01 insufficient data left in message (no version byte);
 //                 XX000 unsupported jsonb version number N;
 //                 22P02 invalid input syntax for type json, "The input string
 //                 ended unexpectedly." (nothing but whitespace after the
-//                 version). Otherwise the text is kept as sent: the publisher
-//                 sends jsonb_out's text; a client's non-canonical text (other
-//                 spacing or key order) is NOT normalised here.
+//                 version). Otherwise the text is read as parse_text reads it.
 //   format_binary  version 1 and the stored text.
 #include <string>
 
+#include "stages/types/verbatim/json_text.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
 namespace tributary {
@@ -23,6 +25,14 @@ namespace {
 constexpr unsigned char jsonb_version = 1;
 
 bool is_json_whitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+result<sql_value, pg_error> parse_text(const column_type&, std::string_view text,
+                                       const type_settings&) {
+  auto canonical = canonical_jsonb_text(text);
+  if (!canonical)
+    return fail(canonical.error());
+  return sql_value{std::move(*canonical)};
+}
 
 result<sql_value, pg_error> parse_binary(const column_type&, std::string_view bytes) {
   if (bytes.empty())
@@ -38,7 +48,7 @@ result<sql_value, pg_error> parse_binary(const column_type&, std::string_view by
   if (blank)
     return fail(make_pg_error("22P02", "invalid input syntax for type json",
                               "The input string ended unexpectedly."));
-  return sql_value{std::string(text)};
+  return parse_text(column_type{}, text, type_settings{});
 }
 
 std::string format_binary(const column_type&, const sql_value& stored) {
@@ -50,8 +60,7 @@ std::string format_binary(const column_type&, const sql_value& stored) {
 }  // namespace
 
 const type_codec& jsonb_codec() {
-  static const type_codec codec{keep_text_verbatim, parse_binary, format_verbatim_text,
-                                format_binary};
+  static const type_codec codec{parse_text, parse_binary, format_verbatim_text, format_binary};
   return codec;
 }
 

@@ -24,12 +24,14 @@
 //                  abbreviated classful forms: 10 -> 10.0.0.0/8), IPv6 with
 //                  "::" and a dotted tail, optional /bits. A text of another
 //                  form (another tool's) is sent as 0.0.0.0 with no mask.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "stages/types/stored_order.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
 namespace tributary {
@@ -314,7 +316,37 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
   return out;
 }
 
+// PostgreSQL's bitncmp: the first `bits` bits of two addresses, most significant first.
+int compare_bits(const std::array<uint8_t, 16>& a, const std::array<uint8_t, 16>& b, int bits) {
+  const int bytes = bits / 8;
+  for (int i = 0; i < bytes; ++i)
+    if (a[static_cast<size_t>(i)] != b[static_cast<size_t>(i)])
+      return a[static_cast<size_t>(i)] < b[static_cast<size_t>(i)] ? -1 : 1;
+  const int rest = bits % 8;
+  if (rest == 0)
+    return 0;
+  const auto mask = static_cast<uint8_t>(0xFF << (8 - rest));
+  const uint8_t x = a[static_cast<size_t>(bytes)] & mask, y = b[static_cast<size_t>(bytes)] & mask;
+  return x == y ? 0 : (x < y ? -1 : 1);
+}
+
 }  // namespace
+
+int compare_stored_inet(std::string_view a, std::string_view b) {
+  const auto x = read_inet(a, false), y = read_inet(b, false);
+  if (!x || !y) {  // another tool's text: after every address, then bytewise
+    if (x || y)
+      return x ? -1 : 1;
+    return a.compare(b);
+  }
+  if (x->family != y->family)
+    return x->family < y->family ? -1 : 1;  // IPv4 before IPv6
+  if (int order = compare_bits(x->address, y->address, std::min(x->bits, y->bits)); order != 0)
+    return order;
+  if (x->bits != y->bits)
+    return x->bits < y->bits ? -1 : 1;
+  return compare_bits(x->address, y->address, x->max_bits());
+}
 
 const type_codec& network_codec() {
   static const type_codec codec{keep_text_verbatim, parse_binary, format_verbatim_text,
