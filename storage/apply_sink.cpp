@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "stages/core/sql_quote.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/table_truncation.hpp"
 
@@ -40,12 +41,6 @@ std::string statement_key(change_kind kind, const change_shape& shape) {
   return key;
 }
 
-bool same_name(const std::string& a, const std::string& b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
 
 }  // namespace
 
@@ -261,7 +256,7 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
     for (size_t i = 0; i < text.params.size(); ++i) {
       const auto& p = text.params[i];
       if (p.from == statement_param::tuple::new_row &&
-          same_name(table.column_for[p.column], name)) {
+          same_identifier(table.column_for[p.column], name)) {
         value = render_value(row_values_[i]);
         break;
       }

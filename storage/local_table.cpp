@@ -2,21 +2,16 @@
 // a probe for the rowid) and writing the statement texts.
 #include "storage/local_table.hpp"
 
-#include "storage/column_type_catalog.hpp"
-
 #include <algorithm>
 #include <cctype>
+
+#include "stages/core/sql_quote.hpp"
+#include "storage/column_type_catalog.hpp"
 
 namespace tributary {
 
 namespace {
 
-bool same_name(const std::string& a, const std::string& b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
 
 struct local_column {
   std::string name;
@@ -51,7 +46,7 @@ std::optional<std::string> rowid_alias(sqlite_connection& db, const std::string&
                                        const std::vector<local_column>& columns) {
   for (const char* alias : {"rowid", "_rowid_", "oid"}) {
     bool shadowed = std::any_of(columns.begin(), columns.end(),
-                                [&](const local_column& c) { return same_name(c.name, alias); });
+                                [&](const local_column& c) { return same_identifier(c.name, alias); });
     if (shadowed)
       continue;
     // Fails to prepare on a WITHOUT ROWID table.
@@ -118,7 +113,7 @@ private:
 
 column_type type_of_column(const std::vector<column_definition>& columns, const std::string& name) {
   for (const auto& c : columns)
-    if (same_name(c.name, name))
+    if (same_identifier(c.name, name))
       return c.type;
   return column_type{};
 }
@@ -155,7 +150,7 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
   std::vector<std::string> missing;
   for (const auto& remote : relation.columns) {
     auto it = std::find_if(columns->begin(), columns->end(),
-                           [&](const local_column& c) { return same_name(c.name, remote.name); });
+                           [&](const local_column& c) { return same_identifier(c.name, remote.name); });
     if (it == columns->end()) {
       missing.push_back("\"" + remote.name + "\"");
       continue;
@@ -233,7 +228,7 @@ result<statement_text, pg_error> statement_for(const local_table& table,
   // WITHOUT ROWID: a match on every primary key column reaches at most one row.
   for (const auto& key : table.primary_key) {
     bool matched = std::any_of(identity.begin(), identity.end(), [&](const statement_param& p) {
-      return same_name(table.column_for[p.column], key);
+      return same_identifier(table.column_for[p.column], key);
     });
     if (!matched)
       return fail(make_pg_error("0A000", "REPLICA IDENTITY FULL changes to WITHOUT ROWID table \"" +

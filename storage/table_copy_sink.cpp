@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "stages/core/sql_quote.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/subscription_catalog.hpp"
 
@@ -16,12 +17,6 @@ namespace {
 
 constexpr int long_busy_timeout_ms = 60000;
 
-bool same_name(const std::string& a, const std::string& b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
 
 apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
   apply_error e;
@@ -160,7 +155,7 @@ apply_error table_copy_sink::row_error(const sqlite_error& e) const {
   for (const auto& name : names) {
     std::string value = "?";
     for (size_t i = 0; i < table_->column_for.size(); ++i)
-      if (same_name(table_->column_for[i], name)) {
+      if (same_identifier(table_->column_for[i], name)) {
         value = render_value(row_values_[i]);
         break;
       }

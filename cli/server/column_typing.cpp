@@ -5,14 +5,12 @@
 
 #include <map>
 
+#include "stages/core/sql_quote.hpp"
 #include "storage/column_type_catalog.hpp"
 
 namespace tributary {
 namespace {
 
-bool same_name(const std::string& a, const char* b) {
-  return sqlite3_stricmp(a.c_str(), b) == 0;
-}
 
 }  // namespace
 
@@ -39,7 +37,7 @@ std::vector<std::optional<column_type>> source_column_types(sqlite_connection& d
     }
     std::optional<column_type> type;
     for (const auto& definition : it->second)
-      if (same_name(definition.name, column))
+      if (same_identifier(definition.name, column))
         type = definition.type;
     types.push_back(std::move(type));
   }

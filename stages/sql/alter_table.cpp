@@ -15,17 +15,11 @@ namespace {
 namespace pt = parse_tree;
 using json = nlohmann::json;
 
-bool same_name(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
 
 std::vector<column_definition>::iterator find_column(std::vector<column_definition>& columns,
                                                      const std::string& name) {
   return std::find_if(columns.begin(), columns.end(),
-                      [&](const column_definition& c) { return same_name(c.name, name); });
+                      [&](const column_definition& c) { return same_identifier(c.name, name); });
 }
 
 pg_error notice(std::string message) {

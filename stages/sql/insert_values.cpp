@@ -18,14 +18,6 @@ pg_error not_supported(const std::string& what) {
   return make_pg_error("0A000", what + " is not supported yet");
 }
 
-bool same_name(const std::string& a, const std::string& b) {
-  if (a.size() != b.size())
-    return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
 
 result<std::vector<size_t>, pg_error> target_columns(const json& stmt, const insert_target& target) {
   std::vector<size_t> out;
@@ -41,7 +33,7 @@ result<std::vector<size_t>, pg_error> target_columns(const json& stmt, const ins
       return fail(not_supported("INSERT into a subfield or array element"));
     const std::string name = pt::text(res, "name");
     size_t i = 0;
-    while (i < target.columns.size() && !same_name(target.columns[i].name, name))
+    while (i < target.columns.size() && !same_identifier(target.columns[i].name, name))
       ++i;
     if (i == target.columns.size())
       return fail(make_pg_error("42703", "column \"" + name + "\" of relation \"" + target.table +

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "stages/core/sql_quote.hpp"
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
@@ -16,12 +17,6 @@ namespace {
 namespace pt = parse_tree;
 using json = nlohmann::json;
 
-bool same_name(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
 
 // The end (exclusive) of the constant that starts at `at`: a quoted string (with
 // an E/B/X/N prefix), a number with an optional '-', or a word (true/false); npos
@@ -96,12 +91,12 @@ struct rewriter {
       return nullptr;
     const column_definition* found = nullptr;
     for (const auto& [alias, columns] : ranges) {
-      if (names.size() == 2 && !same_name(alias, names[0]))
+      if (names.size() == 2 && !same_identifier(alias, names[0]))
         continue;
       if (!columns)
         continue;
       for (const auto& c : *columns)
-        if (same_name(c.name, names.back())) {
+        if (same_identifier(c.name, names.back())) {
           if (found)
             return nullptr;  // ambiguous: leave it to SQLite
           found = &c;
@@ -184,7 +179,7 @@ struct rewriter {
         if (!columns)
           break;
         for (const auto& c : *columns)
-          if (same_name(c.name, name))
+          if (same_identifier(c.name, name))
             if (auto r = replace_constant(res.value("val", json::object()), c, true); !r)
               return r;
         break;  // the target table is the first range
