@@ -124,10 +124,12 @@ protected:
         EXPECT_EQ(rows_in_zone(local_.get(), zone, all), rows_in_zone(publisher.get(), zone, all))
             << how << ", " << f.table << ", TimeZone " << zone;
         for (const auto& column : f.ordered) {
-          // NULLS LAST spelled out: PostgreSQL's default NULL placement is the SQL
-          // translator's part (SQLite puts NULLs first), not the type layer's.
-          const std::string order =
-              "SELECT id FROM " + f.table + " ORDER BY " + column + " NULLS LAST, id";
+          const std::string order = "SELECT id FROM " + f.table + " ORDER BY " + column + ", id";
+          const std::string descending =
+              "SELECT id FROM " + f.table + " ORDER BY " + column + " DESC, id";
+          EXPECT_EQ(rows_in_zone(local_.get(), zone, descending),
+                    rows_in_zone(publisher.get(), zone, descending))
+              << how << ", ORDER BY " << f.table << "." << column << " DESC";
           EXPECT_EQ(rows_in_zone(local_.get(), zone, order), rows_in_zone(publisher.get(), zone, order))
               << how << ", ORDER BY " << f.table << "." << column;
         }

@@ -65,6 +65,17 @@ TEST(TypedConstants, ParametersTakeTheTypeOfTheColumnTheyMeet) {
   EXPECT_EQ(r->parameter_types.at(2), builtin_column_type(1184));
 }
 
+TEST(TypedConstants, OrderByGetsPostgresNullPlacementOnEveryTable) {
+  EXPECT_EQ(rewritten("SELECT * FROM other ORDER BY a, b DESC, o.c ASC, 2 desc, \"Q\"\"x\""),
+            "SELECT * FROM other ORDER BY a NULLS LAST, b DESC NULLS FIRST, o.c ASC NULLS LAST, "
+            "2 desc NULLS FIRST, \"Q\"\"x\" NULLS LAST");
+  EXPECT_EQ(rewritten("SELECT * FROM other ORDER BY a NULLS FIRST, lower(b), c USING <"),
+            "SELECT * FROM other ORDER BY a NULLS FIRST, lower(b), c USING <")
+      << "explicit placement and expressions are left as written";
+  EXPECT_EQ(rewritten("SELECT (SELECT max(x) FROM u ORDER BY 1) FROM other"),
+            "SELECT (SELECT max(x) FROM u ORDER BY 1 NULLS LAST) FROM other");
+}
+
 TEST(TypedConstants, ALiteralTheColumnsTypeRejectsIsItsInputError) {
   auto r = rewrite("SELECT * FROM orders WHERE id = 'abc'");
   ASSERT_FALSE(r.ok());

@@ -7,6 +7,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/constant_assignment.hpp"
+#include "stages/sql/null_ordering.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/value_io.hpp"
@@ -52,17 +53,12 @@ size_t constant_end(std::string_view s, size_t at) {
   return i;
 }
 
-struct replacement {
-  size_t begin = 0, end = 0;
-  std::string text;
-};
-
 struct rewriter {
   std::string_view source;
   const table_columns_lookup& lookup;
   const type_settings& settings;
   std::vector<std::pair<std::string, const std::vector<column_definition>*>> ranges;  // alias -> columns
-  std::vector<replacement> replacements;
+  std::vector<text_edit> replacements;
   typed_statement out;
 
   void add_range(const json& range_var) {
@@ -188,19 +184,6 @@ struct rewriter {
     return ok_v;
   }
 
-  std::string apply() {
-    std::sort(replacements.begin(), replacements.end(),
-              [](const replacement& a, const replacement& b) { return a.begin > b.begin; });
-    std::string sql(source);
-    size_t limit = sql.size();
-    for (const auto& r : replacements) {
-      if (r.end > limit)
-        continue;  // overlapping spans: keep the later one
-      sql.replace(r.begin, r.end - r.begin, r.text);
-      limit = r.begin;
-    }
-    return sql;
-  }
 };
 
 }  // namespace
@@ -227,7 +210,8 @@ result<typed_statement, pg_error> rewrite_typed_constants(const std::string& nod
       if (auto r = w.walk(item); !r)
         return fail(r.error());
   }
-  w.out.sql = w.apply();
+  add_null_ordering(stmt, source, w.replacements);
+  w.out.sql = apply_text_edits(source, std::move(w.replacements));
   return std::move(w.out);
 }
 

@@ -16,7 +16,8 @@
 //   $n in any of these places          read by that column's type (parameter_types)
 // Each constant's text is found from its location in the source (its extent is
 // re-read: '...' with '' inside, E'...', numbers, true/false). Input errors are
-// PostgreSQL's (22P02 ...). Pure.
+// PostgreSQL's (22P02 ...). ORDER BY items also get PostgreSQL's NULL placement
+// (null_ordering.hpp), on every table. Pure.
 #pragma once
 
 #include <functional>
