@@ -160,6 +160,8 @@ private:
     const datetime_error bad{code::bad_format, {}};
     token_mask = mask(word.type);
     broken_down& tm = state_.tm;
+    if (decode_zone_or_marker_word(word, f.text, state_, token_mask))
+      return std::nullopt;
     switch (word.type) {
       case reserved:
         return decode_reserved(word.value, token_mask);
@@ -173,34 +175,7 @@ private:
         state_.have_text_month = true;
         tm.month = word.value;
         return std::nullopt;
-      case dst_modifier:
-        token_mask |= mask(dtz);
-        state_.zone_west -= word.value;
-        return std::nullopt;
-      case dtz:
-        token_mask |= mask(tz);
-        state_.zone_west = -word.value;
-        return std::nullopt;
-      case tz:
-        state_.zone_west = -word.value;
-        return std::nullopt;
-      case dyntz:
-        token_mask |= mask(tz);
-        state_.abbreviation_zone = word.zone;
-        state_.abbreviation = f.text;
-        return std::nullopt;
-      case am_pm:
-        state_.hours = word.value == value_am ? decode_state::meridian::am
-                                              : decode_state::meridian::pm;
-        return std::nullopt;
-      case ad_bc:
-        state_.is_bc = word.value == value_bc;
-        return std::nullopt;
       case day_of_week:
-        return std::nullopt;
-      case units:
-        token_mask = 0;
-        state_.prefix = word.value;
         return std::nullopt;
       case iso_time: {
         // "t": a time must follow a complete date.

@@ -146,6 +146,10 @@ std::optional<code> decode_labelled_number(const field& f, decode_state& state, 
 // with `number_field_mask` as the fields seen so far.
 std::optional<code> decode_time_with_zone(const field& f, decode_state& state,
                                           int number_field_mask, int& token_mask);
+// A word both decoders read alike: a zone abbreviation (tz, dtz, dyntz, DST
+// modifier), AM/PM, AD/BC or a unit label. True when `word` was one of them.
+bool decode_zone_or_marker_word(const word_meaning& word, std::string_view text,
+                                decode_state& state, int& token_mask);
 // AM/PM applied to the hour.
 std::optional<code> apply_meridian(decode_state& state);
 // DetermineTimeZoneOffset / DetermineTimeZoneAbbrevOffset for a local date and

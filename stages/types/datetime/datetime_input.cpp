@@ -164,6 +164,41 @@ std::optional<code> decode_time_with_zone(const field& f, decode_state& state,
   return std::nullopt;
 }
 
+bool decode_zone_or_marker_word(const word_meaning& word, std::string_view text,
+                                decode_state& state, int& token_mask) {
+  switch (word.type) {
+    case dst_modifier:
+      token_mask |= mask(dtz);
+      state.zone_west -= word.value;
+      return true;
+    case dtz:
+      token_mask |= mask(tz);
+      state.zone_west = -word.value;
+      return true;
+    case tz:
+      state.zone_west = -word.value;
+      return true;
+    case dyntz:
+      token_mask |= mask(tz);
+      state.abbreviation_zone = word.zone;
+      state.abbreviation = std::string(text);
+      return true;
+    case am_pm:
+      state.hours = word.value == value_am ? decode_state::meridian::am
+                                           : decode_state::meridian::pm;
+      return true;
+    case ad_bc:
+      state.is_bc = word.value == value_bc;
+      return true;
+    case units:
+      token_mask = 0;
+      state.prefix = word.value;
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::optional<code> apply_meridian(decode_state& state) {
   int& hour_of_day = state.tm.hour;
   if (state.hours != decode_state::meridian::none && hour_of_day > 12)

@@ -122,6 +122,8 @@ private:
     }
     token_mask = mask(word.type);
     broken_down& tm = state_.tm;
+    if (decode_zone_or_marker_word(word, f.text, state_, token_mask))
+      return std::nullopt;
     switch (word.type) {
       case reserved:
         if (word.value == value_now) {
@@ -140,33 +142,6 @@ private:
           return std::nullopt;
         }
         return bad();
-      case dst_modifier:
-        token_mask |= mask(dtz);
-        state_.zone_west -= word.value;
-        return std::nullopt;
-      case dtz:
-        token_mask |= mask(tz);
-        state_.zone_west = -word.value;
-        return std::nullopt;
-      case tz:
-        state_.zone_west = -word.value;
-        return std::nullopt;
-      case dyntz:
-        token_mask |= mask(tz);
-        state_.abbreviation_zone = word.zone;
-        state_.abbreviation = f.text;
-        return std::nullopt;
-      case am_pm:
-        state_.hours = word.value == value_am ? decode_state::meridian::am
-                                              : decode_state::meridian::pm;
-        return std::nullopt;
-      case ad_bc:
-        state_.is_bc = word.value == value_bc;
-        return std::nullopt;
-      case units:
-        token_mask = 0;
-        state_.prefix = word.value;
-        return std::nullopt;
       case iso_time: {
         token_mask = 0;
         if (i + 1 >= fields.size())
