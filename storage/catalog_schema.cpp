@@ -74,6 +74,14 @@ CREATE TABLE tributary_columns (
   PRIMARY KEY (relname, attname)
 ) WITHOUT ROWID;
 )sql",
+      // 3: schemas other than public (namespace_catalog.hpp); their tables are
+      // the SQLite tables named "<schema>.<table>".
+      R"sql(
+CREATE TABLE tributary_namespaces (
+  nspname  text NOT NULL PRIMARY KEY,
+  nspowner text NOT NULL
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -81,7 +89,7 @@ CREATE TABLE tributary_columns (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 2, "add the migration step above");
+  static_assert(catalog_schema_version == 3, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -2,6 +2,8 @@
 // a probe for the rowid) and writing the statement texts.
 #include "storage/local_table.hpp"
 
+#include "stages/core/local_relation_name.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -126,7 +128,9 @@ pg_error not_updatable(const local_table& table) {
 
 }  // namespace
 
-std::string local_table_name(const relation_info& relation) { return relation.table_name; }
+std::string local_table_name(const relation_info& relation) {
+  return local_relation_name(relation.schema_name, relation.table_name);
+}
 
 std::string remote_relation_name(const relation_info& relation) {
   return (relation.schema_name.empty() ? std::string("pg_catalog") : relation.schema_name) + "." +

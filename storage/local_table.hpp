@@ -1,9 +1,9 @@
 // local_table: how one published relation snapshot maps onto its local SQLite
 // table, and the text of every statement that applies a batch to it.
 //
-// Mapping (architecture §2): a published `public.t` is the local table `t`;
-// other schemas map to a table of the same name for now (local_table_name is
-// the one place that decides). Columns match by name (ASCII case-insensitive,
+// Mapping (architecture §2): a published `public.t` is the local table `t`,
+// `sales.t` the local table "sales.t" (local_relation_name.hpp; local_table_name
+// is the one place that decides). Columns match by name (ASCII case-insensitive,
 // as SQLite resolves them), in any order; local extra columns keep their
 // defaults. Read once per relation snapshot with pragma_table_xinfo; each mapped
 // column carries its local PostgreSQL type (column_type_catalog), by which the

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/alter_table.hpp"
 #include "stages/sql/create_table.hpp"
@@ -143,11 +144,16 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
                             .value("items", nlohmann::json::array());
     if (items.empty())
       continue;
-    if (items.size() > 1 && items.front().value("String", nlohmann::json::object())
-                                    .value("sval", std::string()) != "public")
-      return fail(make_pg_error("0A000", "tables in schemas other than public are not supported yet"));
-    const std::string table =
+    const std::string name =
         items.back().value("String", nlohmann::json::object()).value("sval", std::string());
+    const std::string schema =
+        items.size() > 1 ? items[items.size() - 2].value("String", nlohmann::json::object())
+                               .value("sval", std::string())
+                         : std::string();
+    if (items.size() > 2 || (!schema.empty() && !is_public_schema(schema) &&
+                             (schema == "pg_catalog" || schema == "information_schema")))
+      return fail(make_pg_error("42501", "permission denied: \"" + name + "\" is a system catalog"));
+    const std::string table = local_relation_name(schema, name);
     if (is_system_catalog(table))
       return fail(make_pg_error("42501", "permission denied: \"" + table + "\" is a system catalog"));
     auto exists = table_exists(db, table);
@@ -155,8 +161,8 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       return fail(exists.error());
     if (!*exists) {
       if (!if_exists)
-        return fail(make_pg_error("42P01", "table \"" + table + "\" does not exist"));
-      notice(context, "table \"" + table + "\" does not exist, skipping");
+        return fail(make_pg_error("42P01", "table \"" + name + "\" does not exist"));
+      notice(context, "table \"" + name + "\" does not exist, skipping");
       continue;
     }
     if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)

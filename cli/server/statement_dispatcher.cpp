@@ -1,6 +1,7 @@
 // statement_dispatcher: the per-statement rules of the header.
 #include "cli/server/statement_dispatcher.hpp"
 
+#include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 
 namespace tributary {
@@ -124,6 +125,10 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::alter_table:
     case statement_kind::insert:
       return table_statement(statement, situation);
+    case statement_kind::create_schema:
+      return in_own_transaction([&] { return create_schema(fields, *this); });
+    case statement_kind::drop_schema:
+      return in_own_transaction([&] { return drop_schemas(fields, *this); });
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
@@ -234,11 +239,18 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
   const routed_query own = route_query(statement.text);
   if (own.statements.size() != 1)
     return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
-  const nlohmann::json& fields = own.statements[0].fields();
+  nlohmann::json fields = own.statements[0].fields();
   const std::string& source = statement.text;
+  // ALTER TABLE sales.a RENAME TO b: b is in schema sales too.
+  if (statement.kind == statement_kind::alter_table && !statement.schemas.empty() &&
+      fields.value("renameType", std::string()) == "OBJECT_TABLE" && fields.contains("newname"))
+    fields["newname"] = statement.schemas.front() + "." + fields["newname"].get<std::string>();
   return in_own_transaction([&]() -> result<command_outcome, pg_error> {
-    if (statement.kind == statement_kind::create_table)
+    if (statement.kind == statement_kind::create_table) {
+      if (auto r = check_schemas_exist(statement.schemas, *this); !r)
+        return fail(r.error());
       return create_table(fields, source, *this, settings);
+    }
     if (statement.kind == statement_kind::drop_table)
       return drop_tables(fields, *this);
     if (statement.kind == statement_kind::alter_table) {

@@ -19,6 +19,7 @@
 #include <map>
 
 #include "cli/server/command_tags.hpp"
+#include "stages/sql/qualified_names.hpp"
 #include "stages/sql/sql_text_scan.hpp"
 
 namespace tributary {
@@ -89,6 +90,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   }
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return statement_kind::drop_table;
+  if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_SCHEMA")
+    return statement_kind::drop_schema;
   if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE")
     return statement_kind::alter_table;
   if (type == "RenameStmt") {
@@ -100,6 +103,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   static const std::map<std::string, statement_kind> by_type = {
       {"VariableShowStmt", statement_kind::show},
       {"CreateStmt", statement_kind::create_table},
+      {"CreateSchemaStmt", statement_kind::create_schema},
       {"InsertStmt", statement_kind::insert},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
@@ -165,7 +169,29 @@ private:
     s.tag = command_tag_for_node(s.node);
     if (s.tag.empty())
       s.tag = command_tag_for_text(s.text);
+    use_local_relation_names(s, text, location, location + length);
     return s;
+  }
+
+  // schema.table -> the local table (qualified_names.hpp); the tree is read
+  // again from the rewritten text, whose locations the translators use.
+  static void use_local_relation_names(routed_statement& s, const std::string& text,
+                                       size_t begin, size_t end) {
+    auto rewritten = rewrite_qualified_names(s.node, text, begin, end);
+    if (!rewritten)
+      return;
+    PgQueryParseResult parsed = pg_query_parse(rewritten->text.c_str());
+    if (parsed.error) {
+      pg_query_free_parse_result(parsed);
+      return;
+    }
+    nlohmann::json tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    pg_query_free_parse_result(parsed);
+    if (!tree.is_object() || !tree.contains("stmts") || tree["stmts"].size() != 1)
+      return;
+    s.text = std::move(rewritten->text);
+    s.node = tree["stmts"][0].value("stmt", nlohmann::json::object());
+    s.schemas = std::move(rewritten->schemas);
   }
 
   // A statement PostgreSQL rejected. If SQLite would see it as unfinished (a

@@ -11,6 +11,8 @@
 //     triggers). A `sqlite_only` statement carries PostgreSQL's syntax error with
 //     the position in the whole query string (1-based characters, as PostgreSQL
 //     sends it), for when SQLite rejects it too;
+//   - relations written schema.table replaced by their local tables' names
+//     (stages/sql/qualified_names.hpp), and the schemas named;
 //   - its statement node from libpg_query's JSON parse tree, e.g.
 //     {"CreatedbStmt": {"dbname": "x"}}, and its base command tag ("INSERT",
 //     "CREATE TABLE", see command_tags.hpp).
@@ -57,6 +59,8 @@ enum class statement_kind {
   drop_table,     // DROP TABLE a, b: each table and its catalog rows
   alter_table,    // ALTER TABLE ADD/DROP COLUMN, RENAME [COLUMN]: table and catalog rows
   insert,         // INSERT: values read by the target columns' types
+  create_schema,  // CREATE SCHEMA: recorded in the database's catalog
+  drop_schema,    // DROP SCHEMA [CASCADE]: the schema and (CASCADE) its tables
 };
 
 struct routed_statement {
@@ -66,6 +70,9 @@ struct routed_statement {
   nlohmann::json node;         // {"NodeType": {...}}; null for sqlite_only
   std::string tag;             // base command tag
   pg_error parse_error;        // sqlite_only: PostgreSQL's syntax error
+  // Schemas other than public that the statement's relations name; `text` and
+  // `node` already use the local table names (stages/sql/qualified_names.hpp).
+  std::vector<std::string> schemas;
 
   // The node's type name ("SelectStmt"), or "" for sqlite_only.
   std::string node_type() const;

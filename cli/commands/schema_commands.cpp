@@ -1,0 +1,138 @@
+// schema_commands: see the header.
+#include "cli/commands/schema_commands.hpp"
+
+#include "stages/core/local_relation_name.hpp"
+#include "stages/core/sql_quote.hpp"
+#include "storage/column_type_catalog.hpp"
+#include "storage/namespace_catalog.hpp"
+
+namespace tributary {
+namespace {
+
+pg_error storage_error(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
+
+void notice(command_context& context, std::string message, std::string detail = {}) {
+  pg_error n = make_pg_error("00000", std::move(message));
+  n.severity = "NOTICE";
+  n.detail = std::move(detail);
+  context.emit_notice(std::move(n));
+}
+
+bool is_builtin_schema(const std::string& schema) {
+  return schema == "public" || schema == "pg_catalog" || schema == "information_schema";
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& line : lines)
+    out += (out.empty() ? "" : "\n") + line;
+  return out;
+}
+
+result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool if_exists,
+                                   command_context& context) {
+  sqlite_connection& db = context.database();
+  if (is_builtin_schema(schema))
+    return fail(make_pg_error("2BP01", "cannot drop schema " + schema +
+                                           " because it is required by the database system"));
+  auto owner = find_schema(db, schema);
+  if (!owner)
+    return fail(storage_error(owner.error()));
+  if (!*owner) {
+    if (!if_exists)
+      return fail(make_pg_error("3F000", "schema \"" + schema + "\" does not exist"));
+    notice(context, "schema \"" + schema + "\" does not exist, skipping");
+    return ok_v;
+  }
+  if (!context.is_superuser() && **owner != context.user_name())
+    return fail(make_pg_error("42501", "must be owner of schema " + schema));
+  auto tables = schema_tables(db, schema);
+  if (!tables)
+    return fail(storage_error(tables.error()));
+  if (!tables->empty()) {
+    std::vector<std::string> lines;
+    for (const auto& t : *tables)
+      lines.push_back((cascade ? "drop cascades to table " : "table ") + schema + "." + t +
+                      (cascade ? "" : " depends on schema " + schema));
+    if (!cascade)
+      return fail(make_pg_error("2BP01",
+                                "cannot drop schema " + schema +
+                                    " because other objects depend on it",
+                                join_lines(lines),
+                                "Use DROP ... CASCADE to drop the dependent objects too."));
+    if (lines.size() == 1)
+      notice(context, lines.front());
+    else
+      notice(context, "drop cascades to " + std::to_string(lines.size()) + " other objects",
+             join_lines(lines));
+    for (const auto& t : *tables) {
+      const std::string local = local_relation_name(schema, t);
+      if (auto r = db.exec("DROP TABLE " + quote_identifier(local)); !r)
+        return fail(storage_error(r.error()));
+      if (auto r = forget_table_columns(db, local); !r)
+        return fail(storage_error(r.error()));
+    }
+  }
+  if (auto r = forget_schema(db, schema); !r)
+    return fail(storage_error(r.error()));
+  return ok_v;
+}
+
+}  // namespace
+
+result<command_outcome, pg_error> create_schema(const nlohmann::json& stmt,
+                                                command_context& context) {
+  std::string schema = stmt.value("schemaname", std::string());
+  const auto role = stmt.value("authrole", nlohmann::json::object());
+  const std::string role_name = role.value("rolename", std::string());
+  if (schema.empty())
+    schema = role_name;  // CREATE SCHEMA AUTHORIZATION joe: the schema is named joe
+  if (!stmt.value("schemaElts", nlohmann::json::array()).empty())
+    return fail(make_pg_error("0A000", "CREATE SCHEMA with schema elements is not supported",
+                              {}, "Create the schema, then its objects one by one."));
+  if (schema.rfind("pg_", 0) == 0)
+    return fail(make_pg_error("42939", "unacceptable schema name \"" + schema + "\"",
+                              "The prefix \"pg_\" is reserved for system schemas."));
+  sqlite_connection& db = context.database();
+  auto existing = find_schema(db, schema);
+  if (!existing)
+    return fail(storage_error(existing.error()));
+  if (*existing) {
+    if (!stmt.value("if_not_exists", false))
+      return fail(make_pg_error("42P06", "schema \"" + schema + "\" already exists"));
+    pg_error n = make_pg_error("42P06", "schema \"" + schema + "\" already exists, skipping");
+    n.severity = "NOTICE";
+    context.emit_notice(std::move(n));
+    return command_outcome::tag_only("CREATE SCHEMA");
+  }
+  if (auto r = record_schema(db, schema, role_name.empty() ? context.user_name() : role_name); !r)
+    return fail(storage_error(r.error()));
+  return command_outcome::tag_only("CREATE SCHEMA");
+}
+
+result<command_outcome, pg_error> drop_schemas(const nlohmann::json& stmt,
+                                               command_context& context) {
+  const bool cascade = stmt.value("behavior", std::string()) == "DROP_CASCADE";
+  const bool if_exists = stmt.value("missing_ok", false);
+  for (const auto& object : stmt.value("objects", nlohmann::json::array())) {
+    const std::string schema =
+        object.value("String", nlohmann::json::object()).value("sval", std::string());
+    if (auto r = drop_schema(schema, cascade, if_exists, context); !r)
+      return fail(r.error());
+  }
+  return command_outcome::tag_only("DROP SCHEMA");
+}
+
+result<ok_t, pg_error> check_schemas_exist(const std::vector<std::string>& schemas,
+                                           command_context& context) {
+  for (const auto& schema : schemas) {
+    auto owner = find_schema(context.database(), schema);
+    if (!owner)
+      return fail(storage_error(owner.error()));
+    if (!*owner)
+      return fail(make_pg_error("3F000", "schema \"" + schema + "\" does not exist"));
+  }
+  return ok_v;
+}
+
+}  // namespace tributary

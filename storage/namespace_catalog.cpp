@@ -1,0 +1,65 @@
+// namespace_catalog: see the header.
+#include "storage/namespace_catalog.hpp"
+
+namespace tributary {
+
+result<std::optional<std::string>, sqlite_error> find_schema(sqlite_connection& db,
+                                                           const std::string& schema) {
+  if (schema == "public" || schema == "pg_catalog" || schema == "information_schema")
+    return std::optional<std::string>(std::string());
+  auto q = db.prepare("SELECT nspowner FROM tributary_namespaces WHERE nspname = ?1");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, schema);
+  auto s = q->step();
+  if (!s)
+    return fail(s.error());
+  if (*s == sqlite_statement::step_result::done)
+    return std::optional<std::string>();
+  return std::optional<std::string>(q->column_text(0));
+}
+
+result<ok_t, sqlite_error> record_schema(sqlite_connection& db, const std::string& schema,
+                                         const std::string& owner) {
+  auto q = db.prepare("INSERT INTO tributary_namespaces (nspname, nspowner) VALUES (?1, ?2)");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, schema);
+  q->bind_text(2, owner);
+  if (auto s = q->step(); !s)
+    return fail(s.error());
+  return ok_v;
+}
+
+result<ok_t, sqlite_error> forget_schema(sqlite_connection& db, const std::string& schema) {
+  auto q = db.prepare("DELETE FROM tributary_namespaces WHERE nspname = ?1");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, schema);
+  if (auto s = q->step(); !s)
+    return fail(s.error());
+  return ok_v;
+}
+
+result<std::vector<std::string>, sqlite_error> schema_tables(sqlite_connection& db,
+                                                            const std::string& schema) {
+  auto q = db.prepare(
+      "SELECT substr(name, length(?1) + 2) FROM sqlite_master WHERE type = 'table' "
+      "AND length(name) > length(?1) + 1 AND substr(name, 1, length(?1) + 1) = ?1 || '.' "
+      "ORDER BY 1");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, schema);
+  std::vector<std::string> tables;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    tables.push_back(q->column_text(0));
+  }
+  return tables;
+}
+
+}  // namespace tributary

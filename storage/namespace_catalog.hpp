@@ -1,0 +1,34 @@
+// namespace_catalog: the schemas of a database besides public (table
+// tributary_namespaces, catalog migration 3) and the tables each holds.
+//
+// Role: CREATE SCHEMA records a row, DROP SCHEMA removes it; CREATE TABLE in a
+// schema checks it is recorded. A schema's tables are the SQLite tables named
+// "<schema>.<table>" (stages/core/local_relation_name.hpp). public,
+// pg_catalog and information_schema always exist and are not rows here.
+// All calls run inside the caller's transaction.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stages/core/result.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+// The owner of `schema`, or nullopt when it does not exist (the built-in
+// schemas have the owner "").
+result<std::optional<std::string>, sqlite_error> find_schema(sqlite_connection& db,
+                                                           const std::string& schema);
+
+result<ok_t, sqlite_error> record_schema(sqlite_connection& db, const std::string& schema,
+                                         const std::string& owner);
+result<ok_t, sqlite_error> forget_schema(sqlite_connection& db, const std::string& schema);
+
+// The tables of `schema` by their names within it ("orders" for the SQLite
+// table "sales.orders"), sorted.
+result<std::vector<std::string>, sqlite_error> schema_tables(sqlite_connection& db,
+                                                            const std::string& schema);
+
+}  // namespace tributary
