@@ -32,7 +32,7 @@ TEST(CreateTable, EveryColumnGetsTheStorageClassAndCollationOfItsType) {
             "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, "
             "\"price\" TEXT COLLATE pg_numeric NOT NULL, \"f\" TEXT COLLATE pg_float, "
             "\"b\" INTEGER, \"c\" TEXT COLLATE pg_bpchar, \"ts\" INTEGER, \"d\" BLOB, "
-            "\"u\" TEXT, \"x\" TEXT, \"a\" TEXT) STRICT");
+            "\"u\" TEXT, \"x\" TEXT, \"a\" TEXT COLLATE pg_array_int4) STRICT");
   ASSERT_EQ(t->columns.size(), 10u);
   EXPECT_EQ(t->columns[1].type, builtin_column_type(1700, ((12 << 16) | 2) + 4));
   EXPECT_TRUE(t->columns[1].not_null);

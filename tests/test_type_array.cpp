@@ -3,6 +3,9 @@
 // array_send's bytes. Every text, hex and error below is what a PostgreSQL 15
 // server printed (format('%s', v) and array_send(v) with DateStyle ISO,
 // TimeZone UTC, extra_float_digits 3; errors from COPY ... (FORMAT binary)).
+// The text input and output cases below are PostgreSQL 15's casts and INSERTs
+// of the same literals, and its output after SET TimeZone / IntervalStyle /
+// bytea_output / extra_float_digits.
 #include <gtest/gtest.h>
 
 #include "stages/types/type_codec.hpp"
@@ -180,16 +183,172 @@ TEST(ArrayType, ReceiveAcceptsZeroLengthDimensionsAndUnflaggedNulls) {
             "{NULL}");
 }
 
-TEST(ArrayType, OnlyArraysOfTypesWithACodecHaveOne) {
-  for (oid_t oid : {1007u, 1009u, 1231u, 1185u, 2951u, 1041u, 3807u, 1017u, 199u, 1002u})
+TEST(ArrayType, ArraysOfTypesWithACodecHaveOne) {
+  // int4[] text[] numeric[] timestamptz[] uuid[] inet[] jsonb[] point[] json[] "char"[]
+  // box[] tsvector[] int4range[] tsquery[]
+  for (oid_t oid : {1007u, 1009u, 1231u, 1185u, 2951u, 1041u, 3807u, 1017u, 199u, 1002u, 1020u,
+                    3643u, 3905u, 3645u}) {
     EXPECT_EQ(find_type_codec(oid), &array_codec()) << oid;
-  for (oid_t oid : {1020u, 3643u, 3905u, 3645u}) {  // box[], tsvector[], int4range[], tsquery[]
-    EXPECT_EQ(find_type_codec(oid), nullptr) << oid;
-    EXPECT_FALSE(has_binary_output(builtin_column_type(oid))) << oid;
-  }
-  for (oid_t oid : {1007u, 1020u})
+    EXPECT_TRUE(has_binary_output(builtin_column_type(oid))) << oid;
     EXPECT_TRUE(text_is_stored_as_received(builtin_column_type(oid))) << oid;
-  EXPECT_TRUE(has_binary_output(builtin_column_type(1007)));
+  }
+}
+
+// parse_text: array_in with the session's settings, then array_out with the
+// publisher's (DateStyle ISO, TimeZone UTC, extra_float_digits 3).
+type_settings session_in(std::string time_zone) {
+  type_settings s = publisher_type_settings();
+  s.time_zone = std::move(time_zone);
+  return s;
+}
+
+std::string parsed(oid_t oid, std::string_view text, int32_t typmod = -1,
+                   const type_settings& settings = publisher_type_settings()) {
+  return stored_string(array_codec().parse_text(builtin_column_type(oid, typmod), text, settings));
+}
+
+pg_error parse_error(oid_t oid, std::string_view text, int32_t typmod = -1) {
+  auto r = array_codec().parse_text(builtin_column_type(oid, typmod), text,
+                                    publisher_type_settings());
+  return r.ok() ? make_pg_error("", "accepted: " + stored_string(r)) : r.error();
+}
+
+std::string printed(oid_t oid, std::string_view stored, const type_settings& settings) {
+  return array_codec().format_text(builtin_column_type(oid), sql_value{std::string(stored)},
+                                   settings);
+}
+
+TEST(ArrayTextInput, NormalizesSpacingQuotesNullsAndDefaultBounds) {
+  EXPECT_EQ(parsed(1007, " { 1 , NULL , 3 } "), "{1,NULL,3}");
+  EXPECT_EQ(parsed(1007, "[1:2]={1,2}"), "{1,2}");
+  EXPECT_EQ(parsed(1007, "[0:1]={1,2}"), "[0:1]={1,2}");
+  EXPECT_EQ(parsed(1007, "{ {1,2} , {3,4} }"), "{{1,2},{3,4}}");
+  EXPECT_EQ(parsed(1007, "{}"), "{}");
+  EXPECT_EQ(parsed(1009, "{ \"a\" , NULL}"), "{a,NULL}");
+  EXPECT_EQ(parsed(1009, "{\"x\", \"NULL\", null, \"\", \" b \", a\\ b}"),
+            "{x,\"NULL\",NULL,\"\",\" b \",\"a b\"}");
+}
+
+TEST(ArrayTextInput, PrintsEachElementAsItsOutputFunctionDoes) {
+  EXPECT_EQ(parsed(1005, "{+007,-0}"), "{7,0}");
+  EXPECT_EQ(parsed(1231, "{1.500, 1e3, -0.0, nan, \"Infinity\"}"), "{1.500,1000,0.0,NaN,Infinity}");
+  EXPECT_EQ(parsed(1021, "{3.4028235e38, 0.1}"), "{3.4028235e+38,0.1}");
+  EXPECT_EQ(parsed(1000, "{t, yes, off, 0}"), "{t,t,f,f}");
+  EXPECT_EQ(parsed(2951, "{A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11}"),
+            "{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}");
+  EXPECT_EQ(parsed(1001, "{\"\\\\x00FF\", abc}"), "{\"\\\\x00ff\",\"\\\\x616263\"}");
+  EXPECT_EQ(parsed(1187, "{\"1 day 3 hours\", P1Y2M, -1 min}"),
+            "{\"1 day 03:00:00\",\"1 year 2 mons\",-00:01:00}");
+  EXPECT_EQ(parsed(1183, "{12:00:00.5}"), "{12:00:00.5}");
+  EXPECT_EQ(parsed(3807, "{\"{\\\"b\\\":1,  \\\"a\\\":[1, 2.50]}\", null}"),
+            "{\"{\\\"a\\\": [1, 2.50], \\\"b\\\": 1}\",NULL}");
+  EXPECT_EQ(parsed(791, "{12.345}"), "{$12.35}");
+  EXPECT_EQ(parsed(1563, "{1010, 0}"), "{1010,0}");
+}
+
+TEST(ArrayTextInput, ReadsTimesInTheSessionTimeZoneAndStoresThemInUtc) {
+  EXPECT_EQ(parsed(1185, "{2024-01-01 10:00+02, 2024-06-01 12:00, epoch, infinity}"),
+            "{\"2024-01-01 08:00:00+00\",\"2024-06-01 12:00:00+00\",\"1970-01-01 00:00:00+00\","
+            "infinity}");
+  EXPECT_EQ(parsed(1185, "{2024-01-01 10:00}", -1, session_in("America/New_York")),
+            "{\"2024-01-01 15:00:00+00\"}");
+  type_settings dmy = publisher_type_settings();
+  dmy.order = date_order::dmy;
+  EXPECT_EQ(parsed(1182, "{01/02/2024}", -1, dmy), "{2024-02-01}");
+  EXPECT_EQ(parsed(1115, "{\"01/02/2024 10:00\"}", -1, dmy), "{\"2024-02-01 10:00:00\"}");
+}
+
+TEST(ArrayTextInput, AppliesTheArrayTypmodToEachElement) {
+  EXPECT_EQ(parsed(1231, "{1.25,3.14159,NULL}", (5 << 16 | 1) + 4), "{1.3,3.1,NULL}");
+  EXPECT_EQ(parsed(1014, "{a  ,\"b \"}", 3 + 4), "{\"a  \",\"b  \"}");
+  EXPECT_EQ(parsed(1015, "{\"abc   \",ab}", 3 + 4), "{abc,ab}");
+  EXPECT_EQ(parsed(1115, "{\"2024-01-01 10:00:00.123456\"}", 2), "{\"2024-01-01 10:00:00.12\"}");
+  expect_error(parse_error(1015, "{ab,NULL,abcd}", 3 + 4), "22001",
+               "value too long for type character varying(3)");
+  auto overflow = parse_error(1231, "{1,99999}", (5 << 16 | 1) + 4);
+  expect_error(overflow, "22003", "numeric field overflow");
+  EXPECT_EQ(overflow.detail,
+            "A field with precision 5, scale 1 must round to an absolute value less than 10^4.");
+}
+
+TEST(ArrayTextInput, ReportsTheFirstBadElementAfterCheckingTheWholeLiteral) {
+  expect_error(parse_error(1007, "{abc,{1}}"), "22P02", "malformed array literal: \"{abc,{1}}\"");
+  EXPECT_EQ(parse_error(1007, "{abc,{1}}").detail, "Unexpected \"{\" character.");
+  expect_error(parse_error(1007, "{abc,99999999999}"), "22P02",
+               "invalid input syntax for type integer: \"abc\"");
+  expect_error(parse_error(1007, "{1,99999999999}"), "22003",
+               "value \"99999999999\" is out of range for type integer");
+  expect_error(parse_error(1007, "{1.5}"), "22P02", "invalid input syntax for type integer: \"1.5\"");
+  expect_error(parse_error(1022, "{1.1, 1e-400}"), "22003",
+               "\"1e-400\" is out of range for type double precision");
+  expect_error(parse_error(1182, "{2024-13-01}"), "22008",
+               "date/time field value out of range: \"2024-13-01\"");
+  expect_error(parse_error(1001, "{\"\\\\xZZ\"}"), "22023", "invalid hexadecimal digit: \"Z\"");
+  expect_error(parse_error(2951, "{not-a-uuid}"), "22P02",
+               "invalid input syntax for type uuid: \"not-a-uuid\"");
+  expect_error(parse_error(3807, "{\"{\\\"a\\\":}\"}"), "22P02", "invalid input syntax for type json");
+}
+
+TEST(ArrayTextInput, RejectsMalformedLiteralsAsArrayIn) {
+  auto no_brace = parse_error(1007, "1,2");
+  expect_error(no_brace, "22P02", "malformed array literal: \"1,2\"");
+  EXPECT_EQ(no_brace.detail, "Array value must start with \"{\" or dimension information.");
+  auto open = parse_error(1007, "{1,2");
+  expect_error(open, "22P02", "malformed array literal: \"{1,2\"");
+  EXPECT_EQ(open.detail, "Unexpected end of input.");
+  auto empty_subarrays = parse_error(1007, "{{},{}}");
+  expect_error(empty_subarrays, "22P02", "malformed array literal: \"{{},{}}\"");
+  EXPECT_EQ(empty_subarrays.detail, "Unexpected \"}\" character.");
+  expect_error(parse_error(1007, "[2:1]={}"), "2202E", "upper bound cannot be less than lower bound");
+}
+
+// format_text: array_out under the session's settings (PostgreSQL 15 with
+// SET TimeZone / IntervalStyle / bytea_output / extra_float_digits).
+TEST(ArrayTextOutput, ShowsTimestamptzElementsInTheSessionTimeZone) {
+  EXPECT_EQ(printed(1185, "{\"2024-02-29 11:45:30+00\",\"2024-07-01 04:00:00+00\",NULL,infinity}",
+                    session_in("America/New_York")),
+            "{\"2024-02-29 06:45:30-05\",\"2024-07-01 00:00:00-04\",NULL,infinity}");
+  EXPECT_EQ(printed(1185, "{\"2024-02-29 11:45:30+00\",\"0044-03-15 12:00:00+00 BC\"}",
+                    session_in("Asia/Kolkata")),
+            "{\"2024-02-29 17:15:30+05:30\",\"0044-03-15 17:53:28+05:53:28 BC\"}");
+}
+
+TEST(ArrayTextOutput, FollowsIntervalStyleByteaOutputAndExtraFloatDigits) {
+  const std::string intervals = "{\"1 day 02:00:00\",\"-1 mons\",\"1 year 2 mons 3 days 04:05:06.7\",00:00:00}";
+  type_settings s = publisher_type_settings();
+  s.intervals = interval_style::sql_standard;
+  EXPECT_EQ(printed(1187, intervals, s), "{\"1 2:00:00\",-0-1,\"+1-2 +3 +4:05:06.7\",0}");
+  s.intervals = interval_style::iso_8601;
+  EXPECT_EQ(printed(1187, intervals, s), "{P1DT2H,P-1M,P1Y2M3DT4H5M6.7S,PT0S}");
+  s.intervals = interval_style::postgres_verbose;
+  EXPECT_EQ(printed(1187, intervals, s),
+            "{\"@ 1 day 2 hours\",\"@ 1 mon ago\",\"@ 1 year 2 mons 3 days 4 hours 5 mins 6.7 secs\","
+            "\"@ 0\"}");
+  s = publisher_type_settings();
+  s.bytea_output_hex = false;
+  EXPECT_EQ(printed(1001, "{\"\\\\x00ff\",\"\\\\x616263\",\"\\\\x\",\"\\\\x5c22207b\"}", s),
+            "{\"\\\\000\\\\377\",abc,\"\",\"\\\\\\\\\\\" {\"}");
+  s = publisher_type_settings();
+  s.extra_float_digits = 0;
+  EXPECT_EQ(printed(1022, "{0.1,1e+300,NaN,-0,3.14159265358979}", s),
+            "{0.1,1e+300,NaN,-0,3.14159265358979}");
+  EXPECT_EQ(printed(1021, "{1.1,3.4028235e+38}", s), "{1.1,3.40282e+38}");
+  s.extra_float_digits = -3;
+  EXPECT_EQ(printed(1022, "{0.1,1e+300,NaN,-0,3.14159265358979}", s),
+            "{0.1,1e+300,NaN,-0,3.14159265359}");
+  EXPECT_EQ(printed(1021, "{1.1,3.4028235e+38}", s), "{1.1,3.4e+38}");
+}
+
+TEST(ArrayTextOutput, ReturnsTheStoredTextWhenTheSessionPrintsLikeThePublisher) {
+  type_settings s = session_in("America/New_York");
+  s.order = date_order::dmy;
+  s.extra_float_digits = 1;
+  EXPECT_EQ(printed(1182, "{2024-02-01}", s), "{2024-02-01}");
+  EXPECT_EQ(printed(1115, "{\"2024-02-01 10:00:00\"}", s), "{\"2024-02-01 10:00:00\"}");
+  EXPECT_EQ(printed(1022, "{0.1,3.14159265358979}", s), "{0.1,3.14159265358979}");
+  // Another tool's text (no PostgreSQL equivalent): printed as stored.
+  EXPECT_EQ(printed(1185, "not an array", s), "not an array");
+  EXPECT_EQ(printed(1185, "{\"2024-02-29 11:45:30+00\",bad}", s), "{\"2024-02-29 06:45:30-05\",bad}");
 }
 
 }  // namespace

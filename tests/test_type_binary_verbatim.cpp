@@ -249,13 +249,13 @@ TEST(VerbatimTypes, KeepTheirTextAsReceivedAndHaveBinaryOutput) {
 }
 
 TEST(VerbatimTypes, TypesWithoutACodecStillRefuseBinary) {
-  for (oid_t oid : {3614u, 603u, 3904u}) {
+  for (oid_t oid : {27u, 4072u, 5069u}) {  // tid, jsonpath, xid8
     EXPECT_FALSE(has_binary_output(builtin_column_type(oid))) << oid;
     EXPECT_TRUE(text_is_stored_as_received(builtin_column_type(oid))) << oid;
   }
-  auto r = parse_binary_value(builtin_column_type(3614), "x");
+  auto r = parse_binary_value(builtin_column_type(4072), "x");
   ASSERT_FALSE(r.ok());
-  expect_error(r.error(), "42883", "no binary input function available for type tsvector");
+  expect_error(r.error(), "42883", "no binary input function available for type jsonpath");
 }
 
 }  // namespace

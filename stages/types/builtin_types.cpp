@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "stages/types/verbatim/array_order.hpp"
+
 namespace tributary {
 namespace {
 
@@ -58,22 +60,22 @@ constexpr type_descriptor base_types[] = {
     {2206, "regtype", 4, 'N', 0, 2211, integer, "BINARY"},
     {2950, "uuid", 16, 'U', 0, 2951, text, "BINARY"},
     {3220, "pg_lsn", 8, 'U', 0, 3221, text, "BINARY"},
-    {3614, "tsvector", -1, 'U', 0, 3643, text, "BINARY"},
-    {3615, "tsquery", -1, 'U', 0, 3645, text, "BINARY"},
-    {3802, "jsonb", -1, 'U', 0, 3807, text, "BINARY"},
+    {3614, "tsvector", -1, 'U', 0, 3643, text, "pg_tsvector"},
+    {3615, "tsquery", -1, 'U', 0, 3645, text, "pg_tsquery"},
+    {3802, "jsonb", -1, 'U', 0, 3807, text, "pg_jsonb"},
     {4072, "jsonpath", -1, 'U', 0, 4073, text, "BINARY"},
-    {3904, "int4range", -1, 'R', 0, 3905, text, "BINARY"},
-    {3906, "numrange", -1, 'R', 0, 3907, text, "BINARY"},
-    {3908, "tsrange", -1, 'R', 0, 3909, text, "BINARY"},
-    {3910, "tstzrange", -1, 'R', 0, 3911, text, "BINARY"},
-    {3912, "daterange", -1, 'R', 0, 3913, text, "BINARY"},
-    {3926, "int8range", -1, 'R', 0, 3927, text, "BINARY"},
-    {4451, "int4multirange", -1, 'R', 0, 6150, text, "BINARY"},
-    {4532, "nummultirange", -1, 'R', 0, 6151, text, "BINARY"},
-    {4533, "tsmultirange", -1, 'R', 0, 6152, text, "BINARY"},
-    {4534, "tstzmultirange", -1, 'R', 0, 6153, text, "BINARY"},
-    {4535, "datemultirange", -1, 'R', 0, 6155, text, "BINARY"},
-    {4536, "int8multirange", -1, 'R', 0, 6157, text, "BINARY"},
+    {3904, "int4range", -1, 'R', 0, 3905, text, "pg_int4range"},
+    {3906, "numrange", -1, 'R', 0, 3907, text, "pg_numrange"},
+    {3908, "tsrange", -1, 'R', 0, 3909, text, "pg_tsrange"},
+    {3910, "tstzrange", -1, 'R', 0, 3911, text, "pg_tstzrange"},
+    {3912, "daterange", -1, 'R', 0, 3913, text, "pg_daterange"},
+    {3926, "int8range", -1, 'R', 0, 3927, text, "pg_int8range"},
+    {4451, "int4multirange", -1, 'R', 0, 6150, text, "pg_int4multirange"},
+    {4532, "nummultirange", -1, 'R', 0, 6151, text, "pg_nummultirange"},
+    {4533, "tsmultirange", -1, 'R', 0, 6152, text, "pg_tsmultirange"},
+    {4534, "tstzmultirange", -1, 'R', 0, 6153, text, "pg_tstzmultirange"},
+    {4535, "datemultirange", -1, 'R', 0, 6155, text, "pg_datemultirange"},
+    {4536, "int8multirange", -1, 'R', 0, 6157, text, "pg_int8multirange"},
     {5069, "xid8", 8, 'U', 0, 271, text, "BINARY"},
 };
 
@@ -100,14 +102,34 @@ constexpr array_type array_types[] = {
     {3911, "_tstzrange", 3910}, {3913, "_daterange", 3912}, {3927, "_int8range", 3926},
 };
 
-constexpr std::array<type_descriptor, std::size(array_types)> make_array_descriptors() {
-  std::array<type_descriptor, std::size(array_types)> out{};
-  for (size_t i = 0; i < std::size(array_types); ++i)
-    out[i] = type_descriptor{array_types[i].oid, array_types[i].typname, -1, 'A',
-                             array_types[i].element, 0, text, "BINARY"};
-  return out;
+// An array's stored text compares by its element type's order: the collation
+// "pg_array_<element typname>" (array_order.hpp), where the element has one.
+std::string_view array_collation(std::string_view element_typname) {
+  for (const stored_collation& c : stored_array_collations())
+    if (c.name.size() == 9 + element_typname.size() && c.name.substr(0, 9) == "pg_array_" &&
+        c.name.substr(9) == element_typname)
+      return c.name;
+  return "BINARY";
 }
-constexpr auto array_descriptors = make_array_descriptors();
+
+std::string_view typname_of(oid_t oid) {
+  for (const auto& t : base_types)
+    if (t.oid == oid)
+      return t.typname;
+  return {};
+}
+
+const std::array<type_descriptor, std::size(array_types)>& array_descriptors() {
+  static const auto descriptors = [] {
+    std::array<type_descriptor, std::size(array_types)> out{};
+    for (size_t i = 0; i < std::size(array_types); ++i)
+      out[i] = type_descriptor{array_types[i].oid, array_types[i].typname, -1, 'A',
+                               array_types[i].element, 0, text,
+                               array_collation(typname_of(array_types[i].element))};
+    return out;
+  }();
+  return descriptors;
+}
 
 constexpr type_descriptor unknown_descriptor{0, "", -1, 'U', 0, 0, text, "BINARY"};
 
@@ -117,7 +139,7 @@ const type_descriptor* find_builtin_type(oid_t oid) {
   for (const auto& t : base_types)
     if (t.oid == oid)
       return &t;
-  for (const auto& t : array_descriptors)
+  for (const auto& t : array_descriptors())
     if (t.oid == oid)
       return &t;
   return nullptr;
@@ -127,7 +149,7 @@ const type_descriptor* find_builtin_type(std::string_view typname) {
   for (const auto& t : base_types)
     if (t.typname == typname)
       return &t;
-  for (const auto& t : array_descriptors)
+  for (const auto& t : array_descriptors())
     if (t.typname == typname)
       return &t;
   return nullptr;

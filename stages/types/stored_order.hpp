@@ -13,6 +13,16 @@
 //                128-bit count of µs
 //   pg_inet      network_cmp (inet, cidr): IPv4 before IPv6, then the common
 //                network prefix, then the mask length, then the whole address
+//   pg_jsonb     compareJsonbContainers: object > array > boolean > number >
+//                string > null; more pairs / elements greater; numbers by value
+//   pg_tsvector, pg_tsquery   tsvector_cmp, tsquery_cmp
+//   pg_<range>   range_cmp of each built-in range type (pg_int4range, ...):
+//                empty first, then lower bound, then upper bound, bounds in
+//                the subtype's order; multirange_cmp of each multirange type
+//                (pg_int4multirange, ...): range by range, fewer ranges first
+//   pg_array_<element typname>   array_cmp (array_order.hpp): element by element
+//                in the element type's order (NULL last), then fewer elements,
+//                fewer dimensions, dimension lengths, lower bounds
 // Each compare takes two stored texts and returns <0, 0, >0. A text that is not
 // a stored form of the type (written by another tool) sorts after every valid
 // one, then by bytes, so the order stays total.
@@ -20,6 +30,8 @@
 
 #include <span>
 #include <string_view>
+
+#include "stages/pgoutput/pgoutput_messages.hpp"
 
 namespace tributary {
 
@@ -36,5 +48,10 @@ int compare_stored_float(std::string_view a, std::string_view b);     // type_fl
 int compare_stored_bpchar(std::string_view a, std::string_view b);    // type_character.cpp
 int compare_stored_interval(std::string_view a, std::string_view b);  // type_interval.cpp
 int compare_stored_inet(std::string_view a, std::string_view b);      // type_network.cpp
+int compare_stored_jsonb(std::string_view a, std::string_view b);     // jsonb_order.cpp
+int compare_stored_tsvector(std::string_view a, std::string_view b);  // tsearch_order.cpp
+int compare_stored_tsquery(std::string_view a, std::string_view b);   // tsearch_order.cpp
+// range_cmp / multirange_cmp of the range or multirange type `oid`.
+int compare_stored_range(oid_t oid, std::string_view a, std::string_view b);  // type_range.cpp
 
 }  // namespace tributary

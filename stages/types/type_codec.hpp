@@ -62,6 +62,9 @@ const type_codec& pg_lsn_codec();
 const type_codec& network_codec();    // inet cidr
 const type_codec& macaddr_codec();    // macaddr macaddr8
 const type_codec& point_codec();
+const type_codec& geometric_codec();  // line lseg box path polygon circle
+const type_codec& range_codec();      // the six ranges and their multiranges
+const type_codec& tsearch_codec();    // tsvector tsquery
 const type_codec& array_codec();      // arrays of a type that has a codec
 
 // Helpers for codecs: PostgreSQL's errors.

@@ -26,6 +26,12 @@ const type_codec* find_type_codec(oid_t oid) {
     case 650: case 869: return &network_codec();
     case 774: case 829: return &macaddr_codec();
     case 600: return &point_codec();
+    case 601: case 602: case 603: case 604: case 628: case 718:
+      return &geometric_codec();
+    case 3904: case 3906: case 3908: case 3910: case 3912: case 3926:
+    case 4451: case 4532: case 4533: case 4534: case 4535: case 4536:
+      return &range_codec();
+    case 3614: case 3615: return &tsearch_codec();
     default: break;
   }
   const type_descriptor* array = find_builtin_type(oid);
@@ -36,10 +42,12 @@ const type_codec* find_type_codec(oid_t oid) {
 
 namespace {
 
-// The codecs whose parse_text keeps the text as received.
+// The codecs whose stored form is the publisher's canonical output text: what
+// the publisher sends is stored as received (parse_text would not change it).
 bool keeps_text_verbatim(const type_codec* codec) {
   return codec == &pg_lsn_codec() || codec == &network_codec() ||
-         codec == &macaddr_codec() || codec == &point_codec() || codec == &array_codec();
+         codec == &macaddr_codec() || codec == &point_codec() || codec == &array_codec() ||
+         codec == &geometric_codec() || codec == &range_codec();
 }
 
 std::string type_display_name(const column_type& type) {

@@ -3,13 +3,15 @@
 // parsed here by the local column's type into its stored form, and every value
 // that leaves (a query result, text or binary) is formatted here from it.
 //
-// A type with a codec (type_codec.hpp) goes through it. Some codecs keep the
-// value as PostgreSQL's text output, verbatim, and add only the binary formats
-// (arrays of types with a codec, jsonb, inet/cidr, macaddr/8, pg_lsn, point).
-// Any other type — enums, ranges, other geometric types, tsvector, extension
-// types — is kept as PostgreSQL's text output, verbatim (never altered), and
-// printed as stored; its binary formats are errors naming the type ("no binary
-// input function available for type x").
+// A type with a codec (type_codec.hpp) goes through it. Several codecs store
+// the value as PostgreSQL's canonical output text under the publisher's
+// settings (arrays, ranges and multiranges, geometric types, jsonb, inet/cidr,
+// macaddr/8, pg_lsn): their parse_text reads a local literal and writes that
+// canonical text, so the publisher's own text may be stored as received.
+// Any other type — enums, tsvector, extension types — is kept as PostgreSQL's
+// text output, verbatim (never altered), and printed as stored; its binary
+// formats are errors naming the type ("no binary input function available
+// for type x").
 #pragma once
 
 #include <optional>

@@ -4,8 +4,27 @@
 // 15's array_in / array_out / array_recv / array_send.
 //
 // Stored form: TEXT, array_out's text of the value as the publisher prints it
-// (DateStyle ISO, TimeZone UTC, extra_float_digits 3, bytea hex); parse_text
-// keeps the text verbatim and format_text returns it (verbatim_text.hpp).
+// (DateStyle ISO, TimeZone UTC, extra_float_digits 3, bytea hex:
+// publisher_type_settings()). The publisher's own text is already that, so a
+// loader may bind it unparsed (text_is_stored_as_received).
+//
+// parse_text (array_in, then array_out with the publisher's settings): the
+//   literal read by array_text.hpp (its errors: 22P02 malformed array
+//   literal, 2202E, 54000), then each non-NULL element in order read by the
+//   element codec's parse_text with the array's typmod and the caller's
+//   settings (so '{2024-01-01 10:00}'::timestamptz[] is in the session's
+//   TimeZone, and varchar(3)[] rejects '{abcd}' with 22001 value too long for
+//   type character varying(3)) and printed by its format_text with the
+//   publisher's settings; the first element error is returned as is.
+//   ' { 1 , NULL } ' -> {1,NULL}; '[1:2]={1,2}' -> {1,2}.
+// format_text (array_out under the session's settings): the stored text as
+//   is when the session prints the element type as the publisher does (fast
+//   path); otherwise each element is read with the publisher's settings and
+//   printed with the session's: timestamptz under another TimeZone, interval
+//   under another IntervalStyle, bytea under bytea_output escape, float4/8
+//   under extra_float_digits <= 0 (DateStyle's order changes no output: the
+//   output style is always ISO). A stored text or element that does not read
+//   (another tool's) is printed as stored.
 //
 // parse_binary (array_recv): int32 ndim (0..6), int32 flags (0 or 1), uint32
 //   element type oid, ndim x (int32 length, int32 lower bound), then each
@@ -97,6 +116,58 @@ pg_error element_error(pg_error error, size_t index) {
   if (error.sqlstate == "22P03" && error.message == "incorrect binary data format")
     error.message = "improper binary format in array element " + std::to_string(index + 1);
   return error;
+}
+
+result<sql_value, pg_error> parse_text(const column_type& type, std::string_view text,
+                                       const type_settings& settings) {
+  const element_info element = element_of(type);
+  if (!element.codec)
+    return sql_value{std::string(text)};
+  auto array = read_array_literal(text, element.delimiter);
+  if (!array.ok())
+    return fail(array.error());
+  for (auto& e : array->elements) {
+    if (!e)
+      continue;
+    auto stored = element.codec->parse_text(element.type, *e, settings);
+    if (!stored.ok())
+      return fail(stored.error());
+    *e = element.codec->format_text(element.type, *stored, publisher_type_settings());
+  }
+  return sql_value{write_array_literal(*array, element.delimiter)};
+}
+
+// True when the session prints some value of the element type otherwise than
+// the publisher does.
+bool session_prints_differently(oid_t element_oid, const type_settings& session) {
+  const type_settings& publisher = publisher_type_settings();
+  switch (element_oid) {
+    case 17: return session.bytea_output_hex != publisher.bytea_output_hex;
+    case 700: case 701: return session.extra_float_digits <= 0;
+    case 1184: return session.time_zone != publisher.time_zone;
+    case 1186: return session.intervals != publisher.intervals;
+    default: return false;
+  }
+}
+
+std::string format_text(const column_type& type, const sql_value& stored,
+                        const type_settings& settings) {
+  std::string text = verbatim_stored_text(stored);
+  const element_info element = element_of(type);
+  if (!element.codec || !session_prints_differently(element.type.oid, settings))
+    return text;
+  auto array = read_array_literal(text, element.delimiter);
+  if (!array.ok())
+    return text;
+  const column_type value_type = builtin_column_type(element.type.oid);
+  for (auto& e : array->elements) {
+    if (!e)
+      continue;
+    auto value = element.codec->parse_text(value_type, *e, publisher_type_settings());
+    if (value.ok())
+      *e = element.codec->format_text(element.type, *value, settings);
+  }
+  return write_array_literal(*array, element.delimiter);
 }
 
 result<sql_value, pg_error> parse_binary(const column_type& type, std::string_view bytes) {
@@ -213,8 +284,7 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
 }  // namespace
 
 const type_codec& array_codec() {
-  static const type_codec codec{keep_text_verbatim, parse_binary, format_verbatim_text,
-                                format_binary};
+  static const type_codec codec{parse_text, parse_binary, format_text, format_binary};
   return codec;
 }
 

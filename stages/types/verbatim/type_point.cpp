@@ -4,7 +4,8 @@
 // Stored form: TEXT, point_out's "(x,y)", each coordinate printed as float8out
 // prints it with the publisher's extra_float_digits 3 (shortest exact: 1.5,
 // 1e+300, -0, NaN, -Infinity); parse_text keeps the text verbatim, format_text
-// returns it (verbatim_text.hpp).
+// returns it (verbatim_text.hpp), or with extra_float_digits <= 0 each
+// coordinate reprinted as float8out prints it then (type_geometric.hpp).
 // Binary: x and y, each a float8 (IEEE bits, big-endian).
 //   parse_binary   each coordinate through the float codec (float8 receive,
 //                  then its text with the publisher's settings); fewer than 16
@@ -16,6 +17,7 @@
 //                  a text that is no number.
 #include <string>
 
+#include "stages/types/verbatim/type_geometric.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
 namespace tributary {
@@ -72,11 +74,16 @@ std::string format_binary(const column_type&, const sql_value& stored) {
   return coordinate_bytes(trimmed(x)) + coordinate_bytes(trimmed(y));
 }
 
+std::string format_text(const column_type&, const sql_value& stored,
+                        const type_settings& settings) {
+  std::string text = verbatim_stored_text(stored);
+  return settings.extra_float_digits > 0 ? text : reprint_coordinates(text, settings);
+}
+
 }  // namespace
 
 const type_codec& point_codec() {
-  static const type_codec codec{keep_text_verbatim, parse_binary, format_verbatim_text,
-                                format_binary};
+  static const type_codec codec{keep_text_verbatim, parse_binary, format_text, format_binary};
   return codec;
 }
 

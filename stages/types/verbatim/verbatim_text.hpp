@@ -1,13 +1,15 @@
 // verbatim_text: the shared half of the codecs whose stored form is the value's
 // text exactly as PostgreSQL's output function prints it with the publisher's
-// settings (jsonb, pg_lsn, inet/cidr, macaddr/macaddr8, point, arrays).
+// settings (jsonb, pg_lsn, inet/cidr, macaddr/macaddr8, point, arrays, ranges,
+// geometric types).
 //
-// For these types parse_text keeps the text as received (nothing validated or
-// normalised: the publisher only sends canonical text, and the bulk copy binds
-// it without parsing, see text_is_stored_as_received) and format_text returns
-// the stored text. Their parse_binary turns the type's receive format into that
-// canonical text, their format_binary the stored text back into the send
-// format (in each type's file).
+// The publisher only sends canonical text, so the bulk copy binds it without
+// parsing (text_is_stored_as_received). keep_text_verbatim is the parse_text of
+// the codecs that do not read local literals yet (pg_lsn, inet/cidr,
+// macaddr/macaddr8, point: stored as written); arrays, ranges, jsonb and the
+// other geometric types read a literal and write the canonical text. Their
+// parse_binary turns the type's receive format into that canonical text, their
+// format_binary the stored text back into the send format (in each type's file).
 //
 // Also here: the errors PostgreSQL's message reader (pqformat.c) reports when a
 // receive function reads past the end or leaves bytes unread.

@@ -1,0 +1,182 @@
+// array_order: array_cmp over stored array texts. See array_order.hpp.
+//
+// Each side is read once into its shape (array_text.hpp) and its elements'
+// stored values (nullopt for NULL); a side that does not read is invalid.
+#include "stages/types/verbatim/array_order.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/type_codec.hpp"
+#include "stages/types/verbatim/array_text.hpp"
+
+namespace tributary {
+namespace {
+
+using text_compare = int (*)(std::string_view, std::string_view);
+
+int sign(int v) { return v < 0 ? -1 : (v > 0 ? 1 : 0); }
+
+template <class T>
+int three_way(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+int compare_bytes(std::string_view a, std::string_view b) { return sign(a.compare(b)); }
+
+// How the element type's stored values compare.
+struct element_order {
+  const type_codec* codec = nullptr;  // nullptr: element texts compared by bytes
+  column_type type;
+  char delimiter = ',';
+  text_compare text = compare_bytes;  // text storage's collation
+};
+
+text_compare collation_named(std::string_view name) {
+  if (name == "BINARY")
+    return compare_bytes;
+  for (const stored_collation& c : stored_collations())
+    if (c.name == name)
+      return c.compare;
+  return compare_bytes;
+}
+
+element_order order_of(oid_t element_oid) {
+  element_order order;
+  order.codec = find_type_codec(element_oid);
+  order.type = builtin_column_type(element_oid);
+  order.delimiter = array_delimiter(element_oid);
+  if (const type_descriptor* d = find_builtin_type(element_oid))
+    order.text = collation_named(d->collation);
+  return order;
+}
+
+struct stored_array {
+  array_literal shape;  // elements are cleared; see values
+  std::vector<std::optional<sql_value>> values;
+};
+
+std::optional<stored_array> read_stored_array(const element_order& order, std::string_view text) {
+  auto literal = read_array_literal(text, order.delimiter);
+  if (!literal.ok())
+    return std::nullopt;
+  stored_array out;
+  out.values.reserve(literal->elements.size());
+  for (auto& element : literal->elements) {
+    if (!element) {
+      out.values.emplace_back(std::nullopt);
+    } else if (!order.codec) {
+      out.values.emplace_back(sql_value{std::move(*element)});
+    } else {
+      auto stored = order.codec->parse_text(order.type, *element, publisher_type_settings());
+      if (!stored.ok())
+        return std::nullopt;
+      out.values.emplace_back(std::move(*stored));
+    }
+  }
+  literal->elements.clear();
+  out.shape = std::move(*literal);
+  return out;
+}
+
+int compare_values(const element_order& order, const sql_value& a, const sql_value& b) {
+  if (a.index() != b.index())
+    return three_way(a.index(), b.index());
+  if (const auto* x = std::get_if<int64_t>(&a))
+    return three_way(*x, std::get<int64_t>(b));
+  if (const auto* x = std::get_if<double>(&a))
+    return three_way(*x, std::get<double>(b));
+  if (const auto* x = std::get_if<std::string>(&a))
+    return sign(order.text(*x, std::get<std::string>(b)));
+  if (const auto* x = std::get_if<sql_blob>(&a))
+    return compare_bytes(x->bytes, std::get<sql_blob>(b).bytes);
+  return 0;
+}
+
+int compare_arrays(const element_order& order, const stored_array& a, const stored_array& b) {
+  const size_t common = std::min(a.values.size(), b.values.size());
+  for (size_t i = 0; i < common; ++i) {
+    const auto& x = a.values[i];
+    const auto& y = b.values[i];
+    if (!x || !y) {
+      if (x || y)
+        return x ? -1 : 1;  // NULL sorts after any value
+      continue;
+    }
+    if (int c = compare_values(order, *x, *y); c != 0)
+      return c;
+  }
+  if (a.values.size() != b.values.size())
+    return three_way(a.values.size(), b.values.size());
+  const auto& sa = a.shape;
+  const auto& sb = b.shape;
+  if (sa.lengths.size() != sb.lengths.size())
+    return three_way(sa.lengths.size(), sb.lengths.size());
+  if (int c = three_way(sa.lengths, sb.lengths); c != 0)
+    return c;
+  return three_way(sa.lower_bounds, sb.lower_bounds);
+}
+
+// Element types that have a codec and an array type in builtin_types.cpp.
+constexpr stored_collation array_collations[] = {
+    {"pg_array_bool", compare_stored_array_of<16>},
+    {"pg_array_bytea", compare_stored_array_of<17>},
+    {"pg_array_char", compare_stored_array_of<18>},
+    {"pg_array_name", compare_stored_array_of<19>},
+    {"pg_array_int8", compare_stored_array_of<20>},
+    {"pg_array_int2", compare_stored_array_of<21>},
+    {"pg_array_int4", compare_stored_array_of<23>},
+    {"pg_array_text", compare_stored_array_of<25>},
+    {"pg_array_oid", compare_stored_array_of<26>},
+    {"pg_array_json", compare_stored_array_of<114>},
+    {"pg_array_xml", compare_stored_array_of<142>},
+    {"pg_array_point", compare_stored_array_of<600>},
+    {"pg_array_cidr", compare_stored_array_of<650>},
+    {"pg_array_float4", compare_stored_array_of<700>},
+    {"pg_array_float8", compare_stored_array_of<701>},
+    {"pg_array_macaddr8", compare_stored_array_of<774>},
+    {"pg_array_money", compare_stored_array_of<790>},
+    {"pg_array_macaddr", compare_stored_array_of<829>},
+    {"pg_array_inet", compare_stored_array_of<869>},
+    {"pg_array_bpchar", compare_stored_array_of<1042>},
+    {"pg_array_varchar", compare_stored_array_of<1043>},
+    {"pg_array_date", compare_stored_array_of<1082>},
+    {"pg_array_time", compare_stored_array_of<1083>},
+    {"pg_array_timestamp", compare_stored_array_of<1114>},
+    {"pg_array_timestamptz", compare_stored_array_of<1184>},
+    {"pg_array_interval", compare_stored_array_of<1186>},
+    {"pg_array_timetz", compare_stored_array_of<1266>},
+    {"pg_array_bit", compare_stored_array_of<1560>},
+    {"pg_array_varbit", compare_stored_array_of<1562>},
+    {"pg_array_numeric", compare_stored_array_of<1700>},
+    {"pg_array_uuid", compare_stored_array_of<2950>},
+    {"pg_array_pg_lsn", compare_stored_array_of<3220>},
+    {"pg_array_jsonb", compare_stored_array_of<3802>},
+    {"pg_array_tsvector", compare_stored_array_of<3614>},
+    {"pg_array_tsquery", compare_stored_array_of<3615>},
+    {"pg_array_int4range", compare_stored_array_of<3904>},
+    {"pg_array_numrange", compare_stored_array_of<3906>},
+    {"pg_array_tsrange", compare_stored_array_of<3908>},
+    {"pg_array_tstzrange", compare_stored_array_of<3910>},
+    {"pg_array_daterange", compare_stored_array_of<3912>},
+    {"pg_array_int8range", compare_stored_array_of<3926>},
+};
+
+}  // namespace
+
+int compare_stored_array(oid_t element_oid, std::string_view a, std::string_view b) {
+  const element_order order = order_of(element_oid);
+  const auto x = read_stored_array(order, a);
+  const auto y = read_stored_array(order, b);
+  if (x && y)
+    return compare_arrays(order, *x, *y);
+  if (x || y)
+    return x ? -1 : 1;  // an invalid text after every valid one
+  return compare_bytes(a, b);
+}
+
+std::span<const stored_collation> stored_array_collations() { return array_collations; }
+
+}  // namespace tributary
