@@ -34,6 +34,7 @@
 #include <string>
 #include <string_view>
 
+#include "stages/types/numeric/strtod_reader.hpp"
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
 
@@ -218,33 +219,6 @@ std::string pg_float_text_rounded(double value, int significant_digits) {
 
 bool is_c_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
-bool is_hex_digit_or_point(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == '.';
-}
-
-// strtod's subject sequence at `first`: the value, where it ends, and
-// invalid_argument (nothing read) or result_out_of_range (overflow, or
-// underflow to zero).
-template <class F>
-std::from_chars_result read_strtod_number(const char* first, const char* last, F& value) {
-  const char* p = first;
-  const bool negative = p != last && *p == '-';
-  if (p != last && (*p == '+' || *p == '-'))
-    ++p;
-  if (p == last || *p == '+' || *p == '-')
-    return {first, std::errc::invalid_argument};
-  std::from_chars_result read{first, std::errc::invalid_argument};
-  if (last - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && is_hex_digit_or_point(p[2]))
-    read = std::from_chars(p + 2, last, value, std::chars_format::hex);
-  if (read.ec == std::errc::invalid_argument)  // also "0x" without hex digits: strtod reads the 0
-    read = std::from_chars(p, last, value, std::chars_format::general);
-  if (read.ec == std::errc::invalid_argument)
-    return {first, read.ec};
-  if (negative && read.ec == std::errc{})
-    value = -value;
-  return read;
 }
 
 template <class F>

@@ -22,6 +22,7 @@
 //   circle       "<(x,y),r>", "((x,y),r)", "(x,y),r", "x,y,r"; r >= 0 or NaN
 #include <charconv>
 
+#include "stages/types/numeric/strtod_reader.hpp"
 #include "stages/types/verbatim/geometric_value.hpp"
 
 namespace tributary {
@@ -29,32 +30,6 @@ namespace {
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-bool is_hex_digit_or_point(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == '.';
-}
-
-// strtod's subject sequence at `first`: the value and where it ends;
-// invalid_argument when there is no number, result_out_of_range on overflow
-// or underflow to zero (denormals are values).
-std::from_chars_result read_strtod(const char* first, const char* last, double& value) {
-  const char* p = first;
-  const bool negative = p != last && *p == '-';
-  if (p != last && (*p == '+' || *p == '-'))
-    ++p;
-  if (p == last || *p == '+' || *p == '-')
-    return {first, std::errc::invalid_argument};
-  std::from_chars_result read{first, std::errc::invalid_argument};
-  if (last - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && is_hex_digit_or_point(p[2]))
-    read = std::from_chars(p + 2, last, value, std::chars_format::hex);
-  if (read.ec == std::errc::invalid_argument)  // "0x" without digits reads as 0
-    read = std::from_chars(p, last, value, std::chars_format::general);
-  if (read.ec == std::errc::invalid_argument)
-    return {first, read.ec};
-  if (negative)
-    value = -value;
-  return read;
 }
 
 // An input function's position in its input; messages quote the whole input.
@@ -86,7 +61,7 @@ result<double, pg_error> read_number(text_input& in) {
     return fail(in.syntax_error());
   const char* first = in.text.data() + in.at;
   double value = 0;
-  const auto read = read_strtod(first, in.text.data() + in.text.size(), value);
+  const auto read = read_strtod_number(first, in.text.data() + in.text.size(), value);
   if (read.ec == std::errc::invalid_argument)
     return fail(in.syntax_error());
   if (read.ec == std::errc::result_out_of_range)
