@@ -14,6 +14,10 @@ namespace {
 using self_ptr = caf::stateful_actor<applier_actor_state>*;
 using steady = std::chrono::steady_clock;
 
+// A busy file is applied again at once, this many times before it counts as
+// an apply error.
+constexpr int max_busy_retries = 100;
+
 void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   auto& st = self->state;
   if (st.sink && st.sink->group_open())
@@ -38,6 +42,7 @@ result<subscription_runtime_ptr, std::string> load_runtime(self_ptr self) {
   auto runtime = std::make_shared<subscription_runtime>();
   runtime->database = a.database;
   runtime->subscription = **row;
+  self->state.subscription_name = runtime->subscription.name;
   if (auto owner = a.directory->find_role(runtime->subscription.owner))
     runtime->owner_name = owner->name;
   auto position = origin_remote_lsn(*db, a.subid);
@@ -76,83 +81,149 @@ void report_conflicts(self_ptr self) {
   st.args.registry->add_conflicts(st.args.subid, delta);
 }
 
-// Applies one batch into the open group; false when the actor quit.
-bool apply_batch_into_group(self_ptr self, const transaction_batch_ptr& batch) {
-  auto& st = self->state;
-  auto plan = make_apply_plan(batch->transactions);
+// The failing transaction stands alone: its conflicts count, it is rolled
+// back, and the pipeline stops with its error.
+void fail_transaction(self_ptr self, const apply_error& error) {
+  report_conflicts(self);
+  fail_apply(self, pipeline_errc::apply_failed, error.to_string());
+}
+
+// BEGIN IMMEDIATE, waiting out a file another writer holds.
+result<ok_t, apply_error> begin_local_transaction(self_ptr self) {
   for (int attempt = 0;; ++attempt) {
-    auto r = st.sink->apply(plan, batch->transactions);
-    if (r)
-      return true;
-    if (!r.error().retryable || attempt > 100) {
-      report_conflicts(self);
-      fail_apply(self, pipeline_errc::apply_failed, r.error().to_string());
-      return false;
-    }
-    // The file was busy past the busy timeout: re-apply the whole group.
-    st.sink->rollback_group();
-    if (auto b = st.sink->begin_group(); !b) {
-      fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
-      return false;
-    }
-    for (const auto& earlier : st.group) {
-      if (earlier == batch)
-        break;
-      auto earlier_plan = make_apply_plan(earlier->transactions);
-      if (auto e = st.sink->apply(earlier_plan, earlier->transactions); !e) {
-        fail_apply(self, pipeline_errc::apply_failed, e.error().to_string());
-        return false;
-      }
-    }
+    auto began = self->state.sink->begin_group();
+    if (began || !began.error().retryable || attempt >= max_busy_retries)
+      return began;
   }
+}
+
+// What the commit did with a SKIP, in PostgreSQL's words.
+void log_skip(self_ptr self, const consumed_skip& skip, apply_sink::skip_lsn_outcome outcome) {
+  if (skip.skipped()) {
+    spdlog::info("logical replication completed skipping transaction at LSN {}", skip.finish_lsn.to_string());
+    return;
+  }
+  if (outcome == apply_sink::skip_lsn_outcome::cleared)
+    spdlog::warn("skip-LSN of subscription \"{}\" cleared\nDETAIL:  Remote transaction's finish WAL location "
+                 "(LSN) {} did not match skip-LSN {}.",
+                 self->state.subscription_name, skip.finish_lsn.to_string(), skip.skip_lsn.to_string());
+}
+
+// Commits the open local transaction as `record` says; false when the actor quit.
+bool commit_local_transaction(self_ptr self, const group_commit_record& record) {
+  auto& st = self->state;
+  std::optional<lsn> clear_skip;
+  if (record.skip)
+    clear_skip = record.skip->skip_lsn;
+  auto committed = st.sink->commit_group(record.end_lsn, clear_skip);
+  if (!committed) {
+    fail_apply(self, pipeline_errc::apply_failed, committed.error().to_string());
+    return false;
+  }
+  report_conflicts(self);
+  if (record.skip)
+    log_skip(self, *record.skip, *committed);
+  if (st.connection)
+    self->send(st.connection, durable_atom::value, record.end_lsn);
+  return true;
 }
 
 void commit_group(self_ptr self) {
   auto& st = self->state;
-  if (!st.sink->group_open())
+  if (st.group.empty())
     return;
-  auto r = st.sink->commit_group(st.group_end, st.group_clear_skip);
-  if (!r) {
-    fail_apply(self, pipeline_errc::apply_failed, r.error().to_string());
+  if (!commit_local_transaction(self, st.group.commit_record()))
     return;
-  }
-  report_conflicts(self);
   st.group.clear();
-  st.group_transactions = 0;
-  st.group_clear_skip.reset();
   ++st.group_generation;
-  if (st.connection)
-    self->send(st.connection, durable_atom::value, st.group_end);
+}
+
+// Applies one transaction on its own, behind a savepoint that a failure rolls
+// back to (keeping what came before it).
+result<ok_t, apply_error> apply_alone(self_ptr self, std::span<const remote_transaction_ptr> one) {
+  auto& sink = *self->state.sink;
+  if (auto s = sink.savepoint(); !s)
+    return s;
+  if (auto r = sink.apply(make_apply_plan(one), one); !r) {
+    if (auto back = sink.rollback_to_savepoint(); !back)
+      return back;
+    return r;
+  }
+  return sink.release_savepoint();
+}
+
+// The group failed as a whole: apply it again one transaction at a time, keep
+// the transactions before the first one that fails, and fail with that one.
+// True when every transaction applied alone (the group stays open).
+bool isolate_failure(self_ptr self, const apply_error& group_error) {
+  auto& st = self->state;
+  if (!st.group.must_isolate_failure()) {
+    fail_transaction(self, group_error);
+    return false;
+  }
+  st.sink->rollback_group();
+  st.sink->forget_attempt_counts();
+  if (auto b = begin_local_transaction(self); !b) {
+    fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
+    return false;
+  }
+  auto transactions = st.group.transactions();
+  for (size_t i = 0; i < transactions.size(); ++i) {
+    auto applied = apply_alone(self, transactions.subspan(i, 1));
+    if (applied)
+      continue;
+    if (i > 0 && !commit_local_transaction(self, commit_record_of(st.group.prefix(i))))
+      return false;
+    st.group.clear();
+    fail_transaction(self, applied.error());
+    return false;
+  }
+  return true;
+}
+
+// The file was busy: rolls the group back and applies all of it again.
+result<ok_t, apply_error> reapply_group(self_ptr self) {
+  auto& st = self->state;
+  st.sink->rollback_group();
+  st.sink->forget_attempt_counts();
+  if (auto b = begin_local_transaction(self); !b)
+    return b;
+  auto all = st.group.transactions();
+  return st.sink->apply(make_apply_plan(all), all);
+}
+
+// Adds received transactions to the group (opening it) and applies them;
+// false when the actor quit.
+bool apply_received(self_ptr self, std::span<const remote_transaction_ptr> received) {
+  auto& st = self->state;
+  if (st.group.empty()) {
+    if (auto b = begin_local_transaction(self); !b) {
+      fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
+      return false;
+    }
+    self->delayed_send(self, st.args.group_max_delay, durable_atom::value, st.group_generation);
+  }
+  for (const auto& txn : received)
+    if (txn->skipped_by_user)
+      spdlog::info("logical replication starts skipping transaction at LSN {}", txn->final_lsn.to_string());
+  st.group.add(received, steady::now());
+  auto applied = st.sink->apply(make_apply_plan(received), received);
+  for (int attempt = 0; !applied; ++attempt) {
+    if (!applied.error().retryable || attempt >= max_busy_retries)
+      return isolate_failure(self, applied.error());
+    applied = reapply_group(self);
+  }
+  return true;
 }
 
 void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
   auto& st = self->state;
   count_message(self, *st.stats);
-  if (!batch->transactions.empty()) {
-    if (!st.sink->group_open()) {
-      if (auto b = st.sink->begin_group(); !b) {
-        fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
-        return;
-      }
-      st.group_started = steady::now();
-      self->delayed_send(self, st.args.group_max_delay, durable_atom::value, st.group_generation);
-    }
-    st.group.push_back(batch);
-    if (!apply_batch_into_group(self, batch))
-      return;
-    for (const auto& txn : batch->transactions) {
-      st.group_end = std::max(st.group_end, txn->end_lsn);
-      if (txn->skipped_by_user)
-        st.group_clear_skip = txn->final_lsn;
-    }
-    st.group_transactions += static_cast<int64_t>(batch->transactions.size());
-  }
+  if (!batch->transactions.empty() && !apply_received(self, batch->transactions))
+    return;
   if (st.connection && batch->bytes)
     self->send(st.connection, credit_atom::value, batch->bytes);
-  bool received_run_out = self->mailbox().size() == 0;
-  bool group_full = st.group_transactions >= st.args.group_max_transactions ||
-                    steady::now() - st.group_started >= st.args.group_max_delay;
-  if (st.sink->group_open() && (received_run_out || group_full))
+  if (st.group.due(self->mailbox().size() == 0, steady::now()))
     commit_group(self);
 }
 
@@ -161,6 +232,7 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
 caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
   auto& st = self->state;
   st.args = std::move(args);
+  st.group = apply_group{group_limits{st.args.group_max_transactions, st.args.group_max_delay}};
   st.stats = track_actor(self, st.args.registry, "applier", st.args.subid, st.args.parent);
   st.args.registry->set_actor_state(st.stats, "starting");
   auto runtime = load_runtime(self);

@@ -1,34 +1,49 @@
 // applier_actor: applies remote transactions to the subscription's database
-// file (storage/apply_sink) in groups, and says what is durable.
+// file (storage/apply_sink) in groups (stages/pipeline/apply_group), and says
+// what is durable.
 //
 // Start:        reads the subscription row, its table states and the origin
 //               position from the catalog, opens the apply sink, and answers the
 //               supervisor with (ready_atom, subscription_runtime_ptr) — the
-//               rest of the pipeline starts from that.
+//               rest of the pipeline starts from that (the assembler takes the
+//               pending SKIP LSN from it).
 // Messages in:  (peer_atom, actor) from the connection (where credit and
 //               progress go); transaction_batch_ptr from the assembler;
-//               (durable_atom) self-sent timer that closes a long group.
+//               (durable_atom, generation) self-sent timer that closes a long group.
 // Messages out: (credit_atom, bytes) and (durable_atom, end_lsn) to the connection.
 // States:       idle <-> group open. A group opens with the first batch and
 //               commits when the received batches run out (mailbox empty), or at
 //               apply_group_max_transactions, or after apply_group_max_delay —
 //               one local transaction for many remote ones while catching up.
-// Durable:      rows + origin remote_lsn (+ cleared subskiplsn) in one commit.
-// Failure:      an apply error rolls the group back, logs it with its context
-//               (relation, operation, xid, finish LSN) and quits with
-//               apply_failed; the supervisor restarts from the origin position.
-//               A busy file is not an error: the group is re-applied at once.
+// Durable:      rows + origin remote_lsn + the cleared subskiplsn (when a
+//               transaction of the group consumed the SKIP) in one commit.
+// Failure:      a failed group of several transactions is rolled back and
+//               applied again one transaction at a time: those before the first
+//               failing one commit (with their progress, and their SKIP cleared),
+//               then that one is rolled back alone — what PostgreSQL's subscriber,
+//               which commits each remote transaction by itself, leaves behind —
+//               and the error names it (relation, operation, xid, finish LSN).
+//               The actor then quits with apply_failed; the supervisor restarts
+//               from the origin position or disables the subscription
+//               (disable_on_error) exactly at the failing transaction.
+//               A busy file is not an error: the group is applied again at once.
 // Threading:    spawned detached: SQLite calls block only this thread.
+//
+// Example: SKIP (lsn = 0/200) pending; one batch brings T1 (0/200, skipped),
+// T2 (0/300), T3 (0/400, unique violation) -> the group fails -> one at a time:
+// T1, T2 commit with remote_lsn 0/330 and subskiplsn 0/0; T3's error stops the
+// pipeline; its restart begins after T2 with no SKIP pending.
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <optional>
-#include <vector>
+#include <string>
 
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "caf/all.hpp"
+#include "stages/pipeline/apply_group.hpp"
 #include "storage/apply_sink.hpp"
 #include "storage/data_directory.hpp"
 
@@ -49,15 +64,13 @@ struct applier_actor_state {
   static inline const char* name = "applier";
   applier_actor_args args;
   std::optional<apply_sink> sink;
+  std::string subscription_name;
   caf::actor connection;
   actor_stats_ptr stats;
-  // the open group: batches kept so a busy file can be retried whole
-  std::vector<transaction_batch_ptr> group;
-  int64_t group_transactions = 0;
-  std::chrono::steady_clock::time_point group_started;
+  // the open group: its transactions are kept so a busy file or a failure can
+  // apply them again
+  apply_group group{group_limits{}};
   uint64_t group_generation = 0;
-  lsn group_end;
-  std::optional<lsn> group_clear_skip;
   apply_counters reported;  // counters already added to the registry
 };
 

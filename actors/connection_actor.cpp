@@ -18,6 +18,7 @@ constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
 constexpr auto gather_window = std::chrono::milliseconds(2);
 constexpr auto gather_pause = std::chrono::microseconds(200);
+constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
 
@@ -178,6 +179,27 @@ void pump(self_ptr self) {
   self->send(self, pump_atom::value);
 }
 
+// A clean stop (the supervisor stops the pipeline): the durable position is
+// reported once more, then CopyDone ends the stream, so the publisher's
+// walsender finishes the COPY instead of finding the connection gone.
+void end_streaming(self_ptr self) {
+  auto& st = self->state;
+  if (!st.publisher || !st.streaming)
+    return;
+  auto report = st.positions->next_report();
+  auto status = encode_standby_status(report.write, report.flush, report.apply,
+                                      to_pg_timestamp(std::chrono::system_clock::now()), false);
+  (void)st.publisher->send_copy_data(status);
+  auto ended = st.publisher->end_streaming(end_of_stream_timeout);
+  if (ended)
+    spdlog::info("logical replication apply worker for subscription \"{}\" has ended streaming at {}",
+                 subscription_name(self), report.flush.to_string());
+  else
+    spdlog::info("logical replication apply worker for subscription \"{}\": {}", subscription_name(self),
+                 ended.error().message);
+  st.streaming = false;
+}
+
 void start_streaming(self_ptr self) {
   auto& st = self->state;
   const auto& sub = st.args.runtime->subscription;
@@ -201,6 +223,7 @@ void start_streaming(self_ptr self) {
     fail_connection(self, pipeline_errc::connection_failed, r.error().message);
     return;
   }
+  st.streaming = true;
   spdlog::info("logical replication apply worker for subscription \"{}\" has started streaming from {}",
                sub.name, st.args.runtime->origin_position.to_string());
   st.args.registry->set_actor_state(st.stats, "streaming");
@@ -218,6 +241,10 @@ caf::behavior connection_actor(self_ptr self, connection_actor_args args) {
   st.args.registry->set_actor_state(st.stats, "connecting");
   st.positions.emplace(st.args.runtime->origin_position);
   st.timers.emplace(st.args.status_interval, st.args.receiver_timeout, steady::now());
+  self->set_exit_handler([=](caf::exit_msg& em) {
+    end_streaming(self);
+    self->quit(em.reason);
+  });
   self->send(self, start_atom::value);
   return {
       [=](start_atom) { start_streaming(self); },

@@ -12,6 +12,9 @@
 // Messages out: wal_batch_ptr to the decoder; (peer_atom, self) to the applier
 //               once, before any batch.
 // States:       connecting -> streaming <-> paused (no credit) -> (quit)
+//               A stop from the supervisor (exit message) while streaming sends
+//               a last status and CopyDone, and waits (bounded) for the
+//               publisher to end the COPY before the connection closes.
 // Durable:      nothing. flush reported = standby_feedback's rule: never past
 //               what the applier made durable.
 // Failure:      quits with pipeline_errc::connection_failed (connect error,
@@ -56,6 +59,7 @@ struct connection_actor_state {
   actor_stats_ptr stats;
   size_t in_flight = 0;       // bytes sent downstream, not yet credited back
   bool paused = false;        // stopped reading for lack of credit
+  bool streaming = false;     // START_REPLICATION succeeded; the COPY is open
 };
 
 caf::behavior connection_actor(caf::stateful_actor<connection_actor_state>* self, connection_actor_args args);

@@ -82,17 +82,14 @@ void start_all(self_ptr self) {
   }
 }
 
+// Only subenabled changes: a SKIP set while the failed pipeline was stopping
+// must survive (a whole-row rewrite from an older read would lose it).
 void disable_subscription(self_ptr self, const std::string& database, int64_t subid) {
   auto db = self->state.args.directory->connect(database);
   if (!db)
     return;
-  auto row = find_subscription(*db, subid);
-  if (!row || !*row)
-    return;
-  auto updated = **row;
-  updated.enabled = false;
-  if (auto r = update_subscription(*db, updated); !r)
-    spdlog::error("could not disable subscription \"{}\": {}", updated.name, r.error().message);
+  if (auto r = set_subscription_enabled(*db, subid, false); !r)
+    spdlog::error("could not disable subscription {}: {}", subid, r.error().message);
 }
 
 void on_supervisor_down(self_ptr self, const caf::down_msg& dm) {

@@ -1,10 +1,16 @@
 // main: the `tributary` binary.
 //
 //   tributary serve -D DIR [-p PORT] [-c name=value]...
-//       Initializes DIR when it is new or empty (first role = the OS user), reads
+//       Locks DIR first (DIR/tributary.pid, storage/data_directory_lock): a second
+//       server on the same directory stops there, as PostgreSQL's postmaster does:
+//         FATAL:  lock file "tributary.pid" already exists
+//         HINT:  Is another tributary server (PID 123) running in data directory "DIR"?
+//       Then initializes DIR when it is new or empty (first role = the OS user), reads
 //       DIR/tributary.conf, applies -c overrides and then -p, listens and serves
 //       clients until SIGINT or SIGTERM, then closes the listeners, ends every
-//       session and exits 0. Exit 1 when DIR, the settings or the sockets fail.
+//       session, stops the replication pipelines (each ends its stream with
+//       CopyDone), removes the lock file and exits 0. Exit 1 when DIR is locked or
+//       fails, or the settings or the sockets fail.
 //   tributary console | load
 //       Not implemented yet: a message and exit status 2.
 //
@@ -36,6 +42,7 @@
 #include "cli/commands/subscription_ddl.hpp"
 #include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
+#include "storage/data_directory_lock.hpp"
 
 namespace {
 
@@ -98,6 +105,29 @@ int fatal(const std::string& message) {
   return 1;
 }
 
+int fatal(const tributary::pg_error& error) {
+  if (error.hint.empty())
+    return fatal(error.message);
+  spdlog::critical("{}\nHINT:  {}", error.message, error.hint);
+  return 1;
+}
+
+// The data directory, created when missing, and locked before anything in it
+// is read or written.
+tributary::result<std::unique_ptr<tributary::data_directory_lock>, tributary::pg_error> lock_data_directory(
+    const std::string& directory) {
+  std::error_code ec;
+  std::filesystem::create_directories(directory, ec);
+  if (ec)
+    return tributary::fail(tributary::make_pg_error(
+        "58030", "could not create directory \"" + directory + "\": " + ec.message()));
+  auto root = std::filesystem::absolute(directory, ec);
+  if (ec)
+    return tributary::fail(tributary::make_pg_error(
+        "58030", "could not resolve data directory \"" + directory + "\": " + ec.message()));
+  return tributary::data_directory_lock::acquire(root.lexically_normal());
+}
+
 struct serve_options {
   std::string directory;
   int port = -1;
@@ -132,6 +162,9 @@ int serve(const serve_options& options) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // before any thread starts
   signal(SIGPIPE, SIG_IGN);
 
+  auto lock = lock_data_directory(options.directory);
+  if (!lock)
+    return fatal(lock.error());
   auto directory = tributary::data_directory::open(options.directory, os_user_name());
   if (!directory)
     return fatal(directory.error());
@@ -170,6 +203,8 @@ int serve(const serve_options& options) {
     caf::anon_send_exit(launcher, caf::exit_reason::user_shutdown);
     return fatal(r.error());
   }
+  if (auto r = (*lock)->set_ready(front_end.bound_port(), (*config)->get_string("listen_addresses")); !r)
+    spdlog::warn("{}", r.error().message);
   spdlog::info("database system is ready to accept connections");
   caf::anon_send(launcher, tributary::start_atom::value);
 
@@ -177,6 +212,8 @@ int serve(const serve_options& options) {
   int received = 0;
   sigwait(&stop_signals, &received);
   spdlog::info("received {} shutdown request", received == SIGTERM ? "smart" : "fast");
+  if (auto r = (*lock)->set_stopping(); !r)
+    spdlog::warn("{}", r.error().message);
   front_end.stop();
   acceptor.join();
   caf::anon_send_exit(launcher, caf::exit_reason::user_shutdown);

@@ -155,10 +155,17 @@ TEST_F(RepChanges, SkipJumpsOverTheFailingTransaction) {
 TEST_F(RepChanges, ChangesToTablesOutsideThePublicationAreNotSent) {
   publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE TABLE other (a int);"
                   "CREATE PUBLICATION pub FOR TABLE t");
-  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  // `other` exists locally too, so a change to it that arrived would land.
+  local_exec("CREATE TABLE t (a int PRIMARY KEY); CREATE TABLE other (a int)");
   create_subscription("sub", "pub");
-  publisher_.exec("INSERT INTO other VALUES (1); INSERT INTO t VALUES (1)");
+  publisher_.exec("INSERT INTO other VALUES (1); INSERT INTO t VALUES (1)");  // one transaction
   ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  publisher_.exec("INSERT INTO other VALUES (2)");
+  publisher_.exec("INSERT INTO t VALUES (2)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+  ASSERT_TRUE(wait_caught_up("sub"));
+  EXPECT_EQ(local_value("SELECT count(*) FROM other"), "0") << "nothing of the unpublished table arrived";
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_subscription_rel WHERE srrelname = 'other'"), "0");
 }
 
 }  // namespace

@@ -158,5 +158,33 @@ TEST_F(SubscriptionLifecycle, AnIdleSubscriptionsSlotAdvancesWhileOnlyUnpublishe
   }, std::chrono::seconds(60))) << "slot stayed at " << before;
 }
 
+// A stopping pipeline (DISABLE, or the server's clean shutdown) ends its COPY
+// with CopyDone and waits for the walsender's own CopyDone and CommandComplete;
+// only that answer produces the "has ended streaming" line.
+TEST_F(SubscriptionLifecycle, AStoppingWorkerEndsTheReplicationStreamWithCopyDone) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  const std::string ended = "logical replication apply worker for subscription \"sub\" has ended streaming at ";
+  local_exec("ALTER SUBSCRIPTION sub DISABLE");
+  EXPECT_TRUE(wait_until([&] { return subscriber_.log_text().find(ended) != std::string::npos; },
+                         std::chrono::seconds(30)))
+      << subscriber_.log_text();
+  local_exec("ALTER SUBSCRIPTION sub ENABLE");
+  publisher_.exec("INSERT INTO t VALUES (2)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+  ASSERT_TRUE(wait_caught_up("sub"));
+  auto log_before_stop = subscriber_.log_text().size();
+  auto status = subscriber_.stop();
+  EXPECT_TRUE(status.succeeded()) << status.describe();
+  auto tail = subscriber_.log_text().substr(log_before_stop);
+  EXPECT_NE(tail.find(ended), std::string::npos) << tail;
+  EXPECT_TRUE(wait_until([&] {
+    return publisher_.query_value("SELECT count(*) FROM pg_stat_replication WHERE application_name = 'sub'") == "0";
+  }, std::chrono::seconds(30))) << "the walsender finished";
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -1,8 +1,6 @@
 // apply_error: see the header. Text only; no SQLite calls, no logging.
 #include "storage/apply_error.hpp"
 
-#include <sqlite3.h>
-
 #include <charconv>
 
 namespace tributary {
@@ -47,52 +45,8 @@ const char* message_type_of(change_kind kind) {
   return "?";
 }
 
-bool is_unique_violation(const sqlite_error& e) {
-  return e.code == SQLITE_CONSTRAINT_UNIQUE || e.code == SQLITE_CONSTRAINT_PRIMARYKEY;
-}
-
 apply_error error_from_sqlite(const sqlite_error& e, std::string context) {
-  apply_error out;
-  out.context = std::move(context);
-  out.error.message = e.message;
-  switch (e.code) {
-    case SQLITE_CONSTRAINT_UNIQUE:
-    case SQLITE_CONSTRAINT_PRIMARYKEY: out.error.sqlstate = "23505"; break;
-    case SQLITE_CONSTRAINT_NOTNULL: out.error.sqlstate = "23502"; break;
-    case SQLITE_CONSTRAINT_CHECK: out.error.sqlstate = "23514"; break;
-    case SQLITE_CONSTRAINT_FOREIGNKEY: out.error.sqlstate = "23503"; break;
-    default:
-      if ((e.code & 0xff) == SQLITE_CONSTRAINT) {
-        out.error.sqlstate = "23000";
-      } else if ((e.code & 0xff) == SQLITE_BUSY || (e.code & 0xff) == SQLITE_LOCKED) {
-        out.error.sqlstate = "40001";
-        out.retryable = true;
-      } else {
-        out.error.sqlstate = "XX000";
-      }
-  }
-  return out;
-}
-
-std::vector<std::string> unique_columns_of(const std::string& sqlite_message) {
-  static constexpr std::string_view marker = "constraint failed: ";
-  std::vector<std::string> names;
-  auto at = sqlite_message.find(marker);
-  if (at == std::string::npos)
-    return names;
-  std::string_view rest = std::string_view(sqlite_message).substr(at + marker.size());
-  if (rest.starts_with("index "))
-    return names;
-  while (!rest.empty()) {
-    auto comma = rest.find(", ");
-    std::string_view item = rest.substr(0, comma);
-    auto dot = item.find('.');  // "table.column"
-    names.emplace_back(dot == std::string_view::npos ? item : item.substr(dot + 1));
-    if (comma == std::string_view::npos)
-      break;
-    rest.remove_prefix(comma + 2);
-  }
-  return names;
+  return apply_error{pg_error_from_sqlite(e), std::move(context), is_lock_wait_failure(e)};
 }
 
 std::string render_value(const sql_value& value) {

@@ -7,8 +7,8 @@
 //   context   processing remote data for replication origin "pg_16384" during
 //             message type "INSERT" for replication target relation "public.t"
 //             in transaction 740, finished at 0/14C0378
-//   retryable the file was busy (a local writer held it past the busy timeout):
-//             not an apply failure, the caller retries the group at once.
+//   retryable the file was busy (a local writer held it past the busy timeout,
+//             55P03): not an apply failure, the caller retries the group at once.
 // The finish LSN in the context is what ALTER SUBSCRIPTION ... SKIP takes.
 #pragma once
 
@@ -22,6 +22,7 @@
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/types/sql_value.hpp"
 #include "storage/sqlite_connection.hpp"
+#include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
 
@@ -59,13 +60,10 @@ struct apply_location {
 std::string context_of(const apply_location& where);
 const char* message_type_of(change_kind kind);
 
-// A SQLite failure while applying: constraint codes map to 23xxx, BUSY/LOCKED
-// are retryable, anything else is XX000 with SQLite's message.
+// A SQLite failure while applying, with the SQLSTATE and wording client
+// sessions get for it (storage/sqlstate_mapping: the one map); a failed lock
+// wait (BUSY/LOCKED, 55P03) is retryable.
 apply_error error_from_sqlite(const sqlite_error& e, std::string context);
-
-bool is_unique_violation(const sqlite_error& e);
-// "UNIQUE constraint failed: t.a, t.b" -> {"a", "b"}; empty when SQLite names an index.
-std::vector<std::string> unique_columns_of(const std::string& sqlite_message);
 // A value as PostgreSQL would print it in a key detail.
 std::string render_value(const sql_value& value);
 // "Key (a, b)=(1, x) already exists." (names and values have one entry each).

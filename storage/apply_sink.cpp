@@ -25,6 +25,9 @@ struct apply_sink::table_entry {
 
 namespace {
 
+// The savepoint of apply_sink::savepoint(): one fixed name, never nested.
+constexpr const char* savepoint_name = "tributary_apply_transaction";
+
 apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
   return apply_error{make_pg_error(std::move(sqlstate), std::move(message)), std::move(context),
                      false};
@@ -86,7 +89,30 @@ result<ok_t, apply_error> apply_sink::begin_group() {
     return fail(plain_error("XX000", "apply group already open"));
   if (auto r = db_.exec("BEGIN IMMEDIATE"); !r)
     return fail(error_from_sqlite(r.error(), {}));
+  counters_at_begin_ = counters_;
   return ok_v;
+}
+
+result<ok_t, apply_error> apply_sink::savepoint() {
+  if (!db_.in_transaction())
+    return fail(plain_error("XX000", "no apply group is open"));
+  if (auto r = db_.exec(std::string("SAVEPOINT ") + savepoint_name); !r)
+    return fail(error_from_sqlite(r.error(), {}));
+  return ok_v;
+}
+
+result<ok_t, apply_error> apply_sink::release_savepoint() {
+  if (auto r = db_.exec(std::string("RELEASE ") + savepoint_name); !r)
+    return fail(error_from_sqlite(r.error(), {}));
+  return ok_v;
+}
+
+result<ok_t, apply_error> apply_sink::rollback_to_savepoint() {
+  // ROLLBACK TO keeps the savepoint open; RELEASE then ends it, keeping what
+  // came before it.
+  if (auto r = db_.exec(std::string("ROLLBACK TO ") + savepoint_name); !r)
+    return fail(error_from_sqlite(r.error(), {}));
+  return release_savepoint();
 }
 
 result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
@@ -106,12 +132,13 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
   return ok_v;
 }
 
-result<ok_t, apply_error> apply_sink::commit_group(lsn end_lsn,
-                                                   std::optional<lsn> clear_skip_lsn) {
-  auto failed = [&](const sqlite_error& e) -> result<ok_t, apply_error> {
+result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
+    lsn end_lsn, std::optional<lsn> clear_skip_lsn) {
+  auto failed = [&](const sqlite_error& e) -> result<skip_lsn_outcome, apply_error> {
     rollback_group();
     return fail(error_from_sqlite(e, {}));
   };
+  auto outcome = skip_lsn_outcome::untouched;
   record_progress_.reset();
   record_progress_.bind_int(1, config_.origin_id);
   record_progress_.bind_text(2, origin_name_);
@@ -127,10 +154,11 @@ result<ok_t, apply_error> apply_sink::commit_group(lsn end_lsn,
     clear->bind_text(2, clear_skip_lsn->to_string());
     if (auto r = clear->run(); !r)
       return failed(r.error());
+    outcome = db_.changes() > 0 ? skip_lsn_outcome::cleared : skip_lsn_outcome::changed_meanwhile;
   }
   if (auto r = db_.exec("COMMIT"); !r)
     return failed(r.error());
-  return ok_v;
+  return outcome;
 }
 
 void apply_sink::forget_tables() { tables_.clear(); }
@@ -249,7 +277,7 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
   out.error.message = "conflict detected on relation \"" + remote_relation_name(rel) +
                       "\": conflict=" + (insert ? "insert_exists" : "update_exists");
   // The key's values, as this row would have written them.
-  std::vector<std::string> names = unique_columns_of(e.message);
+  std::vector<std::string> names = parse_constraint_failure(e.message).columns;
   std::vector<std::string> values;
   for (const auto& name : names) {
     std::string value = "?";

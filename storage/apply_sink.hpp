@@ -11,7 +11,15 @@
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
 //                 --rollback_group (ROLLBACK)--> idle
-//   After a failed apply the group is still open; the caller rolls it back.
+//            open --savepoint--> marked --apply--> marked
+//                 --release_savepoint / rollback_to_savepoint--> open
+//   After a failed apply the group is still open; the caller rolls it back, or
+//   back to the savepoint set before the failing transaction (the applier
+//   applies a failed group again one transaction at a time, each after a
+//   savepoint, and keeps the ones before the failure).
+//   Counters: an attempt that is rolled back to be applied again forgets what
+//   it counted (forget_attempt_counts), so a conflict is counted once per
+//   attempt a user can see.
 //   Restart: read remote_lsn() and start streaming there.
 //
 //   Per batch one cached prepared statement (per relation snapshot, kind and
@@ -72,13 +80,28 @@ public:
   result<ok_t, apply_error> begin_group();
   result<ok_t, apply_error> apply(const apply_plan& plan,
                                   std::span<const remote_transaction_ptr> group);
+  // What commit_group did to pg_subscription.subskiplsn.
+  enum class skip_lsn_outcome {
+    untouched,          // no skip LSN to clear
+    cleared,            // it held clear_skip_lsn and now holds 0/0
+    changed_meanwhile,  // it no longer held clear_skip_lsn (ALTER ... SKIP since): kept
+  };
   // Records end_lsn as the origin's remote_lsn and, when given, clears
-  // pg_subscription.subskiplsn if it still equals clear_skip_lsn (the finish
-  // LSN of the skipped transaction); then COMMIT. Durable on success.
-  result<ok_t, apply_error> commit_group(lsn end_lsn,
-                                         std::optional<lsn> clear_skip_lsn = std::nullopt);
+  // pg_subscription.subskiplsn if it still equals clear_skip_lsn (the skip LSN a
+  // transaction of the group consumed); then COMMIT. Durable on success.
+  result<skip_lsn_outcome, apply_error> commit_group(
+      lsn end_lsn, std::optional<lsn> clear_skip_lsn = std::nullopt);
   void rollback_group();
   bool group_open() const { return db_.in_transaction(); }
+
+  // One savepoint inside the open group, set before a transaction that is
+  // applied alone; rolling back to it keeps everything applied before it.
+  result<ok_t, apply_error> savepoint();
+  result<ok_t, apply_error> release_savepoint();
+  result<ok_t, apply_error> rollback_to_savepoint();
+  // The counters go back to what they were at begin_group: the group was rolled
+  // back and is applied again.
+  void forget_attempt_counts() { counters_ = counters_at_begin_; }
 
   // The recorded position (0/0 before the first commit).
   result<lsn, apply_error> remote_lsn();
@@ -116,6 +139,7 @@ private:
   std::map<std::pair<std::string, std::string>, std::unique_ptr<table_entry>> tables_;
   std::vector<sql_value> row_values_;  // the current row's bound values
   apply_counters counters_;
+  apply_counters counters_at_begin_;
 };
 
 }  // namespace tributary

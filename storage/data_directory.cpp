@@ -5,6 +5,7 @@
 
 #include "stages/core/settings.hpp"
 #include "storage/catalog_schema.hpp"
+#include "storage/data_directory_lock.hpp"
 
 namespace tributary {
 
@@ -51,6 +52,15 @@ void remove_database_files(const fs::path& file) {
   fs::remove(fs::path(file.string() + "-shm"), ec);
 }
 
+// A new data directory may already hold the server's lock file (taken first).
+bool holds_nothing_but_the_lock_file(const fs::path& root) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(root, ec))
+    if (entry.path().filename() != data_directory_lock::file_name)
+      return false;
+  return !ec;
+}
+
 }  // namespace
 
 result<std::shared_ptr<data_directory>, std::string> data_directory::open(
@@ -61,7 +71,7 @@ result<std::shared_ptr<data_directory>, std::string> data_directory::open(
     return fail("could not resolve data directory \"" + dir.string() + "\": " + ec.message());
   std::shared_ptr<data_directory> self{new data_directory(root)};
   if (!fs::exists(self->global_db_file())) {
-    if (fs::exists(root) && !fs::is_empty(root, ec))
+    if (fs::exists(root) && !holds_nothing_but_the_lock_file(root))
       return fail("directory \"" + root.string() + "\" exists but is not empty and holds no global.db");
     if (auto r = self->initialize(bootstrap_role); !r)
       return fail(r.error());

@@ -5,6 +5,7 @@
 //   DIR/base/<db>.db       one SQLite file per database: user tables and the
 //                          replication catalog of that database
 //   DIR/spool/, DIR/log/
+//   DIR/tributary.pid      the running server's lock file (data_directory_lock)
 //
 // open() initializes a new or empty directory (the first role, a superuser, is
 // named after the operating-system user; the first database is "postgres") and

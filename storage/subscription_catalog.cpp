@@ -146,6 +146,11 @@ result<ok_t, sqlite_error> update_subscription(sqlite_connection& db, const subs
   return q->run();
 }
 
+result<ok_t, sqlite_error> set_subscription_enabled(sqlite_connection& db, int64_t oid, bool enabled) {
+  return run(db, "UPDATE pg_subscription SET subenabled = ?2 WHERE oid = ?1",
+             {oid, static_cast<int64_t>(enabled ? 1 : 0)});
+}
+
 result<ok_t, sqlite_error> delete_subscription(sqlite_connection& db, int64_t oid) {
   if (auto r = run(db, "DELETE FROM pg_subscription_rel WHERE srsubid = ?1", {oid}); !r)
     return r;

@@ -56,6 +56,9 @@ result<std::optional<subscription_row>, sqlite_error> find_subscription(sqlite_c
 result<ok_t, sqlite_error> insert_subscription(sqlite_connection& db, const subscription_row& row);
 // Rewrites every column of the row with this oid.
 result<ok_t, sqlite_error> update_subscription(sqlite_connection& db, const subscription_row& row);
+// Sets subenabled alone (disable_on_error), so that a concurrent ALTER
+// SUBSCRIPTION (a SKIP, say) is never overwritten with an older row.
+result<ok_t, sqlite_error> set_subscription_enabled(sqlite_connection& db, int64_t oid, bool enabled);
 // Deletes the subscription, its tables and its origin.
 result<ok_t, sqlite_error> delete_subscription(sqlite_connection& db, int64_t oid);
 

@@ -150,7 +150,7 @@ apply_error table_copy_sink::row_error(const sqlite_error& e) const {
   if (!is_unique_violation(e))
     return out;
   // The key's values as this row would have written them.
-  std::vector<std::string> names = unique_columns_of(e.message);
+  std::vector<std::string> names = parse_constraint_failure(e.message).columns;
   std::vector<std::string> values;
   for (const auto& name : names) {
     std::string value = "?";

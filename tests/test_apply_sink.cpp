@@ -9,78 +9,13 @@
 #include "stages/pipeline/apply_plan.hpp"
 #include "storage/apply_sink.hpp"
 #include "storage/catalog_schema.hpp"
+#include "remote_transaction_builders.hpp"
 
 namespace tributary {
 namespace {
 
-constexpr oid_t int4 = 23;
-constexpr oid_t text_type = 25;
 constexpr int64_t origin_id = 1;
 constexpr int64_t subscription_oid = 16384;
-
-struct column_spec {
-  std::string name;
-  oid_t type = int4;
-  bool key = false;
-};
-
-relation_ptr relation(std::string table, std::vector<column_spec> columns, char identity = 'd') {
-  auto r = std::make_shared<relation_info>();
-  r->relation_oid = 16385;
-  r->schema_name = "public";
-  r->table_name = std::move(table);
-  r->replica_identity = identity;
-  for (auto& c : columns)
-    r->columns.push_back(relation_column{c.key, c.name, c.type, -1});
-  return r;
-}
-
-tuple_value v(std::string s) { return tuple_value{tuple_value::kind::text, std::move(s)}; }
-tuple_value null() { return tuple_value{tuple_value::kind::null, {}}; }
-tuple_value toast() { return tuple_value{tuple_value::kind::unchanged_toast, {}}; }
-
-row_change ins(relation_ptr r, tuple_data row) {
-  row_change c;
-  c.kind = change_kind::insert;
-  c.relation = std::move(r);
-  c.new_tuple = std::move(row);
-  return c;
-}
-row_change upd(relation_ptr r, char old_kind, tuple_data old_row, tuple_data new_row) {
-  row_change c;
-  c.kind = change_kind::update;
-  c.relation = std::move(r);
-  c.old_kind = old_kind;
-  c.old_tuple = std::move(old_row);
-  c.new_tuple = std::move(new_row);
-  return c;
-}
-row_change del(relation_ptr r, char old_kind, tuple_data old_row) {
-  row_change c;
-  c.kind = change_kind::delete_;
-  c.relation = std::move(r);
-  c.old_kind = old_kind;
-  c.old_tuple = std::move(old_row);
-  return c;
-}
-row_change trunc(std::vector<relation_ptr> rs, uint8_t options) {
-  row_change c;
-  c.kind = change_kind::truncate;
-  c.relation = rs.front();
-  c.truncated = std::move(rs);
-  c.truncate_options = options;
-  return c;
-}
-
-remote_transaction_ptr txn(std::vector<row_change> changes, xid_t xid = 740,
-                           uint64_t final_lsn = 0x14C0378) {
-  auto t = std::make_shared<remote_transaction>();
-  t->xid = xid;
-  t->final_lsn = lsn{final_lsn};
-  t->end_lsn = lsn{final_lsn + 0x30};
-  t->changes = std::move(changes);
-  return t;
-}
 
 class ApplySinkTest : public ::testing::Test {
 protected:
@@ -325,12 +260,13 @@ TEST_F(ApplySinkTest, UpdateOntoAnotherRowsUniqueKeyFailsAsUpdateExists) {
   EXPECT_EQ(sink_->counters().update_exists, 1u);
 }
 
-TEST_F(ApplySinkTest, OtherConstraintFailuresCarrySqliteMessage) {
+TEST_F(ApplySinkTest, OtherConstraintFailuresUsePostgreSQLsWording) {
   exec("CREATE TABLE t (id integer PRIMARY KEY, v text NOT NULL CHECK (length(v) < 3))");
   auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
   auto not_null = apply_error_of({txn({ins(t, {v("1"), null()})})});
   EXPECT_EQ(not_null.error.sqlstate, "23502");
-  EXPECT_EQ(not_null.error.message, "NOT NULL constraint failed: t.v");
+  EXPECT_EQ(not_null.error.message,
+            "null value in column \"v\" of relation \"t\" violates not-null constraint");
   auto check = apply_error_of({txn({ins(t, {v("1"), v("long")})})});
   EXPECT_EQ(check.error.sqlstate, "23514");
   EXPECT_NE(check.context.find("public.t"), std::string::npos);
@@ -369,12 +305,64 @@ TEST_F(ApplySinkTest, CommitRecordsRemoteLsnAndRollbackLeavesItUnchanged) {
 
 TEST_F(ApplySinkTest, SkippedTransactionClearsSubskiplsnInTheSameCommit) {
   ASSERT_TRUE(sink_->begin_group().ok());
-  ASSERT_TRUE(sink_->commit_group(lsn{0x14C03A8}, lsn{0x14C0378}).ok());
+  auto cleared = sink_->commit_group(lsn{0x14C03A8}, lsn{0x14C0378});
+  ASSERT_TRUE(cleared.ok());
+  EXPECT_EQ(*cleared, apply_sink::skip_lsn_outcome::cleared);
   EXPECT_EQ(rows("SELECT subskiplsn FROM pg_subscription"), (std::vector<std::string>{"0/0"}));
+  EXPECT_EQ(rows("SELECT remote_lsn FROM pg_replication_origin_status"),
+            (std::vector<std::string>{"0/14C03A8"}));
   exec("UPDATE pg_subscription SET subskiplsn = '0/9000'");
   ASSERT_TRUE(sink_->begin_group().ok());
-  ASSERT_TRUE(sink_->commit_group(lsn{0x14C0400}, lsn{0x14C0378}).ok());
+  auto kept = sink_->commit_group(lsn{0x14C0400}, lsn{0x14C0378});
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(*kept, apply_sink::skip_lsn_outcome::changed_meanwhile);
   EXPECT_EQ(rows("SELECT subskiplsn FROM pg_subscription"), (std::vector<std::string>{"0/9000"}));
+  ASSERT_TRUE(sink_->begin_group().ok());
+  auto untouched = sink_->commit_group(lsn{0x14C0500});
+  ASSERT_TRUE(untouched.ok());
+  EXPECT_EQ(*untouched, apply_sink::skip_lsn_outcome::untouched);
+  EXPECT_EQ(rows("SELECT subskiplsn FROM pg_subscription"), (std::vector<std::string>{"0/9000"}));
+}
+
+TEST_F(ApplySinkTest, RollbackToSavepointKeepsWhatWasAppliedBeforeIt) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text); INSERT INTO t VALUES (2, 'local')");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  std::vector<remote_transaction_ptr> first{txn({ins(t, {v("1"), v("a")})}, 740, 0x1000)};
+  std::vector<remote_transaction_ptr> failing{txn({ins(t, {v("3"), v("b")}), ins(t, {v("2"), v("dup")})},
+                                                  741, 0x2000)};
+  ASSERT_TRUE(sink_->begin_group().ok());
+  ASSERT_TRUE(sink_->savepoint().ok());
+  ASSERT_TRUE(sink_->apply(make_apply_plan(first), first).ok());
+  ASSERT_TRUE(sink_->release_savepoint().ok());
+  ASSERT_TRUE(sink_->savepoint().ok());
+  auto e = sink_->apply(make_apply_plan(failing), failing);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.error().context.find("finished at 0/2000"), std::string::npos) << e.error().context;
+  ASSERT_TRUE(sink_->rollback_to_savepoint().ok());
+  EXPECT_TRUE(sink_->group_open());
+  ASSERT_TRUE(sink_->commit_group(first.back()->end_lsn).ok());
+  EXPECT_EQ(rows("SELECT id, v FROM t ORDER BY id"), (std::vector<std::string>{"1|a", "2|local"}));
+  EXPECT_EQ(*sink_->remote_lsn(), lsn{0x1030});
+}
+
+TEST_F(ApplySinkTest, SavepointNeedsAnOpenGroup) {
+  auto r = sink_->savepoint();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().error.message, "no apply group is open");
+}
+
+TEST_F(ApplySinkTest, ForgetAttemptCountsGoesBackToTheCountersOfBeginGroup) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text)");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({del(t, 'K', {v("9"), null()})})});
+  ASSERT_EQ(sink_->counters().delete_missing, 1u);
+  ASSERT_TRUE(apply_only({txn({del(t, 'K', {v("8"), null()}), ins(t, {v("1"), v("a")})}, 741, 0x2000)}).ok());
+  EXPECT_EQ(sink_->counters().delete_missing, 2u);
+  EXPECT_EQ(sink_->counters().inserted, 1u);
+  sink_->rollback_group();
+  sink_->forget_attempt_counts();
+  EXPECT_EQ(sink_->counters().delete_missing, 1u) << "the rolled-back attempt counts nothing";
+  EXPECT_EQ(sink_->counters().inserted, 0u);
 }
 
 TEST_F(ApplySinkTest, TruncateEmptiesTablesAndCascadesToReferencingTables) {
@@ -451,6 +439,7 @@ TEST_F(ApplySinkTest, BusyFileIsARetryableErrorNotAnApplyFailure) {
   auto r = other->begin_group();
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(r.error().retryable);
+  EXPECT_EQ(r.error().error.sqlstate, "55P03") << "lock_not_available, as the client sessions report it";
   sink_->rollback_group();
   EXPECT_TRUE(other->begin_group().ok());
   other->rollback_group();

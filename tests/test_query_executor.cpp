@@ -9,7 +9,6 @@
 
 #include "cli/server/query_executor.hpp"
 #include "cli/server/result_types.hpp"
-#include "cli/server/sqlstate_mapping.hpp"
 #include "cli/server/statement_router.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -306,50 +305,3 @@ TEST_F(QueryExecutorTest, NameErrorsMapToPostgresStates) {
   EXPECT_EQ(run_error("SELECT no_such_function(1)").sqlstate, "42883");
 }
 
-TEST(SqlstateMapping, SqliteSyntaxErrorsAre42601) {
-  pg_error e = pg_error_from_sqlite({1, "near \"selec\": syntax error"});
-  EXPECT_EQ(e.sqlstate, "42601");
-  EXPECT_EQ(e.message, "syntax error at or near \"selec\"");
-  EXPECT_EQ(pg_error_from_sqlite({1, "incomplete input"}).message, "syntax error at end of input");
-  EXPECT_TRUE(is_sqlite_syntax_error({1, "unrecognized token: \"'abc\""}));
-  EXPECT_FALSE(is_sqlite_syntax_error({1, "no such table: t"}));
-}
-
-TEST(SqlstateMapping, InterruptIsQueryCanceled) {
-  pg_error e = pg_error_from_sqlite({9, "interrupted"});
-  EXPECT_EQ(e.sqlstate, "57014");
-  EXPECT_EQ(e.message, "canceling statement due to user request");
-}
-
-TEST(SqlstateMapping, BusyAndLockedAreLockNotAvailable) {
-  EXPECT_EQ(pg_error_from_sqlite({5, "database is locked"}).sqlstate, "55P03");
-  EXPECT_EQ(pg_error_from_sqlite({6, "database table is locked"}).sqlstate, "55P03");
-}
-
-TEST(SqlstateMapping, StaleSnapshotIsSerializationFailure) {
-  EXPECT_EQ(pg_error_from_sqlite({517, "database is locked"}).sqlstate, "40001");
-}
-
-TEST(SqlstateMapping, VacuumInsideTransactionIs25001) {
-  pg_error e = pg_error_from_sqlite({1, "cannot VACUUM from within a transaction"});
-  EXPECT_EQ(e.sqlstate, "25001");
-  EXPECT_EQ(e.message, "VACUUM cannot run inside a transaction block");
-}
-
-TEST(SqlstateMapping, UniqueIndexOnExpressionNamesTheIndex) {
-  pg_error e = pg_error_from_sqlite({2067, "UNIQUE constraint failed: index 'ui'"});
-  EXPECT_EQ(e.message, "duplicate key value violates unique constraint \"ui\"");
-}
-
-TEST(SqlstateMapping, SavepointAndQualifiedNamesAreUnderstood) {
-  EXPECT_EQ(pg_error_from_sqlite({1, "no such savepoint: sp"}).sqlstate, "3B001");
-  EXPECT_EQ(pg_error_from_sqlite({1, "no such table: main.t"}).message, "relation \"t\" does not exist");
-  EXPECT_EQ(pg_error_from_sqlite({1, "index i already exists"}).sqlstate, "42P07");
-}
-
-TEST(SqlstateMapping, AnythingElseIsInternalErrorWithSqlitesMessage) {
-  pg_error e = pg_error_from_sqlite({1, "something odd happened"});
-  EXPECT_EQ(e.sqlstate, "XX000");
-  EXPECT_EQ(e.message, "something odd happened");
-  EXPECT_EQ(pg_error_from_sqlite({11, "database disk image is malformed"}).sqlstate, "XX001");
-}

@@ -123,3 +123,20 @@ TEST_F(catalog_file, DeleteRemovesTablesAndOrigin) {
   ASSERT_TRUE(q && q->step());
   EXPECT_EQ(q->column_int(0), 0);
 }
+
+TEST_F(catalog_file, DisablingChangesOnlySubenabledAndKeepsAConcurrentSkip) {
+  ASSERT_TRUE(insert_subscription(*db, sample()));
+  auto before = find_subscription(*db, "sub1");
+  ASSERT_TRUE(before && *before);
+  auto altered = **before;
+  altered.skip_lsn = lsn{0x28263E0};  // ALTER SUBSCRIPTION ... SKIP after `before` was read
+  ASSERT_TRUE(update_subscription(*db, altered));
+  ASSERT_TRUE(set_subscription_enabled(*db, 16400, false));
+  auto after = find_subscription(*db, "sub1");
+  ASSERT_TRUE(after && *after);
+  EXPECT_FALSE((*after)->enabled);
+  EXPECT_EQ((*after)->skip_lsn, lsn{0x28263E0});
+  EXPECT_EQ((*after)->publications, (std::vector<std::string>{"pub a", "pub_b"}));
+  ASSERT_TRUE(set_subscription_enabled(*db, 16400, true));
+  EXPECT_TRUE((*find_subscription(*db, "sub1"))->enabled);
+}

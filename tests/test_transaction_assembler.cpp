@@ -181,22 +181,57 @@ TEST_F(TransactionAssemblerTest, TransactionBeforeStartPositionIsDroppedWhole) {
 TEST_F(TransactionAssemblerTest, SkipLsnEmitsTheTransactionSkippedAndEmptyOnce) {
   assembler.set_skip_lsn(lsn{0x200});
   feed_ok({relation_msg(t_oid, "t"), begin_msg(0x200, 1), insert_msg(t_oid, "1"),
-           commit_msg(0x200, 0x230)});
-  ASSERT_EQ(out.size(), 1u);
+           commit_msg(0x200, 0x230), begin_msg(0x300, 2), insert_msg(t_oid, "2"),
+           commit_msg(0x300, 0x330)});
+  ASSERT_EQ(out.size(), 2u);
   EXPECT_TRUE(out[0]->skipped_by_user);
+  EXPECT_EQ(out[0]->consumed_skip_lsn, lsn{0x200});
   EXPECT_TRUE(out[0]->changes.empty());
   EXPECT_EQ(out[0]->end_lsn, lsn{0x230});
+  EXPECT_FALSE(out[1]->skipped_by_user);
+  EXPECT_FALSE(out[1]->consumed_skip_lsn.has_value());
+  EXPECT_EQ(out[1]->changes.size(), 1u);
   EXPECT_FALSE(assembler.config().skip_lsn.has_value());
 }
 
-TEST_F(TransactionAssemblerTest, SkipLsnLeavesOtherTransactionsAlone) {
+// PostgreSQL clears subskiplsn at the first transaction it finishes, whether it
+// matched or not; a SKIP that names another LSN never drops a transaction.
+TEST_F(TransactionAssemblerTest, SkipLsnNamingAnotherTransactionIsConsumedByTheFirstWithoutSkippingIt) {
   assembler.set_skip_lsn(lsn{0x400});
+  feed_ok({relation_msg(t_oid, "t"), begin_msg(0x200, 1), insert_msg(t_oid, "1"),
+           commit_msg(0x200, 0x230), begin_msg(0x400, 2), insert_msg(t_oid, "2"),
+           commit_msg(0x400, 0x430)});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_FALSE(out[0]->skipped_by_user);
+  EXPECT_EQ(out[0]->consumed_skip_lsn, lsn{0x400});
+  EXPECT_EQ(out[0]->changes.size(), 1u);
+  EXPECT_FALSE(out[1]->skipped_by_user) << "the skip was already consumed";
+  EXPECT_FALSE(out[1]->consumed_skip_lsn.has_value());
+  EXPECT_EQ(out[1]->changes.size(), 1u);
+  EXPECT_FALSE(assembler.config().skip_lsn.has_value());
+}
+
+TEST_F(TransactionAssemblerTest, TransactionsBeforeTheStartPositionDoNotConsumeTheSkip) {
+  assembler.set_start_position(lsn{0x300});
+  assembler.set_skip_lsn(lsn{0x300});
+  feed_ok({relation_msg(t_oid, "t"), begin_msg(0x200, 1), insert_msg(t_oid, "old"),
+           commit_msg(0x200, 0x230), begin_msg(0x300, 2), insert_msg(t_oid, "failing"),
+           commit_msg(0x300, 0x330)});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]->xid, 2u);
+  EXPECT_TRUE(out[0]->skipped_by_user);
+  EXPECT_TRUE(out[0]->changes.empty());
+}
+
+TEST_F(TransactionAssemblerTest, APartialTransactionDroppedAtReconnectDoesNotConsumeTheSkip) {
+  assembler.set_skip_lsn(lsn{0x200});
+  feed_ok({relation_msg(t_oid, "t"), begin_msg(0x200, 1), insert_msg(t_oid, "1")});
+  assembler.reset();
+  EXPECT_EQ(assembler.config().skip_lsn, lsn{0x200});
   feed_ok({relation_msg(t_oid, "t"), begin_msg(0x200, 1), insert_msg(t_oid, "1"),
            commit_msg(0x200, 0x230)});
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_FALSE(out[0]->skipped_by_user);
-  EXPECT_EQ(out[0]->changes.size(), 1u);
-  EXPECT_EQ(assembler.config().skip_lsn, lsn{0x400});
+  EXPECT_TRUE(out[0]->skipped_by_user);
 }
 
 TEST_F(TransactionAssemblerTest, ChangesToTablesNotReadyOrNotSubscribedAreDropped) {
@@ -356,7 +391,7 @@ TEST_F(TransactionAssemblerTest, RelationInsideStreamBlockBelongsToThatTransacti
 
 TEST_F(TransactionAssemblerTest, StreamedTransactionFollowsStartPositionSkipAndReadyLsn) {
   assembler.set_start_position(lsn{0x300});
-  assembler.set_skip_lsn(lsn{0x500});
+  assembler.set_skip_lsn(lsn{0x400});
   assembler.set_table_states({{{"public", "t"}, {true, lsn{0x450}}}});
   feed_ok({relation_msg(t_oid, "t"), stream_start_message{1, true}, insert_msg(t_oid, "x", 1),
            stream_stop_message{}, stream_commit_message{1, 0, lsn{0x200}, lsn{0x230}, 0}});
@@ -364,12 +399,17 @@ TEST_F(TransactionAssemblerTest, StreamedTransactionFollowsStartPositionSkipAndR
   feed_ok({stream_start_message{2, true}, insert_msg(t_oid, "x", 2), stream_stop_message{},
            stream_commit_message{2, 0, lsn{0x400}, lsn{0x430}, 0}});
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_TRUE(out[0]->changes.empty());  // before ready_lsn
+  EXPECT_TRUE(out[0]->skipped_by_user);
+  EXPECT_TRUE(out[0]->changes.empty());
   feed_ok({stream_start_message{3, true}, insert_msg(t_oid, "x", 3), stream_stop_message{},
-           stream_commit_message{3, 0, lsn{0x500}, lsn{0x530}, 0}});
+           stream_commit_message{3, 0, lsn{0x440}, lsn{0x448}, 0}});
   ASSERT_EQ(out.size(), 2u);
-  EXPECT_TRUE(out[1]->skipped_by_user);
-  EXPECT_TRUE(out[1]->changes.empty());
+  EXPECT_FALSE(out[1]->skipped_by_user);
+  EXPECT_TRUE(out[1]->changes.empty());  // before ready_lsn
+  feed_ok({stream_start_message{4, true}, insert_msg(t_oid, "x", 4), stream_stop_message{},
+           stream_commit_message{4, 0, lsn{0x500}, lsn{0x530}, 0}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[2]->changes.size(), 1u);
 }
 
 TEST_F(TransactionAssemblerTest, MisplacedStreamMessagesAreProtocolErrors) {

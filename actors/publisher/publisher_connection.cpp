@@ -304,9 +304,50 @@ result<bool, pg_error> publisher_connection::wait_socket(std::chrono::microsecon
   return rc > 0 && (p.revents & (POLLIN | POLLHUP | POLLERR)) != 0;
 }
 
-void publisher_connection::end_streaming() {
-  if (PQputCopyEnd(conn_, nullptr) == 1)
-    PQflush(conn_);
+result<ok_t, pg_error> publisher_connection::end_streaming(std::chrono::milliseconds timeout) {
+  using steady = std::chrono::steady_clock;
+  const auto deadline = steady::now() + timeout;
+  auto lost = [&](const std::string& what) -> result<ok_t, pg_error> {
+    return fail(make_pg_error("08006", "could not end WAL streaming: " + what));
+  };
+  auto wait_a_little = [&]() -> bool {
+    auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - steady::now());
+    if (left.count() <= 0)
+      return false;
+    return wait_socket(std::min(left, std::chrono::microseconds(100'000))).ok();
+  };
+  if (PQputCopyEnd(conn_, nullptr) != 1)
+    return lost(last_error());
+  // What the publisher sent before it saw CopyDone, up to its own CopyDone.
+  for (;;) {
+    if (PQflush(conn_) < 0 || PQconsumeInput(conn_) == 0)
+      return lost(last_error());
+    char* buf = nullptr;
+    int n = 0;
+    while ((n = PQgetCopyData(conn_, &buf, 1)) > 0)
+      PQfreemem(buf);
+    if (n == -1)
+      break;
+    if (n == -2)
+      return lost(last_error());
+    if (!wait_a_little())
+      return lost("the publisher did not end the COPY in time");
+  }
+  // The COPY's result, then none.
+  for (;;) {
+    if (PQconsumeInput(conn_) == 0)
+      return lost(last_error());
+    if (PQisBusy(conn_)) {
+      if (!wait_a_little())
+        return lost("the publisher did not confirm the end of the COPY in time");
+      continue;
+    }
+    pg_result_ptr r{PQgetResult(conn_)};
+    if (!r)
+      return ok_v;
+    if (PQresultStatus(r.get()) == PGRES_FATAL_ERROR)
+      return fail(error_from(r.get(), "could not end WAL streaming: "));
+  }
 }
 
 }  // namespace tributary

@@ -111,8 +111,11 @@ public:
   // Waits until the socket is readable (true) or the timeout passes (false);
   // also pushes out pending output.
   result<bool, pg_error> wait_socket(std::chrono::microseconds timeout);
-  // Stops streaming (CopyDone) and reads the end of the COPY; best effort.
-  void end_streaming();
+  // Stops streaming: sends CopyDone, then reads (and drops) what the publisher
+  // still sends until it ends the COPY with its own CopyDone and CommandComplete,
+  // waiting at most `timeout`. ok once the publisher confirmed the end; an error
+  // says why not (the connection is then only good for closing).
+  result<ok_t, pg_error> end_streaming(std::chrono::milliseconds timeout);
 
   // --- initial table copy (plain SQL sessions; publisher_table_copy.cpp) -----
   // Columns, column list and row filters of one table in these publications.

@@ -10,10 +10,10 @@
 #include "cli/server/column_typing.hpp"
 #include "cli/server/command_tags.hpp"
 #include "cli/server/result_types.hpp"
-#include "cli/server/sqlstate_mapping.hpp"
 #include "cli/server/statement_router.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/value_io.hpp"
+#include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
 namespace {

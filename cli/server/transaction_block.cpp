@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "cli/server/sqlstate_mapping.hpp"
+#include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
 namespace {

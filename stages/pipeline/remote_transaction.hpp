@@ -41,8 +41,14 @@ struct remote_transaction {
   // May be empty (every change filtered out by copy positions): the applier
   // still records end_lsn as progress.
   std::vector<row_change> changes;
-  // SKIP (lsn = final_lsn) dropped this transaction: the applier records the
-  // progress and clears pg_subscription.subskiplsn in the same commit.
+  // The SKIP LSN (ALTER SUBSCRIPTION ... SKIP) that was pending when this
+  // transaction finished. The first transaction to finish consumes it, as
+  // PostgreSQL's subscriber clears subskiplsn at the first transaction it
+  // finishes: the applier clears pg_subscription.subskiplsn in the commit that
+  // records this transaction's progress.
+  std::optional<lsn> consumed_skip_lsn;
+  // consumed_skip_lsn == final_lsn: SKIP named this transaction and its changes
+  // were dropped. Any other value names no transaction: it is only cleared.
   bool skipped_by_user = false;
 };
 

@@ -382,12 +382,15 @@ bool transaction_assembler::wanted(const relation_info& relation, lsn final_lsn)
 
 void transaction_assembler::finish(std::shared_ptr<remote_transaction> txn,
                                    std::vector<remote_transaction_ptr>& out) {
-  if (config_.skip_lsn && *config_.skip_lsn == txn->final_lsn) {
-    txn->changes.clear();
-    txn->skipped_by_user = true;
+  if (config_.skip_lsn) {
+    txn->consumed_skip_lsn = config_.skip_lsn;
+    txn->skipped_by_user = *config_.skip_lsn == txn->final_lsn;
     config_.skip_lsn.reset();
-    out.push_back(std::move(txn));
-    return;
+    if (txn->skipped_by_user) {
+      txn->changes.clear();
+      out.push_back(std::move(txn));
+      return;
+    }
   }
   auto& changes = txn->changes;
   for (auto& c : changes) {

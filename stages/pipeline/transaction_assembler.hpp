@@ -23,8 +23,11 @@
 //   force at commit count):
 //     - Begin/Stream Commit final_lsn < start_position: already applied before a
 //       restart; dropped whole, nothing emitted (the restart rule, §4.5).
-//     - final_lsn == skip_lsn: emitted with skipped_by_user and no changes; the
-//       skip is then cleared.
+//     - a pending skip_lsn is consumed by the first transaction that finishes
+//       (PostgreSQL clears subskiplsn at the first transaction it finishes):
+//       emitted with consumed_skip_lsn set; when final_lsn == skip_lsn also
+//       with skipped_by_user and no changes. Any other transaction is applied
+//       as usual: SKIP never drops a transaction it does not name.
 //     - a change to a table missing from the table states or not ready, or to a
 //       ready table from a transaction with final_lsn < ready_lsn (its copy
 //       already holds it: invariant 4), is dropped. A transaction left with no

@@ -3,7 +3,7 @@
 // The extended result code decides first (constraints, interrupt, busy, I/O);
 // plain SQLITE_ERROR is told apart by SQLite's message, whose prefixes are
 // stable across SQLite versions ("no such table: ", "near \"x\": syntax error").
-#include "cli/server/sqlstate_mapping.hpp"
+#include "storage/sqlstate_mapping.hpp"
 
 #include <sqlite3.h>
 
@@ -23,40 +23,8 @@ std::string unqualified(std::string_view name) {
   return std::string(name);
 }
 
-// "UNIQUE constraint failed: t.a, t.b" -> table t, columns {a, b}.
-struct failed_columns {
-  std::string table;
-  std::vector<std::string> columns;
-  std::string index;  // "index 'name'" form
-};
-
-failed_columns parse_failed_columns(std::string_view message) {
-  failed_columns out;
-  auto colon = message.find(": ");
-  if (colon == std::string_view::npos)
-    return out;
-  std::string_view rest = message.substr(colon + 2);
-  if (starts_with(rest, "index '") && rest.size() > 8) {
-    out.index = std::string(rest.substr(7, rest.size() - 8));
-    return out;
-  }
-  while (!rest.empty()) {
-    auto comma = rest.find(", ");
-    std::string_view item = rest.substr(0, comma);
-    auto dot = item.rfind('.');
-    if (dot != std::string_view::npos) {
-      out.table = std::string(item.substr(0, dot));
-      out.columns.emplace_back(item.substr(dot + 1));
-    }
-    if (comma == std::string_view::npos)
-      break;
-    rest.remove_prefix(comma + 2);
-  }
-  return out;
-}
-
 pg_error unique_violation(const sqlite_error& e, bool primary_key) {
-  failed_columns f = parse_failed_columns(e.message);
+  constraint_failure f = parse_constraint_failure(e.message);
   std::string constraint = f.index;
   if (constraint.empty()) {
     constraint = f.table;
@@ -74,7 +42,7 @@ pg_error unique_violation(const sqlite_error& e, bool primary_key) {
 }
 
 pg_error not_null_violation(const sqlite_error& e) {
-  failed_columns f = parse_failed_columns(e.message);
+  constraint_failure f = parse_constraint_failure(e.message);
   if (f.columns.empty())
     return make_pg_error("23502", e.message);
   return make_pg_error("23502", "null value in column \"" + f.columns[0] + "\" of relation \"" +
@@ -172,6 +140,40 @@ pg_error plain_error(const sqlite_error& e) {
 }
 
 }  // namespace
+
+constraint_failure parse_constraint_failure(std::string_view message) {
+  constraint_failure out;
+  static constexpr std::string_view marker = "constraint failed: ";
+  auto at = message.find(marker);
+  if (at == std::string_view::npos)
+    return out;
+  std::string_view rest = message.substr(at + marker.size());
+  if (starts_with(rest, "index '") && rest.size() > 8 && rest.back() == '\'') {
+    out.index = std::string(rest.substr(7, rest.size() - 8));
+    return out;
+  }
+  while (!rest.empty()) {
+    auto comma = rest.find(", ");
+    std::string_view item = rest.substr(0, comma);
+    auto dot = item.rfind('.');
+    if (dot != std::string_view::npos) {
+      out.table = std::string(item.substr(0, dot));
+      out.columns.emplace_back(item.substr(dot + 1));
+    }
+    if (comma == std::string_view::npos)
+      break;
+    rest.remove_prefix(comma + 2);
+  }
+  return out;
+}
+
+bool is_lock_wait_failure(const sqlite_error& error) {
+  return (error.code & 0xff) == SQLITE_BUSY || (error.code & 0xff) == SQLITE_LOCKED;
+}
+
+bool is_unique_violation(const sqlite_error& error) {
+  return error.code == SQLITE_CONSTRAINT_UNIQUE || error.code == SQLITE_CONSTRAINT_PRIMARYKEY;
+}
 
 pg_error pg_error_from_sqlite(const sqlite_error& error) {
   // A read transaction that tries to write after another connection wrote: the
