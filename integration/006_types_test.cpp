@@ -172,6 +172,28 @@ TEST_F(Types, TextReplicationKeepsEveryValueExactly) {
   expect_same_values("streamed, text");
 }
 
+TEST_F(Types, EveryDateStylePrintsAsPostgres) {
+  create_everywhere();
+  local_exec("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() + "' PUBLICATION pub");
+  ASSERT_NO_FATAL_FAILURE(wait_replicated());
+  auto publisher = publisher_.connect();
+  for (const std::string style : {"SQL, MDY", "SQL, DMY", "Postgres, MDY", "Postgres, DMY", "German",
+                                  "ISO, DMY"}) {
+    for (PGconn* c : {local_.get(), publisher.get()}) {
+      auto set = exec(c, "SET DateStyle = '" + style + "'");
+      ASSERT_TRUE(succeeded(set.get())) << PQresultErrorMessage(set.get());
+    }
+    EXPECT_EQ(rows_in_zone(local_.get(), "America/New_York", "SHOW DateStyle"),
+              rows_in_zone(publisher.get(), "America/New_York", "SHOW DateStyle"));
+    for (const char* table : {"t_datetime", "t_arrays", "t_ranges"}) {
+      const std::string all = std::string("SELECT * FROM ") + table + " ORDER BY id";
+      for (const std::string zone : {"America/New_York", "Asia/Kolkata"})
+        EXPECT_EQ(rows_in_zone(local_.get(), zone, all), rows_in_zone(publisher.get(), zone, all))
+            << table << ", DateStyle " << style << ", TimeZone " << zone;
+    }
+  }
+}
+
 TEST_F(Types, BinaryReplicationKeepsEveryValueExactly) {
   std::string publisher_sql, tables;
   for (const auto& f : families()) {

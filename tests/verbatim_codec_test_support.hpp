@@ -48,7 +48,7 @@ inline std::string stored_string(const result<sql_value, pg_error>& r) {
 
 // Through find_type_codec, so the dispatch is checked too: receive -> the text
 // PostgreSQL prints; stored text -> the bytes PostgreSQL sends; the text input
-// keeps the text as it is and the text output returns it.
+// gives the canonical text back unchanged and the text output returns it.
 inline void expect_binary_matches_postgres(std::span<const verbatim_case> cases) {
   for (const auto& c : cases) {
     const column_type type = builtin_column_type(c.oid);

@@ -68,9 +68,13 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
   std::string style = current.substr(0, current.find(','));
   std::string order = current.find(", ") == std::string::npos ? "MDY" : current.substr(current.find(", ") + 2);
   std::string word;
+  bool order_given = false;
   auto take = [&](std::string w) -> bool {
     w = lowercase(w);
     if (w.empty()) return true;
+    if (w == "mdy" || w == "us" || w == "noneuropean" || w == "non-european" || w == "dmy" ||
+        w == "euro" || w == "european" || w == "ymd")
+      order_given = true;
     if (w == "iso") style = "ISO";
     else if (w == "postgres") style = "Postgres";
     else if (w == "sql") style = "SQL";
@@ -90,6 +94,8 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
       word.push_back(c);
     }
   }
+  if (style == "German" && !order_given)
+    order = "DMY";  // PostgreSQL: German alone implies DMY
   return style + ", " + order;
 }
 
@@ -390,6 +396,12 @@ type_settings session_parameters::type_settings_now() const {
   if (auto bytea = value("bytea_output"))
     out.bytea_output_hex = *bytea != "escape";
   if (auto style = value("datestyle")) {
+    if (style->starts_with("SQL"))
+      out.date_style = date_output_style::sql;
+    else if (style->starts_with("Postgres"))
+      out.date_style = date_output_style::postgres;
+    else if (style->starts_with("German"))
+      out.date_style = date_output_style::german;
     if (style->ends_with("DMY"))
       out.order = date_order::dmy;
     else if (style->ends_with("YMD"))

@@ -10,6 +10,10 @@
 namespace tributary {
 
 enum class date_order : uint8_t { mdy, dmy, ymd };  // DateStyle's second part
+// DateStyle's first part: how date, timestamp and timestamptz print (time,
+// timetz and interval do not depend on it). sql and postgres print day before
+// month when `order` is dmy; german is always day.month.year.
+enum class date_output_style : uint8_t { iso, sql, postgres, german };
 enum class interval_style : uint8_t { postgres, postgres_verbose, sql_standard, iso_8601 };
 
 struct type_settings {
@@ -17,6 +21,7 @@ struct type_settings {
   int extra_float_digits = 1;      // > 0: shortest exact; <= 0: %.{15+n}g
   bool bytea_output_hex = true;    // bytea_output = hex | escape
   date_order order = date_order::mdy;
+  date_output_style date_style = date_output_style::iso;
   interval_style intervals = interval_style::postgres;
 
 };

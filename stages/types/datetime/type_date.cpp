@@ -6,6 +6,7 @@
 // Binary: int32 days, range checked as date_recv. See type_datetime.hpp.
 #include <limits>
 
+#include "stages/types/datetime/datetime_styles.hpp"
 #include "stages/types/datetime/datetime_type_support.hpp"
 #include "stages/types/datetime/pg_calendar.hpp"
 #include "stages/types/datetime/pg_datetime_format.hpp"
@@ -59,12 +60,15 @@ result<sql_value, pg_error> parse_date_binary(const column_type&, std::string_vi
   return sql_value{days};
 }
 
-std::string format_date_text(const column_type&, const sql_value& stored, const type_settings&) {
+std::string format_date_text(const column_type&, const sql_value& stored,
+                             const type_settings& settings) {
   if (const std::string* text = stored_foreign_text(stored))
     return *text;
   const int64_t days = stored_integer(stored);
   if (days < std::numeric_limits<int32_t>::min() || days > std::numeric_limits<int32_t>::max())
     return std::to_string(days);
+  if (settings.date_style != date_output_style::iso)
+    return styled_date_text(static_cast<int32_t>(days), settings.date_style, settings.order);
   return pg_date_text(static_cast<int32_t>(days));
 }
 

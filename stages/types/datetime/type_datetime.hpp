@@ -23,8 +23,10 @@
 // settings.time_zone (time_zone_rules.hpp: session_time_zone). typmod p
 // (0..6) of time, timetz, timestamp and timestamptz rounds the fraction half
 // away from zero. Binary input is the receive functions' (range checked, then
-// rounded). Text output is DateStyle ISO; timestamptz is shown in
-// settings.time_zone. Binary output is the send functions'.
+// rounded). Text output of date, timestamp and timestamptz follows DateStyle
+// (settings.date_style and settings.order: ISO, SQL, Postgres, German;
+// datetime_styles.hpp); time, timetz and interval ignore it; timestamptz is
+// shown in settings.time_zone. Binary output is the send functions'.
 //
 // Errors: 22007 invalid input syntax for type <name>: "<text>"; 22008
 // date/time field value out of range, date out of range: "<text>", timestamp

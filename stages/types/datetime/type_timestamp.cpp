@@ -4,10 +4,12 @@
 // the text (timestamp drops it), else the session zone at that local time
 // with PostgreSQL's choice in DST gaps and overlaps; outside 4714-11-24 BC ..
 // 294276-12-31 is 22008 `timestamp out of range: "<text>"`. typmod rounds the
-// fraction half away from zero. Output: ISO; timestamptz in the session zone
-// with its offset then. Binary: int64 µs, range checked as timestamp_recv.
+// fraction half away from zero. Output: settings.date_style (ISO here,
+// others in datetime_styles); timestamptz in the session zone, with its offset
+// (ISO) or abbreviation. Binary: int64 µs, range checked as timestamp_recv.
 #include <limits>
 
+#include "stages/types/datetime/datetime_styles.hpp"
 #include "stages/types/datetime/datetime_type_support.hpp"
 #include "stages/types/datetime/pg_calendar.hpp"
 #include "stages/types/datetime/pg_datetime_format.hpp"
@@ -86,6 +88,9 @@ std::string format_timestamp_text(const column_type& type, const sql_value& stor
   if (const std::string* text = stored_foreign_text(stored))
     return *text;
   const int64_t usecs = stored_integer(stored);
+  if (settings.date_style != date_output_style::iso)
+    return with_zone(type) ? styled_timestamptz_text(usecs, settings)
+                           : styled_timestamp_text(usecs, settings.date_style, settings.order);
   if (!with_zone(type))
     return pg_timestamp_text(usecs);
   if (is_infinite(usecs))

@@ -20,10 +20,10 @@
 // format_text (array_out under the session's settings): the stored text as
 //   is when the session prints the element type as the publisher does (fast
 //   path); otherwise each element is read with the publisher's settings and
-//   printed with the session's: timestamptz under another TimeZone, interval
-//   under another IntervalStyle, bytea under bytea_output escape, float4/8
-//   under extra_float_digits <= 0 (DateStyle's order changes no output: the
-//   output style is always ISO). A stored text or element that does not read
+//   printed with the session's: timestamptz under another TimeZone, date /
+//   timestamp / timestamptz under a DateStyle other than ISO, interval under
+//   another IntervalStyle, bytea under bytea_output escape, float4/8 under
+//   extra_float_digits <= 0. A stored text or element that does not read
 //   (another tool's) is printed as stored.
 //
 // parse_binary (array_recv): int32 ndim (0..6), int32 flags (0 or 1), uint32
@@ -144,7 +144,9 @@ bool session_prints_differently(oid_t element_oid, const type_settings& session)
   switch (element_oid) {
     case 17: return session.bytea_output_hex != publisher.bytea_output_hex;
     case 700: case 701: return session.extra_float_digits <= 0;
-    case 1184: return session.time_zone != publisher.time_zone;
+    case 1082: case 1114: return session.date_style != publisher.date_style;
+    case 1184:
+      return session.time_zone != publisher.time_zone || session.date_style != publisher.date_style;
     case 1186: return session.intervals != publisher.intervals;
     default: return false;
   }

@@ -9,7 +9,18 @@
 //         (::1.2.3.4, but ::1 and ::2) or the first five are zero and the
 //         sixth is ffff (::ffff:1.2.3.4); then /bits when bits is not 128
 //         (inet) or always (cidr)
-// parse_text keeps the text verbatim, format_text returns it (verbatim_text.hpp).
+// format_text returns it (verbatim_text.hpp).
+//   parse_text     network_in (network_text_input.cpp), then the text
+//                  above. IPv6 when the text has a ':': hex groups, one "::",
+//                  an optional dotted tail, optional /bits (no leading
+//                  zeros). IPv4 inet: 1-4 decimal octets, optional /bits (the
+//                  octets must cover bits/8; without /bits all four), 10.1/16
+//                  -> 10.1.0.0/16. IPv4 cidr: also 0x hex nibbles, and
+//                  without /bits the classful width (10 -> 10.0.0.0/8).
+//                  No spaces anywhere. Errors: 22P02 invalid input syntax for
+//                  type inet: "<text>" (or cidr); a cidr with host bits set:
+//                  22P02 invalid cidr value: "<text>" (detail: Value has bits
+//                  set to right of mask.).
 // Binary: uint8 family (2 IPv4, 3 IPv6), uint8 bits, uint8 is_cidr (sent as
 // 0 / 1, ignored on receive), uint8 address length (4 / 16), the address.
 //   parse_binary   PostgreSQL's checks and errors, in its order:
@@ -32,22 +43,13 @@
 #include <vector>
 
 #include "stages/types/stored_order.hpp"
+#include "stages/types/verbatim/inet_value.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
 namespace tributary {
 namespace {
 
 constexpr oid_t cidr_oid = 650;
-constexpr uint8_t family_ipv4 = 2, family_ipv6 = 3;
-
-struct inet_value {
-  uint8_t family = family_ipv4;
-  uint8_t bits = 32;
-  std::array<uint8_t, 16> address{};
-
-  size_t size() const { return family == family_ipv4 ? 4 : 16; }
-  int max_bits() const { return family == family_ipv4 ? 32 : 128; }
-};
 
 std::string_view type_word(bool is_cidr) { return is_cidr ? "cidr" : "inet"; }
 
@@ -267,17 +269,6 @@ bool read_ipv6(std::string_view s, std::array<uint8_t, 16>& out) {
   return true;
 }
 
-// inet_cidr_pton_ipv4's mask for an address given without one.
-uint8_t classful_bits(uint8_t first_octet, size_t octets) {
-  unsigned bits = first_octet >= 240 ? 32 : first_octet >= 224 ? 8 : first_octet >= 192 ? 24
-                  : first_octet >= 128 ? 16 : 8;
-  if (bits < octets * 8)
-    bits = static_cast<unsigned>(octets * 8);
-  if (bits == 8 && first_octet == 224)
-    bits = 4;
-  return static_cast<uint8_t>(bits);
-}
-
 std::optional<inet_value> read_inet(std::string_view text, bool is_cidr) {
   const size_t slash = text.find('/');
   const std::string_view address = text.substr(0, slash);
@@ -316,6 +307,19 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
   return out;
 }
 
+result<sql_value, pg_error> parse_text(const column_type& type, std::string_view text,
+                                       const type_settings&) {
+  const bool is_cidr = type.oid == cidr_oid;
+  const std::optional<inet_value> read = read_network_text(text, is_cidr);
+  if (!read)
+    return fail(invalid_text_representation(type_word(is_cidr), text));
+  const inet_value& v = *read;
+  if (is_cidr && !host_bits_clear(v))
+    return fail(make_pg_error("22P02", "invalid cidr value: \"" + std::string(text) + "\"",
+                              "Value has bits set to right of mask."));
+  return sql_value{inet_text(v, is_cidr)};
+}
+
 // PostgreSQL's bitncmp: the first `bits` bits of two addresses, most significant first.
 int compare_bits(const std::array<uint8_t, 16>& a, const std::array<uint8_t, 16>& b, int bits) {
   const int bytes = bits / 8;
@@ -349,7 +353,7 @@ int compare_stored_inet(std::string_view a, std::string_view b) {
 }
 
 const type_codec& network_codec() {
-  static const type_codec codec{keep_text_verbatim, parse_binary, format_verbatim_text,
+  static const type_codec codec{parse_text, parse_binary, format_verbatim_text,
                                 format_binary};
   return codec;
 }

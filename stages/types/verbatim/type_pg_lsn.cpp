@@ -2,8 +2,12 @@
 // stored form kept as pg_lsn_out's text.
 //
 // Stored form: TEXT, pg_lsn_out's "%X/%X" (the high and low 32 bits in
-// uppercase hex without zero padding: 0/16B3748, 16/B374D848); parse_text
-// keeps the text verbatim, format_text returns it (verbatim_text.hpp).
+// uppercase hex without zero padding: 0/16B3748, 16/B374D848); format_text
+// returns it (verbatim_text.hpp).
+//   parse_text     pg_lsn_in then pg_lsn_out: 1-8 hex digits (any case), '/',
+//                  1-8 hex digits, nothing else (no spaces): 16/b374d848 ->
+//                  16/B374D848, 0000000A/01 -> A/1; anything else 22P02
+//                  invalid input syntax for type pg_lsn: "<text>".
 // Binary: the uint64, big-endian.
 //   parse_binary   fewer than 8 bytes: 08P01 insufficient data left in
 //                  message; more: 22P03 incorrect binary data format.
@@ -27,7 +31,7 @@ std::string lsn_text(uint64_t lsn) {
   return buffer;
 }
 
-std::optional<uint32_t> hex_half(std::string_view digits) {
+std::optional<uint32_t> hex_half(std::string_view digits) {  // 1 to 8 hex digits
   if (digits.empty() || digits.size() > 8)
     return std::nullopt;
   uint32_t value = 0;
@@ -43,15 +47,26 @@ std::optional<uint32_t> hex_half(std::string_view digits) {
   return value;
 }
 
-uint64_t lsn_value(std::string_view text) {
+// pg_lsn_in_internal: "hi/lo", each 1 to 8 hex digits, nothing around them.
+std::optional<uint64_t> read_lsn(std::string_view text) {
   const size_t slash = text.find('/');
   if (slash == std::string_view::npos)
-    return 0;
+    return std::nullopt;
   const auto high = hex_half(text.substr(0, slash));
   const auto low = hex_half(text.substr(slash + 1));
   if (!high || !low)
-    return 0;
+    return std::nullopt;
   return (static_cast<uint64_t>(*high) << 32) | *low;
+}
+
+uint64_t lsn_value(std::string_view text) { return read_lsn(text).value_or(0); }
+
+result<sql_value, pg_error> parse_text(const column_type&, std::string_view text,
+                                       const type_settings&) {
+  const auto lsn = read_lsn(text);
+  if (!lsn)
+    return fail(invalid_text_representation("pg_lsn", text));
+  return sql_value{lsn_text(*lsn)};
 }
 
 result<sql_value, pg_error> parse_binary(const column_type&, std::string_view bytes) {
@@ -71,7 +86,7 @@ std::string format_binary(const column_type&, const sql_value& stored) {
 }  // namespace
 
 const type_codec& pg_lsn_codec() {
-  static const type_codec codec{keep_text_verbatim, parse_binary, format_verbatim_text,
+  static const type_codec codec{parse_text, parse_binary, format_verbatim_text,
                                 format_binary};
   return codec;
 }

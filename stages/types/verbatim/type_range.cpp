@@ -29,7 +29,8 @@
 //                  insufficient data left in message / invalid message format
 //                  (bytes left over), the subtype's receive errors, make_range's.
 //   format_text    the stored text; tstzrange / tstzmultirange bounds printed
-//                  again in the session's TimeZone.
+//                  again in the session's TimeZone, date and timestamp bounds
+//                  under a DateStyle other than ISO.
 //   format_binary  range_send / multirange_send of the stored text. A stored
 //                  text that is not a range (another tool's) is sent as empty.
 // compare_stored_range: range_cmp / multirange_cmp of two stored texts; a text
@@ -184,8 +185,16 @@ std::string format_text(const column_type& column, const sql_value& stored,
                         const type_settings& settings) {
   std::string text = verbatim_stored_text(stored);
   const auto type = find_range_type(column.oid);
-  if (!type || type->subtype != timestamptz_oid ||
-      settings.time_zone == publisher_type_settings().time_zone)
+  if (!type)
+    return text;
+  // Bounds print differently: a timestamptz in another zone, a date or
+  // timestamp of any kind under a DateStyle other than ISO.
+  const bool other_zone = type->subtype == timestamptz_oid &&
+                          settings.time_zone != publisher_type_settings().time_zone;
+  const bool other_style = settings.date_style != date_output_style::iso &&
+                           (type->subtype == timestamptz_oid || type->subtype == 1114 ||
+                            type->subtype == 1082);
+  if (!other_zone && !other_style)
     return text;
   auto ranges = read_stored(*type, text);
   return ranges.ok() ? write_stored(*type, *ranges, settings) : text;

@@ -4,10 +4,8 @@
 // geometric types).
 //
 // The publisher only sends canonical text, so the bulk copy binds it without
-// parsing (text_is_stored_as_received). keep_text_verbatim is the parse_text of
-// the codecs that do not read local literals yet (pg_lsn, inet/cidr,
-// macaddr/macaddr8, point: stored as written); arrays, ranges, jsonb and the
-// other geometric types read a literal and write the canonical text. Their
+// parsing (text_is_stored_as_received); a local literal is read by each type's
+// input function and stored as that canonical text (parse_text). Their
 // parse_binary turns the type's receive format into that canonical text, their
 // format_binary the stored text back into the send format (in each type's file).
 //
@@ -21,11 +19,6 @@
 #include "stages/types/type_codec.hpp"
 
 namespace tributary {
-
-inline result<sql_value, pg_error> keep_text_verbatim(const column_type&, std::string_view text,
-                                                      const type_settings&) {
-  return sql_value{std::string(text)};
-}
 
 // The stored text; a value of another storage class (another tool's) as text.
 inline std::string verbatim_stored_text(const sql_value& stored) {
