@@ -11,29 +11,12 @@
 
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
+#include "tests/verbatim_codec_test_support.hpp"  // from_hex, to_hex
 
 namespace tributary::tsearch_test {
 
 inline const column_type tsvector_type = builtin_column_type(3614);
 inline const column_type tsquery_type = builtin_column_type(3615);
-
-inline std::string from_hex(std::string_view hex) {
-  auto nibble = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-  std::string out;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2)
-    out += static_cast<char>((nibble(hex[i]) << 4) | nibble(hex[i + 1]));
-  return out;
-}
-
-inline std::string to_hex(std::string_view bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char b : bytes) {
-    out += digits[b >> 4];
-    out += digits[b & 0xF];
-  }
-  return out;
-}
 
 // The stored text, or "error SQLSTATE: message".
 inline std::string shown(const result<sql_value, pg_error>& r) {
