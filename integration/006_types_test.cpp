@@ -95,9 +95,22 @@ const std::vector<type_family>& families() {
       {"t_tsquery", "q tsquery",
        {"'a & b | c'", "'!(x <-> y:*) & z:AB'", "'a <2> b'", "'a:A'", "'a'"},
        {"q"}},
+      // users' types (user_types_ddl): an enum, domains over int4 and numeric(7,2)
+      {"t_user_types", "m mood, p posint, pr price, pra price[]",
+       {"'happy', 1, 12.5, '{1.005,2}'", "'sad', 2, -0.5, NULL", "'meh', 3, NULL, '{}'",
+        "'ok', 4, 99999.99, '{NULL,-1}'", "NULL, 5, 0, NULL", "'ok', 0, 1e3, '{7}'"},
+       {"m", "p", "pr", "pra"}},
   };
   return all;
 }
+
+// The enums and domains t_user_types needs, on both servers before the tables.
+// 'meh' is added between 'sad' and 'ok', so the order is not the creation order.
+constexpr const char* user_types_ddl =
+    "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy'); "
+    "ALTER TYPE mood ADD VALUE 'meh' BEFORE 'ok'; "
+    "CREATE DOMAIN posint AS int4 NOT NULL DEFAULT 5; "
+    "CREATE DOMAIN price AS numeric(7,2)";
 
 std::string ddl(const type_family& f) {
   return "CREATE TABLE " + f.table + " (id int PRIMARY KEY, " + f.columns + ")";
@@ -112,8 +125,14 @@ std::string inserts(const type_family& f, int first_id = 1) {
 
 class Types : public ReplicationTest {
 protected:
+  void create_user_types() {
+    publisher_.exec(user_types_ddl);
+    local_exec(user_types_ddl);
+  }
+
   // The publisher's tables, filled, and the same DDL on Tributary.
   void create_everywhere() {
+    create_user_types();
     std::string publisher_sql;
     for (const auto& f : families()) {
       publisher_sql += ddl(f) + "; " + inserts(f) + "; ";
@@ -195,6 +214,7 @@ TEST_F(Types, EveryDateStylePrintsAsPostgres) {
 }
 
 TEST_F(Types, BinaryReplicationKeepsEveryValueExactly) {
+  create_user_types();
   std::string publisher_sql, tables;
   for (const auto& f : families()) {
     publisher_sql += ddl(f) + "; " + inserts(f) + "; ";
@@ -224,6 +244,7 @@ TEST_F(Types, BinaryReplicationKeepsEveryValueExactly) {
 }
 
 TEST_F(Types, LocalInsertsOfTheSameLiteralsStoreTheSameValues) {
+  create_user_types();
   std::string publisher_sql;
   for (const auto& f : families()) {
     if (!f.local_input)
@@ -245,6 +266,7 @@ TEST_F(Types, LocalInsertsOfTheSameLiteralsStoreTheSameValues) {
 }
 
 TEST_F(Types, WhereAndSetLiteralsAreReadByTheColumnsType) {
+  create_user_types();
   std::string publisher_sql;
   for (const auto& f : families()) {
     if (!f.local_input)
@@ -310,7 +332,9 @@ TEST_F(Types, ColumnsAddedRenamedAndDroppedKeepTheirTypes) {
 TEST_F(Types, BinaryIsRefusedAtCreateForATypeThatCannotBeReceivedInBinary) {
   publisher_.exec("CREATE TYPE mood AS ENUM ('sad', 'happy'); "
                   "CREATE TABLE e (id int PRIMARY KEY, m mood); CREATE PUBLICATION pub FOR TABLE e");
-  local_exec("CREATE TABLE e (id int PRIMARY KEY, m mood)");  // an unknown type: kept as text
+  // No local CREATE TYPE: mood is a type Tributary does not know (as an extension's
+  // would be), kept as the publisher's text.
+  local_exec("CREATE TABLE e (id int PRIMARY KEY, m mood)");
   auto refused = local_try("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() +
                            "' PUBLICATION pub WITH (binary = true, copy_data = false)");
   EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_SQLSTATE), "0A000");
@@ -400,6 +424,94 @@ TEST_F(Types, InputErrorsAreSqlstatesAndMessagesOfPostgres) {
     EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_DETAIL),
                  PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_DETAIL)) << sql;
   }
+}
+
+TEST_F(Types, EnumAndDomainStatementsAnswerAsPostgres) {
+  auto publisher = publisher_.connect();
+  const std::vector<std::string> statements = {
+      "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
+      "CREATE TYPE mood AS ENUM ('x')",
+      "CREATE TYPE m2 AS ENUM ('a', 'a')",
+      "CREATE TYPE m3 AS ENUM ('" + std::string(64, 'a') + "')",
+      "CREATE TYPE nos.m4 AS ENUM ('a')",
+      "CREATE DOMAIN posint AS int4 NOT NULL DEFAULT 5",
+      "CREATE DOMAIN posint AS int4",
+      "CREATE DOMAIN d2 AS nope",
+      "CREATE DOMAIN d3 AS mood(3)",
+      "CREATE DOMAIN feeling AS mood",
+      "CREATE TABLE t (id int PRIMARY KEY, m mood, p posint, f feeling, a mood[])",
+      "CREATE TYPE t AS ENUM ('a')",
+      "INSERT INTO t VALUES (1, 'happy', 1, 'sad', '{ok}')",
+      "INSERT INTO t VALUES (2, 'Happy', 1, NULL, NULL)",
+      "INSERT INTO t VALUES (3, 'ok', NULL, NULL, NULL)",
+      "INSERT INTO t (id, m) VALUES (4, 'sad')",
+      "UPDATE t SET p = NULL WHERE id = 4",
+      "SELECT * FROM t WHERE m = 'nope'",
+      "ALTER TYPE mood ADD VALUE 'ok'",
+      "ALTER TYPE mood ADD VALUE IF NOT EXISTS 'ok'",
+      "ALTER TYPE mood ADD VALUE 'meh' BEFORE 'nope'",
+      "ALTER TYPE mood ADD VALUE 'meh' BEFORE 'ok'",
+      "ALTER TYPE posint ADD VALUE 'x'",
+      "ALTER TYPE nope ADD VALUE 'x'",
+      "ALTER TYPE mood RENAME VALUE 'zz' TO 'a'",
+      "ALTER TYPE mood RENAME VALUE 'ok' TO 'happy'",
+      "ALTER TYPE mood RENAME VALUE 'sad' TO 'blue'",
+      "INSERT INTO t VALUES (5, 'meh', 2, 'meh', NULL)",
+      "SELECT id, m, p, f FROM t ORDER BY m, id",
+      "SELECT id FROM t WHERE m < 'ok' ORDER BY id",
+      "DROP TYPE mood",
+      "DROP DOMAIN mood",
+      "DROP TYPE nope",
+      "DROP TYPE IF EXISTS nope",
+      "DROP DOMAIN posint",
+      "DROP DOMAIN posint CASCADE",
+      "SELECT * FROM t ORDER BY id",
+      "DROP TYPE mood CASCADE",
+      "SELECT * FROM t ORDER BY id",
+      "CREATE TYPE comp AS (a int, b text)",
+      "CREATE SCHEMA s",
+      "CREATE TYPE s.e AS ENUM ('1')",
+      "DROP SCHEMA s",
+      "DROP SCHEMA s CASCADE"};
+  for (const auto& sql : statements) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    if (sql.starts_with("CREATE TYPE comp")) {  // composite types: not yet (0A000)
+      EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_SQLSTATE), "0A000");
+      continue;
+    }
+    EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_SQLSTATE),
+                 PQresultErrorField(theirs.get(), PG_DIAG_SQLSTATE)) << sql;
+    EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_PRIMARY),
+                 PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_PRIMARY)) << sql;
+    // 23505 names the type's OID, which differs between the two servers.
+    if (!sql.starts_with("CREATE TYPE m2"))
+      EXPECT_STREQ(PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_DETAIL),
+                   PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_DETAIL)) << sql;
+    EXPECT_EQ(PQcmdStatus(mine.get()), std::string(PQcmdStatus(theirs.get()))) << sql;
+    if (PQresultStatus(theirs.get()) == PGRES_TUPLES_OK)
+      EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << sql;
+  }
+}
+
+TEST_F(Types, ALabelAddedOnBothSidesReplicatesAndOrders) {
+  create_user_types();
+  const std::string create = "CREATE TABLE moods (id int PRIMARY KEY, m mood UNIQUE)";
+  publisher_.exec(create + "; CREATE PUBLICATION pub FOR TABLE moods");
+  local_exec(create);
+  create_subscription("sub", "pub", "binary = true");
+  publisher_.exec("INSERT INTO moods VALUES (1, 'happy'), (2, 'sad')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM moods", "2"));
+  // A label the local enum lacks stops the apply with PostgreSQL's input error;
+  // once the label is added locally the retry applies the row.
+  publisher_.exec("ALTER TYPE mood ADD VALUE 'calm' AFTER 'sad'");
+  publisher_.exec("INSERT INTO moods VALUES (3, 'calm')");
+  ASSERT_TRUE(wait_local(
+      "SELECT count(*) FROM pg_stat_subscription_stats WHERE apply_error_count > 0", "1"));
+  local_exec("ALTER TYPE mood ADD VALUE 'calm' AFTER 'sad'");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM moods", "3", std::chrono::seconds(60)));
+  EXPECT_EQ(local_rows("SELECT m FROM moods ORDER BY m"),
+            (std::vector<std::string>{"sad", "calm", "happy"}));
 }
 
 TEST_F(Types, RowDescriptionCarriesTheColumnsTypeAndTypmod) {

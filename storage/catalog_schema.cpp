@@ -82,6 +82,32 @@ CREATE TABLE tributary_namespaces (
   nspowner text NOT NULL
 ) WITHOUT ROWID;
 )sql",
+      // 4: users' enums and domains (user_type_catalog.hpp); a domain column
+      // records its domain. OIDs start at 16384, as PostgreSQL's user objects,
+      // and are never given out twice (AUTOINCREMENT).
+      R"sql(
+CREATE TABLE tributary_types (
+  oid           integer PRIMARY KEY AUTOINCREMENT,
+  nspname       text    NOT NULL,
+  typname       text    NOT NULL,
+  typtype       text    NOT NULL CHECK (typtype IN ('e', 'd')),
+  typbasetype   integer NOT NULL DEFAULT 0,
+  typtypmod     integer NOT NULL DEFAULT -1,
+  typndims      integer NOT NULL DEFAULT 0,
+  basetypname   text    NOT NULL DEFAULT '',
+  typnotnull    bool    NOT NULL DEFAULT 0,
+  typdefault    text,
+  typdefaultbin text,
+  UNIQUE (nspname, typname)
+);
+CREATE TABLE tributary_enum_labels (
+  enumtypid     integer NOT NULL,
+  enumsortorder real    NOT NULL,
+  enumlabel     text    NOT NULL,
+  PRIMARY KEY (enumtypid, enumlabel)
+) WITHOUT ROWID;
+ALTER TABLE tributary_columns ADD COLUMN attdomain text NOT NULL DEFAULT '';
+)sql",
   };
   return steps;
 }
@@ -89,7 +115,7 @@ CREATE TABLE tributary_namespaces (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 3, "add the migration step above");
+  static_assert(catalog_schema_version == 4, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

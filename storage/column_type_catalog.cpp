@@ -1,7 +1,9 @@
 // column_type_catalog: see the header.
 #include "storage/column_type_catalog.hpp"
 
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "storage/user_type_catalog.hpp"
 
 namespace tributary {
 namespace {
@@ -36,8 +38,8 @@ result<std::vector<column_definition>, sqlite_error> read_declared(sqlite_connec
 result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns(
     sqlite_connection& db, const std::string& table) {
   auto q = db.prepare(
-      "SELECT attname, atttypid, atttypmod, typname, attndims, attnotnull, attdefault, attidentity "
-      "FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
+      "SELECT attname, atttypid, atttypmod, typname, attndims, attnotnull, attdefault, attidentity, "
+      "attdomain FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
   if (!q) {
     // A file the catalog migrations never ran on (a plain SQLite file) records nothing.
     if (q.error().message.find("no such table") != std::string::npos)
@@ -56,14 +58,24 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
     c.name = q->column_text(0);
     c.type.oid = static_cast<oid_t>(q->column_int(1));
     c.type.typmod = static_cast<int32_t>(q->column_int(2));
-    if (!c.type.known())
+    if (!c.type.known() || !find_builtin_type(c.type.oid))
       c.type.name = q->column_text(3);
     c.dimensions = static_cast<int>(q->column_int(4));
     c.not_null = q->column_int(5) != 0;
     if (!q->column_is_null(6))
       c.default_expression = q->column_text(6);
     c.identity = q->column_text(7);
+    c.domain = q->column_text(8);
     columns.push_back(std::move(c));
+  }
+  // A user's enum: its labels as they are in this transaction.
+  for (auto& c : columns) {
+    if (!c.type.known() || find_builtin_type(c.type.oid))
+      continue;
+    auto labels = read_enum_definition(db, c.type.oid);
+    if (!labels)
+      return fail(labels.error());
+    c.type.enum_labels = std::move(*labels);
   }
   return columns;
 }
@@ -82,7 +94,8 @@ result<ok_t, sqlite_error> record_table_columns(sqlite_connection& db, const std
     return r;
   auto insert = db.prepare(
       "INSERT INTO tributary_columns (relname, attnum, attname, atttypid, atttypmod, attndims, "
-      "typname, attnotnull, attdefault, attidentity) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
+      "typname, attnotnull, attdefault, attidentity, attdomain) "
+      "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)");
   if (!insert)
     return fail(insert.error());
   for (size_t i = 0; i < columns.size(); ++i) {
@@ -100,6 +113,7 @@ result<ok_t, sqlite_error> record_table_columns(sqlite_connection& db, const std
     else
       insert->bind_null(9);
     insert->bind_text(10, c.identity);
+    insert->bind_text(11, c.domain);
     if (auto r = insert->run(); !r)
       return r;
     insert->reset();

@@ -12,7 +12,10 @@
 // Rows: relname (the SQLite table), attnum (1-based), attname, atttypid (0 for
 // a type that is not built in, named by typname), atttypmod, attndims,
 // typname (format_type() of the type), attnotnull, attdefault (the default's
-// PostgreSQL expression text), attidentity ('', 'a', 'd').
+// PostgreSQL expression text), attidentity ('', 'a', 'd'), attdomain (the
+// domain a column was declared with, '' for none; its type is the domain's base).
+// A column of a user's enum (atttypid >= 16384) is read with the enum's labels
+// (user_type_catalog.hpp).
 #pragma once
 
 #include <optional>

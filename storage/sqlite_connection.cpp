@@ -1,6 +1,7 @@
 #include "storage/sqlite_connection.hpp"
 
 #include "stages/types/stored_order.hpp"
+#include "storage/enum_collations.hpp"
 
 #include <sqlite3.h>
 
@@ -56,6 +57,8 @@ result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::strin
     if (rc != SQLITE_OK)
       return fail(error_of(db, rc));
   }
+  // Users' enums: pg_enum_<oid>, registered when a statement first needs one.
+  install_enum_collations(conn);
   return conn;
 }
 

@@ -52,6 +52,11 @@ pg_error not_null_violation(const sqlite_error& e) {
 pg_error check_violation(const sqlite_error& e) {
   auto colon = e.message.find(": ");
   std::string what = colon == std::string::npos ? std::string() : e.message.substr(colon + 2);
+  // A domain's NOT NULL (stages/sql/create_table.hpp names the constraint).
+  constexpr std::string_view domain_not_null = "domain_not_null:";
+  if (starts_with(what, domain_not_null))
+    return make_pg_error("23502", "domain " + what.substr(domain_not_null.size()) +
+                                      " does not allow null values");
   return make_pg_error("23514", "new row violates check constraint \"" + what + "\"", e.message);
 }
 

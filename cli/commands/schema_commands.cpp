@@ -1,6 +1,7 @@
 // schema_commands: see the header.
 #include "cli/commands/schema_commands.hpp"
 
+#include "cli/commands/type_commands.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "storage/column_type_catalog.hpp"
@@ -49,10 +50,16 @@ result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool
   auto tables = schema_tables(db, schema);
   if (!tables)
     return fail(storage_error(tables.error()));
-  if (!tables->empty()) {
+  auto types = schema_types(schema, context);
+  if (!types)
+    return fail(types.error());
+  if (!tables->empty() || !types->empty()) {
     std::vector<std::string> lines;
     for (const auto& t : *tables)
       lines.push_back((cascade ? "drop cascades to table " : "table ") + schema + "." + t +
+                      (cascade ? "" : " depends on schema " + schema));
+    for (const auto& t : *types)
+      lines.push_back((cascade ? "drop cascades to type " : "type ") + t.display_name() +
                       (cascade ? "" : " depends on schema " + schema));
     if (!cascade)
       return fail(make_pg_error("2BP01",
@@ -60,11 +67,6 @@ result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool
                                     " because other objects depend on it",
                                 join_lines(lines),
                                 "Use DROP ... CASCADE to drop the dependent objects too."));
-    if (lines.size() == 1)
-      notice(context, lines.front());
-    else
-      notice(context, "drop cascades to " + std::to_string(lines.size()) + " other objects",
-             join_lines(lines));
     for (const auto& t : *tables) {
       const std::string local = local_relation_name(schema, t);
       if (auto r = db.exec("DROP TABLE " + quote_identifier(local)); !r)
@@ -72,6 +74,16 @@ result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool
       if (auto r = forget_table_columns(db, local); !r)
         return fail(storage_error(r.error()));
     }
+    // The types go after the tables, so only what lies outside the schema is
+    // left to cascade to.
+    for (const auto& t : *types)
+      if (auto r = drop_type_cascading(t, context, lines); !r)
+        return r;
+    if (lines.size() == 1)
+      notice(context, lines.front());
+    else
+      notice(context, "drop cascades to " + std::to_string(lines.size()) + " other objects",
+             join_lines(lines));
   }
   if (auto r = forget_schema(db, schema); !r)
     return fail(storage_error(r.error()));

@@ -9,8 +9,9 @@
 //   DROP SCHEMA [IF EXISTS] a [, b] [CASCADE | RESTRICT]
 //     3F000 schema "x" does not exist (IF EXISTS: NOTICE ..., skipping)
 //     2BP01 cannot drop schema x because other objects depend on it (RESTRICT,
-//           the default, with tables; DETAIL lists them, HINT says CASCADE)
-//     CASCADE drops the tables and their column type rows, with PostgreSQL's
+//           the default, with tables or types; DETAIL lists them, HINT says CASCADE)
+//     CASCADE drops the tables and their column type rows, the types (and what
+//     depends on them elsewhere: type_commands.hpp), with PostgreSQL's
 //     NOTICE "drop cascades to table x.t" (or "to N other objects" + DETAIL)
 //     42501 must be owner of schema x (neither owner nor superuser)
 //     public, pg_catalog and information_schema cannot be dropped here (2BP01).

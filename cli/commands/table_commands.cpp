@@ -14,6 +14,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/user_type_catalog.hpp"
 
 namespace tributary {
 namespace {
@@ -116,10 +117,13 @@ result<std::optional<typed_query>, pg_error> typed_parameters(
 result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::string_view source,
                                                command_context& context,
                                                const type_settings& settings) {
-  auto definition = translate_create_table(stmt, source, settings);
+  sqlite_connection& db = context.database();
+  auto user_types = read_user_types(db);
+  if (!user_types)
+    return fail(storage_error(user_types.error()));
+  auto definition = translate_create_table(stmt, source, settings, *user_types);
   if (!definition)
     return fail(definition.error());
-  sqlite_connection& db = context.database();
   auto exists = table_exists(db, definition->table);
   if (!exists)
     return fail(exists.error());
@@ -195,9 +199,13 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     return fail(storage_error(recorded.error()));
   if (recorded->empty())
     return std::optional<command_outcome>{};
+  auto user_types = read_user_types(db);
+  if (!user_types)
+    return fail(storage_error(user_types.error()));
   auto change = node_type == "RenameStmt"
                     ? translate_rename(stmt, table, std::move(*recorded))
-                    : translate_alter_table(stmt, source, table, std::move(*recorded), settings);
+                    : translate_alter_table(stmt, source, table, std::move(*recorded), settings,
+                                            *user_types);
   if (!change)
     return fail(change.error());
   if (change->table != table) {

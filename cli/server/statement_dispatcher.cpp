@@ -3,6 +3,7 @@
 
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
+#include "cli/commands/type_commands.hpp"
 
 namespace tributary {
 namespace {
@@ -129,6 +130,10 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return in_own_transaction([&] { return create_schema(fields, *this); });
     case statement_kind::drop_schema:
       return in_own_transaction([&] { return drop_schemas(fields, *this); });
+    case statement_kind::create_type:
+    case statement_kind::alter_type:
+    case statement_kind::drop_type:
+      return type_statement(statement);
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
@@ -268,6 +273,23 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
       return sqlite_statement_outcome(statement, situation);
     return executor_.run((*insert)->sql, statement.tag, (*insert)->parameters, nullptr, 0,
                          situation.result_formats);
+  });
+}
+
+result<command_outcome, pg_error> statement_dispatcher::type_statement(
+    const routed_statement& statement) {
+  // The domain translator reads DEFAULT constants back from this text.
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  const nlohmann::json& fields = own.statements[0].fields();
+  const type_settings settings = parameters_.type_settings_now();
+  return in_own_transaction([&]() -> result<command_outcome, pg_error> {
+    if (statement.kind == statement_kind::create_type)
+      return create_type(own.statements[0].node_type(), fields, statement.text, *this, settings);
+    if (statement.kind == statement_kind::alter_type)
+      return alter_enum_type(fields, *this);
+    return drop_types(fields, *this);
   });
 }
 

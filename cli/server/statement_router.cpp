@@ -92,6 +92,11 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
     return statement_kind::drop_table;
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_SCHEMA")
     return statement_kind::drop_schema;
+  if (type == "DropStmt" && (fields.value("removeType", std::string()) == "OBJECT_TYPE" ||
+                             fields.value("removeType", std::string()) == "OBJECT_DOMAIN"))
+    return statement_kind::drop_type;
+  if (type == "DefineStmt" && fields.value("kind", std::string()) == "OBJECT_TYPE")
+    return statement_kind::create_type;
   if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE")
     return statement_kind::alter_table;
   if (type == "RenameStmt") {
@@ -104,6 +109,11 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"VariableShowStmt", statement_kind::show},
       {"CreateStmt", statement_kind::create_table},
       {"CreateSchemaStmt", statement_kind::create_schema},
+      {"CreateEnumStmt", statement_kind::create_type},
+      {"CreateDomainStmt", statement_kind::create_type},
+      {"CompositeTypeStmt", statement_kind::create_type},
+      {"CreateRangeStmt", statement_kind::create_type},
+      {"AlterEnumStmt", statement_kind::alter_type},
       {"InsertStmt", statement_kind::insert},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},

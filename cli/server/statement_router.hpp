@@ -61,6 +61,9 @@ enum class statement_kind {
   insert,         // INSERT: values read by the target columns' types
   create_schema,  // CREATE SCHEMA: recorded in the database's catalog
   drop_schema,    // DROP SCHEMA [CASCADE]: the schema and (CASCADE) its tables
+  create_type,    // CREATE TYPE ... AS ENUM, CREATE DOMAIN (other CREATE TYPE forms: 0A000)
+  alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE
+  drop_type,      // DROP TYPE / DROP DOMAIN [CASCADE]
 };
 
 struct routed_statement {

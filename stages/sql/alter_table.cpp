@@ -43,7 +43,8 @@ std::string subcommand_name(const std::string& subtype) {
 result<table_change, pg_error> translate_alter_table(const json& stmt, std::string_view source,
                                                      const std::string& table,
                                                      std::vector<column_definition> columns,
-                                                     const type_settings& settings) {
+                                                     const type_settings& settings,
+                                                     const user_type_set& user_types) {
   table_change out;
   out.table = table;
   const std::string relation = "relation \"" + table + "\"";
@@ -61,7 +62,7 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
         out.notices.push_back(notice(message + ", skipping"));
         continue;
       }
-      auto column = translate_added_column(def, source, settings);
+      auto column = translate_added_column(def, source, settings, user_types);
       if (!column)
         return fail(column.error());
       out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " ADD COLUMN " +

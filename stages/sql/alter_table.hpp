@@ -24,6 +24,7 @@
 #include "stages/core/result.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_settings.hpp"
+#include "stages/types/user/user_types.hpp"
 
 namespace tributary {
 
@@ -35,11 +36,10 @@ struct table_change {
 };
 
 // `statement` is an AlterTableStmt's fields, parsed from `source`.
-result<table_change, pg_error> translate_alter_table(const nlohmann::json& statement,
-                                                     std::string_view source,
-                                                     const std::string& table,
-                                                     std::vector<column_definition> columns,
-                                                     const type_settings& settings);
+result<table_change, pg_error> translate_alter_table(
+    const nlohmann::json& statement, std::string_view source, const std::string& table,
+    std::vector<column_definition> columns, const type_settings& settings,
+    const user_type_set& user_types = no_user_types());
 
 // `statement` is a RenameStmt's fields (a column or the table itself).
 result<table_change, pg_error> translate_rename(const nlohmann::json& statement,

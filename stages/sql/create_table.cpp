@@ -9,6 +9,7 @@
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/enum_type.hpp"
 #include "stages/types/value_io.hpp"
 
 namespace tributary {
@@ -38,11 +39,7 @@ oid_t serial_base(const type_name_parts& parts) {
 constexpr const char* now_microseconds =
     "(CAST(round((julianday('now') - 2451544.5) * 86400000.0) AS INTEGER) * 1000)";
 
-// A column default: its SQLite text and PostgreSQL's text of it.
-struct default_text {
-  std::string sqlite;
-  std::string postgres;
-};
+}  // namespace
 
 result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
                                                  std::string_view source,
@@ -79,9 +76,36 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
   return fail(not_supported("this DEFAULT expression"));
 }
 
+namespace {
+
+// A column's type named as a user's enum or domain: the type, or nullptr.
+// Unqualified names are the database's public types, unless a built-in type has
+// the name (search_path pg_catalog, public); pg_catalog.x is never a user type.
+const user_type* named_user_type(const type_name_parts& parts, const user_type_set& user_types) {
+  if (parts.names.size() == 1) {
+    auto builtin = resolve_type_name(parts);
+    if (builtin && builtin->known())
+      return nullptr;
+    return user_types.find("", parts.names[0]);
+  }
+  if (parts.names.size() == 2 && parts.names[0] != "pg_catalog")
+    return user_types.find(parts.names[0], parts.names[1]);
+  return nullptr;
+}
+
+// The column type of a domain's base type with `extra_dimensions` more array bounds.
+column_type domain_column_type(const user_type& domain, int extra_dimensions) {
+  column_type type = domain.base;
+  if (extra_dimensions > 0 && domain.base_dimensions == 0)
+    if (const type_descriptor* d = find_builtin_type(type.oid); d && d->array != 0)
+      type.oid = d->array;
+  return type;
+}
+
 struct table_builder {
   std::string_view source;
   const type_settings& settings;
+  const user_type_set& user_types;
   table_definition out;
   std::vector<std::string> column_sql;      // one per column, before table constraints
   std::vector<std::string> table_constraints;
@@ -117,7 +141,24 @@ struct table_builder {
     const json& type_node = def.value("typeName", json::object());
     const type_name_parts parts = pt::type_name(type_node, source);
     bool serial = false;
-    if (const oid_t base = serial_base(parts)) {
+    const user_type* user = named_user_type(parts, user_types);
+    std::string domain_constraint;
+    int dimensions = parts.array_dimensions;
+    if (user && !parts.typmod_args.empty()) {
+      return fail(make_pg_error("42601", "type modifier is not allowed for type \"" +
+                                             user->display_name() + "\""));
+    } else if (user && user->kind == 'e') {
+      // An array of an enum is kept as PostgreSQL's text, verbatim (no codec yet).
+      column.type = parts.array_dimensions == 0 ? user->enum_column_type()
+                                                : column_type{0, -1, user->display_name(), nullptr};
+    } else if (user) {
+      column.type = domain_column_type(*user, parts.array_dimensions);
+      column.domain = user->display_name();
+      if (user->not_null)
+        domain_constraint = " CONSTRAINT " + quote_identifier("domain_not_null:" + column.domain) +
+                            " CHECK (" + quote_identifier(column.name) + " IS NOT NULL)";
+      dimensions = user->base_dimensions + parts.array_dimensions;
+    } else if (const oid_t base = serial_base(parts)) {
       column.type = builtin_column_type(base);
       serial = true;
     } else {
@@ -126,7 +167,7 @@ struct table_builder {
         return fail(type.error());
       column.type = *type;
     }
-    column.dimensions = parts.array_dimensions;
+    column.dimensions = dimensions;
     if (def.contains("collClause"))
       return fail(not_supported("COLLATE on a column"));
     std::string constraints;
@@ -170,6 +211,11 @@ struct table_builder {
     if (serial) {
       column.not_null = true;
       column.identity = "d";
+    }
+    if (user && user->kind == 'd') {
+      constraints += domain_constraint;
+      if (!column.default_expression && user->default_sqlite)
+        constraints += " DEFAULT " + *user->default_sqlite;
     }
     if (primary)
       primary_key.push_back(column.name);
@@ -270,6 +316,8 @@ struct table_builder {
 }  // namespace
 
 std::string sqlite_column_type(const column_type& type) {
+  if (type.is_enum())
+    return "TEXT COLLATE " + enum_collation_name(type.oid);
   const type_descriptor* d = find_builtin_type(type.oid);
   const type_descriptor& descriptor = d ? *d : unknown_type_descriptor();
   switch (descriptor.storage) {
@@ -284,8 +332,9 @@ std::string sqlite_column_type(const column_type& type) {
 
 result<table_definition, pg_error> translate_create_table(const json& stmt,
                                                           std::string_view source,
-                                                          const type_settings& settings) {
-  table_builder builder{source, settings, {}, {}, {}, {}, {}, {}};
+                                                          const type_settings& settings,
+                                                          const user_type_set& user_types) {
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}};
   const json& relation = stmt.value("relation", json::object());
   builder.out.table = pt::text(relation, "relname");
   const std::string schema = pt::text(relation, "schemaname");
@@ -321,8 +370,9 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
 
 result<translated_column, pg_error> translate_added_column(const json& column_def,
                                                          std::string_view source,
-                                                         const type_settings& settings) {
-  table_builder builder{source, settings, {}, {}, {}, {}, {}, {}};
+                                                         const type_settings& settings,
+                                                         const user_type_set& user_types) {
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}};
   if (auto r = builder.column(column_def); !r)
     return fail(r.error());
   if (!builder.primary_key.empty() || !builder.unique_columns.empty() ||

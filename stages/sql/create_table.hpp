@@ -9,7 +9,11 @@
 //                        "price" TEXT COLLATE pg_numeric NOT NULL, "note" TEXT) STRICT
 // A single-column integer primary key becomes SQLite's rowid (the fastest key;
 // serial/bigserial and GENERATED ... AS IDENTITY on it hand out ids that way).
-// Supported: column types (built-in, arrays, unknown names kept as text),
+// Supported: column types (built-in, arrays, a user's enum — TEXT COLLATE
+// pg_enum_<oid> —, a domain — its base type, with the domain's DEFAULT when the
+// column has none and its NOT NULL as the CHECK constraint "domain_not_null:<name>",
+// which the SQLSTATE map reports as PostgreSQL does: 23502 domain d does not allow
+// null values —, unknown names kept as text),
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
 // REFERENCES / FOREIGN KEY (recorded in SQLite; not enforced on replicated rows),
 // DEFAULT with a constant (read by the column's type) or now() /
@@ -30,6 +34,7 @@
 #include "stages/core/result.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_settings.hpp"
+#include "stages/types/user/user_types.hpp"
 
 namespace tributary {
 
@@ -42,9 +47,10 @@ struct table_definition {
 
 // `create_stmt` is the CreateStmt node's fields, parsed from `source` (see
 // parse_tree::constant_value for why the text is needed).
-result<table_definition, pg_error> translate_create_table(const nlohmann::json& create_stmt,
-                                                          std::string_view source,
-                                                          const type_settings& settings);
+// `user_types`: the database's enums and domains, for columns that name one.
+result<table_definition, pg_error> translate_create_table(
+    const nlohmann::json& create_stmt, std::string_view source, const type_settings& settings,
+    const user_type_set& user_types = no_user_types());
 
 // One ColumnDef of ALTER TABLE ... ADD COLUMN: its catalog row and its SQLite column
 // text ("\"c\" TEXT COLLATE pg_numeric DEFAULT '0.00' NOT NULL"). PRIMARY KEY,
@@ -53,9 +59,21 @@ struct translated_column {
   column_definition definition;
   std::string sqlite_sql;
 };
-result<translated_column, pg_error> translate_added_column(const nlohmann::json& column_def,
-                                                         std::string_view source,
-                                                         const type_settings& settings);
+result<translated_column, pg_error> translate_added_column(
+    const nlohmann::json& column_def, std::string_view source, const type_settings& settings,
+    const user_type_set& user_types = no_user_types());
+
+// A DEFAULT expression of `column` (a constant read by the column's type, or
+// now() / CURRENT_TIMESTAMP / CURRENT_DATE / LOCALTIMESTAMP): its SQLite text and
+// PostgreSQL's text of it. 0A000 for any other expression.
+struct default_text {
+  std::string sqlite;
+  std::string postgres;
+};
+result<default_text, pg_error> translate_default(const nlohmann::json& expression,
+                                                 const column_definition& column,
+                                                 std::string_view source,
+                                                 const type_settings& settings);
 
 // The SQLite column type and constraint text of one column of `type`
 // ("TEXT COLLATE pg_numeric"), for ALTER TABLE ... ADD COLUMN as well.

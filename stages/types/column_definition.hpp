@@ -17,6 +17,7 @@ struct column_definition {
   bool not_null = false;
   std::optional<std::string> default_expression;  // PostgreSQL's text of the default
   std::string identity;                           // "", "a" (ALWAYS), "d" (BY DEFAULT)
+  std::string domain;  // the domain the column was declared with ("" = none); `type` is its base
 };
 
 }  // namespace tributary

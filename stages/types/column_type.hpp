@@ -7,26 +7,39 @@
 // bit(n)/varbit(n): n; time/timestamp(p): p). A type Tributary does not know
 // (an extension's, a user's) keeps OID 0 and the name it was declared with; its
 // values are kept as PostgreSQL's text output, never altered.
+//
+// A user's enum has the OID Tributary gave it (16384 and up), its name, and its
+// labels (enum_labels, read from the database file with the column); a domain is
+// never a column_type: its columns have the domain's base type
+// (column_definition::domain names the domain).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "stages/pgoutput/pgoutput_messages.hpp"
 
 namespace tributary {
 
+struct enum_definition;  // stages/types/user/enum_type.hpp
+
 struct column_type {
   oid_t oid = 0;
   int32_t typmod = -1;
   std::string name;  // declared name of a type that is not built in ("" otherwise)
+  std::shared_ptr<const enum_definition> enum_labels;  // a user's enum: its labels
 
   bool known() const { return oid != 0; }
-  friend bool operator==(const column_type&, const column_type&) = default;
+  bool is_enum() const { return enum_labels != nullptr; }
+  // The same type (an enum's label snapshot does not take part).
+  friend bool operator==(const column_type& a, const column_type& b) {
+    return a.oid == b.oid && a.typmod == b.typmod && a.name == b.name;
+  }
 };
 
 inline column_type builtin_column_type(oid_t oid, int32_t typmod = -1) {
-  return column_type{oid, typmod, {}};
+  return column_type{oid, typmod, {}, nullptr};
 }
 
 }  // namespace tributary

@@ -248,7 +248,7 @@ std::string format_type(const column_type& type) {
     return type.name;
   const type_descriptor* d = find_builtin_type(type.oid);
   if (!d)
-    return "oid " + std::to_string(type.oid);
+    return type.name.empty() ? "oid " + std::to_string(type.oid) : type.name;
   if (d->category == 'A') {
     const type_descriptor* element = find_builtin_type(d->element);
     return format_base_type(d->element, type.typmod, element ? element->typname : "") + "[]";

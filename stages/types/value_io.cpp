@@ -42,6 +42,11 @@ const type_codec* find_type_codec(oid_t oid) {
 
 namespace {
 
+// The codec of a column type: an enum's, or its built-in type's family's.
+const type_codec* codec_of(const column_type& type) {
+  return type.is_enum() ? &enum_codec() : find_type_codec(type.oid);
+}
+
 // The codecs whose stored form is the publisher's canonical output text: what
 // the publisher sends is stored as received (parse_text would not change it).
 bool keeps_text_verbatim(const type_codec* codec) {
@@ -71,13 +76,13 @@ std::string stored_as_text(const sql_value& stored) {
 
 result<sql_value, pg_error> parse_text_value(const column_type& type, std::string_view text,
                                              const type_settings& settings) {
-  if (const auto* codec = find_type_codec(type.oid))
+  if (const auto* codec = codec_of(type))
     return codec->parse_text(type, text, settings);
   return sql_value{std::string(text)};
 }
 
 result<sql_value, pg_error> parse_binary_value(const column_type& type, std::string_view bytes) {
-  if (const auto* codec = find_type_codec(type.oid))
+  if (const auto* codec = codec_of(type))
     return codec->parse_binary(type, bytes);
   return fail(make_pg_error("42883", "no binary input function available for type " +
                                          type_display_name(type)));
@@ -87,7 +92,7 @@ std::optional<std::string> format_text_value(const column_type& type, const sql_
                                              const type_settings& settings) {
   if (is_null(stored))
     return std::nullopt;
-  if (const auto* codec = find_type_codec(type.oid))
+  if (const auto* codec = codec_of(type))
     return codec->format_text(type, stored, settings);
   return stored_as_text(stored);
 }
@@ -96,22 +101,22 @@ result<std::optional<std::string>, pg_error> format_binary_value(const column_ty
                                                                 const sql_value& stored) {
   if (is_null(stored))
     return std::optional<std::string>{};
-  if (const auto* codec = find_type_codec(type.oid))
+  if (const auto* codec = codec_of(type))
     return std::optional<std::string>{codec->format_binary(type, stored)};
   return fail(make_pg_error("42883", "no binary output function available for type " +
                                          type_display_name(type)));
 }
 
-bool has_binary_input(const column_type& type) { return find_type_codec(type.oid) != nullptr; }
+bool has_binary_input(const column_type& type) { return codec_of(type) != nullptr; }
 
-bool has_binary_output(const column_type& type) { return find_type_codec(type.oid) != nullptr; }
+bool has_binary_output(const column_type& type) { return codec_of(type) != nullptr; }
 
 bool text_is_stored_as_received(const column_type& type) {
   switch (type.oid) {
     case 25: case 114: case 142: return true;             // text, json, xml
     case 1043: return type.typmod < 0;                    // varchar without a length
     default: {
-      const type_codec* codec = find_type_codec(type.oid);
+      const type_codec* codec = codec_of(type);
       return codec == nullptr || keeps_text_verbatim(codec);  // kept verbatim
     }
   }

@@ -8,7 +8,8 @@
 // settings (arrays, ranges and multiranges, geometric types, jsonb, inet/cidr,
 // macaddr/8, pg_lsn): their parse_text reads a local literal and writes that
 // canonical text, so the publisher's own text may be stored as received.
-// Any other type — enums, tsvector, extension types — is kept as PostgreSQL's
+// A user's enum is checked against its labels (column_type::enum_labels).
+// Any other type — an extension's — is kept as PostgreSQL's
 // text output, verbatim (never altered), and printed as stored; its binary
 // formats are errors naming the type ("no binary input function available
 // for type x").

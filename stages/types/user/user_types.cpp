@@ -1,0 +1,34 @@
+// user_types: see the header.
+#include "stages/types/user/user_types.hpp"
+
+namespace tributary {
+
+std::string user_type::display_name() const {
+  return schema == "public" ? name : schema + "." + name;
+}
+
+column_type user_type::enum_column_type() const {
+  return column_type{oid, -1, display_name(), labels};
+}
+
+const user_type* user_type_set::find(std::string_view schema, std::string_view name) const {
+  const std::string_view wanted_schema = schema.empty() ? std::string_view("public") : schema;
+  for (const auto& t : types)
+    if (t.schema == wanted_schema && t.name == name)
+      return &t;
+  return nullptr;
+}
+
+const user_type* user_type_set::find(oid_t oid) const {
+  for (const auto& t : types)
+    if (t.oid == oid)
+      return &t;
+  return nullptr;
+}
+
+const user_type_set& no_user_types() {
+  static const user_type_set none;
+  return none;
+}
+
+}  // namespace tributary

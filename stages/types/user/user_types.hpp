@@ -1,0 +1,55 @@
+// user_types: the types a database's users defined — enums (CREATE TYPE ... AS
+// ENUM) and domains (CREATE DOMAIN) — as the DDL translators see them when a
+// column names one. Read from the database file (storage/user_type_catalog.hpp)
+// before a statement is translated; pure data here.
+//
+// Name lookup follows PostgreSQL's search_path of "pg_catalog, public": a
+// built-in type wins over a user type of the same unqualified name; a qualified
+// name (sales.mood) looks in that schema only.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stages/types/column_type.hpp"
+#include "stages/types/user/enum_type.hpp"
+
+namespace tributary {
+
+struct user_type {
+  oid_t oid = 0;
+  std::string schema = "public";
+  std::string name;
+  char kind = 'e';  // 'e' enum, 'd' domain (pg_type.typtype)
+
+  // enum
+  std::shared_ptr<const enum_definition> labels;
+  // domain: the base type (arrays included: a domain over int[]), its NOT NULL and
+  // DEFAULT (SQLite text and PostgreSQL text of the expression)
+  column_type base;
+  int base_dimensions = 0;
+  bool not_null = false;
+  std::optional<std::string> default_sqlite;
+  std::optional<std::string> default_postgres;
+
+  // As format_type prints it: "mood" in public, "sales.mood" elsewhere.
+  std::string display_name() const;
+  // The column type of an enum column.
+  column_type enum_column_type() const;
+};
+
+struct user_type_set {
+  std::vector<user_type> types;
+
+  // The type `name` in `schema` ("" = unqualified: public), or nullptr.
+  const user_type* find(std::string_view schema, std::string_view name) const;
+  const user_type* find(oid_t oid) const;
+};
+
+// An empty set (translators' default: a database without user types).
+const user_type_set& no_user_types();
+
+}  // namespace tributary

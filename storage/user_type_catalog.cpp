@@ -1,0 +1,217 @@
+// user_type_catalog: see the header.
+#include "storage/user_type_catalog.hpp"
+
+#include "stages/types/type_names.hpp"
+
+namespace tributary {
+namespace {
+
+constexpr oid_t first_user_oid = 16384;
+
+bool catalog_missing(const sqlite_error& e) {
+  return e.message.find("no such table") != std::string::npos;
+}
+
+double real_column(const sqlite_statement& q, int i) {
+  const sql_value v = q.column(i);
+  if (const auto* d = std::get_if<double>(&v))
+    return *d;
+  if (const auto* n = std::get_if<int64_t>(&v))
+    return static_cast<double>(*n);
+  return 0;
+}
+
+result<std::vector<enum_label>, sqlite_error> read_labels(sqlite_connection& db, oid_t oid) {
+  auto q = db.prepare(
+      "SELECT enumlabel, enumsortorder FROM tributary_enum_labels WHERE enumtypid = ?1 "
+      "ORDER BY enumsortorder");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, oid);
+  std::vector<enum_label> labels;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    labels.push_back({q->column_text(0), real_column(*q, 1)});
+  }
+  return labels;
+}
+
+}  // namespace
+
+result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
+  auto q = db.prepare(
+      "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typndims, basetypname, "
+      "typnotnull, typdefault, typdefaultbin FROM tributary_types ORDER BY oid");
+  if (!q) {
+    if (catalog_missing(q.error()))
+      return user_type_set{};
+    return fail(q.error());
+  }
+  user_type_set set;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    user_type t;
+    t.oid = static_cast<oid_t>(q->column_int(0));
+    t.schema = q->column_text(1);
+    t.name = q->column_text(2);
+    t.kind = q->column_text(3) == "d" ? 'd' : 'e';
+    t.base = column_type{static_cast<oid_t>(q->column_int(4)),
+                         static_cast<int32_t>(q->column_int(5)), {}, nullptr};
+    t.base_dimensions = static_cast<int>(q->column_int(6));
+    if (!t.base.known() || t.base.oid >= first_user_oid)
+      t.base.name = q->column_text(7);
+    t.not_null = q->column_int(8) != 0;
+    if (!q->column_is_null(10)) {
+      t.default_postgres = q->column_text(9);
+      t.default_sqlite = q->column_text(10);
+    }
+    set.types.push_back(std::move(t));
+  }
+  for (auto& t : set.types) {
+    const oid_t enum_oid = t.kind == 'e' ? t.oid : t.base.oid;
+    if (enum_oid < first_user_oid)
+      continue;
+    auto labels = read_enum_definition(db, enum_oid);
+    if (!labels)
+      return fail(labels.error());
+    if (t.kind == 'e')
+      t.labels = *labels;
+    else
+      t.base.enum_labels = *labels;
+  }
+  return set;
+}
+
+result<std::shared_ptr<const enum_definition>, sqlite_error> read_enum_definition(
+    sqlite_connection& db, oid_t oid) {
+  auto q = db.prepare("SELECT nspname, typname FROM tributary_types WHERE oid = ?1 AND typtype = 'e'");
+  if (!q) {
+    if (catalog_missing(q.error()))
+      return std::shared_ptr<const enum_definition>{};
+    return fail(q.error());
+  }
+  q->bind_int(1, oid);
+  auto s = q->step();
+  if (!s)
+    return fail(s.error());
+  if (*s == sqlite_statement::step_result::done)
+    return std::shared_ptr<const enum_definition>{};
+  auto definition = std::make_shared<enum_definition>();
+  definition->oid = oid;
+  const std::string schema = q->column_text(0);
+  definition->name = schema == "public" ? q->column_text(1) : schema + "." + q->column_text(1);
+  auto labels = read_labels(db, oid);
+  if (!labels)
+    return fail(labels.error());
+  definition->labels = std::move(*labels);
+  return std::shared_ptr<const enum_definition>{std::move(definition)};
+}
+
+result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_type& type,
+                                            const std::vector<enum_label>& labels) {
+  auto insert = db.prepare(
+      "INSERT INTO tributary_types (oid, nspname, typname, typtype, typbasetype, typtypmod, "
+      "typndims, basetypname, typnotnull, typdefault, typdefaultbin) VALUES ("
+      "max(?1, coalesce((SELECT seq + 1 FROM sqlite_sequence WHERE name = 'tributary_types'), 0)),"
+      "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING oid");
+  if (!insert)
+    return fail(insert.error());
+  insert->bind_int(1, first_user_oid);
+  insert->bind_text(2, type.schema);
+  insert->bind_text(3, type.name);
+  insert->bind_text(4, std::string(1, type.kind));
+  insert->bind_int(5, type.kind == 'd' ? type.base.oid : 0);
+  insert->bind_int(6, type.kind == 'd' ? type.base.typmod : -1);
+  insert->bind_int(7, type.base_dimensions);
+  insert->bind_text(8, type.kind == 'd' ? format_type(type.base) : std::string());
+  insert->bind_int(9, type.not_null ? 1 : 0);
+  if (type.default_sqlite) {
+    insert->bind_text(10, type.default_postgres.value_or(""));
+    insert->bind_text(11, *type.default_sqlite);
+  } else {
+    insert->bind_null(10);
+    insert->bind_null(11);
+  }
+  auto s = insert->step();
+  if (!s)
+    return fail(s.error());
+  const oid_t oid = static_cast<oid_t>(insert->column_int(0));
+  insert->reset();
+  for (const auto& label : labels)
+    if (auto r = record_enum_label(db, oid, label); !r)
+      return fail(r.error());
+  return oid;
+}
+
+result<ok_t, sqlite_error> record_enum_label(sqlite_connection& db, oid_t type_oid,
+                                             const enum_label& label) {
+  auto q = db.prepare(
+      "INSERT INTO tributary_enum_labels (enumtypid, enumsortorder, enumlabel) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT (enumtypid, enumlabel) DO UPDATE SET enumsortorder = excluded.enumsortorder");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, type_oid);
+  q->bind(2, sql_value{label.sort_order});
+  q->bind_text(3, label.label);
+  return q->run();
+}
+
+result<ok_t, sqlite_error> rename_enum_label(sqlite_connection& db, oid_t type_oid,
+                                             const std::string& from, const std::string& to) {
+  auto q = db.prepare(
+      "UPDATE tributary_enum_labels SET enumlabel = ?3 WHERE enumtypid = ?1 AND enumlabel = ?2");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, type_oid);
+  q->bind_text(2, from);
+  q->bind_text(3, to);
+  return q->run();
+}
+
+result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid) {
+  for (const char* sql : {"DELETE FROM tributary_enum_labels WHERE enumtypid = ?1",
+                          "DELETE FROM tributary_types WHERE oid = ?1"}) {
+    auto q = db.prepare(sql);
+    if (!q)
+      return fail(q.error());
+    q->bind_int(1, oid);
+    if (auto r = q->run(); !r)
+      return r;
+  }
+  return ok_v;
+}
+
+result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connection& db,
+                                                                 const user_type& type) {
+  // An enum's columns, and its array columns (kept as text under the enum's name).
+  auto q = db.prepare(
+      type.kind == 'e'
+          ? "SELECT relname, attname, atttypid = 0 FROM tributary_columns WHERE attdomain = '' "
+            "AND (atttypid = ?1 OR (atttypid = 0 AND typname = ?2)) ORDER BY relname, attnum"
+          : "SELECT relname, attname, 0 FROM tributary_columns WHERE attdomain = ?2 AND ?1 = ?1 "
+            "ORDER BY relname, attnum");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, type.oid);
+  q->bind_text(2, type.display_name());
+  std::vector<type_dependent> out;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    out.push_back({q->column_text(0), q->column_text(1), q->column_int(2) != 0});
+  }
+  return out;
+}
+
+}  // namespace tributary

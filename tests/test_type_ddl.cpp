@@ -1,0 +1,188 @@
+// type_ddl and create_table with a database's enums and domains: what CREATE
+// TYPE / CREATE DOMAIN / ALTER TYPE / DROP TYPE say, and the columns that name them.
+#include <gtest/gtest.h>
+
+#include <pg_query.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "stages/sql/create_table.hpp"
+#include "stages/sql/type_ddl.hpp"
+
+namespace tributary {
+namespace {
+
+nlohmann::json statement(const std::string& sql, const std::string& node) {
+  PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+  EXPECT_EQ(parsed.error, nullptr) << sql;
+  auto tree = nlohmann::json::parse(parsed.parse_tree);
+  pg_query_free_parse_result(parsed);
+  return tree["stmts"][0]["stmt"][node];
+}
+
+user_type_set mood_and_posint() {
+  user_type_set set;
+  user_type mood{16385, "public", "mood", 'e'};
+  mood.labels = std::make_shared<enum_definition>(
+      enum_definition{16385, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}}});
+  set.types.push_back(mood);
+  user_type posint{16386, "public", "posint", 'd'};
+  posint.base = builtin_column_type(23);
+  posint.not_null = true;
+  posint.default_sqlite = "5";
+  posint.default_postgres = "5";
+  set.types.push_back(posint);
+  user_type price{16387, "sales", "price", 'd'};
+  price.base = builtin_column_type(1700, ((5 << 16) | 2) + 4);
+  set.types.push_back(price);
+  return set;
+}
+
+TEST(TypeDdl, CreateEnumReadsNameAndLabels) {
+  auto e = read_create_enum(
+      statement("CREATE TYPE sales.mood AS ENUM ('a', 'b')", "CreateEnumStmt"));
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ(e->name.display(), "sales.mood");
+  EXPECT_EQ(e->labels, (std::vector<std::string>{"a", "b"}));
+  auto plain = read_create_enum(statement("CREATE TYPE public.m AS ENUM ()", "CreateEnumStmt"));
+  EXPECT_EQ(plain->name.display(), "m");
+  EXPECT_TRUE(plain->labels.empty());
+}
+
+TEST(TypeDdl, TooManyDottedNamesIsASyntaxError) {
+  auto e = read_create_enum(statement("CREATE TYPE a.b.c AS ENUM ('x')", "CreateEnumStmt"));
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().sqlstate, "42601");
+  EXPECT_EQ(e.error().message, "improper qualified name (too many dotted names): a.b.c");
+}
+
+TEST(TypeDdl, CreateDomainTakesBaseTypeNotNullAndDefault) {
+  const std::string sql = "CREATE DOMAIN price AS numeric(5,2) NOT NULL DEFAULT 1.5";
+  auto d = read_create_domain(statement(sql, "CreateDomainStmt"), sql, type_settings{},
+                              no_user_types());
+  ASSERT_TRUE(d.ok()) << d.error().message;
+  EXPECT_EQ(d->definition.kind, 'd');
+  EXPECT_EQ(d->definition.base, builtin_column_type(1700, ((5 << 16) | 2) + 4));
+  EXPECT_TRUE(d->definition.not_null);
+  EXPECT_EQ(d->definition.default_sqlite, "'1.50'");  // read by the base type: scale 2
+  EXPECT_EQ(d->definition.default_postgres, "1.5");
+}
+
+TEST(TypeDdl, DomainOverAnEnumOrAnotherDomainInheritsWhatItIsBuiltOn) {
+  const auto set = mood_and_posint();
+  const std::string over_enum = "CREATE DOMAIN feeling AS mood";
+  auto d = read_create_domain(statement(over_enum, "CreateDomainStmt"), over_enum, {}, set);
+  ASSERT_TRUE(d.ok()) << d.error().message;
+  EXPECT_EQ(d->definition.base.oid, 16385u);
+  EXPECT_TRUE(d->definition.base.is_enum());
+  const std::string over_domain = "CREATE DOMAIN small AS posint[]";
+  auto s = read_create_domain(statement(over_domain, "CreateDomainStmt"), over_domain, {}, set);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  EXPECT_EQ(s->definition.base, builtin_column_type(1007));
+  EXPECT_EQ(s->definition.base_dimensions, 1);
+  EXPECT_TRUE(s->definition.not_null);
+}
+
+TEST(TypeDdl, DomainErrorsAsPostgres) {
+  auto read = [](const std::string& sql) {
+    return read_create_domain(statement(sql, "CreateDomainStmt"), sql, {}, mood_and_posint());
+  };
+  EXPECT_EQ(read("CREATE DOMAIN d AS nope").error().message, "type \"nope\" does not exist");
+  EXPECT_EQ(read("CREATE DOMAIN d AS nope").error().sqlstate, "42704");
+  EXPECT_EQ(read("CREATE DOMAIN d AS mood(3)").error().message,
+            "type modifier is not allowed for type \"mood\"");
+  EXPECT_EQ(read("CREATE DOMAIN d AS int CHECK (VALUE > 0)").error().sqlstate, "0A000");
+  EXPECT_EQ(read("CREATE DOMAIN d AS text COLLATE \"C\"").error().sqlstate, "0A000");
+  EXPECT_EQ(read("CREATE DOMAIN d AS int DEFAULT 'x'").error().sqlstate, "22P02");
+}
+
+TEST(TypeDdl, AlterEnumReadsAddAndRename) {
+  auto add = read_alter_enum(statement(
+      "ALTER TYPE mood ADD VALUE IF NOT EXISTS 'meh' BEFORE 'ok'", "AlterEnumStmt"));
+  ASSERT_TRUE(add.ok());
+  EXPECT_FALSE(add->rename);
+  EXPECT_EQ(add->add.label, "meh");
+  EXPECT_EQ(add->add.neighbor, "ok");
+  EXPECT_TRUE(add->add.before);
+  EXPECT_TRUE(add->add.if_not_exists);
+  auto after = read_alter_enum(statement("ALTER TYPE mood ADD VALUE 'x' AFTER 'ok'", "AlterEnumStmt"));
+  EXPECT_FALSE(after->add.before);
+  auto rename = read_alter_enum(
+      statement("ALTER TYPE s.mood RENAME VALUE 'ok' TO 'fine'", "AlterEnumStmt"));
+  EXPECT_TRUE(rename->rename);
+  EXPECT_EQ(rename->old_label, "ok");
+  EXPECT_EQ(rename->add.label, "fine");
+  EXPECT_EQ(rename->name.display(), "s.mood");
+}
+
+TEST(TypeDdl, DropReadsEveryNameAndTheBehaviour) {
+  auto drop = read_drop_types(statement("DROP TYPE IF EXISTS mood, s.x CASCADE", "DropStmt"));
+  ASSERT_TRUE(drop.ok());
+  EXPECT_FALSE(drop->domain);
+  EXPECT_TRUE(drop->if_exists);
+  EXPECT_TRUE(drop->cascade);
+  ASSERT_EQ(drop->names.size(), 2u);
+  EXPECT_EQ(drop->names[1].display(), "s.x");
+  EXPECT_TRUE(read_drop_types(statement("DROP DOMAIN d", "DropStmt"))->domain);
+}
+
+TEST(TypeDdl, OtherCreateTypeFormsAreNotSupportedYet) {
+  EXPECT_EQ(unsupported_type_definition("CompositeTypeStmt").message,
+            "CREATE TYPE ... AS (composite type) is not supported yet");
+  EXPECT_EQ(unsupported_type_definition("CreateRangeStmt").sqlstate, "0A000");
+}
+
+result<table_definition, pg_error> create(const std::string& sql) {
+  return translate_create_table(statement(sql, "CreateStmt"), sql, type_settings{},
+                                mood_and_posint());
+}
+
+TEST(CreateTableWithUserTypes, AnEnumColumnIsTextInItsEnumsCollation) {
+  auto t = create("CREATE TABLE t (m mood PRIMARY KEY, n public.mood, a mood[])");
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  EXPECT_EQ(t->sqlite_ddl,
+            "CREATE TABLE \"t\" (\"m\" TEXT COLLATE pg_enum_16385 NOT NULL, "
+            "\"n\" TEXT COLLATE pg_enum_16385, \"a\" TEXT, PRIMARY KEY (\"m\")) STRICT");
+  EXPECT_EQ(t->columns[0].type.oid, 16385u);
+  EXPECT_TRUE(t->columns[0].type.is_enum());
+  // An array of an enum is kept as PostgreSQL's text, under the enum's name.
+  EXPECT_EQ(t->columns[2].type, (column_type{0, -1, "mood", nullptr}));
+  EXPECT_EQ(t->columns[2].dimensions, 1);
+}
+
+TEST(CreateTableWithUserTypes, ADomainColumnHasTheBaseTypeTheDomainsDefaultAndNotNull) {
+  auto t = create("CREATE TABLE t (x posint, y posint DEFAULT 7, p sales.price, q sales.price[])");
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  EXPECT_EQ(t->sqlite_ddl,
+            "CREATE TABLE \"t\" ("
+            "\"x\" INTEGER CONSTRAINT \"domain_not_null:posint\" CHECK (\"x\" IS NOT NULL) DEFAULT 5, "
+            "\"y\" INTEGER DEFAULT 7 CONSTRAINT \"domain_not_null:posint\" CHECK (\"y\" IS NOT NULL), "
+            "\"p\" TEXT COLLATE pg_numeric, \"q\" TEXT COLLATE pg_array_numeric) STRICT");
+  EXPECT_EQ(t->columns[0].type, builtin_column_type(23));
+  EXPECT_EQ(t->columns[0].domain, "posint");
+  EXPECT_FALSE(t->columns[0].not_null);  // the domain's NOT NULL, not the column's
+  EXPECT_EQ(t->columns[2].domain, "sales.price");
+  EXPECT_EQ(t->columns[2].type, builtin_column_type(1700, ((5 << 16) | 2) + 4));
+  EXPECT_EQ(t->columns[3].type, builtin_column_type(1231, ((5 << 16) | 2) + 4));
+  EXPECT_EQ(t->columns[3].dimensions, 1);
+}
+
+TEST(CreateTableWithUserTypes, BuiltInTypesWinOverUserTypesOfTheSameName) {
+  user_type_set set;
+  set.types.push_back(user_type{16390, "public", "int4", 'e'});
+  const std::string sql = "CREATE TABLE t (a int4, b public.int4)";
+  auto t = translate_create_table(statement(sql, "CreateStmt"), sql, {}, set);
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  EXPECT_EQ(t->columns[0].type, builtin_column_type(23));
+  EXPECT_EQ(t->columns[1].type.oid, 16390u);
+}
+
+TEST(CreateTableWithUserTypes, AnEnumTakesNoTypeModifier) {
+  auto t = create("CREATE TABLE t (m mood(3))");
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.error().message, "type modifier is not allowed for type \"mood\"");
+}
+
+}  // namespace
+}  // namespace tributary

@@ -1,0 +1,173 @@
+// user_type_catalog and enum_collations on a real SQLite file: enums and domains
+// recorded and read back, enum columns ordered and kept unique by their labels'
+// sort order on every connection of the process, columns read with their labels.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "storage/catalog_schema.hpp"
+#include "storage/column_type_catalog.hpp"
+#include "storage/enum_collations.hpp"
+#include "storage/user_type_catalog.hpp"
+
+namespace tributary {
+namespace {
+
+struct temp_db {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("user_types_" + std::to_string(::getpid()) + "_" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                                ".db");
+  temp_db() { std::filesystem::remove(path); }
+  ~temp_db() {
+    for (auto suffix : {"", "-wal", "-shm"})
+      std::filesystem::remove(path.string() + suffix);
+  }
+  sqlite_connection open() {
+    auto db = sqlite_connection::open(path.string());
+    EXPECT_TRUE(db);
+    EXPECT_TRUE(migrate_catalog(*db));
+    return std::move(*db);
+  }
+};
+
+std::vector<std::string> column_values(sqlite_connection& db, const std::string& sql) {
+  auto q = db.prepare(sql);
+  EXPECT_TRUE(q) << (q ? "" : q.error().message);
+  std::vector<std::string> out;
+  while (q && *q->step() == sqlite_statement::step_result::row)
+    out.push_back(q->column_text(0));
+  return out;
+}
+
+oid_t create_enum(sqlite_connection& db, const std::string& name,
+                  const std::vector<enum_label>& labels) {
+  user_type t{0, "public", name, 'e'};
+  auto oid = record_user_type(db, t, labels);
+  EXPECT_TRUE(oid) << (oid ? "" : oid.error().message);
+  publish_enum_labels(db, *oid, labels);
+  return *oid;
+}
+
+TEST(UserTypeCatalog, OidsStartAt16384AndAreNeverGivenOutTwice) {
+  temp_db f;
+  auto db = f.open();
+  const oid_t first = create_enum(db, "a", {{"x", 1}});
+  EXPECT_EQ(first, 16384u);
+  ASSERT_TRUE(forget_user_type(db, first));
+  EXPECT_EQ(create_enum(db, "b", {{"x", 1}}), 16385u);
+}
+
+TEST(UserTypeCatalog, ReadsEnumsWithLabelsAndDomainsWithTheirBase) {
+  temp_db f;
+  auto db = f.open();
+  const oid_t mood = create_enum(db, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}});
+  user_type posint{0, "sales", "posint", 'd'};
+  posint.base = builtin_column_type(23);
+  posint.not_null = true;
+  posint.default_sqlite = "5";
+  posint.default_postgres = "5";
+  ASSERT_TRUE(record_user_type(db, posint));
+  user_type feeling{0, "public", "feeling", 'd'};
+  feeling.base = column_type{mood, -1, "mood", nullptr};
+  ASSERT_TRUE(record_user_type(db, feeling));
+
+  auto set = read_user_types(db);
+  ASSERT_TRUE(set) << set.error().message;
+  ASSERT_EQ(set->types.size(), 3u);
+  const user_type* m = set->find("", "mood");
+  ASSERT_NE(m, nullptr);
+  ASSERT_NE(m->labels, nullptr);
+  EXPECT_EQ(m->labels->name, "mood");
+  EXPECT_EQ(m->labels->labels.size(), 3u);
+  EXPECT_EQ(m->labels->labels[2].label, "happy");
+  const user_type* p = set->find("sales", "posint");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->display_name(), "sales.posint");
+  EXPECT_EQ(p->base, builtin_column_type(23));
+  EXPECT_TRUE(p->not_null);
+  EXPECT_EQ(p->default_sqlite, "5");
+  const user_type* d = set->find("", "feeling");
+  ASSERT_NE(d, nullptr);
+  EXPECT_TRUE(d->base.is_enum());  // a domain over an enum carries the enum's labels
+}
+
+TEST(UserTypeCatalog, EnumColumnsOrderAndStayUniqueByTheLabelsSortOrder) {
+  temp_db f;
+  auto db = f.open();
+  const oid_t mood = create_enum(db, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}});
+  ASSERT_TRUE(db.exec("CREATE TABLE t (m TEXT COLLATE pg_enum_" + std::to_string(mood) +
+                      " PRIMARY KEY) STRICT"));
+  ASSERT_TRUE(db.exec("INSERT INTO t VALUES ('happy'), ('sad'), ('ok')"));
+  EXPECT_EQ(column_values(db, "SELECT m FROM t ORDER BY m"),
+            (std::vector<std::string>{"sad", "ok", "happy"}));
+  EXPECT_FALSE(db.exec("INSERT INTO t VALUES ('ok')"));
+  EXPECT_EQ(column_values(db, "SELECT m FROM t WHERE m > 'sad' ORDER BY m DESC"),
+            (std::vector<std::string>{"happy", "ok"}));
+
+  // A label added later (ALTER TYPE ... ADD VALUE 'meh' BEFORE 'ok') is ordered at
+  // once on another connection that has already used the collation.
+  auto other = f.open();
+  EXPECT_EQ(column_values(other, "SELECT m FROM t ORDER BY m").front(), "sad");
+  const enum_label meh{"meh", 1.5};
+  ASSERT_TRUE(record_enum_label(db, mood, meh));
+  publish_enum_label(db, mood, meh);
+  ASSERT_TRUE(other.exec("INSERT INTO t VALUES ('meh')"));
+  EXPECT_EQ(column_values(other, "SELECT m FROM t ORDER BY m"),
+            (std::vector<std::string>{"sad", "meh", "ok", "happy"}));
+}
+
+TEST(UserTypeCatalog, ColumnsOfAnEnumAreReadWithItsLabels) {
+  temp_db f;
+  auto db = f.open();
+  const oid_t mood = create_enum(db, "mood", {{"sad", 1}, {"ok", 2}});
+  column_definition c;
+  c.name = "m";
+  c.type = column_type{mood, -1, "mood", nullptr};
+  column_definition d;
+  d.name = "d";
+  d.type = builtin_column_type(23);
+  d.domain = "posint";
+  ASSERT_TRUE(record_table_columns(db, "t", {c, d}));
+  auto columns = read_recorded_table_columns(db, "t");
+  ASSERT_TRUE(columns);
+  ASSERT_EQ(columns->size(), 2u);
+  EXPECT_TRUE((*columns)[0].type.is_enum());
+  EXPECT_EQ((*columns)[0].type.name, "mood");
+  EXPECT_TRUE((*columns)[0].type.enum_labels->contains("ok"));
+  EXPECT_EQ((*columns)[1].domain, "posint");
+
+  user_type as_enum{mood, "public", "mood", 'e'};
+  auto dependents = type_dependents(db, as_enum);
+  ASSERT_TRUE(dependents);
+  ASSERT_EQ(dependents->size(), 1u);
+  EXPECT_EQ((*dependents)[0].column, "m");
+  user_type as_domain{16999, "public", "posint", 'd'};
+  EXPECT_EQ(type_dependents(db, as_domain)->at(0).column, "d");
+}
+
+TEST(UserTypeCatalog, AFileSeenForTheFirstTimeHasItsEnumOrderLoadedFromItsCatalog) {
+  temp_db f;
+  {
+    auto db = f.open();
+    const oid_t mood = create_enum(db, "mood", {{"z", 1}, {"a", 2}});
+    ASSERT_TRUE(db.exec("CREATE TABLE t (m TEXT COLLATE pg_enum_" + std::to_string(mood) +
+                        ") STRICT; INSERT INTO t VALUES ('a'), ('z')"));
+  }
+  // A copy is a file this process has never opened: its order comes from
+  // tributary_enum_labels alone.
+  const std::filesystem::path copy = f.path.string() + ".copy";
+  std::filesystem::copy_file(f.path, copy, std::filesystem::copy_options::overwrite_existing);
+  {
+    auto db = sqlite_connection::open(copy.string());
+    ASSERT_TRUE(db);
+    EXPECT_EQ(column_values(*db, "SELECT m FROM t ORDER BY m"),
+              (std::vector<std::string>{"z", "a"}));
+  }
+  for (auto suffix : {"", "-wal", "-shm"})
+    std::filesystem::remove(copy.string() + suffix);
+}
+
+}  // namespace
+}  // namespace tributary
