@@ -117,12 +117,22 @@ void pg_publisher::start() {
                              (root() / "postgres.log").string(), "-w", "-t", "60", "start"});
     if (started.ok()) {
       running_ = true;
+      expect_major_from_environment();
       return;
     }
     if (attempt == start_attempts || !log_shows_bind_failure(log_text())) {
       FAIL() << "PostgreSQL publisher did not start: " << started.error() << "\n" << log_text();
     }
   }
+}
+
+// The version matrix (integration/CMakeLists.txt) sets TRIBUTARY_PG_EXPECTED_MAJOR
+// next to TRIBUTARY_PG_BINDIR: a pg17 test that ran on another major would prove nothing.
+void pg_publisher::expect_major_from_environment() const {
+  const char* expected = std::getenv("TRIBUTARY_PG_EXPECTED_MAJOR");
+  if (expected == nullptr || *expected == '\0' || bin_dir_ != default_bin_dir()) return;
+  EXPECT_EQ(server_version_num() / 10000, std::atoi(expected))
+      << "the publisher from " << bin_dir_ << " is not PostgreSQL " << expected;
 }
 
 void pg_publisher::stop() {

@@ -4,8 +4,9 @@
 // for logical replication, and remove every trace of it afterwards.
 //
 // Inputs: the PostgreSQL binary directory (default: $TRIBUTARY_PG_BINDIR, else
-// /usr/lib/postgresql/15/bin; later suites pass PostgreSQL 16-18 directories) and
-// extra postgresql.conf lines.
+// /usr/lib/postgresql/15/bin; the version matrix sets it to PostgreSQL 16-18
+// directories, with TRIBUTARY_PG_EXPECTED_MAJOR, which start() then checks against
+// the running server) and extra postgresql.conf lines.
 //
 // Lifecycle: constructed (nothing on disk) -> start(): scratch dir, initdb
 // (-A trust -U postgres --no-sync -E UTF8 --locale=C), configuration, pg_ctl -w start
@@ -68,6 +69,7 @@ private:
   result<ok_t, std::string> run_tool(std::vector<std::string> argv) const;
   result<ok_t, std::string> write_configuration() const;
   void stop_quietly();
+  void expect_major_from_environment() const;
 
   std::filesystem::path bin_dir_;
   std::vector<std::string> configuration_;

