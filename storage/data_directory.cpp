@@ -6,6 +6,7 @@
 #include "stages/core/settings.hpp"
 #include "storage/catalog_schema.hpp"
 #include "storage/data_directory_lock.hpp"
+#include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
 
@@ -129,23 +130,52 @@ fs::path data_directory::database_file(const std::string& name) const {
 result<sqlite_connection, pg_error> data_directory::open_global() const {
   auto g = sqlite_connection::open(global_db_file().string());
   if (!g)
-    return fail(internal("could not open global.db", g.error()));
+    return fail(pg_error_from_sqlite(g.error(), "global.db"));
   return std::move(g).value();
 }
 
-std::optional<role_info> data_directory::find_role(const std::string& name) const {
+result<std::optional<role_info>, pg_error> data_directory::lookup_role(const std::string& name) const {
   std::lock_guard lock{global_mutex_};
   auto g = open_global();
   if (!g)
-    return std::nullopt;
+    return fail(g.error());
   auto q = g->prepare("SELECT oid, rolname, rolsuper, rolcanlogin FROM pg_authid WHERE rolname = ?1");
   if (!q)
-    return std::nullopt;
+    return fail(pg_error_from_sqlite(q.error(), "global.db"));
   q->bind_text(1, name);
   auto s = q->step();
-  if (!s || *s != sqlite_statement::step_result::row)
-    return std::nullopt;
-  return role_info{q->column_int(0), q->column_text(1), q->column_int(2) != 0, q->column_int(3) != 0};
+  if (!s)
+    return fail(pg_error_from_sqlite(s.error(), "global.db"));
+  if (*s != sqlite_statement::step_result::row)
+    return std::optional<role_info>{};
+  return std::optional<role_info>{
+      role_info{q->column_int(0), q->column_text(1), q->column_int(2) != 0, q->column_int(3) != 0}};
+}
+
+result<std::optional<database_info>, pg_error> data_directory::lookup_database(
+    const std::string& name) const {
+  std::lock_guard lock{global_mutex_};
+  auto g = open_global();
+  if (!g)
+    return fail(g.error());
+  auto q = g->prepare(
+      "SELECT d.oid, d.datname, coalesce(a.rolname, '') FROM pg_database d "
+      "LEFT JOIN pg_authid a ON a.oid = d.datdba WHERE d.datname = ?1");
+  if (!q)
+    return fail(pg_error_from_sqlite(q.error(), "global.db"));
+  q->bind_text(1, name);
+  auto s = q->step();
+  if (!s)
+    return fail(pg_error_from_sqlite(s.error(), "global.db"));
+  if (*s != sqlite_statement::step_result::row)
+    return std::optional<database_info>{};
+  return std::optional<database_info>{
+      database_info{q->column_int(0), q->column_text(1), q->column_text(2)}};
+}
+
+std::optional<role_info> data_directory::find_role(const std::string& name) const {
+  auto found = lookup_role(name);
+  return found ? *found : std::nullopt;
 }
 
 std::optional<role_info> data_directory::find_role(int64_t oid) const {

@@ -52,6 +52,11 @@ public:
   std::filesystem::path spool_dir() const { return root_ / "spool"; }
   std::filesystem::path log_dir() const { return root_ / "log"; }
 
+  // nullopt when there is no such role/database; an error when global.db could not
+  // be read (53100 disk full, 58030 I/O error ...: sqlstate_mapping).
+  result<std::optional<role_info>, pg_error> lookup_role(const std::string& name) const;
+  result<std::optional<database_info>, pg_error> lookup_database(const std::string& name) const;
+  // The same, with a read failure taken as "not found".
   std::optional<role_info> find_role(const std::string& name) const;
   std::optional<role_info> find_role(int64_t oid) const;
   std::optional<database_info> find_database(const std::string& name) const;

@@ -15,6 +15,7 @@ sqlite_error error_of(sqlite3* db, int rc) {
   sqlite_error e;
   e.code = db ? sqlite3_extended_errcode(db) : rc;
   e.message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+  e.system_errno = db ? sqlite3_system_errno(db) : 0;
   return e;
 }
 
@@ -87,6 +88,7 @@ result<ok_t, sqlite_error> sqlite_connection::exec(std::string_view sql) {
     sqlite_error e;
     e.code = sqlite3_extended_errcode(db_);
     e.message = msg ? msg : sqlite3_errstr(rc);
+    e.system_errno = sqlite3_system_errno(db_);
     sqlite3_free(msg);
     return fail(std::move(e));
   }

@@ -21,6 +21,7 @@ namespace tributary {
 struct sqlite_error {
   int code = 0;            // extended result code
   std::string message;
+  int system_errno = 0;    // sqlite3_system_errno for I/O failures (ENOSPC, EIO ...), else 0
 };
 
 class sqlite_statement;

@@ -7,6 +7,8 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -144,6 +146,24 @@ pg_error plain_error(const sqlite_error& e) {
   return make_pg_error("XX000", m);
 }
 
+// "could not <action> file "f": <reason>", PostgreSQL's shape for a failed file
+// operation; the reason is the OS error when SQLite saw one, else SQLite's text.
+std::string file_failure(std::string_view action, std::string_view file, const sqlite_error& e) {
+  std::string text = "could not " + std::string(action) + " file";
+  if (!file.empty())
+    text += " \"" + std::string(file) + "\"";
+  return text + ": " + (e.system_errno != 0 ? std::string(std::strerror(e.system_errno)) : e.message);
+}
+
+pg_error cannot_open(const sqlite_error& e, std::string_view file) {
+  const std::string message = file_failure("open", file, e);
+  if (e.system_errno == ENOENT)
+    return make_pg_error("58P01", message);
+  if (e.system_errno == EACCES || e.system_errno == EPERM)
+    return make_pg_error("42501", message);
+  return make_pg_error("58030", message);
+}
+
 }  // namespace
 
 constraint_failure parse_constraint_failure(std::string_view message) {
@@ -180,7 +200,9 @@ bool is_unique_violation(const sqlite_error& error) {
   return error.code == SQLITE_CONSTRAINT_UNIQUE || error.code == SQLITE_CONSTRAINT_PRIMARYKEY;
 }
 
-pg_error pg_error_from_sqlite(const sqlite_error& error) {
+pg_error pg_error_from_sqlite(const sqlite_error& error) { return pg_error_from_sqlite(error, ""); }
+
+pg_error pg_error_from_sqlite(const sqlite_error& error, std::string_view file) {
   // A read transaction that tries to write after another connection wrote: the
   // snapshot is stale and waiting does not help, like a serialization failure.
   if (error.code == SQLITE_BUSY_SNAPSHOT)
@@ -194,9 +216,16 @@ pg_error pg_error_from_sqlite(const sqlite_error& error) {
     case SQLITE_READONLY: return make_pg_error("25006", error.message);
     case SQLITE_MISMATCH: return make_pg_error("42804", error.message);
     case SQLITE_TOOBIG: return make_pg_error("54000", error.message);
-    case SQLITE_FULL: return make_pg_error("53100", "could not extend file: " + error.message);
+    case SQLITE_FULL:
+      // SQLite's own "database or disk is full" also covers max_page_count; with an
+      // OS error it is the disk, which is what PostgreSQL names.
+      return make_pg_error("53100", file_failure("extend", file, error));
     case SQLITE_NOMEM: return make_pg_error("53200", "out of memory");
-    case SQLITE_IOERR: return make_pg_error("58030", "could not access file: " + error.message);
+    case SQLITE_IOERR:
+      if (error.system_errno == ENOSPC)
+        return make_pg_error("53100", file_failure("write to", file, error));
+      return make_pg_error("58030", file_failure("access", file, error));
+    case SQLITE_CANTOPEN: return cannot_open(error, file);
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB: return make_pg_error("XX001", error.message);
     case SQLITE_RANGE: return make_pg_error("08P01", error.message);

@@ -15,6 +15,11 @@
 //   ... already exists        42P07  relation "x" already exists
 //   syntax errors             42601  syntax error at or near "x"
 //   interrupted               57014  canceling statement due to user request
+//   disk full                 53100  could not extend file "f": No space left on device
+//   I/O error                 58030  could not access file "f": Input/output error
+//   cannot open               58P01 / 42501 / 58030  could not open file "f": <errno text>
+//                                    (the file is named when the caller knows it; the
+//                                    text is the OS error when SQLite saw one)
 //   busy / locked             55P03  lock_not_available: PostgreSQL's answer when a
 //                                    lock wait fails (lock_timeout, NOWAIT)
 //   stale read snapshot       40001  serialization_failure: retry the transaction
@@ -36,6 +41,8 @@
 namespace tributary {
 
 pg_error pg_error_from_sqlite(const sqlite_error& error);
+// The same for a failure on a known file ("global.db"): file errors name it.
+pg_error pg_error_from_sqlite(const sqlite_error& error, std::string_view file);
 
 // BUSY or LOCKED (stale snapshots included): another connection held the file;
 // the same work may succeed when done again.

@@ -81,3 +81,21 @@ TEST(Settings, DefaultFileTextLoadsBackToTheDefaults) {
   EXPECT_EQ(s.get_int("port"), 5433);
   EXPECT_NE(settings::default_file_text().find("#wal_receiver_timeout = 1min"), std::string::npos);
 }
+
+TEST(Settings, AuthenticationTimeoutIsAMinuteInSecondsBetweenOneSecondAndTenMinutes) {
+  settings s;
+  EXPECT_EQ(s.show("authentication_timeout"), "1min");
+  EXPECT_EQ(s.get_duration("authentication_timeout"), std::chrono::seconds(60));
+  ASSERT_TRUE(s.set("authentication_timeout", "5"));
+  EXPECT_EQ(s.get_duration("authentication_timeout"), std::chrono::seconds(5));
+  ASSERT_TRUE(s.set("authentication_timeout", "10min"));
+  EXPECT_EQ(s.show("authentication_timeout"), "10min");
+  auto zero = s.set("authentication_timeout", "0");
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error(),
+            "0 s is outside the valid range for parameter \"authentication_timeout\" (1 .. 600)");
+  auto too_long = s.set("authentication_timeout", "11min");
+  ASSERT_FALSE(too_long);
+  EXPECT_EQ(too_long.error(),
+            "660 s is outside the valid range for parameter \"authentication_timeout\" (1 .. 600)");
+}

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <cerrno>
+
 #include "storage/apply_error.hpp"
 #include "storage/sqlstate_mapping.hpp"
 
@@ -115,6 +117,38 @@ TEST(SqlstateMapping, TheApplyPathReportsWhatAClientSessionWouldGet) {
     EXPECT_EQ(applied.context, "ctx");
   }
   EXPECT_EQ(error_from_sqlite({SQLITE_BUSY, "database is locked"}, {}).error.sqlstate, "55P03");
+}
+
+// A full disk or a failing device while a file is read or written: PostgreSQL's
+// classes 53 (insufficient resources) and 58 (system error), with the OS's words.
+TEST(SqlstateMapping, FullDiskIsDiskFullWithTheOperatingSystemsWords) {
+  pg_error e = pg_error_from_sqlite({SQLITE_FULL, "database or disk is full", ENOSPC}, "global.db");
+  EXPECT_EQ(e.sqlstate, "53100");
+  EXPECT_EQ(e.message, "could not extend file \"global.db\": No space left on device");
+  pg_error write = pg_error_from_sqlite({SQLITE_IOERR_WRITE, "disk I/O error", ENOSPC}, "global.db");
+  EXPECT_EQ(write.sqlstate, "53100");
+  EXPECT_EQ(write.message, "could not write to file \"global.db\": No space left on device");
+  // Without an OS error (max_page_count reached) SQLite's own words remain.
+  EXPECT_EQ(pg_error_from_sqlite({SQLITE_FULL, "database or disk is full"}).message,
+            "could not extend file: database or disk is full");
+}
+
+TEST(SqlstateMapping, IoErrorIsIoErrorWithTheOperatingSystemsWords) {
+  pg_error e = pg_error_from_sqlite({SQLITE_IOERR_READ, "disk I/O error", EIO}, "global.db");
+  EXPECT_EQ(e.sqlstate, "58030");
+  EXPECT_EQ(e.message, "could not access file \"global.db\": Input/output error");
+  EXPECT_EQ(pg_error_from_sqlite({SQLITE_IOERR_SHMSIZE, "disk I/O error"}).message,
+            "could not access file: disk I/O error");
+}
+
+TEST(SqlstateMapping, AFileThatCannotBeOpenedSaysWhy) {
+  pg_error missing = pg_error_from_sqlite({SQLITE_CANTOPEN, "unable to open database file", ENOENT}, "global.db");
+  EXPECT_EQ(missing.sqlstate, "58P01");
+  EXPECT_EQ(missing.message, "could not open file \"global.db\": No such file or directory");
+  EXPECT_EQ(pg_error_from_sqlite({SQLITE_CANTOPEN, "unable to open database file", EACCES}, "x.db").sqlstate,
+            "42501");
+  EXPECT_EQ(pg_error_from_sqlite({SQLITE_CANTOPEN, "unable to open database file", EISDIR}, "x.db").message,
+            "could not open file \"x.db\": Is a directory");
 }
 
 }  // namespace

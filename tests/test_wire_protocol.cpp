@@ -306,3 +306,36 @@ TEST(BackendMessage, NegotiateProtocolVersionBytes) {
   EXPECT_EQ(negotiate_protocol_version(0, {"_pq_.x"}),
             framed('v', be32(0) + be32(1) + cstr("_pq_.x")));
 }
+
+TEST(FrontendMessage, LengthLimitsAreKnownPerTypeAndUnknownTypesHaveNone) {
+  EXPECT_EQ(frontend_message_body_limit('Q'), large_message_limit - 4);
+  EXPECT_EQ(frontend_message_body_limit('B'), large_message_limit - 4);
+  EXPECT_EQ(frontend_message_body_limit('S'), small_message_limit - 4);
+  EXPECT_EQ(frontend_message_body_limit('X'), small_message_limit - 4);
+  EXPECT_FALSE(frontend_message_body_limit('p').has_value());
+  EXPECT_FALSE(frontend_message_body_limit('\0').has_value());
+}
+
+// Every string PostgreSQL reads with pq_getmsgstring is checked as client text.
+TEST(FrontendMessage, EncodingCheckCoversQueryTextAndEveryName) {
+  const std::string bad = "x\xff";
+  const std::vector<frontend_message> refused = {
+      query_message{bad},
+      parse_message{bad, "SELECT 1", {}},
+      parse_message{"", bad, {}},
+      bind_message{bad, "", {}, {}, {}},
+      bind_message{"", bad, {}, {}, {}},
+      describe_message{'S', bad},
+      close_message{'P', bad},
+      execute_message{bad, 0}};
+  for (const auto& m : refused) {
+    auto r = check_message_encoding(m);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().sqlstate, "22021");
+    EXPECT_EQ(r.error().message, "invalid byte sequence for encoding \"UTF8\": 0xff");
+  }
+  // Bind parameter values are checked where they are decoded (with their CONTEXT).
+  EXPECT_TRUE(check_message_encoding(bind_message{"", "", {}, {std::string(bad)}, {}}));
+  EXPECT_TRUE(check_message_encoding(query_message{"SELECT 'caf\xc3\xa9'"}));
+  EXPECT_TRUE(check_message_encoding(sync_message{}));
+}

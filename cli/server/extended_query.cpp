@@ -4,6 +4,7 @@
 #include "cli/server/outcome_messages.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/legacy/value_codec.hpp"
+#include "stages/core/utf8_validation.hpp"
 
 namespace tributary {
 namespace {
@@ -22,6 +23,22 @@ pg_error aborted_block() {
 
 std::string statement_label(const std::string& name) {
   return name.empty() ? "unnamed prepared statement" : "prepared statement \"" + name + "\"";
+}
+
+// Types whose binary receive function reads client text (pq_getmsgtext), so their
+// bytes are checked like a text parameter: text, varchar, bpchar, name.
+bool received_as_client_text(uint32_t type_oid) {
+  namespace oids = pg_type_oid;
+  return type_oid == oids::text || type_oid == oids::varchar || type_oid == oids::bpchar ||
+         type_oid == oids::name;
+}
+
+// PostgreSQL's CONTEXT of an error in one Bind parameter (0-based index).
+std::string parameter_context(const std::string& portal_name, size_t index) {
+  const std::string number = "$" + std::to_string(index + 1);
+  if (portal_name.empty())
+    return "unnamed portal parameter " + number;
+  return "portal \"" + portal_name + "\" parameter " + number;
 }
 
 }  // namespace
@@ -84,7 +101,14 @@ result<std::vector<sql_value>, pg_error> extended_query::decode_parameters(
       values.emplace_back(sql_null{});
       continue;
     }
-    if (wire::parameter_format(message, i) == 0) {
+    const bool text_format = wire::parameter_format(message, i) == 0;
+    if (text_format || received_as_client_text(statement.parameter_types[i]))
+      if (auto valid = check_utf8(*raw); !valid) {
+        pg_error e = valid.error();
+        e.context = parameter_context(message.portal_name, i);
+        return fail(std::move(e));
+      }
+    if (text_format) {
       values.emplace_back(*raw);
       continue;
     }

@@ -1,9 +1,11 @@
 // message_stream: blocking recv/send loops with EINTR retries (see the header).
 #include "cli/server/message_stream.hpp"
 
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -19,52 +21,100 @@ uint32_t big_endian_u32(const char* p) {
          static_cast<uint32_t>(static_cast<unsigned char>(p[3]));
 }
 
+stream_error io_error(const char* what) {
+  return stream_error{stream_error::kind::io, std::string(what) + ": " + std::strerror(errno)};
+}
+
 }  // namespace
 
-result<ok_t, stream_error> message_stream::read_exact(char* out, size_t n) {
+result<ok_t, stream_error> message_stream::wait_readable() {
+  if (!deadline_)
+    return ok_v;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - clock::now());
+    if (left.count() <= 0)
+      return fail(stream_error{stream_error::kind::timed_out, "timeout while reading from client"});
+    pollfd p{fd_, POLLIN, 0};
+    int r = ::poll(&p, 1, static_cast<int>(std::min<int64_t>(left.count(), 60'000)));
+    if (r > 0)
+      return ok_v;
+    if (r < 0 && errno != EINTR)
+      return fail(io_error("could not receive data from client"));
+  }
+}
+
+result<ok_t, stream_error> message_stream::read_exact(char* out, size_t n, bool started) {
   size_t got = 0;
   while (got < n) {
+    if (auto w = wait_readable(); !w)
+      return w;
     ssize_t r = ::recv(fd_, out + got, n - got, 0);
-    if (r == 0)
+    if (r == 0) {
+      if (started || got > 0)
+        return fail(stream_error{stream_error::kind::incomplete, "incomplete message from client"});
       return fail(stream_error{stream_error::kind::closed, "connection closed by client"});
+    }
     if (r < 0) {
       if (errno == EINTR)
         continue;
-      return fail(stream_error{stream_error::kind::io,
-                               std::string("could not receive data from client: ") + std::strerror(errno)});
+      return fail(io_error("could not receive data from client"));
     }
     got += static_cast<size_t>(r);
   }
   return ok_v;
 }
 
+result<ok_t, stream_error> message_stream::read_growing(std::string& body, size_t length) {
+  body.clear();
+  while (body.size() < length) {
+    const size_t have = body.size();
+    const size_t step = std::min(length - have, std::max(have, initial_body_capacity));
+    body.resize(have + step);
+    if (auto r = read_exact(body.data() + have, step, true); !r) {
+      body = std::string();  // give the memory back at once
+      return r;
+    }
+  }
+  return ok_v;
+}
+
 result<std::string, stream_error> message_stream::read_startup_packet(size_t max_length) {
   char header[4];
-  if (auto r = read_exact(header, 4); !r)
+  if (auto r = read_exact(header, 4, false); !r) {
+    if (r.error().what == stream_error::kind::incomplete)
+      r.error().message = "incomplete startup packet";
     return fail(r.error());
+  }
   uint32_t length = big_endian_u32(header);
   if (length < 8 || length - 4 > max_length)
     return fail(stream_error{stream_error::kind::bad_length, "invalid length of startup packet"});
-  std::string body(length - 4, '\0');
-  if (auto r = read_exact(body.data(), body.size()); !r)
+  std::string body;
+  if (auto r = read_growing(body, length - 4); !r) {
+    if (r.error().what == stream_error::kind::incomplete)
+      r.error().message = "incomplete startup packet";
     return fail(r.error());
+  }
   return body;
 }
 
-result<raw_message, stream_error> message_stream::read_message() {
-  char header[5];
-  if (auto r = read_exact(header, 5); !r)
+result<char, stream_error> message_stream::read_message_type() {
+  char type = 0;
+  if (auto r = read_exact(&type, 1, false); !r)
     return fail(r.error());
-  uint32_t length = big_endian_u32(header + 1);
-  if (length < 4 || length - 4 > max_message_length)
-    return fail(stream_error{stream_error::kind::bad_length,
-                             "invalid message length " + std::to_string(length)});
-  raw_message m;
-  m.type = header[0];
-  m.body.resize(length - 4);
-  if (auto r = read_exact(m.body.data(), m.body.size()); !r)
+  return type;
+}
+
+result<std::string, stream_error> message_stream::read_message_body(size_t max_length) {
+  char header[4];
+  if (auto r = read_exact(header, 4, true); !r)
     return fail(r.error());
-  return m;
+  uint32_t length = big_endian_u32(header);
+  if (length < 4 || length - 4 > max_length)
+    return fail(stream_error{stream_error::kind::bad_length, "invalid message length"});
+  std::string body;
+  if (auto r = read_growing(body, length - 4); !r)
+    return fail(r.error());
+  return body;
 }
 
 void message_stream::write(std::string_view bytes) {

@@ -1,16 +1,31 @@
 // message_stream: protocol framing over one blocking socket.
 //
 // Reads whole packets: the startup packet (int32 length + body) and then typed
-// messages (type byte + int32 length + body). Writes go to an output buffer that
-// is flushed when asked (ReadyForQuery, Flush, end of session) or when it grows
-// past 64 KiB, so a large result streams instead of piling up.
+// messages (type byte, then int32 length + body, read separately so the caller can
+// refuse an unknown type before trusting its length, as PostgreSQL does). Writes go
+// to an output buffer that is flushed when asked (ReadyForQuery, Flush, end of
+// session) or when it grows past 64 KiB, so a large result streams instead of
+// piling up.
 //
-// Errors: the peer closing the connection, a read/write failure or an impossible
-// length are stream_errors; after a write failure every later write is dropped
-// (the session notices at its next read). Never raises SIGPIPE (MSG_NOSIGNAL).
-// The stream does not own the descriptor.
+// Memory: a body is never allocated at its declared length. The buffer grows as the
+// bytes arrive (64 KiB first, then doubling), so a connection holds at most about
+// twice what its client really sent of the current message, and never more than
+// the message's limit (PostgreSQL's: 10000 bytes for a startup packet, 1 GB for a
+// Query). A header that claims 255 MB and is followed by nothing costs 64 KiB.
+//
+// Deadline: while one is set (authentication_timeout during startup) every read
+// waits at most until then and then fails with timed_out.
+//
+// Errors: the peer closing the connection between packets (closed) or inside one
+// (incomplete), a read/write failure (io), a length outside the limits
+// (bad_length) or the deadline passing (timed_out) are stream_errors; after a
+// write failure every later write is dropped (the session notices at its next
+// read). Never raises SIGPIPE (MSG_NOSIGNAL). The stream does not own the
+// descriptor.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,38 +34,46 @@
 namespace tributary {
 
 struct stream_error {
-  enum class kind { closed, io, bad_length };
+  enum class kind { closed, incomplete, io, bad_length, timed_out };
   kind what = kind::closed;
   std::string message;
 };
 
-struct raw_message {
-  char type = 0;
-  std::string body;
-};
-
 class message_stream {
 public:
+  using clock = std::chrono::steady_clock;
+
   explicit message_stream(int fd) : fd_(fd) {}
 
   // The startup packet's body (without its length), at most `max_length` bytes.
   result<std::string, stream_error> read_startup_packet(size_t max_length);
-  result<raw_message, stream_error> read_message();
+  // The type byte of the next message.
+  result<char, stream_error> read_message_type();
+  // The rest of that message: its length and body (at most `max_length` bytes).
+  result<std::string, stream_error> read_message_body(size_t max_length);
+
+  // Reads after `deadline` fail with timed_out; nullopt waits for ever.
+  void set_deadline(std::optional<clock::time_point> deadline) { deadline_ = deadline; }
 
   void write(std::string_view bytes);
   // Sends everything buffered; false when the connection is gone.
   bool flush();
   bool broken() const { return broken_; }
 
-  // Largest message body accepted (PostgreSQL's limit for a Query is 1 GB).
-  static constexpr size_t max_message_length = 256u * 1024 * 1024;
+  // The first allocation for a body; it doubles from there as bytes arrive.
+  static constexpr size_t initial_body_capacity = 64 * 1024;
 
 private:
-  result<ok_t, stream_error> read_exact(char* out, size_t n);
+  // Reads exactly n bytes; `started` says whether the packet already had bytes
+  // (an end of stream is then "incomplete", not "closed").
+  result<ok_t, stream_error> read_exact(char* out, size_t n, bool started);
+  result<ok_t, stream_error> read_growing(std::string& body, size_t length);
+  result<ok_t, stream_error> wait_readable();
 
   int fd_;
   std::string out_;
   bool broken_ = false;
+  std::optional<clock::time_point> deadline_;
 };
 
 }  // namespace tributary

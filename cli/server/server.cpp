@@ -15,6 +15,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -86,6 +87,8 @@ int bind_listener(const addrinfo* ai, std::string& error) {
 server::server(session_services services)
     : services_(std::move(services)), next_process_id_(1000 + static_cast<int32_t>(getpid() % 1000)),
       random_(std::random_device{}()) {
+  services_.slots = connection_slots::create(
+      static_cast<size_t>(std::max<int64_t>(0, services_.server_settings->get_int("max_connections"))));
   if (::pipe2(wake_pipe_, O_CLOEXEC) != 0)
     wake_pipe_[0] = wake_pipe_[1] = -1;
 }
@@ -172,14 +175,23 @@ void server::stop() {
 void server::accept_one(int listener) {
   int fd = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
   if (fd < 0) {
-    if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED)
+    if (errno == EMFILE || errno == ENFILE) {
+      // Out of descriptors: the pending connection stays in the backlog; do not
+      // spin on a listener that stays readable.
       spdlog::warn("could not accept new connection: {}", std::strerror(errno));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    } else if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED) {
+      spdlog::warn("could not accept new connection: {}", std::strerror(errno));
+    }
     return;
   }
   int one = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
-  if (session_count() >= static_cast<size_t>(services_.server_settings->get_int("max_connections"))) {
+  // max_connections is checked by the session once the startup packet is in; here
+  // only the connections still in startup are bounded (each is closed after
+  // authentication_timeout anyway).
+  if (connections_in_startup() >= max_connections_in_startup) {
     pg_error e = make_pg_error("53300", "sorry, too many clients already");
     e.severity = "FATAL";
     std::string bytes = wire::error_response(e);
@@ -188,6 +200,12 @@ void server::accept_one(int listener) {
     return;
   }
   start_session(fd);
+}
+
+size_t server::connections_in_startup() const {
+  const size_t live = session_count();
+  const size_t admitted = services_.slots->in_use();
+  return live > admitted ? live - admitted : 0;
 }
 
 void server::start_session(int fd) {

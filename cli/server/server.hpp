@@ -3,7 +3,8 @@
 // Role: binds every address of `listen_addresses` (comma list; `*` = all IPv4
 // addresses; host names resolve to their IPv4/IPv6 addresses) on `port`, runs one
 // acceptor thread, and gives each accepted connection a session on its own
-// thread. Keeps the live sessions by process id, so a CancelRequest arriving on
+// thread; a session counts against max_connections (connection_slots) only once its
+// startup packet has arrived. Keeps the live sessions by process id, so a CancelRequest arriving on
 // another connection can interrupt the statement of the session it names (when
 // the secret key matches).
 //
@@ -49,6 +50,11 @@ public:
 
   size_t session_count() const;
 
+  // Connections that have not yet sent their startup packet (or not yet been
+  // admitted) cost one thread and one descriptor each; beyond this many, a new one
+  // is refused at once (53300).
+  static constexpr size_t max_connections_in_startup = 1000;
+
 private:
   struct session_slot {
     std::shared_ptr<session> live;
@@ -60,6 +66,7 @@ private:
   void start_session(int fd);
   void cancel(int32_t process_id, int32_t secret_key);
   void reap_finished_sessions();
+  size_t connections_in_startup() const;
   void stop_sessions();
 
   session_services services_;

@@ -65,6 +65,7 @@ void session::run() {
   // The client sees the end of the connection now; the descriptor itself is
   // closed with the object, so no other thread can reach a reused number.
   ::shutdown(fd_, SHUT_RDWR);
+  slot_.reset();
 }
 
 void connection_state::send_notice(pg_error notice) {
@@ -130,26 +131,59 @@ static void extended_step(connection_state& state, Handler&& handler) {
   state.skipping_to_sync = true;
 }
 
+std::optional<session::frontend_bytes> session::read_frontend_message() {
+  auto type = stream_.read_message_type();
+  if (!type) {
+    log_read_failure(type.error());
+    return std::nullopt;
+  }
+  // PostgreSQL refuses an unknown type before it trusts the length that follows.
+  auto limit = wire::frontend_message_body_limit(*type);
+  if (!limit) {
+    send_fatal("08P01", "invalid frontend message type " +
+                            std::to_string(static_cast<unsigned char>(*type)));
+    return std::nullopt;
+  }
+  auto body = stream_.read_message_body(*limit);
+  if (!body) {
+    log_read_failure(body.error());
+    return std::nullopt;
+  }
+  return frontend_bytes{*type, std::move(*body)};
+}
+
+// As PostgreSQL: a bad length or a message cut short is logged (LOG, 08P01) and
+// the connection closes without a reply; a client that just goes away is not logged.
+void session::log_read_failure(const stream_error& error) {
+  if (stopping_)
+    return;
+  switch (error.what) {
+    case stream_error::kind::closed: break;
+    case stream_error::kind::timed_out: spdlog::debug("{}", error.message); break;
+    default: spdlog::info("{}", error.message); break;
+  }
+}
+
 void session::serve(connection_state& state) {
   for (;;) {
-    auto message = stream_.read_message();
-    if (!message) {
-      if (message.error().what == stream_error::kind::bad_length)
-        send_fatal("08P01", message.error().message);
-      else if (!stopping_ && message.error().what == stream_error::kind::io)
-        spdlog::info("{}", message.error().message);
+    auto message = read_frontend_message();
+    if (!message)
       return;
-    }
     if (stopping_)
       return;
     const char type = message->type;
     if (state.skipping_to_sync && type != 'S' && type != 'X')
       continue;
     auto parsed = wire::parse_frontend_message(type, message->body);
+    message.reset();  // the parsed message holds its own copy
     if (!parsed) {
       stream_.write(wire::error_response(parsed.error()));
       stream_.flush();
       return;
+    }
+    if (auto valid = wire::check_message_encoding(*parsed); !valid) {
+      state.message_failed(type, valid.error());
+      continue;
     }
     const bool keep_going = std::visit(
         [&](auto& m) -> bool {
@@ -184,6 +218,15 @@ void session::serve(connection_state& state) {
     if (!keep_going || stopping_)
       return;
   }
+}
+
+void connection_state::message_failed(char type, const pg_error& error) {
+  send_error(error);
+  dispatcher.transaction().statement_failed();
+  if (type == 'Q')
+    ready_for_query();
+  else
+    skipping_to_sync = true;
 }
 
 bool connection_state::unsupported_message(char type) {

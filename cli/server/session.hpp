@@ -4,7 +4,10 @@
 // States:
 //   startup ──SSLRequest/GSSENCRequest──► answer 'N', read the real startup packet
 //      │──CancelRequest──► hand (pid, key) to the server, close without a reply
+//      │──nothing (complete) within authentication_timeout──► close silently
+//      │──all max_connections slots taken──► FATAL 53300, close
 //      │──unknown role / database──► FATAL 28000 / 3D000, close
+//      │──global.db unreadable──► FATAL with the storage error (53100, 58030 ...)
 //      ▼
 //   ready ──Query──► statements (simple protocol) ──► ReadyForQuery
 //      │──Parse/Bind/Describe/Execute/Close──► extended_query; an error skips to Sync
@@ -24,8 +27,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
+#include "cli/server/connection_slots.hpp"
 #include "cli/server/message_stream.hpp"
 #include "cli/commands/subscription_commands.hpp"
 #include "stages/core/settings.hpp"
@@ -46,6 +51,9 @@ struct session_services {
   std::function<result<ok_t, pg_error>(sqlite_connection&)> prepare_connection;
   // A CancelRequest arrived on this connection: (process id, secret key).
   std::function<void(int32_t, int32_t)> cancel;
+  // The max_connections slots; a session takes one when its startup packet has
+  // arrived. Null: no limit (tests that drive one session).
+  std::shared_ptr<connection_slots> slots;
 };
 
 class session {
@@ -69,7 +77,16 @@ public:
   void abort_connection();
 
 private:
+  struct frontend_bytes {
+    char type = 0;
+    std::string body;
+  };
+
   bool perform_startup(std::unique_ptr<connection_state>& state);
+  // The next typed message; nullopt when the session must end (already answered or logged).
+  std::optional<frontend_bytes> read_frontend_message();
+  void log_read_failure(const stream_error& error);
+  void refuse_for_storage(const pg_error& error);
   void serve(connection_state& state);
   void send_fatal(const std::string& sqlstate, const std::string& message);
   void set_interrupt_target(sqlite3* db);
@@ -82,6 +99,7 @@ private:
   std::mutex interrupt_mutex_;
   sqlite3* interrupt_target_ = nullptr;
   std::atomic<bool> stopping_{false};
+  std::optional<connection_slots::ticket> slot_;
 };
 
 }  // namespace tributary

@@ -51,13 +51,26 @@ bool asks_for_replication(const wire::startup_message& startup) {
 
 }  // namespace
 
+// global.db could not be read: the client hears why (not "role does not exist") and
+// the log says it too, as PostgreSQL reports a failed catalog read.
+void session::refuse_for_storage(const pg_error& error) {
+  spdlog::error("could not authorize a connection: {} ({})", error.message, error.sqlstate);
+  pg_error fatal = error;
+  fatal.severity = "FATAL";
+  stream_.write(wire::error_response(fatal));
+  stream_.flush();
+}
+
 bool session::perform_startup(std::unique_ptr<connection_state>& state) {
+  // authentication_timeout covers everything up to ReadyForQuery; a client that has
+  // not finished by then is dropped without a word, as PostgreSQL does.
+  stream_.set_deadline(message_stream::clock::now() +
+                       services_.server_settings->get_duration("authentication_timeout"));
   wire::startup_message startup;
   for (int attempt = 0;; ++attempt) {
     auto body = stream_.read_startup_packet(wire::max_startup_packet_length);
     if (!body) {
-      if (body.error().what == stream_error::kind::bad_length)
-        spdlog::info("invalid length of startup packet");
+      log_read_failure(body.error());
       return false;
     }
     auto packet = wire::parse_startup_packet(*body);
@@ -100,8 +113,22 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   if (database.empty())
     database = user;
 
+  // Only now does the connection count against max_connections.
+  if (services_.slots) {
+    slot_ = services_.slots->try_take();
+    if (!slot_) {
+      send_fatal("53300", "sorry, too many clients already");
+      return false;
+    }
+  }
+
   data_directory& directory = *services_.directory;
-  auto role = directory.find_role(user);
+  auto found_role = directory.lookup_role(user);
+  if (!found_role) {
+    refuse_for_storage(found_role.error());
+    return false;
+  }
+  const auto& role = *found_role;
   if (!role) {
     send_fatal("28000", "role \"" + user + "\" does not exist");
     return false;
@@ -111,7 +138,12 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     return false;
   }
   auto in_use = directory.track_session(database);  // before the check: DROP DATABASE waits for us
-  if (!directory.find_database(database)) {
+  auto found_database = directory.lookup_database(database);
+  if (!found_database) {
+    refuse_for_storage(found_database.error());
+    return false;
+  }
+  if (!*found_database) {
     send_fatal("3D000", "database \"" + database + "\" does not exist");
     return false;
   }
@@ -148,6 +180,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   stream_.write(wire::backend_key_data(process_id_, secret_key_));
   stream_.write(wire::ready_for_query('I'));
   stream_.flush();
+  stream_.set_deadline(std::nullopt);
   spdlog::debug("connection authorized: user={} database={}", user, database);
   return true;
 }

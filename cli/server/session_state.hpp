@@ -37,6 +37,10 @@ public:
   void send_error(const pg_error& error);
   // Changed ParameterStatus reports, ReadyForQuery, flush.
   void ready_for_query();
+  // A message failed before it ran (invalid UTF-8 in its strings): the error, the
+  // transaction block fails; a Query then gets ReadyForQuery, an extended-protocol
+  // message makes the session skip to Sync.
+  void message_failed(char type, const pg_error& error);
   // A message type this server does not handle; false ends the session.
   bool unsupported_message(char type);
 

@@ -7,6 +7,7 @@
 #include "cli/server/wire_protocol.hpp"
 
 #include "stages/core/byte_reader.hpp"
+#include "stages/core/utf8_validation.hpp"
 
 namespace tributary::wire {
 namespace {
@@ -164,6 +165,8 @@ std::string error_fields(char type, const pg_error& e) {
     b.byte('H').cstring(e.hint);
   if (e.position > 0)
     b.byte('P').cstring(std::to_string(e.position));
+  if (!e.context.empty())
+    b.byte('W').cstring(e.context);
   b.byte('\0');
   return b.done();
 }
@@ -223,6 +226,50 @@ result<startup_packet, pg_error> parse_startup_packet(std::string_view body) {
   if (!in.at_end())
     return fail(violation("invalid startup packet layout: expected terminator as last byte"));
   return startup_packet{std::move(m)};
+}
+
+std::optional<size_t> frontend_message_body_limit(char type) {
+  switch (type) {
+    case 'Q':
+    case 'P':
+    case 'B':
+    case 'F':
+    case 'd': return large_message_limit - 4;
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'H':
+    case 'S':
+    case 'X':
+    case 'c':
+    case 'f': return small_message_limit - 4;
+    default: return std::nullopt;
+  }
+}
+
+result<ok_t, pg_error> check_message_encoding(const frontend_message& message) {
+  return std::visit(
+      [](const auto& m) -> result<ok_t, pg_error> {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, query_message>) {
+          return check_utf8(m.sql);
+        } else if constexpr (std::is_same_v<T, parse_message>) {
+          if (auto r = check_utf8(m.statement_name); !r)
+            return r;
+          return check_utf8(m.sql);
+        } else if constexpr (std::is_same_v<T, bind_message>) {
+          if (auto r = check_utf8(m.portal_name); !r)
+            return r;
+          return check_utf8(m.statement_name);
+        } else if constexpr (std::is_same_v<T, describe_message> || std::is_same_v<T, close_message>) {
+          return check_utf8(m.name);
+        } else if constexpr (std::is_same_v<T, execute_message>) {
+          return check_utf8(m.portal_name);
+        } else {
+          return ok_v;
+        }
+      },
+      message);
 }
 
 result<frontend_message, pg_error> parse_frontend_message(char type, std::string_view body) {

@@ -33,6 +33,10 @@ inline constexpr int32_t ssl_request_code = 80877103;
 inline constexpr int32_t gssenc_request_code = 80877104;
 // PostgreSQL's MAX_STARTUP_PACKET_LENGTH.
 inline constexpr size_t max_startup_packet_length = 10000;
+// PostgreSQL's PQ_SMALL_MESSAGE_LIMIT and PQ_LARGE_MESSAGE_LIMIT (MaxAllocSize - 1):
+// the largest length field (which counts itself) a typed message may carry.
+inline constexpr size_t small_message_limit = 10000;
+inline constexpr size_t large_message_limit = 0x3fffffff - 1;
 
 // ---------------------------------------------------------------- startup ---
 
@@ -87,6 +91,18 @@ using frontend_message =
                  unsupported_message>;
 
 result<frontend_message, pg_error> parse_frontend_message(char type, std::string_view body);
+
+// The largest body (without type byte and length) a frontend message of `type` may
+// have: 1 GB for Query, Parse, Bind, FunctionCall and CopyData, 10000 bytes for the
+// rest, as PostgreSQL's SocketBackend. nullopt for a type PostgreSQL does not know
+// after startup (FATAL 08P01 invalid frontend message type N, before the length is read).
+std::optional<size_t> frontend_message_body_limit(char type);
+
+// The strings of a message that PostgreSQL reads with pq_getmsgstring (query text,
+// statement and portal names) checked as client text in UTF8 (utf8_validation):
+// 22021, an ERROR of that message (not a protocol violation). Bind's parameter
+// values are checked where they are decoded, with their CONTEXT.
+result<ok_t, pg_error> check_message_encoding(const frontend_message& message);
 
 // The format code that applies to parameter `index` (0-based) per the Bind rules.
 int16_t parameter_format(const bind_message& bind, size_t index);

@@ -11,6 +11,7 @@ struct pg_error {
   std::string detail;
   std::string hint;
   int position = 0;           // 1-based character position in the query, 0 = none
+  std::string context;        // CONTEXT ('W'): where it happened, e.g. "unnamed portal parameter $1"
   std::string severity = "ERROR";
 };
 

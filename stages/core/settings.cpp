@@ -69,7 +69,12 @@ result<int64_t, std::string> parse_number(const setting_definition& def, std::st
   if (number < 0)
     return fail(std::to_string(number) + " is outside the valid range for parameter \"" + def.name + "\"");
   int64_t ms = number * factor_ms;
-  return def.type == kind::duration_s ? ms / 1000 : ms;
+  const int64_t base = def.type == kind::duration_s ? ms / 1000 : ms;
+  if (base < def.minimum || base > def.maximum)
+    return fail(std::to_string(base) + (def.type == kind::duration_s ? " s" : " ms") +
+                " is outside the valid range for parameter \"" + def.name + "\" (" +
+                std::to_string(def.minimum) + " .. " + std::to_string(def.maximum) + ")");
+  return base;
 }
 
 std::string show_value(const setting_definition& def, int64_t base) {
@@ -97,6 +102,8 @@ const std::vector<setting_definition>& settings::definitions() {
        "Comma-separated IP addresses to listen on; * for all IPv4 addresses."},
       {"port", kind::integer, "5433", "TCP port the server listens on."},
       {"max_connections", kind::integer, "100", "Maximum number of concurrent client sessions."},
+      {"authentication_timeout", kind::duration_s, "60",
+       "Sets the maximum allowed time to complete client authentication.", 1, 600},
       {"wal_receiver_status_interval", kind::duration_s, "10",
        "Longest time between two status reports to the publisher."},
       {"wal_receiver_timeout", kind::duration_ms, "60000",

@@ -23,6 +23,9 @@ struct setting_definition {
   kind type = kind::string;
   std::string default_value;
   std::string description;
+  // Valid range in the base unit (s for duration_s, ms for duration_ms).
+  int64_t minimum = 0;
+  int64_t maximum = INT64_MAX;
 };
 
 class settings {

@@ -30,9 +30,9 @@
 //   XX000 malformed tsquery: operand not found / extra nodes (count 0 included)
 // Both: bytes left over: 22P03 incorrect binary data format.
 #include <algorithm>
-#include <cstdio>
 
 #include "stages/core/byte_reader.hpp"
+#include "stages/core/utf8_validation.hpp"
 #include "stages/types/verbatim/tsearch_values.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
@@ -44,60 +44,6 @@ constexpr uint32_t word_entry_size = 4;           // sizeof(WordEntry)
 constexpr uint32_t query_item_size = 12;          // sizeof(QueryItem)
 
 pg_error internal_error(std::string message) { return make_pg_error("XX000", std::move(message)); }
-
-// pg_utf_mblen.
-size_t utf8_sequence_length(unsigned char lead) {
-  if ((lead & 0x80) == 0) return 1;
-  if ((lead & 0xE0) == 0xC0) return 2;
-  if ((lead & 0xF0) == 0xE0) return 3;
-  if ((lead & 0xF8) == 0xF0) return 4;
-  return 1;
-}
-
-// pg_utf8_islegal.
-bool utf8_sequence_legal(std::string_view s, size_t length) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-  auto continuation = [](unsigned char b) { return b >= 0x80 && b <= 0xBF; };
-  if (length == 4 && !continuation(byte(3))) return false;
-  if (length >= 3 && !continuation(byte(2))) return false;
-  if (length >= 2) {
-    const unsigned char second = byte(1);
-    switch (byte(0)) {
-      case 0xE0: if (second < 0xA0 || second > 0xBF) return false; break;
-      case 0xED: if (second < 0x80 || second > 0x9F) return false; break;
-      case 0xF0: if (second < 0x90 || second > 0xBF) return false; break;
-      case 0xF4: if (second < 0x80 || second > 0x8F) return false; break;
-      default: if (!continuation(second)) return false; break;
-    }
-  }
-  const unsigned char lead = byte(0);
-  return !(lead >= 0x80 && lead < 0xC2) && lead <= 0xF4;
-}
-
-// pq_getmsgstring's conversion to the server encoding (UTF8 to UTF8: the
-// check only), with report_invalid_encoding's message.
-result<ok_t, pg_error> check_utf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    const auto lead = static_cast<unsigned char>(s[i]);
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    }
-    const size_t length = utf8_sequence_length(lead);
-    if (length <= s.size() - i && utf8_sequence_legal(s.substr(i), length)) {
-      i += length;
-      continue;
-    }
-    std::string shown;
-    for (size_t j = 0; j < std::min({length, s.size() - i, size_t{8}}); ++j) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned char>(s[i + j]));
-      shown += (j > 0 ? " " : "") + std::string(hex);
-    }
-    return fail(make_pg_error("22021", "invalid byte sequence for encoding \"UTF8\": " + shown));
-  }
-  return ok_v;
-}
 
 pg_error read_failure(const read_error& e) {
   return e.why == read_error::reason::unterminated_string
