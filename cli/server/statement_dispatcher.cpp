@@ -205,8 +205,8 @@ result<command_outcome, pg_error> statement_dispatcher::subscription_command(
 result<command_outcome, pg_error> statement_dispatcher::in_own_transaction(
     const std::function<result<command_outcome, pg_error>()>& command) {
   const bool own_transaction = transaction_.state() == block_state::idle;
-  if (own_transaction)
-    if (auto r = transaction_.begin_implicit(); !r)
+  if (own_transaction)  // every command run this way writes
+    if (auto r = transaction_.begin_implicit(/*for_writing=*/true); !r)
       return fail(r.error());
   auto outcome = command();
   if (outcome && own_transaction)

@@ -26,8 +26,11 @@ char transaction_block::status_indicator() const {
   }
 }
 
-result<ok_t, pg_error> transaction_block::sqlite_begin() {
-  if (auto r = db_.exec("BEGIN"); !r)
+result<ok_t, pg_error> transaction_block::sqlite_begin(bool for_writing) {
+  // A writer takes the write lock first (waiting up to the busy timeout): a
+  // deferred transaction that read first could not take it after another
+  // connection committed (SQLITE_BUSY_SNAPSHOT, reported at once).
+  if (auto r = db_.exec(for_writing ? "BEGIN IMMEDIATE" : "BEGIN"); !r)
     return fail(pg_error_from_sqlite(r.error()));
   return ok_v;
 }
@@ -74,10 +77,10 @@ result<std::string, pg_error> transaction_block::chain_if(bool chain, std::strin
   return tag;
 }
 
-result<ok_t, pg_error> transaction_block::begin_implicit() {
+result<ok_t, pg_error> transaction_block::begin_implicit(bool for_writing) {
   if (state_ != block_state::idle)
     return ok_v;
-  if (auto r = sqlite_begin(); !r)
+  if (auto r = sqlite_begin(for_writing); !r)
     return fail(r.error());
   state_ = block_state::implicit;
   return ok_v;

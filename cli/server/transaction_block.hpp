@@ -52,7 +52,8 @@ public:
   bool in_explicit_block() const { return state_ == block_state::in_block || state_ == block_state::failed; }
 
   // Opens the implicit transaction of a multi-statement string or a batch (idle only).
-  result<ok_t, pg_error> begin_implicit();
+  // for_writing: the statement writes (BEGIN IMMEDIATE: waits for the write lock).
+  result<ok_t, pg_error> begin_implicit(bool for_writing = false);
   // Ends the implicit transaction (end of query string / Sync): COMMIT.
   result<ok_t, pg_error> end_implicit();
 
@@ -82,7 +83,7 @@ private:
     size_t actions = 0;  // on-commit actions registered before it
   };
 
-  result<ok_t, pg_error> sqlite_begin();
+  result<ok_t, pg_error> sqlite_begin(bool for_writing = false);
   result<ok_t, pg_error> sqlite_commit();
   void sqlite_rollback();
   void finish(bool committed);
