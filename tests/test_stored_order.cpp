@@ -27,6 +27,20 @@ TEST(StoredOrder, InetAndCidrSortAsNetworkCmp) {
   EXPECT_GT(compare_stored_inet("not an address", "::1"), 0) << "foreign text sorts last";
 }
 
+TEST(StoredOrder, PgLsnSortsByPositionAndOtherTextsLast) {
+  // SELECT v ORDER BY v on PostgreSQL 15; then a text that is no LSN.
+  const std::vector<std::string> ordered = {"0/0", "0/1", "0/A0", "1/0", "2/0", "16/B374D848",
+                                            "FFFFFFFF/FFFFFFFF", "junk"};
+  auto shuffled = ordered;
+  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(3));
+  std::sort(shuffled.begin(), shuffled.end(), [](const std::string& a, const std::string& b) {
+    return compare_stored_pg_lsn(a, b) < 0;
+  });
+  EXPECT_EQ(shuffled, ordered);
+  EXPECT_EQ(compare_stored_pg_lsn("0/A0", "0/a0"), 0);
+  EXPECT_EQ(find_builtin_type(3220)->collation, "pg_lsn");
+}
+
 TEST(StoredOrder, EveryCollationIsListedForRegistration) {
   std::vector<std::string> names;
   for (const auto& c : stored_collations())

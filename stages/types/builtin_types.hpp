@@ -18,6 +18,7 @@
 //              pg_bpchar    trailing spaces insignificant
 //              pg_interval  1 mon = 30 days, 1 day = 24 hours
 //              pg_inet      network order of inet and cidr
+//              pg_lsn       pg_lsn by position
 // Pure data, no state.
 #pragma once
 

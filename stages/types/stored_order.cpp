@@ -26,6 +26,7 @@ std::span<const stored_collation> stored_collations() {
         {"pg_jsonb", compare_stored_jsonb},
         {"pg_tsvector", compare_stored_tsvector},
         {"pg_tsquery", compare_stored_tsquery},
+        {"pg_lsn", compare_stored_pg_lsn},
         {"pg_int4range", compare_range_of<3904>},
         {"pg_numrange", compare_range_of<3906>},
         {"pg_tsrange", compare_range_of<3908>},

@@ -16,6 +16,7 @@
 //   pg_jsonb     compareJsonbContainers: object > array > boolean > number >
 //                string > null; more pairs / elements greater; numbers by value
 //   pg_tsvector, pg_tsquery   tsvector_cmp, tsquery_cmp
+//   pg_lsn       pg_lsn_cmp: by the 64-bit position (0/A0 < 1/0)
 //   pg_<range>   range_cmp of each built-in range type (pg_int4range, ...):
 //                empty first, then lower bound, then upper bound, bounds in
 //                the subtype's order; multirange_cmp of each multirange type
@@ -51,6 +52,7 @@ int compare_stored_inet(std::string_view a, std::string_view b);      // type_ne
 int compare_stored_jsonb(std::string_view a, std::string_view b);     // jsonb_order.cpp
 int compare_stored_tsvector(std::string_view a, std::string_view b);  // tsearch_order.cpp
 int compare_stored_tsquery(std::string_view a, std::string_view b);   // tsearch_order.cpp
+int compare_stored_pg_lsn(std::string_view a, std::string_view b);    // type_pg_lsn.cpp
 // range_cmp / multirange_cmp of the range or multirange type `oid`.
 int compare_stored_range(oid_t oid, std::string_view a, std::string_view b);  // type_range.cpp
 

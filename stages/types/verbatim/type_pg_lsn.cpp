@@ -8,6 +8,8 @@
 //                  1-8 hex digits, nothing else (no spaces): 16/b374d848 ->
 //                  16/B374D848, 0000000A/01 -> A/1; anything else 22P02
 //                  invalid input syntax for type pg_lsn: "<text>".
+// Order (collation pg_lsn, pg_lsn_cmp): by the 64-bit position; a text that is
+// not an LSN (another tool's) sorts after every LSN, then by bytes.
 // Binary: the uint64, big-endian.
 //   parse_binary   fewer than 8 bytes: 08P01 insufficient data left in
 //                  message; more: 22P03 incorrect binary data format.
@@ -17,6 +19,7 @@
 #include <optional>
 #include <string>
 
+#include "stages/types/stored_order.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
 namespace tributary {
@@ -84,6 +87,17 @@ std::string format_binary(const column_type&, const sql_value& stored) {
 }
 
 }  // namespace
+
+int compare_stored_pg_lsn(std::string_view a, std::string_view b) {
+  const auto x = read_lsn(a);
+  const auto y = read_lsn(b);
+  if (x && y)
+    return *x < *y ? -1 : (*x > *y ? 1 : 0);
+  if (x || y)
+    return x ? -1 : 1;
+  const int c = a.compare(b);
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
 
 const type_codec& pg_lsn_codec() {
   static const type_codec codec{parse_text, parse_binary, format_verbatim_text,
