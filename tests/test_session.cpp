@@ -222,6 +222,18 @@ TEST_F(SessionTest, SqliteSyntaxErrorPointsIntoTheWholeString) {
   EXPECT_EQ(reply[3].fields()['P'], "19");
 }
 
+TEST_F(SessionTest, ForeignKeysAreCheckedForAClientsWrites) {
+  auto client = login();
+  ASSERT_EQ(types_of(client->exchange("CREATE TABLE p (id int PRIMARY KEY); "
+                                      "CREATE TABLE c (id int PRIMARY KEY, p int REFERENCES p (id))")),
+            "CCZ");
+  EXPECT_EQ(error_code(client->exchange("INSERT INTO c VALUES (1, 7)")), "23503");
+  EXPECT_EQ(types_of(client->exchange("INSERT INTO p VALUES (7); INSERT INTO c VALUES (1, 7)")), "CCZ");
+  EXPECT_EQ(error_code(client->exchange("DELETE FROM p WHERE id = 7")), "23503");
+  EXPECT_EQ(error_code(client->exchange("UPDATE c SET p = 8")), "23503");
+  EXPECT_EQ(find(client->exchange("SELECT count(*) FROM c WHERE p = 7"), 'D')->values()[0], "1");
+}
+
 TEST_F(SessionTest, PragmaRunsInSqlite) {
   auto client = login();
   auto reply = client->exchange("PRAGMA journal_mode");

@@ -152,6 +152,12 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     send_fatal(connection.error().sqlstate, connection.error().message);
     return false;
   }
+  // A client's writes check foreign keys, as PostgreSQL's origin role does; the
+  // applier and table sync keep them off (session_replication_role = replica).
+  if (auto r = connection->exec("PRAGMA foreign_keys=ON"); !r) {
+    send_fatal("58030", "could not enable foreign keys: " + r.error().message);
+    return false;
+  }
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {
       send_fatal(r.error().sqlstate, r.error().message);

@@ -15,7 +15,7 @@
 // which the SQLSTATE map reports as PostgreSQL does: 23502 domain d does not allow
 // null values —, unknown names kept as text),
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
-// REFERENCES / FOREIGN KEY (recorded in SQLite; not enforced on replicated rows),
+// REFERENCES / FOREIGN KEY (SQLite's; checked for clients' writes, not for replicated rows),
 // DEFAULT with a constant (read by the column's type) or now() /
 // CURRENT_TIMESTAMP / CURRENT_DATE / LOCALTIMESTAMP, IF NOT EXISTS.
 // Anything else (CHECK, generated columns, identity without an integer primary
