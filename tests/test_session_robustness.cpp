@@ -16,6 +16,7 @@
 #include "cli/server/message_stream.hpp"
 #include "cli/server/session.hpp"
 #include "frontend_test_client.hpp"
+#include "session_test_fixture.hpp"
 
 using namespace tributary;
 using tributary::testing::backend_message;
@@ -26,64 +27,7 @@ namespace {
 
 const std::string invalid_utf8 = "invalid byte sequence for encoding \"UTF8\": ";
 
-class SessionRobustnessTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "tributary_robust_XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    root_ = pattern;
-    auto directory = data_directory::open(root_ / "data", "tester");
-    ASSERT_TRUE(directory.ok()) << directory.error();
-    services_.directory = *directory;
-    config_ = std::make_shared<settings>();
-    services_.server_settings = config_;
-    services_.subscriptions = std::make_shared<subscription_commands>();
-  }
-
-  void TearDown() override {
-    for (auto& t : threads_)
-      t.join();
-    sessions_.clear();
-    services_ = {};
-    std::filesystem::remove_all(root_);
-  }
-
-  std::unique_ptr<test_client> open_session() {
-    int fds[2];
-    EXPECT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
-    auto s = std::make_shared<session>(fds[0], 4242, 777, services_);
-    sessions_.push_back(s);
-    threads_.emplace_back([s] { s->run(); });
-    return std::make_unique<test_client>(fds[1]);
-  }
-
-  std::unique_ptr<test_client> login() {
-    auto client = open_session();
-    client->send_startup({{"user", "tester"}, {"database", "postgres"}});
-    auto reply = client->read_until_ready();
-    EXPECT_FALSE(reply.empty());
-    EXPECT_EQ(reply.empty() ? 0 : reply.back().type, 'Z');
-    return client;
-  }
-
-  static std::map<char, std::string> error_of(const std::vector<backend_message>& messages) {
-    for (const auto& m : messages)
-      if (m.type == 'E')
-        return m.fields();
-    return {};
-  }
-
-  static char status(const std::vector<backend_message>& messages) {
-    return messages.empty() || messages.back().type != 'Z' ? '?' : messages.back().body[0];
-  }
-
-  std::filesystem::path root_;
-  session_services services_;
-  std::shared_ptr<settings> config_;
-  std::vector<std::shared_ptr<session>> sessions_;
-  std::vector<std::thread> threads_;
-};
+class SessionRobustnessTest : public tributary::testing::session_test_fixture {};
 
 // ------------------------------------------------------------ message sizes ---
 

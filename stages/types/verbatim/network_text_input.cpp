@@ -26,20 +26,29 @@ int hex_digit(char c) {
   return -1;
 }
 
+// One decimal octet starting at `ch` (a digit) into dst[octets++]: its digits are
+// consumed (`ch` is left at the character after them). False when it exceeds 255
+// or a fifth octet is given.
+bool read_decimal_octet(c_text s, size_t& at, char& ch, uint8_t* dst, size_t& octets) {
+  int value = 0;
+  do {
+    value = value * 10 + (ch - '0');
+    if (value > 255)
+      return false;
+  } while ((ch = s[at++]) != '\0' && is_digit(ch));
+  if (octets == 4)
+    return false;
+  dst[octets++] = static_cast<uint8_t>(value);
+  return true;
+}
+
 // inet_net_pton_ipv4: the bits, or -1.
 int inet_pton_ipv4(c_text s, uint8_t* dst) {
   size_t at = 0, octets = 0;
   char ch = s[at++];
   while (is_digit(ch)) {
-    int value = 0;
-    do {
-      value = value * 10 + (ch - '0');
-      if (value > 255)
-        return -1;
-    } while ((ch = s[at++]) != '\0' && is_digit(ch));
-    if (octets == 4)
+    if (!read_decimal_octet(s, at, ch, dst, octets))
       return -1;
-    dst[octets++] = static_cast<uint8_t>(value);
     if (ch == '\0' || ch == '/')
       break;
     if (ch != '.')
@@ -91,15 +100,8 @@ int cidr_pton_ipv4(c_text s, uint8_t* dst) {
     }
   } else if (is_digit(ch)) {
     for (;;) {
-      int value = 0;
-      do {
-        value = value * 10 + (ch - '0');
-        if (value > 255)
-          return -1;
-      } while ((ch = s[at++]) != '\0' && is_digit(ch));
-      if (octets == 4)
+      if (!read_decimal_octet(s, at, ch, dst, octets))
         return -1;
-      dst[octets++] = static_cast<uint8_t>(value);
       if (ch == '\0' || ch == '/')
         break;
       if (ch != '.')
