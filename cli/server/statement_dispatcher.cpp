@@ -218,6 +218,26 @@ result<command_outcome, pg_error> statement_dispatcher::in_own_transaction(
 result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement) {
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  if (statement.node_type() == "SelectStmt") {
+    const routed_query own = route_query(statement.text);
+    if (own.statements.size() == 1) {
+      auto translated = prepare_translated_select(own.statements[0].fields(), statement.text,
+                                                  statement.position, nullptr, {}, *this,
+                                                  parameters_.type_settings_now());
+      if (!translated)
+        return fail(translated.error());
+      if (*translated) {
+        auto shape = executor_.describe((*translated)->sql);
+        if (!shape)
+          return shape;
+        shape->columns.clear();
+        for (const query_column& c : (*translated)->columns)
+          shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.oid : 25,
+                                                 c.type.known() ? c.type.typmod : -1});
+        return shape;
+      }
+    }
+  }
   if (statement.kind != statement_kind::insert)
     return executor_.describe(statement.text, grammar_error, statement.position);
   const routed_query own = route_query(statement.text);
@@ -300,6 +320,17 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
   const std::string type = statement.node_type();
   if (type == "SelectStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
     const routed_query own = route_query(statement.text);
+    if (own.statements.size() == 1 && type == "SelectStmt") {
+      auto translated = prepare_translated_select(own.statements[0].fields(), statement.text,
+                                                  statement.position, &situation.parameters, {},
+                                                  *this, parameters_.type_settings_now());
+      if (!translated)
+        return fail(translated.error());
+      if (*translated)
+        return executor_.run_translated((*translated)->sql, statement.tag,
+                                        (*translated)->parameters, (*translated)->columns,
+                                        situation.result_formats);
+    }
     if (own.statements.size() == 1) {
       auto typed = prepare_typed_query(type, own.statements[0].fields(), statement.text,
                                        situation.parameters, *this, parameters_.type_settings_now());
