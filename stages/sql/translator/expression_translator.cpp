@@ -94,6 +94,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return parameter(f);
   if (type == "FuncCall")
     return function_call(f, where);
+  if (type == "MinMaxExpr" || type == "SQLValueFunction")
+    return special_expression(type, f, where);
   throw not_translatable{type};
 }
 
@@ -287,7 +289,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       return arithmetic(op, std::move(left), std::move(right));
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
       return comparison(op, std::move(left), std::move(right));
-    throw not_translatable{"operator " + op};
+    return other_operator(expr, where);
   }
   if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")
     return comparison(kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS", expression(lexpr, where),
@@ -319,7 +321,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     const std::string both = "(" + low.sql + " AND " + high.sql + ")";
     return typed(kind == "AEXPR_BETWEEN" ? both : "(NOT " + both + ")", builtin(pg_type_oid::boolean));
   }
-  throw not_translatable{kind};
+  return other_operator(expr, where);
 }
 
 typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,

@@ -60,6 +60,12 @@ public:
   // this translator does not make.
   typed_expression coerce(typed_expression value, const column_type& type);
   typed_expression function_call(const json& call, const scope& where);
+  // Operators other than arithmetic and comparison (LIKE, ILIKE, ~, ...), and the
+  // nodes GREATEST/LEAST (MinMaxExpr) and current_date & co. (SQLValueFunction):
+  // special_translator.cpp.
+  typed_expression other_operator(const json& expr, const scope& where);
+  typed_expression special_expression(const std::string& node_type, const json& fields,
+                                      const scope& where);
 
   std::map<int, column_type>& parameters() { return parameter_types_; }
   const translation_input& input() const { return input_; }
