@@ -297,7 +297,8 @@ result<std::string, pg_error> cast_text(sqlite3_value* x, const column_type& fro
 }
 
 result<sql_value, pg_error> cast_value(sqlite3_value* x, const column_type& from,
-                                       const column_type& to, const type_settings& settings) {
+                                       const column_type& to, const type_settings& settings,
+                                       bool assignment) {
   const bool from_number = is_integer_type(from.oid) || is_float_type(from.oid) ||
                            from.oid == pg_type_oid::numeric;
   if (is_integer_type(to.oid) && from_number) {
@@ -328,8 +329,10 @@ result<sql_value, pg_error> cast_value(sqlite3_value* x, const column_type& from
     return fail(text.error());
   if (from.oid == pg_type_oid::bpchar && to.oid != pg_type_oid::bpchar)  // rtrim1
     text->erase(text->find_last_not_of(' ') + 1);
-  // An explicit cast to varchar(n) / char(n) truncates instead of failing.
-  if ((to.oid == pg_type_oid::varchar || to.oid == pg_type_oid::bpchar) && to.typmod >= 5) {
+  // An explicit cast to varchar(n) / char(n) truncates; an assignment fails
+  // (the input function's 22001) unless what is cut is spaces.
+  if (!assignment && (to.oid == pg_type_oid::varchar || to.oid == pg_type_oid::bpchar) &&
+      to.typmod >= 5) {
     const size_t limit = static_cast<size_t>(to.typmod - 4);
     size_t characters = 0;
     for (size_t i = 0; i < text->size(); ++i)
@@ -343,14 +346,15 @@ result<sql_value, pg_error> cast_value(sqlite3_value* x, const column_type& from
   return parse_text_value(to, *text, settings);
 }
 
-void cast(sqlite3_context* context, int, sqlite3_value** argv) {
+void cast(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
   const column_type from = builtin_column_type(static_cast<oid_t>(sqlite3_value_int64(argv[1])),
                                                sqlite3_value_int(argv[2]));
   const column_type to = builtin_column_type(static_cast<oid_t>(sqlite3_value_int64(argv[3])),
                                              sqlite3_value_int(argv[4]));
-  auto r = cast_value(argv[0], from, to, state_of(context).settings);
+  const bool assignment = argc > 5 && sqlite3_value_int(argv[5]) != 0;
+  auto r = cast_value(argv[0], from, to, state_of(context).settings, assignment);
   if (!r)
     return report(context, r.error());
   return_value(context, *r);
@@ -482,6 +486,7 @@ void register_sql_functions(sqlite3* db) {
   // Its destructor runs when the connection closes and frees the state.
   sqlite3_create_function_v2(db, "pg_cast", 5, SQLITE_UTF8, state, cast, nullptr, nullptr,
                              forget_state);
+  sqlite3_create_function_v2(db, "pg_cast", 6, SQLITE_UTF8, state, cast, nullptr, nullptr, nullptr);
   struct aggregate {
     const char* name;
     void (*step)(sqlite3_context*, int, sqlite3_value**);

@@ -14,7 +14,8 @@
 //                                  PostgreSQL does), integer <-> boolean, text to
 //                                  a type by its input function, a type to text by
 //                                  its output function (under the session's settings),
-//                                  varchar(n)/bpchar(n) truncating as an explicit cast
+//                                  varchar(n)/bpchar(n) truncating as an explicit cast;
+//   pg_cast(x, ..., 1)             the same as an assignment: varchar(n) too long is 22001
 //   pg_power(a, b)                 float8 ^ float8 (dpow: 2201F for 0 ^ negative and
 //                                  negative ^ fraction, 22003 on overflow)
 //   pg_numeric_sum(x) / pg_numeric_avg(x)   aggregates over numeric (or integer)

@@ -163,3 +163,57 @@ TEST(QueryTranslation, SubSelectsAndJoinsResolveTheirAliases) {
 
 }  // namespace
 }  // namespace tributary
+
+namespace tributary {
+namespace {
+
+outcome translate_any(const std::string& sql) {
+  PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+  EXPECT_EQ(parsed.error, nullptr) << sql;
+  auto tree = nlohmann::json::parse(parsed.parse_tree);
+  pg_query_free_parse_result(parsed);
+  outcome out;
+  translation_input input;
+  input.lookup = [](const std::string& table) { return table == "items" ? &items : nullptr; };
+  input.source = sql;
+  input.untranslated = &out.untranslated;
+  const auto& stmt = tree["stmts"][0]["stmt"];
+  auto r = translate_statement(stmt.begin().key(), stmt.begin().value(), input);
+  if (r.ok())
+    out.query = std::move(*r);
+  else
+    out.error = r.error();
+  return out;
+}
+
+std::string modify_sql(const std::string& sql) {
+  outcome out = translate_any(sql);
+  EXPECT_FALSE(out.error) << sql << ": " << (out.error ? out.error->error.message : "");
+  EXPECT_TRUE(out.query) << sql << " not translated: " << out.untranslated;
+  return out.query ? out.query->sql : std::string();
+}
+
+TEST(ModifyTranslation, ValuesAreAssignedAsPostgresAssignmentCastsThem) {
+  const std::string sql = modify_sql("INSERT INTO items (id, price, name) VALUES (1 + 1, 2, 3)");
+  EXPECT_NE(sql.find("pg_cast(2, 23, -1, 1700, 655366, 1)"), std::string::npos) << sql;  // numeric(10,2)
+  EXPECT_NE(sql.find("pg_cast(3, 23, -1, 25, -1, 1)"), std::string::npos) << sql;        // int -> text
+  outcome refused = translate_any("INSERT INTO items (id, paid) VALUES (1, 5)");
+  ASSERT_TRUE(refused.error);
+  EXPECT_EQ(refused.error->error.sqlstate, "42804");
+  EXPECT_EQ(refused.error->error.message, "column \"paid\" is of type boolean but expression is of type integer");
+  EXPECT_EQ(refused.error->location, 40);
+}
+
+TEST(ModifyTranslation, InsertSelectUpdateAndDeleteKeepTheirClauses) {
+  EXPECT_NE(modify_sql("INSERT INTO items (id, name) SELECT id + 100, name FROM items ON CONFLICT (id) "
+                       "DO UPDATE SET name = excluded.name RETURNING id")
+                .find("WHERE true ON CONFLICT (\"id\") DO UPDATE SET \"name\" = \"excluded\".\"name\" RETURNING"),
+            std::string::npos);
+  EXPECT_NE(modify_sql("UPDATE items i SET price = price * 2 WHERE i.id = 1 RETURNING price").find("UPDATE \"items\" AS \"i\" SET \"price\" = "),
+            std::string::npos);
+  EXPECT_NE(modify_sql("DELETE FROM items a USING items b WHERE a.id = b.id + 1").find("WHERE EXISTS (SELECT 1 FROM \"items\" AS \"b\" WHERE"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace tributary

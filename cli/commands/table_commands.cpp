@@ -307,13 +307,13 @@ result<std::optional<typed_query>, pg_error> prepare_typed_query(
                           settings);
 }
 
-result<std::optional<translated_select>, pg_error> prepare_translated_select(
-    const nlohmann::json& select_stmt, std::string_view source, int position_base,
+result<std::optional<translated_statement>, pg_error> prepare_translated_statement(
+    const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
     command_context& context, const type_settings& settings) {
   recorded_tables tables(context.database());
   translation_input input{tables.lookup(), settings, source, declared};
-  auto translated = translate_select(select_stmt, input);
+  auto translated = translate_statement(node_type, statement, input);
   if (tables.error())
     return fail(*tables.error());
   if (!translated) {
@@ -324,19 +324,19 @@ result<std::optional<translated_select>, pg_error> prepare_translated_select(
     return fail(std::move(error));
   }
   if (!*translated)
-    return std::optional<translated_select>{};
-  translated_select out;
+    return std::optional<translated_statement>{};
+  translated_statement out;
   out.sql = std::move((*translated)->sql);
   out.columns = std::move((*translated)->columns);
   for (const auto& [number, type] : (*translated)->parameter_types)
     out.parameter_count = std::max(out.parameter_count, number);
   if (parameters == nullptr)
-    return std::optional<translated_select>{std::move(out)};
+    return std::optional<translated_statement>{std::move(out)};
   auto typed = typed_parameters(out.sql, (*translated)->parameter_types, *parameters, settings);
   if (!typed)
     return fail(typed.error());
   out.parameters = std::move((*typed)->parameters);
-  return std::optional<translated_select>{std::move(out)};
+  return std::optional<translated_statement>{std::move(out)};
 }
 
 }  // namespace tributary

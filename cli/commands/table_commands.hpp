@@ -78,9 +78,10 @@ result<std::optional<typed_query>, pg_error> prepare_typed_query(
     const std::vector<sql_value>& parameters, command_context& context,
     const type_settings& settings);
 
-// A SELECT translated by stages/sql/translator: its SQLite text, its parameters
-// read by the types the translation gave them, and its output columns.
-struct translated_select {
+// A SELECT / INSERT / UPDATE / DELETE translated by stages/sql/translator: its
+// SQLite text, its parameters read by the types the translation gave them, and
+// its output columns (RETURNING's for the others).
+struct translated_statement {
   std::string sql;
   std::vector<sql_value> parameters;
   std::vector<query_column> columns;
@@ -91,8 +92,8 @@ struct translated_select {
 // way. `parameters` nullptr: Parse/Describe, no values yet. `declared` are the
 // parameter types Parse gave. Errors carry PostgreSQL's position, counted from
 // `position_base` characters before `source`.
-result<std::optional<translated_select>, pg_error> prepare_translated_select(
-    const nlohmann::json& select_stmt, std::string_view source, int position_base,
+result<std::optional<translated_statement>, pg_error> prepare_translated_statement(
+    const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
     command_context& context, const type_settings& settings);
 

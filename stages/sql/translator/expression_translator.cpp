@@ -125,7 +125,8 @@ typed_expression query_translator::column_reference(const json& ref, const scope
       }
     }
     if (found != nullptr)
-      return typed(quote_identifier(found_item->name) + "." + quote_identifier(found->sql_name),
+      return typed(found_item->bare ? quote_identifier(found->sql_name)
+                                    : quote_identifier(found_item->name) + "." + quote_identifier(found->sql_name),
                    found->type, location);
     if (!table.empty() && table_seen)
       fail_at(make_pg_error("42703", "column " + table + "." + column + " does not exist"),

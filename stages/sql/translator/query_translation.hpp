@@ -16,6 +16,12 @@
 // SQLite's own operators would differ (exact numeric, integer overflow, casts).
 // Comparisons of text-stored types use the type's collation.
 //
+// INSERT (VALUES rows or a SELECT, ON CONFLICT DO NOTHING / DO UPDATE, RETURNING),
+// UPDATE (SET, FROM, WHERE, RETURNING) and DELETE (USING, WHERE, RETURNING) store
+// each value as PostgreSQL's assignment coerces it into the column's type
+// (numbers round to the column's typmod, text types check their length, a
+// type without an assignment cast is 42804).
+//
 // What this translator covers (the rest returns nullopt: the caller runs the
 // statement the previous way, untranslated):
 //   SELECT [DISTINCT] targets FROM tables (aliases, joins ON, sub-selects)
@@ -79,5 +85,9 @@ struct located_error {
 // `select` is a SelectStmt's fields.
 result<std::optional<translated_query>, located_error> translate_select(
     const nlohmann::json& select, const translation_input& input);
+// `node_type` is "SelectStmt", "InsertStmt", "UpdateStmt" or "DeleteStmt";
+// `statement` its fields. INSERT / UPDATE / DELETE: `columns` are RETURNING's.
+result<std::optional<translated_query>, located_error> translate_statement(
+    const std::string& node_type, const nlohmann::json& statement, const translation_input& input);
 
 }  // namespace tributary

@@ -42,6 +42,7 @@ struct scope_column {
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name
+  bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
   std::vector<scope_column> columns;
 };
 struct scope {
@@ -54,6 +55,13 @@ public:
   explicit query_translator(const translation_input& input) : input_(input) {}
 
   translated_query select(const json& select, const scope* outer);
+  // modify_translator.cpp: INSERT / UPDATE / DELETE (their RETURNING is `columns`).
+  translated_query insert(const json& insert);
+  translated_query update(const json& update);
+  translated_query remove(const json& remove);
+  // `value` stored into `column`, as PostgreSQL's assignment coerces it (42804
+  // when there is no assignment cast).
+  typed_expression assign(typed_expression value, const column_definition& column);
   typed_expression expression(const json& node, const scope& where);
   // The expression as a value of `type` (an untyped literal or $n read as it,
   // a number widened); not_translatable when PostgreSQL would need a cast
@@ -96,6 +104,10 @@ private:
                        const std::vector<query_column>& columns,
                        const std::vector<std::string>& column_sql);
   std::string limits(const json& select, const scope& where);
+  // The target table of INSERT/UPDATE/DELETE as a scope item, and its columns.
+  scope_item target_table(const json& relation, std::string& sql,
+                          const std::vector<column_definition>*& columns);
+  std::string returning(const json& list, const scope& where, translated_query& out);
 
   const translation_input& input_;
   std::map<int, column_type> parameter_types_;

@@ -319,11 +319,21 @@ std::string query_translator::from_item(const json& node, scope& where) {
 
 }  // namespace translator
 
-result<std::optional<translated_query>, located_error> translate_select(
-    const nlohmann::json& select, const translation_input& input) {
+result<std::optional<translated_query>, located_error> translate_statement(
+    const std::string& node_type, const nlohmann::json& statement, const translation_input& input) {
   translator::query_translator t(input);
   try {
-    translated_query out = t.select(select, nullptr);
+    translated_query out;
+    if (node_type == "SelectStmt")
+      out = t.select(statement, nullptr);
+    else if (node_type == "InsertStmt")
+      out = t.insert(statement);
+    else if (node_type == "UpdateStmt")
+      out = t.update(statement);
+    else if (node_type == "DeleteStmt")
+      out = t.remove(statement);
+    else
+      throw translator::not_translatable{node_type};
     out.parameter_types = t.parameters();
     return std::optional<translated_query>(std::move(out));
   } catch (const translator::not_translatable& what) {
@@ -333,6 +343,11 @@ result<std::optional<translated_query>, located_error> translate_select(
   } catch (const translator::translation_failure& failure) {
     return fail(failure.error);
   }
+}
+
+result<std::optional<translated_query>, located_error> translate_select(
+    const nlohmann::json& select, const translation_input& input) {
+  return translate_statement("SelectStmt", select, input);
 }
 
 }  // namespace tributary
