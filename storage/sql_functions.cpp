@@ -379,6 +379,12 @@ void power(sqlite3_context* context, int, sqlite3_value** argv) {
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
+// ---- pg_raise(sqlstate, message) ----------------------------------------------
+
+void raise(sqlite3_context* context, int, sqlite3_value** argv) {
+  report(context, make_pg_error(text_of(argv[0]), text_of(argv[1])));
+}
+
 // ---- aggregates ------------------------------------------------------------
 
 struct numeric_accumulator {
@@ -482,6 +488,8 @@ void register_sql_functions(sqlite3* db) {
   for (const scalar& s : scalars)
     sqlite3_create_function_v2(db, s.name, s.arguments, flags, state, s.function, nullptr,
                                nullptr, nullptr);
+  // Not deterministic: SQLite would evaluate it once up front, outside its CASE.
+  sqlite3_create_function_v2(db, "pg_raise", 2, SQLITE_UTF8, state, raise, nullptr, nullptr, nullptr);
   // pg_cast reads the session's settings (TimeZone, DateStyle): not deterministic.
   // Its destructor runs when the connection closes and frees the state.
   sqlite3_create_function_v2(db, "pg_cast", 5, SQLITE_UTF8, state, cast, nullptr, nullptr,

@@ -18,6 +18,8 @@
 //   pg_cast(x, ..., 1)             the same as an assignment: varchar(n) too long is 22001
 //   pg_power(a, b)                 float8 ^ float8 (dpow: 2201F for 0 ^ negative and
 //                                  negative ^ fraction, 22003 on overflow)
+//   pg_raise(sqlstate, message)    fails the statement with that error (a scalar
+//                                  sub-select's second row: 21000)
 //   pg_numeric_sum(x) / pg_numeric_avg(x)   aggregates over numeric (or integer)
 //                                  stored forms: exact sum, avg with numeric's
 //                                  division scale; NULL over no rows

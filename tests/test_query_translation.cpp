@@ -14,7 +14,7 @@ namespace tributary {
 namespace {
 
 const std::vector<column_definition> items = {
-    {"id", builtin_column_type(pg_type_oid::int4), 0, true, {}, ""},
+    {"id", builtin_column_type(pg_type_oid::int4), 0, true, {}, "", "", true},
     {"name", builtin_column_type(pg_type_oid::text), 0, false, {}, ""},
     {"price", builtin_column_type(pg_type_oid::numeric, ((10 << 16) | 2) + 4), 0, false, {}, ""},
     {"paid", builtin_column_type(pg_type_oid::boolean), 0, false, {}, ""},
@@ -67,7 +67,7 @@ std::vector<oid_t> types(const translated_query& q) {
 
 TEST(QueryTranslation, ColumnsAreNamedAsPostgresNamesThem) {
   EXPECT_EQ(names(translated("SELECT count(*), id, items.name, 1 + 1, 2::int, 'x'::text, price AS p, "
-                             "CASE WHEN paid THEN 1 END, COALESCE(id, 0), (SELECT 1 AS one) FROM items")),
+                             "CASE WHEN paid THEN 1 END, COALESCE(id, 0), (SELECT 1 AS one) FROM items GROUP BY id")),
             (std::vector<std::string>{"count", "id", "name", "?column?", "int4", "text", "p", "case",
                                       "coalesce", "one"}));
 }
@@ -131,6 +131,10 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
       {"SELECT id FROM items WHERE 1", "42804",
        "argument of WHERE must be type boolean, not type integer", 27},
       {"SELECT id FROM items ORDER BY 3", "42P10", "ORDER BY position 3 is not in select list", 30},
+      {"SELECT name, count(*) FROM items", "42803",
+       "column \"items.name\" must appear in the GROUP BY clause or be used in an aggregate function", 7},
+      {"SELECT i.name FROM items i GROUP BY i.paid", "42803",
+       "column \"i.name\" must appear in the GROUP BY clause or be used in an aggregate function", 7},
   };
   for (const auto& c : cases) {
     outcome out = translate(c.sql);
@@ -142,7 +146,8 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
 }
 
 TEST(QueryTranslation, WhatIsNotCoveredYetIsLeftUntranslatedAndSaysWhy) {
-  for (const std::string sql : {"WITH a AS (SELECT 1) SELECT * FROM a", "SELECT * FROM unknown_table",
+  for (const std::string sql : {"WITH a AS (INSERT INTO items (id) VALUES (1) RETURNING id) SELECT * FROM a",
+                                "SELECT * FROM unknown_table",
                                 "SELECT string_agg(name, ',' ORDER BY name) FROM items",
                                 "SELECT row_number() OVER () FROM items"}) {
     outcome out = translate(sql);
@@ -150,6 +155,29 @@ TEST(QueryTranslation, WhatIsNotCoveredYetIsLeftUntranslatedAndSaysWhy) {
     EXPECT_FALSE(out.query) << sql;
     EXPECT_FALSE(out.untranslated.empty()) << sql;
   }
+}
+
+TEST(QueryTranslation, GroupingByThePrimaryKeyGroupsEveryColumnOfTheTable) {
+  std::vector<column_definition> keyed = items;
+  keyed[0].primary_key = true;
+  PgQueryParseResult parsed = pg_query_parse("SELECT id, name, sum(price) FROM items GROUP BY id");
+  auto tree = nlohmann::json::parse(parsed.parse_tree);
+  pg_query_free_parse_result(parsed);
+  translation_input input;
+  input.lookup = [&](const std::string& table) { return table == "items" ? &keyed : nullptr; };
+  input.source = "SELECT id, name, sum(price) FROM items GROUP BY id";
+  auto r = translate_select(tree["stmts"][0]["stmt"]["SelectStmt"], input);
+  ASSERT_TRUE(r.ok()) << r.error().error.message;
+  EXPECT_TRUE(r->has_value());
+}
+
+TEST(QueryTranslation, WithQueriesAreVisibleToTheirStatement) {
+  translated_query q = translated("WITH cheap(i) AS (SELECT id FROM items WHERE price < 2) SELECT i FROM cheap");
+  EXPECT_EQ(names(q), std::vector<std::string>{"i"});
+  EXPECT_EQ(q.sql.rfind("WITH \"cheap\" AS (", 0), 0u) << q.sql;
+  EXPECT_NE(translated("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT i FROM n")
+                .sql.find("UNION ALL SELECT"),
+            std::string::npos);
 }
 
 TEST(QueryTranslation, SubSelectsAndJoinsResolveTheirAliases) {

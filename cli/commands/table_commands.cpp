@@ -125,6 +125,8 @@ public:
         auto recorded = read_recorded_table_columns(db_, table);
         if (!recorded)
           error_ = storage_error(recorded.error());
+        if (recorded && !recorded->empty())
+          mark_primary_key(table, *recorded);
         it = tables_.emplace(table, recorded ? std::move(*recorded) : std::vector<column_definition>{})
                  .first;
       }
@@ -134,6 +136,23 @@ public:
   const std::optional<pg_error>& error() const { return error_; }
 
 private:
+  // The primary key's columns, as SQLite's table_info reports them.
+  void mark_primary_key(const std::string& table, std::vector<column_definition>& columns) {
+    auto info = db_.prepare("SELECT name FROM pragma_table_info(?1) WHERE pk > 0");
+    if (!info)
+      return;
+    info->bind_text(1, table);
+    while (true) {
+      auto step = info->step();
+      if (!step || *step == sqlite_statement::step_result::done)
+        return;
+      const std::string name = info->column_text(0);
+      for (auto& c : columns)
+        if (c.name == name)
+          c.primary_key = true;
+    }
+  }
+
   sqlite_connection& db_;
   std::map<std::string, std::vector<column_definition>> tables_;
   std::optional<pg_error> error_;

@@ -28,3 +28,15 @@ SELECT price FROM items INTERSECT SELECT price FROM items WHERE id < 3 ORDER BY 
 SELECT name FROM items EXCEPT SELECT 'apple' ORDER BY name
 SELECT (SELECT max(price) FROM items) - (SELECT min(price) FROM items)
 SELECT id, name FROM items GROUP BY id ORDER BY id LIMIT 2
+SELECT name, count(*) FROM items
+SELECT i.name, count(*) FROM items i GROUP BY i.category
+SELECT category, name FROM items GROUP BY category
+SELECT category FROM items GROUP BY category HAVING max(name) > 'b' ORDER BY 1
+SELECT category, count(*) FROM items GROUP BY category ORDER BY count(*) DESC, category
+SELECT (SELECT id FROM items)
+SELECT (SELECT id FROM items WHERE id = 3), (SELECT id FROM items WHERE id = 99)
+WITH cheap AS (SELECT id, price FROM items WHERE price < 2) SELECT * FROM cheap ORDER BY id
+WITH a(x) AS (SELECT 1), b AS (SELECT x + 1 AS y FROM a) SELECT x, y FROM a, b
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5) SELECT sum(i), count(*) FROM n
+WITH totals AS (SELECT item_id, sum(amount) AS total FROM orders GROUP BY item_id) SELECT i.name, t.total FROM items i JOIN totals t ON t.item_id = i.id ORDER BY i.id
+SELECT * FROM (WITH x AS (SELECT 2 AS v) SELECT v * 2 AS w FROM x) s

@@ -18,6 +18,7 @@ struct column_definition {
   std::optional<std::string> default_expression;  // PostgreSQL's text of the default
   std::string identity;                           // "", "a" (ALWAYS), "d" (BY DEFAULT)
   std::string domain;  // the domain the column was declared with ("" = none); `type` is its base
+  bool primary_key = false;  // part of the table's primary key (read from the table, not recorded)
 };
 
 }  // namespace tributary

@@ -124,10 +124,12 @@ typed_expression query_translator::column_reference(const json& ref, const scope
         found = &c;
       }
     }
-    if (found != nullptr)
+    if (found != nullptr) {
+      note_column(level, found_item->name, found->name, location);
       return typed(found_item->bare ? quote_identifier(found->sql_name)
                                     : quote_identifier(found_item->name) + "." + quote_identifier(found->sql_name),
                    found->type, location);
+    }
     if (!table.empty() && table_seen)
       fail_at(make_pg_error("42703", "column " + table + "." + column + " does not exist"),
               location);
@@ -504,8 +506,11 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
                                                               : "subquery has too few columns"),
               location_of(link));
     const column_type type = inner.columns[0].type;
-    if (kind == "EXPR_SUBLINK")
-      return typed("(" + inner.sql + ")", type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : type);
+    if (kind == "EXPR_SUBLINK")  // more than one row is PostgreSQL's 21000, not the first row
+      return typed("(SELECT CASE WHEN count(*) > 1 THEN pg_raise('21000', 'more than one row returned "
+                   "by a subquery used as an expression') ELSE max(c1) END FROM (" +
+                       inner.sql + " LIMIT 2))",
+                   type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : type);
     const std::vector<std::string> names = pt::strings(pt::list(link, "operName"));
     if (names.size() != 1 || names[0] != "=")
       throw not_translatable{"ANY with an operator other than ="};

@@ -45,6 +45,21 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       pt::flag(call, "func_variadic"))
     throw not_translatable{"function call form"};
   const bool distinct = pt::flag(call, "agg_distinct");
+  // Inside an aggregate's arguments a column needs no grouping.
+  grouping_frame* frame = is_aggregate_name(name) && !call.contains("over") ? current_frame() : nullptr;
+  struct aggregate_scope {
+    grouping_frame* frame;
+    explicit aggregate_scope(grouping_frame* f) : frame(f) {
+      if (frame) {
+        ++frame->aggregate_depth;
+        frame->has_aggregate = true;
+      }
+    }
+    ~aggregate_scope() {
+      if (frame)
+        --frame->aggregate_depth;
+    }
+  } inside_aggregate(frame);
   std::string filter;
   if (call.contains("agg_filter"))
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
@@ -118,6 +133,15 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     }
   }
   throw not_translatable{"function " + name};
+}
+
+bool query_translator::is_aggregate_name(const std::string& name) const {
+  static const char* const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or",
+                                      "every", "string_agg", "array_agg"};
+  for (const char* n : names)
+    if (name == n)
+      return true;
+  return false;
 }
 
 }  // namespace tributary::translator

@@ -39,6 +39,7 @@ struct scope_column {
   std::string name;      // as PostgreSQL names it
   std::string sql_name;  // as the SQL refers to it (a sub-select's columns are c1, c2, ...)
   column_type type;
+  bool primary_key = false;  // a table's primary key column (GROUP BY it: the rest is grouped)
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name
@@ -48,6 +49,26 @@ struct scope_item {
 struct scope {
   std::vector<scope_item> items;
   const scope* outer = nullptr;
+};
+
+// One SELECT level's grouping facts, for PostgreSQL's check that every column
+// outside an aggregate is grouped (42803).
+struct grouping_frame {
+  const scope* level = nullptr;  // the SELECT's own scope
+  bool recording = false;        // in the target list, HAVING or ORDER BY
+  int aggregate_depth = 0;       // inside an aggregate's arguments
+  bool has_aggregate = false;
+  struct reference {
+    std::string item, column;
+    int location;
+  };
+  std::vector<reference> ungrouped_candidates;
+};
+
+// A WITH query, visible to the FROM clauses of its statement.
+struct common_table {
+  std::string name;
+  std::vector<query_column> columns;
 };
 
 class query_translator {
@@ -110,7 +131,20 @@ private:
   std::string returning(const json& list, const scope& where, translated_query& out);
 
   const translation_input& input_;
+  // Grouping: the frames of the SELECTs being translated, innermost last.
+  void note_column(const scope* level, const std::string& item, const std::string& column,
+                   int location);
+  void check_grouping(const grouping_frame& frame, const json& group_clause, const json& target_list);
+  std::string with_clause(const json& with, const scope* outer);
+  bool bare_compound_ = false;  // the next set operation is a recursive WITH body
+
   std::map<int, column_type> parameter_types_;
+  std::vector<grouping_frame*> frames_;
+  std::vector<common_table> common_tables_;  // visible WITH queries, innermost last
+
+public:
+  bool is_aggregate_name(const std::string& name) const;
+  grouping_frame* current_frame() { return frames_.empty() ? nullptr : frames_.back(); }
 };
 
 // Type rules shared by the walkers (type_rules.cpp).

@@ -5,6 +5,8 @@
 // each carries its type's collation, so DISTINCT, GROUP BY, UNION and ORDER BY
 // compare as PostgreSQL does. ORDER BY items get PostgreSQL's NULL placement
 // (ASC: NULLS LAST, DESC: NULLS FIRST).
+#include <utility>
+
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/output_names.hpp"
@@ -39,10 +41,21 @@ std::string message_type_name(const column_type& type) {
 }  // namespace
 
 translated_query query_translator::select(const json& s, const scope* outer) {
+  // WITH queries are visible to this statement only.
+  const size_t visible_tables = common_tables_.size();
+  struct forget_common_tables {
+    std::vector<common_table>& tables;
+    size_t keep;
+    ~forget_common_tables() { tables.resize(keep); }
+  } forget{common_tables_, visible_tables};
+  const std::string with = s.contains("withClause") ? with_clause(s["withClause"], outer) : "";
   const std::string op = pt::text(s, "op");
-  if (!op.empty() && op != "SETOP_NONE")
-    return set_operation(s, outer);
-  for (const char* field : {"withClause", "intoClause", "lockingClause", "windowClause",
+  if (!op.empty() && op != "SETOP_NONE") {
+    translated_query out = set_operation(s, outer);
+    out.sql = with + out.sql;
+    return out;
+  }
+  for (const char* field : {"intoClause", "lockingClause", "windowClause",
                             "valuesLists", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
@@ -53,6 +66,13 @@ translated_query query_translator::select(const json& s, const scope* outer) {
 
   scope own;
   own.outer = outer;
+  grouping_frame frame;
+  frame.level = &own;
+  frames_.push_back(&frame);
+  struct pop_frame {
+    std::vector<grouping_frame*>& frames;
+    ~pop_frame() { frames.pop_back(); }
+  } pop{frames_};
   std::string from;
   for (const json& item : pt::list(s, "fromClause"))
     from += (from.empty() ? " FROM " : ", ") + from_item(item, own);
@@ -65,6 +85,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     column_sql.push_back(with_collation(e.sql, e.type));
     out.columns.push_back({std::move(name), e.type});
   };
+  frame.recording = true;
   for (const json& target : pt::list(s, "targetList")) {
     const json& t = pt::fields(target);
     const json& value = t.value("val", json());
@@ -99,8 +120,9 @@ translated_query query_translator::select(const json& s, const scope* outer) {
       name = output_column_name(value);
     add_column(expression(value, own), std::move(name));
   }
+  frame.recording = false;
 
-  std::string sql = "SELECT ";
+  std::string sql = with + "SELECT ";
   if (s.contains("distinctClause"))
     sql += "DISTINCT ";
   for (size_t i = 0; i < column_sql.size(); ++i)
@@ -136,9 +158,13 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     group += (group.empty() ? " GROUP BY " : ", ") + term;
   }
   sql += group;
+  frame.recording = true;
   if (s.contains("havingClause"))
     sql += " HAVING " + condition("havingClause", "HAVING");
   sql += order_by(pt::list(s, "sortClause"), own, out.columns, column_sql);
+  frame.recording = false;
+  if (s.contains("groupClause") || s.contains("havingClause") || frame.has_aggregate)
+    check_grouping(frame, pt::list(s, "groupClause"), pt::list(s, "targetList"));
   sql += limits(s, own);
   out.sql = std::move(sql);
   return out;
@@ -203,6 +229,7 @@ std::string query_translator::limits(const json& s, const scope& where) {
 }
 
 translated_query query_translator::set_operation(const json& s, const scope* outer) {
+  const bool bare = std::exchange(bare_compound_, false);
   translated_query left = select(select_fields(s.value("larg", json::object())), outer);
   translated_query right = select(select_fields(s.value("rarg", json::object())), outer);
   const std::string op = pt::text(s, "op");
@@ -228,6 +255,8 @@ translated_query query_translator::set_operation(const json& s, const scope* out
       same = same && column.type == types[i];
       sql += (i ? ", " : "") + with_collation(coerce(column, types[i]).sql, types[i]) + " AS " + alias_of(i);
     }
+    if (!same && bare)
+      throw not_translatable{"recursive WITH whose terms' types differ"};
     if (!same)
       side.sql = sql + " FROM (" + side.sql + ")";
   };
@@ -244,6 +273,12 @@ translated_query query_translator::set_operation(const json& s, const scope* out
     column_sql.push_back(with_collation(alias_of(i), out.columns[i].type));
   const std::string compound = "SELECT * FROM (" + left.sql + ") " + word +
                                (pt::flag(s, "all") ? " ALL" : "") + " SELECT * FROM (" + right.sql + ")";
+  if (bare) {
+    if (s.contains("sortClause") || s.contains("limitCount") || s.contains("limitOffset"))
+      throw not_translatable{"ORDER BY / LIMIT on a recursive WITH body"};
+    out.sql = left.sql + " " + word + (pt::flag(s, "all") ? " ALL " : " ") + right.sql;
+    return out;
+  }
   scope none;
   none.outer = outer;
   out.sql = "SELECT * FROM (" + compound + ")" +
@@ -266,17 +301,29 @@ std::string query_translator::from_item(const json& node, scope& where) {
     const std::string table = pt::text(f, "relname");
     if (f.contains("schemaname") || f.contains("catalogname"))
       throw not_translatable{"table reference form"};
+    scope_item item;
+    item.name = alias_name.empty() ? table : alias_name;
+    for (auto cte = common_tables_.rbegin(); cte != common_tables_.rend(); ++cte) {
+      if (cte->name != table)
+        continue;
+      for (const scope_item& existing : where.items)
+        if (existing.name == item.name)
+          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
+                  static_cast<int>(pt::integer(f, "location")));
+      for (size_t i = 0; i < cte->columns.size(); ++i)
+        item.columns.push_back({cte->columns[i].name, alias_of(i), cte->columns[i].type});
+      where.items.push_back(std::move(item));
+      return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
+    }
     const std::vector<column_definition>* columns = input_.lookup(table);
     if (columns == nullptr)
       throw not_translatable{"table without recorded types"};
-    scope_item item;
-    item.name = alias_name.empty() ? table : alias_name;
     for (const scope_item& existing : where.items)
       if (existing.name == item.name)
         fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
                 static_cast<int>(pt::integer(f, "location")));
     for (const column_definition& c : *columns)
-      item.columns.push_back({c.name, c.name, c.type});
+      item.columns.push_back({c.name, c.name, c.type, c.primary_key});
     where.items.push_back(std::move(item));
     return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
   }
@@ -315,6 +362,115 @@ std::string query_translator::from_item(const json& node, scope& where) {
     return sql;
   }
   throw not_translatable{type};
+}
+
+void query_translator::note_column(const scope* level, const std::string& item,
+                                   const std::string& column, int location) {
+  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+    if ((*it)->level != level)
+      continue;
+    if ((*it)->recording && (*it)->aggregate_depth == 0)
+      (*it)->ungrouped_candidates.push_back({item, column, location});
+    return;
+  }
+}
+
+void query_translator::check_grouping(const grouping_frame& frame, const json& group_clause,
+                                      const json& target_list) {
+  // The columns GROUP BY names (directly or by output position); a grouped
+  // expression makes the check PostgreSQL's expression matching, not done here.
+  std::vector<std::pair<std::string, std::string>> grouped;  // (table or "", column)
+  for (const json& item : group_clause) {
+    const json* node = &item;
+    if (auto c = pt::constant_value(item, input_.source);
+        c && !c->is_string && !c->is_null && pt::fields(item).contains("ival")) {
+      const long position = std::stol(c->text);
+      if (position < 1 || static_cast<size_t>(position) > target_list.size())
+        return;
+      node = &pt::fields(target_list[static_cast<size_t>(position - 1)]).at("val");
+    }
+    const json& fields = pt::list(pt::fields(*node), "fields");
+    if (pt::node_type(*node) != "ColumnRef" || fields.empty() || fields.size() > 2)
+      return;
+    grouped.emplace_back(fields.size() == 2 ? pt::text(pt::fields(fields[0]), "sval") : "",
+                         pt::text(pt::fields(fields.back()), "sval"));
+  }
+  // Each grouped column as (FROM item, column).
+  std::vector<std::pair<std::string, std::string>> grouped_columns;
+  for (const auto& [table, column] : grouped)
+    for (const scope_item& item : frame.level->items) {
+      if (!table.empty() && item.name != table)
+        continue;
+      for (const scope_column& c : item.columns)
+        if (c.name == column)
+          grouped_columns.emplace_back(item.name, column);
+    }
+  const auto is_grouped = [&](const std::string& item, const std::string& column) {
+    for (const auto& g : grouped_columns)
+      if (g.first == item && g.second == column)
+        return true;
+    return false;
+  };
+  // PostgreSQL accepts every column of a table whose whole primary key is grouped.
+  const auto key_grouped = [&](const std::string& item_name) {
+    for (const scope_item& item : frame.level->items) {
+      if (item.name != item_name)
+        continue;
+      bool has_key = false;
+      for (const scope_column& c : item.columns)
+        if (c.primary_key) {
+          has_key = true;
+          if (!is_grouped(item.name, c.name))
+            return false;
+        }
+      return has_key;
+    }
+    return false;
+  };
+  for (const auto& ref : frame.ungrouped_candidates)
+    if (!is_grouped(ref.item, ref.column) && !key_grouped(ref.item))
+      fail_at(make_pg_error("42803", "column \"" + ref.item + "." + ref.column +
+                                         "\" must appear in the GROUP BY clause or be used in an "
+                                         "aggregate function"),
+              ref.location);
+}
+
+std::string query_translator::with_clause(const json& with, const scope* outer) {
+  const bool recursive = pt::flag(with, "recursive");
+  std::string sql = recursive ? "WITH RECURSIVE " : "WITH ";
+  bool first = true;
+  for (const json& node : pt::list(with, "ctes")) {
+    const json& cte = pt::fields(node);
+    const std::string name = pt::text(cte, "ctename");
+    if (pt::node_type(cte.value("ctequery", json::object())) != "SelectStmt")
+      throw not_translatable{"data-modifying WITH"};
+    const json& query = pt::fields(cte.at("ctequery"));
+    const std::vector<std::string> renames = pt::strings(pt::list(cte, "aliascolnames"));
+    const auto named = [&](std::vector<query_column> columns) {
+      for (size_t i = 0; i < renames.size() && i < columns.size(); ++i)
+        columns[i].name = renames[i];
+      return columns;
+    };
+    translated_query translated;
+    const std::string op = pt::text(query, "op");
+    if (recursive && op == "SETOP_UNION") {
+      // The non-recursive term gives the columns the recursive term refers to.
+      translated_query seed = select(select_fields(query.value("larg", json::object())), outer);
+      common_tables_.push_back({name, named(seed.columns)});
+      bare_compound_ = true;  // SQLite wants the recursive UNION as the body itself
+      translated = select(query, outer);
+      for (size_t i = 0; i < seed.columns.size() && i < translated.columns.size(); ++i)
+        if (!(seed.columns[i].type == translated.columns[i].type))
+          throw not_translatable{"recursive query whose column types change"};
+      common_tables_.back().columns = named(translated.columns);
+    } else {
+      translated = select(query, outer);
+      common_tables_.push_back({name, named(translated.columns)});
+    }
+    sql += (first ? "" : ", ") + quote_identifier(name) + " AS (" + translated.sql + ")";
+    first = false;
+  }
+  return sql + " ";
 }
 
 }  // namespace translator
