@@ -14,6 +14,9 @@ namespace {
 const std::vector<column_definition> columns = {{"id", builtin_column_type(23), 0, true, {}, ""},
                                                 {"note", builtin_column_type(25), 0, false, {}, ""}};
 
+const sqlite_table_shape shape = {
+    "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT) STRICT", {"id"}};
+
 result<table_change, pg_error> change(const std::string& sql) {
   PgQueryParseResult parsed = pg_query_parse(sql.c_str());
   EXPECT_EQ(parsed.error, nullptr) << sql;
@@ -22,7 +25,7 @@ result<table_change, pg_error> change(const std::string& sql) {
   const auto& stmt = tree["stmts"][0]["stmt"];
   if (stmt.contains("RenameStmt"))
     return translate_rename(stmt["RenameStmt"], "t", columns);
-  return translate_alter_table(stmt["AlterTableStmt"], sql, "t", columns, type_settings{});
+  return translate_alter_table(stmt["AlterTableStmt"], sql, "t", columns, shape, type_settings{});
 }
 
 TEST(AlterTable, AddColumnGetsItsTypesStorageAndACatalogRow) {
@@ -67,6 +70,67 @@ TEST(AlterTable, RenamesAreSqliteRenamesAndCatalogRenames) {
   EXPECT_EQ(change("ALTER TABLE t RENAME COLUMN nope TO x").error().message,
             "column \"nope\" does not exist");
   EXPECT_EQ(change("ALTER TABLE t RENAME COLUMN id TO note").error().sqlstate, "42701");
+}
+
+TEST(AlterTable, SetAndDropDefaultRewriteTheColumnAndItsCatalogRow) {
+  auto set = change("ALTER TABLE t ALTER COLUMN note SET DEFAULT 'x'");
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  EXPECT_TRUE(set->sqlite_statements.empty());
+  ASSERT_TRUE(set->rebuild);
+  EXPECT_EQ(set->rebuild->body,
+            "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT DEFAULT 'x') STRICT");
+  EXPECT_EQ(set->columns[1].default_expression, std::optional<std::string>("'x'"));
+  auto dropped = change("ALTER TABLE t ALTER COLUMN note SET DEFAULT 'x', ALTER COLUMN note DROP DEFAULT");
+  ASSERT_TRUE(dropped.ok());
+  EXPECT_EQ(dropped->rebuild->body, "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT) STRICT");
+  EXPECT_FALSE(dropped->columns[1].default_expression);
+  EXPECT_EQ(change("ALTER TABLE t ALTER COLUMN id SET DEFAULT 'abc'").error().message,
+            "invalid input syntax for type integer: \"abc\"");
+}
+
+TEST(AlterTable, SetNotNullAsksForACheckOfTheRowsAndDropNotNullSparesPrimaryKeys) {
+  auto set = change("ALTER TABLE t ALTER COLUMN note SET NOT NULL");
+  ASSERT_TRUE(set.ok());
+  EXPECT_EQ(set->rebuild->body,
+            "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT NOT NULL) STRICT");
+  EXPECT_EQ(set->rebuild->not_null_checks, std::vector<std::string>{"note"});
+  EXPECT_TRUE(set->columns[1].not_null);
+  auto set_and_drop = change("ALTER TABLE t ALTER note SET NOT NULL, ALTER note DROP NOT NULL");
+  ASSERT_TRUE(set_and_drop.ok());
+  EXPECT_TRUE(set_and_drop->rebuild->not_null_checks.empty());
+  auto key = change("ALTER TABLE t ALTER COLUMN id DROP NOT NULL");
+  ASSERT_FALSE(key.ok());
+  EXPECT_EQ(key.error().sqlstate, "42P16");
+  EXPECT_EQ(key.error().message, "column \"id\" is in a primary key");
+  auto missing = change("ALTER TABLE t ALTER COLUMN nope SET NOT NULL");
+  EXPECT_EQ(missing.error().sqlstate, "42703");
+  EXPECT_EQ(missing.error().message, "column \"nope\" of relation \"t\" does not exist");
+  EXPECT_FALSE(change("ALTER TABLE t ALTER COLUMN note DROP NOT NULL")->rebuild.has_value());
+}
+
+TEST(AlterTable, IdentityColumnsKeepTheirDefaultAndNotNull) {
+  std::vector<column_definition> identity = columns;
+  identity[0].identity = "a";
+  const sqlite_table_shape shape = {"CREATE TABLE t (\"id\" INTEGER PRIMARY KEY NOT NULL, note TEXT)",
+                                    {"id"}};
+  auto run = [&](const std::string& sql) {
+    PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+    auto tree = nlohmann::json::parse(parsed.parse_tree);
+    pg_query_free_parse_result(parsed);
+    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", identity,
+                                 shape, type_settings{});
+  };
+  auto drop_default = run("ALTER TABLE t ALTER COLUMN id DROP DEFAULT");
+  EXPECT_EQ(drop_default.error().sqlstate, "42601");
+  EXPECT_EQ(drop_default.error().message, "column \"id\" of relation \"t\" is an identity column");
+  EXPECT_EQ(drop_default.error().hint, "Use ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY instead.");
+  EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN id SET DEFAULT 1").error().hint, "");
+  EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN id DROP NOT NULL").error().sqlstate, "42601");
+}
+
+TEST(AlterTable, AlterColumnWithAddColumnInOneStatementIs0A000) {
+  EXPECT_EQ(change("ALTER TABLE t ALTER note SET NOT NULL, ADD COLUMN x int").error().sqlstate, "0A000");
+  EXPECT_EQ(change("ALTER TABLE t ADD COLUMN x int, ALTER note SET NOT NULL").error().sqlstate, "0A000");
 }
 
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {
