@@ -67,5 +67,70 @@ TEST_F(TypesDdl, SetAndDropDefaultAndNotNullAnswerAsPostgres) {
   EXPECT_EQ(local_value("SELECT count(*) FROM sqlite_schema WHERE name = 't_n'"), "1");
 }
 
+TEST_F(TypesDdl, AlterColumnTypeConvertsEveryValueAsPostgres) {
+  expect_same_answers({
+      "SET TimeZone = 'Asia/Kolkata'",
+      "CREATE TYPE mood AS ENUM ('sad', 'happy')",
+      "CREATE TABLE a (id int PRIMARY KEY, s text, n numeric(8,3), f float8, r real, b bool, "
+      "c char(5), v varchar(10), d date, ts timestamp, tz timestamptz, i8 bigint, m text)",
+      "CREATE INDEX a_s ON a (s)",
+      "INSERT INTO a VALUES (1, '12', 2.5, 2.5, 0.1, true, 'ab', 'hello', '2024-02-29', "
+      "'2024-02-29 13:45:30.5', '2024-02-29 13:45:30+02', 3000000000, 'happy'), "
+      "(2, NULL, -2.5, 3.5, NULL, false, 'x  y', 'hi', 'infinity', '-infinity', NULL, 5, 'sad')",
+      "ALTER TABLE a ALTER COLUMN s TYPE integer",
+      "ALTER TABLE a ALTER COLUMN s TYPE integer USING s",
+      "ALTER TABLE a ALTER COLUMN s TYPE integer USING s::integer",
+      "ALTER TABLE a ALTER COLUMN s TYPE date USING s::date",
+      "ALTER TABLE a ALTER COLUMN s TYPE int8, ALTER COLUMN s TYPE int2",
+      "ALTER TABLE a ALTER COLUMN n TYPE integer, ALTER COLUMN f SET DATA TYPE int, "
+      "ALTER COLUMN r TYPE float8, ALTER COLUMN b TYPE text, ALTER COLUMN c TYPE text",
+      "ALTER TABLE a ALTER COLUMN v TYPE varchar(3)",
+      "ALTER TABLE a ALTER COLUMN v TYPE varchar(3) USING v::varchar(3)",
+      "ALTER TABLE a ALTER COLUMN d TYPE timestamptz, ALTER COLUMN ts TYPE date, "
+      "ALTER COLUMN tz TYPE timestamp",
+      "ALTER TABLE a ALTER COLUMN i8 TYPE int",
+      "ALTER TABLE a ALTER COLUMN m TYPE mood",
+      "ALTER TABLE a ALTER COLUMN m TYPE mood USING m::mood",
+      "ALTER TABLE a ALTER COLUMN id TYPE bigint",
+      "SELECT * FROM a ORDER BY id",
+      "SELECT id FROM a ORDER BY m",
+      "SELECT id FROM a WHERE s = 12",
+      "INSERT INTO a (id, s) VALUES (3, 'x')",
+      "INSERT INTO a (id, s, m) VALUES (3, '7', 'happy')",
+      "SELECT id, s, m FROM a ORDER BY id",
+      "CREATE TABLE b (id int PRIMARY KEY, t text, q int DEFAULT 7, w text DEFAULT 'x')",
+      "INSERT INTO b VALUES (1, 'abc', 1, 'y'), (2, '5', 2, '1')",
+      "ALTER TABLE b ALTER COLUMN t TYPE integer USING t::integer",
+      "ALTER TABLE b ALTER COLUMN w TYPE integer USING w::integer",
+      "ALTER TABLE b ALTER COLUMN q TYPE numeric(5,2)",
+      "INSERT INTO b (id) VALUES (3)",
+      "SELECT * FROM b ORDER BY id",
+      "ALTER TABLE b ALTER COLUMN nope TYPE int",
+  });
+  EXPECT_EQ(local_value("SELECT count(*) FROM sqlite_schema WHERE name = 'a_s'"), "1");
+  // Other USING expressions are not translated yet.
+  auto other = local_try("ALTER TABLE b ALTER COLUMN q TYPE int USING q + 1");
+  EXPECT_STREQ(PQresultErrorField(other.get(), PG_DIAG_SQLSTATE), "0A000");
+}
+
+TEST_F(TypesDdl, AlterColumnTypeWaitsUntilTheSubscriptionIsDisabled) {
+  publisher_.exec("CREATE TABLE r (id int PRIMARY KEY, v int); CREATE PUBLICATION pub FOR TABLE r");
+  local_exec("CREATE TABLE r (id int PRIMARY KEY, v int)");
+  create_subscription("sub", "pub");
+  publisher_.exec("INSERT INTO r VALUES (1, 10)");
+  ASSERT_TRUE(wait_local("SELECT v FROM r WHERE id = 1", "10"));
+  auto refused = local_try("ALTER TABLE r ALTER COLUMN v TYPE numeric(6,2)");
+  EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_SQLSTATE), "0A000");
+  EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_MESSAGE_HINT),
+               "Disable subscription \"sub\" first.");
+  local_exec("ALTER TABLE r ALTER COLUMN v SET DEFAULT 3");  // no type change: allowed
+  local_exec("ALTER SUBSCRIPTION sub DISABLE");
+  local_exec("ALTER TABLE r ALTER COLUMN v TYPE numeric(6,2)");
+  local_exec("ALTER SUBSCRIPTION sub ENABLE");
+  publisher_.exec("ALTER TABLE r ALTER COLUMN v TYPE numeric(6,2); INSERT INTO r VALUES (2, 2.5)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM r", "2"));
+  EXPECT_EQ(local_rows("SELECT * FROM r ORDER BY id"), (std::vector<std::string>{"1|10.00", "2|2.50"}));
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -133,11 +133,43 @@ TEST(AlterTable, AlterColumnWithAddColumnInOneStatementIs0A000) {
   EXPECT_EQ(change("ALTER TABLE t ADD COLUMN x int, ALTER note SET NOT NULL").error().sqlstate, "0A000");
 }
 
+TEST(AlterTable, AlterColumnTypeGivesTheNewStorageAndTheConversion) {
+  auto c = change("ALTER TABLE t ALTER COLUMN note TYPE numeric(5,1) USING note::numeric(5,1)");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->rebuild->body,
+            "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT COLLATE pg_numeric) STRICT");
+  ASSERT_EQ(c->rebuild->conversions.size(), 1u);
+  EXPECT_EQ(c->rebuild->conversions[0].column, 1u);
+  EXPECT_TRUE(c->rebuild->conversions[0].explicit_cast);
+  EXPECT_EQ(c->columns[1].type.oid, 1700u);
+  auto widened = change("ALTER TABLE t ALTER COLUMN id SET DATA TYPE bigint");
+  ASSERT_TRUE(widened.ok());
+  EXPECT_EQ(widened->columns[0].type.oid, 20u);
+  EXPECT_FALSE(widened->rebuild->conversions[0].explicit_cast);
+}
+
+TEST(AlterTable, AlterColumnTypeRefusesWhatPostgresRefuses) {
+  auto automatic = change("ALTER TABLE t ALTER COLUMN note TYPE integer");
+  EXPECT_EQ(automatic.error().sqlstate, "42804");
+  EXPECT_EQ(automatic.error().message, "column \"note\" cannot be cast automatically to type integer");
+  EXPECT_EQ(automatic.error().hint, "You might need to specify \"USING note::integer\".");
+  auto bare = change("ALTER TABLE t ALTER COLUMN note TYPE integer USING note");
+  EXPECT_EQ(bare.error().message,
+            "result of USING clause for column \"note\" cannot be cast automatically to type integer");
+  EXPECT_EQ(bare.error().hint, "You might need to add an explicit cast.");
+  auto no_cast = change("ALTER TABLE t ALTER COLUMN id TYPE date USING id::date");
+  EXPECT_EQ(no_cast.error().sqlstate, "42846");
+  EXPECT_EQ(no_cast.error().message, "cannot cast type integer to date");
+  EXPECT_EQ(change("ALTER TABLE t ALTER COLUMN id TYPE int8 USING id + 1").error().sqlstate, "0A000");
+  EXPECT_EQ(change("ALTER TABLE t ALTER id TYPE int8, ALTER id TYPE int2").error().message,
+            "cannot alter type of column \"id\" twice");
+}
+
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {
-  auto c = change("ALTER TABLE t ALTER COLUMN note TYPE varchar(3)");
+  auto c = change("ALTER TABLE t REPLICA IDENTITY FULL");
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.error().sqlstate, "0A000");
-  EXPECT_EQ(c.error().message, "ALTER TABLE ALTER COLUMN ... TYPE is not supported yet");
+  EXPECT_EQ(c.error().message, "ALTER TABLE REPLICA IDENTITY is not supported yet");
   EXPECT_EQ(change("ALTER TABLE t ADD COLUMN k int PRIMARY KEY").error().sqlstate, "0A000");
 }
 

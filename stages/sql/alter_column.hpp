@@ -28,10 +28,20 @@
 #include "stages/core/result.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
 #include "stages/types/column_definition.hpp"
+#include "stages/types/type_casts.hpp"
 #include "stages/types/type_settings.hpp"
 #include "stages/types/user/user_types.hpp"
 
 namespace tributary {
+
+// One column whose stored values change type (ALTER COLUMN ... TYPE).
+struct column_conversion {
+  size_t column = 0;  // its position in the table
+  column_type from;
+  column_type to;
+  stored_cast method = stored_cast::via_text;
+  bool explicit_cast = false;  // USING c::type
+};
 
 // The table as the subcommands of one ALTER TABLE leave it, step by step.
 struct column_alteration_state {
@@ -40,6 +50,7 @@ struct column_alteration_state {
   sqlite_table_text sqlite;              // the SQLite definition, edited in place
   std::vector<std::string> primary_key;  // the primary key's columns
   std::vector<std::string> not_null_checks;
+  std::vector<column_conversion> conversions;
   bool changed = false;                  // the SQLite definition was edited
 };
 
@@ -54,6 +65,11 @@ struct column_alteration_input {
 result<ok_t, pg_error> alter_column_constraint(const nlohmann::json& command,
                                                const column_alteration_input& input,
                                                column_alteration_state& state);
+
+// AT_AlterColumnType (alter_column_type.hpp).
+result<ok_t, pg_error> alter_column_type(const nlohmann::json& command,
+                                         const column_alteration_input& input,
+                                         column_alteration_state& state);
 
 // Rewrites the SQLite item of column `name` (XX000 when the definition lacks it).
 result<ok_t, pg_error> edit_column_item(column_alteration_state& state, const std::string& name,

@@ -30,7 +30,6 @@ pg_error notice(std::string message) {
 
 std::string subcommand_name(const std::string& subtype) {
   static const std::map<std::string, std::string> names = {
-      {"AT_AlterColumnType", "ALTER COLUMN ... TYPE"},
       {"AT_AddConstraint", "ADD CONSTRAINT"}, {"AT_DropConstraint", "DROP CONSTRAINT"},
       {"AT_ReplicaIdentity", "REPLICA IDENTITY"}, {"AT_AddIdentity", "ADD GENERATED ... AS IDENTITY"}};
   auto it = names.find(subtype);
@@ -58,7 +57,8 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
   for (const auto& command : pt::list(stmt, "cmds")) {
     const json& cmd = pt::fields(command);
     const std::string subtype = pt::text(cmd, "subtype");
-    if (subtype == "AT_ColumnDefault" || subtype == "AT_SetNotNull" || subtype == "AT_DropNotNull") {
+    if (subtype == "AT_ColumnDefault" || subtype == "AT_SetNotNull" || subtype == "AT_DropNotNull" ||
+        subtype == "AT_AlterColumnType") {
       if (!altered) {
         auto sqlite = split_table_text(shape.create_sql);
         if (!sqlite)
@@ -69,7 +69,9 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
         altered->sqlite = std::move(*sqlite);
         altered->primary_key = shape.primary_key;
       }
-      if (auto r = alter_column_constraint(cmd, input, *altered); !r)
+      auto r = subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
+                                               : alter_column_constraint(cmd, input, *altered);
+      if (!r)
         return fail(r.error());
       continue;
     }
@@ -117,6 +119,7 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
     if (altered->changed) {
       table_rebuild rebuild;
       rebuild.body = altered->sqlite.body();
+      rebuild.conversions = std::move(altered->conversions);
       for (const auto& name : altered->not_null_checks)
         for (const auto& column : out.columns)
           if (column.name == name && column.not_null)  // not dropped again later

@@ -7,8 +7,8 @@
 //   ALTER TABLE t RENAME COLUMN a TO b -> ALTER TABLE "t" RENAME COLUMN "a" TO "b"
 // Errors in PostgreSQL's words: 42701 `column "c" of relation "t" already exists`,
 // 42703 `column "d" of relation "t" does not exist` (IF [NOT] EXISTS: a NOTICE
-// "..., skipping" instead). ALTER COLUMN SET/DROP DEFAULT and SET/DROP NOT NULL
-// (alter_column.hpp) cannot be done in place by SQLite: they give the table's new
+// "..., skipping" instead). ALTER COLUMN SET/DROP DEFAULT, SET/DROP NOT NULL and
+// TYPE (alter_column.hpp) cannot be done in place by SQLite: they give the table's new
 // SQLite definition in `rebuild`, from which the caller rebuilds the table
 // (storage/table_rebuild.hpp); they cannot be combined with ADD/DROP COLUMN in one
 // statement here (0A000). Every other subcommand (constraints, identity, ...) is
@@ -42,6 +42,7 @@ struct sqlite_table_shape {
 struct table_rebuild {
   std::string body;                          // after CREATE TABLE "name"
   std::vector<std::string> not_null_checks;  // columns that must hold no NULL (23502)
+  std::vector<column_conversion> conversions;  // ALTER COLUMN TYPE: values to convert
 };
 
 struct table_change {
