@@ -4,6 +4,9 @@
 // publisher (used here as a plain PostgreSQL server) and on Tributary, and each
 // answer must be the same — the rows as printed, or the SQLSTATE, message,
 // DETAIL and HINT of the error, and the command tag.
+#include <regex>
+#include <set>
+
 #include "integration/replication_fixture.hpp"
 
 namespace tributary::integration {
@@ -130,6 +133,56 @@ TEST_F(TypesDdl, AlterColumnTypeWaitsUntilTheSubscriptionIsDisabled) {
   publisher_.exec("ALTER TABLE r ALTER COLUMN v TYPE numeric(6,2); INSERT INTO r VALUES (2, 2.5)");
   ASSERT_TRUE(wait_local("SELECT count(*) FROM r", "2"));
   EXPECT_EQ(local_rows("SELECT * FROM r ORDER BY id"), (std::vector<std::string>{"1|10.00", "2|2.50"}));
+}
+
+TEST_F(TypesDdl, ConstantDefaultsGiveThePostgresValues) {
+  expect_same_answers({
+      "CREATE TABLE d (id int PRIMARY KEY, a text DEFAULT 'x'::text, "
+      "b numeric(10,2) DEFAULT 0::numeric(10,2), c bool DEFAULT true, e int[] DEFAULT '{}'::int[], "
+      "f int DEFAULT -1, g float8 DEFAULT -0.0, h float8 DEFAULT '-0', i numeric DEFAULT -1.5::numeric, "
+      "j int DEFAULT +5, k numeric DEFAULT 1.234::numeric(10,2), l int DEFAULT 2.5::numeric)",
+      "INSERT INTO d (id) VALUES (1)",
+      "SELECT * FROM d",
+      "CREATE TABLE bad (v int DEFAULT '2020-01-01'::date)",
+  });
+  auto unsupported = local_try("CREATE TABLE bad (v uuid DEFAULT uuid_generate_v4())");
+  EXPECT_STREQ(PQresultErrorField(unsupported.get(), PG_DIAG_SQLSTATE), "0A000");
+  EXPECT_STREQ(PQresultErrorField(unsupported.get(), PG_DIAG_MESSAGE_PRIMARY),
+               "DEFAULT uuid_generate_v4() is not supported yet");
+}
+
+TEST_F(TypesDdl, TimeAndUuidDefaultsAreTheTransactionsTimeAndRandomUuids) {
+  local_exec("CREATE TABLE n (id int PRIMARY KEY, t timestamptz DEFAULT now(), "
+             "t0 timestamptz(0) DEFAULT CURRENT_TIMESTAMP, c timestamptz DEFAULT clock_timestamp(), "
+             "d date DEFAULT CURRENT_DATE, u uuid DEFAULT gen_random_uuid())");
+  local_exec("SET TimeZone = 'UTC'");
+  local_exec("BEGIN");
+  local_exec("INSERT INTO n (id) VALUES (1), (2)");
+  local_exec("INSERT INTO n (id) VALUES (3)");
+  local_exec("COMMIT");
+  local_exec("INSERT INTO n (id) VALUES (4)");
+  const auto rows = local_rows("SELECT t, t0, c, d, u FROM n ORDER BY id");
+  ASSERT_EQ(rows.size(), 4u);
+  const std::regex shape(
+      "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(\\.\\d{1,6})?\\+00\\|"  // now()
+      "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\+00\\|"                   // (0): no fraction
+      "[^|]+\\|\\d{4}-\\d\\d-\\d\\d\\|"
+      "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+  std::set<std::string> uuids;
+  for (const auto& row : rows) {
+    EXPECT_TRUE(std::regex_match(row, shape)) << row;
+    uuids.insert(row.substr(row.rfind('|') + 1));
+  }
+  EXPECT_EQ(uuids.size(), 4u);
+  auto first_of = [&](size_t i) { return rows[i].substr(0, rows[i].find('|')); };
+  // now() is the transaction's time: the same for every row of one transaction.
+  EXPECT_EQ(first_of(0), first_of(1));
+  EXPECT_EQ(first_of(1), first_of(2));
+  EXPECT_NE(first_of(2), first_of(3));
+  // CURRENT_DATE: the transaction's day (TimeZone is UTC here).
+  for (const auto& row : rows)
+    EXPECT_EQ(row.substr(0, 10), row.substr(row.find('|', row.find('|', row.find('|') + 1) + 1) + 1, 10))
+        << row;
 }
 
 }  // namespace

@@ -113,8 +113,10 @@ result<std::optional<std::string>, pg_error> converted_default(const column_defi
   const std::string& text = *column.default_expression;
   const bool timestamps = (column.type.oid == 1114 || column.type.oid == 1184) &&
                           (target.type.oid == 1114 || target.type.oid == 1184);
-  if (text == "now()" || text == "LOCALTIMESTAMP" || text == "CURRENT_DATE") {
-    if (timestamps || (text == "CURRENT_DATE" && target.type.oid == 1082))
+  const bool is_constant = text.starts_with("'") || text.find_first_not_of("+-.0123456789eE") ==
+                                                     std::string::npos;
+  if (!is_constant) {  // now(), CURRENT_DATE, gen_random_uuid(), ...: same meaning or refused
+    if (timestamps || column.type.oid == target.type.oid)
       return std::optional<std::string>{};
     return fail(not_supported("ALTER COLUMN ... TYPE of a column whose DEFAULT is " + text));
   }
