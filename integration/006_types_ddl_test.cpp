@@ -185,5 +185,21 @@ TEST_F(TypesDdl, TimeAndUuidDefaultsAreTheTransactionsTimeAndRandomUuids) {
         << row;
 }
 
+TEST_F(TypesDdl, XmlLiteralsAreCheckedAsPostgresChecksContent) {
+  std::vector<std::string> statements = {"CREATE TABLE x (id int PRIMARY KEY, v xml)"};
+  int id = 0;
+  // Accepted ones, and refused ones whose DETAIL libxml2 gives in one error.
+  for (const std::string value :
+       {"text<b/>more", "<a/><b/>", "<a><![CDATA[<x>]]></a>", "<?pi x?>", "<a>&lt;&#65;&#x41;</a>",
+        "<!DOCTYPE a><a/>", "<a:b xmlns:a=\"u\"/>", "<?xml version=\"1.0\"?>\n<a/>",
+        "<?xml version=\"1.0\" standalone=\"yes\"?><a/>", "", "<a>", "<a></b>", "a & b", "&foo;",
+        "<!-- x", "< a/>", "<a b=\"1\" b=\"2\"/>", "</a>", "<a>]]></a>",
+        " <?xml version=\"1.0\"?><a/>", "<a>--</a><!-- a--b -->", "<a>&#0;</a>"})
+    statements.push_back("INSERT INTO x VALUES (" + std::to_string(++id) + ", '" + value + "')");
+  statements.push_back("UPDATE x SET v = '<c>' WHERE id = 1");
+  statements.push_back("SELECT * FROM x ORDER BY id");
+  expect_same_answers(statements);
+}
+
 }  // namespace
 }  // namespace tributary::integration
