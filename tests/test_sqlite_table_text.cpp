@@ -67,6 +67,18 @@ TEST(SqliteTableText, RewritesTheTypeAndItsCollation) {
   EXPECT_EQ(rewrite_column_item("\"n\" INTEGER", to_numeric), "\"n\" TEXT COLLATE pg_numeric");
 }
 
+TEST(SqliteTableText, FindsTheDeclaredNameOfAForeignKey) {
+  auto t = split_table_text(
+      "CREATE TABLE c (\"id\" INTEGER, \"p\" INTEGER CONSTRAINT \"to_p\" REFERENCES \"p\", "
+      "\"q\" INTEGER REFERENCES \"p\", \"x\" INTEGER, \"y\" INTEGER, "
+      "CONSTRAINT \"xy\" FOREIGN KEY (\"x\", \"y\") REFERENCES \"m\") STRICT");
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(foreign_key_name(*t, {"p"}), std::optional<std::string>("to_p"));
+  EXPECT_EQ(foreign_key_name(*t, {"X", "y"}), std::optional<std::string>("xy"));
+  EXPECT_EQ(foreign_key_name(*t, {"q"}), std::nullopt);
+  EXPECT_EQ(foreign_key_name(*t, {"x"}), std::nullopt);
+}
+
 TEST(SqliteTableText, TextWithoutAColumnListIsAnError) {
   EXPECT_FALSE(split_table_text("CREATE TABLE t AS SELECT 1").ok());
   EXPECT_FALSE(split_table_text("CREATE TABLE t (a TEXT").ok());

@@ -81,6 +81,8 @@ struct table_builder {
     return nullptr;
   }
 
+  // A named constraint keeps its name in the SQLite text (CONSTRAINT "n"), where
+  // the foreign key violation report finds it.
   result<ok_t, pg_error> foreign_key(const json& c, std::string& sql) {
     const std::string target = pt::text(c.value("pktable", json::object()), "relname");
     sql += " REFERENCES " + quote_identifier(target);
@@ -159,6 +161,8 @@ struct table_builder {
                                   pt::text(c, "generated_when") == "a"
                               ? "a" : "d";
       } else if (kind == "CONSTR_FOREIGN") {
+        if (const std::string name = pt::text(c, "conname"); !name.empty())
+          constraints += " CONSTRAINT " + quote_identifier(name);
         if (auto r = foreign_key(c, constraints); !r)
           return fail(r.error());
       } else if (kind == "CONSTR_CHECK") {
@@ -218,7 +222,10 @@ struct table_builder {
       return ok_v;
     }
     if (kind == "CONSTR_FOREIGN") {
-      std::string sql = "FOREIGN KEY (";
+      std::string sql;
+      if (const std::string name = pt::text(c, "conname"); !name.empty())
+        sql = "CONSTRAINT " + quote_identifier(name) + " ";
+      sql += "FOREIGN KEY (";
       const auto fk = pt::strings(pt::list(c, "fk_attrs"));
       for (size_t i = 0; i < fk.size(); ++i)
         sql += (i ? ", " : "") + quote_identifier(fk[i]);

@@ -197,6 +197,31 @@ std::optional<size_t> find_column_item(const sqlite_table_text& table, std::stri
   return std::nullopt;
 }
 
+std::optional<std::string> foreign_key_name(const sqlite_table_text& table,
+                                            const std::vector<std::string>& columns) {
+  for (const auto& item : table.items) {
+    const auto tokens = tokens_of(item);
+    for (size_t i = 0; i + 2 < tokens.size(); ++i) {
+      if (upper(tokens[i]) != "CONSTRAINT")
+        continue;
+      const std::string next = upper(tokens[i + 2]);
+      if (next == "REFERENCES" && i > 0 && columns.size() == 1 && same_name(unquoted(tokens[0]), columns[0]))
+        return unquoted(tokens[i + 1]);
+      if (next == "FOREIGN" && i == 0 && i + 4 < tokens.size() && tokens[i + 4].front() == '(') {
+        const auto listed = split_table_text("x " + tokens[i + 4]);
+        if (!listed || listed->items.size() != columns.size())
+          continue;
+        bool same = true;
+        for (size_t k = 0; k < columns.size(); ++k)
+          same = same && same_name(unquoted(listed->items[k]), columns[k]);
+        if (same)
+          return unquoted(tokens[i + 1]);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::string rewrite_column_item(std::string_view item, const column_item_change& change) {
   const auto tokens = tokens_of(item);
   if (tokens.empty())

@@ -42,6 +42,12 @@ result<sqlite_table_text, pg_error> split_table_text(std::string_view create_sql
 // nullopt.
 std::optional<size_t> find_column_item(const sqlite_table_text& table, std::string_view name);
 
+// The name a foreign key on `columns` was declared with (CONSTRAINT "n"
+// REFERENCES ... in the column's item, or CONSTRAINT "n" FOREIGN KEY (columns)),
+// or nullopt when it has none.
+std::optional<std::string> foreign_key_name(const sqlite_table_text& table,
+                                            const std::vector<std::string>& columns);
+
 struct column_item_change {
   std::optional<std::string> type;                        // new type and collation text
   std::optional<std::optional<std::string>> default_sql;  // new DEFAULT (nullopt inside: none)
