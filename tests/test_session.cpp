@@ -147,10 +147,12 @@ TEST_F(SessionTest, SyntaxErrorAnywhereRunsNothingAndPointsAtTheToken) {
 
 TEST_F(SessionTest, SqliteSyntaxErrorPointsIntoTheWholeString) {
   auto client = login();
-  auto reply = client->exchange("SELECT 1; SELECT 2::int");
+  // The regular-expression operator is not translated yet: SQLite reads `~` as
+  // a prefix operator and rejects the text where it stands.
+  auto reply = client->exchange("SELECT 1; SELECT 'a' ~ 'b'");
   ASSERT_EQ(types_of(reply), "TDCEZ");
   EXPECT_EQ(reply[3].fields()['C'], "42601");
-  EXPECT_EQ(reply[3].fields()['P'], "19");
+  EXPECT_EQ(reply[3].fields()['P'], "22");
 }
 
 TEST_F(SessionTest, ForeignKeysAreCheckedForAClientsWrites) {
@@ -381,7 +383,7 @@ TEST_F(SessionTest, ExtendedProtocolSendsBinaryResultsInEachTypesSendFormat) {
                 std::string("\0\0\1\2", 4),                          // int4 258
                 std::string("\0\2\0\0\0\0\0\2\0\1\x13\x88", 12),  // numeric 1.50: digits 1, 5000
                 std::string("x"),                                    // text: its bytes
-                std::string("\0\0\0\0\0\0\0\7", 8)}));            // expression: int8
+                std::string("\0\0\0\7", 4)}));  // the constant 7: int4, as PostgreSQL types it
 }
 
 TEST_F(SessionTest, ExtendedProtocolRefusesUnknownResultFormats) {

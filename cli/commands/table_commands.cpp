@@ -1,6 +1,8 @@
 // table_commands: see the header.
 #include "cli/commands/table_commands.hpp"
 
+#include "cli/server/statement_router.hpp"
+
 #include <cctype>
 #include <map>
 #include <cstdio>
@@ -191,6 +193,31 @@ result<std::optional<typed_query>, pg_error> typed_parameters(
   return std::optional<typed_query>{std::move(out)};
 }
 
+// The recorded columns of the statement's tables, read once per table.
+class recorded_tables {
+public:
+  explicit recorded_tables(sqlite_connection& db) : db_(db) {}
+  table_columns_lookup lookup() {
+    return [this](const std::string& table) -> const std::vector<column_definition>* {
+      auto it = tables_.find(table);
+      if (it == tables_.end()) {
+        auto recorded = read_recorded_table_columns(db_, table);
+        if (!recorded)
+          error_ = storage_error(recorded.error());
+        it = tables_.emplace(table, recorded ? std::move(*recorded) : std::vector<column_definition>{})
+                 .first;
+      }
+      return it->second.empty() ? nullptr : &it->second;
+    };
+  }
+  const std::optional<pg_error>& error() const { return error_; }
+
+private:
+  sqlite_connection& db_;
+  std::map<std::string, std::vector<column_definition>> tables_;
+  std::optional<pg_error> error_;
+};
+
 }  // namespace
 
 result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::string_view source,
@@ -352,29 +379,49 @@ result<std::optional<typed_query>, pg_error> prepare_typed_query(
     const std::string& node_type, const nlohmann::json& stmt, std::string_view source,
     const std::vector<sql_value>& parameters, command_context& context,
     const type_settings& settings) {
-  std::map<std::string, std::vector<column_definition>> tables;
-  std::optional<pg_error> lookup_error;
-  const table_columns_lookup lookup =
-      [&](const std::string& table) -> const std::vector<column_definition>* {
-    auto it = tables.find(table);
-    if (it == tables.end()) {
-      auto recorded = read_recorded_table_columns(context.database(), table);
-      if (!recorded)
-        lookup_error = storage_error(recorded.error());
-      it = tables.emplace(table, recorded ? std::move(*recorded) : std::vector<column_definition>{})
-               .first;
-    }
-    return it->second.empty() ? nullptr : &it->second;
-  };
+  recorded_tables tables(context.database());
+  const table_columns_lookup lookup = tables.lookup();
   auto rewritten = rewrite_typed_constants(node_type, stmt, source, lookup, settings);
-  if (lookup_error)
-    return fail(*lookup_error);
+  if (tables.error())
+    return fail(*tables.error());
   if (!rewritten)
     return fail(rewritten.error());
   if (rewritten->sql == source && rewritten->parameter_types.empty())
     return std::optional<typed_query>{};
   return typed_parameters(std::move(rewritten->sql), rewritten->parameter_types, parameters,
                           settings);
+}
+
+result<std::optional<translated_statement>, pg_error> prepare_translated_statement(
+    const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
+    const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
+    command_context& context, const type_settings& settings) {
+  recorded_tables tables(context.database());
+  translation_input input{tables.lookup(), settings, source, declared};
+  auto translated = translate_statement(node_type, statement, input);
+  if (tables.error())
+    return fail(*tables.error());
+  if (!translated) {
+    pg_error error = translated.error().error;
+    const int location = translated.error().location;
+    if (location >= 0 && static_cast<size_t>(location) <= source.size())
+      error.position = position_base + character_count(source, static_cast<size_t>(location)) + 1;
+    return fail(std::move(error));
+  }
+  if (!*translated)
+    return std::optional<translated_statement>{};
+  translated_statement out;
+  out.sql = std::move((*translated)->sql);
+  out.columns = std::move((*translated)->columns);
+  for (const auto& [number, type] : (*translated)->parameter_types)
+    out.parameter_count = std::max(out.parameter_count, number);
+  if (parameters == nullptr)
+    return std::optional<translated_statement>{std::move(out)};
+  auto typed = typed_parameters(out.sql, (*translated)->parameter_types, *parameters, settings);
+  if (!typed)
+    return fail(typed.error());
+  out.parameters = std::move((*typed)->parameters);
+  return std::optional<translated_statement>{std::move(out)};
 }
 
 }  // namespace tributary

@@ -32,6 +32,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "stages/sql/translator/query_translation.hpp"
+
 #include "cli/commands/subscription_commands.hpp"
 #include "cli/server/command_outcome.hpp"
 #include "stages/core/pg_error.hpp"
@@ -79,5 +81,24 @@ result<std::optional<typed_query>, pg_error> prepare_typed_query(
     const std::string& node_type, const nlohmann::json& stmt, std::string_view source,
     const std::vector<sql_value>& parameters, command_context& context,
     const type_settings& settings);
+
+// A SELECT / INSERT / UPDATE / DELETE translated by stages/sql/translator: its
+// SQLite text, its parameters read by the types the translation gave them, and
+// its output columns (RETURNING's for the others).
+struct translated_statement {
+  std::string sql;
+  std::vector<sql_value> parameters;
+  std::vector<query_column> columns;
+  int parameter_count = 0;  // the highest $n the statement uses
+};
+
+// nullopt: the translator does not cover the statement yet; run it the previous
+// way. `parameters` nullptr: Parse/Describe, no values yet. `declared` are the
+// parameter types Parse gave. Errors carry PostgreSQL's position, counted from
+// `position_base` characters before `source`.
+result<std::optional<translated_statement>, pg_error> prepare_translated_statement(
+    const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
+    const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
+    command_context& context, const type_settings& settings);
 
 }  // namespace tributary

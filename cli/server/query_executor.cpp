@@ -13,6 +13,7 @@
 #include "cli/server/statement_router.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/value_io.hpp"
+#include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
@@ -39,9 +40,21 @@ struct typed_column {
 };
 
 std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_statement& stmt,
-                                       const std::vector<std::vector<sql_value>>* rows) {
+                                       const std::vector<std::vector<sql_value>>* rows,
+                                       const std::vector<query_column>* known = nullptr) {
   std::vector<typed_column> columns;
   const int count = stmt.column_count();
+  if (known != nullptr && known->size() == static_cast<size_t>(count)) {
+    for (const query_column& k : *known) {
+      typed_column typed;
+      typed.column.name = k.name;
+      typed.source = k.type;
+      typed.column.type_oid = k.type.known() ? k.type.oid : pg_type_oid::text;
+      typed.column.typmod = k.type.known() ? k.type.typmod : -1;
+      columns.push_back(std::move(typed));
+    }
+    return columns;
+  }
   const auto sources = source_column_types(db, stmt);
   std::vector<const sql_value*> values;
   for (int c = 0; c < count; ++c) {
@@ -125,6 +138,27 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
                                                       const pg_error* grammar_error,
                                                       int position_base,
                                                       const std::vector<int16_t>& result_formats) {
+  return execute(sql, base_tag, parameters, grammar_error, position_base, result_formats, nullptr);
+}
+
+result<command_outcome, pg_error> query_executor::run_translated(
+    std::string_view sql, const std::string& base_tag, const std::vector<sql_value>& parameters,
+    const std::vector<query_column>& columns, const std::vector<int16_t>& result_formats) {
+  return execute(sql, base_tag, parameters, nullptr, 0, result_formats, &columns);
+}
+
+pg_error query_executor::step_error(const sqlite_error& error) {
+  if (auto function_error = take_sql_function_error(db_.handle()))
+    return *function_error;
+  return pg_error_from_sqlite(error);
+}
+
+result<command_outcome, pg_error> query_executor::execute(
+    std::string_view sql, const std::string& base_tag, const std::vector<sql_value>& parameters,
+    const pg_error* grammar_error, int position_base, const std::vector<int16_t>& result_formats,
+    const std::vector<query_column>* known_columns) {
+  set_sql_function_settings(db_.handle(), settings_);
+  take_sql_function_error(db_.handle());
   auto prepared = prepare(sql, grammar_error, position_base);
   if (!prepared)
     return fail(prepared.error());
@@ -147,7 +181,7 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
   for (;;) {
     auto step = stmt.step();
     if (!step)
-      return fail(pg_error_from_sqlite(step.error()));
+      return fail(step_error(step.error()));
     if (*step == sqlite_statement::step_result::done)
       break;
     std::vector<sql_value> row;
@@ -159,7 +193,7 @@ result<command_outcome, pg_error> query_executor::run(std::string_view sql,
 
   command_outcome outcome;
   outcome.returns_rows = width > 0;
-  auto columns = type_columns(db_, stmt, &raw_rows);
+  auto columns = type_columns(db_, stmt, &raw_rows, known_columns);
   for (size_t c = 0; c < width; ++c) {
     columns[c].column.format = result_format(result_formats, c);
     outcome.columns.push_back(columns[c].column);

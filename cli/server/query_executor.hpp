@@ -26,6 +26,7 @@
 #include "cli/server/command_outcome.hpp"
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/sql/translator/query_translation.hpp"
 #include "stages/types/sql_value.hpp"
 #include "stages/types/type_settings.hpp"
 #include "storage/sqlite_connection.hpp"
@@ -52,6 +53,13 @@ public:
                                         int position_base = 0,
                                         const std::vector<int16_t>& result_formats = {});
 
+  // A translated SELECT (stages/sql/translator): its columns' names and types are
+  // known; every value is its column type's stored form.
+  result<command_outcome, pg_error> run_translated(std::string_view sql, const std::string& base_tag,
+                                                   const std::vector<sql_value>& parameters,
+                                                   const std::vector<query_column>& columns,
+                                                   const std::vector<int16_t>& result_formats);
+
   // For a statement PostgreSQL's grammar rejected: fails with `grammar_error` when
   // SQLite's grammar rejects it too. Other prepare errors (a table created by an
   // earlier statement of the same string) are left for run().
@@ -63,6 +71,14 @@ public:
                                              int position_base = 0);
 
 private:
+  result<command_outcome, pg_error> execute(std::string_view sql, const std::string& base_tag,
+                                            const std::vector<sql_value>& parameters,
+                                            const pg_error* grammar_error, int position_base,
+                                            const std::vector<int16_t>& result_formats,
+                                            const std::vector<query_column>* known_columns);
+  // A failed step's error: a translated query's function error (storage/
+  // sql_functions.hpp) as the function reported it, else SQLite's, mapped.
+  pg_error step_error(const sqlite_error& error);
   result<sqlite_statement, pg_error> prepare(std::string_view sql, const pg_error* grammar_error,
                                              int position_base);
   sqlite_connection& db_;

@@ -12,6 +12,7 @@
 #include "cli/server/session.hpp"
 #include "cli/server/session_state.hpp"
 #include "cli/server/wire_protocol.hpp"
+#include "storage/sql_functions.hpp"
 
 namespace tributary {
 namespace {
@@ -158,6 +159,8 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     send_fatal("58030", "could not enable foreign keys: " + r.error().message);
     return false;
   }
+  // The functions translated queries compute with (exact numeric, casts, ...).
+  register_sql_functions(connection->handle());
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {
       send_fatal(r.error().sqlstate, r.error().message);

@@ -239,6 +239,11 @@ result<command_outcome, pg_error> statement_dispatcher::in_own_transaction(
 result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement) {
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  if (auto translated = translated_shape(statement); !translated || *translated) {
+    if (!translated)
+      return fail(translated.error());
+    return std::move(**translated);
+  }
   if (statement.kind != statement_kind::insert)
     return executor_.describe(statement.text, grammar_error, statement.position);
   const routed_query own = route_query(statement.text);
@@ -287,6 +292,11 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
         return sqlite_statement_outcome(statement, situation);
       return std::move(**altered);
     }
+    if (auto outcome = run_translated(statement, situation); !outcome || *outcome) {
+      if (!outcome)
+        return fail(outcome.error());
+      return std::move(**outcome);
+    }
     auto insert = prepare_insert(fields, source, situation.parameters, *this, settings);
     if (!insert)
       return fail(insert.error());
@@ -321,6 +331,11 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
   const std::string type = statement.node_type();
   if (type == "SelectStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
     const routed_query own = route_query(statement.text);
+    if (auto outcome = run_translated(statement, situation); !outcome || *outcome) {
+      if (!outcome)
+        return fail(outcome.error());
+      return std::move(**outcome);
+    }
     if (own.statements.size() == 1) {
       auto typed = prepare_typed_query(type, own.statements[0].fields(), statement.text,
                                        situation.parameters, *this, parameters_.type_settings_now());
@@ -341,6 +356,55 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
   if (auto count = db_.prepare("SELECT count(*) FROM " + quote_identifier(table)); count && count->step())
     outcome->tag = "SELECT " + std::to_string(count->column_int(0));
   return outcome;
+}
+
+result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_translated(
+    const routed_statement& statement, const statement_situation& situation) {
+  const std::string type = statement.node_type();
+  if (type != "SelectStmt" && type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
+    return std::optional<command_outcome>{};
+  // The translator reads constants back from the text at their locations, so the
+  // tree must come from this text alone.
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return std::optional<command_outcome>{};
+  auto translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text,
+                                                 statement.position, &situation.parameters, {},
+                                                 *this, parameters_.type_settings_now());
+  if (!translated)
+    return fail(translated.error());
+  if (!*translated)
+    return std::optional<command_outcome>{};
+  auto outcome = executor_.run_translated((*translated)->sql, statement.tag, (*translated)->parameters,
+                                          (*translated)->columns, situation.result_formats);
+  if (!outcome)
+    return fail(outcome.error());
+  return std::optional<command_outcome>{std::move(*outcome)};
+}
+
+result<std::optional<statement_shape>, pg_error> statement_dispatcher::translated_shape(
+    const routed_statement& statement) {
+  const std::string type = statement.node_type();
+  if (type != "SelectStmt" && type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
+    return std::optional<statement_shape>{};
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return std::optional<statement_shape>{};
+  auto translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text,
+                                                 statement.position, nullptr, {}, *this,
+                                                 parameters_.type_settings_now());
+  if (!translated)
+    return fail(translated.error());
+  if (!*translated)
+    return std::optional<statement_shape>{};
+  auto shape = executor_.describe((*translated)->sql);
+  if (!shape)
+    return fail(shape.error());
+  shape->columns.clear();
+  for (const query_column& c : (*translated)->columns)
+    shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.oid : 25,
+                                           c.type.known() ? c.type.typmod : -1});
+  return std::optional<statement_shape>{std::move(*shape)};
 }
 
 }  // namespace tributary

@@ -95,6 +95,11 @@ private:
                                                     const statement_situation& situation);
   result<command_outcome, pg_error> sqlite_statement_outcome(const routed_statement& statement,
                                                              const statement_situation& situation);
+  // SELECT / INSERT / UPDATE / DELETE through stages/sql/translator; nullopt when
+  // the translator does not cover the statement yet (it then runs the previous way).
+  result<std::optional<command_outcome>, pg_error> run_translated(
+      const routed_statement& statement, const statement_situation& situation);
+  result<std::optional<statement_shape>, pg_error> translated_shape(const routed_statement& statement);
   // Runs `command` inside the client's transaction, or in one of its own when idle.
   result<command_outcome, pg_error> in_own_transaction(
       const std::function<result<command_outcome, pg_error>()>& command);

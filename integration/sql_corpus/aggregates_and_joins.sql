@@ -1,0 +1,30 @@
+-- Aggregates with PostgreSQL's result types, GROUP BY, HAVING, joins, sub-selects, set operations.
+SELECT count(*), count(qty), count(DISTINCT category), sum(qty), sum(big), sum(small), sum(price), avg(qty), avg(price), min(price), max(price), min(name), max(created) FROM items
+SELECT sum(weight), avg(weight) FROM items WHERE id < 4
+SELECT sum(amount), avg(amount), min(amount), max(amount) FROM orders WHERE id < 5
+SELECT sum(amount), avg(amount) FROM orders
+SELECT count(*) FROM items WHERE false
+SELECT sum(qty), avg(price), max(name) FROM items WHERE false
+SELECT category, count(*), sum(price) FROM items GROUP BY category ORDER BY category
+SELECT category, count(*) AS n FROM items GROUP BY 1 HAVING count(*) > 1 ORDER BY n DESC, 1
+SELECT active, avg(qty) FROM items GROUP BY active ORDER BY active
+SELECT bool_and(active), bool_or(active), every(active) FROM items
+SELECT count(*) FILTER (WHERE active), sum(qty) FILTER (WHERE price > 1) FROM items
+SELECT sum(DISTINCT price), count(DISTINCT price) FROM items
+SELECT i.name, o.amount FROM items i JOIN orders o ON o.item_id = i.id ORDER BY o.id
+SELECT i.name, o.id FROM items i LEFT JOIN orders o ON o.item_id = i.id ORDER BY i.id, o.id
+SELECT i.id, o.id FROM items i RIGHT JOIN orders o ON o.item_id = i.id ORDER BY o.id
+SELECT i.id, o.id FROM items i FULL JOIN orders o ON o.item_id = i.id ORDER BY i.id, o.id
+SELECT count(*) FROM items, orders
+SELECT id, (SELECT count(*) FROM orders o WHERE o.item_id = i.id) AS orders FROM items i ORDER BY id
+SELECT id FROM items i WHERE EXISTS (SELECT 1 FROM orders o WHERE o.item_id = i.id) ORDER BY id
+SELECT id FROM items WHERE id IN (SELECT item_id FROM orders) ORDER BY id
+SELECT id FROM items WHERE id NOT IN (SELECT item_id FROM orders WHERE item_id IS NOT NULL) ORDER BY id
+SELECT s.c, s.total FROM (SELECT category AS c, sum(price) AS total FROM items GROUP BY category) s ORDER BY s.total
+SELECT max(n) FROM (SELECT count(*) AS n FROM orders GROUP BY item_id) AS counts
+SELECT id FROM items UNION SELECT id FROM orders ORDER BY 1
+SELECT id FROM items UNION ALL SELECT item_id FROM orders ORDER BY id
+SELECT price FROM items INTERSECT SELECT price FROM items WHERE id < 3 ORDER BY 1
+SELECT name FROM items EXCEPT SELECT 'apple' ORDER BY name
+SELECT (SELECT max(price) FROM items) - (SELECT min(price) FROM items)
+SELECT id, name FROM items GROUP BY id ORDER BY id LIMIT 2

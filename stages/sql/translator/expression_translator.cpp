@@ -1,0 +1,523 @@
+// expression_translator: one expression node -> a typed SQLite expression
+// (query_translator.hpp). Operators follow PostgreSQL's resolution for the
+// types covered: an untyped literal takes the other operand's type, numbers
+// widen int2 < int4 < int8 < numeric < float8, text types meet as text.
+#include <charconv>
+
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
+#include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/numeric/type_numeric.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+column_type builtin(oid_t oid) { return builtin_column_type(oid); }
+
+int location_of(const json& fields) {
+  return static_cast<int>(pt::integer(fields, "location"));
+}
+
+typed_expression typed(std::string sql, column_type type, int location = -1) {
+  typed_expression e;
+  e.sql = std::move(sql);
+  e.type = std::move(type);
+  e.location = location;
+  return e;
+}
+
+bool untyped(const typed_expression& e) {
+  return e.literal.has_value() || e.parameter != 0 || e.is_null_constant;
+}
+
+std::string sql_operator(const std::string& op) { return op == "!=" ? "<>" : op; }
+
+const char* integer_bits(oid_t oid) {
+  return oid == pg_type_oid::int2 ? "16" : (oid == pg_type_oid::int4 ? "32" : "64");
+}
+
+// The type name PostgreSQL's messages use ("integer", "text").
+std::string message_type_name(const column_type& type) {
+  if (type.oid == pg_type_oid::unknown)
+    return "unknown";
+  return format_type(type);
+}
+
+}  // namespace
+
+void query_translator::fail_at(pg_error error, int location) const {
+  throw translation_failure{located_error{std::move(error), location}};
+}
+
+typed_expression query_translator::expression(const json& node, const scope& where) {
+  const std::string type = pt::node_type(node);
+  const json& f = pt::fields(node);
+  if (type == "ColumnRef")
+    return column_reference(f, where);
+  if (type == "A_Const")
+    return constant(node);
+  if (type == "TypeCast")
+    return type_cast(f, where);
+  if (type == "A_Expr")
+    return operator_expression(f, where);
+  if (type == "BoolExpr")
+    return boolean_expression(f, where);
+  if (type == "NullTest") {
+    typed_expression arg = expression(f.value("arg", json::object()), where);
+    const bool is_null = pt::text(f, "nulltesttype") == "IS_NULL";
+    return typed("(" + arg.sql + (is_null ? " IS NULL)" : " IS NOT NULL)"), builtin(pg_type_oid::boolean));
+  }
+  if (type == "BooleanTest") {
+    typed_expression arg = as_boolean(expression(f.value("arg", json::object()), where));
+    const std::string test = pt::text(f, "booltesttype");
+    const std::string sql = test == "IS_TRUE"        ? " IS 1"
+                            : test == "IS_NOT_TRUE"  ? " IS NOT 1"
+                            : test == "IS_FALSE"     ? " IS 0"
+                            : test == "IS_NOT_FALSE" ? " IS NOT 0"
+                            : test == "IS_UNKNOWN"   ? " IS NULL"
+                                                     : " IS NOT NULL";
+    return typed("(" + arg.sql + sql + ")", builtin(pg_type_oid::boolean));
+  }
+  if (type == "CaseExpr")
+    return case_expression(f, where);
+  if (type == "CoalesceExpr")
+    return coalesce(f, where);
+  if (type == "SubLink")
+    return sub_link(f, where);
+  if (type == "ParamRef")
+    return parameter(f);
+  if (type == "FuncCall")
+    return function_call(f, where);
+  if (type == "MinMaxExpr" || type == "SQLValueFunction")
+    return special_expression(type, f, where);
+  throw not_translatable{type};
+}
+
+typed_expression query_translator::column_reference(const json& ref, const scope& where) {
+  const json& fields = pt::list(ref, "fields");
+  const int location = location_of(ref);
+  if (fields.empty() || fields.size() > 2 || pt::node_type(fields.back()) != "String")
+    throw not_translatable{"column reference form"};
+  const std::string column = pt::text(pt::fields(fields.back()), "sval");
+  const std::string table = fields.size() == 2 ? pt::text(pt::fields(fields[0]), "sval") : "";
+  for (const scope* level = &where; level != nullptr; level = level->outer) {
+    const scope_item* found_item = nullptr;
+    const scope_column* found = nullptr;
+    bool table_seen = false;
+    for (const scope_item& item : level->items) {
+      if (!table.empty() && item.name != table)
+        continue;
+      table_seen = true;
+      for (const scope_column& c : item.columns) {
+        if (c.name != column)
+          continue;
+        if (found != nullptr)
+          fail_at(make_pg_error("42702", "column reference \"" + column + "\" is ambiguous"),
+                  location);
+        found_item = &item;
+        found = &c;
+      }
+    }
+    if (found != nullptr)
+      return typed(found_item->bare ? quote_identifier(found->sql_name)
+                                    : quote_identifier(found_item->name) + "." + quote_identifier(found->sql_name),
+                   found->type, location);
+    if (!table.empty() && table_seen)
+      fail_at(make_pg_error("42703", "column " + table + "." + column + " does not exist"),
+              location);
+  }
+  if (!table.empty())
+    fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
+            location);
+  fail_at(make_pg_error("42703", "column \"" + column + "\" does not exist"), location);
+}
+
+typed_expression query_translator::constant(const json& node) {
+  const json& c = pt::fields(node);
+  const int location = location_of(c);
+  auto value = pt::constant_value(node, input_.source);
+  if (!value)
+    throw not_translatable{"constant"};
+  if (value->is_null) {
+    typed_expression e = typed("NULL", builtin(pg_type_oid::unknown), location);
+    e.is_null_constant = true;
+    return e;
+  }
+  if (c.contains("boolval"))
+    return typed(value->text == "true" ? "1" : "0", builtin(pg_type_oid::boolean), location);
+  if (c.contains("bsval"))
+    throw not_translatable{"bit-string constant"};
+  if (value->is_string) {
+    typed_expression e = typed(sql_quote(value->text), builtin(pg_type_oid::unknown), location);
+    e.literal = value->text;
+    return e;
+  }
+  if (c.contains("ival")) {
+    int64_t n = 0;
+    std::from_chars(value->text.data(), value->text.data() + value->text.size(), n);
+    const bool fits_int4 = n >= INT32_MIN && n <= INT32_MAX;
+    return typed(std::to_string(n), builtin(fits_int4 ? pg_type_oid::int4 : pg_type_oid::int8),
+                 location);
+  }
+  // make_const: a "float" constant that reads as an integer (PostgreSQL's lexer
+  // gives integers past int4 that form) is int4 or int8 when it fits.
+  int64_t n = 0;
+  const char* end = value->text.data() + value->text.size();
+  if (auto [ptr, ec] = std::from_chars(value->text.data(), end, n); ec == std::errc() && ptr == end) {
+    const bool fits_int4 = n >= INT32_MIN && n <= INT32_MAX;
+    return typed(std::to_string(n), builtin(fits_int4 ? pg_type_oid::int4 : pg_type_oid::int8),
+                 location);
+  }
+  auto number = parse_numeric_text(value->text);
+  if (!number)
+    fail_at(number.error(), location);
+  return typed(sql_quote(format_numeric_text(*number)), builtin(pg_type_oid::numeric), location);
+}
+
+typed_expression query_translator::type_cast(const json& cast, const scope& where) {
+  const int location = location_of(cast);
+  json type_name = cast.value("typeName", json::object());
+  if (pt::node_type(type_name) == "TypeName")
+    type_name = pt::fields(type_name);
+  auto target = resolve_type_name(pt::type_name(type_name, input_.source));
+  if (!target)
+    fail_at(target.error(), location_of(type_name));
+  if (!target->known() || target->oid == pg_type_oid::unknown)
+    throw not_translatable{"cast to a type that is not built in"};
+  typed_expression arg = expression(cast.value("arg", json::object()), where);
+  if (arg.is_null_constant)
+    return typed("NULL", *target, location);
+  if (arg.literal && (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar) &&
+      target->typmod >= 5) {
+    // An explicit cast to varchar(n) / char(n) cuts the literal to n characters.
+    const size_t limit = static_cast<size_t>(target->typmod - 4);
+    size_t characters = 0;
+    for (size_t i = 0; i < arg.literal->size(); ++i)
+      if ((static_cast<unsigned char>((*arg.literal)[i]) & 0xC0) != 0x80 && characters++ == limit) {
+        arg.literal->resize(i);
+        break;
+      }
+  }
+  if (arg.literal || arg.parameter != 0)
+    return coerce(std::move(arg), *target);
+  if (arg.type == *target)
+    return arg;
+  return typed(cast_sql(arg.sql, arg.type, *target), *target, location);
+}
+
+typed_expression query_translator::coerce(typed_expression value, const column_type& type) {
+  if (value.type == type || (value.type.oid == type.oid && !value.literal && value.parameter == 0))
+    return value;
+  if (value.is_null_constant) {
+    value.type = type;
+    return value;
+  }
+  if (value.literal) {
+    auto stored = parse_text_value(type, *value.literal, input_.settings);
+    if (!stored)
+      fail_at(stored.error(), value.location);
+    return typed(sql_literal(*stored), type, value.location);
+  }
+  if (value.parameter != 0) {
+    parameter_types_[value.parameter] = type;
+    value.type = type;
+    value.parameter = 0;
+    return value;
+  }
+  const oid_t from = value.type.oid;
+  if (is_number_type(from) && is_number_type(type.oid) && number_rank(from) < number_rank(type.oid) &&
+      from != pg_type_oid::float4 && type.oid != pg_type_oid::float4) {
+    if (number_rank(type.oid) <= number_rank(pg_type_oid::int8))
+      return typed(value.sql, type, value.location);  // integers widen as they are
+    return typed(cast_sql(value.sql, value.type, type), type, value.location);
+  }
+  if (is_text_like(from) && is_text_like(type.oid) && type.oid != pg_type_oid::bpchar) {
+    if (from == pg_type_oid::bpchar)
+      return typed(cast_sql(value.sql, value.type, builtin(pg_type_oid::text)), type, value.location);
+    return typed(value.sql, type, value.location);
+  }
+  throw not_translatable{"implicit cast from " + message_type_name(value.type) + " to " +
+                         message_type_name(type)};
+}
+
+typed_expression query_translator::parameter(const json& ref) {
+  const int number = static_cast<int>(pt::integer(ref, "number"));
+  const size_t index = static_cast<size_t>(number - 1);
+  std::string sql = "$" + std::to_string(number);
+  if (number >= 1 && index < input_.parameter_types.size() && input_.parameter_types[index].known()) {
+    parameter_types_[number] = input_.parameter_types[index];
+    return typed(sql, input_.parameter_types[index], location_of(ref));
+  }
+  if (auto it = parameter_types_.find(number); it != parameter_types_.end())
+    return typed(sql, it->second, location_of(ref));
+  typed_expression e = typed(sql, builtin(pg_type_oid::unknown), location_of(ref));
+  e.parameter = number;
+  return e;
+}
+
+typed_expression query_translator::as_boolean(typed_expression value) {
+  if (value.type.oid == pg_type_oid::boolean)
+    return value;
+  if (untyped(value))
+    return coerce(std::move(value), builtin(pg_type_oid::boolean));
+  throw not_translatable{"non-boolean operand of a boolean operator"};
+}
+
+typed_expression query_translator::operator_expression(const json& expr, const scope& where) {
+  const std::string kind = pt::text(expr, "kind");
+  const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
+  const std::string op = names.empty() ? "" : names.back();
+  const json& lexpr = expr.value("lexpr", json());
+  const json& rexpr = expr.value("rexpr", json());
+  if (kind == "AEXPR_OP") {
+    if (lexpr.is_null()) {  // prefix operator
+      typed_expression arg = expression(rexpr, where);
+      if (op == "+" && is_number_type(arg.type.oid))
+        return arg;
+      if (op != "-" || !is_number_type(arg.type.oid) || arg.type.oid == pg_type_oid::float4)
+        throw not_translatable{"prefix operator " + op};
+      return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
+    }
+    typed_expression left = expression(lexpr, where);
+    typed_expression right = expression(rexpr, where);
+    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||")
+      return arithmetic(op, std::move(left), std::move(right));
+    if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
+      return comparison(op, std::move(left), std::move(right));
+    return other_operator(expr, where);
+  }
+  if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")
+    return comparison(kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS", expression(lexpr, where),
+                      expression(rexpr, where));
+  if (kind == "AEXPR_NULLIF") {
+    typed_expression left = expression(lexpr, where);
+    typed_expression test = comparison("=", left, expression(rexpr, where));
+    return typed("CASE WHEN " + test.sql + " THEN NULL ELSE " + left.sql + " END",
+                 left.type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : left.type);
+  }
+  if (kind == "AEXPR_IN") {
+    typed_expression left = expression(lexpr, where);
+    const bool negated = op == "<>";
+    std::string sql;
+    for (const json& item : pt::list(pt::fields(rexpr), "items")) {
+      typed_expression test = comparison(negated ? "<>" : "=", left, expression(item, where));
+      sql += sql.empty() ? "(" : (negated ? " AND " : " OR ");
+      sql += test.sql;
+    }
+    return typed(sql + ")", builtin(pg_type_oid::boolean));
+  }
+  if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN") {
+    const json& bounds = pt::list(pt::fields(rexpr), "items");
+    if (bounds.size() != 2)
+      throw not_translatable{"BETWEEN form"};
+    typed_expression left = expression(lexpr, where);
+    typed_expression low = comparison(">=", left, expression(bounds[0], where));
+    typed_expression high = comparison("<=", left, expression(bounds[1], where));
+    const std::string both = "(" + low.sql + " AND " + high.sql + ")";
+    return typed(kind == "AEXPR_BETWEEN" ? both : "(NOT " + both + ")", builtin(pg_type_oid::boolean));
+  }
+  return other_operator(expr, where);
+}
+
+typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,
+                                              typed_expression right) {
+  if (op == "||") {
+    const auto as_text = [&](typed_expression e) {
+      if (e.is_null_constant || e.literal || e.parameter != 0)
+        return coerce(std::move(e), builtin(pg_type_oid::text));
+      if (is_text_like(e.type.oid) && e.type.oid != pg_type_oid::bpchar)
+        return e;
+      if (e.type.known() && !e.type.is_enum())
+        return typed(cast_sql(e.sql, e.type, builtin(pg_type_oid::text)), builtin(pg_type_oid::text));
+      throw not_translatable{"|| on " + message_type_name(e.type)};
+    };
+    const bool left_text = is_text_like(left.type.oid);
+    const bool right_text = is_text_like(right.type.oid);
+    if (!left_text && !right_text)
+      throw not_translatable{"|| without a text operand"};
+    typed_expression l = as_text(std::move(left));
+    typed_expression r = as_text(std::move(right));
+    return typed("(" + l.sql + " || " + r.sql + ")", builtin(pg_type_oid::text));
+  }
+  if (untyped(left) && untyped(right))
+    throw not_translatable{"operator on two untyped operands"};
+  if (untyped(left))
+    left = coerce(std::move(left), right.type);
+  if (untyped(right))
+    right = coerce(std::move(right), left.type);
+  const oid_t l = left.type.oid;
+  const oid_t r = right.type.oid;
+  if (!is_number_type(l) || !is_number_type(r) || l == pg_type_oid::float4 || r == pg_type_oid::float4)
+    throw not_translatable{"operator " + op + " on " + message_type_name(left.type)};
+  if (op == "^") {
+    if ((l == pg_type_oid::numeric || r == pg_type_oid::numeric) && l != pg_type_oid::float8 &&
+        r != pg_type_oid::float8)
+      throw not_translatable{"numeric ^"};
+    return typed("pg_power(" + left.sql + ", " + right.sql + ")", builtin(pg_type_oid::float8));
+  }
+  const oid_t result = number_rank(l) >= number_rank(r) ? l : r;
+  if (result == pg_type_oid::float8) {
+    if (op == "%")
+      fail_at(make_pg_error("42883", "operator does not exist: double precision % double precision"),
+              left.location);
+    return typed("pg_float_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
+  }
+  if (result == pg_type_oid::numeric)
+    return typed("pg_numeric_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
+  return typed("pg_int_op('" + op + "', " + left.sql + ", " + right.sql + ", " +
+                   integer_bits(result) + ")",
+               builtin(result));
+}
+
+typed_expression query_translator::comparison(const std::string& op, typed_expression left,
+                                              typed_expression right) {
+  if (untyped(left) && untyped(right)) {
+    left = coerce(std::move(left), builtin(pg_type_oid::text));
+    right = coerce(std::move(right), builtin(pg_type_oid::text));
+  } else if (untyped(left)) {
+    left = coerce(std::move(left), right.type);
+  } else if (untyped(right)) {
+    right = coerce(std::move(right), left.type);
+  }
+  const oid_t l = left.type.oid;
+  const oid_t r = right.type.oid;
+  if (l != r) {
+    if (is_number_type(l) && is_number_type(r)) {
+      if (number_rank(l) < number_rank(r))
+        left = coerce(std::move(left), right.type);
+      else
+        right = coerce(std::move(right), left.type);
+    } else if (is_text_like(l) && is_text_like(r)) {
+      left = coerce(std::move(left), builtin(pg_type_oid::text));
+      right = coerce(std::move(right), builtin(pg_type_oid::text));
+    } else {
+      throw not_translatable{"comparison of " + message_type_name(left.type) + " and " +
+                             message_type_name(right.type)};
+    }
+  }
+  return typed("(" + with_collation(left.sql, left.type) + " " + sql_operator(op) + " " +
+                   right.sql + ")",
+               builtin(pg_type_oid::boolean));
+}
+
+typed_expression query_translator::boolean_expression(const json& expr, const scope& where) {
+  const std::string op = pt::text(expr, "boolop");
+  std::vector<std::string> parts;
+  for (const json& arg : pt::list(expr, "args"))
+    parts.push_back(as_boolean(expression(arg, where)).sql);
+  if (op == "NOT_EXPR" && parts.size() == 1)
+    return typed("(NOT " + parts[0] + ")", builtin(pg_type_oid::boolean));
+  const std::string glue = op == "AND_EXPR" ? " AND " : " OR ";
+  std::string sql;
+  for (const std::string& part : parts)
+    sql += (sql.empty() ? "(" : glue) + part;
+  return typed(sql + ")", builtin(pg_type_oid::boolean));
+}
+
+column_type query_translator::common_type(const std::vector<typed_expression>& values,
+                                          const char* context) {
+  std::optional<column_type> common;
+  for (const typed_expression& v : values) {
+    if (untyped(v))
+      continue;
+    if (!common) {
+      common = v.type;
+      continue;
+    }
+    if (v.type == *common)
+      continue;
+    common->typmod = -1;
+    if (v.type.oid == common->oid)
+      continue;
+    if (is_number_type(v.type.oid) && is_number_type(common->oid) &&
+        v.type.oid != pg_type_oid::float4 && common->oid != pg_type_oid::float4) {
+      if (number_rank(v.type.oid) > number_rank(common->oid))
+        common = builtin(v.type.oid);
+      continue;
+    }
+    if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
+      common = builtin(pg_type_oid::text);
+      continue;
+    }
+    throw not_translatable{std::string(context) + " types that differ"};
+  }
+  return common ? *common : builtin(pg_type_oid::text);
+}
+
+typed_expression query_translator::case_expression(const json& expr, const scope& where) {
+  std::optional<typed_expression> subject;
+  if (expr.contains("arg"))
+    subject = expression(expr["arg"], where);
+  std::vector<std::string> conditions;
+  std::vector<typed_expression> results;
+  for (const json& when : pt::list(expr, "args")) {
+    const json& w = pt::fields(when);
+    typed_expression condition = expression(w.value("expr", json()), where);
+    condition = subject ? comparison("=", *subject, std::move(condition))
+                        : as_boolean(std::move(condition));
+    conditions.push_back(condition.sql);
+    results.push_back(expression(w.value("result", json()), where));
+  }
+  const bool has_default = expr.contains("defresult");
+  if (has_default)
+    results.push_back(expression(expr["defresult"], where));
+  const column_type type = common_type(results, "CASE");
+  std::string sql = "CASE";
+  for (size_t i = 0; i < conditions.size(); ++i)
+    sql += " WHEN " + conditions[i] + " THEN " + coerce(results[i], type).sql;
+  if (has_default)
+    sql += " ELSE " + coerce(results.back(), type).sql;
+  return typed(sql + " END", type);
+}
+
+typed_expression query_translator::coalesce(const json& expr, const scope& where) {
+  std::vector<typed_expression> values;
+  for (const json& arg : pt::list(expr, "args"))
+    values.push_back(expression(arg, where));
+  const column_type type = common_type(values, "COALESCE");
+  std::string sql = "COALESCE(";
+  for (size_t i = 0; i < values.size(); ++i)
+    sql += (i ? ", " : "") + coerce(values[i], type).sql;
+  if (values.size() == 1)
+    sql += ", NULL";  // SQLite's coalesce needs two arguments
+  return typed(sql + ")", type);
+}
+
+typed_expression query_translator::sub_link(const json& link, const scope& where) {
+  const std::string kind = pt::text(link, "subLinkType");
+  static const json no_select = json::object();
+  const json& subselect = pt::fields(link.contains("subselect") ? link.at("subselect") : no_select);
+  if (kind == "EXISTS_SUBLINK") {
+    translated_query inner = select(subselect, &where);
+    return typed("EXISTS (" + inner.sql + ")", builtin(pg_type_oid::boolean));
+  }
+  if (kind == "EXPR_SUBLINK" || kind == "ANY_SUBLINK") {
+    translated_query inner = select(subselect, &where);
+    if (inner.columns.size() != 1)
+      fail_at(make_pg_error("42601", inner.columns.size() > 1 ? "subquery has too many columns"
+                                                              : "subquery has too few columns"),
+              location_of(link));
+    const column_type type = inner.columns[0].type;
+    if (kind == "EXPR_SUBLINK")
+      return typed("(" + inner.sql + ")", type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : type);
+    const std::vector<std::string> names = pt::strings(pt::list(link, "operName"));
+    if (names.size() != 1 || names[0] != "=")
+      throw not_translatable{"ANY with an operator other than ="};
+    typed_expression test = expression(link.value("testexpr", json()), where);
+    if (untyped(test))
+      test = coerce(std::move(test), type);
+    if (test.type.oid != type.oid)
+      throw not_translatable{"IN (sub-select) of another type"};
+    return typed("(" + with_collation(test.sql, test.type) + " IN (" + inner.sql + "))",
+                 builtin(pg_type_oid::boolean));
+  }
+  throw not_translatable{kind};
+}
+
+}  // namespace tributary::translator

@@ -1,0 +1,123 @@
+// function_translator: function calls -> SQLite, with PostgreSQL's result types.
+//
+//   count(*) / count([DISTINCT] x)   int8            count(...)
+//   sum(int2|int4)                   int8            sum(x)
+//   sum(int8|numeric)                numeric         pg_numeric_sum(x)  (exact)
+//   sum(float8)                      float8          pg_float_sum(x)
+//   avg(integers|numeric)            numeric         pg_numeric_avg(x)  (numeric's division scale)
+//   avg(float8)                      float8          pg_float_avg(x)
+//   min(x) / max(x)                  x's type        min/max in x's collation
+//   bool_and / every / bool_or       boolean         min / max of 0 and 1
+//   length / char_length(text)       int4            length(x)  (bpchar without trailing spaces)
+//   upper / lower(text)              text            ASCII case mapping, as PostgreSQL
+//                                                    under the C locale
+//   abs(int|numeric|float8)          argument's type
+// [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
+// aggregate, WITHIN GROUP and OVER are not translated yet.
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+typed_expression result_of(std::string sql, oid_t oid) {
+  typed_expression e;
+  e.sql = std::move(sql);
+  e.type = builtin_column_type(oid);
+  return e;
+}
+
+bool is_integer(oid_t oid) {
+  return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
+}
+
+}  // namespace
+
+typed_expression query_translator::function_call(const json& call, const scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
+    throw not_translatable{"function name"};
+  const std::string name = names.back();
+  if (call.contains("over") || call.contains("agg_order") || pt::flag(call, "agg_within_group") ||
+      pt::flag(call, "func_variadic"))
+    throw not_translatable{"function call form"};
+  const bool distinct = pt::flag(call, "agg_distinct");
+  std::string filter;
+  if (call.contains("agg_filter"))
+    filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
+  std::vector<typed_expression> args;
+  for (const json& arg : pt::list(call, "args"))
+    args.push_back(expression(arg, where));
+  const std::string prefix = distinct ? "DISTINCT " : "";
+  const auto aggregate = [&](const std::string& function, const std::string& argument, oid_t type) {
+    return result_of(function + "(" + prefix + argument + ")" + filter, type);
+  };
+
+  if (name == "count") {
+    if (pt::flag(call, "agg_star"))
+      return result_of("count(*)" + filter, pg_type_oid::int8);
+    if (args.size() == 1)
+      return aggregate("count", with_collation(args[0].sql, args[0].type), pg_type_oid::int8);
+  }
+  if (args.size() != 1 || (distinct && name != "sum" && name != "avg" && name != "min" && name != "max"))
+    throw not_translatable{"function " + name};
+  typed_expression& arg = args[0];
+  const oid_t type = arg.type.oid;
+  if (name == "sum" || name == "avg") {
+    if (name == "sum" && (type == pg_type_oid::int2 || type == pg_type_oid::int4))
+      return aggregate("sum", arg.sql, pg_type_oid::int8);
+    if (is_integer(type) || type == pg_type_oid::numeric)
+      return aggregate(name == "sum" ? "pg_numeric_sum" : "pg_numeric_avg", arg.sql,
+                       pg_type_oid::numeric);
+    if (type == pg_type_oid::float8)
+      return aggregate(name == "sum" ? "pg_float_sum" : "pg_float_avg", arg.sql, pg_type_oid::float8);
+    throw not_translatable{name + " of " + std::to_string(type)};
+  }
+  if (name == "min" || name == "max") {
+    if (arg.type.oid == pg_type_oid::unknown)
+      throw not_translatable{name + " of an untyped value"};
+    typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);
+    out.type = arg.type;
+    return out;
+  }
+  if (name == "bool_and" || name == "every" || name == "bool_or") {
+    typed_expression value = as_boolean(std::move(arg));
+    return aggregate(name == "bool_or" ? "max" : "min", value.sql, pg_type_oid::boolean);
+  }
+  if (!filter.empty())
+    throw not_translatable{"FILTER on " + name};
+  if (name == "length" || name == "char_length" || name == "character_length") {
+    const column_type target = is_text_like(type) && type != pg_type_oid::unknown
+                                   ? arg.type
+                                   : builtin_column_type(pg_type_oid::text);
+    typed_expression text = coerce(std::move(arg), target);
+    if (text.type.oid == pg_type_oid::bpchar)
+      return result_of("length(rtrim(" + text.sql + ", ' '))", pg_type_oid::int4);
+    if (!is_text_like(text.type.oid))
+      throw not_translatable{"length of " + std::to_string(type)};
+    return result_of("length(" + text.sql + ")", pg_type_oid::int4);
+  }
+  if (name == "upper" || name == "lower") {
+    typed_expression text = coerce(std::move(arg), builtin_column_type(pg_type_oid::text));
+    return result_of(name + "(" + text.sql + ")", pg_type_oid::text);
+  }
+  if (name == "abs") {
+    if (is_integer(type))
+      return result_of("pg_int_op('*', " + arg.sql + ", CASE WHEN " + arg.sql +
+                           " < 0 THEN -1 ELSE 1 END, " +
+                           (type == pg_type_oid::int2 ? "16" : type == pg_type_oid::int4 ? "32" : "64") +
+                           ")",
+                       type);
+    if (type == pg_type_oid::numeric || type == pg_type_oid::float8) {
+      return result_of("CASE WHEN " + with_collation(arg.sql, arg.type) + " < '0' THEN pg_negate(" +
+                           arg.sql + ", " + std::to_string(type) + ") ELSE " + arg.sql + " END",
+                       type);
+    }
+  }
+  throw not_translatable{"function " + name};
+}
+
+}  // namespace tributary::translator

@@ -1,0 +1,352 @@
+// modify_translator: INSERT, UPDATE and DELETE -> SQLite (query_translation.hpp).
+//
+//   INSERT INTO t [AS a] [(cols)] VALUES (...), ... | SELECT ...
+//          [ON CONFLICT [(cols)] DO NOTHING | DO UPDATE SET ... [WHERE ...]] [RETURNING ...]
+//   UPDATE t [AS a] SET col = expr, ... [FROM ...] [WHERE ...] [RETURNING ...]
+//   DELETE FROM t [AS a] [USING ...] [WHERE ...] [RETURNING ...]
+//
+// Every stored value goes through assign(): the type PostgreSQL's assignment
+// cast gives it in the column. DELETE ... USING becomes DELETE ... WHERE EXISTS
+// (SELECT 1 FROM <using> WHERE <condition>). Left untranslated (the statement
+// runs the previous way): DEFAULT inside VALUES, identity columns GENERATED
+// ALWAYS, subscripted or multi-column assignments, DELETE ... USING with
+// RETURNING.
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
+#include "stages/sql/translator/output_names.hpp"
+#include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+bool is_time_type(oid_t oid) {
+  return oid == pg_type_oid::date || oid == pg_type_oid::timestamp || oid == pg_type_oid::timestamptz;
+}
+
+std::string type_words(const column_type& type) {
+  return type.oid == pg_type_oid::unknown ? "unknown" : format_type(type);
+}
+
+const column_definition* find_column(const std::vector<column_definition>& columns,
+                                     const std::string& name) {
+  for (const auto& c : columns)
+    if (c.name == name)
+      return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+typed_expression query_translator::assign(typed_expression value, const column_definition& column) {
+  const column_type& to = column.type;
+  if (value.is_null_constant)
+    return value;
+  if (value.literal || value.parameter != 0)
+    return coerce(std::move(value), to);
+  const column_type& from = value.type;
+  const auto cast = [&](bool needed) {
+    typed_expression out = value;
+    if (needed)
+      out.sql = "pg_cast(" + value.sql + ", " + std::to_string(from.oid) + ", " +
+                std::to_string(from.typmod) + ", " + std::to_string(to.oid) + ", " +
+                std::to_string(to.typmod) + ", 1)";
+    out.type = to;
+    return out;
+  };
+  if (from.oid == to.oid && !to.is_enum())
+    return cast(to.typmod >= 0 && from.typmod != to.typmod);
+  if (to.is_enum() && from == to)
+    return value;
+  const bool number_to_number = is_number_type(from.oid) && is_number_type(to.oid);
+  const bool to_text = is_text_like(to.oid) && from.known() && !from.is_enum();
+  const bool time_to_time = is_time_type(from.oid) && is_time_type(to.oid) &&
+                            !(from.oid != pg_type_oid::date && to.oid == pg_type_oid::date);
+  if (number_to_number || to_text || time_to_time)
+    return cast(true);
+  // Pairs PostgreSQL has no assignment cast for: 42804. Any other pair (oid,
+  // money, ... from a number) is left to the untranslated path.
+  const auto family = [](oid_t oid) {
+    if (is_number_type(oid))
+      return 'N';
+    if (is_text_like(oid))
+      return 'S';
+    if (oid == pg_type_oid::boolean)
+      return 'B';
+    if (is_time_type(oid) || oid == pg_type_oid::time || oid == pg_type_oid::timetz ||
+        oid == pg_type_oid::interval)
+      return 'D';
+    return '?';
+  };
+  const char from_family = family(from.oid);
+  const char to_family = family(to.oid);
+  if (from_family == '?' || to_family == '?' || from_family == to_family)
+    throw not_translatable{"assignment from " + type_words(from) + " to " + type_words(to)};
+  pg_error error = make_pg_error("42804", "column \"" + column.name + "\" is of type " +
+                                              type_words(to) + " but expression is of type " +
+                                              type_words(from));
+  error.hint = "You will need to rewrite or cast the expression.";
+  fail_at(std::move(error), value.location);
+}
+
+scope_item query_translator::target_table(const json& relation, std::string& sql,
+                                          const std::vector<column_definition>*& columns) {
+  if (relation.contains("schemaname") || relation.contains("catalogname"))
+    throw not_translatable{"target table form"};
+  const std::string table = pt::text(relation, "relname");
+  columns = input_.lookup(table);
+  if (columns == nullptr)
+    throw not_translatable{"target table without recorded types"};
+  scope_item item;
+  const json& alias = relation.value("alias", json::object());
+  item.name = alias.contains("aliasname") ? alias["aliasname"].get<std::string>() : table;
+  for (const column_definition& c : *columns)
+    item.columns.push_back({c.name, c.name, c.type});
+  sql = quote_identifier(table) + " AS " + quote_identifier(item.name);
+  return item;
+}
+
+std::string query_translator::returning(const json& list, const scope& where, translated_query& out) {
+  std::string sql;
+  for (const json& target : list) {
+    const json& t = pt::fields(target);
+    const json& value = t.value("val", json());
+    const json& ref_fields = pt::list(pt::fields(value), "fields");
+    std::vector<std::pair<typed_expression, std::string>> items;
+    if (pt::node_type(value) == "ColumnRef" && !ref_fields.empty() &&
+        pt::node_type(ref_fields.back()) == "A_Star") {
+      for (const scope_item& item : where.items)
+        for (const scope_column& c : item.columns) {
+          typed_expression e;
+          e.sql = item.bare ? quote_identifier(c.sql_name)
+                            : quote_identifier(item.name) + "." + quote_identifier(c.sql_name);
+          e.type = c.type;
+          items.emplace_back(std::move(e), c.name);
+        }
+    } else {
+      std::string name = pt::text(t, "name");
+      items.emplace_back(expression(value, where), name.empty() ? output_column_name(value) : name);
+    }
+    for (auto& [e, name] : items) {
+      if (e.type.oid == pg_type_oid::unknown)
+        e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
+      sql += (sql.empty() ? " RETURNING " : ", ") + e.sql + " AS c" + std::to_string(out.columns.size() + 1);
+      out.columns.push_back({std::move(name), e.type});
+    }
+  }
+  return sql;
+}
+
+translated_query query_translator::insert(const json& s) {
+  if (s.contains("withClause") || pt::text(s, "override") == "OVERRIDING_SYSTEM_VALUE")
+    throw not_translatable{"INSERT form"};
+  std::string table_sql;
+  const std::vector<column_definition>* columns = nullptr;
+  scope target;
+  target.items.push_back(target_table(s.value("relation", json::object()), table_sql, columns));
+
+  std::vector<const column_definition*> targets;
+  for (const json& col : pt::list(s, "cols")) {
+    const json& c = pt::fields(col);
+    if (c.contains("indirection"))
+      throw not_translatable{"INSERT into a subscripted column"};
+    const column_definition* found = find_column(*columns, pt::text(c, "name"));
+    if (found == nullptr)
+      fail_at(make_pg_error("42703", "column \"" + pt::text(c, "name") + "\" of relation \"" +
+                                         pt::text(s.value("relation", json::object()), "relname") +
+                                         "\" does not exist"),
+              static_cast<int>(pt::integer(c, "location")));
+    targets.push_back(found);
+  }
+  if (targets.empty())
+    for (const column_definition& c : *columns)
+      targets.push_back(&c);
+  for (const column_definition* c : targets)
+    if (c->identity == "a")
+      throw not_translatable{"identity column GENERATED ALWAYS"};
+
+  static const json no_select = json::object();
+  const json& select = pt::fields(s.contains("selectStmt") ? s.at("selectStmt") : no_select);
+  const auto count_error = [&](size_t values, int location) {
+    if (values > targets.size())
+      fail_at(make_pg_error("42601", "INSERT has more expressions than target columns"), location);
+    if (!pt::list(s, "cols").empty() && values < targets.size())
+      fail_at(make_pg_error("42601", "INSERT has more target columns than expressions"), location);
+  };
+  std::string body;
+  size_t width = 0;
+  if (select.contains("valuesLists")) {
+    for (const json& row : pt::list(select, "valuesLists")) {
+      const json& items = pt::list(pt::fields(row), "items");
+      count_error(items.size(), items.empty() ? -1 : static_cast<int>(pt::integer(pt::fields(items[0]), "location")));
+      std::string sql;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (pt::node_type(items[i]) == "SetToDefault")
+          throw not_translatable{"DEFAULT in VALUES"};
+        scope none;
+        sql += (i ? ", " : "(") + assign(expression(items[i], none), *targets[i]).sql;
+      }
+      body += (body.empty() ? " VALUES " : ", ") + sql + ")";
+      width = items.size();
+    }
+  } else if (!select.empty()) {
+    translated_query query = this->select(select, nullptr);
+    count_error(query.columns.size(), -1);
+    std::string list;
+    for (size_t i = 0; i < query.columns.size(); ++i) {
+      typed_expression column;
+      column.sql = "c" + std::to_string(i + 1);
+      column.type = query.columns[i].type;
+      list += (i ? ", " : "") + assign(std::move(column), *targets[i]).sql;
+    }
+    // WHERE true: SQLite's parser needs it before ON CONFLICT after a SELECT.
+    body = " SELECT " + list + " FROM (" + query.sql + ") WHERE true";
+    width = query.columns.size();
+  } else {
+    throw not_translatable{"INSERT ... DEFAULT VALUES"};
+  }
+  std::string sql = "INSERT INTO " + table_sql;
+  if (width > 0) {
+    sql += " (";
+    for (size_t i = 0; i < width; ++i)
+      sql += (i ? ", " : "") + quote_identifier(targets[i]->name);
+    sql += ")";
+  }
+  sql += body;
+
+  if (s.contains("onConflictClause")) {
+    const json& conflict = s["onConflictClause"];
+    std::string clause = " ON CONFLICT";
+    const json& infer = conflict.value("infer", json::object());
+    if (infer.contains("whereClause") || infer.contains("conname"))
+      throw not_translatable{"ON CONFLICT form"};
+    std::string keys;
+    for (const json& element : pt::list(infer, "indexElems")) {
+      const json& e = pt::fields(element);
+      if (!e.contains("name"))
+        throw not_translatable{"ON CONFLICT on an expression"};
+      keys += (keys.empty() ? "" : ", ") + quote_identifier(pt::text(e, "name"));
+    }
+    if (!keys.empty())
+      clause += " (" + keys + ")";
+    if (pt::text(conflict, "action") == "ONCONFLICT_UPDATE") {
+      if (keys.empty())
+        fail_at(make_pg_error("42601", "ON CONFLICT DO UPDATE requires inference specification or constraint name"),
+                -1);
+      // SQLite's upsert knows the target by its columns' bare names only.
+      scope with_excluded = target;
+      with_excluded.items[0].bare = true;
+      scope_item excluded = target.items[0];
+      excluded.name = "excluded";
+      excluded.bare = false;
+      with_excluded.items.push_back(std::move(excluded));
+      std::string sets;
+      for (const json& item : pt::list(conflict, "targetList")) {
+        const json& t = pt::fields(item);
+        if (t.contains("indirection") || pt::node_type(t.value("val", json())) == "MultiAssignRef")
+          throw not_translatable{"ON CONFLICT assignment form"};
+        const column_definition* column = find_column(*columns, pt::text(t, "name"));
+        if (column == nullptr)
+          throw not_translatable{"unknown column in ON CONFLICT"};
+        sets += (sets.empty() ? "" : ", ") + quote_identifier(column->name) + " = " +
+                assign(expression(t.value("val", json()), with_excluded), *column).sql;
+      }
+      clause += " DO UPDATE SET " + sets;
+      if (conflict.contains("whereClause"))
+        clause += " WHERE " + as_boolean(expression(conflict["whereClause"], with_excluded)).sql;
+    } else {
+      clause += " DO NOTHING";
+    }
+    sql += clause;
+  }
+  translated_query out;
+  target.items[0].bare = true;  // SQLite's RETURNING knows the target by bare names
+  sql += returning(pt::list(s, "returningList"), target, out);
+  out.sql = std::move(sql);
+  return out;
+}
+
+translated_query query_translator::update(const json& s) {
+  if (s.contains("withClause"))
+    throw not_translatable{"WITH"};
+  std::string table_sql;
+  const std::vector<column_definition>* columns = nullptr;
+  scope where;
+  where.items.push_back(target_table(s.value("relation", json::object()), table_sql, columns));
+  std::string from;
+  for (const json& item : pt::list(s, "fromClause"))
+    from += (from.empty() ? " FROM " : ", ") + from_item(item, where);
+  std::string sets;
+  for (const json& item : pt::list(s, "targetList")) {
+    const json& t = pt::fields(item);
+    if (t.contains("indirection") || pt::node_type(t.value("val", json())) == "MultiAssignRef")
+      throw not_translatable{"UPDATE assignment form"};
+    const std::string name = pt::text(t, "name");
+    const column_definition* column = find_column(*columns, name);
+    if (column == nullptr)
+      fail_at(make_pg_error("42703", "column \"" + name + "\" of relation \"" +
+                                         pt::text(s.value("relation", json::object()), "relname") +
+                                         "\" does not exist"),
+              static_cast<int>(pt::integer(t, "location")));
+    if (column->identity == "a")
+      throw not_translatable{"identity column GENERATED ALWAYS"};
+    const json& value = t.value("val", json());
+    if (pt::node_type(value) == "SetToDefault")
+      throw not_translatable{"SET column = DEFAULT"};
+    sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " +
+            assign(expression(value, where), *column).sql;
+  }
+  std::string sql = "UPDATE " + table_sql + " SET " + sets + from;
+  if (s.contains("whereClause"))
+    sql += " WHERE " + as_boolean(expression(s["whereClause"], where)).sql;
+  translated_query out;
+  if (s.contains("returningList") && s.contains("fromClause"))
+    throw not_translatable{"UPDATE ... FROM ... RETURNING"};
+  scope target_only;
+  target_only.items.push_back(where.items[0]);
+  target_only.items[0].bare = true;
+  sql += returning(pt::list(s, "returningList"), target_only, out);
+  out.sql = std::move(sql);
+  return out;
+}
+
+translated_query query_translator::remove(const json& s) {
+  if (s.contains("withClause"))
+    throw not_translatable{"WITH"};
+  std::string table_sql;
+  const std::vector<column_definition>* columns = nullptr;
+  scope target;
+  target.items.push_back(target_table(s.value("relation", json::object()), table_sql, columns));
+  std::string sql = "DELETE FROM " + table_sql;
+  if (s.contains("usingClause")) {
+    if (s.contains("returningList"))
+      throw not_translatable{"DELETE ... USING ... RETURNING"};
+    scope with_using;
+    with_using.outer = &target;
+    std::string from;
+    for (const json& item : pt::list(s, "usingClause"))
+      from += (from.empty() ? " FROM " : ", ") + from_item(item, with_using);
+    // The USING tables and the target meet in the condition.
+    scope both = with_using;
+    both.items.insert(both.items.begin(), target.items[0]);
+    both.outer = nullptr;
+    std::string condition = "1";
+    if (s.contains("whereClause"))
+      condition = as_boolean(expression(s["whereClause"], both)).sql;
+    sql += " WHERE EXISTS (SELECT 1" + from + " WHERE " + condition + ")";
+  } else if (s.contains("whereClause")) {
+    sql += " WHERE " + as_boolean(expression(s["whereClause"], target)).sql;
+  }
+  translated_query out;
+  target.items[0].bare = true;
+  sql += returning(pt::list(s, "returningList"), target, out);
+  out.sql = std::move(sql);
+  return out;
+}
+
+}  // namespace tributary::translator

@@ -1,0 +1,93 @@
+// query_translation: a PostgreSQL SELECT, from libpg_query's parse tree, rewritten
+// into SQLite SQL that computes PostgreSQL's answer on Tributary's stored forms,
+// with each output column's PostgreSQL name and type.
+//
+//   SELECT count(*), avg(price), 2::int, a || 'x' FROM t WHERE price > 2.5
+//   -> SELECT count(*) AS "1", pg_numeric_avg("t"."price") AS "2", 2 AS "3",
+//             ("t"."a" || 'x') AS "4" FROM "t" AS "t"
+//           WHERE (pg_cast("t"."price", ...) > '2.5' COLLATE pg_numeric) ...
+//      columns: count int8, avg numeric, int4 int4, ?column? text
+//
+// Every expression is typed as PostgreSQL's parser types it (constants: int4,
+// int8, numeric, boolean, unknown; a quoted literal takes the type of what it
+// meets and is read then by that type's input function, with PostgreSQL's input
+// errors and the literal's position), and computes in SQLite on stored forms
+// (builtin_types.hpp) through the functions of storage/sql_functions.hpp where
+// SQLite's own operators would differ (exact numeric, integer overflow, casts).
+// Comparisons of text-stored types use the type's collation.
+//
+// INSERT (VALUES rows or a SELECT, ON CONFLICT DO NOTHING / DO UPDATE, RETURNING),
+// UPDATE (SET, FROM, WHERE, RETURNING) and DELETE (USING, WHERE, RETURNING) store
+// each value as PostgreSQL's assignment coerces it into the column's type
+// (numbers round to the column's typmod, text types check their length, a
+// type without an assignment cast is 42804).
+//
+// What this translator covers (the rest returns nullopt: the caller runs the
+// statement the previous way, untranslated):
+//   SELECT [DISTINCT] targets FROM tables (aliases, joins ON, sub-selects)
+//   WHERE / GROUP BY / HAVING / ORDER BY (PostgreSQL's NULL placement) /
+//   LIMIT / OFFSET, UNION / INTERSECT / EXCEPT [ALL] of same-typed columns;
+//   column references, constants, ::/CAST, + - * / % ^, comparisons, AND/OR/NOT,
+//   IS [NOT] NULL / TRUE / FALSE, [NOT] IN (list | sub-select), BETWEEN,
+//   IS [NOT] DISTINCT FROM, NULLIF, CASE, COALESCE, EXISTS, scalar sub-selects,
+//   $n parameters, count / sum / avg / min / max / bool_and / bool_or with
+//   DISTINCT and FILTER, length / char_length / upper / lower / abs.
+// Tables without recorded column types are not translated.
+//
+// Errors: PostgreSQL's (42703 column "x" does not exist, 42702 ambiguous, 42P01
+// missing FROM-clause entry, 22P02 and friends from the type layer), with the
+// 0-based byte location of the node in `source` (the caller turns it into
+// PostgreSQL's 1-based character position). Pure.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/sql/typed_constants.hpp"
+#include "stages/types/column_type.hpp"
+#include "stages/types/type_settings.hpp"
+
+namespace tributary {
+
+struct translation_input {
+  table_columns_lookup lookup;        // a table's recorded columns, nullptr when unknown
+  type_settings settings;             // reads literals (DateStyle, TimeZone)
+  std::string_view source;            // the statement's text the tree was parsed from
+  std::vector<column_type> parameter_types;  // declared by Parse ($1 = [0]); 0 = unspecified
+  std::string* untranslated = nullptr;       // set: what made the result nullopt
+};
+
+struct query_column {
+  std::string name;  // PostgreSQL's output column name
+  column_type type;  // the value's type; its SQLite value is that type's stored form
+};
+
+struct translated_query {
+  std::string sql;
+  std::vector<query_column> columns;
+  std::map<int, column_type> parameter_types;  // $n -> the type its value is read as
+};
+
+// A pg_error with the byte location in `source` it points at (-1: none).
+struct located_error {
+  pg_error error;
+  int location = -1;
+};
+
+// `select` is a SelectStmt's fields.
+result<std::optional<translated_query>, located_error> translate_select(
+    const nlohmann::json& select, const translation_input& input);
+// `node_type` is "SelectStmt", "InsertStmt", "UpdateStmt" or "DeleteStmt";
+// `statement` its fields. INSERT / UPDATE / DELETE: `columns` are RETURNING's.
+result<std::optional<translated_query>, located_error> translate_statement(
+    const std::string& node_type, const nlohmann::json& statement, const translation_input& input);
+
+}  // namespace tributary

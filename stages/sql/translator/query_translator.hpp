@@ -1,0 +1,125 @@
+// query_translator: the state of one translation (query_translation.hpp): the
+// scopes of FROM items, the parameters' types, and the walkers of the tree.
+// select_translator.cpp walks statements, expression_translator.cpp expressions,
+// function_translator.cpp function calls. Private to stages/sql/translator/.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stages/sql/translator/query_translation.hpp"
+
+namespace tributary::translator {
+
+using json = nlohmann::json;
+
+// The statement uses something this translator does not cover yet.
+struct not_translatable {
+  std::string what;
+};
+// A PostgreSQL error to report.
+struct translation_failure {
+  located_error error;
+};
+
+struct typed_expression {
+  std::string sql;            // SQLite expression giving the stored form
+  column_type type;           // PostgreSQL type; unknown (705) for an untyped literal
+  std::optional<std::string> literal;  // an untyped quoted literal's text
+  int parameter = 0;          // an untyped $n (its type comes from where it is used)
+  bool is_null_constant = false;
+  int location = -1;
+};
+
+struct scope_column {
+  std::string name;      // as PostgreSQL names it
+  std::string sql_name;  // as the SQL refers to it (a sub-select's columns are c1, c2, ...)
+  column_type type;
+};
+struct scope_item {
+  std::string name;  // the alias, or the table's name
+  bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
+  std::vector<scope_column> columns;
+};
+struct scope {
+  std::vector<scope_item> items;
+  const scope* outer = nullptr;
+};
+
+class query_translator {
+public:
+  explicit query_translator(const translation_input& input) : input_(input) {}
+
+  translated_query select(const json& select, const scope* outer);
+  // modify_translator.cpp: INSERT / UPDATE / DELETE (their RETURNING is `columns`).
+  translated_query insert(const json& insert);
+  translated_query update(const json& update);
+  translated_query remove(const json& remove);
+  // `value` stored into `column`, as PostgreSQL's assignment coerces it (42804
+  // when there is no assignment cast).
+  typed_expression assign(typed_expression value, const column_definition& column);
+  typed_expression expression(const json& node, const scope& where);
+  // The expression as a value of `type` (an untyped literal or $n read as it,
+  // a number widened); not_translatable when PostgreSQL would need a cast
+  // this translator does not make.
+  typed_expression coerce(typed_expression value, const column_type& type);
+  typed_expression function_call(const json& call, const scope& where);
+  // Operators other than arithmetic and comparison (LIKE, ILIKE, ~, ...), and the
+  // nodes GREATEST/LEAST (MinMaxExpr) and current_date & co. (SQLValueFunction):
+  // special_translator.cpp.
+  typed_expression other_operator(const json& expr, const scope& where);
+  typed_expression special_expression(const std::string& node_type, const json& fields,
+                                      const scope& where);
+
+  std::map<int, column_type>& parameters() { return parameter_types_; }
+  const translation_input& input() const { return input_; }
+  [[noreturn]] void fail_at(pg_error error, int location) const;
+
+private:
+  typed_expression column_reference(const json& ref, const scope& where);
+  typed_expression constant(const json& node);
+  typed_expression type_cast(const json& cast, const scope& where);
+  typed_expression operator_expression(const json& expr, const scope& where);
+  typed_expression arithmetic(const std::string& op, typed_expression left,
+                              typed_expression right);
+  typed_expression comparison(const std::string& op, typed_expression left,
+                              typed_expression right);
+  typed_expression boolean_expression(const json& expr, const scope& where);
+  typed_expression case_expression(const json& expr, const scope& where);
+  typed_expression coalesce(const json& expr, const scope& where);
+  typed_expression sub_link(const json& link, const scope& where);
+  typed_expression parameter(const json& ref);
+  typed_expression as_boolean(typed_expression value);
+  // The type several branches (CASE, COALESCE, UNION) resolve to.
+  column_type common_type(const std::vector<typed_expression>& values, const char* context);
+
+  translated_query set_operation(const json& select, const scope* outer);
+  // Adds the FROM item's tables to `where` and returns its SQL.
+  std::string from_item(const json& node, scope& where);
+  std::string order_by(const json& sort_clause, const scope& where,
+                       const std::vector<query_column>& columns,
+                       const std::vector<std::string>& column_sql);
+  std::string limits(const json& select, const scope& where);
+  // The target table of INSERT/UPDATE/DELETE as a scope item, and its columns.
+  scope_item target_table(const json& relation, std::string& sql,
+                          const std::vector<column_definition>*& columns);
+  std::string returning(const json& list, const scope& where, translated_query& out);
+
+  const translation_input& input_;
+  std::map<int, column_type> parameter_types_;
+};
+
+// Type rules shared by the walkers (type_rules.cpp).
+bool is_number_type(oid_t oid);
+int number_rank(oid_t oid);  // int2 < int4 < int8 < numeric < float4 < float8
+bool is_text_like(oid_t oid);  // text, varchar, bpchar, name, unknown
+std::string collation_of(const column_type& type);  // "" for BINARY
+std::string with_collation(const std::string& sql, const column_type& type);
+std::string cast_sql(const std::string& sql, const column_type& from, const column_type& to);
+std::string sql_quote(const std::string& text);
+
+}  // namespace tributary::translator

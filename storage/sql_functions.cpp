@@ -1,0 +1,517 @@
+// sql_functions: the header's SQLite functions. Each reads its arguments' stored
+// forms, computes with the type layer's exact code and returns a stored form.
+#include "storage/sql_functions.hpp"
+
+#include <sqlite3.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "stages/types/numeric/numeric_arithmetic.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary {
+namespace {
+
+struct connection_state {
+  type_settings settings;
+  std::optional<pg_error> error;
+};
+
+std::mutex states_mutex;
+std::map<sqlite3*, connection_state*>& states() {
+  static std::map<sqlite3*, connection_state*> all;
+  return all;
+}
+
+connection_state* state_of(sqlite3* db) {
+  std::lock_guard lock(states_mutex);
+  auto it = states().find(db);
+  return it == states().end() ? nullptr : it->second;
+}
+
+connection_state& state_of(sqlite3_context* context) {
+  return *static_cast<connection_state*>(sqlite3_user_data(context));
+}
+
+void report(sqlite3_context* context, pg_error error) {
+  sqlite3_result_error(context, error.message.c_str(), -1);
+  state_of(context).error = std::move(error);
+}
+
+pg_error out_of_range(const char* type) {
+  return make_pg_error("22003", std::string(type) + " out of range");
+}
+pg_error division_by_zero() { return make_pg_error("22012", "division by zero"); }
+
+std::string text_of(sqlite3_value* v) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(v))) : std::string();
+}
+
+sql_value value_of(sqlite3_value* v) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_NULL: return sql_null{};
+    case SQLITE_INTEGER: return static_cast<int64_t>(sqlite3_value_int64(v));
+    case SQLITE_FLOAT: return sqlite3_value_double(v);
+    case SQLITE_BLOB: {
+      const auto* p = static_cast<const char*>(sqlite3_value_blob(v));
+      return sql_blob{std::string(p, p + sqlite3_value_bytes(v))};
+    }
+    default: return text_of(v);
+  }
+}
+
+void return_value(sqlite3_context* context, const sql_value& value) {
+  if (std::holds_alternative<sql_null>(value))
+    sqlite3_result_null(context);
+  else if (const auto* i = std::get_if<int64_t>(&value))
+    sqlite3_result_int64(context, *i);
+  else if (const auto* d = std::get_if<double>(&value))
+    sqlite3_result_double(context, *d);
+  else if (const auto* s = std::get_if<std::string>(&value))
+    sqlite3_result_text(context, s->data(), static_cast<int>(s->size()), SQLITE_TRANSIENT);
+  else {
+    const auto& b = std::get<sql_blob>(value);
+    sqlite3_result_blob(context, b.bytes.data(), static_cast<int>(b.bytes.size()),
+                        SQLITE_TRANSIENT);
+  }
+}
+
+// ---- numbers as the functions read them ----------------------------------
+
+result<numeric_value, pg_error> numeric_of(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_INTEGER)
+    return numeric_from_integer(sqlite3_value_int64(v));
+  if (sqlite3_value_type(v) == SQLITE_FLOAT) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.15g", sqlite3_value_double(v));
+    return parse_numeric_text(buffer);
+  }
+  return parse_numeric_text(text_of(v));
+}
+
+double float_of(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_INTEGER || sqlite3_value_type(v) == SQLITE_FLOAT)
+    return sqlite3_value_double(v);
+  const std::string text = text_of(v);
+  return std::strtod(text.c_str(), nullptr);
+}
+
+// A double as float8's stored form (its canonical output text).
+std::string float_stored(double value) {
+  if (std::isnan(value))
+    return "NaN";
+  if (std::isinf(value))
+    return value > 0 ? "Infinity" : "-Infinity";
+  char buffer[64];
+  auto written = std::to_chars(buffer, buffer + sizeof buffer, value);
+  auto stored = parse_text_value(builtin_column_type(pg_type_oid::float8),
+                                 std::string_view(buffer, static_cast<size_t>(written.ptr - buffer)),
+                                 type_settings{});
+  return stored && std::holds_alternative<std::string>(*stored) ? std::get<std::string>(*stored)
+                                                               : std::string(buffer, written.ptr);
+}
+
+const char* integer_type_name(int bits) {
+  return bits == 16 ? "smallint" : (bits == 32 ? "integer" : "bigint");
+}
+
+bool fits(int64_t value, int bits) {
+  if (bits >= 64)
+    return true;
+  const int64_t high = (int64_t{1} << (bits - 1)) - 1;
+  return value >= -high - 1 && value <= high;
+}
+
+// ---- pg_int_op(op, a, b, bits) -------------------------------------------
+
+void int_op(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || sqlite3_value_type(argv[2]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string op = text_of(argv[0]);
+  const int64_t a = sqlite3_value_int64(argv[1]);
+  const int64_t b = sqlite3_value_int64(argv[2]);
+  const int bits = sqlite3_value_int(argv[3]);
+  int64_t r = 0;
+  bool overflow = false;
+  if (op == "+")
+    overflow = __builtin_add_overflow(a, b, &r);
+  else if (op == "-")
+    overflow = __builtin_sub_overflow(a, b, &r);
+  else if (op == "*")
+    overflow = __builtin_mul_overflow(a, b, &r);
+  else if (op == "/" || op == "%") {
+    if (b == 0)
+      return report(context, division_by_zero());
+    if (b == -1)  // INT64_MIN / -1 overflows; x % -1 is 0
+      overflow = op == "/" && __builtin_sub_overflow(int64_t{0}, a, &r);
+    else
+      r = op == "/" ? a / b : a % b;
+  }
+  if (overflow || !fits(r, bits))
+    return report(context, out_of_range(integer_type_name(bits)));
+  sqlite3_result_int64(context, static_cast<int64_t>(r));
+}
+
+// ---- pg_numeric_op(op, a, b) ---------------------------------------------
+
+void numeric_op(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || sqlite3_value_type(argv[2]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string op = text_of(argv[0]);
+  auto a = numeric_of(argv[1]);
+  if (!a)
+    return report(context, a.error());
+  auto b = numeric_of(argv[2]);
+  if (!b)
+    return report(context, b.error());
+  result<numeric_value, pg_error> r = numeric_value{};
+  if (op == "+")
+    r = numeric_add(*a, *b);
+  else if (op == "-")
+    r = numeric_subtract(*a, *b);
+  else if (op == "*")
+    r = numeric_multiply(*a, *b);
+  else if (op == "/")
+    r = numeric_divide(*a, *b);
+  else
+    r = numeric_modulo(*a, *b);
+  if (!r)
+    return report(context, r.error());
+  const std::string text = format_numeric_text(*r);
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+// ---- pg_float_op(op, a, b) -----------------------------------------------
+
+void float_op(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || sqlite3_value_type(argv[2]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string op = text_of(argv[0]);
+  const double a = float_of(argv[1]);
+  const double b = float_of(argv[2]);
+  double r = 0;
+  if (op == "+")
+    r = a + b;
+  else if (op == "-")
+    r = a - b;
+  else if (op == "*")
+    r = a * b;
+  else if (op == "/") {
+    if (b == 0)
+      return report(context, division_by_zero());
+    r = a / b;
+  } else {
+    return report(context, make_pg_error("42883", "operator does not exist: double precision % double precision"));
+  }
+  if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
+    return report(context, make_pg_error("22003", "value out of range: overflow"));
+  if (r == 0 && (op == "*" || op == "/") && a != 0 && !std::isinf(b))
+    return report(context, make_pg_error("22003", "value out of range: underflow"));
+  const std::string text = float_stored(r);
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+// ---- pg_negate(a, oid) -----------------------------------------------------
+
+void negate(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto type = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  if (type == pg_type_oid::int2 || type == pg_type_oid::int4 || type == pg_type_oid::int8) {
+    const int bits = type == pg_type_oid::int2 ? 16 : (type == pg_type_oid::int4 ? 32 : 64);
+    int64_t r = 0;
+    if (__builtin_sub_overflow(int64_t{0}, sqlite3_value_int64(argv[0]), &r) || !fits(r, bits))
+      return report(context, out_of_range(integer_type_name(bits)));
+    return sqlite3_result_int64(context, static_cast<int64_t>(r));
+  }
+  if (type == pg_type_oid::numeric) {
+    auto a = numeric_of(argv[0]);
+    if (!a)
+      return report(context, a.error());
+    const std::string text = format_numeric_text(numeric_negate(*a));
+    return sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+  }
+  const std::string text = float_stored(-float_of(argv[0]));
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+// ---- pg_cast(x, from_oid, from_typmod, to_oid, to_typmod) ------------------
+
+bool is_integer_type(oid_t t) {
+  return t == pg_type_oid::int2 || t == pg_type_oid::int4 || t == pg_type_oid::int8;
+}
+bool is_float_type(oid_t t) { return t == pg_type_oid::float4 || t == pg_type_oid::float8; }
+int bits_of(oid_t t) { return t == pg_type_oid::int2 ? 16 : (t == pg_type_oid::int4 ? 32 : 64); }
+bool is_text_type(oid_t t) {
+  return t == pg_type_oid::text || t == pg_type_oid::varchar || t == pg_type_oid::bpchar ||
+         t == pg_type_oid::name || t == pg_type_oid::unknown;
+}
+
+// Number -> integer type: numeric rounds half away from zero, float to even.
+result<int64_t, pg_error> number_to_integer(sqlite3_value* x, oid_t from, oid_t to) {
+  const int bits = bits_of(to);
+  if (is_integer_type(from)) {
+    const int64_t v = sqlite3_value_int64(x);
+    if (!fits(v, bits))
+      return fail(out_of_range(integer_type_name(bits)));
+    return v;
+  }
+  if (is_float_type(from)) {
+    const double v = std::nearbyint(float_of(x));
+    // 2^63 itself does not fit int64; -2^63 does.
+    if (std::isnan(v) || v < -9223372036854775808.0 || v >= 9223372036854775808.0 ||
+        !fits(static_cast<int64_t>(v), bits))
+      return fail(out_of_range(integer_type_name(bits)));
+    return static_cast<int64_t>(v);
+  }
+  auto n = numeric_of(x);
+  if (!n)
+    return fail(n.error());
+  if (n->what == numeric_value::kind::nan)
+    return fail(make_pg_error("0A000", std::string("cannot convert NaN to ") + integer_type_name(bits)));
+  if (n->what != numeric_value::kind::finite)
+    return fail(make_pg_error("0A000",
+                              std::string("cannot convert infinity to ") + integer_type_name(bits)));
+  auto v = numeric_to_integer(*n);
+  if (!v || !fits(*v, bits))
+    return fail(out_of_range(integer_type_name(bits)));
+  return *v;
+}
+
+// The text a value casts to text as.
+result<std::string, pg_error> cast_text(sqlite3_value* x, const column_type& from,
+                                        const type_settings& settings) {
+  if (from.oid == pg_type_oid::unknown || !from.known())
+    return text_of(x);
+  auto text = format_text_value(from, value_of(x), settings);
+  return text ? *text : std::string();
+}
+
+result<sql_value, pg_error> cast_value(sqlite3_value* x, const column_type& from,
+                                       const column_type& to, const type_settings& settings,
+                                       bool assignment) {
+  const bool from_number = is_integer_type(from.oid) || is_float_type(from.oid) ||
+                           from.oid == pg_type_oid::numeric;
+  if (is_integer_type(to.oid) && from_number) {
+    auto v = number_to_integer(x, from.oid, to.oid);
+    if (!v)
+      return fail(v.error());
+    return sql_value{*v};
+  }
+  if (from.oid == pg_type_oid::boolean && is_text_type(to.oid))  // booltext
+    return parse_text_value(to, sqlite3_value_int64(x) != 0 ? "true" : "false", settings);
+  if (from.oid == pg_type_oid::boolean && to.oid == pg_type_oid::int4)
+    return sql_value{int64_t{sqlite3_value_int64(x) != 0}};
+  if (from.oid == pg_type_oid::int4 && to.oid == pg_type_oid::boolean)
+    return sql_value{int64_t{sqlite3_value_int64(x) != 0}};
+  if (is_float_type(from.oid) && to.oid == pg_type_oid::numeric) {
+    // float8_numeric / float4_numeric print DBL_DIG / FLT_DIG significant digits.
+    const double v = float_of(x);
+    if (std::isnan(v))
+      return parse_text_value(to, "NaN", settings);
+    if (std::isinf(v))
+      return parse_text_value(to, v > 0 ? "Infinity" : "-Infinity", settings);
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", from.oid == pg_type_oid::float4 ? 6 : 15, v);
+    return parse_text_value(to, buffer, settings);
+  }
+  auto text = cast_text(x, from, settings);
+  if (!text)
+    return fail(text.error());
+  if (from.oid == pg_type_oid::bpchar && to.oid != pg_type_oid::bpchar)  // rtrim1
+    text->erase(text->find_last_not_of(' ') + 1);
+  // An explicit cast to varchar(n) / char(n) truncates; an assignment fails
+  // (the input function's 22001) unless what is cut is spaces.
+  if (!assignment && (to.oid == pg_type_oid::varchar || to.oid == pg_type_oid::bpchar) &&
+      to.typmod >= 5) {
+    const size_t limit = static_cast<size_t>(to.typmod - 4);
+    size_t characters = 0;
+    for (size_t i = 0; i < text->size(); ++i)
+      if ((static_cast<unsigned char>((*text)[i]) & 0xC0) != 0x80 && characters++ == limit) {
+        text->resize(i);
+        break;
+      }
+  }
+  if (is_text_type(to.oid) && to.typmod < 0)
+    return sql_value{std::move(*text)};
+  return parse_text_value(to, *text, settings);
+}
+
+void cast(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const column_type from = builtin_column_type(static_cast<oid_t>(sqlite3_value_int64(argv[1])),
+                                               sqlite3_value_int(argv[2]));
+  const column_type to = builtin_column_type(static_cast<oid_t>(sqlite3_value_int64(argv[3])),
+                                             sqlite3_value_int(argv[4]));
+  const bool assignment = argc > 5 && sqlite3_value_int(argv[5]) != 0;
+  auto r = cast_value(argv[0], from, to, state_of(context).settings, assignment);
+  if (!r)
+    return report(context, r.error());
+  return_value(context, *r);
+}
+
+// ---- pg_power(a, b) --------------------------------------------------------
+
+void power(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const double a = float_of(argv[0]);
+  const double b = float_of(argv[1]);
+  if (a == 0 && b < 0)
+    return report(context, make_pg_error("2201F", "zero raised to a negative power is undefined"));
+  if (a < 0 && std::floor(b) != b)
+    return report(context, make_pg_error("2201F",
+                                         "a negative number raised to a non-integer power yields a complex result"));
+  const double r = std::pow(a, b);
+  if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
+    return report(context, make_pg_error("22003", "value out of range: overflow"));
+  const std::string text = float_stored(r);
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+// ---- aggregates ------------------------------------------------------------
+
+struct numeric_accumulator {
+  numeric_value* sum;  // nullptr until the first non-NULL value
+  int64_t count;
+  bool failed;
+};
+
+void numeric_step(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto* acc = static_cast<numeric_accumulator*>(
+      sqlite3_aggregate_context(context, sizeof(numeric_accumulator)));
+  if (acc == nullptr || acc->failed || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return;
+  auto v = numeric_of(argv[0]);
+  if (!v) {
+    acc->failed = true;
+    return report(context, v.error());
+  }
+  if (acc->sum == nullptr)
+    acc->sum = new numeric_value(std::move(*v));
+  else
+    *acc->sum = numeric_add(*acc->sum, *v);
+  ++acc->count;
+}
+
+void numeric_final(sqlite3_context* context, bool average) {
+  auto* acc = static_cast<numeric_accumulator*>(sqlite3_aggregate_context(context, 0));
+  if (acc == nullptr || acc->sum == nullptr)
+    return sqlite3_result_null(context);
+  std::unique_ptr<numeric_value> sum(acc->sum);
+  acc->sum = nullptr;
+  if (acc->failed)
+    return;
+  numeric_value out = *sum;
+  if (average) {
+    auto quotient = numeric_divide(out, numeric_from_integer(acc->count));
+    if (!quotient)
+      return report(context, quotient.error());
+    out = *quotient;
+  }
+  const std::string text = format_numeric_text(out);
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+void numeric_sum_final(sqlite3_context* context) { numeric_final(context, false); }
+void numeric_avg_final(sqlite3_context* context) { numeric_final(context, true); }
+
+struct float_accumulator {
+  double sum;
+  int64_t count;
+};
+
+void float_step(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto* acc = static_cast<float_accumulator*>(
+      sqlite3_aggregate_context(context, sizeof(float_accumulator)));
+  if (acc == nullptr || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return;
+  acc->sum += float_of(argv[0]);
+  ++acc->count;
+}
+
+void float_final(sqlite3_context* context, bool average) {
+  auto* acc = static_cast<float_accumulator*>(sqlite3_aggregate_context(context, 0));
+  if (acc == nullptr || acc->count == 0)
+    return sqlite3_result_null(context);
+  const std::string text = float_stored(average ? acc->sum / static_cast<double>(acc->count) : acc->sum);
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+void float_sum_final(sqlite3_context* context) { float_final(context, false); }
+void float_avg_final(sqlite3_context* context) { float_final(context, true); }
+
+void forget_state(void* p) {
+  auto* state = static_cast<connection_state*>(p);
+  {
+    std::lock_guard lock(states_mutex);
+    for (auto it = states().begin(); it != states().end(); ++it)
+      if (it->second == state) {
+        states().erase(it);
+        break;
+      }
+  }
+  delete state;
+}
+
+}  // namespace
+
+void register_sql_functions(sqlite3* db) {
+  auto* state = new connection_state;
+  {
+    std::lock_guard lock(states_mutex);
+    states()[db] = state;
+  }
+  constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+  struct scalar {
+    const char* name;
+    int arguments;
+    void (*function)(sqlite3_context*, int, sqlite3_value**);
+  };
+  const scalar scalars[] = {{"pg_int_op", 4, int_op},     {"pg_numeric_op", 3, numeric_op},
+                            {"pg_float_op", 3, float_op}, {"pg_negate", 2, negate},
+                            {"pg_power", 2, power}};
+  for (const scalar& s : scalars)
+    sqlite3_create_function_v2(db, s.name, s.arguments, flags, state, s.function, nullptr,
+                               nullptr, nullptr);
+  // pg_cast reads the session's settings (TimeZone, DateStyle): not deterministic.
+  // Its destructor runs when the connection closes and frees the state.
+  sqlite3_create_function_v2(db, "pg_cast", 5, SQLITE_UTF8, state, cast, nullptr, nullptr,
+                             forget_state);
+  sqlite3_create_function_v2(db, "pg_cast", 6, SQLITE_UTF8, state, cast, nullptr, nullptr, nullptr);
+  struct aggregate {
+    const char* name;
+    void (*step)(sqlite3_context*, int, sqlite3_value**);
+    void (*final)(sqlite3_context*);
+  };
+  const aggregate aggregates[] = {{"pg_numeric_sum", numeric_step, numeric_sum_final},
+                                  {"pg_numeric_avg", numeric_step, numeric_avg_final},
+                                  {"pg_float_sum", float_step, float_sum_final},
+                                  {"pg_float_avg", float_step, float_avg_final}};
+  for (const aggregate& a : aggregates)
+    sqlite3_create_function_v2(db, a.name, 1, flags, state, nullptr, a.step, a.final, nullptr);
+}
+
+void set_sql_function_settings(sqlite3* db, const type_settings& settings) {
+  if (connection_state* state = state_of(db))
+    state->settings = settings;
+}
+
+std::optional<pg_error> take_sql_function_error(sqlite3* db) {
+  connection_state* state = state_of(db);
+  if (state == nullptr || !state->error)
+    return std::nullopt;
+  std::optional<pg_error> error = std::move(state->error);
+  state->error.reset();
+  return error;
+}
+
+}  // namespace tributary
