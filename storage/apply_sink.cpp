@@ -241,9 +241,14 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
                                              "\" is needed",
                                 context(txn, batch.kind, &rel, column)));
       const column_type& type = (*entry)->table.type_for[p.column];
+      // A text value whose stored form is the publisher's text (text, json, xml,
+      // arrays, ...) is bound as received, as the copy sink does: the publisher
+      // has validated it already.
       auto value = v.is_null() ? result<sql_value, pg_error>(sql_value{sql_null{}})
                    : v.k == tuple_value::kind::binary
                        ? parse_binary_value(type, v.bytes)
+                   : text_is_stored_as_received(type)
+                       ? result<sql_value, pg_error>(sql_value{v.bytes})
                        : parse_text_value(type, v.bytes, publisher_type_settings());
       if (!value)
         return fail(plain_error(value.error().sqlstate, value.error().message,

@@ -1,6 +1,7 @@
 #include "storage/sqlite_connection.hpp"
 
 #include "stages/types/stored_order.hpp"
+#include "storage/default_functions.hpp"
 #include "storage/enum_collations.hpp"
 
 #include <sqlite3.h>
@@ -58,6 +59,9 @@ result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::strin
     if (rc != SQLITE_OK)
       return fail(error_of(db, rc));
   }
+  // The functions typed tables' DEFAULTs call (now(), gen_random_uuid(), ...).
+  if (rc = install_default_functions(db); rc != SQLITE_OK)
+    return fail(error_of(db, rc));
   // Users' enums: pg_enum_<oid>, registered when a statement first needs one.
   install_enum_collations(conn);
   return conn;

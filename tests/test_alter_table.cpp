@@ -14,6 +14,9 @@ namespace {
 const std::vector<column_definition> columns = {{"id", builtin_column_type(23), 0, true, {}, ""},
                                                 {"note", builtin_column_type(25), 0, false, {}, ""}};
 
+const sqlite_table_shape shape = {
+    "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT) STRICT", {"id"}};
+
 result<table_change, pg_error> change(const std::string& sql) {
   PgQueryParseResult parsed = pg_query_parse(sql.c_str());
   EXPECT_EQ(parsed.error, nullptr) << sql;
@@ -22,7 +25,7 @@ result<table_change, pg_error> change(const std::string& sql) {
   const auto& stmt = tree["stmts"][0]["stmt"];
   if (stmt.contains("RenameStmt"))
     return translate_rename(stmt["RenameStmt"], "t", columns);
-  return translate_alter_table(stmt["AlterTableStmt"], sql, "t", columns, type_settings{});
+  return translate_alter_table(stmt["AlterTableStmt"], sql, "t", columns, shape, type_settings{});
 }
 
 TEST(AlterTable, AddColumnGetsItsTypesStorageAndACatalogRow) {
@@ -69,11 +72,104 @@ TEST(AlterTable, RenamesAreSqliteRenamesAndCatalogRenames) {
   EXPECT_EQ(change("ALTER TABLE t RENAME COLUMN id TO note").error().sqlstate, "42701");
 }
 
+TEST(AlterTable, SetAndDropDefaultRewriteTheColumnAndItsCatalogRow) {
+  auto set = change("ALTER TABLE t ALTER COLUMN note SET DEFAULT 'x'");
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  EXPECT_TRUE(set->sqlite_statements.empty());
+  ASSERT_TRUE(set->rebuild);
+  EXPECT_EQ(set->rebuild->body,
+            "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT DEFAULT 'x') STRICT");
+  EXPECT_EQ(set->columns[1].default_expression, std::optional<std::string>("'x'"));
+  auto dropped = change("ALTER TABLE t ALTER COLUMN note SET DEFAULT 'x', ALTER COLUMN note DROP DEFAULT");
+  ASSERT_TRUE(dropped.ok());
+  EXPECT_EQ(dropped->rebuild->body, "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT) STRICT");
+  EXPECT_FALSE(dropped->columns[1].default_expression);
+  EXPECT_EQ(change("ALTER TABLE t ALTER COLUMN id SET DEFAULT 'abc'").error().message,
+            "invalid input syntax for type integer: \"abc\"");
+}
+
+TEST(AlterTable, SetNotNullAsksForACheckOfTheRowsAndDropNotNullSparesPrimaryKeys) {
+  auto set = change("ALTER TABLE t ALTER COLUMN note SET NOT NULL");
+  ASSERT_TRUE(set.ok());
+  EXPECT_EQ(set->rebuild->body,
+            "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT NOT NULL) STRICT");
+  EXPECT_EQ(set->rebuild->not_null_checks, std::vector<std::string>{"note"});
+  EXPECT_TRUE(set->columns[1].not_null);
+  auto set_and_drop = change("ALTER TABLE t ALTER note SET NOT NULL, ALTER note DROP NOT NULL");
+  ASSERT_TRUE(set_and_drop.ok());
+  EXPECT_TRUE(set_and_drop->rebuild->not_null_checks.empty());
+  auto key = change("ALTER TABLE t ALTER COLUMN id DROP NOT NULL");
+  ASSERT_FALSE(key.ok());
+  EXPECT_EQ(key.error().sqlstate, "42P16");
+  EXPECT_EQ(key.error().message, "column \"id\" is in a primary key");
+  auto missing = change("ALTER TABLE t ALTER COLUMN nope SET NOT NULL");
+  EXPECT_EQ(missing.error().sqlstate, "42703");
+  EXPECT_EQ(missing.error().message, "column \"nope\" of relation \"t\" does not exist");
+  EXPECT_FALSE(change("ALTER TABLE t ALTER COLUMN note DROP NOT NULL")->rebuild.has_value());
+}
+
+TEST(AlterTable, IdentityColumnsKeepTheirDefaultAndNotNull) {
+  std::vector<column_definition> identity = columns;
+  identity[0].identity = "a";
+  const sqlite_table_shape shape = {"CREATE TABLE t (\"id\" INTEGER PRIMARY KEY NOT NULL, note TEXT)",
+                                    {"id"}};
+  auto run = [&](const std::string& sql) {
+    PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+    auto tree = nlohmann::json::parse(parsed.parse_tree);
+    pg_query_free_parse_result(parsed);
+    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", identity,
+                                 shape, type_settings{});
+  };
+  auto drop_default = run("ALTER TABLE t ALTER COLUMN id DROP DEFAULT");
+  EXPECT_EQ(drop_default.error().sqlstate, "42601");
+  EXPECT_EQ(drop_default.error().message, "column \"id\" of relation \"t\" is an identity column");
+  EXPECT_EQ(drop_default.error().hint, "Use ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY instead.");
+  EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN id SET DEFAULT 1").error().hint, "");
+  EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN id DROP NOT NULL").error().sqlstate, "42601");
+}
+
+TEST(AlterTable, AlterColumnWithAddColumnInOneStatementIs0A000) {
+  EXPECT_EQ(change("ALTER TABLE t ALTER note SET NOT NULL, ADD COLUMN x int").error().sqlstate, "0A000");
+  EXPECT_EQ(change("ALTER TABLE t ADD COLUMN x int, ALTER note SET NOT NULL").error().sqlstate, "0A000");
+}
+
+TEST(AlterTable, AlterColumnTypeGivesTheNewStorageAndTheConversion) {
+  auto c = change("ALTER TABLE t ALTER COLUMN note TYPE numeric(5,1) USING note::numeric(5,1)");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->rebuild->body,
+            "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT COLLATE pg_numeric) STRICT");
+  ASSERT_EQ(c->rebuild->conversions.size(), 1u);
+  EXPECT_EQ(c->rebuild->conversions[0].column, 1u);
+  EXPECT_TRUE(c->rebuild->conversions[0].explicit_cast);
+  EXPECT_EQ(c->columns[1].type.oid, 1700u);
+  auto widened = change("ALTER TABLE t ALTER COLUMN id SET DATA TYPE bigint");
+  ASSERT_TRUE(widened.ok());
+  EXPECT_EQ(widened->columns[0].type.oid, 20u);
+  EXPECT_FALSE(widened->rebuild->conversions[0].explicit_cast);
+}
+
+TEST(AlterTable, AlterColumnTypeRefusesWhatPostgresRefuses) {
+  auto automatic = change("ALTER TABLE t ALTER COLUMN note TYPE integer");
+  EXPECT_EQ(automatic.error().sqlstate, "42804");
+  EXPECT_EQ(automatic.error().message, "column \"note\" cannot be cast automatically to type integer");
+  EXPECT_EQ(automatic.error().hint, "You might need to specify \"USING note::integer\".");
+  auto bare = change("ALTER TABLE t ALTER COLUMN note TYPE integer USING note");
+  EXPECT_EQ(bare.error().message,
+            "result of USING clause for column \"note\" cannot be cast automatically to type integer");
+  EXPECT_EQ(bare.error().hint, "You might need to add an explicit cast.");
+  auto no_cast = change("ALTER TABLE t ALTER COLUMN id TYPE date USING id::date");
+  EXPECT_EQ(no_cast.error().sqlstate, "42846");
+  EXPECT_EQ(no_cast.error().message, "cannot cast type integer to date");
+  EXPECT_EQ(change("ALTER TABLE t ALTER COLUMN id TYPE int8 USING id + 1").error().sqlstate, "0A000");
+  EXPECT_EQ(change("ALTER TABLE t ALTER id TYPE int8, ALTER id TYPE int2").error().message,
+            "cannot alter type of column \"id\" twice");
+}
+
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {
-  auto c = change("ALTER TABLE t ALTER COLUMN note TYPE varchar(3)");
+  auto c = change("ALTER TABLE t REPLICA IDENTITY FULL");
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.error().sqlstate, "0A000");
-  EXPECT_EQ(c.error().message, "ALTER TABLE ALTER COLUMN ... TYPE is not supported yet");
+  EXPECT_EQ(c.error().message, "ALTER TABLE REPLICA IDENTITY is not supported yet");
   EXPECT_EQ(change("ALTER TABLE t ADD COLUMN k int PRIMARY KEY").error().sqlstate, "0A000");
 }
 

@@ -66,7 +66,8 @@ TEST(CreateTable, ConstantDefaultsAreStoredInTheColumnsForm) {
   EXPECT_NE(t->sqlite_ddl.find("\"flag\" INTEGER DEFAULT 1"), std::string::npos) << t->sqlite_ddl;
   EXPECT_NE(t->sqlite_ddl.find("\"n\" TEXT COLLATE pg_numeric DEFAULT '1.50'"), std::string::npos);
   EXPECT_NE(t->sqlite_ddl.find("\"s\" TEXT DEFAULT 'it''s'"), std::string::npos);
-  EXPECT_NE(t->sqlite_ddl.find("\"at\" INTEGER DEFAULT (CAST("), std::string::npos);
+  EXPECT_NE(t->sqlite_ddl.find("\"at\" INTEGER DEFAULT (pg_transaction_timestamp())"),
+            std::string::npos);
   EXPECT_EQ(t->columns[1].default_expression, "'yes'");
   EXPECT_EQ(t->columns[4].default_expression, "now()");
 }
@@ -102,6 +103,54 @@ TEST(CreateTable, IfNotExistsIsKept) {
   ASSERT_TRUE(t.ok());
   EXPECT_TRUE(t->if_not_exists);
   EXPECT_EQ(t->sqlite_ddl, "CREATE TABLE IF NOT EXISTS \"t\" (\"a\" TEXT) STRICT");
+}
+
+// The SQLite DEFAULT text of column `v` declared as `declaration`.
+std::string default_of(const std::string& declaration) {
+  auto t = translate("CREATE TABLE t (v " + declaration + ")");
+  if (!t.ok())
+    return "error " + t.error().sqlstate + ": " + t.error().message;
+  const auto at = t->sqlite_ddl.find(" DEFAULT ");
+  return at == std::string::npos ? "" : t->sqlite_ddl.substr(at + 9, t->sqlite_ddl.size() - at - 17);
+}
+
+TEST(CreateTable, SignedAndCastConstantDefaultsAreValuesOfPostgres) {
+  EXPECT_EQ(default_of("int DEFAULT -1"), "-1");
+  EXPECT_EQ(default_of("int DEFAULT +5"), "5");
+  EXPECT_EQ(default_of("float8 DEFAULT -0.0"), "'0'");  // numeric zero has no sign
+  EXPECT_EQ(default_of("float8 DEFAULT '-0'"), "'-0'");
+  EXPECT_EQ(default_of("numeric DEFAULT -1.5::numeric"), "'-1.5'");
+  EXPECT_EQ(default_of("numeric DEFAULT 1.234::numeric(10,2)"), "'1.23'");
+  EXPECT_EQ(default_of("numeric(10,2) DEFAULT 0::numeric(10,2)"), "'0.00'");
+  EXPECT_EQ(default_of("text DEFAULT 'x'::text"), "'x'");
+  EXPECT_EQ(default_of("int[] DEFAULT '{}'::int[]"), "'{}'");
+  EXPECT_EQ(default_of("bool DEFAULT true"), "1");
+  EXPECT_EQ(default_of("int DEFAULT 2.5::numeric"), "3");  // assignment cast: rounds
+  EXPECT_EQ(default_of("int DEFAULT '2020-01-01'::date"),
+            "error 42804: column \"v\" is of type integer but default expression is of type date");
+}
+
+TEST(CreateTable, TimeAndUuidDefaultsCallTheDefaultFunctions) {
+  EXPECT_EQ(default_of("timestamptz DEFAULT now()"), "(pg_transaction_timestamp())");
+  EXPECT_EQ(default_of("timestamp(0) DEFAULT CURRENT_TIMESTAMP"),
+            "((pg_transaction_timestamp() + 500000) / 1000000 * 1000000)");
+  EXPECT_EQ(default_of("timestamptz DEFAULT CURRENT_TIMESTAMP(3)"),
+            "((pg_transaction_timestamp() + 500) / 1000 * 1000)");
+  EXPECT_EQ(default_of("timestamptz DEFAULT clock_timestamp()"), "(pg_clock_timestamp())");
+  EXPECT_EQ(default_of("date DEFAULT CURRENT_DATE"), "(pg_transaction_timestamp() / 86400000000)");
+  EXPECT_EQ(default_of("uuid DEFAULT gen_random_uuid()"), "(pg_gen_random_uuid())");
+}
+
+TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
+  EXPECT_EQ(default_of("uuid DEFAULT uuid_generate_v4()"),
+            "error 0A000: DEFAULT uuid_generate_v4() is not supported yet");
+  EXPECT_EQ(default_of("int DEFAULT nextval('s')"), "error 0A000: DEFAULT nextval() is not supported yet");
+  EXPECT_EQ(default_of("text DEFAULT current_user"),
+            "error 0A000: DEFAULT CURRENT_USER is not supported yet");
+  EXPECT_EQ(default_of("int DEFAULT now()"),
+            "error 0A000: DEFAULT now() on a column of type integer is not supported yet");
+  EXPECT_EQ(default_of("int DEFAULT (1 + 2)"),
+            "error 0A000: a DEFAULT expression of kind A_Expr is not supported yet");
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -71,6 +72,84 @@ result<std::vector<std::string>, pg_error> sqlite_defaults(sqlite_connection& db
     out.push_back(q->column_is_null(0) ? std::string() : q->column_text(0));
   }
   return out;
+}
+
+// The table's SQLite definition and primary key columns (ALTER COLUMN edits them).
+result<sqlite_table_shape, pg_error> read_table_shape(sqlite_connection& db,
+                                                      const std::string& table) {
+  sqlite_table_shape shape;
+  auto q = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE");
+  if (!q)
+    return fail(storage_error(q.error()));
+  q->bind_text(1, table);
+  auto s = q->step();
+  if (!s)
+    return fail(storage_error(s.error()));
+  if (*s == sqlite_statement::step_result::row)
+    shape.create_sql = q->column_text(0);
+  auto keys = db.prepare("SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk");
+  if (!keys)
+    return fail(storage_error(keys.error()));
+  keys->bind_text(1, table);
+  for (;;) {
+    auto k = keys->step();
+    if (!k)
+      return fail(storage_error(k.error()));
+    if (*k == sqlite_statement::step_result::done)
+      return shape;
+    shape.primary_key.push_back(keys->column_text(0));
+  }
+}
+
+// An enabled subscription that replicates into `table`, or "" (its applier reads
+// the column types once per relation: a type changed under it would be misread).
+result<std::string, pg_error> enabled_subscription_of(sqlite_connection& db,
+                                                      const std::string& table) {
+  auto q = db.prepare(
+      "SELECT s.subname FROM pg_subscription_rel r JOIN pg_subscription s ON s.oid = r.srsubid "
+      "WHERE s.subenabled AND (CASE WHEN r.srschemaname IN ('', 'public') THEN r.srrelname "
+      "ELSE r.srschemaname || '.' || r.srrelname END) = ?1 COLLATE NOCASE LIMIT 1");
+  if (!q)
+    return fail(storage_error(q.error()));
+  q->bind_text(1, table);
+  auto s = q->step();
+  if (!s)
+    return fail(storage_error(s.error()));
+  return *s == sqlite_statement::step_result::row ? q->column_text(0) : std::string();
+}
+
+// A rebuild the change asks for: NOT NULL checks first, then the new table, its
+// rows converted column by column (ALTER COLUMN TYPE).
+result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::string& table,
+                                          const table_rebuild& rebuild,
+                                          const type_settings& settings) {
+  for (const auto& column : rebuild.not_null_checks)
+    if (auto r = check_no_nulls(db, table, column); !r)
+      return fail(r.error());
+  if (rebuild.conversions.empty())
+    return rebuild_table(db, table, rebuild.body);
+  auto subscription = enabled_subscription_of(db, table);
+  if (!subscription)
+    return fail(subscription.error());
+  if (!subscription->empty())
+    return fail(make_pg_error("0A000",
+                              "ALTER COLUMN ... TYPE on table \"" + table +
+                                  "\", which an enabled subscription replicates into, is not "
+                                  "supported yet",
+                              "", "Disable subscription \"" + *subscription + "\" first."));
+  const row_conversion convert = [&](std::vector<sql_value>& row) -> result<ok_t, pg_error> {
+    for (const auto& c : rebuild.conversions) {
+      sql_value& value = row[c.column];
+      if (std::holds_alternative<sql_null>(value))
+        continue;
+      auto converted = cast_stored_value(value, c.from, c.to, c.method, c.explicit_cast, settings);
+      if (!converted)
+        return fail(converted.error());
+      value = std::move(*converted);
+    }
+    return ok_v;
+  };
+  return rebuild_table(db, table, rebuild.body, convert);
 }
 
 // A parameter as the client sent it (text, or binary already decoded by the
@@ -248,10 +327,13 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   auto user_types = read_user_types(db);
   if (!user_types)
     return fail(storage_error(user_types.error()));
+  auto shape = read_table_shape(db, table);
+  if (!shape)
+    return fail(shape.error());
   auto change = node_type == "RenameStmt"
                     ? translate_rename(stmt, table, std::move(*recorded))
-                    : translate_alter_table(stmt, source, table, std::move(*recorded), settings,
-                                            *user_types);
+                    : translate_alter_table(stmt, source, table, std::move(*recorded), *shape,
+                                            settings, *user_types);
   if (!change)
     return fail(change.error());
   if (change->table != table) {
@@ -264,6 +346,9 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   for (const auto& sql : change->sqlite_statements)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
+  if (change->rebuild)
+    if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
+      return fail(r.error());
   if (change->table != table)
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));

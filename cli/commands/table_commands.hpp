@@ -9,8 +9,12 @@
 //                 `table "t" does not exist` (IF EXISTS: NOTICE, skipped). The
 //                 replication catalog's tables are refused (42501 ... is a system
 //                 catalog).
-//   ALTER TABLE   ADD/DROP COLUMN, RENAME COLUMN, RENAME TO of a table with recorded
-//                 types (alter_table.hpp) with its catalog rows; a missing table is
+//   ALTER TABLE   ADD/DROP COLUMN, RENAME COLUMN, RENAME TO, ALTER COLUMN SET/DROP
+//                 DEFAULT, SET/DROP NOT NULL and TYPE (a rebuild: table_rebuild.hpp,
+//                 values converted by type_casts.hpp; TYPE is refused on a table an
+//                 enabled subscription replicates into, whose applier caches the
+//                 types) of a table with recorded types (alter_table.hpp) with its
+//                 catalog rows; a missing table is
 //                 42P01 (IF EXISTS: NOTICE); any other table: nullopt (run as it is).
 //   INSERT        into a table with recorded types: translate_insert, then each
 //                 parameter $n is read by its column's type; the translated

@@ -4,6 +4,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/type_commands.hpp"
+#include "storage/foreign_key_violation.hpp"
 
 namespace tributary {
 namespace {
@@ -20,6 +21,11 @@ bool refuses_transaction_blocks(statement_kind kind) {
 pg_error aborted_block() {
   return make_pg_error("25P02",
                        "current transaction is aborted, commands ignored until end of transaction block");
+}
+
+// SQLite's "FOREIGN KEY constraint failed", which names neither constraint nor key.
+bool is_bare_foreign_key_error(const pg_error& e) {
+  return e.sqlstate == "23503" && e.detail == "FOREIGN KEY constraint failed";
 }
 
 std::string text_field(const nlohmann::json& fields, const char* name) {
@@ -68,12 +74,27 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   }
   executor_.use_settings(parameters_.type_settings_now());
   auto outcome = dispatch_guarded(statement, situation);
+  if (!outcome && is_bare_foreign_key_error(outcome.error()))
+    if (auto report = foreign_key_report(statement, situation))
+      outcome = fail(std::move(*report));
   if (!outcome) {
     transaction_.statement_failed();
     return outcome;
   }
   transaction_.statement_succeeded();
   return outcome;
+}
+
+std::optional<pg_error> statement_dispatcher::foreign_key_report(
+    const routed_statement& statement, const statement_situation& situation) {
+  const std::string type = statement.node_type();
+  if (type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
+    return std::nullopt;
+  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
+                                        "relname");
+  return describe_foreign_key_violation(
+      db_, target, [&] { (void)dispatch_guarded(statement, situation); },
+      parameters_.type_settings_now());
 }
 
 result<command_outcome, pg_error> statement_dispatcher::dispatch_guarded(

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,11 @@ public:
   void on_commit(std::function<void()> action) override;
 
 private:
+  // After SQLite's bare "FOREIGN KEY constraint failed" on an INSERT, UPDATE or
+  // DELETE: PostgreSQL's report (storage/foreign_key_violation.hpp), the
+  // statement run again under a savepoint; nullopt keeps SQLite's.
+  std::optional<pg_error> foreign_key_report(const routed_statement& statement,
+                                             const statement_situation& situation);
   result<command_outcome, pg_error> dispatch_guarded(const routed_statement& statement,
                                                      const statement_situation& situation);
   result<command_outcome, pg_error> dispatch(const routed_statement& statement,

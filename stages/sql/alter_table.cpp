@@ -30,12 +30,15 @@ pg_error notice(std::string message) {
 
 std::string subcommand_name(const std::string& subtype) {
   static const std::map<std::string, std::string> names = {
-      {"AT_AlterColumnType", "ALTER COLUMN ... TYPE"}, {"AT_ColumnDefault", "ALTER COLUMN ... SET/DROP DEFAULT"},
-      {"AT_SetNotNull", "ALTER COLUMN ... SET NOT NULL"}, {"AT_DropNotNull", "ALTER COLUMN ... DROP NOT NULL"},
       {"AT_AddConstraint", "ADD CONSTRAINT"}, {"AT_DropConstraint", "DROP CONSTRAINT"},
       {"AT_ReplicaIdentity", "REPLICA IDENTITY"}, {"AT_AddIdentity", "ADD GENERATED ... AS IDENTITY"}};
   auto it = names.find(subtype);
   return it != names.end() ? it->second : subtype;
+}
+
+pg_error mixed_alteration() {
+  return make_pg_error("0A000", "ALTER COLUMN together with ADD or DROP COLUMN in one ALTER TABLE "
+                                "is not supported yet");
 }
 
 }  // namespace
@@ -43,14 +46,37 @@ std::string subcommand_name(const std::string& subtype) {
 result<table_change, pg_error> translate_alter_table(const json& stmt, std::string_view source,
                                                      const std::string& table,
                                                      std::vector<column_definition> columns,
+                                                     const sqlite_table_shape& shape,
                                                      const type_settings& settings,
                                                      const user_type_set& user_types) {
   table_change out;
   out.table = table;
   const std::string relation = "relation \"" + table + "\"";
+  std::optional<column_alteration_state> altered;
+  const column_alteration_input input{source, settings, user_types};
   for (const auto& command : pt::list(stmt, "cmds")) {
     const json& cmd = pt::fields(command);
     const std::string subtype = pt::text(cmd, "subtype");
+    if (subtype == "AT_ColumnDefault" || subtype == "AT_SetNotNull" || subtype == "AT_DropNotNull" ||
+        subtype == "AT_AlterColumnType") {
+      if (!altered) {
+        auto sqlite = split_table_text(shape.create_sql);
+        if (!sqlite)
+          return fail(sqlite.error());
+        altered.emplace();
+        altered->table = table;
+        altered->columns = std::move(columns);
+        altered->sqlite = std::move(*sqlite);
+        altered->primary_key = shape.primary_key;
+      }
+      auto r = subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
+                                               : alter_column_constraint(cmd, input, *altered);
+      if (!r)
+        return fail(r.error());
+      continue;
+    }
+    if (altered)
+      return fail(mixed_alteration());
     if (subtype == "AT_AddColumn") {
       const json def_node = cmd.value("def", json::object());
       const json& def = pt::fields(def_node);
@@ -85,6 +111,22 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
       return fail(make_pg_error("0A000", "ALTER TABLE " + subcommand_name(subtype) +
                                              " is not supported yet"));
     }
+  }
+  if (altered && !out.sqlite_statements.empty())
+    return fail(mixed_alteration());
+  if (altered) {
+    out.columns = std::move(altered->columns);
+    if (altered->changed) {
+      table_rebuild rebuild;
+      rebuild.body = altered->sqlite.body();
+      rebuild.conversions = std::move(altered->conversions);
+      for (const auto& name : altered->not_null_checks)
+        for (const auto& column : out.columns)
+          if (column.name == name && column.not_null)  // not dropped again later
+            rebuild.not_null_checks.push_back(name);
+      out.rebuild = std::move(rebuild);
+    }
+    return out;
   }
   out.columns = std::move(columns);
   return out;

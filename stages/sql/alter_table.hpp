@@ -7,10 +7,13 @@
 //   ALTER TABLE t RENAME COLUMN a TO b -> ALTER TABLE "t" RENAME COLUMN "a" TO "b"
 // Errors in PostgreSQL's words: 42701 `column "c" of relation "t" already exists`,
 // 42703 `column "d" of relation "t" does not exist` (IF [NOT] EXISTS: a NOTICE
-// "..., skipping" instead). Every other subcommand (ALTER COLUMN TYPE, SET/DROP
-// DEFAULT, SET/DROP NOT NULL, constraints, ...) is 0A000 naming it. The target
-// table's existence and a RENAME TO clash are the caller's (they need the database).
-// Pure.
+// "..., skipping" instead). ALTER COLUMN SET/DROP DEFAULT, SET/DROP NOT NULL and
+// TYPE (alter_column.hpp) cannot be done in place by SQLite: they give the table's new
+// SQLite definition in `rebuild`, from which the caller rebuilds the table
+// (storage/table_rebuild.hpp); they cannot be combined with ADD/DROP COLUMN in one
+// statement here (0A000). Every other subcommand (constraints, identity, ...) is
+// 0A000 naming it. The target table's existence and a RENAME TO clash are the
+// caller's (they need the database). Pure.
 #pragma once
 
 #include <optional>
@@ -22,24 +25,39 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/sql/alter_column.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_settings.hpp"
 #include "stages/types/user/user_types.hpp"
 
 namespace tributary {
 
+// The table's SQLite definition (sqlite_schema.sql) and primary key columns.
+struct sqlite_table_shape {
+  std::string create_sql;
+  std::vector<std::string> primary_key;
+};
+
+// A table SQLite must rebuild: its new definition and what the rows must satisfy.
+struct table_rebuild {
+  std::string body;                          // after CREATE TABLE "name"
+  std::vector<std::string> not_null_checks;  // columns that must hold no NULL (23502)
+  std::vector<column_conversion> conversions;  // ALTER COLUMN TYPE: values to convert
+};
+
 struct table_change {
   std::vector<std::string> sqlite_statements;  // to run in order
   std::string table;                           // the table's name afterwards
   std::vector<column_definition> columns;      // its catalog rows afterwards
   std::vector<pg_error> notices;               // IF [NOT] EXISTS skips
+  std::optional<table_rebuild> rebuild;        // after sqlite_statements (none of both)
 };
 
 // `statement` is an AlterTableStmt's fields, parsed from `source`.
 result<table_change, pg_error> translate_alter_table(
     const nlohmann::json& statement, std::string_view source, const std::string& table,
-    std::vector<column_definition> columns, const type_settings& settings,
-    const user_type_set& user_types = no_user_types());
+    std::vector<column_definition> columns, const sqlite_table_shape& shape,
+    const type_settings& settings, const user_type_set& user_types = no_user_types());
 
 // `statement` is a RenameStmt's fields (a column or the table itself).
 result<table_change, pg_error> translate_rename(const nlohmann::json& statement,

@@ -35,46 +35,7 @@ oid_t serial_base(const type_name_parts& parts) {
   return 0;
 }
 
-// µs since 2000-01-01 of the current time, from SQLite's clock (millisecond precision).
-constexpr const char* now_microseconds =
-    "(CAST(round((julianday('now') - 2451544.5) * 86400000.0) AS INTEGER) * 1000)";
-
 }  // namespace
-
-result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
-                                                 std::string_view source,
-                                                 const type_settings& settings) {
-  const json* node = &expr;
-  if (pt::node_type(*node) == "TypeCast")
-    node = &pt::fields(*node)["arg"];
-  if (auto c = pt::constant_value(*node, source)) {
-    if (c->is_null)
-      return default_text{"NULL", "NULL"};
-    if (pt::node_type(expr) == "TypeCast")
-      c->is_string = true;
-    auto stored = assign_constant(*c, column, settings);
-    if (!stored)
-      return fail(stored.error());
-    return default_text{sql_literal(*stored), c->is_string ? "'" + c->text + "'" : c->text};
-  }
-  const std::string type = pt::node_type(*node);
-  const json& f = pt::fields(*node);
-  std::string function;
-  if (type == "FuncCall" && pt::list(f, "args").empty())
-    function = pt::strings(pt::list(f, "funcname")).back();
-  else if (type == "SQLValueFunction")
-    function = pt::text(f, "op");
-  const oid_t oid = column.type.oid;
-  const bool timestamp_column = oid == 1184 || oid == 1114;
-  if ((function == "now" || function == "SVFOP_CURRENT_TIMESTAMP" ||
-       function == "SVFOP_LOCALTIMESTAMP" || function == "transaction_timestamp") &&
-      timestamp_column)
-    return default_text{now_microseconds, function == "SVFOP_LOCALTIMESTAMP"
-                                              ? "LOCALTIMESTAMP" : "now()"};
-  if (function == "SVFOP_CURRENT_DATE" && oid == 1082)
-    return default_text{"(CAST(julianday('now') - 2451544.5 AS INTEGER))", "CURRENT_DATE"};
-  return fail(not_supported("this DEFAULT expression"));
-}
 
 namespace {
 
@@ -120,6 +81,8 @@ struct table_builder {
     return nullptr;
   }
 
+  // A named constraint keeps its name in the SQLite text (CONSTRAINT "n"), where
+  // the foreign key violation report finds it.
   result<ok_t, pg_error> foreign_key(const json& c, std::string& sql) {
     const std::string target = pt::text(c.value("pktable", json::object()), "relname");
     sql += " REFERENCES " + quote_identifier(target);
@@ -198,6 +161,8 @@ struct table_builder {
                                   pt::text(c, "generated_when") == "a"
                               ? "a" : "d";
       } else if (kind == "CONSTR_FOREIGN") {
+        if (const std::string name = pt::text(c, "conname"); !name.empty())
+          constraints += " CONSTRAINT " + quote_identifier(name);
         if (auto r = foreign_key(c, constraints); !r)
           return fail(r.error());
       } else if (kind == "CONSTR_CHECK") {
@@ -257,7 +222,10 @@ struct table_builder {
       return ok_v;
     }
     if (kind == "CONSTR_FOREIGN") {
-      std::string sql = "FOREIGN KEY (";
+      std::string sql;
+      if (const std::string name = pt::text(c, "conname"); !name.empty())
+        sql = "CONSTRAINT " + quote_identifier(name) + " ";
+      sql += "FOREIGN KEY (";
       const auto fk = pt::strings(pt::list(c, "fk_attrs"));
       for (size_t i = 0; i < fk.size(); ++i)
         sql += (i ? ", " : "") + quote_identifier(fk[i]);

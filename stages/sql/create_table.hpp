@@ -16,8 +16,7 @@
 // null values —, unknown names kept as text),
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
 // REFERENCES / FOREIGN KEY (SQLite's; checked for clients' writes, not for replicated rows),
-// DEFAULT with a constant (read by the column's type) or now() /
-// CURRENT_TIMESTAMP / CURRENT_DATE / LOCALTIMESTAMP, IF NOT EXISTS.
+// DEFAULT (translate_default below), IF NOT EXISTS.
 // Anything else (CHECK, generated columns, identity without an integer primary
 // key, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
 // public) is 0A000 naming the feature — never silently different.
@@ -63,9 +62,10 @@ result<translated_column, pg_error> translate_added_column(
     const nlohmann::json& column_def, std::string_view source, const type_settings& settings,
     const user_type_set& user_types = no_user_types());
 
-// A DEFAULT expression of `column` (a constant read by the column's type, or
-// now() / CURRENT_TIMESTAMP / CURRENT_DATE / LOCALTIMESTAMP): its SQLite text and
-// PostgreSQL's text of it. 0A000 for any other expression.
+// A DEFAULT expression of `column` (a constant read by the column's type, maybe
+// signed or cast; now() and the other current-time functions; gen_random_uuid()):
+// its SQLite text and PostgreSQL's text of it. 0A000 naming any other function or
+// expression (column_default.cpp).
 struct default_text {
   std::string sqlite;
   std::string postgres;

@@ -2,7 +2,11 @@
 // whose values are their characters.
 //
 // Stored form: TEXT.
-//   text, xml        the characters as received (xml is not validated yet)
+//   text             the characters as received
+//   xml              a local literal is checked as xml_in checks content (2200N
+//                    invalid XML content) and stored as xml_out prints it
+//                    (verbatim/xml_text.hpp); binary input is the publisher's
+//                    xml_send output, stored as received
 //   json             the characters as received, once json_in's grammar accepts
 //                    them (22P02 invalid input syntax for type json, with its DETAIL)
 //   varchar(n)       at most n characters; longer input whose excess is all
@@ -18,11 +22,13 @@
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
 #include "stages/types/verbatim/json_text.hpp"
+#include "stages/types/verbatim/xml_text.hpp"
 
 namespace tributary {
 namespace {
 
-constexpr oid_t char_oid = 18, name_oid = 19, json_oid = 114, bpchar_oid = 1042, varchar_oid = 1043;
+constexpr oid_t char_oid = 18, name_oid = 19, json_oid = 114, xml_oid = 142, bpchar_oid = 1042,
+                varchar_oid = 1043;
 
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
@@ -92,6 +98,12 @@ result<sql_value, pg_error> parse_text(const column_type& type, std::string_view
       if (auto valid = validate_json_text(text); !valid)
         return fail(valid.error());
       return sql_value{std::string(text)};
+    case xml_oid: {
+      auto stored = read_xml_content(text);
+      if (!stored)
+        return fail(stored.error());
+      return sql_value{std::move(*stored)};
+    }
     default: return sql_value{std::string(text)};
   }
 }
@@ -99,6 +111,8 @@ result<sql_value, pg_error> parse_text(const column_type& type, std::string_view
 result<sql_value, pg_error> parse_binary(const column_type& type, std::string_view bytes) {
   if (type.oid == char_oid)
     return sql_value{bytes.empty() || bytes[0] == 0 ? std::string() : std::string(bytes.substr(0, 1))};
+  if (type.oid == xml_oid)  // xml_send's text: already what xml_out prints
+    return sql_value{std::string(bytes)};
   return parse_text(type, bytes, type_settings{});
 }
 

@@ -1,0 +1,182 @@
+// alter_column_type: ALTER TABLE ... ALTER COLUMN c [SET DATA] TYPE t [USING ...]
+// (declared in alter_column.hpp) — the column's new type, SQLite storage and
+// default, and the conversion every stored value goes through when the caller
+// rebuilds the table.
+//
+// Which conversions run follows PostgreSQL (type_casts.hpp): without USING, or
+// with USING c, only implicit and assignment casts (else 42804 `column "c" cannot
+// be cast automatically to type integer` with HINT `You might need to specify
+// "USING c::integer".`, or for USING c `result of USING clause for column "c"
+// cannot be cast automatically to type integer`); with USING c::t (t the new
+// type) any cast, explicit ones included (else 42846 `cannot cast type date to
+// integer`). Any other USING expression is 0A000. A constant DEFAULT is converted
+// with the assignment cast (42804 `default for column "c" cannot be cast
+// automatically to type t` otherwise); now()-like defaults stay on timestamp
+// columns. Domains (as old or new type) are 0A000 for now. Pure.
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_column.hpp"
+#include "stages/sql/create_table.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary {
+namespace {
+
+namespace pt = parse_tree;
+using json = nlohmann::json;
+
+pg_error not_supported(const std::string& what) {
+  return make_pg_error("0A000", what + " is not supported yet");
+}
+
+bool is_integer(oid_t oid) { return oid == 20 || oid == 21 || oid == 23; }
+
+// The new type as a column of it: a ColumnDef with the column's name and the type.
+result<column_definition, pg_error> new_column(const std::string& name, const json& def,
+                                               const column_alteration_input& input) {
+  json column_def = json::object();
+  column_def["colname"] = name;
+  column_def["typeName"] = def.value("typeName", json::object());
+  auto translated = translate_added_column(column_def, input.source, input.settings, input.user_types);
+  if (!translated)
+    return fail(translated.error());
+  return std::move(translated->definition);
+}
+
+// How the USING clause asks for the conversion.
+enum class using_kind { none, bare_column, cast_to_new_type, other };
+
+using_kind read_using(const json& def, const std::string& column, const column_definition& target,
+                      const column_alteration_input& input) {
+  if (!def.contains("raw_default"))
+    return using_kind::none;
+  const json& expr = def["raw_default"];
+  auto names_column = [&](const json& node) {
+    if (pt::node_type(node) != "ColumnRef")
+      return false;
+    const auto names = pt::strings(pt::list(pt::fields(node), "fields"));
+    return names.size() == 1 && same_identifier(names[0], column);
+  };
+  if (names_column(expr))
+    return using_kind::bare_column;
+  if (pt::node_type(expr) != "TypeCast")
+    return using_kind::other;
+  const json& cast = pt::fields(expr);
+  if (!names_column(cast.value("arg", json::object())))
+    return using_kind::other;
+  json column_def = json::object();
+  column_def["colname"] = column;
+  column_def["typeName"] = cast.value("typeName", json::object());
+  auto cast_type = translate_added_column(column_def, input.source, input.settings, input.user_types);
+  if (!cast_type || !(cast_type->definition.type == target.type) ||
+      cast_type->definition.dimensions != target.dimensions || !cast_type->definition.domain.empty())
+    return using_kind::other;
+  return using_kind::cast_to_new_type;
+}
+
+result<cast_rule, pg_error> chosen_cast(const column_definition& column,
+                                        const column_definition& target, using_kind how) {
+  const std::string type = format_type(target.type);
+  const auto rule = find_cast(column.type, target.type);
+  switch (how) {
+    case using_kind::other:
+      return fail(not_supported("ALTER COLUMN ... TYPE with a USING expression other than the column "
+                                "or a cast of it to the new type"));
+    case using_kind::cast_to_new_type:
+      if (!rule)
+        return fail(make_pg_error("42846", "cannot cast type " + format_type(column.type) + " to " + type));
+      return *rule;
+    case using_kind::bare_column:
+      if (!rule || !applies_automatically(rule->context))
+        return fail(make_pg_error("42804", "result of USING clause for column \"" + column.name +
+                                               "\" cannot be cast automatically to type " + type,
+                                  "", "You might need to add an explicit cast."));
+      return *rule;
+    case using_kind::none:
+      break;
+  }
+  if (!rule || !applies_automatically(rule->context))
+    return fail(make_pg_error("42804", "column \"" + column.name +
+                                           "\" cannot be cast automatically to type " + type,
+                              "", "You might need to specify \"USING " + column.name + "::" + type + "\"."));
+  return *rule;
+}
+
+// The column's DEFAULT under the new type: its SQLite text, or nullopt to keep it.
+result<std::optional<std::string>, pg_error> converted_default(const column_definition& column,
+                                                               const column_definition& target,
+                                                               const column_alteration_input& input) {
+  if (!column.default_expression || *column.default_expression == "NULL")
+    return std::optional<std::string>{};
+  const std::string& text = *column.default_expression;
+  const bool timestamps = (column.type.oid == 1114 || column.type.oid == 1184) &&
+                          (target.type.oid == 1114 || target.type.oid == 1184);
+  const bool is_constant = text.starts_with("'") || text.find_first_not_of("+-.0123456789eE") ==
+                                                     std::string::npos;
+  if (!is_constant) {  // now(), CURRENT_DATE, gen_random_uuid(), ...: same meaning or refused
+    if (timestamps || column.type.oid == target.type.oid)
+      return std::optional<std::string>{};
+    return fail(not_supported("ALTER COLUMN ... TYPE of a column whose DEFAULT is " + text));
+  }
+  const auto rule = find_cast(column.type, target.type);
+  if (!rule || !applies_automatically(rule->context))
+    return fail(make_pg_error("42804", "default for column \"" + column.name +
+                                           "\" cannot be cast automatically to type " +
+                                           format_type(target.type)));
+  std::string constant = text;
+  if (constant.size() >= 2 && constant.front() == '\'' && constant.back() == '\'')
+    constant = constant.substr(1, constant.size() - 2);
+  auto stored = parse_text_value(column.type, constant, input.settings);
+  if (!stored)
+    return fail(stored.error());
+  auto converted = cast_stored_value(*stored, column.type, target.type, rule->method, false,
+                                     input.settings);
+  if (!converted)
+    return fail(converted.error());
+  return std::optional<std::string>{sql_literal(*converted)};
+}
+
+}  // namespace
+
+result<ok_t, pg_error> alter_column_type(const json& cmd, const column_alteration_input& input,
+                                         column_alteration_state& state) {
+  auto index = altered_column_index(state, pt::text(cmd, "name"));
+  if (!index)
+    return fail(index.error());
+  column_definition& column = state.columns[*index];
+  for (const auto& earlier : state.conversions)
+    if (earlier.column == *index)
+      return fail(make_pg_error("0A000", "cannot alter type of column \"" + column.name + "\" twice"));
+  const json def_node = cmd.value("def", json::object());
+  const json& def = pt::fields(def_node);
+  auto target = new_column(column.name, def, input);
+  if (!target)
+    return fail(target.error());
+  if (!column.domain.empty() || !target->domain.empty())
+    return fail(not_supported("ALTER COLUMN ... TYPE from or to a domain"));
+  if (!column.identity.empty() && !is_integer(target->type.oid))
+    return fail(make_pg_error("22023", "identity column type must be smallint, integer, or bigint"));
+  auto rule = chosen_cast(column, *target, read_using(def, column.name, *target, input));
+  if (!rule)
+    return fail(rule.error());
+  if (rule->method == stored_cast::not_supported)
+    return fail(not_supported("ALTER COLUMN ... TYPE from " + format_type(column.type) + " to " +
+                              format_type(target->type)));
+  auto default_sql = converted_default(column, *target, input);
+  if (!default_sql)
+    return fail(default_sql.error());
+  column_item_change change;
+  change.type = sqlite_column_type(target->type);
+  if (*default_sql)
+    change.default_sql = *default_sql;
+  state.conversions.push_back(column_conversion{*index, column.type, target->type, rule->method,
+                                                read_using(def, column.name, *target, input) ==
+                                                    using_kind::cast_to_new_type});
+  column.type = target->type;
+  column.dimensions = target->dimensions;
+  return edit_column_item(state, column.name, change);
+}
+
+}  // namespace tributary

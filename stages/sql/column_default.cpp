@@ -1,0 +1,202 @@
+// column_default: translate_default (declared in create_table.hpp) — a column's
+// DEFAULT expression as SQLite stores it, giving the value PostgreSQL gives.
+//
+//   constants         read by the column's type ('x', 42, -1.5, true, '{}'); a
+//                     signed number (+5, -0.0: numeric zero has no sign) and a
+//                     constant with a cast ('2024-01-01'::date, 0::numeric(10,2))
+//                     take the cast's type first, then the assignment cast to the
+//                     column (type_casts.hpp): 42804 `column "v" is of type integer
+//                     but default expression is of type date` where none exists
+//   now(), CURRENT_TIMESTAMP[(p)], transaction_timestamp(), LOCALTIMESTAMP[(p)]
+//                     on timestamp/timestamptz: (pg_transaction_timestamp()), the
+//                     transaction's time in µs, rounded to the column's precision;
+//                     on date: its day (UTC)
+//   clock_timestamp() (pg_clock_timestamp()), the time of each call
+//   CURRENT_DATE      on date: the transaction's day (UTC)
+//   gen_random_uuid() on uuid: (pg_gen_random_uuid()), version 4 from OpenSSL
+// (the functions are storage/default_functions.hpp's). Anything else is 0A000
+// naming the function or expression. Pure.
+#include "stages/sql/create_table.hpp"
+
+#include "stages/sql/constant_assignment.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
+#include "stages/types/type_casts.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary {
+namespace {
+
+namespace pt = parse_tree;
+using json = nlohmann::json;
+
+pg_error not_supported(const std::string& what) {
+  return make_pg_error("0A000", what + " is not supported yet");
+}
+
+// A constant, maybe under a unary sign and a cast: -1.5, '1'::int, -(1.5::numeric).
+struct cast_constant {
+  pt::constant value;
+  const json* cast_type = nullptr;  // the TypeCast's typeName fields, if any
+};
+
+std::optional<cast_constant> read_constant(const json& node, std::string_view source) {
+  const std::string type = pt::node_type(node);
+  const json& f = pt::fields(node);
+  if (type == "TypeCast") {
+    auto inner = pt::constant_value(f.value("arg", json::object()), source);
+    if (!inner)
+      return std::nullopt;
+    return cast_constant{*inner, &f["typeName"]};
+  }
+  if (type == "A_Expr" && pt::text(f, "kind") == "AEXPR_OP" && !f.contains("lexpr")) {
+    const auto op = pt::strings(pt::list(f, "name"));
+    auto operand = read_constant(f.value("rexpr", json::object()), source);
+    if (op.size() != 1 || (op[0] != "-" && op[0] != "+") || !operand || operand->value.is_string ||
+        operand->value.is_null)
+      return std::nullopt;
+    if (op[0] == "-")
+      operand->value.text = operand->value.text.starts_with("-") ? operand->value.text.substr(1)
+                                                                 : "-" + operand->value.text;
+    return operand;
+  }
+  auto c = pt::constant_value(node, source);
+  if (!c)
+    return std::nullopt;
+  return cast_constant{*c, nullptr};
+}
+
+// -0, -0.0, -0e3 as numbers: numeric zero has no sign.
+void unsign_numeric_zero(pt::constant& c) {
+  if (c.is_string || !c.text.starts_with("-"))
+    return;
+  const std::string mantissa = c.text.substr(0, c.text.find_first_of("eE"));
+  const bool zero = mantissa.find_first_of("123456789") == std::string::npos;
+  if (zero)
+    c.text = c.text.substr(1);
+}
+
+result<default_text, pg_error> constant_default(cast_constant c, const column_definition& column,
+                                                std::string_view source,
+                                                const type_settings& settings) {
+  if (c.value.is_null)
+    return default_text{"NULL", "NULL"};
+  unsign_numeric_zero(c.value);
+  const std::string postgres = c.value.is_string ? "'" + c.value.text + "'" : c.value.text;
+  std::optional<column_type> cast_type;
+  if (c.cast_type) {
+    auto resolved = resolve_type_name(pt::type_name(*c.cast_type, source));
+    if (resolved && resolved->known() && !(*resolved == column.type))
+      cast_type = *resolved;
+    c.value.is_string = true;  // '...'::t and 5::t are read by t's input
+  }
+  if (!cast_type) {
+    auto stored = assign_constant(c.value, column, settings);
+    if (!stored)
+      return fail(stored.error());
+    return default_text{sql_literal(*stored), postgres};
+  }
+  column_definition as_cast = column;
+  as_cast.type = *cast_type;
+  auto stored = assign_constant(c.value, as_cast, settings);
+  if (!stored)
+    return fail(stored.error());
+  const auto rule = find_cast(*cast_type, column.type);
+  if (!rule || !applies_automatically(rule->context))
+    return fail(make_pg_error("42804", "column \"" + column.name + "\" is of type " +
+                                           format_type(column.type) +
+                                           " but default expression is of type " +
+                                           format_type(*cast_type),
+                              "", "You will need to rewrite or cast the expression."));
+  if (rule->method == stored_cast::not_supported)
+    return fail(not_supported("a DEFAULT cast from " + format_type(*cast_type) + " to " +
+                              format_type(column.type)));
+  auto converted = cast_stored_value(*stored, *cast_type, column.type, rule->method, false, settings);
+  if (!converted)
+    return fail(converted.error());
+  return default_text{sql_literal(*converted), postgres};
+}
+
+// The SQL that rounds µs `expression` to `precision` fractional digits (0-5).
+std::string rounded_to(const std::string& expression, int precision) {
+  if (precision < 0 || precision >= 6)
+    return "(" + expression + ")";
+  int64_t scale = 1;
+  for (int i = precision; i < 6; ++i)
+    scale *= 10;
+  return "((" + expression + " + " + std::to_string(scale / 2) + ") / " + std::to_string(scale) +
+         " * " + std::to_string(scale) + ")";
+}
+
+struct called_function {
+  std::string name;    // PostgreSQL's spelling: "now()", "CURRENT_TIMESTAMP", ...
+  std::string kind;    // transaction, clock, date, uuid, or "" (not supported)
+  int precision = -1;  // CURRENT_TIMESTAMP(p)
+};
+
+std::optional<called_function> read_function(const json& node) {
+  const std::string type = pt::node_type(node);
+  const json& f = pt::fields(node);
+  if (type == "FuncCall") {
+    const auto names = pt::strings(pt::list(f, "funcname"));
+    const std::string name = names.empty() ? "" : names.back();
+    called_function out{name + "()", "", -1};
+    if (!pt::list(f, "args").empty())
+      return out;
+    if (name == "now" || name == "transaction_timestamp")
+      out.kind = "transaction";
+    else if (name == "clock_timestamp")
+      out.kind = "clock";
+    else if (name == "gen_random_uuid")
+      out.kind = "uuid";
+    return out;
+  }
+  if (type != "SQLValueFunction")
+    return std::nullopt;
+  std::string op = pt::text(f, "op");
+  called_function out{"", "", -1};
+  if (op.ends_with("_N")) {
+    out.precision = static_cast<int>(pt::integer(f, "typmod"));
+    op = op.substr(0, op.size() - 2);
+  }
+  out.name = op.starts_with("SVFOP_") ? op.substr(6) : op;
+  if (out.name == "CURRENT_TIMESTAMP" || out.name == "LOCALTIMESTAMP")
+    out.kind = "transaction";
+  else if (out.name == "CURRENT_DATE")
+    out.kind = "date";
+  return out;
+}
+
+}  // namespace
+
+result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
+                                                 std::string_view source,
+                                                 const type_settings& settings) {
+  if (auto c = read_constant(expr, source))
+    return constant_default(*c, column, source, settings);
+  auto function = read_function(expr);
+  if (!function)
+    return fail(not_supported("a DEFAULT expression of kind " + pt::node_type(expr)));
+  const oid_t oid = column.type.oid;
+  const bool timestamp_column = (oid == 1184 || oid == 1114) && column.dimensions == 0;
+  const std::string clock = function->kind == "clock" ? "pg_clock_timestamp()"
+                                                      : "pg_transaction_timestamp()";
+  if ((function->kind == "transaction" || function->kind == "clock") && timestamp_column) {
+    int precision = column.type.typmod;
+    if (function->precision >= 0 && (precision < 0 || function->precision < precision))
+      precision = function->precision;
+    return default_text{rounded_to(clock, precision), function->name};
+  }
+  if ((function->kind == "transaction" || function->kind == "clock" || function->kind == "date") &&
+      oid == 1082 && column.dimensions == 0)
+    return default_text{"(" + clock + " / 86400000000)", function->name};
+  if (function->kind == "uuid" && oid == 2950 && column.dimensions == 0)
+    return default_text{"(pg_gen_random_uuid())", function->name};
+  if (function->kind.empty())
+    return fail(not_supported("DEFAULT " + function->name));
+  return fail(not_supported("DEFAULT " + function->name + " on a column of type " +
+                            format_type(column.type)));
+}
+
+}  // namespace tributary

@@ -1,0 +1,42 @@
+// table_rebuild: replaces a table by one with a new definition and the same rows
+// — how ALTER COLUMN (SET/DROP DEFAULT, SET/DROP NOT NULL, TYPE) is done on
+// SQLite, which cannot change a column in place (SQLite's "generalized ALTER
+// TABLE procedure"):
+//
+//   CREATE TABLE "tributary_rebuild" <new body>
+//   INSERT INTO "tributary_rebuild" SELECT * FROM "t"   (or row by row, converted)
+//   DROP TABLE "t"; ALTER TABLE "tributary_rebuild" RENAME TO "t"
+//   the table's indexes and triggers created again from their recorded text
+//
+// All inside the caller's transaction, with the column type catalog rows the
+// caller writes: a failure leaves nothing changed once the caller rolls back.
+// The new body must keep the columns in the same order. A row conversion (ALTER
+// COLUMN TYPE) gets each row's stored values and changes them in place; its error
+// is returned as it is. A table other tables' foreign keys reference is refused
+// (0A000): dropping it would break their references while the session checks
+// foreign keys. Constraint failures while copying are PostgreSQL's (the SQLSTATE
+// map).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/sql_value.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+using row_conversion = std::function<result<ok_t, pg_error>(std::vector<sql_value>& row)>;
+
+result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
+                                     const std::string& body, const row_conversion& convert = {});
+
+// 23502 `column "c" of relation "t" contains null values` when a row holds NULL in
+// `column` (before ALTER COLUMN ... SET NOT NULL).
+result<ok_t, pg_error> check_no_nulls(sqlite_connection& db, const std::string& table,
+                                      const std::string& column);
+
+}  // namespace tributary

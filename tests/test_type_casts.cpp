@@ -1,0 +1,89 @@
+// type_casts: which casts PostgreSQL has between column types, in which context,
+// and how stored values convert (ALTER COLUMN ... TYPE).
+#include <gtest/gtest.h>
+
+#include "stages/types/type_casts.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary {
+namespace {
+
+const column_type int2 = builtin_column_type(21), int4 = builtin_column_type(23),
+                  int8 = builtin_column_type(20), text = builtin_column_type(25),
+                  numeric = builtin_column_type(1700), float4 = builtin_column_type(700),
+                  float8 = builtin_column_type(701), boolean = builtin_column_type(16),
+                  date = builtin_column_type(1082), bpchar5 = builtin_column_type(1042, 9),
+                  varchar3 = builtin_column_type(1043, 7);
+
+// `text_in` read as `from`, cast to `to`, printed as `to`.
+result<std::string, pg_error> cast(const column_type& from, const std::string& text_in,
+                                   const column_type& to, bool explicit_cast = false) {
+  auto stored = parse_text_value(from, text_in, type_settings{});
+  if (!stored)
+    return fail(stored.error());
+  auto rule = find_cast(from, to);
+  if (!rule)
+    return fail(make_pg_error("42846", "no cast"));
+  auto converted = cast_stored_value(*stored, from, to, rule->method, explicit_cast, type_settings{});
+  if (!converted)
+    return fail(converted.error());
+  return *format_text_value(to, *converted, type_settings{});
+}
+
+TEST(TypeCasts, ContextsArePgCasts) {
+  EXPECT_EQ(find_cast(int4, numeric)->context, cast_context::implicit);
+  EXPECT_EQ(find_cast(numeric, int4)->context, cast_context::assignment);
+  EXPECT_EQ(find_cast(text, int4)->context, cast_context::explicit_only);
+  EXPECT_EQ(find_cast(date, int4), std::nullopt);
+  EXPECT_EQ(find_cast(date, text)->context, cast_context::assignment);
+  EXPECT_EQ(find_cast(int4, boolean)->context, cast_context::explicit_only);
+  EXPECT_EQ(find_cast(builtin_column_type(1007), builtin_column_type(1016))->context,
+            cast_context::implicit);  // int4[] -> int8[]
+  EXPECT_EQ(find_cast(builtin_column_type(869), builtin_column_type(650))->method,
+            stored_cast::not_supported);  // inet -> cidr
+}
+
+TEST(TypeCasts, NumericToIntegerRoundsHalfAwayFromZero) {
+  EXPECT_EQ(*cast(numeric, "2.5", int4), "3");
+  EXPECT_EQ(*cast(numeric, "-2.5", int4), "-3");
+  EXPECT_EQ(*cast(numeric, "2.49", int4), "2");
+  EXPECT_EQ(cast(numeric, "2147483647.5", int4).error().message, "integer out of range");
+  EXPECT_EQ(cast(numeric, "99999999999999999999999", int8).error().message, "bigint out of range");
+  auto nan = cast(numeric, "NaN", int2);
+  EXPECT_EQ(nan.error().sqlstate, "0A000");
+  EXPECT_EQ(nan.error().message, "cannot convert NaN to smallint");
+  EXPECT_EQ(cast(numeric, "-Infinity", int4).error().message, "cannot convert infinity to integer");
+}
+
+TEST(TypeCasts, FloatsConvertAsPostgresFunctionsDo) {
+  EXPECT_EQ(*cast(float8, "2.5", int4), "2");  // rint: half to even
+  EXPECT_EQ(*cast(float8, "3.5", int4), "4");
+  EXPECT_EQ(cast(float8, "NaN", int4).error().message, "integer out of range");
+  EXPECT_EQ(*cast(float4, "0.1", float8), "0.10000000149011612");
+  EXPECT_EQ(*cast(float8, "0.1", numeric), "0.1");
+  EXPECT_EQ(*cast(float4, "1e-07", numeric), "0.0000001");
+  EXPECT_EQ(cast(float8, "1e300", float4).error().message, "value out of range: overflow");
+  EXPECT_EQ(cast(float8, "1e-300", float4).error().message, "value out of range: underflow");
+}
+
+TEST(TypeCasts, IntegersNarrowWithPostgresMessage) {
+  EXPECT_EQ(*cast(int8, "5", int4), "5");
+  auto big = cast(int8, "3000000000", int4);
+  EXPECT_EQ(big.error().sqlstate, "22003");
+  EXPECT_EQ(big.error().message, "integer out of range");
+  EXPECT_EQ(cast(int4, "70000", int2).error().message, "smallint out of range");
+}
+
+TEST(TypeCasts, CharacterTypesAndBooleans) {
+  EXPECT_EQ(*cast(boolean, "t", text), "true");
+  EXPECT_EQ(*cast(bpchar5, "ab", text), "ab");  // trailing blanks go
+  EXPECT_EQ(*cast(int4, "0", boolean, true), "f");
+  EXPECT_EQ(*cast(boolean, "yes", int4, true), "1");
+  EXPECT_EQ(cast(text, "hello", varchar3).error().sqlstate, "22001");
+  EXPECT_EQ(*cast(text, "hello", varchar3, true), "hel");  // an explicit cast truncates
+  EXPECT_EQ(cast(text, "abc", int4, true).error().message,
+            "invalid input syntax for type integer: \"abc\"");
+}
+
+}  // namespace
+}  // namespace tributary
