@@ -1,5 +1,6 @@
 // ALTER SUBSCRIPTION: ENABLE/DISABLE, CONNECTION, SET (...), SET/ADD/DROP
-// PUBLICATION, REFRESH PUBLICATION, SKIP. Each rewrites the catalog row in the
+// PUBLICATION, REFRESH PUBLICATION, SKIP (RENAME TO and OWNER TO, which arrive
+// as a RenameStmt / AlterOwnerStmt, in subscription_rename_owner.cpp). Each rewrites the catalog row in the
 // statement's transaction; the pipeline restarts with the committed row.
 #include <algorithm>
 
@@ -15,6 +16,10 @@ result<command_outcome, pg_error> altered() { return command_outcome::tag_only("
 
 result<command_outcome, pg_error> subscription_ddl::alter_subscription(const nlohmann::json& statement,
                                                                        command_context& context) {
+  if (statement.contains("renameType"))
+    return rename_subscription(statement, context);
+  if (statement.contains("newowner"))
+    return alter_subscription_owner(statement, context);
   auto name = statement.value("subname", "");
   auto& db = context.database();
   auto found = find_subscription(db, name);
