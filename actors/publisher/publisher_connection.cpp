@@ -238,6 +238,33 @@ result<std::vector<published_table>, pg_error> publisher_connection::published_t
   return tables;
 }
 
+result<std::vector<std::string>, pg_error> publisher_connection::publications_with_subscribed_tables(
+    const std::vector<std::string>& publications,
+    const std::vector<std::pair<std::string, std::string>>& already_subscribed) {
+  std::string list;
+  for (const auto& p : publications)
+    list += (list.empty() ? "" : ", ") + quote_literal(p);
+  std::string sql =
+      "SELECT DISTINCT P.pubname AS pubname FROM pg_catalog.pg_publication P, "
+      "LATERAL pg_catalog.pg_get_publication_tables(P.pubname) GPT "
+      "JOIN pg_catalog.pg_subscription_rel PS ON (GPT.relid = PS.srrelid), "
+      "pg_catalog.pg_class C JOIN pg_catalog.pg_namespace N ON (N.oid = C.relnamespace) "
+      "WHERE C.oid = GPT.relid AND P.pubname IN (" + list + ")";
+  for (const auto& [schema, table] : already_subscribed)
+    sql += " AND NOT (N.nspname = " + quote_literal(schema) + " AND C.relname = " +
+           quote_literal(table) + ")";
+  sql += " ORDER BY 1";
+  auto r = exec(sql);
+  if (!r)
+    return fail(make_pg_error(r.error().sqlstate,
+                              "could not receive list of replicated tables from the publisher: " +
+                                  r.error().message));
+  std::vector<std::string> out;
+  for (int i = 0; i < PQntuples(r->get()); ++i)
+    out.emplace_back(PQgetvalue(r->get(), i, 0));
+  return out;
+}
+
 result<ok_t, pg_error> publisher_connection::start_replication(const std::string& slot_name, lsn start,
                                                                const stream_options& options) {
   int version = server_version();

@@ -99,6 +99,12 @@ public:
   // 0A000 when two publications send one table with different column lists.
   result<std::vector<published_table>, pg_error> published_tables(
       const std::vector<std::string>& publications);
+  // The publications (sorted) with a table that a subscription on the publisher
+  // writes to (pg_subscription_rel there), leaving out `already_subscribed`
+  // (schema, table) pairs: what check_publications_origin warns about.
+  result<std::vector<std::string>, pg_error> publications_with_subscribed_tables(
+      const std::vector<std::string>& publications,
+      const std::vector<std::pair<std::string, std::string>>& already_subscribed);
 
   // --- streaming ------------------------------------------------------------
   result<ok_t, pg_error> start_replication(const std::string& slot_name, lsn start,

@@ -207,6 +207,8 @@ result<command_outcome, pg_error> subscription_ddl::refresh(subscription_row row
   auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
   if (!conn)
     return fail(conn.error());
+  if (auto r = warn_about_copied_origins(**conn, row, copy_data, context); !r)
+    return fail(r.error());
   auto tables = (*conn)->published_tables(row.publications);
   if (!tables)
     return fail(tables.error());

@@ -64,6 +64,12 @@ private:
   result<ok_t, pg_error> sync_table_list(sqlite_connection& db, const subscription_row& row,
                                          const std::vector<published_table>& tables, bool copy_data);
   void notify_on_commit(command_context& context, int64_t subid);
+  // check_publications_origin: with copy_data and origin = none, a WARNING
+  // when a published table (not yet subscribed) is itself written to by a
+  // subscription on the publisher, whose rows the copy would bring along.
+  result<ok_t, pg_error> warn_about_copied_origins(publisher_connection& publisher,
+                                                   const subscription_row& row, bool copy_data,
+                                                   command_context& context);
 
   // Stops a subscription's pipeline until the statement ends: a running worker
   // must not apply (or drop) changes under the old table list while the new one
