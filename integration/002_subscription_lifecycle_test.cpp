@@ -121,6 +121,47 @@ TEST_F(SubscriptionLifecycle, OwnerToChangesSubownerWithPostgresqlsRules) {
   EXPECT_EQ(local_value("SELECT subname || ' ' || subowner FROM pg_subscription"), "mine 17001");
 }
 
+// failover (PostgreSQL 17+ publishers): CREATE makes a failover slot; SET
+// (failover) on a disabled subscription alters the slot on the publisher at once,
+// so it refuses an enabled subscription and a transaction block; an older
+// publisher refuses the slot option itself and nothing is stored.
+TEST_F(SubscriptionLifecycle, FailoverIsTheSlotsOnThePublisher) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  if (publisher_.server_version_num() < 170000) {
+    auto r = local_try("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() +
+                       "' PUBLICATION pub WITH (copy_data = false, failover = true)");
+    ASSERT_EQ(PQresultStatus(r.get()), PGRES_FATAL_ERROR);
+    EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("could not create replication slot \"sub\""),
+              std::string::npos) << PQresultErrorMessage(r.get());
+    EXPECT_EQ(catalog_counts(), "0,0,0");
+    EXPECT_EQ(slot_count("sub"), "0");
+    return;
+  }
+  auto slot_failover = [&] {
+    return publisher_.query_value("SELECT failover FROM pg_replication_slots WHERE slot_name = 'sub'");
+  };
+  create_subscription("sub", "pub", "failover = true");
+  EXPECT_EQ(slot_failover(), "t");
+  EXPECT_EQ(local_value("SELECT subfailover FROM pg_subscription"), "t");
+  auto enabled = local_try("ALTER SUBSCRIPTION sub SET (failover = false)");
+  EXPECT_EQ(error_of(enabled.get()), "55000 cannot set failover for enabled subscription");
+  local_exec("ALTER SUBSCRIPTION sub DISABLE");
+  ASSERT_TRUE(wait_until([&] {
+    return publisher_.query_value("SELECT active FROM pg_replication_slots WHERE slot_name = 'sub'") == "f";
+  }, std::chrono::seconds(30)));
+  auto in_block = local_try("BEGIN; ALTER SUBSCRIPTION sub SET (failover = false)");
+  EXPECT_EQ(error_of(in_block.get()),
+            "25001 ALTER SUBSCRIPTION ... SET (failover) cannot run inside a transaction block");
+  local_exec("ROLLBACK");
+  local_exec("ALTER SUBSCRIPTION sub SET (failover = false)");
+  EXPECT_EQ(slot_failover(), "f");
+  EXPECT_EQ(local_value("SELECT subfailover FROM pg_subscription"), "f");
+  local_exec("ALTER SUBSCRIPTION sub ENABLE");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+}
+
 TEST_F(SubscriptionLifecycle, CreateWithAMissingLocalTableFailsAndStoresNothing) {
   publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
   auto r = local_try("CREATE SUBSCRIPTION s CONNECTION '" + publisher_conninfo() +

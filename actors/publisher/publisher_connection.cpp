@@ -153,6 +153,16 @@ result<ok_t, pg_error> publisher_connection::drop_slot(const std::string& slot_n
   return ok_v;
 }
 
+result<ok_t, pg_error> publisher_connection::alter_slot_failover(const std::string& slot_name,
+                                                                 bool failover) {
+  auto r = exec("ALTER_REPLICATION_SLOT " + quote_identifier(slot_name) + " ( FAILOVER " +
+                (failover ? "true" : "false") + " )");
+  if (!r)
+    return fail(make_pg_error("08P01", "could not alter replication slot \"" + slot_name +
+                                           "\": " + r.error().message));
+  return ok_v;
+}
+
 result<std::vector<std::string>, pg_error> publisher_connection::missing_publications(
     const std::vector<std::string>& publications) {
   std::string list;

@@ -91,6 +91,9 @@ public:
   result<created_slot, pg_error> create_logical_slot(const std::string& slot_name, bool temporary,
                                                      snapshot_action action, bool failover);
   result<ok_t, pg_error> drop_slot(const std::string& slot_name, bool wait);
+  // ALTER_REPLICATION_SLOT name (FAILOVER b) (PostgreSQL 17+ walsenders; an
+  // older one answers with its own error, as PostgreSQL's subscriber sees it).
+  result<ok_t, pg_error> alter_slot_failover(const std::string& slot_name, bool failover);
 
   // --- publications ---------------------------------------------------------
   result<std::vector<std::string>, pg_error> missing_publications(
