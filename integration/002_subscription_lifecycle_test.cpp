@@ -1,6 +1,8 @@
 // 002_subscription_lifecycle: what CREATE / ALTER / DROP SUBSCRIPTION do on the
 // publisher and in the catalog, and the monitoring relations that show a
 // subscription at work.
+#include <sqlite3.h>
+
 #include "integration/replication_fixture.hpp"
 
 namespace tributary::integration {
@@ -10,6 +12,31 @@ class SubscriptionLifecycle : public ReplicationTest {
 protected:
   std::string slot_count(const std::string& slot) {
     return publisher_.query_value("SELECT count(*) FROM pg_replication_slots WHERE slot_name = '" + slot + "'");
+  }
+  // A login role that is not a superuser, written into global.db as the server
+  // keeps its roles (Tributary has no CREATE ROLE yet).
+  void add_role(const std::string& name, int oid) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((subscriber_.data_dir() / "global.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 10000);
+    const std::string sql = "INSERT INTO pg_authid (oid, rolname, rolsuper) VALUES (" +
+                            std::to_string(oid) + ", '" + name + "', 0)";
+    char* error = nullptr;
+    int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    std::string message = error ? error : "";
+    sqlite3_free(error);
+    sqlite3_close(db);
+    ASSERT_EQ(rc, SQLITE_OK) << message;
+  }
+  pg_connection connect_as(const std::string& role) {
+    pg_connection c{PQconnectdb((subscriber_.conninfo() + " user=" + role).c_str())};
+    EXPECT_EQ(PQstatus(c.get()), CONNECTION_OK) << PQerrorMessage(c.get());
+    return c;
+  }
+  static std::string error_of(PGresult* r) {
+    const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    const char* message = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+    return std::string(state ? state : "none") + " " + (message ? message : "");
   }
   std::string catalog_counts() {
     return local_value("SELECT (SELECT count(*) FROM pg_subscription) || ',' || (SELECT count(*) FROM "
@@ -30,6 +57,109 @@ TEST_F(SubscriptionLifecycle, CreateRecordsTheCatalogAndTheSlot) {
   ASSERT_TRUE(wait_until([&] {
     return publisher_.query_value("SELECT count(*) FROM pg_stat_replication WHERE application_name = 'mysub'") == "1";
   }, std::chrono::seconds(30))) << "application_name defaults to the subscription name";
+}
+
+// As PostgreSQL: RENAME keeps the slot (and the origin pg_<oid>) and the
+// subscription goes on replicating; its errors are 42704 and 42710.
+TEST_F(SubscriptionLifecycle, RenameKeepsTheSlotAndReplicationGoesOn) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("mysub", "pub");
+  local_exec("CREATE SUBSCRIPTION other CONNECTION '" + publisher_conninfo() +
+             "' PUBLICATION pub WITH (connect = false)");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+
+  auto taken = local_try("ALTER SUBSCRIPTION mysub RENAME TO other");
+  EXPECT_EQ(error_of(taken.get()), "42710 subscription \"other\" already exists");
+  auto missing = local_try("ALTER SUBSCRIPTION nosuch RENAME TO x");
+  EXPECT_EQ(error_of(missing.get()), "42704 subscription \"nosuch\" does not exist");
+
+  const std::string oid = local_value("SELECT oid FROM pg_subscription WHERE subname = 'mysub'");
+  local_exec("ALTER SUBSCRIPTION mysub RENAME TO renamed");
+  EXPECT_EQ(local_value("SELECT subname || ' ' || subslotname FROM pg_subscription WHERE oid = " + oid),
+            "renamed mysub");
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_subscription WHERE subname = 'mysub'"), "0");
+  EXPECT_EQ(local_value("SELECT roname FROM pg_replication_origin"), "pg_" + oid);
+  publisher_.exec("INSERT INTO t VALUES (2)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+  EXPECT_EQ(slot_count("mysub"), "1");
+  EXPECT_EQ(slot_count("renamed"), "0");
+  EXPECT_TRUE(wait_until([&] {
+    return publisher_.query_value("SELECT count(*) FROM pg_stat_replication WHERE application_name = 'renamed'") == "1";
+  }, std::chrono::seconds(30))) << "the restarted worker connects under the new name";
+  local_exec("DROP SUBSCRIPTION renamed");
+  EXPECT_EQ(slot_count("mysub"), "0") << "DROP drops the slot of its old name";
+}
+
+// OWNER TO: 42704 for an unknown role; only the owner (or a superuser) may
+// change a subscription, and a non-superuser can only name a role it can SET
+// ROLE to (here: itself). The new owner may then alter it.
+TEST_F(SubscriptionLifecycle, OwnerToChangesSubownerWithPostgresqlsRules) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("sub", "pub");
+  ASSERT_NO_FATAL_FAILURE(add_role("alice", 17001));
+  auto alice = connect_as("alice");
+
+  auto unknown = local_try("ALTER SUBSCRIPTION sub OWNER TO nosuch");
+  EXPECT_EQ(error_of(unknown.get()), "42704 role \"nosuch\" does not exist");
+  auto not_owner = exec(alice.get(), "ALTER SUBSCRIPTION sub RENAME TO mine");
+  EXPECT_EQ(error_of(not_owner.get()), "42501 must be owner of subscription sub");
+  auto not_owner_either = exec(alice.get(), "ALTER SUBSCRIPTION sub OWNER TO alice");
+  EXPECT_EQ(error_of(not_owner_either.get()), "42501 must be owner of subscription sub");
+
+  local_exec("ALTER SUBSCRIPTION sub OWNER TO alice");
+  EXPECT_EQ(local_value("SELECT subowner FROM pg_subscription"), "17001");
+  auto give_away = exec(alice.get(), "ALTER SUBSCRIPTION sub OWNER TO \"" + subscriber_.user() + "\"");
+  EXPECT_EQ(error_of(give_away.get()), "42501 must be able to SET ROLE \"" + subscriber_.user() + "\"");
+  auto same = exec(alice.get(), "ALTER SUBSCRIPTION sub OWNER TO CURRENT_USER");
+  EXPECT_EQ(PQresultStatus(same.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(same.get());
+  auto renamed = exec(alice.get(), "ALTER SUBSCRIPTION sub RENAME TO mine");
+  EXPECT_EQ(PQresultStatus(renamed.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(renamed.get());
+  EXPECT_EQ(std::string(PQcmdStatus(renamed.get())), "ALTER SUBSCRIPTION");
+  EXPECT_EQ(local_value("SELECT subname || ' ' || subowner FROM pg_subscription"), "mine 17001");
+}
+
+// failover (PostgreSQL 17+ publishers): CREATE makes a failover slot; SET
+// (failover) on a disabled subscription alters the slot on the publisher at once,
+// so it refuses an enabled subscription and a transaction block; an older
+// publisher refuses the slot option itself and nothing is stored.
+TEST_F(SubscriptionLifecycle, FailoverIsTheSlotsOnThePublisher) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  if (publisher_.server_version_num() < 170000) {
+    auto r = local_try("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() +
+                       "' PUBLICATION pub WITH (copy_data = false, failover = true)");
+    ASSERT_EQ(PQresultStatus(r.get()), PGRES_FATAL_ERROR);
+    EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("could not create replication slot \"sub\""),
+              std::string::npos) << PQresultErrorMessage(r.get());
+    EXPECT_EQ(catalog_counts(), "0,0,0");
+    EXPECT_EQ(slot_count("sub"), "0");
+    return;
+  }
+  auto slot_failover = [&] {
+    return publisher_.query_value("SELECT failover FROM pg_replication_slots WHERE slot_name = 'sub'");
+  };
+  create_subscription("sub", "pub", "failover = true");
+  EXPECT_EQ(slot_failover(), "t");
+  EXPECT_EQ(local_value("SELECT subfailover FROM pg_subscription"), "t");
+  auto enabled = local_try("ALTER SUBSCRIPTION sub SET (failover = false)");
+  EXPECT_EQ(error_of(enabled.get()), "55000 cannot set failover for enabled subscription");
+  local_exec("ALTER SUBSCRIPTION sub DISABLE");
+  ASSERT_TRUE(wait_until([&] {
+    return publisher_.query_value("SELECT active FROM pg_replication_slots WHERE slot_name = 'sub'") == "f";
+  }, std::chrono::seconds(30)));
+  auto in_block = local_try("BEGIN; ALTER SUBSCRIPTION sub SET (failover = false)");
+  EXPECT_EQ(error_of(in_block.get()),
+            "25001 ALTER SUBSCRIPTION ... SET (failover) cannot run inside a transaction block");
+  local_exec("ROLLBACK");
+  local_exec("ALTER SUBSCRIPTION sub SET (failover = false)");
+  EXPECT_EQ(slot_failover(), "f");
+  EXPECT_EQ(local_value("SELECT subfailover FROM pg_subscription"), "f");
+  local_exec("ALTER SUBSCRIPTION sub ENABLE");
+  publisher_.exec("INSERT INTO t VALUES (1)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
 }
 
 TEST_F(SubscriptionLifecycle, CreateWithAMissingLocalTableFailsAndStoresNothing) {

@@ -9,6 +9,8 @@ std::string apply_error::to_string() const {
   std::string out = error.message;
   if (!error.detail.empty())
     out += "\nDETAIL: " + error.detail;
+  if (!error.hint.empty())
+    out += "\nHINT: " + error.hint;
   if (!context.empty())
     out += "\nCONTEXT: " + context;
   return out;

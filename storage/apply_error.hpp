@@ -31,7 +31,7 @@ struct apply_error {
   std::string context;
   bool retryable = false;
 
-  // "message\nDETAIL: ...\nCONTEXT: ..." (lines present when non-empty).
+  // "message\nDETAIL: ...\nHINT: ...\nCONTEXT: ..." (lines present when non-empty).
   std::string to_string() const;
 };
 

@@ -33,6 +33,14 @@ apply_error plain_error(std::string sqlstate, std::string message, std::string c
                      false};
 }
 
+// The relation's own name within its schema: "orders" for the local table
+// "sales.orders" (local_relation_name.hpp), as PostgreSQL names relations in
+// DETAIL and HINT lines.
+std::string relation_name_part(const std::string& local_name) {
+  const auto dot = local_name.find('.');
+  return dot == std::string::npos ? local_name : local_name.substr(dot + 1);
+}
+
 std::string statement_key(change_kind kind, const change_shape& shape) {
   std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
   key += shape.old_kind ? shape.old_kind : '-';
@@ -302,8 +310,9 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
 
 result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
                                                      const remote_transaction& txn) {
+  // The CASCADE flag is not used: PostgreSQL's subscriber truncates only the
+  // listed tables (see table_truncation.hpp).
   truncate_request request;
-  request.cascade = (change.truncate_options & truncate_message::cascade) != 0;
   request.restart_identity = (change.truncate_options & truncate_message::restart_identity) != 0;
   for (const auto& rel : change.truncated) {
     auto entry = table_for(rel, txn, change_kind::truncate);
@@ -311,10 +320,22 @@ result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
       return fail(entry.error());
     request.tables.push_back((*entry)->table.name);
   }
-  auto emptied = truncate_local_tables(db_, request);
-  if (!emptied)
-    return fail(error_from_sqlite(emptied.error(), context(txn, change_kind::truncate, nullptr)));
-  counters_.truncated += *emptied;
+  auto outcome = truncate_local_tables(db_, request);
+  if (!outcome)
+    return fail(error_from_sqlite(outcome.error(), context(txn, change_kind::truncate, nullptr)));
+  if (outcome->refused) {
+    // As heap_truncate_check_FKs words it, with the tables' own names.
+    const std::string referencing = relation_name_part(outcome->refused->referencing);
+    const std::string referenced = relation_name_part(outcome->refused->referenced);
+    apply_error refused = plain_error(
+        "0A000", "cannot truncate a table referenced in a foreign key constraint",
+        context(txn, change_kind::truncate, nullptr));
+    refused.error.detail = "Table \"" + referencing + "\" references \"" + referenced + "\".";
+    refused.error.hint = "Truncate table \"" + referencing +
+                         "\" at the same time, or use TRUNCATE ... CASCADE.";
+    return fail(std::move(refused));
+  }
+  counters_.truncated += outcome->emptied;
   return ok_v;
 }
 

@@ -151,30 +151,38 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
   auto types = read_table_columns(db, table.name);
   if (!types)
     return fail(make_pg_error("XX000", types.error().message));
+  // As logicalrep_report_missing_or_gen_attrs (PostgreSQL 18): every published
+  // column with no local column, else every one that is generated locally, in
+  // the publisher's order; 55000 for both.
   std::vector<std::string> missing;
+  std::vector<std::string> generated;
   for (const auto& remote : relation.columns) {
     auto it = std::find_if(columns->begin(), columns->end(),
                            [&](const local_column& c) { return same_identifier(c.name, remote.name); });
     if (it == columns->end()) {
-      missing.push_back("\"" + remote.name + "\"");
+      missing.push_back(remote.name);
       continue;
     }
-    if (it->generated)
-      return fail(make_pg_error("42P10", "logical replication target relation \"" +
-                                             table.remote_name +
-                                             "\" has incompatible generated column: \"" +
-                                             it->name + "\""));
+    if (it->generated) {
+      generated.push_back(remote.name);
+      continue;
+    }
     table.column_for.push_back(it->name);
     table.type_for.push_back(type_of_column(*types, it->name));
   }
-  if (!missing.empty()) {
+  auto refuse = [&](const std::vector<std::string>& names, const char* singular,
+                    const char* plural) {
     std::string list;
-    for (const auto& m : missing)
-      list += (list.empty() ? "" : ", ") + m;
-    return fail(make_pg_error("42703", "logical replication target relation \"" +
-                                           table.remote_name + "\" is missing replicated column" +
-                                           (missing.size() > 1 ? "s: " : ": ") + list));
-  }
+    for (const auto& n : names)
+      list += (list.empty() ? "\"" : ", \"") + n + "\"";
+    return make_pg_error("55000", "logical replication target relation \"" + table.remote_name +
+                                      "\" " + (names.size() > 1 ? plural : singular) + ": " + list);
+  };
+  if (!missing.empty())
+    return fail(refuse(missing, "is missing replicated column", "is missing replicated columns"));
+  if (!generated.empty())
+    return fail(refuse(generated, "has incompatible generated column",
+                       "has incompatible generated columns"));
   std::vector<const local_column*> pk;
   for (const auto& c : *columns)
     if (c.pk > 0)

@@ -21,9 +21,11 @@
 // reaches at most one row when its primary key is among them; otherwise the
 // statement is refused as unsupported.
 //
-// Errors are pg_errors in PostgreSQL's wording (42P01 missing table, 42703
-// missing column, 55000 no usable identity, 0A000 unsupported); the caller
-// adds the CONTEXT line.
+// Errors are pg_errors in PostgreSQL's wording (logicalrep_rel_open): 42P01
+// for a missing table (CREATE SUBSCRIPTION's code; the apply worker's would be
+// 55000); 55000 for missing columns, local generated columns that would take
+// published values, and no usable identity; 0A000 unsupported. The caller adds
+// the CONTEXT line.
 #pragma once
 
 #include <cstdint>

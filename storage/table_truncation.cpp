@@ -16,21 +16,22 @@ std::string folded(std::string s) {
   return s;
 }
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), folded(name)) != names.end();
+bool contains(const std::vector<std::string>& folded_names, const std::string& name) {
+  return std::find(folded_names.begin(), folded_names.end(), folded(name)) != folded_names.end();
 }
 
-// Every table that references a table of `closure`, added until nothing changes.
-result<ok_t, sqlite_error> add_referencing_tables(sqlite_connection& db,
-                                                  std::vector<std::string>& closure) {
+// The first foreign key, in schema order, of a table outside `listed` that
+// references a table in it.
+result<std::optional<truncate_refusal>, sqlite_error> find_outside_reference(
+    sqlite_connection& db, const std::vector<std::string>& listed) {
   auto tables = db.prepare(
-      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'");
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE "
+      "'\\' ORDER BY rowid");
   if (!tables)
     return fail(tables.error());
-  auto references = db.prepare("SELECT \"table\" FROM pragma_foreign_key_list(?1)");
+  auto references = db.prepare("SELECT \"table\" FROM pragma_foreign_key_list(?1) ORDER BY id");
   if (!references)
     return fail(references.error());
-  std::vector<std::pair<std::string, std::string>> edges;  // (referencing, referenced)
   for (;;) {
     auto s = tables->step();
     if (!s)
@@ -38,6 +39,8 @@ result<ok_t, sqlite_error> add_referencing_tables(sqlite_connection& db,
     if (*s == sqlite_statement::step_result::done)
       break;
     std::string name = tables->column_text(0);
+    if (contains(listed, name))
+      continue;
     references->reset();
     references->bind_text(1, name);
     for (;;) {
@@ -46,54 +49,56 @@ result<ok_t, sqlite_error> add_referencing_tables(sqlite_connection& db,
         return fail(r.error());
       if (*r == sqlite_statement::step_result::done)
         break;
-      edges.emplace_back(folded(name), folded(references->column_text(0)));
+      std::string referenced = references->column_text(0);
+      if (contains(listed, referenced))
+        return std::optional<truncate_refusal>(truncate_refusal{name, referenced});
     }
   }
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const auto& [from, to] : edges)
-      if (contains(closure, to) && !contains(closure, from)) {
-        closure.push_back(from);
-        grew = true;
-      }
+  return std::optional<truncate_refusal>();
+}
+
+result<ok_t, sqlite_error> restart_autoincrement(sqlite_connection& db,
+                                                 const std::vector<std::string>& listed) {
+  auto has_sequences = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'");
+  if (!has_sequences)
+    return fail(has_sequences.error());
+  auto found = has_sequences->step();
+  if (!found)
+    return fail(found.error());
+  if (*found != sqlite_statement::step_result::row)
+    return ok_v;
+  auto reset = db.prepare("DELETE FROM sqlite_sequence WHERE lower(name) = ?1");
+  if (!reset)
+    return fail(reset.error());
+  for (const auto& t : listed) {
+    reset->reset();
+    reset->bind_text(1, t);
+    if (auto r = reset->run(); !r)
+      return fail(r.error());
   }
   return ok_v;
 }
 
 }  // namespace
 
-result<size_t, sqlite_error> truncate_local_tables(sqlite_connection& db,
-                                                   const truncate_request& request) {
-  std::vector<std::string> closure;
+result<truncate_outcome, sqlite_error> truncate_local_tables(sqlite_connection& db,
+                                                             const truncate_request& request) {
+  std::vector<std::string> listed;
   for (const auto& t : request.tables)
-    if (!contains(closure, t))
-      closure.push_back(folded(t));
-  if (request.cascade)
-    if (auto r = add_referencing_tables(db, closure); !r)
-      return fail(r.error());
-  for (const auto& t : closure)
+    if (!contains(listed, t))
+      listed.push_back(folded(t));
+  auto refusal = find_outside_reference(db, listed);
+  if (!refusal)
+    return fail(refusal.error());
+  if (*refusal)
+    return truncate_outcome{0, std::move(*refusal)};
+  for (const auto& t : listed)
     if (auto r = db.exec("DELETE FROM " + quote_identifier(t)); !r)
       return fail(r.error());
-  if (request.restart_identity) {
-    auto has_sequences = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'");
-    if (!has_sequences)
-      return fail(has_sequences.error());
-    auto found = has_sequences->step();
-    if (!found)
-      return fail(found.error());
-    if (*found == sqlite_statement::step_result::row) {
-      auto reset = db.prepare("DELETE FROM sqlite_sequence WHERE lower(name) = ?1");
-      if (!reset)
-        return fail(reset.error());
-      for (const auto& t : closure) {
-        reset->reset();
-        reset->bind_text(1, t);
-        if (auto r = reset->run(); !r)
-          return fail(r.error());
-      }
-    }
-  }
-  return closure.size();
+  if (request.restart_identity)
+    if (auto r = restart_autoincrement(db, listed); !r)
+      return fail(r.error());
+  return truncate_outcome{listed.size(), std::nullopt};
 }
 
 }  // namespace tributary

@@ -1,13 +1,23 @@
-// table_truncation: TRUNCATE of local tables, as the apply sink runs it.
+// table_truncation: a publisher's TRUNCATE applied to local tables, as
+// PostgreSQL's subscriber applies it (worker.c apply_handle_truncate).
 //
-// Input: local table names (they must exist; the caller checked), the
-// publisher's options. DELETE FROM each table; with CASCADE also every table
-// whose declared foreign keys (PRAGMA foreign_key_list) reference a truncated
-// one, transitively; with RESTART IDENTITY the AUTOINCREMENT counters of all
-// of them (sqlite_sequence) start again. Runs inside the caller's transaction.
-// Output: how many tables were emptied, or SQLite's error.
+// Input: the local tables the Truncate message names (they exist; the caller
+// checked) and its RESTART IDENTITY flag. The message's CASCADE flag is not an
+// input: PostgreSQL's subscriber never cascades further than the tables the
+// publisher listed (it truncates with DROP_RESTRICT), so a local table that
+// references one of them through a declared foreign key (PRAGMA
+// foreign_key_list) and is not itself listed refuses the whole TRUNCATE, as
+// heap_truncate_check_FKs does -- even when that table is empty.
+//
+// Effect, inside the caller's transaction: DELETE FROM each listed table; with
+// RESTART IDENTITY also their AUTOINCREMENT counters (sqlite_sequence) start
+// again. (A serial or identity column of a table created here is the table's
+// rowid, which starts again at 1 in an emptied table in any case.)
+// Output: how many tables were emptied, or the refusing reference, or
+// SQLite's error.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,11 +28,21 @@ namespace tributary {
 
 struct truncate_request {
   std::vector<std::string> tables;  // local names
-  bool cascade = false;
   bool restart_identity = false;
 };
 
-result<size_t, sqlite_error> truncate_local_tables(sqlite_connection& db,
-                                                   const truncate_request& request);
+// A foreign key of a table outside the request onto a table in it.
+struct truncate_refusal {
+  std::string referencing;  // local names
+  std::string referenced;
+};
+
+struct truncate_outcome {
+  size_t emptied = 0;                      // tables emptied (0 when refused)
+  std::optional<truncate_refusal> refused; // set: nothing was changed
+};
+
+result<truncate_outcome, sqlite_error> truncate_local_tables(sqlite_connection& db,
+                                                             const truncate_request& request);
 
 }  // namespace tributary

@@ -198,7 +198,7 @@ TEST_F(ApplySinkTest, MissingLocalColumnIsAnApplyError) {
   exec("CREATE TABLE t (id integer PRIMARY KEY)");
   auto t = relation("t", {{"id", int4, true}, {"c", text_type}});
   auto e = apply_error_of({txn({ins(t, {v("1"), v("x")})})});
-  EXPECT_EQ(e.error.sqlstate, "42703");
+  EXPECT_EQ(e.error.sqlstate, "55000");
   EXPECT_EQ(e.error.message,
             "logical replication target relation \"public.t\" is missing replicated column: \"c\"");
   auto t2 = relation("t", {{"id", int4, true}, {"c", text_type}, {"d", text_type}});
@@ -208,10 +208,31 @@ TEST_F(ApplySinkTest, MissingLocalColumnIsAnApplyError) {
 }
 
 TEST_F(ApplySinkTest, LocalGeneratedColumnCannotTakePublishedValues) {
-  exec("CREATE TABLE g (id integer PRIMARY KEY, twice integer GENERATED ALWAYS AS (id * 2))");
-  auto g = relation("g", {{"id", int4, true}, {"twice", int4}});
-  auto e = apply_error_of({txn({ins(g, {v("1"), v("2")})})});
-  EXPECT_NE(e.error.message.find("has incompatible generated column"), std::string::npos);
+  exec("CREATE TABLE g (id integer PRIMARY KEY, twice integer GENERATED ALWAYS AS (id * 2),"
+       " thrice integer GENERATED ALWAYS AS (id * 3) STORED, plain integer)");
+  auto one = relation("g", {{"id", int4, true}, {"twice", int4}});
+  auto e = apply_error_of({txn({ins(one, {v("1"), v("2")})})});
+  EXPECT_EQ(e.error.sqlstate, "55000");
+  EXPECT_EQ(e.error.message,
+            "logical replication target relation \"public.g\" has incompatible generated column: "
+            "\"twice\"");
+  auto both = relation("g", {{"id", int4, true}, {"thrice", int4}, {"plain", int4}, {"twice", int4}});
+  EXPECT_EQ(apply_error_of({txn({ins(both, {v("1"), v("3"), v("0"), v("2")})})}).error.message,
+            "logical replication target relation \"public.g\" has incompatible generated columns: "
+            "\"thrice\", \"twice\"");
+  auto also_missing = relation("g", {{"id", int4, true}, {"twice", int4}, {"gone", int4}});
+  EXPECT_EQ(apply_error_of({txn({ins(also_missing, {v("1"), v("2"), v("3")})})}).error.message,
+            "logical replication target relation \"public.g\" is missing replicated column: \"gone\"")
+      << "missing columns are reported first, as PostgreSQL 18 does";
+}
+
+TEST_F(ApplySinkTest, LocalGeneratedColumnsNotSentAreComputedLocally) {
+  exec("CREATE TABLE g (id integer PRIMARY KEY, v integer, twice integer GENERATED ALWAYS AS (v * 2),"
+       " stored integer GENERATED ALWAYS AS (v + 1) STORED, d text DEFAULT 'local')");
+  auto g = relation("g", {{"id", int4, true}, {"v", int4}});
+  apply_group({txn({ins(g, {v("1"), v("10")}), upd(g, 0, {}, {v("1"), v("20")})})});
+  EXPECT_EQ(rows("SELECT id, v, twice, stored, d FROM g"),
+            (std::vector<std::string>{"1|20|40|21|local"}));
 }
 
 TEST_F(ApplySinkTest, MissingRowsForUpdateAndDeleteAreCountedAndSkipped) {
@@ -365,35 +386,65 @@ TEST_F(ApplySinkTest, ForgetAttemptCountsGoesBackToTheCountersOfBeginGroup) {
   EXPECT_EQ(sink_->counters().inserted, 0u);
 }
 
-TEST_F(ApplySinkTest, TruncateEmptiesTablesAndCascadesToReferencingTables) {
+TEST_F(ApplySinkTest, TruncateEmptiesEveryListedTableAndRestartsTheirIdentity) {
   exec("CREATE TABLE parent (id integer PRIMARY KEY AUTOINCREMENT, v text);"
        "CREATE TABLE child (id integer PRIMARY KEY, p integer REFERENCES parent(id));"
-       "CREATE TABLE grandchild (c integer REFERENCES child(id));"
        "CREATE TABLE bystander (x integer);"
        "INSERT INTO parent (v) VALUES ('a'), ('b'); INSERT INTO child VALUES (1, 1);"
-       "INSERT INTO grandchild VALUES (1); INSERT INTO bystander VALUES (1)");
+       "INSERT INTO bystander VALUES (1)");
   auto parent = relation("parent", {{"id", int4, true}, {"v", text_type}});
-  apply_group({txn({trunc({parent}, truncate_message::cascade | truncate_message::restart_identity),
+  auto child = relation("child", {{"id", int4, true}, {"p", int4}});
+  apply_group({txn({trunc({parent, child}, truncate_message::restart_identity),
                     ins(parent, {v("1"), v("new")})})});
   EXPECT_EQ(rows("SELECT id, v FROM parent"), (std::vector<std::string>{"1|new"}));
   EXPECT_TRUE(rows("SELECT * FROM child").empty());
-  EXPECT_TRUE(rows("SELECT * FROM grandchild").empty());
   EXPECT_EQ(rows("SELECT x FROM bystander"), (std::vector<std::string>{"1"}));
-  EXPECT_EQ(sink_->counters().truncated, 3u);
+  EXPECT_EQ(sink_->counters().truncated, 2u);
   exec("INSERT INTO parent (v) VALUES ('auto')");
   EXPECT_EQ(rows("SELECT id FROM parent WHERE v = 'auto'"), (std::vector<std::string>{"2"}));
 }
 
-TEST_F(ApplySinkTest, TruncateWithoutCascadeLeavesReferencingTablesAndSequences) {
+TEST_F(ApplySinkTest, TruncateWithoutRestartIdentityKeepsTheAutoincrementCounter) {
   exec("CREATE TABLE parent (id integer PRIMARY KEY AUTOINCREMENT);"
-       "CREATE TABLE child (p integer REFERENCES parent(id));"
-       "INSERT INTO parent VALUES (5); INSERT INTO child VALUES (5)");
+       "INSERT INTO parent VALUES (5)");
   auto parent = relation("parent", {{"id", int4, true}});
   apply_group({txn({trunc({parent}, 0)})});
   EXPECT_TRUE(rows("SELECT * FROM parent").empty());
-  EXPECT_EQ(rows("SELECT p FROM child"), (std::vector<std::string>{"5"}));
   exec("INSERT INTO parent DEFAULT VALUES");
   EXPECT_EQ(rows("SELECT id FROM parent"), (std::vector<std::string>{"6"}));
+}
+
+// PostgreSQL's subscriber truncates with DROP_RESTRICT whatever the publisher
+// said: a local table referencing a truncated one refuses the TRUNCATE, even
+// when the publisher's TRUNCATE had CASCADE and even when that table is empty.
+TEST_F(ApplySinkTest, TruncateOfATableReferencedByAnUnlistedLocalTableFailsEvenWithCascade) {
+  exec("CREATE TABLE parent (id integer PRIMARY KEY);"
+       "CREATE TABLE child (id integer PRIMARY KEY, p integer REFERENCES parent(id));"
+       "CREATE TABLE grandchild (c integer REFERENCES child(id));"
+       "INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1, 1)");
+  auto parent = relation("parent", {{"id", int4, true}});
+  auto child = relation("child", {{"id", int4, true}, {"p", int4}});
+  auto e = apply_error_of({txn({trunc({parent, child}, truncate_message::cascade)})});
+  EXPECT_EQ(e.error.sqlstate, "0A000");
+  EXPECT_EQ(e.error.message, "cannot truncate a table referenced in a foreign key constraint");
+  EXPECT_EQ(e.error.detail, "Table \"grandchild\" references \"child\".");
+  EXPECT_EQ(e.error.hint, "Truncate table \"grandchild\" at the same time, or use TRUNCATE ... CASCADE.");
+  EXPECT_NE(e.context.find("during message type \"TRUNCATE\""), std::string::npos) << e.context;
+  EXPECT_NE(e.to_string().find("\nHINT: Truncate table"), std::string::npos) << e.to_string();
+  sink_->rollback_group();
+  EXPECT_EQ(rows("SELECT id FROM parent"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(rows("SELECT id FROM child"), (std::vector<std::string>{"1"}));
+}
+
+TEST_F(ApplySinkTest, TruncateIsNotRefusedByAReferenceAmongTheListedTables) {
+  exec("CREATE TABLE node (id integer PRIMARY KEY, up integer REFERENCES node(id));"
+       "CREATE TABLE edge (a integer REFERENCES node(id));"
+       "INSERT INTO node VALUES (1, NULL), (2, 1); INSERT INTO edge VALUES (2)");
+  auto node = relation("node", {{"id", int4, true}, {"up", int4}});
+  auto edge = relation("edge", {{"a", int4}}, 'f');
+  apply_group({txn({trunc({edge, node}, 0)})});
+  EXPECT_TRUE(rows("SELECT * FROM node").empty());
+  EXPECT_TRUE(rows("SELECT * FROM edge").empty());
 }
 
 TEST_F(ApplySinkTest, TruncateOfMissingLocalTableIsAnApplyError) {

@@ -138,6 +138,9 @@ TEST(StatementRouter, DatabaseSettingAndSubscriptionStatementsAreClassified) {
   EXPECT_EQ(kind_of("CREATE SUBSCRIPTION s CONNECTION 'host=x' PUBLICATION p"),
             statement_kind::create_subscription);
   EXPECT_EQ(kind_of("ALTER SUBSCRIPTION s DISABLE"), statement_kind::alter_subscription);
+  EXPECT_EQ(kind_of("ALTER SUBSCRIPTION s RENAME TO t"), statement_kind::alter_subscription);
+  EXPECT_EQ(kind_of("ALTER SUBSCRIPTION s OWNER TO CURRENT_USER"), statement_kind::alter_subscription);
+  EXPECT_EQ(kind_of("ALTER PUBLICATION p OWNER TO r"), statement_kind::sqlite);
   EXPECT_EQ(kind_of("DROP SUBSCRIPTION IF EXISTS s"), statement_kind::drop_subscription);
 }
 

@@ -205,7 +205,7 @@ TEST_F(TableCopySinkTest, MissingLocalTableOrColumnFailsBegin) {
   open_sink(relation("t", {{"a", int4}, {"zz", text_type}}));
   auto missing_column = sink_->begin();
   ASSERT_FALSE(missing_column.ok());
-  EXPECT_EQ(missing_column.error().error.sqlstate, "42703");
+  EXPECT_EQ(missing_column.error().error.sqlstate, "55000");
   EXPECT_FALSE(sink_->transaction_open());
 }
 

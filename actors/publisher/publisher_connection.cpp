@@ -153,6 +153,16 @@ result<ok_t, pg_error> publisher_connection::drop_slot(const std::string& slot_n
   return ok_v;
 }
 
+result<ok_t, pg_error> publisher_connection::alter_slot_failover(const std::string& slot_name,
+                                                                 bool failover) {
+  auto r = exec("ALTER_REPLICATION_SLOT " + quote_identifier(slot_name) + " ( FAILOVER " +
+                (failover ? "true" : "false") + " )");
+  if (!r)
+    return fail(make_pg_error("08P01", "could not alter replication slot \"" + slot_name +
+                                           "\": " + r.error().message));
+  return ok_v;
+}
+
 result<std::vector<std::string>, pg_error> publisher_connection::missing_publications(
     const std::vector<std::string>& publications) {
   std::string list;
@@ -177,29 +187,52 @@ result<std::vector<published_table>, pg_error> publisher_connection::published_t
   for (const auto& p : publications)
     list += (list.empty() ? "" : ", ") + quote_literal(p);
   bool has_column_lists = server_version() >= 150000;
+  // With column lists, the third column is the list as it is compared: NULL for
+  // a list naming every column (or none at all), as PostgreSQL's fetch_table_list
+  // compares them; the fourth the names the local table must have.
   std::string sql = has_column_lists
-                        ? "SELECT DISTINCT t.schemaname, t.tablename, t.attnames"
-                        : "SELECT DISTINCT t.schemaname, t.tablename";
-  sql += " FROM pg_catalog.pg_publication_tables t WHERE t.pubname IN (" + list +
-         ") ORDER BY 1, 2";
+                        ? "SELECT DISTINCT t.schemaname, t.tablename, "
+                          "(CASE WHEN (array_length(t.attnames, 1) = c.relnatts) THEN NULL "
+                          "ELSE t.attnames END), t.attnames "
+                          "FROM pg_catalog.pg_class c "
+                          "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                          "JOIN pg_catalog.pg_publication_tables t "
+                          "ON t.schemaname = n.nspname AND t.tablename = c.relname"
+                        : "SELECT DISTINCT t.schemaname, t.tablename "
+                          "FROM pg_catalog.pg_publication_tables t";
+  sql += " WHERE t.pubname IN (" + list + ") ORDER BY 1, 2";
   auto r = exec(sql);
   if (!r)
     return fail(make_pg_error(r.error().sqlstate,
                               "could not receive list of replicated tables from the publisher: " +
                                   r.error().message));
-  // One row per (table, column list); several rows of one table have different
-  // lists. Their union is what the local table must hold; the copy refuses them.
+  // One row per (table, column list). Two lists of one table that differ are
+  // refused, as PostgreSQL 16+ subscribers refuse them at CREATE SUBSCRIPTION
+  // and REFRESH; rows that differ only in how a complete list is spelled (no
+  // list, every column) are one table, and the local table must hold the union.
   std::vector<published_table> tables;
   std::map<std::pair<std::string, std::string>, size_t> index;
+  std::map<std::pair<std::string, std::string>, std::optional<std::string>> compared_list;
   for (int i = 0; i < PQntuples(r->get()); ++i) {
     published_table t{PQgetvalue(r->get(), i, 0), PQgetvalue(r->get(), i, 1), std::nullopt};
-    if (has_column_lists && !PQgetisnull(r->get(), i, 2)) {
-      auto names = parse_text_array(PQgetvalue(r->get(), i, 2));
-      if (!names)
-        return fail(make_pg_error("08P01", "invalid column list received from the publisher"));
-      t.columns = std::move(*names);
-    }
     auto key = std::make_pair(t.schema_name, t.table_name);
+    if (has_column_lists) {
+      std::optional<std::string> compared;
+      if (!PQgetisnull(r->get(), i, 2))
+        compared = PQgetvalue(r->get(), i, 2);
+      auto seen = compared_list.find(key);
+      if (seen != compared_list.end() && seen->second != compared)
+        return fail(make_pg_error("0A000", "cannot use different column lists for table \"" +
+                                               t.schema_name + "." + t.table_name +
+                                               "\" in different publications"));
+      compared_list.emplace(key, compared);
+      if (!PQgetisnull(r->get(), i, 3)) {
+        auto names = parse_text_array(PQgetvalue(r->get(), i, 3));
+        if (!names)
+          return fail(make_pg_error("08P01", "invalid column list received from the publisher"));
+        t.columns = std::move(*names);
+      }
+    }
     auto it = index.find(key);
     if (it == index.end()) {
       index.emplace(key, tables.size());
@@ -213,6 +246,33 @@ result<std::vector<published_table>, pg_error> publisher_connection::published_t
           existing.columns->push_back(c);
   }
   return tables;
+}
+
+result<std::vector<std::string>, pg_error> publisher_connection::publications_with_subscribed_tables(
+    const std::vector<std::string>& publications,
+    const std::vector<std::pair<std::string, std::string>>& already_subscribed) {
+  std::string list;
+  for (const auto& p : publications)
+    list += (list.empty() ? "" : ", ") + quote_literal(p);
+  std::string sql =
+      "SELECT DISTINCT P.pubname AS pubname FROM pg_catalog.pg_publication P, "
+      "LATERAL pg_catalog.pg_get_publication_tables(P.pubname) GPT "
+      "JOIN pg_catalog.pg_subscription_rel PS ON (GPT.relid = PS.srrelid), "
+      "pg_catalog.pg_class C JOIN pg_catalog.pg_namespace N ON (N.oid = C.relnamespace) "
+      "WHERE C.oid = GPT.relid AND P.pubname IN (" + list + ")";
+  for (const auto& [schema, table] : already_subscribed)
+    sql += " AND NOT (N.nspname = " + quote_literal(schema) + " AND C.relname = " +
+           quote_literal(table) + ")";
+  sql += " ORDER BY 1";
+  auto r = exec(sql);
+  if (!r)
+    return fail(make_pg_error(r.error().sqlstate,
+                              "could not receive list of replicated tables from the publisher: " +
+                                  r.error().message));
+  std::vector<std::string> out;
+  for (int i = 0; i < PQntuples(r->get()); ++i)
+    out.emplace_back(PQgetvalue(r->get(), i, 0));
+  return out;
 }
 
 result<ok_t, pg_error> publisher_connection::start_replication(const std::string& slot_name, lsn start,

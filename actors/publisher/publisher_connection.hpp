@@ -91,6 +91,9 @@ public:
   result<created_slot, pg_error> create_logical_slot(const std::string& slot_name, bool temporary,
                                                      snapshot_action action, bool failover);
   result<ok_t, pg_error> drop_slot(const std::string& slot_name, bool wait);
+  // ALTER_REPLICATION_SLOT name (FAILOVER b) (PostgreSQL 17+ walsenders; an
+  // older one answers with its own error, as PostgreSQL's subscriber sees it).
+  result<ok_t, pg_error> alter_slot_failover(const std::string& slot_name, bool failover);
 
   // --- publications ---------------------------------------------------------
   result<std::vector<std::string>, pg_error> missing_publications(
@@ -99,6 +102,12 @@ public:
   // 0A000 when two publications send one table with different column lists.
   result<std::vector<published_table>, pg_error> published_tables(
       const std::vector<std::string>& publications);
+  // The publications (sorted) with a table that a subscription on the publisher
+  // writes to (pg_subscription_rel there), leaving out `already_subscribed`
+  // (schema, table) pairs: what check_publications_origin warns about.
+  result<std::vector<std::string>, pg_error> publications_with_subscribed_tables(
+      const std::vector<std::string>& publications,
+      const std::vector<std::pair<std::string, std::string>>& already_subscribed);
 
   // --- streaming ------------------------------------------------------------
   result<ok_t, pg_error> start_replication(const std::string& slot_name, lsn start,

@@ -1,5 +1,6 @@
 // ALTER SUBSCRIPTION: ENABLE/DISABLE, CONNECTION, SET (...), SET/ADD/DROP
-// PUBLICATION, REFRESH PUBLICATION, SKIP. Each rewrites the catalog row in the
+// PUBLICATION, REFRESH PUBLICATION, SKIP (RENAME TO and OWNER TO, which arrive
+// as a RenameStmt / AlterOwnerStmt, in subscription_rename_owner.cpp). Each rewrites the catalog row in the
 // statement's transaction; the pipeline restarts with the committed row.
 #include <algorithm>
 
@@ -15,6 +16,10 @@ result<command_outcome, pg_error> altered() { return command_outcome::tag_only("
 
 result<command_outcome, pg_error> subscription_ddl::alter_subscription(const nlohmann::json& statement,
                                                                        command_context& context) {
+  if (statement.contains("renameType"))
+    return rename_subscription(statement, context);
+  if (statement.contains("newowner"))
+    return alter_subscription_owner(statement, context);
   auto name = statement.value("subname", "");
   auto& db = context.database();
   auto found = find_subscription(db, name);
@@ -109,11 +114,17 @@ result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_r
       return fail(make_pg_error("55000", "cannot set slot_name = NONE for enabled subscription"));
     row.slot_name = opts.slot_name;
   }
-  if (opts.is_specified(option_set::failover)) {
-    if (row.enabled)
-      return fail(make_pg_error("55000", "cannot set failover for enabled subscription"));
+  // As PostgreSQL 17: the slot on the publisher is altered at once and cannot
+  // be rolled back, so not in a transaction block and only while no worker
+  // uses the slot.
+  const bool alter_failover = opts.is_specified(option_set::failover);
+  if (alter_failover) {
     if (!row.slot_name)
       return fail(make_pg_error("55000", "cannot set failover for a subscription that does not have a slot name"));
+    if (row.enabled)
+      return fail(make_pg_error("55000", "cannot set failover for enabled subscription"));
+    if (context.in_transaction_block())
+      return fail(make_pg_error("25001", "ALTER SUBSCRIPTION ... SET (failover) cannot run inside a transaction block"));
     row.failover = opts.failover;
   }
   if (opts.is_specified(option_set::password_required)) {
@@ -146,6 +157,14 @@ result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_r
     row.synchronous_commit = opts.synchronous_commit;
   if (auto r = update_subscription(context.database(), row); !r)
     return fail(catalog_failure(r.error()));
+  if (alter_failover) {
+    auto owner = directory_->find_role(row.owner);
+    auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
+    if (!conn)
+      return fail(conn.error());
+    if (auto r = (*conn)->alter_slot_failover(*row.slot_name, row.failover); !r)
+      return fail(r.error());
+  }
   notify_on_commit(context, row.oid);
   return altered();
 }
@@ -202,6 +221,8 @@ result<command_outcome, pg_error> subscription_ddl::refresh(subscription_row row
   auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
   if (!conn)
     return fail(conn.error());
+  if (auto r = warn_about_copied_origins(**conn, row, copy_data, context); !r)
+    return fail(r.error());
   auto tables = (*conn)->published_tables(row.publications);
   if (!tables)
     return fail(tables.error());

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -33,6 +34,21 @@ std::string quoted_list(const std::vector<std::string>& names) {
   for (const auto& n : names)
     out += (out.empty() ? "\"" : ", \"") + n + "\"";
   return out;
+}
+
+// quote_identifier's output for a plain name: quoted only when it is not all
+// lower-case letters, digits and underscores starting with a letter or an
+// underscore (SQL keywords are not looked up).
+std::string identifier_as_postgres_prints_it(const std::string& name) {
+  bool plain = !name.empty() && (std::islower(static_cast<unsigned char>(name[0])) || name[0] == '_');
+  for (unsigned char c : name)
+    plain = plain && (std::islower(c) || std::isdigit(c) || c == '_');
+  if (plain)
+    return name;
+  std::string out = "\"";
+  for (char c : name)
+    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
 }
 
 }  // namespace
@@ -161,6 +177,42 @@ void subscription_ddl::notify_on_commit(command_context& context, int64_t subid)
   });
 }
 
+result<ok_t, pg_error> subscription_ddl::warn_about_copied_origins(publisher_connection& publisher,
+                                                                  const subscription_row& row,
+                                                                  bool copy_data,
+                                                                  command_context& context) {
+  if (!copy_data || row.origin != "none")
+    return ok_v;
+  std::vector<std::pair<std::string, std::string>> subscribed;
+  if (row.oid != 0) {
+    auto existing = list_subscription_rels(context.database(), row.oid);
+    if (!existing)
+      return fail(catalog_failure(existing.error()));
+    for (const auto& rel : *existing)
+      subscribed.emplace_back(rel.schema_name.empty() ? "public" : rel.schema_name, rel.table_name);
+  }
+  auto found = publisher.publications_with_subscribed_tables(row.publications, subscribed);
+  if (!found)
+    return fail(found.error());
+  if (found->empty())
+    return ok_v;
+  std::string names;
+  for (const auto& p : *found)
+    names += (names.empty() ? "" : ", ") + identifier_as_postgres_prints_it(p);
+  pg_error warning = notice("WARNING", "subscription \"" + row.name +
+                                           "\" requested copy_data with origin = NONE but might "
+                                           "copy data that had a different origin");
+  warning.sqlstate = "55000";
+  warning.detail = found->size() == 1
+                       ? "The subscription being created subscribes to a publication (" + names +
+                             ") that contains tables that are written to by other subscriptions."
+                       : "The subscription being created subscribes to publications (" + names +
+                             ") that contain tables that are written to by other subscriptions.";
+  warning.hint = "Verify that initial data copied from the publisher tables did not come from other origins.";
+  context.emit_notice(std::move(warning));
+  return ok_v;
+}
+
 result<ok_t, pg_error> subscription_ddl::sync_table_list(sqlite_connection& db, const subscription_row& row,
                                                          const std::vector<published_table>& tables,
                                                          bool copy_data) {
@@ -261,6 +313,8 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
                                                 quoted_list(*missing) +
                                                 (missing->size() == 1 ? " does" : " do") +
                                                 " not exist on the publisher"));
+    if (auto r = warn_about_copied_origins(*publisher, row, opts->copy_data, context); !r)
+      return fail(r.error());
     auto published = publisher->published_tables(row.publications);
     if (!published)
       return fail(published.error());

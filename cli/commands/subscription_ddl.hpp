@@ -9,7 +9,8 @@
 // transaction; the pipeline learns about them only when it commits
 // (command_context::on_commit -> launcher).
 //
-// Not yet: streaming = on/parallel (refused), RENAME/OWNER TO.
+// RENAME TO and OWNER TO: subscription_rename_owner.cpp.
+// Not yet: streaming = on/parallel (refused).
 #pragma once
 
 #include <memory>
@@ -47,6 +48,13 @@ private:
                              command_context& context);
   outcome refresh(subscription_row row, bool copy_data, command_context& context, const char* what);
   outcome alter_skip(subscription_row row, const subscription_options& opts, command_context& context);
+  // ALTER SUBSCRIPTION ... RENAME TO / OWNER TO (a RenameStmt / AlterOwnerStmt).
+  outcome rename_subscription(const nlohmann::json& statement, command_context& context);
+  outcome alter_subscription_owner(const nlohmann::json& statement, command_context& context);
+  // The row of subscription `name` if the caller may change it (exists, owner
+  // or superuser, password_required=false only for a superuser).
+  result<subscription_row, pg_error> subscription_to_change(const std::string& name,
+                                                            command_context& context);
 
   // Connects to the subscription's publisher as a walsender (or plain SQL).
   result<std::unique_ptr<publisher_connection>, pg_error> connect(const subscription_row& row,
@@ -56,6 +64,12 @@ private:
   result<ok_t, pg_error> sync_table_list(sqlite_connection& db, const subscription_row& row,
                                          const std::vector<published_table>& tables, bool copy_data);
   void notify_on_commit(command_context& context, int64_t subid);
+  // check_publications_origin: with copy_data and origin = none, a WARNING
+  // when a published table (not yet subscribed) is itself written to by a
+  // subscription on the publisher, whose rows the copy would bring along.
+  result<ok_t, pg_error> warn_about_copied_origins(publisher_connection& publisher,
+                                                   const subscription_row& row, bool copy_data,
+                                                   command_context& context);
 
   // Stops a subscription's pipeline until the statement ends: a running worker
   // must not apply (or drop) changes under the old table list while the new one

@@ -104,7 +104,11 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
     if (renamed == "OBJECT_TABLE" ||
         (renamed == "OBJECT_COLUMN" && fields.value("relationType", std::string()) == "OBJECT_TABLE"))
       return statement_kind::alter_table;
+    if (renamed == "OBJECT_SUBSCRIPTION")
+      return statement_kind::alter_subscription;
   }
+  if (type == "AlterOwnerStmt" && fields.value("objectType", std::string()) == "OBJECT_SUBSCRIPTION")
+    return statement_kind::alter_subscription;
   static const std::map<std::string, statement_kind> by_type = {
       {"VariableShowStmt", statement_kind::show},
       {"CreateStmt", statement_kind::create_table},
