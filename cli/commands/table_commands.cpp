@@ -432,6 +432,7 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   translated_statement out;
   out.sql = std::move((*translated)->sql);
   out.columns = std::move((*translated)->columns);
+  out.parameter_types = (*translated)->parameter_types;
   for (const auto& [number, type] : (*translated)->parameter_types)
     out.parameter_count = std::max(out.parameter_count, number);
   if (parameters == nullptr)

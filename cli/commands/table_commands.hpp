@@ -90,6 +90,7 @@ struct translated_statement {
   std::vector<sql_value> parameters;
   std::vector<query_column> columns;
   int parameter_count = 0;  // the highest $n the statement uses
+  std::map<int, column_type> parameter_types;  // $n -> the type the translation read it as
 };
 
 // nullopt: the translator does not cover the statement yet; run it the previous

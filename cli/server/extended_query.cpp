@@ -1,6 +1,8 @@
 // extended_query: message handlers of the extended protocol (see the header).
 #include "cli/server/extended_query.hpp"
 
+#include <map>
+
 #include "cli/server/outcome_messages.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/legacy/value_codec.hpp"
@@ -50,18 +52,20 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
     return fail(make_pg_error("42601", "cannot insert multiple commands into a prepared statement"));
   prepared_statement p;
   int parameter_count = 0;
+  std::map<int, uint32_t> inferred;  // $n -> the type the statement gives it
   if (!routed.statements.empty()) {
     routed_statement& s = routed.statements.front();
     if (aborted_and_not_an_exit(dispatcher_.transaction().state(), s))
       return fail(aborted_block());
     if (s.kind == statement_kind::sqlite || s.kind == statement_kind::sqlite_only ||
         s.kind == statement_kind::insert) {
-      auto shape = dispatcher_.describe(s);
+      auto shape = dispatcher_.describe(s, declared_types);
       if (!shape)
         return fail(shape.error());
       p.columns = std::move(shape->columns);
       p.returns_rows = !p.columns.empty();
       parameter_count = shape->parameter_count;
+      inferred = std::move(shape->parameter_types);
     } else if (s.kind == statement_kind::show) {
       auto shown = parameters_.show(s.fields());
       if (!shown)
@@ -74,6 +78,9 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
   const size_t count = std::max(declared_types.size(), static_cast<size_t>(parameter_count));
   for (size_t i = 0; i < count; ++i) {
     uint32_t t = i < declared_types.size() ? declared_types[i] : 0;
+    if (t == 0 || t == pg_type_oid::unknown)  // unspecified: as the statement uses it, else text
+      if (auto it = inferred.find(static_cast<int>(i + 1)); it != inferred.end())
+        t = it->second;
     p.parameter_types.push_back(t == 0 || t == pg_type_oid::unknown ? pg_type_oid::text : t);
   }
   return p;
@@ -156,6 +163,7 @@ result<ok_t, pg_error> extended_query::run_portal(portal& p) {
   situation.in_batch = true;
   situation.parameters = p.parameters;
   situation.result_formats = p.result_formats;
+  situation.parameter_types = p.statement->parameter_types;
   auto outcome = dispatcher_.run(*p.statement->statement, situation);
   if (!outcome)
     return fail(outcome.error());

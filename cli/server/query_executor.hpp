@@ -19,6 +19,7 @@
 // State: the connection and the session's type settings; the caller owns transactions.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,7 @@ namespace tributary {
 struct statement_shape {
   std::vector<result_column> columns;  // types from the declared column types
   int parameter_count = 0;             // the highest $n the statement uses
+  std::map<int, uint32_t> parameter_types;  // $n -> the type PostgreSQL would infer for it
 };
 
 class query_executor {

@@ -4,6 +4,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/type_commands.hpp"
+#include "stages/types/pg_type_oids.hpp"
 #include "storage/foreign_key_violation.hpp"
 
 namespace tributary {
@@ -236,10 +237,23 @@ result<command_outcome, pg_error> statement_dispatcher::in_own_transaction(
   return outcome;
 }
 
-result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement) {
+namespace {
+
+// Parse's parameter types as the translator takes them (unknown: OID 0).
+std::vector<column_type> declared_types(const std::vector<uint32_t>& oids) {
+  std::vector<column_type> out;
+  for (uint32_t oid : oids)
+    out.push_back(builtin_column_type(oid == pg_type_oid::unknown ? 0 : oid));
+  return out;
+}
+
+}  // namespace
+
+result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement,
+                                                                 const std::vector<uint32_t>& declared) {
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
-  if (auto translated = translated_shape(statement); !translated || *translated) {
+  if (auto translated = translated_shape(statement, declared); !translated || *translated) {
     if (!translated)
       return fail(translated.error());
     return std::move(**translated);
@@ -369,8 +383,9 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
   if (own.statements.size() != 1)
     return std::optional<command_outcome>{};
   auto translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text,
-                                                 statement.position, &situation.parameters, {},
-                                                 *this, parameters_.type_settings_now());
+                                                 statement.position, &situation.parameters,
+                                                 declared_types(situation.parameter_types), *this,
+                                                 parameters_.type_settings_now());
   if (!translated)
     return fail(translated.error());
   if (!*translated)
@@ -383,7 +398,7 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
 }
 
 result<std::optional<statement_shape>, pg_error> statement_dispatcher::translated_shape(
-    const routed_statement& statement) {
+    const routed_statement& statement, const std::vector<uint32_t>& declared) {
   const std::string type = statement.node_type();
   if (type != "SelectStmt" && type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
     return std::optional<statement_shape>{};
@@ -391,8 +406,8 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   if (own.statements.size() != 1)
     return std::optional<statement_shape>{};
   auto translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text,
-                                                 statement.position, nullptr, {}, *this,
-                                                 parameters_.type_settings_now());
+                                                 statement.position, nullptr, declared_types(declared),
+                                                 *this, parameters_.type_settings_now());
   if (!translated)
     return fail(translated.error());
   if (!*translated)
@@ -401,6 +416,9 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   if (!shape)
     return fail(shape.error());
   shape->columns.clear();
+  for (const auto& [number, type] : (*translated)->parameter_types)
+    if (type.known())
+      shape->parameter_types[number] = type.oid;
   for (const query_column& c : (*translated)->columns)
     shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.oid : 25,
                                            c.type.known() ? c.type.typmod : -1});

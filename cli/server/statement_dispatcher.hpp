@@ -48,6 +48,7 @@ struct statement_situation {
   bool in_batch = false;         // shares an implicit transaction with its neighbours
   std::vector<sql_value> parameters;
   std::vector<int16_t> result_formats;  // Bind's result format codes (empty: all text)
+  std::vector<uint32_t> parameter_types;  // the prepared statement's ($1 = [0]; 0: unspecified)
 };
 
 class statement_dispatcher final : public command_context {
@@ -63,7 +64,9 @@ public:
 
   // The result columns and parameter count of a statement without running it
   // (Parse/Describe): SQLite statements and INSERTs, as they would run.
-  result<statement_shape, pg_error> describe(const routed_statement& statement);
+  // `declared` are the parameter types Parse gave (0: unspecified).
+  result<statement_shape, pg_error> describe(const routed_statement& statement,
+                                             const std::vector<uint32_t>& declared = {});
 
   transaction_block& transaction() { return transaction_; }
   query_executor& executor() { return executor_; }
@@ -99,7 +102,8 @@ private:
   // the translator does not cover the statement yet (it then runs the previous way).
   result<std::optional<command_outcome>, pg_error> run_translated(
       const routed_statement& statement, const statement_situation& situation);
-  result<std::optional<statement_shape>, pg_error> translated_shape(const routed_statement& statement);
+  result<std::optional<statement_shape>, pg_error> translated_shape(
+      const routed_statement& statement, const std::vector<uint32_t>& declared);
   // Runs `command` inside the client's transaction, or in one of its own when idle.
   result<command_outcome, pg_error> in_own_transaction(
       const std::function<result<command_outcome, pg_error>()>& command);
