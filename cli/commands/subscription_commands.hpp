@@ -17,6 +17,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -56,6 +57,15 @@ public:
                                                                command_context& context);
   virtual result<command_outcome, pg_error> drop_subscription(const nlohmann::json& statement,
                                                               command_context& context);
+
+  // Before an ALTER (drop = false) or DROP SUBSCRIPTION takes the database's write
+  // lock: stops the subscription's workers, as PostgreSQL's DROP stops its apply and
+  // tablesync workers, so that a running initial copy (which holds the write lock
+  // until it commits) ends now instead of making the statement wait for it. The
+  // returned guard, when it is destroyed after the statement, lets the workers
+  // start again as the committed catalog says. Null: nothing was stopped.
+  virtual std::shared_ptr<void> stop_workers_before_lock(const nlohmann::json& statement, bool drop,
+                                                         command_context& context);
 };
 
 }  // namespace tributary

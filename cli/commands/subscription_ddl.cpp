@@ -152,6 +152,17 @@ subscription_ddl::pipeline_pause::~pipeline_pause() {
     control_->subscription_changed(database_, subid_);
 }
 
+std::shared_ptr<void> subscription_ddl::stop_workers_before_lock(const nlohmann::json& statement, bool drop,
+                                                                command_context& context) {
+  // SKIP leaves the workers alone, as in PostgreSQL (the worker reads it when it next fails).
+  if (!drop && statement.value("kind", std::string()) == "ALTER_SUBSCRIPTION_SKIP")
+    return nullptr;
+  auto found = find_subscription(context.database(), statement.value("subname", std::string()));
+  if (!found || !*found)
+    return nullptr;  // the statement itself reports it
+  return std::make_shared<pipeline_pause>(control_, context.database_name(), (*found)->oid);
+}
+
 void subscription_ddl::notify_on_commit(command_context& context, int64_t subid) {
   auto control = control_;
   auto database = context.database_name();

@@ -35,6 +35,8 @@ public:
                                                        command_context& context) override;
   result<command_outcome, pg_error> drop_subscription(const nlohmann::json& statement,
                                                       command_context& context) override;
+  std::shared_ptr<void> stop_workers_before_lock(const nlohmann::json& statement, bool drop,
+                                                 command_context& context) override;
 
 private:
   using outcome = result<command_outcome, pg_error>;

@@ -99,6 +99,14 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
     if (auto r = transaction_.begin_implicit(); !r)
       return fail(r.error());
   }
+  // ALTER/DROP SUBSCRIPTION stop the subscription's workers before they wait for
+  // the write lock a running copy holds (unless this transaction already has it).
+  std::shared_ptr<void> stopped_workers;
+  if ((statement.kind == statement_kind::alter_subscription ||
+       statement.kind == statement_kind::drop_subscription) &&
+      !transaction_.holds_write_lock())
+    stopped_workers = subscriptions_.stop_workers_before_lock(
+        statement.fields(), statement.kind == statement_kind::drop_subscription, *this);
   if (auto r = transaction_.before_statement(access_of(statement)); !r) {
     transaction_.statement_failed();
     return fail(explain_lock_failure(r.error()));
