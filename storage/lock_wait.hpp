@@ -46,6 +46,8 @@ public:
   void start_statement();
   // Thread-safe: the current (or next) wait of this statement gives up.
   void cancel() { cancelled_ = true; }
+  // Whether cancel() was called during this statement (other waits check it too).
+  bool cancel_requested() const { return cancelled_; }
 
   // Why the last wait gave up, once; gave_up::no when it did not.
   gave_up take_give_up() { return give_up_.exchange(gave_up::no); }

@@ -45,6 +45,9 @@ public:
   virtual void emit_notice(pg_error notice) = 0;
   // Runs `action` once the surrounding transaction has committed (never if it rolls back).
   virtual void on_commit(std::function<void()> action) = 0;
+  // True once the client asked to cancel the running statement (CancelRequest):
+  // long waits (for a publisher) end with 57014. Thread-safe.
+  virtual bool statement_cancelled() const { return false; }
 };
 
 class subscription_commands {

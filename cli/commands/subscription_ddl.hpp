@@ -51,9 +51,11 @@ private:
   outcome alter_skip(subscription_row row, const subscription_options& opts, command_context& context);
 
   // Connects to the subscription's publisher as a walsender (or plain SQL).
+  // A cancel of the statement ends the wait (57014).
   result<std::unique_ptr<publisher_connection>, pg_error> connect(const subscription_row& row,
                                                                   const std::string& owner,
-                                                                  connection_purpose purpose);
+                                                                  connection_purpose purpose,
+                                                                  const command_context& context);
   // Rewrites pg_subscription_rel to the publisher's current table list.
   result<ok_t, pg_error> sync_table_list(sqlite_connection& db, const subscription_row& row,
                                          const std::vector<published_table>& tables, bool copy_data);

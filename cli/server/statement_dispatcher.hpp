@@ -83,6 +83,7 @@ public:
   sqlite_connection& database() override { return db_; }
   void emit_notice(pg_error notice) override;
   void on_commit(std::function<void()> action) override;
+  bool statement_cancelled() const override { return lock_wait_.cancel_requested(); }
 
 private:
   // Session defaults, lock_timeout: read before each statement.
