@@ -27,7 +27,11 @@ void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   if (st.sink && st.sink->group_open())
     st.sink->rollback_group();
   st.group.clear();
-  spdlog::error("logical replication worker for subscription {}: {}", st.args.subid, message);
+  // Named as PostgreSQL names its workers; the OID only when the row was never read.
+  if (st.subscription_name.empty())
+    spdlog::error("logical replication apply worker for subscription {}: {}", st.args.subid, message);
+  else
+    spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name, message);
   st.args.registry->set_actor_error(st.stats, message);
   self->quit(make_pipeline_error(code, message));
 }
