@@ -1,6 +1,7 @@
 #include "actors/applier_actor.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
@@ -17,13 +18,20 @@ using steady = std::chrono::steady_clock;
 // A busy file is applied again at once, this many times before it counts as
 // an apply error.
 constexpr int max_busy_retries = 100;
+// A wait for the write lock longer than this is logged.
+constexpr auto long_lock_wait = std::chrono::seconds(3);
+constexpr int first_lock_wait_ms = 500;
 
 void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   auto& st = self->state;
   if (st.sink && st.sink->group_open())
     st.sink->rollback_group();
   st.group.clear();
-  spdlog::error("logical replication worker for subscription {}: {}", st.args.subid, message);
+  // Named as PostgreSQL names its workers; the OID only when the row was never read.
+  if (st.subscription_name.empty())
+    spdlog::error("logical replication apply worker for subscription {}: {}", st.args.subid, message);
+  else
+    spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name, message);
   st.args.registry->set_actor_error(st.stats, message);
   self->quit(make_pipeline_error(code, message));
 }
@@ -88,12 +96,36 @@ void fail_transaction(self_ptr self, const apply_error& error) {
   fail_apply(self, pipeline_errc::apply_failed, error.to_string());
 }
 
-// BEGIN IMMEDIATE, waiting out a file another writer holds.
+// BEGIN IMMEDIATE, waiting out a file another writer holds (a client's write
+// transaction) for as long as it takes, as PostgreSQL's apply worker waits for a
+// lock; a wait of more than long_lock_wait is logged, and shown in tributary_actors.
 result<ok_t, apply_error> begin_local_transaction(self_ptr self) {
+  auto& st = self->state;
+  const auto began_waiting = steady::now();
+  bool shown_waiting = false;
   for (int attempt = 0;; ++attempt) {
-    auto began = self->state.sink->begin_group();
-    if (began || !began.error().retryable || attempt >= max_busy_retries)
+    // A short first wait, so tributary_actors shows a longer one while it lasts.
+    sqlite3_busy_timeout(st.sink->connection().handle(), attempt == 0 ? first_lock_wait_ms : 60000);
+    auto began = st.sink->begin_group();
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - began_waiting);
+    if (!began && began.error().retryable && !shown_waiting) {
+      st.args.registry->set_actor_state(st.stats, "waiting for a local transaction");
+      shown_waiting = true;
+    }
+    if (began || !began.error().retryable) {
+      if (shown_waiting)
+        st.args.registry->set_actor_state(st.stats, "applying");
+      if (waited >= long_lock_wait)
+        spdlog::info("logical replication apply worker for subscription \"{}\" waited {} ms for a local "
+                     "transaction on database \"{}\" to end",
+                     st.subscription_name, waited.count(), st.args.database);
       return began;
+    }
+    if (attempt == 0)
+      continue;
+    spdlog::info("logical replication apply worker for subscription \"{}\" still waiting after {} ms for a "
+                 "local transaction on database \"{}\" to end",
+                 st.subscription_name, waited.count(), st.args.database);
   }
 }
 

@@ -26,7 +26,9 @@
 //               The actor then quits with apply_failed; the supervisor restarts
 //               from the origin position or disables the subscription
 //               (disable_on_error) exactly at the failing transaction.
-//               A busy file is not an error: the group is applied again at once.
+//               A busy file is not an error: the group is applied again at once;
+//               BEGIN waits for a client's write transaction as long as it lasts
+//               (state "waiting for a local transaction", logged past 3 s).
 // Threading:    spawned detached: SQLite calls block only this thread.
 //
 // Example: SKIP (lsn = 0/200) pending; one batch brings T1 (0/200, skipped),

@@ -23,7 +23,7 @@ constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
 
 void fail_connection(self_ptr self, pipeline_errc code, const std::string& message) {
-  spdlog::error("subscription \"{}\": {}", subscription_name(self), message);
+  spdlog::error("logical replication apply worker for subscription \"{}\": {}", subscription_name(self), message);
   self->state.args.registry->set_actor_error(self->state.stats, message);
   self->quit(make_pipeline_error(code, message));
 }

@@ -13,6 +13,8 @@ namespace {
 
 using self_ptr = caf::stateful_actor<launcher_actor_state>*;
 
+constexpr std::chrono::milliseconds max_retry_delay{60'000};
+
 bool should_run(const subscription_row& row) { return row.enabled && row.slot_name.has_value(); }
 
 void start_supervisor(self_ptr self, const std::string& database, const subscription_row& row) {
@@ -63,23 +65,55 @@ void reconcile(self_ptr self, const std::string& database, int64_t subid) {
     start_supervisor(self, database, *row);
 }
 
-void start_all(self_ptr self) {
+// Starts every enabled subscription that is not running yet; false when some
+// database's subscriptions could not be read (each reason is logged).
+bool start_all(self_ptr self) {
   auto& st = self->state;
-  for (const auto& database : st.args.directory->databases()) {
+  auto databases = st.args.directory->list_databases();
+  if (!databases) {
+    spdlog::error("logical replication launcher could not read the list of databases: {}",
+                  databases.error().message);
+    return false;
+  }
+  bool complete = true;
+  for (const auto& database : *databases) {
     auto db = st.args.directory->connect(database.name);
     if (!db) {
-      spdlog::error("could not read subscriptions of database \"{}\": {}", database.name, db.error().message);
+      spdlog::error("logical replication launcher could not read the subscriptions of database \"{}\": {}",
+                    database.name, db.error().message);
+      complete = false;
       continue;
     }
     auto rows = list_subscriptions(*db);
-    if (!rows)
+    if (!rows) {
+      spdlog::error("logical replication launcher could not read the subscriptions of database \"{}\": {}",
+                    database.name, rows.error().message);
+      complete = false;
       continue;
+    }
     for (const auto& row : *rows) {
+      if (st.pipelines.count(row.oid))
+        continue;
       st.args.registry->worker_stopped(row.oid);
       if (should_run(row))
         start_supervisor(self, database.name, row);
     }
   }
+  return complete;
+}
+
+// start_atom: until every database was read, again after a back-off that begins at
+// wal_retrieve_retry_interval and doubles up to a minute.
+void start_or_retry(self_ptr self) {
+  auto& st = self->state;
+  if (start_all(self)) {
+    st.retry_delay = std::chrono::milliseconds(0);
+    return;
+  }
+  const auto first = st.args.config.get_duration("wal_retrieve_retry_interval");
+  st.retry_delay = st.retry_delay.count() == 0 ? first : std::min(st.retry_delay * 2, max_retry_delay);
+  spdlog::info("logical replication launcher will try again in {} ms", st.retry_delay.count());
+  self->delayed_send(self, st.retry_delay, start_atom::value);
 }
 
 // Only subenabled changes: a SKIP set while the failed pipeline was stopping
@@ -126,7 +160,7 @@ caf::behavior launcher_actor(self_ptr self, launcher_args args) {
   return {
       [=](start_atom) {
         count_message(self, *self->state.stats);
-        start_all(self);
+        start_or_retry(self);
       },
       [=](changed_atom, const std::string& database, int64_t subid) {
         count_message(self, *self->state.stats);

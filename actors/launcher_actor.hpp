@@ -1,7 +1,11 @@
 // launcher_actor: starts and stops one supervisor per enabled subscription of
 // every database (architecture §3, "above the pipelines").
 //
-// Messages in:  start_atom at server start (scan every database file);
+// Messages in:  start_atom at server start (scan every database file; when
+//               global.db or a database file cannot be read, the reason is logged
+//               and the scan runs again after a back-off from
+//               wal_retrieve_retry_interval doubling to 60 s, until every
+//               database was read: enabled subscriptions not yet running start);
 //               (changed_atom, database, subid) after a transaction that
 //               created, altered, enabled, disabled or dropped a subscription
 //               committed (or rolled back): re-read the row, then start, stop or
@@ -17,6 +21,7 @@
 // Threading:    detached: it reads the catalog with SQLite.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -47,6 +52,7 @@ struct launcher_actor_state {
   launcher_args args;
   actor_stats_ptr stats;
   std::map<int64_t, running_pipeline> pipelines;
+  std::chrono::milliseconds retry_delay{0};  // back-off of the start scan; 0: none pending
 };
 
 caf::behavior launcher_actor(caf::stateful_actor<launcher_actor_state>* self, launcher_args args);

@@ -263,5 +263,18 @@ TEST_F(OnError, ASkipNamingNoTransactionIsClearedWithAWarningAndSkipsNothing) {
   EXPECT_NE(log.find("did not match skip-LSN FF/0"), std::string::npos) << log;
 }
 
+// The log names the failing subscription by its name, as PostgreSQL's does
+// (issue 16, item 11), not by its OID.
+TEST_F(OnError, TheApplyErrorInTheLogNamesTheSubscription) {
+  create_tables_and_subscription("disable_on_error = true");
+  const std::string xid = publish_conflict(5, 1005);
+  ASSERT_FALSE(finish_lsn_of_failed(xid).empty());
+  const std::string log = subscriber_.log_text();
+  EXPECT_NE(log.find("ERROR:  logical replication apply worker for subscription \"sub\": conflict detected on "
+                     "relation \"public.t\": conflict=insert_exists"),
+            std::string::npos)
+      << log;
+}
+
 }  // namespace
 }  // namespace tributary::integration

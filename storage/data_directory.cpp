@@ -1,5 +1,7 @@
 #include "storage/data_directory.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <fstream>
 #include <system_error>
 
@@ -81,8 +83,11 @@ result<std::shared_ptr<data_directory>, std::string> data_directory::open(
   for (const auto& db : self->databases()) {
     if (!fs::exists(self->database_file(db.name)))
       return fail("database file \"" + self->database_file(db.name).string() + "\" is missing");
+    // A file that cannot be opened now does not stop the server (PostgreSQL starts
+    // with a damaged database too): sessions to it get the error, and the launcher
+    // says why it cannot start its subscriptions and tries again.
     if (auto c = self->connect(db.name); !c)
-      return fail(c.error().message);
+      spdlog::error("could not open database \"{}\": {}", db.name, c.error().message);
   }
   return self;
 }
@@ -201,19 +206,26 @@ std::optional<database_info> data_directory::find_database(const std::string& na
 }
 
 std::vector<database_info> data_directory::databases() const {
+  auto list = list_databases();
+  return list ? std::move(list).value() : std::vector<database_info>{};
+}
+
+result<std::vector<database_info>, pg_error> data_directory::list_databases() const {
   std::lock_guard lock{global_mutex_};
   std::vector<database_info> out;
   auto g = open_global();
   if (!g)
-    return out;
+    return fail(g.error());
   auto q = g->prepare(
       "SELECT d.oid, d.datname, coalesce(a.rolname, '') FROM pg_database d "
       "LEFT JOIN pg_authid a ON a.oid = d.datdba ORDER BY d.oid");
   if (!q)
-    return out;
+    return fail(pg_error_from_sqlite(q.error(), "global.db"));
   while (true) {
     auto s = q->step();
-    if (!s || *s != sqlite_statement::step_result::row)
+    if (!s)
+      return fail(pg_error_from_sqlite(s.error(), "global.db"));
+    if (*s != sqlite_statement::step_result::row)
       break;
     out.push_back(database_info{q->column_int(0), q->column_text(1), q->column_text(2)});
   }

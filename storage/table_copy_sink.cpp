@@ -180,6 +180,17 @@ result<ok_t, apply_error> table_copy_sink::commit(lsn sync_lsn) {
                                                 rel.table_name + "\" in subscription " +
                                                 std::to_string(config_.subscription_oid) +
                                                 " does not exist")));
+  // The table must still wait for this copy, in this same transaction: a copy
+  // committed by someone else meanwhile (a second server on the directory, a
+  // worker that outlived its subscription's change) is never committed twice.
+  if (it->state != copy_start_state) {
+    rollback();
+    return fail(plain_error("55000", "table \"" + rel.schema_name + "." + rel.table_name +
+                                         "\" of subscription " + std::to_string(config_.subscription_oid) +
+                                         " is in state \"" + std::string(1, it->state) + "\", not \"" +
+                                         std::string(1, copy_start_state) +
+                                         "\": its copy was already committed; this copy is discarded"));
+  }
   subscription_rel_row ready = *it;
   ready.state = 'r';
   ready.sync_lsn = sync_lsn;

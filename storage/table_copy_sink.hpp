@@ -16,6 +16,10 @@
 //                   --rollback (ROLLBACK; also on any failure)--> closed
 //   Restart: nothing was written unless commit returned; a table left in 'i'
 //            is copied again from a new snapshot.
+//   Once:    commit checks, in the copy's own transaction, that the table is
+//            still in state 'i' for the subscription; otherwise (another copy
+//            committed it) it rolls back and fails with 55000: a table is never
+//            copied twice.
 //
 //   Nothing is deleted first: the table is expected to hold none of the copied
 //   rows; a row whose key exists locally fails the copy with 23505, the key in
@@ -61,6 +65,9 @@ struct table_copy_config {
 
 class table_copy_sink {
 public:
+  // The state a table waits for its copy in (pg_subscription_rel.srsubstate).
+  static constexpr char copy_start_state = 'i';
+
   static result<table_copy_sink, apply_error> open(table_copy_config config);
 
   table_copy_sink(table_copy_sink&&) noexcept = default;

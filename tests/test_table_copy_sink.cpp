@@ -240,5 +240,29 @@ TEST_F(TableCopySinkTest, DestroyingAnOpenCopyRollsItBack) {
   EXPECT_EQ(rel_states()[1], "t|16390|i|null");
 }
 
+// Two copies of one table (two servers on one directory): the second one to
+// commit finds the table ready and commits nothing.
+TEST_F(TableCopySinkTest, ASecondCopyRollsBackAtCommitWhenTheTableIsNoLongerWaitingForIt) {
+  open_sink(relation("t", {{"a", int4}, {"b", text_type}}));
+  std::optional<table_copy_sink> first = std::move(sink_);
+  sink_.reset();
+  open_sink(relation("t", {{"a", int4}, {"b", text_type}}));
+  std::optional<table_copy_sink> second = std::move(sink_);
+
+  ASSERT_TRUE(first->begin().ok());
+  ASSERT_TRUE(first->insert(text_rows(2, "1\tone\n2\ttwo\n")).ok());
+  ASSERT_TRUE(first->commit(sync_point).ok());
+
+  ASSERT_TRUE(second->begin().ok());
+  ASSERT_TRUE(second->insert(text_rows(2, "3\tthree\n")).ok());
+  auto c = second->commit(lsn{0x2000000});
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().error.sqlstate, "55000");
+  EXPECT_NE(c.error().error.message.find("state \"r\", not \"i\""), std::string::npos) << c.error().to_string();
+  EXPECT_FALSE(second->transaction_open());
+  EXPECT_EQ(rows("SELECT a FROM t ORDER BY a"), (std::vector<std::string>{"1", "2"}));
+  EXPECT_EQ(rel_states(), (std::vector<std::string>{"other|16391|i|null", "t|16390|r|0/1A2B3C8"}));
+}
+
 }  // namespace
 }  // namespace tributary

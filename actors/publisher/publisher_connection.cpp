@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -19,17 +21,57 @@ std::string trimmed(std::string s) {
   return s;
 }
 
+// PQconnectStartParams + PQconnectPoll, waiting on the socket in 100 ms slices so
+// that a cancel is seen; the connect_timeout (seconds) bounds the whole attempt.
+// Null with the message in `error` when it fails.
+PGconn* connect_cancellably(const char* const* keys, const char* const* values, int timeout_s,
+                            const std::function<bool()>& cancelled, pg_error& error) {
+  PGconn* conn = PQconnectStartParams(keys, values, 0);
+  if (!conn) {
+    error = make_pg_error("08006", "could not connect to the publisher: out of memory");
+    return nullptr;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(std::max(timeout_s, 1));
+  PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+  while (PQstatus(conn) != CONNECTION_BAD && status != PGRES_POLLING_OK && status != PGRES_POLLING_FAILED) {
+    if (cancelled()) {
+      PQfinish(conn);
+      error = make_pg_error("57014", "canceling statement due to user request");
+      return nullptr;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      PQfinish(conn);
+      error = make_pg_error("08006", "could not connect to the publisher: timeout expired");
+      return nullptr;
+    }
+    pollfd waiting{PQsocket(conn), static_cast<short>(status == PGRES_POLLING_READING ? POLLIN : POLLOUT), 0};
+    const int ready = waiting.fd < 0 ? 1 : ::poll(&waiting, 1, 100);
+    if (ready > 0)
+      status = PQconnectPoll(conn);
+  }
+  if (PQstatus(conn) != CONNECTION_OK) {
+    error = make_pg_error("08006", "could not connect to the publisher: " + trimmed(PQerrorMessage(conn)));
+    PQfinish(conn);
+    return nullptr;
+  }
+  return conn;
+}
+
 }  // namespace
 
 result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::open(
-    const conninfo_params& params) {
+    const conninfo_params& params, const std::function<bool()>& cancelled) {
   std::vector<const char*> keys;
   std::vector<const char*> values;
   bool has_timeout = false;
+  int timeout_s = 30;
   for (const auto& [k, v] : params.keywords) {
     keys.push_back(k.c_str());
     values.push_back(v.c_str());
-    has_timeout |= k == "connect_timeout";
+    if (k == "connect_timeout") {
+      has_timeout = true;
+      timeout_s = std::atoi(v.c_str());
+    }
   }
   if (!has_timeout) {
     keys.push_back("connect_timeout");
@@ -37,6 +79,13 @@ result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::op
   }
   keys.push_back(nullptr);
   values.push_back(nullptr);
+  if (cancelled) {
+    pg_error error;
+    PGconn* conn = connect_cancellably(keys.data(), values.data(), timeout_s <= 0 ? 30 : timeout_s, cancelled, error);
+    if (!conn)
+      return fail(std::move(error));
+    return finish_open(conn, params);
+  }
   PGconn* conn = PQconnectdbParams(keys.data(), values.data(), 0);
   if (!conn)
     return fail(make_pg_error("08006", "could not connect to the publisher: out of memory"));
@@ -45,6 +94,11 @@ result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::op
     PQfinish(conn);
     return fail(make_pg_error("08006", "could not connect to the publisher: " + message));
   }
+  return finish_open(conn, params);
+}
+
+result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::finish_open(
+    PGconn* conn, const conninfo_params& params) {
   std::unique_ptr<publisher_connection> self{new publisher_connection(conn)};
   // As PostgreSQL's walreceiver: an empty search_path, so every name we send
   // is schema-qualified and nothing on the publisher can capture it.

@@ -70,8 +70,11 @@ struct stream_options {
 class publisher_connection {
 public:
   // Connects (blocking, bounded by connect_timeout, default 30 s). 08006
-  // `could not connect to the publisher: ...` when it fails.
-  static result<std::unique_ptr<publisher_connection>, pg_error> open(const conninfo_params& params);
+  // `could not connect to the publisher: ...` when it fails. With `cancelled`
+  // (a client session's statement), the wait is checked every 100 ms and ends
+  // with 57014 `canceling statement due to user request` once it says true.
+  static result<std::unique_ptr<publisher_connection>, pg_error> open(
+      const conninfo_params& params, const std::function<bool()>& cancelled = {});
 
   ~publisher_connection();
   publisher_connection(const publisher_connection&) = delete;
@@ -149,6 +152,9 @@ public:
 
 private:
   explicit publisher_connection(PGconn* conn) : conn_(conn) {}
+  // The connected `conn` as a publisher_connection, set up as the walreceiver does.
+  static result<std::unique_ptr<publisher_connection>, pg_error> finish_open(PGconn* conn,
+                                                                             const conninfo_params& params);
   pg_error error_from(const PGresult* r, const std::string& prefix) const;
   PGconn* conn_ = nullptr;
 };

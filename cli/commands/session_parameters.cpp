@@ -128,8 +128,8 @@ session_parameters::session_parameters(const settings& server_settings, const st
   add("statement_timeout", "0", "Sets the maximum allowed duration of any statement.", false, false);
   add("lock_timeout", "0", "Sets the maximum allowed duration of any wait for a lock.", false, false);
   add("idle_in_transaction_session_timeout", "0", "Sets the maximum allowed idle time between queries, when in a transaction.", false, false);
-  add("default_transaction_isolation", "serializable", "Sets the transaction isolation level of each new transaction.", false, false);
-  add("transaction_isolation", "serializable", "Sets the current transaction's isolation level.", false, false);
+  add("default_transaction_isolation", "read committed", "Sets the transaction isolation level of each new transaction.", false, false);
+  add("transaction_isolation", "read committed", "Sets the current transaction's isolation level.", false, false);
   add("transaction_read_only", "off", "Sets the current transaction's read-only status.", false, false);
   add("bytea_output", "hex", "Sets the output format for bytea.", false, false);
   add("synchronous_commit", "on", "Sets the current transaction's synchronization level.", false, false);

@@ -218,7 +218,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_publications(subscript
 result<command_outcome, pg_error> subscription_ddl::refresh(subscription_row row, bool copy_data,
                                                             command_context& context, const char*) {
   auto owner = directory_->find_role(row.owner);
-  auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
+  auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication, context);
   if (!conn)
     return fail(conn.error());
   if (auto r = warn_about_copied_origins(**conn, row, copy_data, context); !r)

@@ -18,4 +18,9 @@ result<command_outcome, pg_error> subscription_commands::drop_subscription(const
   return fail(make_pg_error("0A000", "DROP SUBSCRIPTION is not supported yet"));
 }
 
+std::shared_ptr<void> subscription_commands::stop_workers_before_lock(const nlohmann::json&, bool,
+                                                                      command_context&) {
+  return nullptr;
+}
+
 }  // namespace tributary

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,9 @@ public:
   virtual void emit_notice(pg_error notice) = 0;
   // Runs `action` once the surrounding transaction has committed (never if it rolls back).
   virtual void on_commit(std::function<void()> action) = 0;
+  // True once the client asked to cancel the running statement (CancelRequest):
+  // long waits (for a publisher) end with 57014. Thread-safe.
+  virtual bool statement_cancelled() const { return false; }
 };
 
 class subscription_commands {
@@ -56,6 +60,15 @@ public:
                                                                command_context& context);
   virtual result<command_outcome, pg_error> drop_subscription(const nlohmann::json& statement,
                                                               command_context& context);
+
+  // Before an ALTER (drop = false) or DROP SUBSCRIPTION takes the database's write
+  // lock: stops the subscription's workers, as PostgreSQL's DROP stops its apply and
+  // tablesync workers, so that a running initial copy (which holds the write lock
+  // until it commits) ends now instead of making the statement wait for it. The
+  // returned guard, when it is destroyed after the statement, lets the workers
+  // start again as the committed catalog says. Null: nothing was stopped.
+  virtual std::shared_ptr<void> stop_workers_before_lock(const nlohmann::json& statement, bool drop,
+                                                         command_context& context);
 };
 
 }  // namespace tributary

@@ -150,11 +150,13 @@ result<ok_t, pg_error> check_local_tables(sqlite_connection& db, const std::vect
 }
 
 result<std::unique_ptr<publisher_connection>, pg_error> subscription_ddl::connect(
-    const subscription_row& row, const std::string& owner, connection_purpose purpose) {
+    const subscription_row& row, const std::string& owner, connection_purpose purpose,
+    const command_context& context) {
   auto given = parse_conninfo(row.conninfo);
   if (!given)
     return fail(given.error());
-  return publisher_connection::open(publisher_connection_params(*given, row.name, owner, purpose));
+  return publisher_connection::open(publisher_connection_params(*given, row.name, owner, purpose),
+                                    [&context] { return context.statement_cancelled(); });
 }
 
 subscription_ddl::pipeline_pause::pipeline_pause(std::shared_ptr<replication_control> control,
@@ -166,6 +168,17 @@ subscription_ddl::pipeline_pause::pipeline_pause(std::shared_ptr<replication_con
 subscription_ddl::pipeline_pause::~pipeline_pause() {
   if (!dismissed_ && control_)
     control_->subscription_changed(database_, subid_);
+}
+
+std::shared_ptr<void> subscription_ddl::stop_workers_before_lock(const nlohmann::json& statement, bool drop,
+                                                                command_context& context) {
+  // SKIP leaves the workers alone, as in PostgreSQL (the worker reads it when it next fails).
+  if (!drop && statement.value("kind", std::string()) == "ALTER_SUBSCRIPTION_SKIP")
+    return nullptr;
+  auto found = find_subscription(context.database(), statement.value("subname", std::string()));
+  if (!found || !*found)
+    return nullptr;  // the statement itself reports it
+  return std::make_shared<pipeline_pause>(control_, context.database_name(), (*found)->oid);
 }
 
 void subscription_ddl::notify_on_commit(command_context& context, int64_t subid) {
@@ -301,7 +314,7 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
   std::vector<published_table> tables;
   std::unique_ptr<publisher_connection> publisher;
   if (opts->connect) {
-    auto conn = connect(row, context.user_name(), connection_purpose::replication);
+    auto conn = connect(row, context.user_name(), connection_purpose::replication, context);
     if (!conn)
       return fail(conn.error());
     publisher = std::move(conn).value();
@@ -371,7 +384,7 @@ result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nloh
     return fail(catalog_failure(r.error()));
   if (row.slot_name) {
     auto owner = directory_->find_role(row.owner);
-    auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
+    auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication, context);
     if (!conn) {
       auto e = make_pg_error("08006", "could not connect to publisher when attempting to drop replication slot \"" +
                                           *row.slot_name + "\": " + conn.error().message,

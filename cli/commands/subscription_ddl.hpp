@@ -36,6 +36,8 @@ public:
                                                        command_context& context) override;
   result<command_outcome, pg_error> drop_subscription(const nlohmann::json& statement,
                                                       command_context& context) override;
+  std::shared_ptr<void> stop_workers_before_lock(const nlohmann::json& statement, bool drop,
+                                                 command_context& context) override;
 
 private:
   using outcome = result<command_outcome, pg_error>;
@@ -57,9 +59,11 @@ private:
                                                             command_context& context);
 
   // Connects to the subscription's publisher as a walsender (or plain SQL).
+  // A cancel of the statement ends the wait (57014).
   result<std::unique_ptr<publisher_connection>, pg_error> connect(const subscription_row& row,
                                                                   const std::string& owner,
-                                                                  connection_purpose purpose);
+                                                                  connection_purpose purpose,
+                                                                  const command_context& context);
   // Rewrites pg_subscription_rel to the publisher's current table list.
   result<ok_t, pg_error> sync_table_list(sqlite_connection& db, const subscription_row& row,
                                          const std::vector<published_table>& tables, bool copy_data);

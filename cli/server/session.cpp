@@ -30,6 +30,8 @@ void session::interrupt_statement() {
   std::lock_guard lock(interrupt_mutex_);
   if (interrupt_target_ != nullptr)
     sqlite3_interrupt(interrupt_target_);
+  if (lock_wait_target_ != nullptr)
+    lock_wait_target_->cancel();
 }
 
 void session::request_stop() {
@@ -40,9 +42,10 @@ void session::request_stop() {
 
 void session::abort_connection() { ::shutdown(fd_, SHUT_RDWR); }
 
-void session::set_interrupt_target(sqlite3* db) {
+void session::set_interrupt_target(sqlite3* db, lock_wait* waiting) {
   std::lock_guard lock(interrupt_mutex_);
   interrupt_target_ = db;
+  lock_wait_target_ = waiting;
 }
 
 void session::send_fatal(const std::string& sqlstate, const std::string& message) {
@@ -55,9 +58,9 @@ void session::send_fatal(const std::string& sqlstate, const std::string& message
 void session::run() {
   std::unique_ptr<connection_state> state;
   if (perform_startup(state)) {
-    set_interrupt_target(state->db.handle());
+    set_interrupt_target(state->db.handle(), &state->dispatcher.lock_waiter());
     serve(*state);
-    set_interrupt_target(nullptr);
+    set_interrupt_target(nullptr, nullptr);
     if (stopping_)
       send_fatal("57P01", "terminating connection due to administrator command");
     stream_.flush();

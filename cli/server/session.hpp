@@ -17,8 +17,8 @@
 // After startup the session owns its sqlite_connection to the database file it is
 // bound to, its transaction block and its parameters. interrupt_statement() (from
 // the server, on a CancelRequest) and request_stop() (server shutdown) are the only
-// calls from other threads: the first aborts the running SQLite statement (it then
-// fails with 57014), the second also shuts the socket's read side, so the session
+// calls from other threads: the first aborts the running SQLite statement or its
+// wait for the database's write lock (it then fails with 57014), the second also shuts the socket's read side, so the session
 // reports FATAL 57P01 to its client and ends.
 #pragma once
 
@@ -35,6 +35,7 @@
 #include "cli/commands/subscription_commands.hpp"
 #include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
+#include "storage/lock_wait.hpp"
 
 struct sqlite3;
 
@@ -89,7 +90,8 @@ private:
   void refuse_for_storage(const pg_error& error);
   void serve(connection_state& state);
   void send_fatal(const std::string& sqlstate, const std::string& message);
-  void set_interrupt_target(sqlite3* db);
+  // What a CancelRequest interrupts: the running SQLite statement and a lock wait.
+  void set_interrupt_target(sqlite3* db, lock_wait* waiting);
 
   int fd_;
   int32_t process_id_;
@@ -98,6 +100,7 @@ private:
   message_stream stream_;
   std::mutex interrupt_mutex_;
   sqlite3* interrupt_target_ = nullptr;
+  lock_wait* lock_wait_target_ = nullptr;
   std::atomic<bool> stopping_{false};
   std::optional<connection_slots::ticket> slot_;
 };

@@ -51,6 +51,38 @@ statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_con
       executor_(db) {
   transaction_.on_transaction_end(
       [this](bool committed) { parameters_.transaction_ended(committed); });
+  lock_wait_.install(db_.handle());
+}
+
+void statement_dispatcher::prepare_statement_settings() {
+  transaction_.set_default_mode(
+      default_transaction_mode(parameters_.value("default_transaction_read_only").value_or("off"),
+                               parameters_.value("default_transaction_isolation").value_or("")));
+  lock_wait_.set_timeout(
+      lock_timeout_value(parameters_.value("lock_timeout").value_or("0")).value_or(std::chrono::milliseconds(0)));
+  lock_wait_.start_statement();
+}
+
+void statement_dispatcher::set_transaction_characteristics(const nlohmann::json& fields) {
+  if (fields.value("kind", std::string()) != "VAR_SET_MULTI" ||
+      fields.value("name", std::string()) != "TRANSACTION" || transaction_.state() == block_state::idle)
+    return;
+  transaction_mode mode = transaction_.mode();
+  apply_transaction_options(fields.value("args", nlohmann::json::array()), mode);
+  transaction_.set_mode(mode);
+}
+
+pg_error statement_dispatcher::explain_lock_failure(pg_error error) {
+  const auto why = lock_wait_.take_give_up();
+  if (why == lock_wait::gave_up::no || error.sqlstate != "55P03")
+    return error;
+  if (why == lock_wait::gave_up::cancelled)
+    return make_pg_error("57014", "canceling statement due to user request");
+  pg_error timeout = make_pg_error("55P03", "canceling statement due to lock timeout");
+  if (!lock_timeout_value(parameters_.value("lock_timeout").value_or("0")).value_or(std::chrono::milliseconds(0)).count())
+    timeout.detail = "Waited " + std::to_string(lock_wait_.effective_timeout().count() / 1000) +
+                     " s for another connection's write transaction on this database to end.";
+  return timeout;
 }
 
 void statement_dispatcher::emit_notice(pg_error notice) {
@@ -68,10 +100,23 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
     return fail(aborted_block());
   prevent_transaction_block_ = situation.multi_statement ||
                                transaction_.state() != block_state::idle;
+  prepare_statement_settings();
   if (situation.in_batch && !refuses_transaction_blocks(statement.kind) &&
       transaction_.state() == block_state::idle) {
     if (auto r = transaction_.begin_implicit(); !r)
       return fail(r.error());
+  }
+  // ALTER/DROP SUBSCRIPTION stop the subscription's workers before they wait for
+  // the write lock a running copy holds (unless this transaction already has it).
+  std::shared_ptr<void> stopped_workers;
+  if ((statement.kind == statement_kind::alter_subscription ||
+       statement.kind == statement_kind::drop_subscription) &&
+      !transaction_.holds_write_lock())
+    stopped_workers = subscriptions_.stop_workers_before_lock(
+        statement.fields(), statement.kind == statement_kind::drop_subscription, *this);
+  if (auto r = transaction_.before_statement(access_of(statement)); !r) {
+    transaction_.statement_failed();
+    return fail(explain_lock_failure(r.error()));
   }
   executor_.use_settings(parameters_.type_settings_now());
   auto outcome = dispatch_guarded(statement, situation);
@@ -80,7 +125,7 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
       outcome = fail(std::move(*report));
   if (!outcome) {
     transaction_.statement_failed();
-    return outcome;
+    return fail(explain_lock_failure(outcome.error()));
   }
   transaction_.statement_succeeded();
   return outcome;
@@ -129,6 +174,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return database_command(statement);
     case statement_kind::set:
     case statement_kind::reset: {
+      set_transaction_characteristics(fields);
       std::vector<pg_error> notices;
       auto r = parameters_.apply(fields, transaction_.state() != block_state::idle, notices);
       for (auto& n : notices)
@@ -170,7 +216,17 @@ result<command_outcome, pg_error> statement_dispatcher::transaction_control(
   const std::string savepoint = text_field(fields, "savepoint_name");
   result<std::string, pg_error> tag = std::string();
   switch (statement.kind) {
-    case statement_kind::begin: tag = transaction_.begin(statement.tag); break;
+    case statement_kind::begin: {
+      const bool opens = transaction_.state() == block_state::idle ||
+                         transaction_.state() == block_state::implicit;
+      tag = transaction_.begin(statement.tag);
+      if (tag && opens) {
+        transaction_mode mode = transaction_.mode();
+        apply_transaction_options(fields.value("options", nlohmann::json::array()), mode);
+        transaction_.set_mode(mode);
+      }
+      break;
+    }
     case statement_kind::commit: tag = transaction_.commit(chain); break;
     case statement_kind::rollback: tag = transaction_.rollback(chain); break;
     case statement_kind::savepoint: tag = transaction_.savepoint(savepoint); break;

@@ -15,6 +15,11 @@
 //   CREATE/ALTER/DROP TABLE, INSERT ─► table_commands (the type layer), inside a
 //                                     transaction
 //   everything else ─► query_executor (SQLite)
+// Before each statement in a transaction: transaction_block::before_statement (the
+// snapshot and write lock it needs, transaction_mode.hpp). Waits for the database
+// file go through the connection's lock_wait (lock_timeout, cancel); a wait that
+// gave up is reported as PostgreSQL does: 57014 after a cancel, 55P03 "canceling
+// statement due to lock timeout" after lock_timeout.
 // then success/failure is reported to the transaction_block (a failure aborts a
 // block or rolls back the implicit transaction). end_batch() commits an open
 // implicit transaction at the end of a query string or at Sync.
@@ -34,6 +39,7 @@
 #include "cli/commands/subscription_commands.hpp"
 #include "cli/server/transaction_block.hpp"
 #include "storage/data_directory.hpp"
+#include "storage/lock_wait.hpp"
 
 namespace tributary {
 
@@ -70,6 +76,8 @@ public:
 
   transaction_block& transaction() { return transaction_; }
   query_executor& executor() { return executor_; }
+  // The connection's busy handler; cancel() is thread-safe (CancelRequest).
+  lock_wait& lock_waiter() { return lock_wait_; }
 
   // command_context
   const std::string& database_name() const override { return identity_.database; }
@@ -79,6 +87,7 @@ public:
   sqlite_connection& database() override { return db_; }
   void emit_notice(pg_error notice) override;
   void on_commit(std::function<void()> action) override;
+  bool statement_cancelled() const override { return lock_wait_.cancel_requested(); }
 
 private:
   // After SQLite's bare "FOREIGN KEY constraint failed" on an INSERT, UPDATE or
@@ -86,6 +95,12 @@ private:
   // statement run again under a savepoint; nullopt keeps SQLite's.
   std::optional<pg_error> foreign_key_report(const routed_statement& statement,
                                              const statement_situation& situation);
+  // Session defaults, lock_timeout: read before each statement.
+  void prepare_statement_settings();
+  // SET TRANSACTION ... inside a transaction: its mode.
+  void set_transaction_characteristics(const nlohmann::json& fields);
+  // A statement failed: a lock wait that gave up is reported as PostgreSQL does.
+  pg_error explain_lock_failure(pg_error error);
   result<command_outcome, pg_error> dispatch_guarded(const routed_statement& statement,
                                                      const statement_situation& situation);
   result<command_outcome, pg_error> dispatch(const routed_statement& statement,
@@ -114,6 +129,7 @@ private:
   subscription_commands& subscriptions_;
   session_parameters& parameters_;
   std::function<void(pg_error)> notices_;
+  lock_wait lock_wait_;
   transaction_block transaction_;
   query_executor executor_;
   bool prevent_transaction_block_ = false;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <sqlite3.h>
+
 #include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
@@ -14,6 +16,23 @@ pg_error only_in_blocks(const std::string& what) {
 
 pg_error no_such_savepoint(const std::string& name) {
   return make_pg_error("3B001", "savepoint \"" + name + "\" does not exist");
+}
+
+// What the connection's transaction holds on the main database file.
+int main_transaction_state(sqlite_connection& db) { return sqlite3_txn_state(db.handle(), "main"); }
+
+// True when another schema (temp) was written: then the transaction cannot restart.
+bool other_schema_written(sqlite_connection& db) {
+  return sqlite3_txn_state(db.handle(), nullptr) == SQLITE_TXN_WRITE &&
+         main_transaction_state(db) != SQLITE_TXN_WRITE;
+}
+
+// A statement still stepping (a suspended portal) keeps its snapshot: no restart.
+bool statement_in_progress(sqlite_connection& db) {
+  for (sqlite3_stmt* s = sqlite3_next_stmt(db.handle(), nullptr); s; s = sqlite3_next_stmt(db.handle(), s))
+    if (sqlite3_stmt_busy(s))
+      return true;
+  return false;
 }
 
 }  // namespace
@@ -32,6 +51,40 @@ result<ok_t, pg_error> transaction_block::sqlite_begin(bool for_writing) {
   // connection committed (SQLITE_BUSY_SNAPSHOT, reported at once).
   if (auto r = db_.exec(for_writing ? "BEGIN IMMEDIATE" : "BEGIN"); !r)
     return fail(pg_error_from_sqlite(r.error()));
+  return ok_v;
+}
+
+result<ok_t, pg_error> transaction_block::restart_unwritten(bool for_writing) {
+  if (auto r = db_.exec("COMMIT"); !r)
+    return fail(pg_error_from_sqlite(r.error()));
+  auto began = sqlite_begin(for_writing);
+  if (!began && !db_.in_transaction())
+    (void)db_.exec("BEGIN");  // the block stays open (and fails) without the lock
+  for (const savepoint_mark& mark : savepoints_)
+    (void)db_.exec("SAVEPOINT " + quote_identifier(mark.name));
+  return began;
+}
+
+bool transaction_block::holds_write_lock() const {
+  return main_transaction_state(db_) == SQLITE_TXN_WRITE;
+}
+
+result<ok_t, pg_error> transaction_block::before_statement(statement_access access) {
+  if (state_ != block_state::in_block && state_ != block_state::implicit)
+    return ok_v;
+  if (access == statement_access::none || !db_.in_transaction())
+    return ok_v;
+  const int held = main_transaction_state(db_);
+  if (held == SQLITE_TXN_WRITE || other_schema_written(db_) || statement_in_progress(db_))
+    return ok_v;
+  const bool wants_write_lock =
+      !mode_.read_only && (access == statement_access::write || !mode_.snapshot_per_statement);
+  if (wants_write_lock)
+    return restart_unwritten(true);
+  // A read: read committed gets a fresh snapshot; one snapshot per transaction
+  // keeps the one it has (or takes it now).
+  if (held == SQLITE_TXN_READ && mode_.snapshot_per_statement)
+    return restart_unwritten(false);
   return ok_v;
 }
 
@@ -73,7 +126,7 @@ result<std::string, pg_error> transaction_block::chain_if(bool chain, std::strin
     return tag;
   if (auto r = sqlite_begin(); !r)
     return fail(r.error());
-  state_ = block_state::in_block;
+  state_ = block_state::in_block;  // AND CHAIN: the same mode again
   return tag;
 }
 
@@ -82,6 +135,7 @@ result<ok_t, pg_error> transaction_block::begin_implicit(bool for_writing) {
     return ok_v;
   if (auto r = sqlite_begin(for_writing); !r)
     return fail(r.error());
+  mode_ = default_mode_;
   state_ = block_state::implicit;
   return ok_v;
 }
@@ -103,6 +157,7 @@ result<std::string, pg_error> transaction_block::begin(const std::string& tag) {
     case block_state::idle:
       if (auto r = sqlite_begin(); !r)
         return fail(r.error());
+      mode_ = default_mode_;
       state_ = block_state::in_block;
       break;
     case block_state::implicit:

@@ -22,6 +22,14 @@
 // drops those registered after the savepoint, ROLLBACK drops all, COMMIT runs them.
 // Outside any transaction they run after the statement that registered them.
 //
+// Locking (transaction_mode.hpp): a transaction's SQLite BEGIN is deferred; before
+// each statement, before_statement() gives a read-committed transaction that has
+// written nothing a fresh snapshot (COMMIT of what only read, BEGIN again, its
+// savepoints made again), and takes the write lock (BEGIN IMMEDIATE, waiting as
+// the connection's lock_wait says) for a statement that writes, or for the first
+// statement of a repeatable-read read-write transaction. READ ONLY transactions
+// never take it.
+//
 // Warnings PostgreSQL gives (BEGIN inside a block, COMMIT outside one) go to the
 // notice callback. Errors are pg_errors; none throws.
 #pragma once
@@ -33,6 +41,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/core/result.hpp"
+#include "cli/server/transaction_mode.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
@@ -59,6 +68,17 @@ public:
 
   // Each returns the command tag to report.
   result<std::string, pg_error> begin(const std::string& tag);
+
+  // The mode of transactions that begin from now on (the session's defaults).
+  void set_default_mode(transaction_mode mode) { default_mode_ = mode; }
+  // BEGIN's options / SET TRANSACTION: the mode of the open transaction.
+  void set_mode(transaction_mode mode) { mode_ = mode; }
+  const transaction_mode& mode() const { return mode_; }
+  // Before a statement runs in a transaction: the snapshot and lock it needs (above).
+  // Fails when the write lock could not be had (the statement then fails).
+  result<ok_t, pg_error> before_statement(statement_access access);
+  // The connection holds the database file's write lock (its transaction wrote).
+  bool holds_write_lock() const;
   result<std::string, pg_error> commit(bool chain);
   result<std::string, pg_error> rollback(bool chain);
   result<std::string, pg_error> savepoint(const std::string& name);
@@ -84,6 +104,8 @@ private:
   };
 
   result<ok_t, pg_error> sqlite_begin(bool for_writing = false);
+  // Ends a transaction that wrote nothing and begins it again (savepoints too).
+  result<ok_t, pg_error> restart_unwritten(bool for_writing);
   result<ok_t, pg_error> sqlite_commit();
   void sqlite_rollback();
   void finish(bool committed);
@@ -96,6 +118,8 @@ private:
   std::vector<savepoint_mark> savepoints_;
   std::vector<std::function<void()>> actions_;
   std::function<void(bool)> end_observer_;
+  transaction_mode default_mode_;
+  transaction_mode mode_;
 };
 
 
