@@ -159,7 +159,7 @@ result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_r
     return fail(catalog_failure(r.error()));
   if (alter_failover) {
     auto owner = directory_->find_role(row.owner);
-    auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication);
+    auto conn = connect(row, owner ? owner->name : context.user_name(), connection_purpose::replication, context);
     if (!conn)
       return fail(conn.error());
     if (auto r = (*conn)->alter_slot_failover(*row.slot_name, row.failover); !r)
