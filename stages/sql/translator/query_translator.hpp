@@ -125,6 +125,9 @@ private:
                        const std::vector<query_column>& columns,
                        const std::vector<std::string>& column_sql);
   std::string limits(const json& select, const scope& where);
+  // GROUP BY 2 / ORDER BY 2: the output column's index (42P10 past the list);
+  // nullopt when `node` is not an integer constant.
+  std::optional<size_t> output_position(const json& node, size_t count, const char* clause);
   // The target table of INSERT/UPDATE/DELETE as a scope item, and its columns.
   scope_item target_table(const json& relation, std::string& sql,
                           const std::vector<column_definition>*& columns);

@@ -144,13 +144,8 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   std::string group;
   for (const json& item : pt::list(s, "groupClause")) {
     std::string term;
-    if (auto c = pt::constant_value(item, input_.source);
-        c && !c->is_string && !c->is_null && pt::fields(item).contains("ival")) {
-      const long position = std::stol(c->text);
-      if (position < 1 || static_cast<size_t>(position) > column_sql.size())
-        fail_at(make_pg_error("42P10", "GROUP BY position " + c->text + " is not in select list"),
-                static_cast<int>(pt::integer(pt::fields(item), "location")));
-      term = column_sql[static_cast<size_t>(position - 1)];
+    if (auto position = output_position(item, column_sql.size(), "GROUP BY")) {
+      term = column_sql[*position];
     } else {
       typed_expression e = expression(item, own);
       term = with_collation(e.sql, e.type);
@@ -170,6 +165,19 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   return out;
 }
 
+std::optional<size_t> query_translator::output_position(const json& node, size_t count,
+                                                       const char* clause) {
+  auto c = pt::constant_value(node, input_.source);
+  if (!c || c->is_string || c->is_null || !pt::fields(node).contains("ival"))
+    return std::nullopt;
+  const long position = std::stol(c->text);
+  if (position < 1 || static_cast<size_t>(position) > count)
+    fail_at(make_pg_error("42P10", std::string(clause) + " position " + c->text +
+                                       " is not in select list"),
+            static_cast<int>(pt::integer(pt::fields(node), "location")));
+  return static_cast<size_t>(position - 1);
+}
+
 std::string query_translator::order_by(const json& sort_clause, const scope& where,
                                        const std::vector<query_column>& columns,
                                        const std::vector<std::string>& column_sql) {
@@ -178,13 +186,8 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const json& sort = pt::fields(node);
     const json& key = sort.value("node", json());
     std::string term;
-    if (auto c = pt::constant_value(key, input_.source);
-        c && !c->is_string && !c->is_null && pt::fields(key).contains("ival")) {
-      const long position = std::stol(c->text);
-      if (position < 1 || static_cast<size_t>(position) > columns.size())
-        fail_at(make_pg_error("42P10", "ORDER BY position " + c->text + " is not in select list"),
-                static_cast<int>(pt::integer(pt::fields(key), "location")));
-      term = column_sql[static_cast<size_t>(position - 1)];
+    if (auto position = output_position(key, columns.size(), "ORDER BY")) {
+      term = column_sql[*position];
     } else {
       // A bare name that is an output column's name orders by that column.
       const json& fields = pt::list(pt::fields(key), "fields");
@@ -382,13 +385,8 @@ void query_translator::check_grouping(const grouping_frame& frame, const json& g
   std::vector<std::pair<std::string, std::string>> grouped;  // (table or "", column)
   for (const json& item : group_clause) {
     const json* node = &item;
-    if (auto c = pt::constant_value(item, input_.source);
-        c && !c->is_string && !c->is_null && pt::fields(item).contains("ival")) {
-      const long position = std::stol(c->text);
-      if (position < 1 || static_cast<size_t>(position) > target_list.size())
-        return;
-      node = &pt::fields(target_list[static_cast<size_t>(position - 1)]).at("val");
-    }
+    if (auto position = output_position(item, target_list.size(), "GROUP BY"))
+      node = &pt::fields(target_list[*position]).at("val");
     const json& fields = pt::list(pt::fields(*node), "fields");
     if (pt::node_type(*node) != "ColumnRef" || fields.empty() || fields.size() > 2)
       return;
