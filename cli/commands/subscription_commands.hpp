@@ -16,7 +16,9 @@
 // the real implementation as a constructor argument.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +46,10 @@ public:
   virtual void emit_notice(pg_error notice) = 0;
   // Runs `action` once the surrounding transaction has committed (never if it rolls back).
   virtual void on_commit(std::function<void()> action) = 0;
+  // current_setting(): a setting's value by name (any case); nullopt: no such setting.
+  virtual std::optional<std::string> setting_value(const std::string&) const { return std::nullopt; }
+  // pg_backend_pid(): the process id the session's BackendKeyData announced.
+  virtual int32_t backend_process_id() const { return 0; }
 };
 
 class subscription_commands {

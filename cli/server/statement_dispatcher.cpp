@@ -4,6 +4,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/type_commands.hpp"
+#include "storage/sql_functions.hpp"
 
 namespace tributary {
 namespace {
@@ -61,6 +62,8 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
     return fail(aborted_block());
   prevent_transaction_block_ = situation.multi_statement ||
                                transaction_.state() != block_state::idle;
+  // now() is the transaction's start: this statement's, unless a transaction is open.
+  note_statement_start(db_.handle(), transaction_.state() == block_state::idle);
   if (situation.in_batch && !refuses_transaction_blocks(statement.kind) &&
       transaction_.state() == block_state::idle) {
     if (auto r = transaction_.begin_implicit(); !r)

@@ -40,6 +40,7 @@ struct session_identity {
   std::string database;
   std::string user;
   bool superuser = false;
+  int32_t process_id = 0;  // BackendKeyData's
 };
 
 struct statement_situation {
@@ -75,6 +76,10 @@ public:
   sqlite_connection& database() override { return db_; }
   void emit_notice(pg_error notice) override;
   void on_commit(std::function<void()> action) override;
+  std::optional<std::string> setting_value(const std::string& name) const override {
+    return parameters_.value(name);
+  }
+  int32_t backend_process_id() const override { return identity_.process_id; }
 
 private:
   result<command_outcome, pg_error> dispatch_guarded(const routed_statement& statement,

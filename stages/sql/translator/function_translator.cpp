@@ -14,8 +14,9 @@
 //   abs(int|numeric|float8)          argument's type
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
 // aggregate, WITHIN GROUP and OVER are not translated yet.
+// Other families (function_families.hpp): session_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
-#include "stages/sql/translator/query_translator.hpp"
+#include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -36,6 +37,22 @@ bool is_integer(oid_t oid) {
 
 }  // namespace
 
+typed_expression typed_result(std::string sql, oid_t oid) { return result_of(std::move(sql), oid); }
+
+typed_expression text_argument(query_translator& t, typed_expression value) {
+  const oid_t type = value.type.oid;
+  if (value.literal || value.parameter != 0 || value.is_null_constant || type == pg_type_oid::unknown)
+    return t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+  if (type == pg_type_oid::bpchar)
+    return result_of(cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::text)),
+                     pg_type_oid::text);
+  if (is_text_like(type))
+    return value;
+  throw not_translatable{"a text function on type " + std::to_string(type)};
+}
+
+std::optional<std::string> literal_text(const typed_expression& value) { return value.literal; }
+
 typed_expression query_translator::function_call(const json& call, const scope& where) {
   const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
   if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
@@ -51,6 +68,11 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
     args.push_back(expression(arg, where));
+  if (!distinct && filter.empty()) {
+    const int location = static_cast<int>(pt::integer(call, "location"));
+    if (auto r = session_function(*this, name, args, location))
+      return *r;
+  }
   const std::string prefix = distinct ? "DISTINCT " : "";
   const auto aggregate = [&](const std::string& function, const std::string& argument, oid_t type) {
     return result_of(function + "(" + prefix + argument + ")" + filter, type);

@@ -1,9 +1,10 @@
 // special_translator: operators beyond arithmetic and comparison (LIKE, ILIKE,
 // SIMILAR TO, ~ and its forms, ...) and the expression nodes GREATEST/LEAST
 // (MinMaxExpr) and current_date, current_timestamp, ... (SQLValueFunction).
-// None is translated yet: the statement runs untranslated.
+// SQLValueFunction: session_functions.cpp. The others are not translated yet:
+// the statement runs untranslated.
 #include "stages/sql/parse_tree.hpp"
-#include "stages/sql/translator/query_translator.hpp"
+#include "stages/sql/translator/function_families.hpp"
 
 namespace tributary::translator {
 
@@ -13,8 +14,10 @@ typed_expression query_translator::other_operator(const json& expr, const scope&
                          (names.empty() ? "" : names.back())};
 }
 
-typed_expression query_translator::special_expression(const std::string& node_type, const json&,
-                                                      const scope&) {
+typed_expression query_translator::special_expression(const std::string& node_type,
+                                                      const json& fields, const scope&) {
+  if (node_type == "SQLValueFunction")
+    return sql_value_function(*this, fields);
   throw not_translatable{node_type};
 }
 
