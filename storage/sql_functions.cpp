@@ -499,6 +499,7 @@ void register_sql_functions(sqlite3* db) {
                                   {"pg_float_avg", float_step, float_avg_final}};
   for (const aggregate& a : aggregates)
     sqlite3_create_function_v2(db, a.name, 1, flags, state, nullptr, a.step, a.final, nullptr);
+  register_text_functions(db, state);
   register_session_functions(db, state);
 }
 

@@ -3,7 +3,6 @@
 SELECT 2 ^ 0.5
 SELECT string_agg(name, ',' ORDER BY name) FROM items
 SELECT id, row_number() OVER (ORDER BY id) FROM items ORDER BY id
-SELECT name ILIKE 'A%' FROM items ORDER BY id
 SELECT generate_series(1, 3)
 SELECT current_user, version()
 SELECT (SELECT id FROM items)
