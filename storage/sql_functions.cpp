@@ -460,6 +460,10 @@ std::string text_of(sqlite3_value* v) {
   return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(v))) : std::string();
 }
 
+result<numeric_value, pg_error> numeric_argument(sqlite3_value* value) { return numeric_of(value); }
+double float_argument(sqlite3_value* value) { return float_of(value); }
+std::string stored_float(double value) { return float_stored(value); }
+
 void return_text(sqlite3_context* context, const std::string& text) {
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
@@ -501,6 +505,7 @@ void register_sql_functions(sqlite3* db) {
     sqlite3_create_function_v2(db, a.name, 1, flags, state, nullptr, a.step, a.final, nullptr);
   register_text_functions(db, state);
   register_session_functions(db, state);
+  register_math_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

@@ -59,8 +59,11 @@ void bind(sqlite3_stmt* statement, int index, const sql_value& value) {
 }  // namespace
 
 translated_query_harness::translated_query_harness() {
-  if (sqlite3_open(":memory:", &db_) != SQLITE_OK)
-    throw std::runtime_error("sqlite3_open");
+  auto opened = sqlite_connection::open(":memory:");
+  if (!opened)
+    throw std::runtime_error("cannot open an in-memory database: " + opened.error().message);
+  connection_.emplace(std::move(*opened));
+  db_ = connection_->handle();
   register_sql_functions(db_);
   sqlite3_exec(db_, "CREATE TABLE t (id INTEGER, s TEXT, n INTEGER, d INTEGER, ts INTEGER, x TEXT, f TEXT)",
                nullptr, nullptr, nullptr);
@@ -77,7 +80,7 @@ translated_query_harness::translated_query_harness() {
   };
 }
 
-translated_query_harness::~translated_query_harness() { sqlite3_close(db_); }
+translated_query_harness::~translated_query_harness() = default;
 
 void translated_query_harness::insert(const std::vector<std::optional<std::string>>& values) {
   sqlite3_stmt* statement = nullptr;

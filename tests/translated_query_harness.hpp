@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "stages/sql/translator/query_translation.hpp"
+#include "storage/sqlite_connection.hpp"
 
 struct sqlite3;
 
@@ -41,6 +42,7 @@ public:
   type_settings settings;
 
 private:
+  std::optional<sqlite_connection> connection_;  // with the type layer's collations
   sqlite3* db_ = nullptr;
 };
 
