@@ -48,5 +48,6 @@ int64_t clock_now();
 void register_text_functions(sqlite3* db, connection_state* state);
 void register_session_functions(sqlite3* db, connection_state* state);
 void register_math_functions(sqlite3* db, connection_state* state);
+void register_datetime_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

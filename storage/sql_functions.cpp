@@ -506,6 +506,7 @@ void register_sql_functions(sqlite3* db) {
   register_text_functions(db, state);
   register_session_functions(db, state);
   register_math_functions(db, state);
+  register_datetime_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

@@ -7,5 +7,3 @@ SELECT generate_series(1, 3)
 SELECT current_user, version()
 SELECT (SELECT id FROM items)
 SELECT name, count(*) FROM items
-SELECT date_trunc('month', created) FROM items ORDER BY id
-SELECT '2024-02-29'::date + 1, created - interval '1 hour' FROM items ORDER BY id

@@ -5,6 +5,7 @@
 //                           version(), current_user, current_setting(), ...
 //   string_functions.cpp    substring, position, replace, concat, lpad, trim, md5, ...
 //                           and the operators LIKE / ILIKE / ~ / ~* (string_operators.cpp)
+//   datetime_functions.cpp  date/timestamp/interval + and -, date_trunc
 //   math_functions.cpp      round, trunc, ceil, floor, mod, power, sqrt, sign, random,
 //                           and GREATEST / LEAST (MinMaxExpr)
 //
@@ -31,6 +32,13 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
                                                 std::vector<typed_expression>& args, int location);
 // LIKE / ILIKE / SIMILAR TO and ~ ~* !~ !~* (A_Expr kinds and operator names).
 typed_expression string_operator(query_translator& t, const json& expr, const scope& where);
+
+std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
+                                                  std::vector<typed_expression>& args, int location);
+// + and - on date, timestamp[tz] and interval operands (after untyped operands took
+// the other operand's type): datetime_functions.cpp.
+typed_expression datetime_arithmetic(query_translator& t, const std::string& op, typed_expression left,
+                                     typed_expression right);
 
 std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
                                               std::vector<typed_expression>& args, int location);

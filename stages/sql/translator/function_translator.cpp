@@ -15,7 +15,7 @@
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
 // aggregate, WITHIN GROUP and OVER are not translated yet.
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
-// math_functions.cpp.
+// math_functions.cpp, datetime_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -76,6 +76,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (auto r = string_function(*this, name, args, location))
       return *r;
     if (auto r = math_function(*this, name, args, location))
+      return *r;
+    if (auto r = datetime_function(*this, name, args, location))
       return *r;
   }
   const std::string prefix = distinct ? "DISTINCT " : "";

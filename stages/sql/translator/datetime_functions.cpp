@@ -1,0 +1,122 @@
+// datetime_functions: date/time arithmetic and functions with PostgreSQL's
+// result types, computed on stored forms by storage/sql_functions_datetime.cpp:
+//
+//   date + int, int + date, date - int        date         pg_date_add
+//   date - date                               int4         pg_date_diff
+//   timestamp[tz] +/- interval, interval + timestamp[tz]
+//                                             its type     pg_timestamp_add (timestamptz
+//                                                          steps in the session's TimeZone)
+//   date +/- interval                         timestamp    the date at midnight, then as above
+//   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
+//   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
+//   extract(field from date | timestamp[tz])  numeric      pg_extract (a constant field:
+//   date_part(field, date | timestamp[tz])    float8       year ... microseconds, dow,
+//                                                          isodow, doy, week, quarter,
+//                                                          decade, century, millennium,
+//                                                          epoch)
+// Other operators on these types (interval arithmetic, time, timetz), other
+// extract fields (timezone, julian, isoyear), age, make_date and to_char are
+// not translated yet.
+#include <cctype>
+
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+bool is_small_integer(oid_t oid) { return oid == pg_type_oid::int2 || oid == pg_type_oid::int4; }
+bool is_timestamp(oid_t oid) { return oid == pg_type_oid::timestamp || oid == pg_type_oid::timestamptz; }
+
+typed_expression add_interval(const typed_expression& timestamp, const std::string& interval,
+                              int sign) {
+  return typed_result("pg_timestamp_add(" + timestamp.sql + ", " + interval + ", " +
+                          (timestamp.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ", " +
+                          (sign < 0 ? "-1" : "1") + ")",
+                      timestamp.type.oid);
+}
+
+typed_expression date_as_timestamp(const typed_expression& date) {
+  return typed_result(cast_sql(date.sql, date.type, builtin_column_type(pg_type_oid::timestamp)),
+                      pg_type_oid::timestamp);
+}
+
+}  // namespace
+
+typed_expression datetime_arithmetic(query_translator&, const std::string& op, typed_expression left,
+                                     typed_expression right) {
+  const oid_t l = left.type.oid;
+  const oid_t r = right.type.oid;
+  if (op == "+" || op == "-") {
+    if (l == pg_type_oid::date && is_small_integer(r))
+      return typed_result("pg_date_add(" + left.sql + ", " + (op == "-" ? "-(" + right.sql + ")" : right.sql) +
+                              ")",
+                          pg_type_oid::date);
+    if (op == "+" && is_small_integer(l) && r == pg_type_oid::date)
+      return typed_result("pg_date_add(" + right.sql + ", " + left.sql + ")", pg_type_oid::date);
+    if (op == "-" && l == pg_type_oid::date && r == pg_type_oid::date)
+      return typed_result("pg_date_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::int4);
+    if (is_timestamp(l) && r == pg_type_oid::interval)
+      return add_interval(left, right.sql, op == "-" ? -1 : 1);
+    if (op == "+" && l == pg_type_oid::interval && is_timestamp(r))
+      return add_interval(right, left.sql, 1);
+    if (l == pg_type_oid::date && r == pg_type_oid::interval)
+      return add_interval(date_as_timestamp(left), right.sql, op == "-" ? -1 : 1);
+    if (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::date)
+      return add_interval(date_as_timestamp(right), left.sql, 1);
+    if (op == "-" && is_timestamp(l) && l == r)
+      return typed_result("pg_timestamp_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::interval);
+  }
+  throw not_translatable{"operator " + op + " on types " + std::to_string(l) + " and " + std::to_string(r)};
+}
+
+std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
+                                                  std::vector<typed_expression>& args, int) {
+  if (name == "date_trunc" && args.size() == 2) {
+    const std::string unit = text_argument(t, args[0]).sql;
+    typed_expression& value = args[1];
+    if (value.literal || value.parameter != 0)
+      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    if (!is_timestamp(value.type.oid))
+      throw not_translatable{"date_trunc of type " + std::to_string(value.type.oid)};
+    typed_expression out = typed_result(
+        "pg_date_trunc(" + unit + ", " + value.sql + ", " +
+            (value.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
+        value.type.oid);
+    return out;
+  }
+  if ((name == "extract" || name == "date_part") && args.size() == 2) {
+    std::optional<std::string> field = literal_text(args[0]);
+    if (!field)
+      throw not_translatable{name + " of a field that is not a constant"};
+    for (char& c : *field)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    static const char* const fields[] = {"microseconds", "milliseconds", "second", "minute", "hour",
+                                         "day", "month", "quarter", "year", "decade", "century",
+                                         "millennium", "dow", "isodow", "doy", "week", "epoch"};
+    bool known = false;
+    for (const char* f : fields)
+      known = known || *field == f;
+    if (!known)
+      throw not_translatable{name + " of field " + *field};
+    typed_expression value = std::move(args[1]);
+    if (value.literal || value.parameter != 0 || value.is_null_constant)
+      throw not_translatable{name + " of an untyped value"};
+    oid_t type = value.type.oid;
+    // date_part(text, date) is date_part(text, date::timestamp) in PostgreSQL.
+    if (name == "date_part" && type == pg_type_oid::date) {
+      value = typed_result(cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::timestamp)),
+                           pg_type_oid::timestamp);
+      type = pg_type_oid::timestamp;
+    }
+    if (type != pg_type_oid::date && !is_timestamp(type))
+      throw not_translatable{name + " of type " + std::to_string(type)};
+    const bool numeric = name == "extract";
+    return typed_result("pg_extract(" + sql_quote(*field) + ", " + value.sql + ", " + std::to_string(type) +
+                            ", " + (numeric ? "1" : "0") + ")",
+                        numeric ? pg_type_oid::numeric : pg_type_oid::float8);
+  }
+  return std::nullopt;
+}
+
+}  // namespace tributary::translator
