@@ -72,6 +72,21 @@ TEST(TranslatedStringFunctions, ResultTypesArePostgres) {
   EXPECT_EQ(a.names, (std::vector<std::string>{"strpos", "starts_with", "octet_length", "btrim"}));
 }
 
+TEST(TranslatedStringFunctions, StringAggOrdersByItsKeysInTheirTypesOrder) {
+  translated_query_harness h;
+  h.insert({"1", "b", "10", {}, {}, "10.5", {}});
+  h.insert({"2", "a", "9", {}, {}, "9.25", {}});
+  h.insert({"3", {}, {}, {}, {}, {}, {}});
+  h.insert({"4", "c", {}, {}, {}, "100", {}});
+  EXPECT_EQ(h.value("SELECT string_agg(s, ',' ORDER BY s) FROM t"), "a,b,c");
+  EXPECT_EQ(h.value("SELECT string_agg(s, ',' ORDER BY x) FROM t"), "a,b,c");  // numeric, not text order
+  EXPECT_EQ(h.value("SELECT string_agg(s, ',' ORDER BY n DESC) FROM t"), "c,b,a");  // DESC: NULLS FIRST
+  EXPECT_EQ(h.value("SELECT string_agg(s, ',' ORDER BY n NULLS FIRST) FROM t"), "c,a,b");
+  EXPECT_EQ(h.value("SELECT string_agg(s, NULL ORDER BY s) FROM t"), "abc");
+  EXPECT_EQ(h.value("SELECT string_agg(s, ',' ORDER BY s) FILTER (WHERE id < 3) FROM t"), "a,b");
+  EXPECT_EQ(h.value("SELECT string_agg(s, ',') FROM t WHERE id > 100"), "NULL");
+}
+
 TEST(TranslatedStringFunctions, RegularExpressionsAreLeftUntranslated) {
   translated_query_harness h;
   EXPECT_NE(h.value("SELECT s ~ 'a+' FROM t").find("UNTRANSLATED"), std::string::npos);

@@ -42,7 +42,7 @@ sql_value column_value(sqlite3_stmt* statement, int i) {
   }
 }
 
-void bind(sqlite3_stmt* statement, int index, const sql_value& value) {
+void bind_value(sqlite3_stmt* statement, int index, const sql_value& value) {
   if (const auto* i = std::get_if<int64_t>(&value))
     sqlite3_bind_int64(statement, index, *i);
   else if (const auto* d = std::get_if<double>(&value))
@@ -65,8 +65,9 @@ translated_query_harness::translated_query_harness() {
   connection_.emplace(std::move(*opened));
   db_ = connection_->handle();
   register_sql_functions(db_);
-  sqlite3_exec(db_, "CREATE TABLE t (id INTEGER, s TEXT, n INTEGER, d INTEGER, ts INTEGER, x TEXT, f TEXT)",
-               nullptr, nullptr, nullptr);
+  if (sqlite3_exec(db_, "CREATE TABLE t (id INTEGER, s TEXT, n INTEGER, d INTEGER, ts INTEGER, x TEXT, f TEXT)",
+                   nullptr, nullptr, nullptr) != SQLITE_OK)
+    throw std::runtime_error(std::string("cannot create the test table: ") + sqlite3_errmsg(db_));
   session.user = "alice";
   session.database = "shop";
   session.process_id = 4242;
@@ -84,7 +85,9 @@ translated_query_harness::~translated_query_harness() = default;
 
 void translated_query_harness::insert(const std::vector<std::optional<std::string>>& values) {
   sqlite3_stmt* statement = nullptr;
-  sqlite3_prepare_v2(db_, "INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)", -1, &statement, nullptr);
+  if (sqlite3_prepare_v2(db_, "INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)", -1, &statement, nullptr) !=
+      SQLITE_OK)
+    throw std::runtime_error(std::string("cannot insert a test row: ") + sqlite3_errmsg(db_));
   for (size_t i = 0; i < values.size() && i < table_t().size(); ++i) {
     sql_value stored = sql_null{};
     if (values[i]) {
@@ -93,9 +96,10 @@ void translated_query_harness::insert(const std::vector<std::optional<std::strin
         throw std::runtime_error("bad test value " + *values[i] + ": " + parsed.error().message);
       stored = *parsed;
     }
-    bind(statement, static_cast<int>(i + 1), stored);
+    bind_value(statement, static_cast<int>(i + 1), stored);
   }
-  sqlite3_step(statement);
+  if (sqlite3_step(statement) != SQLITE_DONE)
+    throw std::runtime_error(std::string("cannot insert a test row: ") + sqlite3_errmsg(db_));
   sqlite3_finalize(statement);
 }
 

@@ -25,3 +25,8 @@ SELECT starts_with('hello', 'he'), starts_with('hello', 'lo'), starts_with(name,
 SELECT octet_length('héllo'), octet_length(name) FROM items ORDER BY id
 SELECT upper(substring(name from 1 for 1)) || substring(name from 2) AS capitalized FROM items ORDER BY id
 SELECT name ILIKE 'A%' FROM items ORDER BY id
+SELECT string_agg(name, ',' ORDER BY name), string_agg(name, ', ' ORDER BY name DESC), string_agg(category, '/' ORDER BY id DESC) FROM items
+SELECT string_agg(name, ',' ORDER BY price NULLS FIRST, id), string_agg(code, '|' ORDER BY code DESC NULLS LAST), string_agg(name, NULL ORDER BY weight) FROM items
+SELECT category, string_agg(name, ';' ORDER BY qty DESC) FILTER (WHERE active), string_agg(name, ',' ORDER BY created) FROM items GROUP BY category ORDER BY category
+SELECT string_agg(note, ' ' ORDER BY amount) FROM orders WHERE id > 100
+SELECT string_agg(name, ',' ORDER BY name) FROM items

@@ -12,8 +12,9 @@
 //   upper / lower(text)              text            ASCII case mapping, as PostgreSQL
 //                                                    under the C locale
 //   abs(int|numeric|float8)          argument's type
+//   string_agg(text, text [ORDER BY ...])  text     pg_string_agg (sorts at the end)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
-// aggregate, WITHIN GROUP and OVER are not translated yet.
+// aggregate other than string_agg's, WITHIN GROUP and OVER are not translated yet.
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
@@ -34,6 +35,32 @@ typed_expression result_of(std::string sql, oid_t oid) {
 
 bool is_integer(oid_t oid) {
   return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
+}
+
+// string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
+// with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
+typed_expression string_agg(query_translator& t, const json& call, const scope& where,
+                            const std::string& filter) {
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 2)
+    throw not_translatable{"string_agg form"};
+  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
+                    text_argument(t, t.expression(arguments[1], where)).sql;
+  for (const json& item : pt::list(call, "agg_order")) {
+    const json& sort = pt::fields(item);
+    typed_expression key = t.expression(sort.value("node", json()), where);
+    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    const std::string direction = pt::text(sort, "sortby_dir");
+    const std::string nulls = pt::text(sort, "sortby_nulls");
+    if (direction == "SORTBY_USING" || key.type.is_enum())
+      throw not_translatable{"string_agg ORDER BY form"};
+    const bool descending = direction == "SORTBY_DESC";
+    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
+    sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
+           std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
+  }
+  return result_of(sql + ")" + filter, pg_type_oid::text);
 }
 
 }  // namespace
@@ -59,13 +86,16 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
     throw not_translatable{"function name"};
   const std::string name = names.back();
-  if (call.contains("over") || call.contains("agg_order") || pt::flag(call, "agg_within_group") ||
-      pt::flag(call, "func_variadic"))
+  if (call.contains("over") || pt::flag(call, "agg_within_group") || pt::flag(call, "func_variadic"))
     throw not_translatable{"function call form"};
   const bool distinct = pt::flag(call, "agg_distinct");
   std::string filter;
   if (call.contains("agg_filter"))
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
+  if (name == "string_agg" && !distinct)
+    return string_agg(*this, call, where, filter);
+  if (call.contains("agg_order"))
+    throw not_translatable{"ORDER BY inside " + name};
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
     args.push_back(expression(arg, where));
