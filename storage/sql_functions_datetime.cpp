@@ -23,9 +23,12 @@
 //                                  fields and epoch, NULL for the others; 0A000 unit
 //                                  "hour" not supported for type date
 // The translator passes only the fields it knows (datetime_functions.cpp).
+//   pg_make_date(year, month, day) make_date: a negative year is BC; 22008 date field
+//                                  value out of range: y-mm-dd, date out of range: y-mm-dd
 #include <sqlite3.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "stages/types/datetime/interval_value.hpp"
@@ -323,12 +326,34 @@ void extract(sqlite3_context* context, int argc, sqlite3_value** argv) {
   report(context, make_pg_error("XX000", "extract field \"" + field + "\" is not computed here"));
 }
 
+void make_date(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t year = sqlite3_value_int64(argv[0]);
+  const int64_t month = sqlite3_value_int64(argv[1]);
+  const int64_t day = sqlite3_value_int64(argv[2]);
+  char shown[96];
+  std::snprintf(shown, sizeof shown, "%lld-%02lld-%02lld", static_cast<long long>(year),
+                static_cast<long long>(month), static_cast<long long>(day));
+  const int64_t astronomical = year < 0 ? year + 1 : year;
+  if (year == 0 || month < 1 || month > 12 || day < 1 ||
+      day > days_in_month(astronomical, static_cast<int>(month)))
+    return report(context, make_pg_error("22008", std::string("date field value out of range: ") + shown));
+  if (!julian_date_in_range(astronomical, static_cast<int>(month)))
+    return report(context, make_pg_error("22008", std::string("date out of range: ") + shown));
+  const int64_t days = days_from_civil(astronomical, static_cast<int>(month), day);
+  if (!date_in_range(days))
+    return report(context, make_pg_error("22008", std::string("date out of range: ") + shown));
+  sqlite3_result_int64(context, days);
+}
+
 }  // namespace
 
 void register_datetime_functions(sqlite3* db, connection_state* state) {
   constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
   sqlite3_create_function_v2(db, "pg_date_add", 2, flags, state, date_add, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_date_diff", 2, flags, state, date_diff, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_make_date", 3, flags, state, make_date, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_timestamp_diff", 2, flags, state, timestamp_diff, nullptr, nullptr,
                              nullptr);
   // These read the session's TimeZone: not deterministic.

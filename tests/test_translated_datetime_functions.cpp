@@ -71,6 +71,15 @@ TEST(TranslatedDatetimeFunctions, ExtractIsNumericDatePartIsFloat8) {
   EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::numeric, pg_type_oid::float8}));
 }
 
+TEST(TranslatedDatetimeFunctions, MakeDateChecksItsFieldsAsPostgres) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT make_date(2024, 2, 29)"), "2024-02-29");
+  EXPECT_EQ(h.value("SELECT make_date(-44, 3, 15)"), "0044-03-15 BC");
+  EXPECT_EQ(h.value("SELECT make_date(2023, 2, 29)"), "ERROR 22008: date field value out of range: 2023-02-29");
+  EXPECT_EQ(h.value("SELECT make_date(0, 1, 1)"), "ERROR 22008: date field value out of range: 0-01-01");
+  EXPECT_EQ(h.value("SELECT make_date(6000000, 1, 1)"), "ERROR 22008: date out of range: 6000000-01-01");
+}
+
 TEST(TranslatedDatetimeFunctions, OtherFieldsAndFunctionsAreLeftUntranslated) {
   translated_query_harness h;
   EXPECT_NE(h.value("SELECT extract(timezone from ts) FROM t").find("UNTRANSLATED"), std::string::npos);

@@ -31,3 +31,7 @@ SELECT extract(year from placed), extract(doy from placed), extract(epoch from p
 SELECT extract(hour from placed) FROM orders
 SELECT extract(year from timestamp '0001-06-01 BC'), extract(century from timestamp '0001-06-01 BC'), extract(decade from timestamp '0005-06-01 BC'), extract(week from date '2021-01-01'), extract(week from date '2020-12-31'), extract(week from date '2024-12-30')
 SELECT extract(YEAR from 'infinity'::date), extract(epoch from '-infinity'::timestamptz), extract(day from 'infinity'::timestamp), date_part('year', 'infinity'::timestamp)
+SELECT make_date(2024, 2, 29), make_date(-44, 3, 15), make_date(qty, 1, 1) FROM items WHERE qty > 0 ORDER BY id
+SELECT make_date(2023, 2, 29)
+SELECT make_date(0, 1, 1)
+SELECT make_date(6000000, 1, 1)

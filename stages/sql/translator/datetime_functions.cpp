@@ -14,8 +14,9 @@
 //                                                          isodow, doy, week, quarter,
 //                                                          decade, century, millennium,
 //                                                          epoch)
+//   make_date(int, int, int)                  date         pg_make_date
 // Other operators on these types (interval arithmetic, time, timetz), other
-// extract fields (timezone, julian, isoyear), age, make_date and to_char are
+// extract fields (timezone, julian, isoyear), age and to_char are
 // not translated yet.
 #include <cctype>
 
@@ -115,6 +116,17 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     return typed_result("pg_extract(" + sql_quote(*field) + ", " + value.sql + ", " + std::to_string(type) +
                             ", " + (numeric ? "1" : "0") + ")",
                         numeric ? pg_type_oid::numeric : pg_type_oid::float8);
+  }
+  if (name == "make_date" && args.size() == 3) {
+    std::string parts;
+    for (typed_expression& part : args) {
+      if (part.literal || part.parameter != 0 || part.is_null_constant)
+        part = t.coerce(std::move(part), builtin_column_type(pg_type_oid::int4));
+      if (!is_small_integer(part.type.oid))
+        throw not_translatable{"make_date of type " + std::to_string(part.type.oid)};
+      parts += (parts.empty() ? "" : ", ") + part.sql;
+    }
+    return typed_result("pg_make_date(" + parts + ")", pg_type_oid::date);
   }
   return std::nullopt;
 }
