@@ -13,8 +13,11 @@
 //                                                    under the C locale
 //   abs(int|numeric|float8)          argument's type
 //   string_agg(text, text [ORDER BY ...])  text     pg_string_agg (sorts at the end)
+//   row_number / rank / dense_rank() OVER  int8;  lag / lead(x [, n [, default]]) OVER
+//                                    x's type;  count / min / max OVER (window_call)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
-// aggregate other than string_agg's, WITHIN GROUP and OVER are not translated yet.
+// aggregate other than string_agg's, WITHIN GROUP, other window functions, named
+// windows and frame clauses are not translated yet.
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
@@ -35,6 +38,91 @@ typed_expression result_of(std::string sql, oid_t oid) {
 
 bool is_integer(oid_t oid) {
   return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
+}
+
+// The OVER clause: PARTITION BY in the keys' collations, ORDER BY with PostgreSQL's
+// NULL placement; the default frame only (a named window or a frame clause is
+// not translated yet).
+std::string window_clause(query_translator& t, const json& over_node, const scope& where) {
+  const json& over = pt::node_type(over_node) == "WindowDef" ? pt::fields(over_node) : over_node;
+  if (!pt::text(over, "name").empty() || !pt::text(over, "refname").empty())
+    throw not_translatable{"a named window"};
+  if ((pt::integer(over, "frameOptions") & 1) != 0)  // FRAMEOPTION_NONDEFAULT
+    throw not_translatable{"a window frame clause"};
+  std::string sql;
+  for (const json& item : pt::list(over, "partitionClause")) {
+    typed_expression key = t.expression(item, where);
+    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    sql += (sql.empty() ? "PARTITION BY " : ", ") + with_collation(key.sql, key.type);
+  }
+  bool first = true;
+  for (const json& item : pt::list(over, "orderClause")) {
+    const json& sort = pt::fields(item);
+    typed_expression key = t.expression(sort.value("node", json()), where);
+    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    const std::string direction = pt::text(sort, "sortby_dir");
+    const std::string nulls = pt::text(sort, "sortby_nulls");
+    if (direction == "SORTBY_USING")
+      throw not_translatable{"ORDER BY ... USING in a window"};
+    const bool descending = direction == "SORTBY_DESC";
+    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
+    sql += std::string(first ? (sql.empty() ? "" : " ") + std::string("ORDER BY ") : ", ") +
+           with_collation(key.sql, key.type) + (descending ? " DESC" : " ASC") +
+           (nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    first = false;
+  }
+  return " OVER (" + sql + ")";
+}
+
+// Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
+// type), and count / min / max over a window. SQLite computes them natively.
+typed_expression window_call(query_translator& t, const std::string& name, const json& call,
+                             const scope& where) {
+  if (pt::flag(call, "agg_distinct") || call.contains("agg_filter") || call.contains("agg_order") ||
+      pt::flag(call, "agg_within_group"))
+    throw not_translatable{"window function form"};
+  std::vector<typed_expression> args;
+  for (const json& arg : pt::list(call, "args"))
+    args.push_back(t.expression(arg, where));
+  const std::string over = window_clause(t, call.value("over", json()), where);
+  if ((name == "row_number" || name == "rank" || name == "dense_rank") && args.empty())
+    return result_of(name + "()" + over, pg_type_oid::int8);
+  if (name == "count" && pt::flag(call, "agg_star"))
+    return result_of("count(*)" + over, pg_type_oid::int8);
+  if (name == "count" && args.size() == 1)
+    return result_of("count(" + with_collation(args[0].sql, args[0].type) + ")" + over, pg_type_oid::int8);
+  if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
+      !args[0].literal && args[0].parameter == 0) {
+    typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
+    out.type = args[0].type;
+    return out;
+  }
+  if ((name == "lag" || name == "lead") && !args.empty() && args.size() <= 3) {
+    typed_expression value = std::move(args[0]);
+    if (value.literal || value.parameter != 0 || value.is_null_constant)
+      throw not_translatable{name + " of an untyped value"};
+    std::string sql = name + "(" + value.sql;
+    if (args.size() >= 2) {
+      typed_expression offset = std::move(args[1]);
+      if (offset.literal || offset.parameter != 0)
+        offset = t.coerce(std::move(offset), builtin_column_type(pg_type_oid::int4));
+      if (offset.type.oid != pg_type_oid::int4 && offset.type.oid != pg_type_oid::int2)
+        throw not_translatable{name + "'s offset type"};
+      sql += ", " + offset.sql;
+    }
+    if (args.size() == 3) {
+      typed_expression fallback = std::move(args[2]);
+      if (fallback.type != value.type)
+        fallback = t.coerce(std::move(fallback), value.type);
+      sql += ", " + fallback.sql;
+    }
+    typed_expression out = result_of(sql + ")" + over, 0);
+    out.type = value.type;
+    return out;
+  }
+  throw not_translatable{"window function " + name};
 }
 
 // string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
@@ -86,7 +174,9 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
     throw not_translatable{"function name"};
   const std::string name = names.back();
-  if (call.contains("over") || pt::flag(call, "agg_within_group") || pt::flag(call, "func_variadic"))
+  if (call.contains("over"))
+    return window_call(*this, name, call, where);
+  if (pt::flag(call, "agg_within_group") || pt::flag(call, "func_variadic"))
     throw not_translatable{"function call form"};
   const bool distinct = pt::flag(call, "agg_distinct");
   std::string filter;
