@@ -23,6 +23,11 @@
 //                                  fields and epoch, NULL for the others; 0A000 unit
 //                                  "hour" not supported for type date
 // The translator passes only the fields it knows (datetime_functions.cpp).
+//   pg_age(a, b, with_zone)        age(a, b): field by field (years, months, days,
+//                                  time) with borrows, as timestamp_age; 22008
+//                                  timestamp out of range for infinite values
+//                                  (PostgreSQL 15 answers those with a meaningless
+//                                  interval, 17 with an error: not copied)
 //   pg_make_date(year, month, day) make_date: a negative year is BC; 22008 date field
 //                                  value out of range: y-mm-dd, date out of range: y-mm-dd
 #include <sqlite3.h>
@@ -326,6 +331,68 @@ void extract(sqlite3_context* context, int argc, sqlite3_value** argv) {
   report(context, make_pg_error("XX000", "extract field \"" + field + "\" is not computed here"));
 }
 
+struct broken_down {
+  int64_t year, month, day, hour, minute, second, usec;
+};
+
+broken_down break_down(int64_t local) {
+  const int64_t day_number = floor_divide(local, usecs_per_day);
+  int64_t time_of_day = local - day_number * usecs_per_day;
+  const civil_date date = civil_from_days(day_number);
+  broken_down out{date.year, date.month, date.day, 0, 0, 0, 0};
+  out.hour = time_of_day / usecs_per_hour;
+  time_of_day %= usecs_per_hour;
+  out.minute = time_of_day / usecs_per_minute;
+  time_of_day %= usecs_per_minute;
+  out.second = time_of_day / usecs_per_second;
+  out.usec = time_of_day % usecs_per_second;
+  return out;
+}
+
+void age(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  int64_t a = sqlite3_value_int64(argv[0]);
+  int64_t b = sqlite3_value_int64(argv[1]);
+  for (int64_t t : {a, b})
+    if (t == infinite_low || t == infinite_high)
+      return report(context, timestamp_out_of_range());
+  const bool before = a < b;
+  if (sqlite3_value_int(argv[2]) != 0) {
+    std::shared_ptr<const time_zone_rules> zone = session_time_zone(state_of(context).settings.time_zone);
+    a += int64_t{offset_at(*zone, a)} * usecs_per_second;
+    b += int64_t{offset_at(*zone, b)} * usecs_per_second;
+  }
+  const broken_down x = break_down(a);
+  const broken_down y = break_down(b);
+  broken_down d{x.year - y.year, x.month - y.month, x.day - y.day, x.hour - y.hour,
+                x.minute - y.minute, x.second - y.second, x.usec - y.usec};
+  const auto flip = [&] {
+    for (int64_t* f : {&d.year, &d.month, &d.day, &d.hour, &d.minute, &d.second, &d.usec})
+      *f = -*f;
+  };
+  if (before)
+    flip();
+  while (d.usec < 0) { d.usec += usecs_per_second; --d.second; }
+  while (d.second < 0) { d.second += 60; --d.minute; }
+  while (d.minute < 0) { d.minute += 60; --d.hour; }
+  while (d.hour < 0) { d.hour += 24; --d.day; }
+  while (d.day < 0) {
+    // The month borrowed from is the earlier value's.
+    const broken_down& earlier = before ? x : y;
+    d.day += days_in_month(earlier.year, static_cast<int>(earlier.month));
+    --d.month;
+  }
+  while (d.month < 0) { d.month += 12; --d.year; }
+  if (before)
+    flip();
+  interval_value out;
+  out.months = static_cast<int32_t>(d.year * 12 + d.month);
+  out.days = static_cast<int32_t>(d.day);
+  out.micros = ((d.hour * 60 + d.minute) * 60 + d.second) * usecs_per_second + d.usec;
+  return_text(context, encode_stored_interval(out));
+}
+
 void make_date(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (any_null(argc, argv))
     return sqlite3_result_null(context);
@@ -361,6 +428,7 @@ void register_datetime_functions(sqlite3* db, connection_state* state) {
                              nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_date_trunc", 3, SQLITE_UTF8, state, date_trunc, nullptr, nullptr,
                              nullptr);
+  sqlite3_create_function_v2(db, "pg_age", 3, SQLITE_UTF8, state, age, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_extract", 4, SQLITE_UTF8, state, extract, nullptr, nullptr, nullptr);
 }
 

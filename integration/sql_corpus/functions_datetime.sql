@@ -35,3 +35,6 @@ SELECT make_date(2024, 2, 29), make_date(-44, 3, 15), make_date(qty, 1, 1) FROM 
 SELECT make_date(2023, 2, 29)
 SELECT make_date(0, 1, 1)
 SELECT make_date(6000000, 1, 1)
+SELECT age(timestamp '2024-03-31 10:00', timestamp '2024-02-29 12:30'), age(timestamp '2024-01-01', timestamp '2024-03-15 01:02:03.5'), age(timestamp '2024-03-01', timestamp '2023-01-31')
+SELECT age(created, timestamptz '2020-01-15 08:00+00'), age(timestamptz '2020-01-15 08:00+00', created) FROM items WHERE id <> 4 ORDER BY id
+SELECT age(created) > interval '0', age(current_date::timestamp) FROM items WHERE id <> 4 ORDER BY id

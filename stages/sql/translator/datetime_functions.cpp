@@ -15,8 +15,10 @@
 //                                                          decade, century, millennium,
 //                                                          epoch)
 //   make_date(int, int, int)                  date         pg_make_date
+//   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
+//                                                          current_date)
 // Other operators on these types (interval arithmetic, time, timetz), other
-// extract fields (timezone, julian, isoyear), age and to_char are
+// extract fields (timezone, julian, isoyear) and to_char are
 // not translated yet.
 #include <cctype>
 
@@ -116,6 +118,25 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     return typed_result("pg_extract(" + sql_quote(*field) + ", " + value.sql + ", " + std::to_string(type) +
                             ", " + (numeric ? "1" : "0") + ")",
                         numeric ? pg_type_oid::numeric : pg_type_oid::float8);
+  }
+  if (name == "age" && (args.size() == 1 || args.size() == 2)) {
+    for (typed_expression& value : args)
+      if (value.literal || value.parameter != 0 || value.is_null_constant)
+        value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    const oid_t type = args[0].type.oid;
+    if (!is_timestamp(type) || (args.size() == 2 && args[1].type.oid != type))
+      throw not_translatable{"age of these types"};
+    // age(x) is age(current_date as x's type, x), as PostgreSQL defines it.
+    const std::string later =
+        args.size() == 2
+            ? args[0].sql
+            : cast_sql(cast_sql("pg_now('transaction')", builtin_column_type(pg_type_oid::timestamptz),
+                                builtin_column_type(pg_type_oid::date)),
+                       builtin_column_type(pg_type_oid::date), builtin_column_type(type));
+    const std::string earlier = args.back().sql;
+    return typed_result("pg_age(" + later + ", " + earlier + ", " +
+                            (type == pg_type_oid::timestamptz ? "1" : "0") + ")",
+                        pg_type_oid::interval);
   }
   if (name == "make_date" && args.size() == 3) {
     std::string parts;
