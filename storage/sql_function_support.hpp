@@ -50,5 +50,6 @@ void register_session_functions(sqlite3* db, connection_state* state);
 void register_math_functions(sqlite3* db, connection_state* state);
 void register_datetime_functions(sqlite3* db, connection_state* state);
 void register_aggregate_functions(sqlite3* db, connection_state* state);
+void register_to_char_function(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

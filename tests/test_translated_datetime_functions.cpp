@@ -92,10 +92,24 @@ TEST(TranslatedDatetimeFunctions, AgeSubtractsFieldByFieldWithBorrows) {
             "ERROR 22008: timestamp out of range");
 }
 
-TEST(TranslatedDatetimeFunctions, OtherFieldsAndFunctionsAreLeftUntranslated) {
+TEST(TranslatedDatetimeFunctions, ToCharFormatsTheCommonFields) {
+  translated_query_harness h;
+  h.settings.time_zone = "America/New_York";
+  EXPECT_EQ(h.value("SELECT to_char(timestamptz '2024-02-29 12:05:07.5+00', 'YYYY-MM-DD HH24:MI:SS.MS')"),
+            "2024-02-29 07:05:07.500");
+  EXPECT_EQ(h.value("SELECT to_char(timestamp '2024-03-03 00:05', 'Day|FMDay|Mon|MONTH|HH12 AM|D|DDD|Q')"),
+            "Sunday   |Sunday|Mar|MARCH    |12 AM|1|063|1");
+  EXPECT_EQ(h.value("SELECT to_char(timestamp '0044-03-15', 'YYYY \"BC year\"')"), "0044 BC year");
+  EXPECT_EQ(h.value("SELECT to_char(timestamp 'infinity', 'YYYY')"), "NULL");
+}
+
+TEST(TranslatedDatetimeFunctions, OtherFieldsAndPatternsAreLeftUntranslated) {
   translated_query_harness h;
   EXPECT_NE(h.value("SELECT extract(timezone from ts) FROM t").find("UNTRANSLATED"), std::string::npos);
-  EXPECT_NE(h.value("SELECT to_char(ts, 'YYYY') FROM t").find("UNTRANSLATED"), std::string::npos);
+  for (const char* pattern : {"IYYY", "TZ", "DDth", "SSSS", "yyyy", "J"})
+    EXPECT_NE(h.value(std::string("SELECT to_char(ts, '") + pattern + "') FROM t").find("UNTRANSLATED"),
+              std::string::npos)
+        << pattern;
 }
 
 }  // namespace

@@ -17,10 +17,12 @@
 //   make_date(int, int, int)                  date         pg_make_date
 //   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
 //                                                          current_date)
+//   to_char(timestamp[tz], constant pattern)  text         pg_to_char (the common fields)
 // Other operators on these types (interval arithmetic, time, timetz), other
-// extract fields (timezone, julian, isoyear) and to_char are
+// extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
 #include <cctype>
+#include <cstring>
 
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -37,6 +39,41 @@ typed_expression add_interval(const typed_expression& timestamp, const std::stri
                           (timestamp.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ", " +
                           (sign < 0 ? "-1" : "1") + ")",
                       timestamp.type.oid);
+}
+
+// True when every letter of the pattern belongs to a keyword pg_to_char knows
+// (storage/sql_functions_to_char.cpp) or to "quoted text".
+bool to_char_pattern_supported(const std::string& pattern) {
+  static const char* const keywords[] = {"FM",  "Month", "MONTH", "month", "Mon", "MON", "mon", "Day",
+                                         "DAY", "day",   "Dy",    "DY",    "dy",  "YYYY", "YY", "MM",
+                                         "MI",  "MS",    "DDD",   "DD",    "D",   "HH24", "HH12", "HH",
+                                         "SS",  "US",    "AM",    "PM",    "am",  "pm",  "Q"};
+  if (pattern.find("SSSS") != std::string::npos)  // seconds past midnight: not known
+    return false;
+  size_t i = 0;
+  while (i < pattern.size()) {
+    if (pattern[i] == '"') {
+      const size_t end = pattern.find('"', i + 1);
+      if (end == std::string::npos || pattern.find('\\', i) < end)
+        return false;
+      i = end + 1;
+      continue;
+    }
+    if (pattern[i] == '\\')
+      return false;
+    if (!std::isalpha(static_cast<unsigned char>(pattern[i]))) {
+      ++i;
+      continue;
+    }
+    size_t used = 0;
+    for (const char* k : keywords)
+      if (used == 0 && pattern.compare(i, std::strlen(k), k) == 0)
+        used = std::strlen(k);
+    if (used == 0)
+      return false;
+    i += used;
+  }
+  return true;
 }
 
 typed_expression date_as_timestamp(const typed_expression& date) {
@@ -137,6 +174,15 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     return typed_result("pg_age(" + later + ", " + earlier + ", " +
                             (type == pg_type_oid::timestamptz ? "1" : "0") + ")",
                         pg_type_oid::interval);
+  }
+  if (name == "to_char" && args.size() == 2 && is_timestamp(args[0].type.oid) && !args[0].literal &&
+      args[0].parameter == 0) {
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern || !to_char_pattern_supported(*pattern))
+      throw not_translatable{"to_char with this pattern"};
+    return typed_result("pg_to_char(" + args[0].sql + ", " + sql_quote(*pattern) + ", " +
+                            (args[0].type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
+                        pg_type_oid::text);
   }
   if (name == "make_date" && args.size() == 3) {
     std::string parts;
