@@ -1,6 +1,7 @@
 // sql_functions: the header's SQLite functions. Each reads its arguments' stored
 // forms, computes with the type layer's exact code and returns a stored form.
 #include "storage/sql_functions.hpp"
+#include "storage/sql_function_support.hpp"
 
 #include <sqlite3.h>
 
@@ -20,10 +21,7 @@
 namespace tributary {
 namespace {
 
-struct connection_state {
-  type_settings settings;
-  std::optional<pg_error> error;
-};
+using namespace sql_function_support;
 
 std::mutex states_mutex;
 std::map<sqlite3*, connection_state*>& states() {
@@ -31,30 +29,16 @@ std::map<sqlite3*, connection_state*>& states() {
   return all;
 }
 
-connection_state* state_of(sqlite3* db) {
+connection_state* state_of_connection(sqlite3* db) {
   std::lock_guard lock(states_mutex);
   auto it = states().find(db);
   return it == states().end() ? nullptr : it->second;
-}
-
-connection_state& state_of(sqlite3_context* context) {
-  return *static_cast<connection_state*>(sqlite3_user_data(context));
-}
-
-void report(sqlite3_context* context, pg_error error) {
-  sqlite3_result_error(context, error.message.c_str(), -1);
-  state_of(context).error = std::move(error);
 }
 
 pg_error out_of_range(const char* type) {
   return make_pg_error("22003", std::string(type) + " out of range");
 }
 pg_error division_by_zero() { return make_pg_error("22012", "division by zero"); }
-
-std::string text_of(sqlite3_value* v) {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
-  return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(v))) : std::string();
-}
 
 sql_value value_of(sqlite3_value* v) {
   switch (sqlite3_value_type(v)) {
@@ -470,6 +454,32 @@ void forget_state(void* p) {
 
 }  // namespace
 
+namespace sql_function_support {
+
+connection_state& state_of(sqlite3_context* context) {
+  return *static_cast<connection_state*>(sqlite3_user_data(context));
+}
+
+void report(sqlite3_context* context, pg_error error) {
+  sqlite3_result_error(context, error.message.c_str(), -1);
+  state_of(context).error = std::move(error);
+}
+
+std::string text_of(sqlite3_value* v) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(v))) : std::string();
+}
+
+result<numeric_value, pg_error> numeric_argument(sqlite3_value* value) { return numeric_of(value); }
+double float_argument(sqlite3_value* value) { return float_of(value); }
+std::string stored_float(double value) { return float_stored(value); }
+
+void return_text(sqlite3_context* context, const std::string& text) {
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace sql_function_support
+
 void register_sql_functions(sqlite3* db) {
   auto* state = new connection_state;
   {
@@ -506,15 +516,30 @@ void register_sql_functions(sqlite3* db) {
                                   {"pg_float_avg", float_step, float_avg_final}};
   for (const aggregate& a : aggregates)
     sqlite3_create_function_v2(db, a.name, 1, flags, state, nullptr, a.step, a.final, nullptr);
+  register_text_functions(db, state);
+  register_session_functions(db, state);
+  register_math_functions(db, state);
+  register_datetime_functions(db, state);
+  register_aggregate_functions(db, state);
+  register_to_char_function(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {
-  if (connection_state* state = state_of(db))
+  if (connection_state* state = state_of_connection(db))
     state->settings = settings;
 }
 
+void note_statement_start(sqlite3* db, bool starts_transaction) {
+  connection_state* state = state_of_connection(db);
+  if (state == nullptr)
+    return;
+  state->statement_start = clock_now();
+  if (starts_transaction || state->transaction_start == 0)
+    state->transaction_start = state->statement_start;
+}
+
 std::optional<pg_error> take_sql_function_error(sqlite3* db) {
-  connection_state* state = state_of(db);
+  connection_state* state = state_of_connection(db);
   if (state == nullptr || !state->error)
     return std::nullopt;
   std::optional<pg_error> error = std::move(state->error);

@@ -24,6 +24,9 @@
 //                                  stored forms: exact sum, avg with numeric's
 //                                  division scale; NULL over no rows
 //   pg_float_sum(x) / pg_float_avg(x)       the same over float8
+//   pg_now(kind)                   timestamptz: 'transaction' (now()), 'statement',
+//                                  'clock' (sql_functions_session.cpp)
+//   text functions                 sql_functions_text.cpp lists them
 // An error is PostgreSQL's: SQLite is told the message, and the whole pg_error
 // (SQLSTATE, message) is kept for the connection until take_sql_function_error.
 //
@@ -43,6 +46,9 @@ namespace tributary {
 
 void register_sql_functions(sqlite3* db);
 void set_sql_function_settings(sqlite3* db, const type_settings& settings);
+// A statement starts (now()'s and statement_timestamp()'s clocks); with
+// starts_transaction it also starts the transaction now() reports.
+void note_statement_start(sqlite3* db, bool starts_transaction);
 // The error a function failed with since the last call (nullopt: none).
 std::optional<pg_error> take_sql_function_error(sqlite3* db);
 

@@ -16,8 +16,10 @@
 // the real implementation as a constructor argument.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -48,6 +50,10 @@ public:
   // True once the client asked to cancel the running statement (CancelRequest):
   // long waits (for a publisher) end with 57014. Thread-safe.
   virtual bool statement_cancelled() const { return false; }
+  // current_setting(): a setting's value by name (any case); nullopt: no such setting.
+  virtual std::optional<std::string> setting_value(const std::string&) const { return std::nullopt; }
+  // pg_backend_pid(): the process id the session's BackendKeyData announced.
+  virtual int32_t backend_process_id() const { return 0; }
 };
 
 class subscription_commands {

@@ -3,6 +3,8 @@
 
 #include "cli/server/statement_router.hpp"
 
+#include <sqlite3.h>
+
 #include <cctype>
 #include <map>
 #include <cstdio>
@@ -417,6 +419,15 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
     command_context& context, const type_settings& settings) {
   recorded_tables tables(context.database());
   translation_input input{tables.lookup(), settings, source, declared};
+  session_information session;
+  session.user = context.user_name();
+  session.database = context.database_name();
+  session.process_id = context.backend_process_id();
+  session.setting = [&context](const std::string& name) { return context.setting_value(name); };
+  session.version = "PostgreSQL " + context.setting_value("server_version").value_or("15.0") +
+                    " (Tributary, a logical-replication subscriber on SQLite " +
+                    sqlite3_libversion() + "), 64-bit";
+  input.session = &session;
   auto translated = translate_statement(node_type, statement, input);
   if (tables.error())
     return fail(*tables.error());

@@ -166,7 +166,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
       send_fatal(r.error().sqlstate, r.error().message);
       return false;
     }
-  session_identity who{database, user, role->superuser};
+  session_identity who{database, user, role->superuser, process_id_};
   state = std::make_unique<connection_state>(stream_, who, std::move(*connection), std::move(in_use),
                                              services_);
 

@@ -6,6 +6,7 @@
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "storage/foreign_key_violation.hpp"
+#include "storage/sql_functions.hpp"
 
 namespace tributary {
 namespace {
@@ -101,6 +102,8 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   prevent_transaction_block_ = situation.multi_statement ||
                                transaction_.state() != block_state::idle;
   prepare_statement_settings();
+  // now() is the transaction's start: this statement's, unless a transaction is open.
+  note_statement_start(db_.handle(), transaction_.state() == block_state::idle);
   if (situation.in_batch && !refuses_transaction_blocks(statement.kind) &&
       transaction_.state() == block_state::idle) {
     if (auto r = transaction_.begin_implicit(); !r)

@@ -47,6 +47,7 @@ struct session_identity {
   std::string database;
   std::string user;
   bool superuser = false;
+  int32_t process_id = 0;  // BackendKeyData's
 };
 
 struct statement_situation {
@@ -88,6 +89,10 @@ public:
   void emit_notice(pg_error notice) override;
   void on_commit(std::function<void()> action) override;
   bool statement_cancelled() const override { return lock_wait_.cancel_requested(); }
+  std::optional<std::string> setting_value(const std::string& name) const override {
+    return parameters_.value(name);
+  }
+  int32_t backend_process_id() const override { return identity_.process_id; }
 
 private:
   // After SQLite's bare "FOREIGN KEY constraint failed" on an INSERT, UPDATE or

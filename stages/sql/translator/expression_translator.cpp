@@ -7,7 +7,7 @@
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
-#include "stages/sql/translator/query_translator.hpp"
+#include "stages/sql/translator/function_families.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
@@ -356,7 +356,7 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
   if (!is_number_type(l) || !is_number_type(r) || l == pg_type_oid::float4 || r == pg_type_oid::float4)
-    throw not_translatable{"operator " + op + " on " + message_type_name(left.type)};
+    return datetime_arithmetic(*this, op, std::move(left), std::move(right));  // datetime_functions.cpp
   if (op == "^") {
     if ((l == pg_type_oid::numeric || r == pg_type_oid::numeric) && l != pg_type_oid::float8 &&
         r != pg_type_oid::float8)

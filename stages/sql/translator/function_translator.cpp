@@ -12,10 +12,16 @@
 //   upper / lower(text)              text            ASCII case mapping, as PostgreSQL
 //                                                    under the C locale
 //   abs(int|numeric|float8)          argument's type
+//   string_agg(text, text [ORDER BY ...])  text     pg_string_agg (sorts at the end)
+//   row_number / rank / dense_rank() OVER  int8;  lag / lead(x [, n [, default]]) OVER
+//                                    x's type;  count / min / max OVER (window_call)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
-// aggregate, WITHIN GROUP and OVER are not translated yet.
+// aggregate other than string_agg's, WITHIN GROUP, other window functions, named
+// windows and frame clauses are not translated yet.
+// Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
+// math_functions.cpp, datetime_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
-#include "stages/sql/translator/query_translator.hpp"
+#include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -34,15 +40,143 @@ bool is_integer(oid_t oid) {
   return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
 }
 
+// The OVER clause: PARTITION BY in the keys' collations, ORDER BY with PostgreSQL's
+// NULL placement; the default frame only (a named window or a frame clause is
+// not translated yet).
+std::string window_clause(query_translator& t, const json& over_node, const scope& where) {
+  const json& over = pt::node_type(over_node) == "WindowDef" ? pt::fields(over_node) : over_node;
+  if (!pt::text(over, "name").empty() || !pt::text(over, "refname").empty())
+    throw not_translatable{"a named window"};
+  if ((pt::integer(over, "frameOptions") & 1) != 0)  // FRAMEOPTION_NONDEFAULT
+    throw not_translatable{"a window frame clause"};
+  std::string sql;
+  for (const json& item : pt::list(over, "partitionClause")) {
+    typed_expression key = t.expression(item, where);
+    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    sql += (sql.empty() ? "PARTITION BY " : ", ") + with_collation(key.sql, key.type);
+  }
+  bool first = true;
+  for (const json& item : pt::list(over, "orderClause")) {
+    const json& sort = pt::fields(item);
+    typed_expression key = t.expression(sort.value("node", json()), where);
+    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    const std::string direction = pt::text(sort, "sortby_dir");
+    const std::string nulls = pt::text(sort, "sortby_nulls");
+    if (direction == "SORTBY_USING")
+      throw not_translatable{"ORDER BY ... USING in a window"};
+    const bool descending = direction == "SORTBY_DESC";
+    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
+    sql += std::string(first ? (sql.empty() ? "" : " ") + std::string("ORDER BY ") : ", ") +
+           with_collation(key.sql, key.type) + (descending ? " DESC" : " ASC") +
+           (nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    first = false;
+  }
+  return " OVER (" + sql + ")";
+}
+
+// Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
+// type), and count / min / max over a window. SQLite computes them natively.
+typed_expression window_call(query_translator& t, const std::string& name, const json& call,
+                             const scope& where) {
+  if (pt::flag(call, "agg_distinct") || call.contains("agg_filter") || call.contains("agg_order") ||
+      pt::flag(call, "agg_within_group"))
+    throw not_translatable{"window function form"};
+  std::vector<typed_expression> args;
+  for (const json& arg : pt::list(call, "args"))
+    args.push_back(t.expression(arg, where));
+  const std::string over = window_clause(t, call.value("over", json()), where);
+  if ((name == "row_number" || name == "rank" || name == "dense_rank") && args.empty())
+    return result_of(name + "()" + over, pg_type_oid::int8);
+  if (name == "count" && pt::flag(call, "agg_star"))
+    return result_of("count(*)" + over, pg_type_oid::int8);
+  if (name == "count" && args.size() == 1)
+    return result_of("count(" + with_collation(args[0].sql, args[0].type) + ")" + over, pg_type_oid::int8);
+  if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
+      !args[0].literal && args[0].parameter == 0) {
+    typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
+    out.type = args[0].type;
+    return out;
+  }
+  if ((name == "lag" || name == "lead") && !args.empty() && args.size() <= 3) {
+    typed_expression value = std::move(args[0]);
+    if (value.literal || value.parameter != 0 || value.is_null_constant)
+      throw not_translatable{name + " of an untyped value"};
+    std::string sql = name + "(" + value.sql;
+    if (args.size() >= 2) {
+      typed_expression offset = std::move(args[1]);
+      if (offset.literal || offset.parameter != 0)
+        offset = t.coerce(std::move(offset), builtin_column_type(pg_type_oid::int4));
+      if (offset.type.oid != pg_type_oid::int4 && offset.type.oid != pg_type_oid::int2)
+        throw not_translatable{name + "'s offset type"};
+      sql += ", " + offset.sql;
+    }
+    if (args.size() == 3) {
+      typed_expression fallback = std::move(args[2]);
+      if (fallback.type != value.type)
+        fallback = t.coerce(std::move(fallback), value.type);
+      sql += ", " + fallback.sql;
+    }
+    typed_expression out = result_of(sql + ")" + over, 0);
+    out.type = value.type;
+    return out;
+  }
+  throw not_translatable{"window function " + name};
+}
+
+// string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
+// with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
+typed_expression string_agg(query_translator& t, const json& call, const scope& where,
+                            const std::string& filter) {
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 2)
+    throw not_translatable{"string_agg form"};
+  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
+                    text_argument(t, t.expression(arguments[1], where)).sql;
+  for (const json& item : pt::list(call, "agg_order")) {
+    const json& sort = pt::fields(item);
+    typed_expression key = t.expression(sort.value("node", json()), where);
+    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    const std::string direction = pt::text(sort, "sortby_dir");
+    const std::string nulls = pt::text(sort, "sortby_nulls");
+    if (direction == "SORTBY_USING" || key.type.is_enum())
+      throw not_translatable{"string_agg ORDER BY form"};
+    const bool descending = direction == "SORTBY_DESC";
+    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
+    sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
+           std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
+  }
+  return result_of(sql + ")" + filter, pg_type_oid::text);
+}
+
 }  // namespace
+
+typed_expression typed_result(std::string sql, oid_t oid) { return result_of(std::move(sql), oid); }
+
+typed_expression text_argument(query_translator& t, typed_expression value) {
+  const oid_t type = value.type.oid;
+  if (value.literal || value.parameter != 0 || value.is_null_constant || type == pg_type_oid::unknown)
+    return t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+  if (type == pg_type_oid::bpchar)
+    return result_of(cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::text)),
+                     pg_type_oid::text);
+  if (is_text_like(type))
+    return value;
+  throw not_translatable{"a text function on type " + std::to_string(type)};
+}
+
+std::optional<std::string> literal_text(const typed_expression& value) { return value.literal; }
 
 typed_expression query_translator::function_call(const json& call, const scope& where) {
   const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
   if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
     throw not_translatable{"function name"};
   const std::string name = names.back();
-  if (call.contains("over") || call.contains("agg_order") || pt::flag(call, "agg_within_group") ||
-      pt::flag(call, "func_variadic"))
+  if (call.contains("over"))
+    return window_call(*this, name, call, where);
+  if (pt::flag(call, "agg_within_group") || pt::flag(call, "func_variadic"))
     throw not_translatable{"function call form"};
   const bool distinct = pt::flag(call, "agg_distinct");
   // Inside an aggregate's arguments a column needs no grouping.
@@ -63,9 +197,24 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   std::string filter;
   if (call.contains("agg_filter"))
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
+  if (name == "string_agg" && !distinct)
+    return string_agg(*this, call, where, filter);
+  if (call.contains("agg_order"))
+    throw not_translatable{"ORDER BY inside " + name};
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
     args.push_back(expression(arg, where));
+  if (!distinct && filter.empty()) {
+    const int location = static_cast<int>(pt::integer(call, "location"));
+    if (auto r = session_function(*this, name, args, location))
+      return *r;
+    if (auto r = string_function(*this, name, args, location))
+      return *r;
+    if (auto r = math_function(*this, name, args, location))
+      return *r;
+    if (auto r = datetime_function(*this, name, args, location))
+      return *r;
+  }
   const std::string prefix = distinct ? "DISTINCT " : "";
   const auto aggregate = [&](const std::string& function, const std::string& argument, oid_t type) {
     return result_of(function + "(" + prefix + argument + ")" + filter, type);

@@ -31,7 +31,8 @@
 //   IS [NOT] NULL / TRUE / FALSE, [NOT] IN (list | sub-select), BETWEEN,
 //   IS [NOT] DISTINCT FROM, NULLIF, CASE, COALESCE, EXISTS, scalar sub-selects,
 //   $n parameters, count / sum / avg / min / max / bool_and / bool_or with
-//   DISTINCT and FILTER, length / char_length / upper / lower / abs.
+//   DISTINCT and FILTER, length / char_length / upper / lower / abs; the families
+//   of function_families.hpp (session functions and clocks, ...).
 // Tables without recorded column types are not translated.
 //
 // Errors: PostgreSQL's (42703 column "x" does not exist, 42702 ambiguous, 42P01
@@ -41,6 +42,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -57,12 +59,23 @@
 
 namespace tributary {
 
+// What the session functions report (version(), current_user, current_setting, ...).
+struct session_information {
+  std::string user;
+  std::string database;
+  std::string version;  // version()'s text
+  int32_t process_id = 0;
+  // A setting's current value by name (any case); nullopt: no such setting.
+  std::function<std::optional<std::string>(const std::string&)> setting;
+};
+
 struct translation_input {
   table_columns_lookup lookup;        // a table's recorded columns, nullptr when unknown
   type_settings settings;             // reads literals (DateStyle, TimeZone)
   std::string_view source;            // the statement's text the tree was parsed from
   std::vector<column_type> parameter_types;  // declared by Parse ($1 = [0]); 0 = unspecified
   std::string* untranslated = nullptr;       // set: what made the result nullopt
+  const session_information* session = nullptr;  // nullptr: session functions are not translated
 };
 
 struct query_column {

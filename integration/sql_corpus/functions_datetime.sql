@@ -1,0 +1,43 @@
+-- Date/time arithmetic and date_trunc (issue 11): PostgreSQL's result types, the
+-- session's TimeZone (America/New_York: DST steps) and errors.
+SELECT '2024-02-29'::date + 1, 1 + '2024-02-28'::date, '2024-03-01'::date - 1, '2024-03-01'::date - '2024-02-01'::date
+SELECT placed + 30, placed - 1, placed - '2024-01-01'::date FROM orders ORDER BY id
+SELECT 'infinity'::date + 1, '-infinity'::date - 1
+SELECT '2024-01-31'::date + 2147483647
+SELECT 'infinity'::date - '2024-01-01'::date
+SELECT created + interval '1 hour', created - interval '1 day', created + interval '1 month', created - interval '1 year 2 mons 3 days 04:05:06.789' FROM items ORDER BY id
+SELECT timestamptz '2024-03-09 12:00-05' + interval '1 day', timestamptz '2024-03-09 12:00-05' + interval '24 hours', timestamptz '2024-11-02 01:30-04' + interval '1 day'
+SELECT timestamp '2024-01-31 10:00' + interval '1 month', timestamp '2024-03-31 10:00' - interval '1 month', interval '2 days' + timestamp '2024-02-28 00:00'
+SELECT date '2024-01-31' + interval '1 month', date '2024-03-10' - interval '1 hour', interval '1 day' + date '2024-12-31'
+SELECT created - timestamptz '2024-01-01 00:00+00', now() - now() FROM items WHERE id <> 4 ORDER BY id
+SELECT timestamp '2024-03-01 00:00' - timestamp '2024-02-28 12:30:15.5', timestamp '2024-01-01' - timestamp '2024-03-01'
+SELECT 'infinity'::timestamptz - now()
+SELECT timestamptz '294270-01-01' + interval '100 years'
+SELECT date_trunc('month', created), date_trunc('day', created), date_trunc('hour', created), date_trunc('year', created) FROM items ORDER BY id
+SELECT date_trunc('week', created), date_trunc('quarter', created), date_trunc('minute', created), date_trunc('second', created), date_trunc('milliseconds', created) FROM items ORDER BY id
+SELECT date_trunc('decade', created), date_trunc('century', created), date_trunc('millennium', created), date_trunc('microseconds', created) FROM items ORDER BY id
+SELECT date_trunc('month', timestamp '2024-02-29 10:11:12'), date_trunc('DAY', timestamp '2024-02-29 10:11:12'), date_trunc('week', timestamp '2024-03-03 10:00')
+SELECT date_trunc('day', timestamptz '2024-03-10 12:00-04'), date_trunc('day', timestamptz '2024-11-03 12:00-05'), date_trunc('hour', timestamptz '2024-11-03 01:30-05')
+SELECT date_trunc('foo', created) FROM items
+SELECT date_trunc('foo', timestamp '2024-01-01')
+SELECT count(*) FROM items WHERE created > now() - interval '100 years'
+SELECT date_trunc('month', created) FROM items ORDER BY id
+SELECT '2024-02-29'::date + 1, created - interval '1 hour' FROM items ORDER BY id
+SELECT extract(year from created), extract(month from created), extract(day from created), extract(hour from created), extract(minute from created), extract(second from created) FROM items ORDER BY id
+SELECT extract(epoch from created), extract(milliseconds from created), extract(microseconds from created), extract(dow from created), extract(isodow from created), extract(doy from created) FROM items ORDER BY id
+SELECT extract(week from created), extract(quarter from created), extract(decade from created), extract(century from created), extract(millennium from created) FROM items ORDER BY id
+SELECT date_part('year', created), date_part('second', created), date_part('epoch', created), date_part('dow', created) FROM items ORDER BY id
+SELECT extract(year from placed), extract(doy from placed), extract(epoch from placed), extract(week from placed), date_part('day', placed), date_part('epoch', placed) FROM orders ORDER BY id
+SELECT extract(hour from placed) FROM orders
+SELECT extract(year from timestamp '0001-06-01 BC'), extract(century from timestamp '0001-06-01 BC'), extract(decade from timestamp '0005-06-01 BC'), extract(week from date '2021-01-01'), extract(week from date '2020-12-31'), extract(week from date '2024-12-30')
+SELECT extract(YEAR from 'infinity'::date), extract(epoch from '-infinity'::timestamptz), extract(day from 'infinity'::timestamp), date_part('year', 'infinity'::timestamp)
+SELECT make_date(2024, 2, 29), make_date(-44, 3, 15), make_date(qty, 1, 1) FROM items WHERE qty > 0 ORDER BY id
+SELECT make_date(2023, 2, 29)
+SELECT make_date(0, 1, 1)
+SELECT make_date(6000000, 1, 1)
+SELECT age(timestamp '2024-03-31 10:00', timestamp '2024-02-29 12:30'), age(timestamp '2024-01-01', timestamp '2024-03-15 01:02:03.5'), age(timestamp '2024-03-01', timestamp '2023-01-31')
+SELECT age(created, timestamptz '2020-01-15 08:00+00'), age(timestamptz '2020-01-15 08:00+00', created) FROM items WHERE id <> 4 ORDER BY id
+SELECT age(created) > interval '0', age(current_date::timestamp) FROM items WHERE id <> 4 ORDER BY id
+SELECT to_char(created, 'YYYY-MM-DD HH24:MI:SS'), to_char(created, 'DD Mon YYYY HH12:MI AM'), to_char(created, 'Day, FMDay FMMonth DD YY'), to_char(created, 'MONTH month DY dy D DDD Q') FROM items ORDER BY id
+SELECT to_char(created, 'YYYY-MM-DD"T"HH24:MI:SS.US'), to_char(created, 'HH:MI:SS.MS pm'), to_char(created::timestamp, 'FMMM/FMDD/YYYY FMHH12 PM') FROM items ORDER BY id
+SELECT to_char(timestamp '0044-03-15 12:00 BC', 'YYYY-MM-DD'), to_char(timestamp '2024-01-07 00:05', 'Dy D HH12 AM "quoted: YYYY"')

@@ -1,0 +1,18 @@
+-- Rounding and arithmetic functions, GREATEST / LEAST (issue 11): PostgreSQL's
+-- result types (an integer argument takes the float8 version), values and errors.
+SELECT round(2.5), round(-2.5), round(2.567, 2), round(1234.5, -2), round(0.5::float8), round(1.5::float8), round(2.5::float8), round(5)
+SELECT round(price), round(price, 1), round(price, -1), round(weight), round(amount, 3) FROM items LEFT JOIN orders ON orders.id = items.id ORDER BY items.id
+SELECT trunc(2.567, 2), trunc(-2.567), trunc(-2.5::float8), trunc(1234.5, -2), trunc(7)
+SELECT ceil(2.1), ceil(-2.1), ceiling(2.0), floor(2.9), floor(-2.1), ceil(-0.5::float8), floor(7), ceil(price), floor(weight) FROM items ORDER BY id
+SELECT sign(-2.5), sign(0.0), sign(3::float8), sign(-7), sign(price), sign(weight) FROM items ORDER BY id
+SELECT sqrt(16), sqrt(2), sqrt(2::float8), sqrt(weight) FROM items WHERE id <> 5 ORDER BY id
+SELECT sqrt(-1::float8)
+SELECT power(2, 10), pow(2.5::float8, 2), power(qty, 2) FROM items ORDER BY id
+SELECT power(0, -1)
+SELECT mod(10, 3), mod(-10, 3), mod(10.5, 3), mod(big, 7), mod(small, 3::smallint), mod(qty, 4) FROM items ORDER BY id
+SELECT mod(5, 0)
+SELECT greatest(1, 2, 3), least(1, 2, 3), greatest(1, NULL, 3), least(NULL, NULL), greatest(1, 2.5), least('b', 'a', 'c')
+SELECT greatest(qty, small), least(price, qty), greatest(name, category), least(weight, 1) FROM items ORDER BY id
+SELECT random() >= 0 AND random() < 1, random() = random()
+SELECT abs(round(-2.5)), round(abs(-2.5)), ceil(sqrt(10))
+SELECT greatest(1, 2, NULL), least(price, 2) FROM items ORDER BY id

@@ -1,0 +1,14 @@
+-- Session functions (issue 11): the clocks are the transaction's start, the identity
+-- and settings the session's. Values that differ between servers (the clock, the
+-- user, the pid, version()) are compared, not printed: tests/test_translated_session_functions.cpp
+-- and 000_frontend_test check them.
+SELECT now() = current_timestamp, now() = now(), current_date = now()::date, now() = transaction_timestamp()
+SELECT statement_timestamp() >= now(), clock_timestamp() >= statement_timestamp()
+SELECT localtimestamp = now()::timestamp, current_time = now()::timetz, localtime = now()::time
+SELECT current_user = session_user, current_user = user, current_role = current_user
+SELECT current_database() = current_catalog, current_schema, current_schema()
+SELECT current_setting('TimeZone'), current_setting('DateStyle'), current_setting('timezone')
+SELECT current_setting('no_such_setting')
+SELECT current_setting('no.such_setting', true)
+SELECT pg_backend_pid() > 0, pg_backend_pid() = pg_backend_pid()
+SELECT count(*) FROM items WHERE created < now()

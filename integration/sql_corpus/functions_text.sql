@@ -1,0 +1,32 @@
+-- String functions and LIKE / ILIKE (issue 11): characters, not bytes; PostgreSQL's
+-- result types, NULL handling and errors. The test PostgreSQL runs with --locale=C.
+SELECT name, name LIKE 'a%', name LIKE '%e', name NOT LIKE '_a%', name ILIKE 'C%', name NOT ILIKE '%E%' FROM items ORDER BY id
+SELECT 'abc' LIKE 'a_c', 'abc' LIKE 'A%', 'abc' ILIKE 'A%', 'a%c' LIKE 'a\%c', 'abc' LIKE 'a\%c', 'a_c' LIKE 'a#_c' ESCAPE '#', 'abc' LIKE 'a#_c' ESCAPE '#'
+SELECT 'x%' LIKE 'x%' ESCAPE '', 'é' LIKE '_', 'ÉCOLE' ILIKE 'école', 'Straße' ILIKE 'STRASSE', NULL LIKE 'a', 'a' LIKE NULL
+SELECT 'abc' LIKE 'ab\'
+SELECT 'abc' LIKE 'abc' ESCAPE 'xy'
+SELECT count(*) FROM items WHERE name LIKE '%an%' OR category ILIKE 'EXOTIC'
+SELECT substring('hello world' from 2 for 3), substring('hello' from 0 for 2), substring('hello' from -1 for 3), substring('hello' from 3), substring('hello' for 2), substr('héllo', 2, 2), substr('hello', 4)
+SELECT substring(name from 2 for qty) FROM items ORDER BY id
+SELECT substr('hello', 2, -1)
+SELECT position('lo' in 'hello'), position('x' in 'hello'), strpos('héllo', 'l'), strpos(name, 'a') FROM items ORDER BY id
+SELECT replace('abcabc', 'b', 'XY'), replace('abc', '', 'x'), replace(name, 'a', '') FROM items ORDER BY id
+SELECT split_part('a,b,c', ',', 2), split_part('a,b,c', ',', 4), split_part('a,b,c', ',', -1), split_part('abc', '', 1), split_part('', ',', 1)
+SELECT split_part('a,b', ',', 0)
+SELECT concat('a', 1, NULL, 2.50, true), concat(name, '-', qty, '-', price, '-', active, '-', code, '|') FROM items ORDER BY id
+SELECT concat_ws(', ', 'a', NULL, 'b', 3), concat_ws(NULL, 'a', 'b'), concat_ws('-', name, qty, created::date) FROM items ORDER BY id
+SELECT left('héllo', 2), left('hello', -2), right('hello', 2), right('hello', -2), left(name, 3), right(name, 10) FROM items ORDER BY id
+SELECT lpad('hi', 5), lpad('hi', 5, 'xy'), rpad('hi', 5, 'é'), lpad('hello', 3), rpad('hi', -1), lpad(name, 8, '*') FROM items ORDER BY id
+SELECT trim('  a b  '), trim(both 'x' from 'xxaxx'), trim(leading 'x' from 'xxaxx'), trim(trailing from '  a  '), btrim('xyaxy', 'xy'), ltrim('  a'), rtrim('a  '), ltrim('aab', 'a')
+SELECT initcap('hello wORLD foo_bar 3rd éte'), initcap(name), reverse(name), reverse('héllo') FROM items ORDER BY id
+SELECT md5(''), md5('abc'), md5(name), md5('The quick brown fox jumps over the lazy dog') FROM items ORDER BY id
+SELECT repeat('ab', 3), repeat('x', 0), repeat('x', -1), repeat(name, 2) FROM items ORDER BY id
+SELECT starts_with('hello', 'he'), starts_with('hello', 'lo'), starts_with(name, 'b') FROM items ORDER BY id
+SELECT octet_length('héllo'), octet_length(name) FROM items ORDER BY id
+SELECT upper(substring(name from 1 for 1)) || substring(name from 2) AS capitalized FROM items ORDER BY id
+SELECT name ILIKE 'A%' FROM items ORDER BY id
+SELECT string_agg(name, ',' ORDER BY name), string_agg(name, ', ' ORDER BY name DESC), string_agg(category, '/' ORDER BY id DESC) FROM items
+SELECT string_agg(name, ',' ORDER BY price NULLS FIRST, id), string_agg(code, '|' ORDER BY code DESC NULLS LAST), string_agg(name, NULL ORDER BY weight) FROM items
+SELECT category, string_agg(name, ';' ORDER BY qty DESC) FILTER (WHERE active), string_agg(name, ',' ORDER BY created) FROM items GROUP BY category ORDER BY category
+SELECT string_agg(note, ' ' ORDER BY amount) FROM orders WHERE id > 100
+SELECT string_agg(name, ',' ORDER BY name) FROM items

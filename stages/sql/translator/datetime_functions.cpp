@@ -1,0 +1,201 @@
+// datetime_functions: date/time arithmetic and functions with PostgreSQL's
+// result types, computed on stored forms by storage/sql_functions_datetime.cpp:
+//
+//   date + int, int + date, date - int        date         pg_date_add
+//   date - date                               int4         pg_date_diff
+//   timestamp[tz] +/- interval, interval + timestamp[tz]
+//                                             its type     pg_timestamp_add (timestamptz
+//                                                          steps in the session's TimeZone)
+//   date +/- interval                         timestamp    the date at midnight, then as above
+//   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
+//   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
+//   extract(field from date | timestamp[tz])  numeric      pg_extract (a constant field:
+//   date_part(field, date | timestamp[tz])    float8       year ... microseconds, dow,
+//                                                          isodow, doy, week, quarter,
+//                                                          decade, century, millennium,
+//                                                          epoch)
+//   make_date(int, int, int)                  date         pg_make_date
+//   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
+//                                                          current_date)
+//   to_char(timestamp[tz], constant pattern)  text         pg_to_char (the common fields)
+// Other operators on these types (interval arithmetic, time, timetz), other
+// extract fields (timezone, julian, isoyear) and other to_char patterns are
+// not translated yet.
+#include <cctype>
+#include <cstring>
+
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+bool is_small_integer(oid_t oid) { return oid == pg_type_oid::int2 || oid == pg_type_oid::int4; }
+bool is_timestamp(oid_t oid) { return oid == pg_type_oid::timestamp || oid == pg_type_oid::timestamptz; }
+
+typed_expression add_interval(const typed_expression& timestamp, const std::string& interval,
+                              int sign) {
+  return typed_result("pg_timestamp_add(" + timestamp.sql + ", " + interval + ", " +
+                          (timestamp.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ", " +
+                          (sign < 0 ? "-1" : "1") + ")",
+                      timestamp.type.oid);
+}
+
+// True when every letter of the pattern belongs to a keyword pg_to_char knows
+// (storage/sql_functions_to_char.cpp) or to "quoted text".
+bool to_char_pattern_supported(const std::string& pattern) {
+  static const char* const keywords[] = {"FM",  "Month", "MONTH", "month", "Mon", "MON", "mon", "Day",
+                                         "DAY", "day",   "Dy",    "DY",    "dy",  "YYYY", "YY", "MM",
+                                         "MI",  "MS",    "DDD",   "DD",    "D",   "HH24", "HH12", "HH",
+                                         "SS",  "US",    "AM",    "PM",    "am",  "pm",  "Q"};
+  if (pattern.find("SSSS") != std::string::npos)  // seconds past midnight: not known
+    return false;
+  size_t i = 0;
+  while (i < pattern.size()) {
+    if (pattern[i] == '"') {
+      const size_t end = pattern.find('"', i + 1);
+      if (end == std::string::npos || pattern.find('\\', i) < end)
+        return false;
+      i = end + 1;
+      continue;
+    }
+    if (pattern[i] == '\\')
+      return false;
+    if (!std::isalpha(static_cast<unsigned char>(pattern[i]))) {
+      ++i;
+      continue;
+    }
+    size_t used = 0;
+    for (const char* k : keywords)
+      if (used == 0 && pattern.compare(i, std::strlen(k), k) == 0)
+        used = std::strlen(k);
+    if (used == 0)
+      return false;
+    i += used;
+  }
+  return true;
+}
+
+typed_expression date_as_timestamp(const typed_expression& date) {
+  return typed_result(cast_sql(date.sql, date.type, builtin_column_type(pg_type_oid::timestamp)),
+                      pg_type_oid::timestamp);
+}
+
+}  // namespace
+
+typed_expression datetime_arithmetic(query_translator&, const std::string& op, typed_expression left,
+                                     typed_expression right) {
+  const oid_t l = left.type.oid;
+  const oid_t r = right.type.oid;
+  if (op == "+" || op == "-") {
+    if (l == pg_type_oid::date && is_small_integer(r))
+      return typed_result("pg_date_add(" + left.sql + ", " + (op == "-" ? "-(" + right.sql + ")" : right.sql) +
+                              ")",
+                          pg_type_oid::date);
+    if (op == "+" && is_small_integer(l) && r == pg_type_oid::date)
+      return typed_result("pg_date_add(" + right.sql + ", " + left.sql + ")", pg_type_oid::date);
+    if (op == "-" && l == pg_type_oid::date && r == pg_type_oid::date)
+      return typed_result("pg_date_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::int4);
+    if (is_timestamp(l) && r == pg_type_oid::interval)
+      return add_interval(left, right.sql, op == "-" ? -1 : 1);
+    if (op == "+" && l == pg_type_oid::interval && is_timestamp(r))
+      return add_interval(right, left.sql, 1);
+    if (l == pg_type_oid::date && r == pg_type_oid::interval)
+      return add_interval(date_as_timestamp(left), right.sql, op == "-" ? -1 : 1);
+    if (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::date)
+      return add_interval(date_as_timestamp(right), left.sql, 1);
+    if (op == "-" && is_timestamp(l) && l == r)
+      return typed_result("pg_timestamp_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::interval);
+  }
+  throw not_translatable{"operator " + op + " on types " + std::to_string(l) + " and " + std::to_string(r)};
+}
+
+std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
+                                                  std::vector<typed_expression>& args, int) {
+  if (name == "date_trunc" && args.size() == 2) {
+    const std::string unit = text_argument(t, args[0]).sql;
+    typed_expression& value = args[1];
+    if (value.literal || value.parameter != 0)
+      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    if (!is_timestamp(value.type.oid))
+      throw not_translatable{"date_trunc of type " + std::to_string(value.type.oid)};
+    typed_expression out = typed_result(
+        "pg_date_trunc(" + unit + ", " + value.sql + ", " +
+            (value.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
+        value.type.oid);
+    return out;
+  }
+  if ((name == "extract" || name == "date_part") && args.size() == 2) {
+    std::optional<std::string> field = literal_text(args[0]);
+    if (!field)
+      throw not_translatable{name + " of a field that is not a constant"};
+    for (char& c : *field)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    static const char* const fields[] = {"microseconds", "milliseconds", "second", "minute", "hour",
+                                         "day", "month", "quarter", "year", "decade", "century",
+                                         "millennium", "dow", "isodow", "doy", "week", "epoch"};
+    bool known = false;
+    for (const char* f : fields)
+      known = known || *field == f;
+    if (!known)
+      throw not_translatable{name + " of field " + *field};
+    typed_expression value = std::move(args[1]);
+    if (value.literal || value.parameter != 0 || value.is_null_constant)
+      throw not_translatable{name + " of an untyped value"};
+    oid_t type = value.type.oid;
+    // date_part(text, date) is date_part(text, date::timestamp) in PostgreSQL.
+    if (name == "date_part" && type == pg_type_oid::date) {
+      value = typed_result(cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::timestamp)),
+                           pg_type_oid::timestamp);
+      type = pg_type_oid::timestamp;
+    }
+    if (type != pg_type_oid::date && !is_timestamp(type))
+      throw not_translatable{name + " of type " + std::to_string(type)};
+    const bool numeric = name == "extract";
+    return typed_result("pg_extract(" + sql_quote(*field) + ", " + value.sql + ", " + std::to_string(type) +
+                            ", " + (numeric ? "1" : "0") + ")",
+                        numeric ? pg_type_oid::numeric : pg_type_oid::float8);
+  }
+  if (name == "age" && (args.size() == 1 || args.size() == 2)) {
+    for (typed_expression& value : args)
+      if (value.literal || value.parameter != 0 || value.is_null_constant)
+        value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    const oid_t type = args[0].type.oid;
+    if (!is_timestamp(type) || (args.size() == 2 && args[1].type.oid != type))
+      throw not_translatable{"age of these types"};
+    // age(x) is age(current_date as x's type, x), as PostgreSQL defines it.
+    const std::string later =
+        args.size() == 2
+            ? args[0].sql
+            : cast_sql(cast_sql("pg_now('transaction')", builtin_column_type(pg_type_oid::timestamptz),
+                                builtin_column_type(pg_type_oid::date)),
+                       builtin_column_type(pg_type_oid::date), builtin_column_type(type));
+    const std::string earlier = args.back().sql;
+    return typed_result("pg_age(" + later + ", " + earlier + ", " +
+                            (type == pg_type_oid::timestamptz ? "1" : "0") + ")",
+                        pg_type_oid::interval);
+  }
+  if (name == "to_char" && args.size() == 2 && is_timestamp(args[0].type.oid) && !args[0].literal &&
+      args[0].parameter == 0) {
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern || !to_char_pattern_supported(*pattern))
+      throw not_translatable{"to_char with this pattern"};
+    return typed_result("pg_to_char(" + args[0].sql + ", " + sql_quote(*pattern) + ", " +
+                            (args[0].type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
+                        pg_type_oid::text);
+  }
+  if (name == "make_date" && args.size() == 3) {
+    std::string parts;
+    for (typed_expression& part : args) {
+      if (part.literal || part.parameter != 0 || part.is_null_constant)
+        part = t.coerce(std::move(part), builtin_column_type(pg_type_oid::int4));
+      if (!is_small_integer(part.type.oid))
+        throw not_translatable{"make_date of type " + std::to_string(part.type.oid)};
+      parts += (parts.empty() ? "" : ", ") + part.sql;
+    }
+    return typed_result("pg_make_date(" + parts + ")", pg_type_oid::date);
+  }
+  return std::nullopt;
+}
+
+}  // namespace tributary::translator

@@ -1,0 +1,55 @@
+// function_families: the families of PostgreSQL functions and special forms the
+// translator covers beyond the core of function_translator.cpp, one file each:
+//
+//   session_functions.cpp   now() & co., current_date & co. (SQLValueFunction),
+//                           version(), current_user, current_setting(), ...
+//   string_functions.cpp    substring, position, replace, concat, lpad, trim, md5, ...
+//                           and the operators LIKE / ILIKE / ~ / ~* (string_operators.cpp)
+//   datetime_functions.cpp  date/timestamp/interval + and -, date_trunc
+//   math_functions.cpp      round, trunc, ceil, floor, mod, power, sqrt, sign, random,
+//                           and GREATEST / LEAST (MinMaxExpr)
+//
+// Each *_function returns nullopt when `name` is not its family's, the typed
+// result when it is, and throws not_translatable for a form it does not cover
+// (the statement then runs untranslated) or translation_failure for
+// PostgreSQL's error. `args` are the call's translated arguments, untyped
+// literals still untyped. Private to stages/sql/translator/.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stages/sql/translator/query_translator.hpp"
+
+namespace tributary::translator {
+
+std::optional<typed_expression> session_function(query_translator& t, const std::string& name,
+                                                 std::vector<typed_expression>& args, int location);
+typed_expression sql_value_function(query_translator& t, const json& fields);
+
+std::optional<typed_expression> string_function(query_translator& t, const std::string& name,
+                                                std::vector<typed_expression>& args, int location);
+// LIKE / ILIKE / SIMILAR TO and ~ ~* !~ !~* (A_Expr kinds and operator names).
+typed_expression string_operator(query_translator& t, const json& expr, const scope& where);
+
+std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
+                                                  std::vector<typed_expression>& args, int location);
+// + and - on date, timestamp[tz] and interval operands (after untyped operands took
+// the other operand's type): datetime_functions.cpp.
+typed_expression datetime_arithmetic(query_translator& t, const std::string& op, typed_expression left,
+                                     typed_expression right);
+
+std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
+                                              std::vector<typed_expression>& args, int location);
+typed_expression greatest_or_least(query_translator& t, const json& fields, const scope& where);
+
+// Helpers the families share (function_translator.cpp).
+typed_expression typed_result(std::string sql, oid_t oid);
+// The argument as text: untyped literals and $n read as text, text types as they
+// are (bpchar without its trailing spaces); not_translatable for other types.
+typed_expression text_argument(query_translator& t, typed_expression value);
+// An untyped literal argument's text, or nullopt.
+std::optional<std::string> literal_text(const typed_expression& value);
+
+}  // namespace tributary::translator

@@ -1,0 +1,174 @@
+// math_functions: PostgreSQL's rounding and arithmetic functions and GREATEST /
+// LEAST, with the result types PostgreSQL's function resolution gives (an integer
+// argument goes to the float8 version where numeric and float8 versions compete,
+// float8 being the preferred type of the numeric category):
+//
+//   round / trunc(numeric [, int])   numeric   pg_numeric_round (half away from zero)
+//   round / trunc(float8 | integer)  float8    pg_float_function (round: to even)
+//   ceil / ceiling / floor(numeric)  numeric   pg_numeric_ceil
+//   ceil / ceiling / floor(float8 | integer)   float8
+//   sign(numeric) numeric; sign(float8 | integer) float8
+//   sqrt(float8 | integer)           float8    2201F for a negative argument
+//   power / pow(float8 | integer, ...)  float8 pg_power
+//   mod(integers)                    the wider integer type; mod(numeric) numeric
+//   random()                         float8
+//   GREATEST / LEAST(...)            the arguments' common type; NULLs ignored
+// Numeric sqrt and power, and untyped literal arguments (PostgreSQL would pick by
+// the literal), are not translated yet.
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+bool is_integer(oid_t oid) {
+  return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
+}
+
+void require_typed_number(const typed_expression& value, const std::string& name) {
+  if (value.literal || value.parameter != 0 || value.is_null_constant ||
+      !is_number_type(value.type.oid) || value.type.oid == pg_type_oid::float4)
+    throw not_translatable{name + " of this argument"};
+}
+
+std::string as_float8(const typed_expression& value) {
+  if (value.type.oid == pg_type_oid::float8)
+    return value.sql;
+  return cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::float8));
+}
+
+std::string as_numeric(const typed_expression& value) {
+  if (value.type.oid == pg_type_oid::numeric)
+    return value.sql;
+  return cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::numeric));
+}
+
+// An int4 argument (an untyped literal read as int4).
+std::string int4_argument(query_translator& t, typed_expression value) {
+  if (value.literal || value.parameter != 0 || value.is_null_constant)
+    return t.coerce(std::move(value), builtin_column_type(pg_type_oid::int4)).sql;
+  if (value.type.oid == pg_type_oid::int2 || value.type.oid == pg_type_oid::int4)
+    return value.sql;
+  throw not_translatable{"a scale of type " + std::to_string(value.type.oid)};
+}
+
+}  // namespace
+
+std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
+                                              std::vector<typed_expression>& args, int) {
+  const size_t n = args.size();
+  if (name == "random" && n == 0)
+    return typed_result("pg_random()", pg_type_oid::float8);
+  const bool rounding = name == "round" || name == "trunc";
+  const bool ceiling = name == "ceil" || name == "ceiling" || name == "floor";
+  if ((rounding || ceiling || name == "sign" || name == "sqrt") && n == 1) {
+    require_typed_number(args[0], name);
+    const typed_expression& x = args[0];
+    if (x.type.oid == pg_type_oid::numeric && name != "sqrt") {
+      if (rounding)
+        return typed_result("pg_numeric_round(" + x.sql + ", 0, " + (name == "trunc" ? "1" : "0") + ")",
+                            pg_type_oid::numeric);
+      if (ceiling)
+        return typed_result("pg_numeric_ceil(" + x.sql + ", " + (name == "floor" ? "0" : "1") + ")",
+                            pg_type_oid::numeric);
+      return typed_result("pg_numeric_sign(" + x.sql + ")", pg_type_oid::numeric);
+    }
+    if (x.type.oid == pg_type_oid::numeric)
+      throw not_translatable{"sqrt of numeric"};
+    const std::string function = name == "ceiling" ? "ceil" : name;
+    return typed_result("pg_float_function('" + function + "', " + as_float8(x) + ")",
+                        pg_type_oid::float8);
+  }
+  if (rounding && n == 2) {
+    require_typed_number(args[0], name);
+    if (args[0].type.oid == pg_type_oid::float8)
+      throw not_translatable{name + "(double precision, integer)"};
+    return typed_result("pg_numeric_round(" + as_numeric(args[0]) + ", " + int4_argument(t, args[1]) +
+                            ", " + (name == "trunc" ? "1" : "0") + ")",
+                        pg_type_oid::numeric);
+  }
+  if ((name == "power" || name == "pow") && n == 2) {
+    require_typed_number(args[0], name);
+    require_typed_number(args[1], name);
+    if (args[0].type.oid == pg_type_oid::numeric || args[1].type.oid == pg_type_oid::numeric)
+      throw not_translatable{"power of numeric"};
+    return typed_result("pg_power(" + as_float8(args[0]) + ", " + as_float8(args[1]) + ")",
+                        pg_type_oid::float8);
+  }
+  if (name == "mod" && n == 2) {
+    if (args[0].literal || args[0].parameter != 0)
+      args[0] = t.coerce(std::move(args[0]), args[1].type);
+    if (args[1].literal || args[1].parameter != 0)
+      args[1] = t.coerce(std::move(args[1]), args[0].type);
+    require_typed_number(args[0], name);
+    require_typed_number(args[1], name);
+    const oid_t l = args[0].type.oid;
+    const oid_t r = args[1].type.oid;
+    if (l == pg_type_oid::float8 || r == pg_type_oid::float8)
+      throw not_translatable{"mod of double precision"};
+    if (is_integer(l) && is_integer(r)) {
+      const oid_t wider = number_rank(l) >= number_rank(r) ? l : r;
+      const char* bits = wider == pg_type_oid::int2 ? "16" : wider == pg_type_oid::int4 ? "32" : "64";
+      return typed_result("pg_int_op('%', " + args[0].sql + ", " + args[1].sql + ", " + bits + ")",
+                          wider);
+    }
+    return typed_result("pg_numeric_op('%', " + as_numeric(args[0]) + ", " + as_numeric(args[1]) + ")",
+                        pg_type_oid::numeric);
+  }
+  return std::nullopt;
+}
+
+typed_expression greatest_or_least(query_translator& t, const json& f, const scope& where) {
+  const bool greatest = pt::text(f, "op") == "IS_GREATEST";
+  std::vector<typed_expression> values;
+  for (const json& arg : pt::list(f, "args"))
+    values.push_back(t.expression(arg, where));
+  // The common type: numbers widen, text types meet as text, else one type.
+  std::optional<column_type> common;
+  for (const typed_expression& v : values) {
+    if (v.literal || v.parameter != 0 || v.is_null_constant)
+      continue;
+    if (!common || v.type == *common) {
+      common = v.type;
+      continue;
+    }
+    if (is_number_type(v.type.oid) && is_number_type(common->oid) && v.type.oid != pg_type_oid::float4 &&
+        common->oid != pg_type_oid::float4) {
+      if (number_rank(v.type.oid) > number_rank(common->oid))
+        common = builtin_column_type(v.type.oid);
+      else
+        common->typmod = -1;
+    } else if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
+      common = builtin_column_type(pg_type_oid::text);
+    } else if (v.type.oid == common->oid) {
+      common->typmod = -1;
+    } else {
+      throw not_translatable{"GREATEST/LEAST of types that differ"};
+    }
+  }
+  const column_type type = common ? *common : builtin_column_type(pg_type_oid::text);
+  std::vector<std::string> sql;
+  for (typed_expression& v : values)
+    sql.push_back(t.coerce(std::move(v), type).sql);
+  typed_expression out = typed_result(sql.size() == 1 ? sql[0] : "", type.oid);
+  out.type = type;
+  if (sql.size() == 1)
+    return out;
+  // SQLite's max(a, b, ...) is NULL when any argument is; each argument is
+  // replaced by another non-NULL one first, which leaves the extreme unchanged.
+  std::string result = greatest ? "max(" : "min(";
+  for (size_t i = 0; i < sql.size(); ++i) {
+    std::string coalesced = "COALESCE(" + sql[i];
+    for (size_t j = 0; j < sql.size(); ++j)
+      if (j != i)
+        coalesced += ", " + sql[j];
+    result += (i ? ", " : "") + with_collation(coalesced + ")", type);
+  }
+  out.sql = result + ")";
+  return out;
+}
+
+}  // namespace tributary::translator

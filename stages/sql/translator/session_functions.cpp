@@ -1,0 +1,146 @@
+// session_functions: the session's clocks and identity, as PostgreSQL reports them.
+//
+//   now() / transaction_timestamp()   timestamptz  pg_now('transaction'): the
+//   current_timestamp[(p)]                         transaction's start
+//   statement_timestamp()             timestamptz  pg_now('statement')
+//   clock_timestamp()                 timestamptz  pg_now('clock')
+//   localtimestamp[(p)]               timestamp    the transaction's start in TimeZone
+//   current_date                      date         its day in TimeZone
+//   current_time[(p)] / localtime[(p)] timetz / time
+//   current_user, user, current_role, session_user   name   the session's user
+//   current_catalog, current_database()               name
+//   current_schema, current_schema()                  name   first search_path entry
+//                                                            (after "$user")
+//   version()                         text         names Tributary and the
+//                                                  PostgreSQL version it speaks
+//   current_setting(name [, missing_ok])   text    the setting's value when the
+//                                                  statement is translated; 42704
+//                                                  unrecognized configuration parameter
+//   pg_backend_pid()                  int4         the session's BackendKeyData pid
+// Identity and settings are constants of the translated SQL (a statement is
+// translated again at each execution); the clocks are SQLite functions
+// (storage/sql_functions_session.cpp). Without translation_input::session these
+// are not translated.
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+const session_information& session_of(query_translator& t, const std::string& what) {
+  if (t.input().session == nullptr)
+    throw not_translatable{what + " without a session"};
+  return *t.input().session;
+}
+
+typed_expression name_constant(const std::string& value) {
+  return typed_result(sql_quote(value), pg_type_oid::name);
+}
+
+// The clock value now() gives, as `oid` with precision `typmod`.
+typed_expression transaction_start_as(oid_t oid, int typmod) {
+  const column_type from = builtin_column_type(pg_type_oid::timestamptz);
+  const column_type to = builtin_column_type(oid, typmod);
+  std::string sql = "pg_now('transaction')";
+  if (to != from)
+    sql = cast_sql(sql, from, to);
+  typed_expression e = typed_result(std::move(sql), oid);
+  e.type = to;
+  return e;
+}
+
+std::string current_schema(const session_information& session) {
+  const std::string path = session.setting ? session.setting("search_path").value_or("public") : "public";
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = path.find(',', start);
+    if (end == std::string::npos)
+      end = path.size();
+    std::string entry = path.substr(start, end - start);
+    entry.erase(0, entry.find_first_not_of(' '));
+    entry.erase(entry.find_last_not_of(' ') + 1);
+    if (entry.size() >= 2 && entry.front() == '"' && entry.back() == '"')
+      entry = entry.substr(1, entry.size() - 2);
+    if (!entry.empty() && entry != "$user")
+      return entry;
+    start = end + 1;
+  }
+  return "public";
+}
+
+}  // namespace
+
+typed_expression sql_value_function(query_translator& t, const json& f) {
+  const std::string op = pt::text(f, "op");
+  // The parse tree leaves a precision of 0 out, as every zero field.
+  const bool has_precision = op.size() > 2 && op.compare(op.size() - 2, 2, "_N") == 0;
+  const int typmod = has_precision ? static_cast<int>(pt::integer(f, "typmod")) : -1;
+  if (op == "SVFOP_CURRENT_TIMESTAMP" || op == "SVFOP_CURRENT_TIMESTAMP_N")
+    return transaction_start_as(pg_type_oid::timestamptz, typmod);
+  if (op == "SVFOP_LOCALTIMESTAMP" || op == "SVFOP_LOCALTIMESTAMP_N")
+    return transaction_start_as(pg_type_oid::timestamp, typmod);
+  if (op == "SVFOP_CURRENT_DATE")
+    return transaction_start_as(pg_type_oid::date, -1);
+  if (op == "SVFOP_CURRENT_TIME" || op == "SVFOP_CURRENT_TIME_N")
+    return transaction_start_as(pg_type_oid::timetz, typmod);
+  if (op == "SVFOP_LOCALTIME" || op == "SVFOP_LOCALTIME_N")
+    return transaction_start_as(pg_type_oid::time, typmod);
+  const session_information& session = session_of(t, op);
+  if (op == "SVFOP_CURRENT_ROLE" || op == "SVFOP_CURRENT_USER" || op == "SVFOP_USER" ||
+      op == "SVFOP_SESSION_USER")
+    return name_constant(session.user);
+  if (op == "SVFOP_CURRENT_CATALOG")
+    return name_constant(session.database);
+  if (op == "SVFOP_CURRENT_SCHEMA")
+    return name_constant(current_schema(session));
+  throw not_translatable{op};
+}
+
+std::optional<typed_expression> session_function(query_translator& t, const std::string& name,
+                                                 std::vector<typed_expression>& args, int) {
+  if (args.empty()) {
+    if (name == "now" || name == "transaction_timestamp")
+      return typed_result("pg_now('transaction')", pg_type_oid::timestamptz);
+    if (name == "statement_timestamp")
+      return typed_result("pg_now('statement')", pg_type_oid::timestamptz);
+    if (name == "clock_timestamp")
+      return typed_result("pg_now('clock')", pg_type_oid::timestamptz);
+    if (name == "version")
+      return typed_result(sql_quote(session_of(t, name).version), pg_type_oid::text);
+    if (name == "current_database")
+      return name_constant(session_of(t, name).database);
+    if (name == "current_schema")
+      return name_constant(current_schema(session_of(t, name)));
+    if (name == "current_user" || name == "session_user")
+      return name_constant(session_of(t, name).user);
+    if (name == "pg_backend_pid")
+      return typed_result(std::to_string(session_of(t, name).process_id), pg_type_oid::int4);
+  }
+  if (name == "current_setting" && (args.size() == 1 || args.size() == 2)) {
+    const session_information& session = session_of(t, name);
+    const std::optional<std::string> setting_name = literal_text(args[0]);
+    if (!setting_name || !session.setting)
+      throw not_translatable{"current_setting of a value that is not a constant"};
+    bool missing_ok = false;
+    if (args.size() == 2) {
+      if (args[1].type.oid != pg_type_oid::boolean || args[1].literal)
+        throw not_translatable{"current_setting's missing_ok"};
+      if (args[1].sql != "1" && args[1].sql != "0")
+        throw not_translatable{"current_setting's missing_ok that is not a constant"};
+      missing_ok = args[1].sql == "1";
+    }
+    const std::optional<std::string> value = session.setting(*setting_name);
+    if (value)
+      return typed_result(sql_quote(*value), pg_type_oid::text);
+    if (missing_ok)
+      return typed_result("NULL", pg_type_oid::text);
+    t.fail_at(make_pg_error("42704", "unrecognized configuration parameter \"" + *setting_name + "\""),
+              -1);
+  }
+  return std::nullopt;
+}
+
+}  // namespace tributary::translator

@@ -1,0 +1,160 @@
+// string_functions: PostgreSQL's string functions and LIKE / ILIKE over text
+// stored forms, computed by storage/sql_functions_text.cpp (characters, not
+// bytes) or SQLite where it agrees with PostgreSQL.
+//
+//   substring(s from a [for b]) / substr(s, a [, b])   text   pg_substr
+//   position(b in a) / strpos(a, b)                    int4   pg_strpos
+//   replace(s, from, to)                               text   replace
+//   split_part(s, delimiter, n)                        text   pg_split_part
+//   concat(any, ...)                                   text   NULLs skipped, values
+//   concat_ws(sep, any, ...)                           text   as their output text
+//   left(s, n) / right(s, n)                           text   pg_left / pg_right
+//   lpad / rpad(s, n [, fill])                         text   pg_pad
+//   btrim / ltrim / rtrim(s [, characters]),           text   trim / ltrim / rtrim
+//     trim([both|leading|trailing] [c] from s)
+//   initcap, reverse, md5(s)                           text
+//   repeat(s, n)                                       text
+//   starts_with(s, prefix)                             bool
+//   octet_length(s)                                    int4   UTF-8 bytes
+//   s [NOT] LIKE / ILIKE p [ESCAPE e]                  bool   pg_like (default escape \)
+// Arguments of other types than text (and untyped literals) are left
+// untranslated, where PostgreSQL would resolve another function or fail.
+// Not translated yet: regular expressions (~, ~*, !~, !~*, SIMILAR TO,
+// substring(s from pattern), regexp_*), format().
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+// An integer argument (int2/int4, or an untyped literal read as int4).
+std::string integer_argument(query_translator& t, typed_expression value) {
+  if (value.literal || value.parameter != 0 || value.is_null_constant)
+    return t.coerce(std::move(value), builtin_column_type(pg_type_oid::int4)).sql;
+  if (value.type.oid == pg_type_oid::int2 || value.type.oid == pg_type_oid::int4)
+    return value.sql;
+  throw not_translatable{"a string function's integer argument of type " +
+                         std::to_string(value.type.oid)};
+}
+
+std::string text_sql(query_translator& t, typed_expression value) {
+  return text_argument(t, std::move(value)).sql;
+}
+
+// concat's view of a value: its type's output text; NULL constants are left out.
+std::optional<std::string> output_text(query_translator& t, typed_expression value) {
+  if (value.is_null_constant)
+    return std::nullopt;
+  const oid_t type = value.type.oid;
+  if (value.literal || value.parameter != 0 || type == pg_type_oid::unknown)
+    return t.coerce(std::move(value), builtin_column_type(pg_type_oid::text)).sql;
+  if (is_text_like(type))  // bpchar too: its output keeps the padding
+    return value.sql;
+  if (type == pg_type_oid::boolean)
+    return "CASE " + value.sql + " WHEN 1 THEN 't' WHEN 0 THEN 'f' END";
+  if (!value.type.known() || value.type.is_enum())
+    throw not_translatable{"concat of a type that is not built in"};
+  return cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::text));
+}
+
+std::string call(const std::string& function, const std::vector<std::string>& arguments) {
+  std::string sql = function + "(";
+  for (size_t i = 0; i < arguments.size(); ++i)
+    sql += (i ? ", " : "") + arguments[i];
+  return sql + ")";
+}
+
+}  // namespace
+
+std::optional<typed_expression> string_function(query_translator& t, const std::string& name,
+                                                std::vector<typed_expression>& args, int) {
+  const size_t n = args.size();
+  const auto text_call = [&](const std::string& function, std::vector<std::string> arguments) {
+    return typed_result(call(function, arguments), pg_type_oid::text);
+  };
+  if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
+    if (!args[1].literal && !is_number_type(args[1].type.oid) && !args[1].is_null_constant)
+      throw not_translatable{"substring with a pattern"};
+    if (args[1].literal && n == 2 && name == "substring")
+      throw not_translatable{"substring with an untyped second argument"};
+    std::vector<std::string> a{text_sql(t, args[0]), integer_argument(t, args[1])};
+    if (n == 3)
+      a.push_back(integer_argument(t, args[2]));
+    return text_call("pg_substr", a);
+  }
+  if ((name == "strpos" || name == "position") && n == 2)
+    return typed_result(call("pg_strpos", {text_sql(t, args[0]), text_sql(t, args[1])}),
+                        pg_type_oid::int4);
+  if (name == "replace" && n == 3)
+    return text_call("replace", {text_sql(t, args[0]), text_sql(t, args[1]), text_sql(t, args[2])});
+  if (name == "split_part" && n == 3)
+    return text_call("pg_split_part",
+                     {text_sql(t, args[0]), text_sql(t, args[1]), integer_argument(t, args[2])});
+  if (name == "concat" && n >= 1) {
+    std::string sql = "(''";
+    for (typed_expression& arg : args)
+      if (auto text = output_text(t, std::move(arg)))
+        sql += " || COALESCE(" + *text + ", '')";
+    return typed_result(sql + ")", pg_type_oid::text);
+  }
+  if (name == "concat_ws" && n >= 2) {
+    std::vector<std::string> a{text_sql(t, args[0])};
+    for (size_t i = 1; i < n; ++i)
+      a.push_back(output_text(t, std::move(args[i])).value_or("NULL"));
+    return text_call("pg_concat_ws", a);
+  }
+  if ((name == "left" || name == "right") && n == 2)
+    return text_call("pg_" + name, {text_sql(t, args[0]), integer_argument(t, args[1])});
+  if ((name == "lpad" || name == "rpad") && (n == 2 || n == 3))
+    return text_call("pg_pad", {text_sql(t, args[0]), integer_argument(t, args[1]),
+                                n == 3 ? text_sql(t, args[2]) : "' '", name == "lpad" ? "1" : "0"});
+  if ((name == "btrim" || name == "ltrim" || name == "rtrim") && (n == 1 || n == 2)) {
+    std::vector<std::string> a{text_sql(t, args[0])};
+    if (n == 2)
+      a.push_back(text_sql(t, args[1]));
+    return text_call(name == "btrim" ? "trim" : name, a);
+  }
+  if ((name == "initcap" || name == "reverse" || name == "md5") && n == 1)
+    return text_call("pg_" + name, {text_sql(t, args[0])});
+  if (name == "repeat" && n == 2)
+    return text_call("pg_repeat", {text_sql(t, args[0]), integer_argument(t, args[1])});
+  if (name == "starts_with" && n == 2)
+    return typed_result(call("pg_starts_with", {text_sql(t, args[0]), text_sql(t, args[1])}),
+                        pg_type_oid::boolean);
+  if (name == "octet_length" && n == 1)
+    return typed_result("length(CAST(" + text_sql(t, args[0]) + " AS BLOB))", pg_type_oid::int4);
+  return std::nullopt;
+}
+
+typed_expression string_operator(query_translator& t, const json& expr, const scope& where) {
+  const std::string kind = pt::text(expr, "kind");
+  const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
+  const std::string op = names.empty() ? "" : names.back();
+  const bool like_kind = kind == "AEXPR_LIKE" || kind == "AEXPR_ILIKE" || kind == "AEXPR_OP";
+  if (!like_kind || (op != "~~" && op != "!~~" && op != "~~*" && op != "!~~*"))
+    throw not_translatable{"operator " + kind + " " + op};
+  const bool fold = op == "~~*" || op == "!~~*";
+  const bool negated = op[0] == '!';
+  typed_expression text = text_argument(t, t.expression(expr.value("lexpr", json()), where));
+  const json& right = expr.value("rexpr", json());
+  std::string pattern;
+  std::string escape = "'\\'";
+  const json& call_fields = pt::fields(right);
+  const std::vector<std::string> function = pt::strings(pt::list(call_fields, "funcname"));
+  if (pt::node_type(right) == "FuncCall" && !function.empty() && function.back() == "like_escape" &&
+      pt::list(call_fields, "args").size() == 2) {
+    const json& escape_args = pt::list(call_fields, "args");
+    pattern = text_sql(t, t.expression(escape_args[0], where));
+    escape = text_sql(t, t.expression(escape_args[1], where));
+  } else {
+    pattern = text_sql(t, t.expression(right, where));
+  }
+  const std::string sql = "pg_like(" + text.sql + ", " + pattern + ", " + escape + ", " +
+                          (fold ? "1" : "0") + ")";
+  return typed_result(negated ? "(NOT " + sql + ")" : sql, pg_type_oid::boolean);
+}
+
+}  // namespace tributary::translator

@@ -1,0 +1,55 @@
+// sql_function_support: what the SQLite functions of sql_functions.hpp share
+// across their files (sql_functions.cpp: numbers and casts; sql_functions_text.cpp:
+// strings; sql_functions_math.cpp: rounding; sql_functions_session.cpp: the
+// session's clocks). Private to storage/.
+//
+// Every function of one connection gets the connection's state as its user data:
+// the session's type settings, the last error (kept whole, with its SQLSTATE,
+// until take_sql_function_error), and the clocks now() and statement_timestamp()
+// read (set by note_statement_start).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/numeric/type_numeric.hpp"
+#include "stages/types/type_settings.hpp"
+
+struct sqlite3;
+struct sqlite3_context;
+struct sqlite3_value;
+
+namespace tributary::sql_function_support {
+
+struct connection_state {
+  type_settings settings;
+  std::optional<pg_error> error;
+  int64_t transaction_start = 0;  // timestamptz stored form (µs since 2000-01-01 UTC)
+  int64_t statement_start = 0;
+};
+
+connection_state& state_of(sqlite3_context* context);
+// Fails the SQLite call with PostgreSQL's error.
+void report(sqlite3_context* context, pg_error error);
+std::string text_of(sqlite3_value* value);
+void return_text(sqlite3_context* context, const std::string& text);
+// A numeric argument (numeric's stored text, an integer or a double) and a float8 one.
+result<numeric_value, pg_error> numeric_argument(sqlite3_value* value);
+double float_argument(sqlite3_value* value);
+// A double as float8's stored form.
+std::string stored_float(double value);
+// The system clock as a timestamptz stored form.
+int64_t clock_now();
+
+// Each file registers its own functions with the connection's state as user data.
+void register_text_functions(sqlite3* db, connection_state* state);
+void register_session_functions(sqlite3* db, connection_state* state);
+void register_math_functions(sqlite3* db, connection_state* state);
+void register_datetime_functions(sqlite3* db, connection_state* state);
+void register_aggregate_functions(sqlite3* db, connection_state* state);
+void register_to_char_function(sqlite3* db, connection_state* state);
+
+}  // namespace tributary::sql_function_support

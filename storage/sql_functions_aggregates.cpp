@@ -1,0 +1,141 @@
+// sql_functions_aggregates: PostgreSQL aggregates SQLite lacks.
+//
+//   pg_string_agg(value, separator [, key, collation, flags]...)
+//       string_agg(value, separator [ORDER BY key [ASC|DESC] [NULLS FIRST|LAST], ...]):
+//       NULL values are skipped; each value after the first is preceded by its own
+//       row's separator (NULL: none); NULL over no values. Rows are ordered by the
+//       keys: `collation` names the stored-order collation of the key's type ("" =
+//       SQLite's own order), flags = 1 (DESC) + 2 (NULLS FIRST). SQLite 3.40 has no
+//       ORDER BY inside an aggregate, so the rows are kept and sorted at the end.
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "stages/types/stored_order.hpp"
+#include "storage/sql_function_support.hpp"
+
+namespace tributary::sql_function_support {
+namespace {
+
+using sort_value = std::variant<std::monostate, int64_t, double, std::string>;
+
+struct sort_key {
+  sort_value value;
+  int (*compare)(std::string_view, std::string_view) = nullptr;  // nullptr: binary
+  bool descending = false;
+  bool nulls_first = false;
+};
+
+struct aggregated_row {
+  std::string value;
+  std::optional<std::string> separator;
+  std::vector<sort_key> keys;
+};
+
+struct string_agg_state {
+  std::vector<aggregated_row>* rows;
+};
+
+int (*collation_named(const std::string& name))(std::string_view, std::string_view) {
+  for (const stored_collation& c : stored_collations())
+    if (c.name == name)
+      return c.compare;
+  return nullptr;
+}
+
+sort_value value_for_sort(sqlite3_value* v) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_NULL: return std::monostate{};
+    case SQLITE_INTEGER: return static_cast<int64_t>(sqlite3_value_int64(v));
+    case SQLITE_FLOAT: return sqlite3_value_double(v);
+    default: return text_of(v);
+  }
+}
+
+// <0, 0, >0 as a sorts before, with, after b in the key's order.
+int compare_keys(const sort_key& a, const sort_key& b) {
+  const bool a_null = std::holds_alternative<std::monostate>(a.value);
+  const bool b_null = std::holds_alternative<std::monostate>(b.value);
+  if (a_null || b_null) {
+    if (a_null && b_null)
+      return 0;
+    return (a_null ? -1 : 1) * (a.nulls_first ? 1 : -1);
+  }
+  int c = 0;
+  const auto* as = std::get_if<std::string>(&a.value);
+  const auto* bs = std::get_if<std::string>(&b.value);
+  if (as && bs) {
+    c = a.compare ? a.compare(*as, *bs) : as->compare(*bs);
+  } else if (!as && !bs) {
+    const double ad = std::holds_alternative<int64_t>(a.value) ? static_cast<double>(std::get<int64_t>(a.value))
+                                                               : std::get<double>(a.value);
+    const double bd = std::holds_alternative<int64_t>(b.value) ? static_cast<double>(std::get<int64_t>(b.value))
+                                                               : std::get<double>(b.value);
+    if (std::holds_alternative<int64_t>(a.value) && std::holds_alternative<int64_t>(b.value))
+      c = std::get<int64_t>(a.value) < std::get<int64_t>(b.value) ? -1 : std::get<int64_t>(a.value) > std::get<int64_t>(b.value);
+    else
+      c = ad < bd ? -1 : ad > bd;
+  } else {
+    c = as ? 1 : -1;  // SQLite's order: numbers before text
+  }
+  c = c < 0 ? -1 : (c > 0 ? 1 : 0);
+  return a.descending ? -c : c;
+}
+
+void string_agg_step(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  auto* state = static_cast<string_agg_state*>(sqlite3_aggregate_context(context, sizeof(string_agg_state)));
+  if (state == nullptr)
+    return sqlite3_result_error_nomem(context);
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return;
+  if (state->rows == nullptr)
+    state->rows = new std::vector<aggregated_row>;
+  aggregated_row row;
+  row.value = text_of(argv[0]);
+  if (sqlite3_value_type(argv[1]) != SQLITE_NULL)
+    row.separator = text_of(argv[1]);
+  for (int i = 2; i + 2 < argc; i += 3) {
+    sort_key key;
+    key.value = value_for_sort(argv[i]);
+    key.compare = collation_named(text_of(argv[i + 1]));
+    const int flags = sqlite3_value_int(argv[i + 2]);
+    key.descending = (flags & 1) != 0;
+    key.nulls_first = (flags & 2) != 0;
+    row.keys.push_back(std::move(key));
+  }
+  state->rows->push_back(std::move(row));
+}
+
+void string_agg_final(sqlite3_context* context) {
+  auto* state = static_cast<string_agg_state*>(sqlite3_aggregate_context(context, 0));
+  if (state == nullptr || state->rows == nullptr)
+    return sqlite3_result_null(context);
+  std::unique_ptr<std::vector<aggregated_row>> rows(state->rows);
+  state->rows = nullptr;
+  std::stable_sort(rows->begin(), rows->end(), [](const aggregated_row& a, const aggregated_row& b) {
+    for (size_t i = 0; i < a.keys.size() && i < b.keys.size(); ++i)
+      if (int c = compare_keys(a.keys[i], b.keys[i]); c != 0)
+        return c < 0;
+    return false;
+  });
+  std::string out;
+  for (size_t i = 0; i < rows->size(); ++i) {
+    if (i > 0 && (*rows)[i].separator)
+      out += *(*rows)[i].separator;
+    out += (*rows)[i].value;
+  }
+  return_text(context, out);
+}
+
+}  // namespace
+
+void register_aggregate_functions(sqlite3* db, connection_state* state) {
+  sqlite3_create_function_v2(db, "pg_string_agg", -1, SQLITE_UTF8, state, nullptr, string_agg_step,
+                             string_agg_final, nullptr);
+}
+
+}  // namespace tributary::sql_function_support

@@ -1,0 +1,148 @@
+// sql_functions_to_char: to_char(timestamp[tz], pattern) for the common patterns.
+//
+//   pg_to_char(ts, pattern, with_zone)
+//     YYYY YY MM DD DDD D Q HH24 HH12 HH MI SS MS US AM PM
+//     Month MONTH month Mon MON mon Day DAY day Dy DY dy   (full names blank-padded
+//     to 9 characters), the FM prefix (no padding), "quoted text"; any other
+//     character is copied. Infinite values give NULL, as PostgreSQL.
+// The translator (datetime_functions.cpp) passes only constant patterns whose
+// letters are all among these (to_char_pattern_supported), so nothing here
+// meets another keyword of PostgreSQL's.
+#include <sqlite3.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "stages/types/datetime/pg_calendar.hpp"
+#include "stages/types/datetime/time_zone_rules.hpp"
+#include "storage/sql_function_support.hpp"
+
+namespace tributary::sql_function_support {
+namespace {
+
+const char* const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
+                                   "July",    "August",   "September", "October", "November", "December"};
+const char* const day_names[] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+
+std::string padded_number(int64_t value, int width, bool fill_mode) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%0*lld", fill_mode ? 0 : width, static_cast<long long>(value));
+  return buffer;
+}
+
+std::string cased(std::string name, int style, size_t length, bool fill_mode) {
+  // style 0: Capitalized, 1: UPPER, 2: lower
+  if (length < name.size())
+    name.resize(length);
+  for (size_t i = 0; i < name.size(); ++i) {
+    char& c = name[i];
+    if (style == 1)
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    else if (style == 2 || (style == 0 && i > 0))
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (!fill_mode && length == 9 && name.size() < 9)
+    name.resize(9, ' ');
+  return name;
+}
+
+void to_char(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  int64_t ts = sqlite3_value_int64(argv[0]);
+  if (ts == std::numeric_limits<int64_t>::min() || ts == std::numeric_limits<int64_t>::max())
+    return sqlite3_result_null(context);
+  const std::string pattern = text_of(argv[1]);
+  if (sqlite3_value_int(argv[2]) != 0) {
+    auto zone = session_time_zone(state_of(context).settings.time_zone);
+    ts += int64_t{zone->utc_offset_at(floor_divide(ts, usecs_per_second) + postgres_epoch_unix_seconds)} *
+          usecs_per_second;
+  }
+  const int64_t day_number = floor_divide(ts, usecs_per_day);
+  const int64_t time_of_day = ts - day_number * usecs_per_day;
+  const civil_date date = civil_from_days(day_number);
+  const int64_t shown_year = date.year > 0 ? date.year : 1 - date.year;
+  const int64_t hour = time_of_day / usecs_per_hour;
+  const int64_t minute = time_of_day / usecs_per_minute % 60;
+  const int64_t second = time_of_day / usecs_per_second % 60;
+  const int64_t usec = time_of_day % usecs_per_second;
+  const int64_t dow = floor_modulo(day_number + 6, 7);
+  const int64_t doy = day_number - days_from_civil(date.year, 1, 1) + 1;
+  std::string out;
+  bool fill_mode = false;
+  size_t i = 0;
+  const auto at = [&](const char* keyword) { return pattern.compare(i, std::strlen(keyword), keyword) == 0; };
+  while (i < pattern.size()) {
+    if (at("FM")) {
+      fill_mode = true;
+      i += 2;
+      continue;
+    }
+    std::string piece;
+    size_t used = 0;
+    struct name_token {
+      const char* keyword;
+      bool month;
+      int style;
+      size_t length;
+    };
+    static const name_token names[] = {{"Month", true, 0, 9}, {"MONTH", true, 1, 9}, {"month", true, 2, 9},
+                                       {"Mon", true, 0, 3},   {"MON", true, 1, 3},   {"mon", true, 2, 3},
+                                       {"Day", false, 0, 9},  {"DAY", false, 1, 9},  {"day", false, 2, 9},
+                                       {"Dy", false, 0, 3},   {"DY", false, 1, 3},   {"dy", false, 2, 3}};
+    for (const name_token& n : names)
+      if (used == 0 && at(n.keyword)) {
+        piece = cased(n.month ? month_names[date.month - 1] : day_names[dow], n.style, n.length, fill_mode);
+        used = std::strlen(n.keyword);
+      }
+    if (used == 0) {
+      if (at("YYYY")) { piece = padded_number(shown_year, 4, fill_mode); used = 4; }
+      else if (at("YY")) { piece = padded_number(shown_year % 100, 2, fill_mode); used = 2; }
+      else if (at("MM")) { piece = padded_number(date.month, 2, fill_mode); used = 2; }
+      else if (at("MI")) { piece = padded_number(minute, 2, fill_mode); used = 2; }
+      else if (at("MS")) { piece = padded_number(usec / 1000, 3, fill_mode); used = 2; }
+      else if (at("DDD")) { piece = padded_number(doy, 3, fill_mode); used = 3; }
+      else if (at("DD")) { piece = padded_number(date.day, 2, fill_mode); used = 2; }
+      else if (at("D")) { piece = std::to_string(dow + 1); used = 1; }
+      else if (at("HH24")) { piece = padded_number(hour, 2, fill_mode); used = 4; }
+      else if (at("HH12") || at("HH")) {
+        piece = padded_number(hour % 12 == 0 ? 12 : hour % 12, 2, fill_mode);
+        used = at("HH12") ? 4 : 2;
+      }
+      else if (at("SS")) { piece = padded_number(second, 2, fill_mode); used = 2; }
+      else if (at("US")) { piece = padded_number(usec, 6, fill_mode); used = 2; }
+      else if (at("AM") || at("PM")) { piece = hour >= 12 ? "PM" : "AM"; used = 2; }
+      else if (at("am") || at("pm")) { piece = hour >= 12 ? "pm" : "am"; used = 2; }
+      else if (at("Q")) { piece = std::to_string((date.month - 1) / 3 + 1); used = 1; }
+    }
+    if (used > 0) {
+      out += piece;
+      i += used;
+      fill_mode = false;
+      continue;
+    }
+    if (pattern[i] == '"') {
+      for (++i; i < pattern.size() && pattern[i] != '"'; ++i) {
+        if (pattern[i] == '\\' && i + 1 < pattern.size())
+          ++i;
+        out += pattern[i];
+      }
+      ++i;
+      continue;
+    }
+    out += pattern[i++];
+  }
+  return_text(context, out);
+}
+
+}  // namespace
+
+void register_to_char_function(sqlite3* db, connection_state* state) {
+  // Reads the session's TimeZone: not deterministic.
+  sqlite3_create_function_v2(db, "pg_to_char", 3, SQLITE_UTF8, state, to_char, nullptr, nullptr, nullptr);
+}
+
+}  // namespace tributary::sql_function_support

@@ -1,0 +1,65 @@
+// Rounding and arithmetic functions and GREATEST / LEAST in translated SQL
+// (math_functions.cpp, storage/sql_functions_math.cpp).
+#include <gtest/gtest.h>
+
+#include "stages/types/pg_type_oids.hpp"
+#include "tests/translated_query_harness.hpp"
+
+namespace tributary {
+namespace {
+
+using testing::translated_query_harness;
+
+TEST(TranslatedMathFunctions, NumericRoundsHalfAwayFromZeroFloatToEven) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT round(2.5)"), "3");
+  EXPECT_EQ(h.value("SELECT round(-2.5)"), "-3");
+  EXPECT_EQ(h.value("SELECT round(2.5::float8)"), "2");
+  EXPECT_EQ(h.value("SELECT round(1234.5678, 2)"), "1234.57");
+  EXPECT_EQ(h.value("SELECT round(1250, -2)"), "1300");
+  EXPECT_EQ(h.value("SELECT trunc(-2.567, 1)"), "-2.5");
+  EXPECT_EQ(h.value("SELECT trunc(0.04, 1)"), "0.0");
+  EXPECT_EQ(h.value("SELECT ceil(-2.1)"), "-2");
+  EXPECT_EQ(h.value("SELECT floor(-2.1)"), "-3");
+  EXPECT_EQ(h.value("SELECT ceil(-0.5::float8)"), "-0");
+  EXPECT_EQ(h.value("SELECT sign(-2.5)"), "-1");
+}
+
+TEST(TranslatedMathFunctions, ResultTypesFollowPostgresResolution) {
+  translated_query_harness h;
+  auto a = h.run("SELECT round(5), round(5, 1), ceil(2.5), sqrt(2), power(2, 3), mod(7, 2), mod(7, 2.5), random()");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::float8, pg_type_oid::numeric, pg_type_oid::numeric,
+                                         pg_type_oid::float8, pg_type_oid::float8, pg_type_oid::int4,
+                                         pg_type_oid::numeric, pg_type_oid::float8}));
+}
+
+TEST(TranslatedMathFunctions, ErrorsArePostgres) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT sqrt(-1::float8)"), "ERROR 2201F: cannot take square root of a negative number");
+  EXPECT_EQ(h.value("SELECT mod(5, 0)"), "ERROR 22012: division by zero");
+  EXPECT_EQ(h.value("SELECT power(0, -1)"), "ERROR 2201F: zero raised to a negative power is undefined");
+}
+
+TEST(TranslatedMathFunctions, GreatestAndLeastIgnoreNullsInTheCommonType) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT greatest(1, NULL, 3)"), "3");
+  EXPECT_EQ(h.value("SELECT least(NULL, 2, 1.5)"), "1.5");
+  EXPECT_EQ(h.value("SELECT greatest(NULL::int, NULL)"), "NULL");
+  EXPECT_EQ(h.value("SELECT greatest(10.0, 9.5)"), "10.0");  // numeric order, not text order
+  EXPECT_EQ(h.value("SELECT least('b', 'a')"), "a");
+}
+
+TEST(TranslatedMathFunctions, RandomIsAFloatBetweenZeroAndOne) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT random() >= 0 AND random() < 1"), "t");
+  EXPECT_EQ(h.value("SELECT random() = random()"), "f");
+}
+
+TEST(TranslatedMathFunctions, NumericPowerIsLeftUntranslated) {
+  translated_query_harness h;
+  EXPECT_NE(h.value("SELECT power(x, 2) FROM t").find("UNTRANSLATED"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tributary

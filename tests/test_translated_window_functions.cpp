@@ -1,0 +1,58 @@
+// Window functions in translated SQL: SQLite computes them; the result types, the
+// keys' collations and PostgreSQL's NULL placement come from the translator
+// (function_translator.cpp, window_call).
+#include <gtest/gtest.h>
+
+#include "stages/types/pg_type_oids.hpp"
+#include "tests/translated_query_harness.hpp"
+
+namespace tributary {
+namespace {
+
+using testing::translated_query_harness;
+
+std::vector<std::string> column(const testing::query_answer& a, size_t index) {
+  std::vector<std::string> out;
+  for (const auto& row : a.rows)
+    out.push_back(row.at(index).value_or("NULL"));
+  return out;
+}
+
+class TranslatedWindowFunctions : public ::testing::Test {
+protected:
+  void SetUp() override {
+    h.insert({"1", "b", "10", {}, {}, "10.5", {}});
+    h.insert({"2", "a", "9", {}, {}, "9.25", {}});
+    h.insert({"3", {}, {}, {}, {}, {}, {}});
+    h.insert({"4", "c", "9", {}, {}, "100", {}});
+  }
+  translated_query_harness h;
+};
+
+TEST_F(TranslatedWindowFunctions, RankingFunctionsAreBigintsOrderedAsPostgres) {
+  auto a = h.run("SELECT row_number() OVER (ORDER BY x), rank() OVER (ORDER BY n), "
+                 "dense_rank() OVER (ORDER BY n DESC) FROM t ORDER BY id");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::int8, pg_type_oid::int8, pg_type_oid::int8}));
+  EXPECT_EQ(a.names, (std::vector<std::string>{"row_number", "rank", "dense_rank"}));
+  EXPECT_EQ(column(a, 0), (std::vector<std::string>{"2", "1", "4", "3"}));  // numeric order, NULL last
+  EXPECT_EQ(column(a, 1), (std::vector<std::string>{"3", "1", "4", "1"}));
+  EXPECT_EQ(column(a, 2), (std::vector<std::string>{"2", "3", "1", "3"}));  // DESC: NULL first
+}
+
+TEST_F(TranslatedWindowFunctions, LagAndLeadKeepTheValuesType) {
+  auto a = h.run("SELECT lag(x) OVER (ORDER BY id), lead(n, 2, -1) OVER (ORDER BY id) FROM t ORDER BY id");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::numeric, pg_type_oid::int4}));
+  EXPECT_EQ(column(a, 0), (std::vector<std::string>{"NULL", "10.5", "9.25", "NULL"}));
+  EXPECT_EQ(column(a, 1), (std::vector<std::string>{"NULL", "9", "-1", "-1"}));
+}
+
+TEST_F(TranslatedWindowFunctions, FramesAndNamedWindowsAreLeftUntranslated) {
+  EXPECT_NE(h.value("SELECT sum(n) OVER (ORDER BY id ROWS 1 PRECEDING) FROM t").find("UNTRANSLATED"),
+            std::string::npos);
+  EXPECT_NE(h.value("SELECT ntile(2) OVER (ORDER BY id) FROM t").find("UNTRANSLATED"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tributary
