@@ -16,6 +16,7 @@
 
 #include "stages/types/numeric/numeric_arithmetic.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_casts.hpp"
 #include "stages/types/value_io.hpp"
 
 namespace tributary {
@@ -230,106 +231,8 @@ void negate(sqlite3_context* context, int, sqlite3_value** argv) {
 
 // ---- pg_cast(x, from_oid, from_typmod, to_oid, to_typmod) ------------------
 
-bool is_integer_type(oid_t t) {
-  return t == pg_type_oid::int2 || t == pg_type_oid::int4 || t == pg_type_oid::int8;
-}
-bool is_float_type(oid_t t) { return t == pg_type_oid::float4 || t == pg_type_oid::float8; }
-int bits_of(oid_t t) { return t == pg_type_oid::int2 ? 16 : (t == pg_type_oid::int4 ? 32 : 64); }
-bool is_text_type(oid_t t) {
-  return t == pg_type_oid::text || t == pg_type_oid::varchar || t == pg_type_oid::bpchar ||
-         t == pg_type_oid::name || t == pg_type_oid::unknown;
-}
-
-// Number -> integer type: numeric rounds half away from zero, float to even.
-result<int64_t, pg_error> number_to_integer(sqlite3_value* x, oid_t from, oid_t to) {
-  const int bits = bits_of(to);
-  if (is_integer_type(from)) {
-    const int64_t v = sqlite3_value_int64(x);
-    if (!fits(v, bits))
-      return fail(out_of_range(integer_type_name(bits)));
-    return v;
-  }
-  if (is_float_type(from)) {
-    const double v = std::nearbyint(float_of(x));
-    // 2^63 itself does not fit int64; -2^63 does.
-    if (std::isnan(v) || v < -9223372036854775808.0 || v >= 9223372036854775808.0 ||
-        !fits(static_cast<int64_t>(v), bits))
-      return fail(out_of_range(integer_type_name(bits)));
-    return static_cast<int64_t>(v);
-  }
-  auto n = numeric_of(x);
-  if (!n)
-    return fail(n.error());
-  if (n->what == numeric_value::kind::nan)
-    return fail(make_pg_error("0A000", std::string("cannot convert NaN to ") + integer_type_name(bits)));
-  if (n->what != numeric_value::kind::finite)
-    return fail(make_pg_error("0A000",
-                              std::string("cannot convert infinity to ") + integer_type_name(bits)));
-  auto v = numeric_to_integer(*n);
-  if (!v || !fits(*v, bits))
-    return fail(out_of_range(integer_type_name(bits)));
-  return *v;
-}
-
-// The text a value casts to text as.
-result<std::string, pg_error> cast_text(sqlite3_value* x, const column_type& from,
-                                        const type_settings& settings) {
-  if (from.oid == pg_type_oid::unknown || !from.known())
-    return text_of(x);
-  auto text = format_text_value(from, value_of(x), settings);
-  return text ? *text : std::string();
-}
-
-result<sql_value, pg_error> cast_value(sqlite3_value* x, const column_type& from,
-                                       const column_type& to, const type_settings& settings,
-                                       bool assignment) {
-  const bool from_number = is_integer_type(from.oid) || is_float_type(from.oid) ||
-                           from.oid == pg_type_oid::numeric;
-  if (is_integer_type(to.oid) && from_number) {
-    auto v = number_to_integer(x, from.oid, to.oid);
-    if (!v)
-      return fail(v.error());
-    return sql_value{*v};
-  }
-  if (from.oid == pg_type_oid::boolean && is_text_type(to.oid))  // booltext
-    return parse_text_value(to, sqlite3_value_int64(x) != 0 ? "true" : "false", settings);
-  if (from.oid == pg_type_oid::boolean && to.oid == pg_type_oid::int4)
-    return sql_value{int64_t{sqlite3_value_int64(x) != 0}};
-  if (from.oid == pg_type_oid::int4 && to.oid == pg_type_oid::boolean)
-    return sql_value{int64_t{sqlite3_value_int64(x) != 0}};
-  if (is_float_type(from.oid) && to.oid == pg_type_oid::numeric) {
-    // float8_numeric / float4_numeric print DBL_DIG / FLT_DIG significant digits.
-    const double v = float_of(x);
-    if (std::isnan(v))
-      return parse_text_value(to, "NaN", settings);
-    if (std::isinf(v))
-      return parse_text_value(to, v > 0 ? "Infinity" : "-Infinity", settings);
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", from.oid == pg_type_oid::float4 ? 6 : 15, v);
-    return parse_text_value(to, buffer, settings);
-  }
-  auto text = cast_text(x, from, settings);
-  if (!text)
-    return fail(text.error());
-  if (from.oid == pg_type_oid::bpchar && to.oid != pg_type_oid::bpchar)  // rtrim1
-    text->erase(text->find_last_not_of(' ') + 1);
-  // An explicit cast to varchar(n) / char(n) truncates; an assignment fails
-  // (the input function's 22001) unless what is cut is spaces.
-  if (!assignment && (to.oid == pg_type_oid::varchar || to.oid == pg_type_oid::bpchar) &&
-      to.typmod >= 5) {
-    const size_t limit = static_cast<size_t>(to.typmod - 4);
-    size_t characters = 0;
-    for (size_t i = 0; i < text->size(); ++i)
-      if ((static_cast<unsigned char>((*text)[i]) & 0xC0) != 0x80 && characters++ == limit) {
-        text->resize(i);
-        break;
-      }
-  }
-  if (is_text_type(to.oid) && to.typmod < 0)
-    return sql_value{std::move(*text)};
-  return parse_text_value(to, *text, settings);
-}
-
+// The cast rules and value conversions are ALTER COLUMN TYPE's (type_casts.hpp);
+// a pair PostgreSQL has no rule for here is converted through text, as before.
 void cast(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
@@ -338,7 +241,11 @@ void cast(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const column_type to = builtin_column_type(static_cast<oid_t>(sqlite3_value_int64(argv[3])),
                                              sqlite3_value_int(argv[4]));
   const bool assignment = argc > 5 && sqlite3_value_int(argv[5]) != 0;
-  auto r = cast_value(argv[0], from, to, state_of(context).settings, assignment);
+  const auto rule = find_cast(from, to);
+  const stored_cast method =
+      rule && rule->method != stored_cast::not_supported ? rule->method : stored_cast::via_text;
+  auto r = cast_stored_value(value_of(argv[0]), from, to, method, /*explicit_cast=*/!assignment,
+                             state_of(context).settings);
   if (!r)
     return report(context, r.error());
   return_value(context, *r);

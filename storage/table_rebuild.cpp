@@ -3,6 +3,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 namespace {
@@ -12,38 +13,27 @@ constexpr const char* rebuild_name = "tributary_rebuild";
 pg_error storage_error(const sqlite_error& e) { return pg_error_from_sqlite(e); }
 
 result<bool, pg_error> referenced_by_other_tables(sqlite_connection& db, const std::string& table) {
-  auto q = db.prepare(
-      "SELECT 1 FROM sqlite_schema s, pragma_foreign_key_list(s.name) f "
-      "WHERE s.type = 'table' AND f.\"table\" = ?1 COLLATE NOCASE "
-      "AND s.name <> ?1 COLLATE NOCASE LIMIT 1");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  auto s = q->step();
-  if (!s)
-    return fail(storage_error(s.error()));
-  return *s == sqlite_statement::step_result::row;
+  auto referenced = query_has_row(db,
+                                  "SELECT 1 FROM sqlite_schema s, pragma_foreign_key_list(s.name) f "
+                                  "WHERE s.type = 'table' AND f.\"table\" = ?1 COLLATE NOCASE "
+                                  "AND s.name <> ?1 COLLATE NOCASE LIMIT 1",
+                                  table);
+  if (!referenced)
+    return fail(storage_error(referenced.error()));
+  return *referenced;
 }
 
 // The SQL of the table's own indexes and triggers (not those SQLite makes for
 // UNIQUE and PRIMARY KEY: they come with the definition).
 result<std::vector<std::string>, pg_error> dependent_objects(sqlite_connection& db,
                                                              const std::string& table) {
-  auto q = db.prepare(
-      "SELECT sql FROM sqlite_schema WHERE tbl_name = ?1 COLLATE NOCASE "
-      "AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, rowid");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  std::vector<std::string> out;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(storage_error(s.error()));
-    if (*s == sqlite_statement::step_result::done)
-      return out;
-    out.push_back(q->column_text(0));
-  }
+  auto objects = query_texts(db,
+                             "SELECT sql FROM sqlite_schema WHERE tbl_name = ?1 COLLATE NOCASE "
+                             "AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, rowid",
+                             table);
+  if (!objects)
+    return fail(storage_error(objects.error()));
+  return std::move(*objects);
 }
 
 result<ok_t, pg_error> copy_converted(sqlite_connection& db, const std::string& table,

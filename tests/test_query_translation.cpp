@@ -26,6 +26,7 @@ struct outcome {
   std::optional<located_error> error;
 };
 
+// Any statement, translated against `items` (a SELECT, INSERT, UPDATE or DELETE).
 outcome translate(const std::string& sql) {
   PgQueryParseResult parsed = pg_query_parse(sql.c_str());
   EXPECT_EQ(parsed.error, nullptr) << sql;
@@ -36,7 +37,8 @@ outcome translate(const std::string& sql) {
   input.lookup = [](const std::string& table) { return table == "items" ? &items : nullptr; };
   input.source = sql;
   input.untranslated = &out.untranslated;
-  auto r = translate_select(tree["stmts"][0]["stmt"]["SelectStmt"], input);
+  const auto& stmt = tree["stmts"][0]["stmt"];
+  auto r = translate_statement(stmt.begin().key(), stmt.begin().value(), input);
   if (r.ok())
     out.query = std::move(*r);
   else
@@ -195,27 +197,9 @@ TEST(QueryTranslation, SubSelectsAndJoinsResolveTheirAliases) {
 namespace tributary {
 namespace {
 
-outcome translate_any(const std::string& sql) {
-  PgQueryParseResult parsed = pg_query_parse(sql.c_str());
-  EXPECT_EQ(parsed.error, nullptr) << sql;
-  auto tree = nlohmann::json::parse(parsed.parse_tree);
-  pg_query_free_parse_result(parsed);
-  outcome out;
-  translation_input input;
-  input.lookup = [](const std::string& table) { return table == "items" ? &items : nullptr; };
-  input.source = sql;
-  input.untranslated = &out.untranslated;
-  const auto& stmt = tree["stmts"][0]["stmt"];
-  auto r = translate_statement(stmt.begin().key(), stmt.begin().value(), input);
-  if (r.ok())
-    out.query = std::move(*r);
-  else
-    out.error = r.error();
-  return out;
-}
 
 std::string modify_sql(const std::string& sql) {
-  outcome out = translate_any(sql);
+  outcome out = translate(sql);
   EXPECT_FALSE(out.error) << sql << ": " << (out.error ? out.error->error.message : "");
   EXPECT_TRUE(out.query) << sql << " not translated: " << out.untranslated;
   return out.query ? out.query->sql : std::string();
@@ -225,7 +209,7 @@ TEST(ModifyTranslation, ValuesAreAssignedAsPostgresAssignmentCastsThem) {
   const std::string sql = modify_sql("INSERT INTO items (id, price, name) VALUES (1 + 1, 2, 3)");
   EXPECT_NE(sql.find("pg_cast(2, 23, -1, 1700, 655366, 1)"), std::string::npos) << sql;  // numeric(10,2)
   EXPECT_NE(sql.find("pg_cast(3, 23, -1, 25, -1, 1)"), std::string::npos) << sql;        // int -> text
-  outcome refused = translate_any("INSERT INTO items (id, paid) VALUES (1, 5)");
+  outcome refused = translate("INSERT INTO items (id, paid) VALUES (1, 5)");
   ASSERT_TRUE(refused.error);
   EXPECT_EQ(refused.error->error.sqlstate, "42804");
   EXPECT_EQ(refused.error->error.message, "column \"paid\" is of type boolean but expression is of type integer");

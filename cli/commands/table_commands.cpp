@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/text_query.hpp"
 #include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
 
@@ -26,16 +28,18 @@ namespace {
 
 pg_error storage_error(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
 
+// The table's primary key columns, in key order.
+result<std::vector<std::string>, sqlite_error> primary_key_columns(sqlite_connection& db,
+                                                                   const std::string& table) {
+  return query_texts(db, "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", table);
+}
+
 result<bool, pg_error> table_exists(sqlite_connection& db, const std::string& table) {
-  auto q = db.prepare(
-      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  auto s = q->step();
-  if (!s)
-    return fail(storage_error(s.error()));
-  return *s == sqlite_statement::step_result::row;
+  auto exists = query_has_row(
+      db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE", table);
+  if (!exists)
+    return fail(storage_error(exists.error()));
+  return *exists;
 }
 
 // The replication catalog and Tributary's own tables.
@@ -60,64 +64,42 @@ void notice(command_context& context, std::string message) {
 // The SQLite default of each column (pragma_table_info's dflt_value), "" if none.
 result<std::vector<std::string>, pg_error> sqlite_defaults(sqlite_connection& db,
                                                            const std::string& table) {
-  auto q = db.prepare("SELECT dflt_value FROM pragma_table_info(?1)");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  std::vector<std::string> out;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(storage_error(s.error()));
-    if (*s == sqlite_statement::step_result::done)
-      break;
-    out.push_back(q->column_is_null(0) ? std::string() : q->column_text(0));
-  }
-  return out;
+  auto defaults = query_texts(db, "SELECT dflt_value FROM pragma_table_info(?1)", table);
+  if (!defaults)
+    return fail(storage_error(defaults.error()));
+  return std::move(*defaults);
 }
 
 // The table's SQLite definition and primary key columns (ALTER COLUMN edits them).
 result<sqlite_table_shape, pg_error> read_table_shape(sqlite_connection& db,
                                                       const std::string& table) {
   sqlite_table_shape shape;
-  auto q = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  auto s = q->step();
-  if (!s)
-    return fail(storage_error(s.error()));
-  if (*s == sqlite_statement::step_result::row)
-    shape.create_sql = q->column_text(0);
-  auto keys = db.prepare("SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk");
+  auto definition = query_texts(
+      db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE", table);
+  if (!definition)
+    return fail(storage_error(definition.error()));
+  if (!definition->empty())
+    shape.create_sql = definition->front();
+  auto keys = primary_key_columns(db, table);
   if (!keys)
     return fail(storage_error(keys.error()));
-  keys->bind_text(1, table);
-  for (;;) {
-    auto k = keys->step();
-    if (!k)
-      return fail(storage_error(k.error()));
-    if (*k == sqlite_statement::step_result::done)
-      return shape;
-    shape.primary_key.push_back(keys->column_text(0));
-  }
+  shape.primary_key = std::move(*keys);
+  return shape;
 }
 
 // An enabled subscription that replicates into `table`, or "" (its applier reads
 // the column types once per relation: a type changed under it would be misread).
 result<std::string, pg_error> enabled_subscription_of(sqlite_connection& db,
                                                       const std::string& table) {
-  auto q = db.prepare(
+  auto names = query_texts(
+      db,
       "SELECT s.subname FROM pg_subscription_rel r JOIN pg_subscription s ON s.oid = r.srsubid "
       "WHERE s.subenabled AND (CASE WHEN r.srschemaname IN ('', 'public') THEN r.srrelname "
-      "ELSE r.srschemaname || '.' || r.srrelname END) = ?1 COLLATE NOCASE LIMIT 1");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  auto s = q->step();
-  if (!s)
-    return fail(storage_error(s.error()));
-  return *s == sqlite_statement::step_result::row ? q->column_text(0) : std::string();
+      "ELSE r.srschemaname || '.' || r.srrelname END) = ?1 COLLATE NOCASE LIMIT 1",
+      table);
+  if (!names)
+    return fail(storage_error(names.error()));
+  return names->empty() ? std::string() : names->front();
 }
 
 // A rebuild the change asks for: NOT NULL checks first, then the new table, its
@@ -219,20 +201,13 @@ public:
 private:
   // The primary key's columns, as SQLite's table_info reports them.
   void mark_primary_key(const std::string& table, std::vector<column_definition>& columns) {
-    auto info = db_.prepare("SELECT name FROM pragma_table_info(?1) WHERE pk > 0");
-    if (!info)
+    auto keys = primary_key_columns(db_, table);
+    if (!keys)
       return;
-    info->bind_text(1, table);
-    while (true) {
-      auto step = info->step();
-      if (!step || *step == sqlite_statement::step_result::done)
-        return;
-      const std::string name = info->column_text(0);
-      for (auto& c : columns)
-        if (c.name == name)
-          c.primary_key = true;
-    }
+    for (auto& c : columns)
+      c.primary_key = std::find(keys->begin(), keys->end(), c.name) != keys->end();
   }
+
 
   sqlite_connection& db_;
   std::map<std::string, std::vector<column_definition>> tables_;

@@ -11,6 +11,7 @@
 #include "storage/enum_collations.hpp"
 #include "storage/namespace_catalog.hpp"
 #include "storage/user_type_catalog.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 namespace {
@@ -40,14 +41,11 @@ result<user_type_set, pg_error> user_types_of(command_context& context) {
 }
 
 result<bool, pg_error> relation_exists(sqlite_connection& db, const std::string& table) {
-  auto q = db.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND name = ?1");
-  if (!q)
-    return fail(storage_error(q.error()));
-  q->bind_text(1, table);
-  auto s = q->step();
-  if (!s)
-    return fail(storage_error(s.error()));
-  return *s == sqlite_statement::step_result::row;
+  auto exists =
+      query_has_row(db, "SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND name = ?1", table);
+  if (!exists)
+    return fail(storage_error(exists.error()));
+  return *exists;
 }
 
 // The checks every CREATE TYPE / CREATE DOMAIN makes on its name.

@@ -10,6 +10,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
 
@@ -196,15 +197,18 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
   if (arg.literal && (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar) &&
-      target->typmod >= 5) {
-    // An explicit cast to varchar(n) / char(n) cuts the literal to n characters.
-    const size_t limit = static_cast<size_t>(target->typmod - 4);
-    size_t characters = 0;
-    for (size_t i = 0; i < arg.literal->size(); ++i)
-      if ((static_cast<unsigned char>((*arg.literal)[i]) & 0xC0) != 0x80 && characters++ == limit) {
-        arg.literal->resize(i);
-        break;
-      }
+      target->typmod >= 0) {
+    // An explicit cast to varchar(n) / char(n) cuts the literal to n characters:
+    // read it without the length, then cast it as ::type does (type_casts.hpp).
+    const column_type unbounded = builtin(target->oid);
+    auto read = parse_text_value(unbounded, *arg.literal, input_.settings);
+    if (!read)
+      fail_at(read.error(), arg.location);
+    auto cut = cast_stored_value(*read, unbounded, *target, stored_cast::via_text,
+                                 /*explicit_cast=*/true, input_.settings);
+    if (!cut)
+      fail_at(cut.error(), arg.location);
+    return typed(sql_literal(*cut), *target, location);
   }
   if (arg.literal || arg.parameter != 0)
     return coerce(std::move(arg), *target);
