@@ -108,6 +108,7 @@ void connection_state::simple_query(const std::string& sql) {
   statement_situation situation;
   situation.multi_statement = routed.statements.size() > 1;
   situation.in_batch = situation.multi_statement;
+  situation.copy = this;
   bool failed = false;
   for (const routed_statement& statement : routed.statements) {
     auto outcome = dispatcher.run(statement, situation);

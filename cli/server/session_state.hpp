@@ -3,12 +3,15 @@
 // (statement_dispatcher) and its extended-protocol objects, plus the simple query
 // protocol and the replies shared by both protocols.
 //
+// It is also the client end of a COPY (copy_channel.hpp; session_copy.cpp).
+//
 // Owned and used by one session thread only.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "cli/server/copy_channel.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/message_stream.hpp"
 #include "cli/server/session.hpp"
@@ -17,7 +20,7 @@
 
 namespace tributary {
 
-class connection_state {
+class connection_state final : public copy_channel {
 public:
   connection_state(message_stream& out, session_identity who, sqlite_connection connection,
                    std::shared_ptr<void> database_in_use, const session_services& services)
@@ -43,6 +46,13 @@ public:
   void message_failed(char type, const pg_error& error);
   // A message type this server does not handle; false ends the session.
   bool unsupported_message(char type);
+
+  // copy_channel
+  void begin_copy_in(int16_t format, size_t columns) override;
+  result<std::optional<std::string>, pg_error> next_data() override;
+  void begin_copy_out(int16_t format, size_t columns) override;
+  void send_data(std::string_view bytes) override;
+  void end_copy_out() override;
 
   message_stream& stream;
   session_identity identity;

@@ -205,6 +205,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::alter_type:
     case statement_kind::drop_type:
       return type_statement(statement);
+    case statement_kind::copy:
+      return copy_statement(statement, situation);
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);

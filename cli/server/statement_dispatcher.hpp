@@ -14,6 +14,7 @@
 //   CREATE/ALTER/DROP SUBSCRIPTION ─► subscription_commands, inside a transaction
 //   CREATE/ALTER/DROP TABLE, INSERT ─► table_commands (the type layer), inside a
 //                                     transaction
+//   COPY ─► copy_command.cpp, over the session's copy_channel
 //   everything else ─► query_executor (SQLite)
 // Before each statement in a transaction: transaction_block::before_statement (the
 // snapshot and write lock it needs, transaction_mode.hpp). Waits for the database
@@ -33,6 +34,7 @@
 #include <vector>
 
 #include "cli/server/command_outcome.hpp"
+#include "cli/server/copy_channel.hpp"
 #include "cli/server/query_executor.hpp"
 #include "cli/commands/session_parameters.hpp"
 #include "cli/server/statement_router.hpp"
@@ -56,6 +58,7 @@ struct statement_situation {
   std::vector<sql_value> parameters;
   std::vector<int16_t> result_formats;  // Bind's result format codes (empty: all text)
   std::vector<uint32_t> parameter_types;  // the prepared statement's ($1 = [0]; 0: unspecified)
+  copy_channel* copy = nullptr;  // the client's end of COPY FROM STDIN / TO STDOUT, if it has one
 };
 
 class statement_dispatcher final : public command_context {
@@ -114,6 +117,9 @@ private:
   result<command_outcome, pg_error> database_command(const routed_statement& statement);
   result<command_outcome, pg_error> subscription_command(const routed_statement& statement);
   result<command_outcome, pg_error> type_statement(const routed_statement& statement);
+  // COPY ... FROM STDIN / TO STDOUT over situation.copy (copy_command.cpp).
+  result<command_outcome, pg_error> copy_statement(const routed_statement& statement,
+                                                   const statement_situation& situation);
   result<command_outcome, pg_error> table_statement(const routed_statement& statement,
                                                     const statement_situation& situation);
   result<command_outcome, pg_error> sqlite_statement_outcome(const routed_statement& statement,

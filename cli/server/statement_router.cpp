@@ -119,6 +119,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"CreateRangeStmt", statement_kind::create_type},
       {"AlterEnumStmt", statement_kind::alter_type},
       {"InsertStmt", statement_kind::insert},
+      {"CopyStmt", statement_kind::copy},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},

@@ -64,6 +64,7 @@ enum class statement_kind {
   create_type,    // CREATE TYPE ... AS ENUM, CREATE DOMAIN (other CREATE TYPE forms: 0A000)
   alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE
   drop_type,      // DROP TYPE / DROP DOMAIN [CASCADE]
+  copy,           // COPY ... FROM STDIN / TO STDOUT
 };
 
 struct routed_statement {

@@ -85,6 +85,10 @@ statement_access access_of(const routed_statement& statement) {
     case statement_kind::reset:
     case statement_kind::show:
       return statement_access::none;
+    case statement_kind::copy:
+      return statement.fields().value("is_from", false) || contains_write(statement.fields())
+                 ? statement_access::write
+                 : statement_access::read;
     case statement_kind::sqlite: {
       const std::string type = statement.node_type();
       if ((type == "SelectStmt" || type == "ExplainStmt") && !contains_write(statement.fields()))

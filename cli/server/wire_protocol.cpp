@@ -353,6 +353,21 @@ std::string close_complete() { return message_builder('3').done(); }
 std::string no_data() { return message_builder('n').done(); }
 std::string portal_suspended() { return message_builder('s').done(); }
 
+namespace {
+std::string copy_response(char type, int16_t format, size_t columns) {
+  message_builder m(type);
+  m.byte(static_cast<char>(format)).i16(static_cast<int16_t>(columns));
+  for (size_t i = 0; i < columns; ++i)
+    m.i16(format);
+  return m.done();
+}
+}  // namespace
+
+std::string copy_in_response(int16_t format, size_t columns) { return copy_response('G', format, columns); }
+std::string copy_out_response(int16_t format, size_t columns) { return copy_response('H', format, columns); }
+std::string copy_data(std::string_view bytes) { return message_builder('d').raw(bytes).done(); }
+std::string copy_done() { return message_builder('c').done(); }
+
 std::string parameter_description(const std::vector<uint32_t>& types) {
   message_builder b('t');
   b.i16(static_cast<int16_t>(types.size()));

@@ -137,6 +137,12 @@ std::string close_complete();
 std::string no_data();
 std::string portal_suspended();
 std::string parameter_description(const std::vector<uint32_t>& types);
+// CopyInResponse ('G') / CopyOutResponse ('H'): the overall format (0 text, 1
+// binary) and every column's (the same).
+std::string copy_in_response(int16_t format, size_t columns);
+std::string copy_out_response(int16_t format, size_t columns);
+std::string copy_data(std::string_view bytes);
+std::string copy_done();
 std::string negotiate_protocol_version(int32_t newest_minor,
                                        const std::vector<std::string>& unrecognized_options);
 

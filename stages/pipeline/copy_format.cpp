@@ -98,9 +98,9 @@ void unescape_into(std::string_view raw, std::string& out) {
   }
 }
 
-// End of the field that starts at `from` (the next unescaped TAB or the line's end).
-size_t field_end(std::string_view line, size_t from) {
-  while (from < line.size() && line[from] != '\t')
+// End of the field that starts at `from` (the next unescaped delimiter or the line's end).
+size_t field_end(std::string_view line, size_t from, char delimiter) {
+  while (from < line.size() && line[from] != delimiter)
     from += line[from] == '\\' ? 2 : 1;
   return std::min(from, line.size());
 }
@@ -117,16 +117,33 @@ void copy_rows::clear() {
   rows_without_columns_ = 0;
 }
 
-copy_parser::copy_parser(copy_format format, std::vector<std::string> column_names)
-    : format_(format), column_names_(std::move(column_names)) {}
+copy_parser::copy_parser(copy_format format, std::vector<std::string> column_names,
+                         copy_text_options options)
+    : format_(format), column_names_(std::move(column_names)), options_(std::move(options)) {}
 
 copy_format_error copy_parser::error(std::string message) const {
   bool in_header = format_ == copy_format::binary &&
                    (phase_ == binary_phase::header || phase_ == binary_phase::extension);
-  return copy_format_error{std::move(message), in_header ? 0 : rows_ + 1};
+  return copy_format_error{std::move(message), in_header ? 0 : rows_ + lines_skipped_ + lines_in_fields_ + 1, {}};
+}
+
+copy_format_error copy_parser::line_error(std::string message, std::string_view line) const {
+  copy_format_error e = error(std::move(message));
+  e.line_text = std::string(line);
+  return e;
 }
 
 result<ok_t, copy_format_error> copy_parser::feed(std::string_view chunk, copy_rows& out) {
+  if (ended_)
+    return ok_v;
+  if (format_ == copy_format::csv) {  // rows are found from their start: no scan offset
+    pending_.append(chunk);
+    auto used = parse_csv(pending_, out);
+    if (!used)
+      return fail(used.error());
+    pending_.erase(0, *used);
+    return ok_v;
+  }
   if (pending_.empty()) {
     auto used = format_ == copy_format::text ? parse_text(chunk, 0, out) : parse_binary(chunk, out);
     if (!used)
@@ -144,8 +161,27 @@ result<ok_t, copy_format_error> copy_parser::feed(std::string_view chunk, copy_r
   return ok_v;
 }
 
+result<ok_t, copy_format_error> copy_parser::finish(copy_rows& out) {
+  if (!options_.client_data || ended_ || pending_.empty() || format_ == copy_format::binary)
+    return finish();
+  std::string last = std::move(pending_);
+  pending_.clear();
+  const bool terminated = last.back() == '\n';
+  if (!terminated)
+    last.push_back('\n');
+  auto used = format_ == copy_format::csv ? parse_csv(last, out) : parse_text(last, 0, out);
+  if (!used)
+    return fail(used.error());
+  if (*used != last.size()) {  // a CSV quote still open
+    if (!terminated)
+      last.pop_back();
+    return fail(line_error("unterminated CSV quoted field", last));
+  }
+  return ok_v;
+}
+
 result<ok_t, copy_format_error> copy_parser::finish() const {
-  if (format_ == copy_format::text) {
+  if (format_ != copy_format::binary) {
     if (!pending_.empty())
       return fail(error("unexpected EOF in COPY data"));
     return ok_v;
@@ -164,8 +200,22 @@ result<size_t, copy_format_error> copy_parser::parse_text(std::string_view data,
     size_t lf = find_line_end(data, line_start, std::max(scan_from, line_start));
     if (lf == std::string_view::npos)
       return line_start;
+    std::string_view line = data.substr(line_start, lf - line_start);
+    if (options_.client_data || options_.header) {
+      if (options_.client_data && !line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+      auto special = special_line(line);
+      if (!special)
+        return fail(special.error());
+      if (ended_)
+        return data.size();  // the rest is ignored
+      if (*special) {
+        line_start = lf + 1;
+        continue;
+      }
+    }
     auto row_start = out.end_mark();
-    if (auto r = parse_line(data.substr(line_start, lf - line_start), out); !r) {
+    if (auto r = parse_line(line, out); !r) {
       out.rewind(row_start);  // the batch keeps whole rows only
       return fail(r.error());
     }
@@ -178,27 +228,28 @@ result<ok_t, copy_format_error> copy_parser::parse_line(std::string_view line, c
   const size_t columns = column_names_.size();
   if (columns == 0) {
     if (!line.empty())
-      return fail(error("extra data after last expected column"));
+      return fail(line_error("extra data after last expected column", line));
     out.end_row_without_columns();
     return ok_v;
   }
   const bool plain = std::memchr(line.data(), '\\', line.size()) == nullptr;
+  const char delimiter = options_.delimiter;
   size_t pos = 0;
   for (size_t column = 0;; ++column) {
     if (column == columns)
-      return fail(error("extra data after last expected column"));
+      return fail(line_error("extra data after last expected column", line));
     size_t end;
     if (plain) {
-      const void* tab = std::memchr(line.data() + pos, '\t', line.size() - pos);
+      const void* tab = std::memchr(line.data() + pos, delimiter, line.size() - pos);
       end = tab ? static_cast<size_t>(static_cast<const char*>(tab) - line.data()) : line.size();
     } else {
-      end = field_end(line, pos);
+      end = field_end(line, pos, delimiter);
     }
     std::string_view raw = line.substr(pos, end - pos);
-    if (plain) {
-      out.add_value(raw);
-    } else if (raw == "\\N") {
+    if (raw == options_.null_marker) {  // compared before unescaping, as PostgreSQL does
       out.add_null();
+    } else if (plain) {
+      out.add_value(raw);
     } else {
       out.begin_value();
       unescape_into(raw, out.value_buffer());
@@ -206,11 +257,23 @@ result<ok_t, copy_format_error> copy_parser::parse_line(std::string_view line, c
     }
     if (end == line.size()) {
       if (column + 1 < columns)
-        return fail(error("missing data for column \"" + column_names_[column + 1] + "\""));
+        return fail(line_error("missing data for column \"" + column_names_[column + 1] + "\"", line));
       return ok_v;
     }
     pos = end + 1;
   }
+}
+
+result<bool, copy_format_error> copy_parser::special_line(std::string_view line) {
+  if (options_.client_data && line == "\\.") {
+    ended_ = true;
+    return true;
+  }
+  if (options_.header && rows_ == 0 && lines_skipped_ == 0) {
+    lines_skipped_ = 1;
+    return true;
+  }
+  return false;
 }
 
 // --- binary ------------------------------------------------------------------

@@ -20,6 +20,13 @@
 //           extension, then per tuple Int16 field count + per field Int32
 //           length (-1 = NULL) and bytes; the trailer is Int16 -1.
 //
+//   CSV and options (a client's COPY FROM STDIN, copy_text_options): another
+//           delimiter and NULL marker for text; CSV with its quote and escape,
+//           quoted fields spanning lines, an unquoted field equal to the NULL
+//           marker being NULL (FORCE_NOT_NULL: an empty string instead; FORCE_NULL:
+//           a quoted one too); a header line skipped; a line "\." ending the data.
+//           The defaults are the publisher's text format, parsed as above.
+//
 //   States: text   reading lines (a partial line kept) -> finished
 //           binary header -> extension -> tuples -> trailer seen -> finished
 //
@@ -43,11 +50,26 @@
 
 namespace tributary {
 
-enum class copy_format : uint8_t { text, binary };
+enum class copy_format : uint8_t { text, binary, csv };
+
+// COPY's options for the text and CSV formats (PostgreSQL's defaults per format).
+struct copy_text_options {
+  char delimiter = '\t';
+  std::string null_marker = "\\N";
+  char quote = '"';
+  char escape = '"';
+  bool header = false;      // the first line is not data
+  // A client's COPY FROM STDIN: a line "\." ends the data, a CR before each LF
+  // is dropped, and finish(out) takes a last line without LF.
+  bool client_data = false;
+  std::vector<bool> force_not_null;  // per column (CSV)
+  std::vector<bool> force_null;      // per column (CSV)
+};
 
 struct copy_format_error {
   std::string message;
-  uint64_t line = 0;  // 1-based row number; 0 = the binary header
+  uint64_t line = 0;  // 1-based line number; 0 = the binary header
+  std::string line_text;  // text/CSV: the line's raw text, for PostgreSQL's CONTEXT
 
   // "message" or "message (line N)" — the caller adds the relation.
   std::string to_string() const;
@@ -82,6 +104,8 @@ public:
   void begin_value() { open_ = bytes_.size(); }
   std::string& value_buffer() { return bytes_; }
   void end_value() { fields_.push_back(field{open_, bytes_.size() - open_, false}); }
+  std::string_view open_value() const { return std::string_view(bytes_).substr(open_); }
+  void drop_open_value() { bytes_.resize(open_); }
   void end_row_without_columns() { ++rows_without_columns_; }
   // Where the batch ends now; rewind() drops what was added after it.
   struct mark {
@@ -110,12 +134,18 @@ private:
 class copy_parser {
 public:
   // `column_names` gives the expected field count and the names for messages.
-  copy_parser(copy_format format, std::vector<std::string> column_names);
+  copy_parser(copy_format format, std::vector<std::string> column_names,
+              copy_text_options options = {});
 
   // Parses every row `chunk` completes and appends it to `out`.
   result<ok_t, copy_format_error> feed(std::string_view chunk, copy_rows& out);
   // End of the data: only whole rows (and, binary, the trailer) may have come.
   result<ok_t, copy_format_error> finish() const;
+  // client_data: a last line without LF is a row (a CSV quote left open is
+  // "unterminated CSV quoted field").
+  result<ok_t, copy_format_error> finish(copy_rows& out);
+  // The data ended with a "\." line (client_data): whatever follows is ignored.
+  bool ended() const { return ended_; }
 
   copy_format format() const { return format_; }
   uint64_t rows() const { return rows_; }
@@ -124,6 +154,13 @@ private:
   // Parses whole rows at the front of `data`; returns the bytes consumed.
   result<size_t, copy_format_error> parse_text(std::string_view data, size_t scan_from, copy_rows& out);
   result<ok_t, copy_format_error> parse_line(std::string_view line, copy_rows& out);
+  // One text/CSV line that is not data (header, end marker): true when consumed.
+  result<bool, copy_format_error> special_line(std::string_view line);
+  // CSV (copy_csv.cpp): whole rows at the front of `data`; a row's end is an LF
+  // outside quotes.
+  result<size_t, copy_format_error> parse_csv(std::string_view data, copy_rows& out);
+  result<ok_t, copy_format_error> parse_csv_row(std::string_view row, copy_rows& out);
+  copy_format_error line_error(std::string message, std::string_view line) const;
   result<size_t, copy_format_error> parse_binary(std::string_view data, copy_rows& out);
   result<size_t, copy_format_error> parse_header(std::string_view data);
   copy_format_error error(std::string message) const;
@@ -132,6 +169,10 @@ private:
 
   copy_format format_;
   std::vector<std::string> column_names_;
+  copy_text_options options_;
+  uint64_t lines_skipped_ = 0;  // the header line, counted in line numbers
+  uint64_t lines_in_fields_ = 0;  // CSV: LFs inside quoted fields, counted too
+  bool ended_ = false;
   std::string pending_;     // bytes of an incomplete row (or header)
   size_t scanned_ = 0;      // text: bytes of pending_ already searched for LF
   binary_phase phase_ = binary_phase::header;

@@ -117,6 +117,28 @@ std::vector<text_range> split_at_semicolons(std::string_view text) {
   return out;
 }
 
+std::optional<text_range> first_parenthesized(std::string_view text) {
+  size_t i = 0;
+  size_t open = std::string_view::npos;
+  int depth = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '(' || c == ')') {
+      if (c == '(' && depth++ == 0)
+        open = i;
+      if (c == ')' && --depth == 0)
+        return text_range{open + 1, i};
+      if (depth < 0)
+        return std::nullopt;
+      ++i;
+      continue;
+    }
+    piece what;
+    i = skip_one(text, i, what);
+  }
+  return std::nullopt;
+}
+
 bool has_sql_token(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {

@@ -8,6 +8,8 @@
 // end of the text. Pure functions; no allocation beyond the results.
 #pragma once
 
+#include <optional>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +24,10 @@ struct text_range {
 // Pieces of `text` between top-level ';', without the ';'. Pieces that hold only
 // whitespace and comments are left out.
 std::vector<text_range> split_at_semicolons(std::string_view text);
+
+// Inside the first top-level parentheses of `text` (quotes and comments
+// skipped): "COPY (SELECT 1) TO STDOUT" -> "SELECT 1"; nullopt when unbalanced.
+std::optional<text_range> first_parenthesized(std::string_view text);
 
 // True when `text` holds something other than whitespace and comments.
 bool has_sql_token(std::string_view text);
