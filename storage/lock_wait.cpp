@@ -34,6 +34,8 @@ int lock_wait::busy(int attempt) {
   };
   if (cancelled_)
     return give_up(gave_up::cancelled);
+  if (statement_deadline_ && now >= *statement_deadline_)
+    return give_up(gave_up::statement_timeout);
   const auto timeout = effective_timeout();
   if (waited >= timeout)
     return give_up(gave_up::timed_out);

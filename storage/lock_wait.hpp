@@ -8,6 +8,7 @@
 //   - cancel() was called (a CancelRequest; thread-safe)     -> gave_up::cancelled
 //   - the wait passed the timeout (lock_timeout, or the internal bound when
 //     lock_timeout is 0, "wait forever")                     -> gave_up::timed_out
+//   - the statement's deadline passed (statement_timeout)    -> gave_up::statement_timeout
 // The owner reads why with take_give_up() after the failed statement and reports
 // 57014 or 55P03 instead of SQLite's "database is locked".
 //
@@ -19,6 +20,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <cstdint>
 
 struct sqlite3;
@@ -27,7 +29,7 @@ namespace tributary {
 
 class lock_wait {
 public:
-  enum class gave_up { no, cancelled, timed_out };
+  enum class gave_up { no, cancelled, timed_out, statement_timeout };
 
   // `internal_bound`: the longest wait when no timeout is set.
   explicit lock_wait(std::chrono::milliseconds internal_bound = std::chrono::minutes(10))
@@ -41,6 +43,11 @@ public:
   // 0: wait up to the internal bound (PostgreSQL's lock_timeout = 0 waits forever).
   void set_timeout(std::chrono::milliseconds timeout) { timeout_ = timeout; }
   std::chrono::milliseconds effective_timeout() const;
+
+  // The running statement's statement_timeout deadline (nullopt: none).
+  void set_statement_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+    statement_deadline_ = deadline;
+  }
 
   // A new statement begins: forgets an earlier cancel and give-up.
   void start_statement();
@@ -61,6 +68,7 @@ private:
   std::atomic<bool> cancelled_{false};
   std::atomic<gave_up> give_up_{gave_up::no};
   std::chrono::steady_clock::time_point wait_began_{};
+  std::optional<std::chrono::steady_clock::time_point> statement_deadline_;
 };
 
 }  // namespace tributary

@@ -5,6 +5,8 @@
 // client_min_messages, standard_conforming_strings); the others are stored as given.
 #include "cli/commands/session_parameters.hpp"
 
+#include "cli/commands/accepted_parameters.hpp"
+
 #include "stages/types/datetime/time_zone_rules.hpp"
 
 #include "stages/core/pg_bool.hpp"
@@ -139,6 +141,8 @@ session_parameters::session_parameters(const settings& server_settings, const st
   add("lc_numeric", "C", "Sets the locale for formatting numbers.", false, false);
   add("lc_time", "C", "Sets the locale for formatting date and time values.", false, false);
   add("max_identifier_length", "63", "Shows the maximum identifier length.", false, true);
+  for (const accepted_parameter& p : parameters_without_effect())
+    add(p.name, p.default_value, p.description, false, false);
 }
 
 result<std::string, pg_error> session_parameters::canonical_value(const std::string& key,
@@ -266,7 +270,19 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
 result<ok_t, pg_error> session_parameters::apply_startup(const std::string& name, const std::string& value) {
   const std::string key = lowercase(name);
   auto it = parameters_.find(key);
-  if (it == parameters_.end() || it->second.read_only)
+  // As PostgreSQL: a name it does not know fails the connection (a custom
+  // "prefix.name" is kept); a server-wide setting is left as the server has it.
+  if (it == parameters_.end()) {
+    if (key.find('.') != std::string::npos) {
+      store(key, value);
+      parameters_[key].default_value = value;
+      return ok_v;
+    }
+    if (server_settings_.known(key) || key == "session_replication_role" || key == "role")
+      return ok_v;
+    return fail(unrecognized(name));
+  }
+  if (it->second.read_only)
     return ok_v;
   auto canonical = canonical_value(key, value);
   if (!canonical)

@@ -36,8 +36,9 @@ class session_parameters {
 public:
   session_parameters(const settings& server_settings, const std::string& user, bool superuser);
 
-  // Applies a startup-packet parameter (or one -c of its "options"). Unknown names
-  // are ignored, as drivers send parameters this server does not have.
+  // Applies a startup-packet parameter (or one -c of its "options"). A name
+  // PostgreSQL does not know either is 42704 (the caller sends it as FATAL);
+  // server-wide settings are left as they are.
   result<ok_t, pg_error> apply_startup(const std::string& name, const std::string& value);
 
   // A VariableSetStmt's fields (SET / SET LOCAL / RESET / RESET ALL / SET ... TO DEFAULT).

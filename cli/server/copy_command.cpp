@@ -274,7 +274,7 @@ result<command_outcome, pg_error> statement_dispatcher::copy_statement(
 
     channel.begin_copy_in(binary ? 1 : 0, names.size());
     for (;;) {
-      if (statement_cancelled())
+      if (statement_cancelled() || statement_timeout_.expired())  // explained by run()
         return fail(make_pg_error("57014", "canceling statement due to user request"));
       auto data = channel.next_data();
       if (!data) {

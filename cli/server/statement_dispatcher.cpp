@@ -48,6 +48,7 @@ statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_con
       subscriptions_(subscriptions),
       parameters_(parameters),
       notices_(std::move(notices)),
+      statement_timeout_(db.handle()),
       transaction_(db, notices_),
       executor_(db) {
   transaction_.on_transaction_end(
@@ -62,6 +63,18 @@ void statement_dispatcher::prepare_statement_settings() {
   lock_wait_.set_timeout(
       lock_timeout_value(parameters_.value("lock_timeout").value_or("0")).value_or(std::chrono::milliseconds(0)));
   lock_wait_.start_statement();
+  statement_timeout_.arm(lock_timeout_value(parameters_.value("statement_timeout").value_or("0"))
+                             .value_or(std::chrono::milliseconds(0)));
+  lock_wait_.set_statement_deadline(statement_timeout_.deadline());
+}
+
+result<ok_t, pg_error> statement_dispatcher::check_read_only(const routed_statement& statement) const {
+  if (!transaction_.effective_mode().read_only || statement.kind == statement_kind::sqlite_only ||
+      access_of(statement) != statement_access::write)
+    return ok_v;
+  // PostgreSQL names the statement's own command, also for a data-modifying WITH ("SELECT").
+  const std::string command = statement.kind == statement_kind::copy ? "COPY FROM" : statement.tag;
+  return fail(make_pg_error("25006", "cannot execute " + command + " in a read-only transaction"));
 }
 
 void statement_dispatcher::set_transaction_characteristics(const nlohmann::json& fields) {
@@ -75,6 +88,9 @@ void statement_dispatcher::set_transaction_characteristics(const nlohmann::json&
 
 pg_error statement_dispatcher::explain_lock_failure(pg_error error) {
   const auto why = lock_wait_.take_give_up();
+  if (why == lock_wait::gave_up::statement_timeout ||
+      (statement_timeout_.expired() && (error.sqlstate == "57014" || error.sqlstate == "55P03")))
+    return make_pg_error("57014", "canceling statement due to statement timeout");
   if (why == lock_wait::gave_up::no || error.sqlstate != "55P03")
     return error;
   if (why == lock_wait::gave_up::cancelled)
@@ -102,6 +118,14 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   prevent_transaction_block_ = situation.multi_statement ||
                                transaction_.state() != block_state::idle;
   prepare_statement_settings();
+  struct disarm_at_end {
+    statement_timeout& timeout;
+    ~disarm_at_end() { timeout.disarm(); }
+  } disarm{statement_timeout_};
+  if (auto r = check_read_only(statement); !r) {
+    transaction_.statement_failed();
+    return fail(r.error());
+  }
   // now() is the transaction's start: this statement's, unless a transaction is open.
   note_statement_start(db_.handle(), transaction_.state() == block_state::idle);
   if (situation.in_batch && !refuses_transaction_blocks(statement.kind) &&

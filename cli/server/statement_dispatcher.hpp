@@ -16,6 +16,9 @@
 //                                     transaction
 //   COPY ─► copy_command.cpp, over the session's copy_channel
 //   everything else ─► query_executor (SQLite)
+// A statement that writes in a READ ONLY transaction (or under
+// default_transaction_read_only) fails with 25006 as in PostgreSQL;
+// statement_timeout interrupts a statement (or its lock wait) at its deadline (57014).
 // Before each statement in a transaction: transaction_block::before_statement (the
 // snapshot and write lock it needs, transaction_mode.hpp). Waits for the database
 // file go through the connection's lock_wait (lock_timeout, cancel); a wait that
@@ -42,6 +45,7 @@
 #include "cli/server/transaction_block.hpp"
 #include "storage/data_directory.hpp"
 #include "storage/lock_wait.hpp"
+#include "storage/statement_timeout.hpp"
 
 namespace tributary {
 
@@ -107,8 +111,11 @@ private:
   void prepare_statement_settings();
   // SET TRANSACTION ... inside a transaction: its mode.
   void set_transaction_characteristics(const nlohmann::json& fields);
-  // A statement failed: a lock wait that gave up is reported as PostgreSQL does.
+  // A statement failed: a lock wait that gave up and a statement_timeout are
+  // reported as PostgreSQL does.
   pg_error explain_lock_failure(pg_error error);
+  // 25006 when a read-only transaction would run a statement that writes.
+  result<ok_t, pg_error> check_read_only(const routed_statement& statement) const;
   result<command_outcome, pg_error> dispatch_guarded(const routed_statement& statement,
                                                      const statement_situation& situation);
   result<command_outcome, pg_error> dispatch(const routed_statement& statement,
@@ -141,6 +148,7 @@ private:
   session_parameters& parameters_;
   std::function<void(pg_error)> notices_;
   lock_wait lock_wait_;
+  statement_timeout statement_timeout_;
   transaction_block transaction_;
   query_executor executor_;
   bool prevent_transaction_block_ = false;

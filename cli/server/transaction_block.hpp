@@ -74,6 +74,10 @@ public:
   // BEGIN's options / SET TRANSACTION: the mode of the open transaction.
   void set_mode(transaction_mode mode) { mode_ = mode; }
   const transaction_mode& mode() const { return mode_; }
+  // The mode the next statement runs in: the block's, or the session default's.
+  const transaction_mode& effective_mode() const {
+    return state_ == block_state::idle ? default_mode_ : mode_;
+  }
   // Before a statement runs in a transaction: the snapshot and lock it needs (above).
   // Fails when the write lock could not be had (the statement then fails).
   result<ok_t, pg_error> before_statement(statement_access access);

@@ -1,0 +1,118 @@
+// 022_session_settings: settings a session sets are honoured as PostgreSQL honours
+// them — statement_timeout ends a long statement and a wait for a lock,
+// READ ONLY transactions and default_transaction_read_only refuse writes.
+//
+// Differential against a real PostgreSQL 15: the same statements on both servers,
+// the same answers (SQLSTATE, message, command tag, rows).
+#include "integration/replication_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+std::string answer(const PGresult* r) {
+  auto* result = const_cast<PGresult*>(r);
+  if (PQresultStatus(result) == PGRES_FATAL_ERROR)
+    return std::string("ERROR ") + PQresultErrorField(result, PG_DIAG_SQLSTATE) + " " +
+           PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY);
+  std::string out = PQcmdStatus(result);
+  for (int i = 0; i < PQntuples(result); ++i)
+    out += std::string(" ") + PQgetvalue(result, i, 0);
+  return out;
+}
+
+class SessionSettings : public ReplicationTest {
+protected:
+  void SetUp() override {
+    ReplicationTest::SetUp();
+    publisher_db_ = publisher_.connect();
+  }
+
+  void expect_same_answers(const std::vector<std::string>& statements) {
+    for (const auto& sql : statements) {
+      auto mine = local_try(sql);
+      auto theirs = exec(publisher_db_.get(), sql);
+      EXPECT_EQ(answer(mine.get()), answer(theirs.get())) << sql;
+    }
+  }
+
+  pg_connection publisher_db_;
+};
+
+TEST_F(SessionSettings, StatementTimeoutCancelsALongStatement) {
+  expect_same_answers({
+      "SET statement_timeout = '300ms'",
+      "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000) "
+      "SELECT count(*) FROM r",
+      "SELECT 1",
+      "SET statement_timeout = 0",
+      "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000) SELECT count(*) FROM r",
+  });
+}
+
+TEST_F(SessionSettings, StatementTimeoutEndsAWaitForAnotherTransactionsLock) {
+  auto holder = subscriber_.connect();
+  auto their_holder = publisher_.connect();
+  expect_same_answers({"CREATE TABLE t (id int PRIMARY KEY)", "INSERT INTO t VALUES (1)"});
+  for (PGconn* c : {holder.get(), their_holder.get()}) {
+    exec(c, "BEGIN");
+    exec(c, "UPDATE t SET id = 2 WHERE id = 1");
+  }
+  expect_same_answers({
+      "SET statement_timeout = '400ms'",
+      "UPDATE t SET id = 3 WHERE id = 1",
+  });
+  for (PGconn* c : {holder.get(), their_holder.get()})
+    exec(c, "ROLLBACK");
+  expect_same_answers({"UPDATE t SET id = 3 WHERE id = 1", "SELECT id FROM t"});
+}
+
+TEST_F(SessionSettings, ReadOnlyTransactionsRefuseWrites) {
+  expect_same_answers({
+      "CREATE TABLE t (id int PRIMARY KEY)",
+      "START TRANSACTION READ ONLY",
+      "SELECT count(*) FROM t",
+      "INSERT INTO t VALUES (1)",
+      "ROLLBACK",
+      "BEGIN",
+      "SET TRANSACTION READ ONLY",
+      "UPDATE t SET id = 2",
+      "ROLLBACK",
+      "SET default_transaction_read_only = on",
+      "CREATE TABLE u (a int)",
+      "DELETE FROM t",
+      "WITH d AS (DELETE FROM t RETURNING 1) SELECT count(*) FROM d",
+      "SELECT count(*) FROM t",
+      "BEGIN READ WRITE",
+      "INSERT INTO t VALUES (5)",
+      "COMMIT",
+      "RESET default_transaction_read_only",
+      "INSERT INTO t VALUES (6)",
+      "SELECT id FROM t ORDER BY id",
+  });
+}
+
+TEST_F(SessionSettings, StartupParametersAreCheckedAsPostgresChecksThem) {
+  auto connect = [](const std::string& conninfo) { return pg_connection(PQconnectdb(conninfo.c_str())); };
+  const std::string mine = subscriber_.conninfo();
+  const std::string theirs = publisher_conninfo() + " dbname=postgres";
+  for (const std::string& base : {mine, theirs}) {
+    auto refused = connect(base + " options='-c nosuch=1'");
+    EXPECT_NE(PQstatus(refused.get()), CONNECTION_OK) << base;
+    EXPECT_NE(std::string(PQerrorMessage(refused.get())).find("FATAL:  unrecognized configuration parameter \"nosuch\""),
+              std::string::npos)
+        << base << ": " << PQerrorMessage(refused.get());
+    auto accepted = connect(base + " options='-c work_mem=64MB -c my.x=5 -c jit=off'");
+    ASSERT_EQ(PQstatus(accepted.get()), CONNECTION_OK) << base << ": " << PQerrorMessage(accepted.get());
+    EXPECT_EQ(answer(exec(accepted.get(), "SHOW work_mem").get()), "SHOW 64MB") << base;
+    EXPECT_EQ(answer(exec(accepted.get(), "SHOW my.x").get()), "SHOW 5") << base;
+  }
+  // pg_dump's preamble and common ORM settings: accepted, shown, reset.
+  expect_same_answers({
+      "SET check_function_bodies = false", "SET xmloption = content", "SET default_tablespace = ''",
+      "SET default_table_access_method = heap", "SET work_mem = '256MB'", "SHOW work_mem",
+      "RESET work_mem", "SHOW work_mem", "SET enable_seqscan = off", "SHOW enable_seqscan",
+      "SET nosuch = 1"});
+}
+
+}  // namespace
+}  // namespace tributary::integration
