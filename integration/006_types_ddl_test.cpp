@@ -231,5 +231,27 @@ TEST_F(TypesDdl, ForeignKeyViolationsNameTheConstraintAndTheKeyAsPostgres) {
                "Key (p_id)=(200) is not present in table \"p\".");
 }
 
+TEST_F(TypesDdl, CreateAndDropIndexAnswerAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ix (a int, b text, c numeric(6,2))",
+      "CREATE INDEX ON ix (a)",
+      "CREATE INDEX ON ix (a)",
+      "CREATE UNIQUE INDEX ON ix (a, b DESC)",
+      "CREATE INDEX ix_a_idx ON ix (b)",
+      "CREATE INDEX IF NOT EXISTS ix_a_idx ON ix (b)",
+      "CREATE INDEX CONCURRENTLY IF NOT EXISTS ON ix USING btree (c DESC NULLS LAST) INCLUDE (a)",
+      "CREATE INDEX ON ix (nope)",
+      "CREATE INDEX ON missing (a)",
+      "INSERT INTO ix VALUES (1, 'x', 1.5), (1, 'y', 1.50), (2, 'x', NULL)",
+      "CREATE UNIQUE INDEX ix_c ON ix (c)",
+      "CREATE UNIQUE INDEX ix_b ON ix (b)",
+      "SELECT a, b FROM ix WHERE c = 1.5 ORDER BY b",
+      "DROP INDEX ix_a_idx, missing",
+      "DROP INDEX IF EXISTS missing, ix_a_idx1",
+      "DROP INDEX ix_a_idx",
+      "DROP INDEX ix_a_idx",
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration

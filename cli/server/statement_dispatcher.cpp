@@ -1,6 +1,8 @@
 // statement_dispatcher: the per-statement rules of the header.
 #include "cli/server/statement_dispatcher.hpp"
 
+#include "cli/commands/index_commands.hpp"
+
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/type_commands.hpp"
@@ -231,6 +233,10 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return type_statement(statement);
     case statement_kind::copy:
       return copy_statement(statement, situation);
+    case statement_kind::create_index:
+      return in_own_transaction([&] { return create_index(fields, *this, parameters_.type_settings_now()); });
+    case statement_kind::drop_index:
+      return in_own_transaction([&] { return drop_indexes(fields, *this); });
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);

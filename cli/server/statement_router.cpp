@@ -90,6 +90,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   }
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return statement_kind::drop_table;
+  if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_INDEX")
+    return statement_kind::drop_index;
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_SCHEMA")
     return statement_kind::drop_schema;
   if (type == "DropStmt" && (fields.value("removeType", std::string()) == "OBJECT_TYPE" ||
@@ -120,6 +122,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"AlterEnumStmt", statement_kind::alter_type},
       {"InsertStmt", statement_kind::insert},
       {"CopyStmt", statement_kind::copy},
+      {"IndexStmt", statement_kind::create_index},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},

@@ -65,6 +65,8 @@ enum class statement_kind {
   alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE
   drop_type,      // DROP TYPE / DROP DOMAIN [CASCADE]
   copy,           // COPY ... FROM STDIN / TO STDOUT
+  create_index,   // CREATE INDEX: PostgreSQL's names and errors (index_commands)
+  drop_index,     // DROP INDEX a, b
 };
 
 struct routed_statement {

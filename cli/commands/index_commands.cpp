@@ -1,0 +1,105 @@
+// index_commands: see the header.
+#include "cli/commands/index_commands.hpp"
+
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/index_ddl.hpp"
+#include "stages/types/value_io.hpp"
+#include "storage/apply_error.hpp"
+#include "storage/column_type_catalog.hpp"
+#include "storage/sqlstate_mapping.hpp"
+#include "storage/text_query.hpp"
+
+namespace tributary {
+namespace {
+
+// "Key (a, b)=(1, x) is duplicated.": the first key the table holds twice (NULLs
+// never collide), or "" when none shows.
+std::string duplicated_key(sqlite_connection& db, const std::string& table,
+                           const std::vector<column_definition>& columns, const create_index_plan& plan,
+                           const type_settings& settings) {
+  std::string list, not_null;
+  std::vector<const column_definition*> key;
+  for (const auto& name : plan.columns) {
+    for (const auto& c : columns)
+      if (c.name == name)
+        key.push_back(&c);
+    list += (list.empty() ? "" : ", ") + quote_identifier(name);
+    not_null += (not_null.empty() ? "" : " AND ") + quote_identifier(name) + " IS NOT NULL";
+  }
+  auto stmt = db.prepare("SELECT " + list + " FROM " + quote_identifier(table) + " WHERE " + not_null +
+                         " GROUP BY " + list + " HAVING count(*) > 1 LIMIT 1");
+  if (!stmt || key.size() != plan.columns.size())
+    return {};
+  auto row = stmt->step();
+  if (!row || *row != sqlite_statement::step_result::row)
+    return {};
+  std::vector<std::string> values;
+  for (size_t i = 0; i < key.size(); ++i)
+    values.push_back(format_text_value(key[i]->type, stmt->column(static_cast<int>(i)), settings).value_or("null"));
+  std::string detail = existing_key_detail(plan.columns, values);  // "... already exists."
+  const std::string tail = "already exists.";
+  if (detail.size() >= tail.size() && detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0)
+    detail.replace(detail.size() - tail.size(), tail.size(), "is duplicated.");
+  return detail;
+}
+
+}  // namespace
+
+result<command_outcome, pg_error> create_index(const nlohmann::json& f, command_context& context,
+                                               const type_settings& settings) {
+  sqlite_connection& db = context.database();
+  const std::string table = f.at("relation").value("relname", std::string());
+  auto columns = read_table_columns(db, table);
+  if (!columns)
+    return fail(pg_error_from_sqlite(columns.error()));
+  std::vector<std::string> names;
+  for (const auto& c : *columns)
+    names.push_back(c.name);
+  std::optional<sqlite_error> lookup_failure;
+  auto exists = [&](const std::string& name) {
+    auto found = query_has_row(db, "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE", name);
+    if (!found)
+      lookup_failure = found.error();
+    return found && *found;
+  };
+  auto plan = plan_create_index(f, names, exists);
+  if (lookup_failure)
+    return fail(pg_error_from_sqlite(*lookup_failure));
+  if (!plan)
+    return fail(plan.error());
+  if (plan->notice)
+    context.emit_notice(*plan->notice);
+  if (!plan->sql.empty())
+    if (auto r = db.exec(plan->sql); !r) {
+      if (!is_unique_violation(r.error()))
+        return fail(pg_error_from_sqlite(r.error()));
+      return fail(make_pg_error("23505", "could not create unique index \"" + plan->name + "\"",
+                                duplicated_key(db, table, *columns, *plan, settings)));
+    }
+  return command_outcome::tag_only("CREATE INDEX");
+}
+
+result<command_outcome, pg_error> drop_indexes(const nlohmann::json& f, command_context& context) {
+  sqlite_connection& db = context.database();
+  std::optional<sqlite_error> lookup_failure;
+  auto exists = [&](const std::string& name) {
+    auto found = query_has_row(
+        db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?1 COLLATE NOCASE", name);
+    if (!found)
+      lookup_failure = found.error();
+    return found && *found;
+  };
+  auto plan = plan_drop_index(f, exists);
+  if (lookup_failure)
+    return fail(pg_error_from_sqlite(*lookup_failure));
+  if (!plan)
+    return fail(plan.error());
+  for (auto& notice : plan->notices)
+    context.emit_notice(std::move(notice));
+  for (const auto& sql : plan->sql)
+    if (auto r = db.exec(sql); !r)
+      return fail(pg_error_from_sqlite(r.error()));
+  return command_outcome::tag_only("DROP INDEX");
+}
+
+}  // namespace tributary
