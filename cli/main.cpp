@@ -171,9 +171,16 @@ int serve(const serve_options& options) {
   services.directory = *directory;
   services.server_settings = *config;
   services.subscriptions = std::make_shared<tributary::subscription_ddl>(*directory, control);
-  services.prepare_connection = [monitoring](tributary::sqlite_connection& db)
+  services.activities = std::make_shared<tributary::session_activity_registry>();
+  tributary::activity_sources activity;
+  activity.sessions = services.activities;
+  activity.database_oid = [directory = *directory](const std::string& name) -> std::optional<int64_t> {
+    auto found = directory->lookup_database(name);
+    return found && *found ? std::optional<int64_t>((*found)->oid) : std::nullopt;
+  };
+  services.prepare_connection = [monitoring, activity](tributary::sqlite_connection& db)
       -> tributary::result<tributary::ok_t, tributary::pg_error> {
-    if (auto r = tributary::install_monitoring_tables(db, monitoring); !r)
+    if (auto r = tributary::install_monitoring_tables(db, monitoring, activity); !r)
       return tributary::fail(tributary::make_pg_error("XX000", r.error().message));
     return tributary::ok_v;
   };

@@ -67,6 +67,8 @@ void session::run() {
       send_fatal("57P01", "terminating connection due to administrator command");
     stream_.flush();
   }
+  if (services_.activities)
+    services_.activities->remove(process_id_);
   // The client sees the end of the connection now; the descriptor itself is
   // closed with the object, so no other thread can reach a reused number.
   ::shutdown(fd_, SHUT_RDWR);
@@ -85,12 +87,19 @@ void connection_state::send_error(const pg_error& error) {
   stream.write(wire::error_response(error));
 }
 
-void connection_state::statement_started(std::string query) { current_query = std::move(query); }
+void connection_state::statement_started(std::string query) {
+  if (activity)
+    activity->statement_started(query);
+  current_query = std::move(query);
+}
 
 void connection_state::ready_for_query() {
   for (const auto& [name, value] : parameters.take_changed_reports())
     stream.write(wire::parameter_status(name, value));
-  stream.write(wire::ready_for_query(dispatcher.transaction().status_indicator()));
+  const char status = dispatcher.transaction().status_indicator();
+  if (activity)
+    activity->statement_ended(status, parameters.value("application_name").value_or(""));
+  stream.write(wire::ready_for_query(status));
   stream.flush();
 }
 

@@ -184,6 +184,15 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     }
   }
 
+  if (activity_) {
+    activity_->connected((*found_database)->oid, database, role->oid, user, role->superuser,
+                         state->parameters.value("application_name").value_or(""),
+                         &state->dispatcher.lock_waiter());
+    state->activity = activity_;
+    if (services_.activities)
+      install_backend_signal_functions(state->db.handle(), services_.activities, user, role->superuser);
+  }
+
   stream_.write(wire::authentication_ok());
   for (const auto& [name, value] : state->parameters.reported())
     stream_.write(wire::parameter_status(name, value));

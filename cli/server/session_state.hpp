@@ -60,6 +60,7 @@ public:
   bool skipping_to_sync = false;
   std::string min_error_statement;  // log_min_error_statement
   std::string current_query;
+  session_activity_ptr activity;  // null: not shown in pg_stat_activity
 };
 
 }  // namespace tributary
