@@ -19,7 +19,11 @@
 // the server, on a CancelRequest) and request_stop() (server shutdown) are the only
 // calls from other threads: the first aborts the running SQLite statement or its
 // wait for the database's write lock (it then fails with 57014), the second also shuts the socket's read side, so the session
-// reports FATAL 57P01 to its client and ends.
+// reports FATAL 57P01 to its client and ends. pg_cancel_backend / pg_terminate_backend
+// of another session reach the same two calls through its session_activity record,
+// which the session keeps current for pg_stat_activity (state, query) and takes out
+// of the registry when it ends. Every error sent to the client is also logged
+// (ERROR/FATAL with STATEMENT, stages/core/server_log).
 #pragma once
 
 #include <atomic>
