@@ -27,11 +27,8 @@ void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   if (st.sink && st.sink->group_open())
     st.sink->rollback_group();
   st.group.clear();
-  // Named as PostgreSQL names its workers; the OID only when the row was never read.
-  if (st.subscription_name.empty())
-    spdlog::error("logical replication apply worker for subscription {}: {}", st.args.subid, message);
-  else
-    spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name, message);
+  // Named as PostgreSQL names its workers (the launcher gave the name it read).
+  spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name, message);
   st.args.registry->set_actor_error(st.stats, message);
   self->quit(make_pipeline_error(code, message));
 }
@@ -264,6 +261,7 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
 caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
   auto& st = self->state;
   st.args = std::move(args);
+  st.subscription_name = st.args.subscription_name;
   st.group = apply_group{group_limits{st.args.group_max_transactions, st.args.group_max_delay}};
   st.stats = track_actor(self, st.args.registry, "applier", st.args.subid, st.args.parent);
   st.args.registry->set_actor_state(st.stats, "starting");

@@ -55,6 +55,7 @@ struct applier_actor_args {
   std::shared_ptr<data_directory> directory;
   std::string database;
   int64_t subid = 0;
+  std::string subscription_name;  // as the launcher read it; the log names the worker by it
   caf::actor supervisor;
   monitoring_registry_ptr registry;
   uint64_t parent = 0;

@@ -1,7 +1,5 @@
 #include "actors/assembler_actor.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
 
@@ -21,7 +19,6 @@ caf::behavior assembler_actor(caf::stateful_actor<assembler_actor_state>* self, 
         auto r = self->state.assembler->push(std::move(batch->messages), out->transactions);
         if (!r) {
           auto message = r.error().to_string();
-          spdlog::error("{}", message);
           registry->set_actor_error(self->state.stats, message);
           self->quit(make_pipeline_error(pipeline_errc::protocol_violation, message));
           return;

@@ -1,7 +1,5 @@
 #include "actors/decoder_actor.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
 
@@ -23,7 +21,6 @@ caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, deco
           auto decoded = self->state.decoder->decode(frame.payload);
           if (!decoded) {
             auto message = decoded.error().to_string() + " (WAL position " + frame.wal_end.to_string() + ")";
-            spdlog::error("{}", message);
             registry->set_actor_error(self->state.stats, message);
             self->quit(make_pipeline_error(pipeline_errc::protocol_violation, message));
             return;

@@ -23,6 +23,7 @@ void start_supervisor(self_ptr self, const std::string& database, const subscrip
   a.directory = st.args.directory;
   a.database = database;
   a.subid = row.oid;
+  a.subscription_name = row.name;
   a.config = st.args.config;
   a.registry = st.args.registry;
   a.launcher = self;
@@ -122,8 +123,11 @@ void disable_subscription(self_ptr self, const std::string& database, int64_t su
   auto db = self->state.args.directory->connect(database);
   if (!db)
     return;
-  if (auto r = set_subscription_enabled(*db, subid, false); !r)
-    spdlog::error("could not disable subscription {}: {}", subid, r.error().message);
+  if (auto r = set_subscription_enabled(*db, subid, false); !r) {
+    auto row = find_subscription(*db, subid);
+    const std::string name = row && *row ? (*row)->name : std::to_string(subid);
+    spdlog::error("could not disable subscription \"{}\": {}", name, r.error().message);
+  }
 }
 
 void on_supervisor_down(self_ptr self, const caf::down_msg& dm) {

@@ -109,6 +109,7 @@ actor_stats_ptr monitoring_registry::register_actor(uint64_t id, std::string kin
   a->subscription = subscription;
   a->parent = parent;
   a->state = "starting";
+  a->started = std::chrono::system_clock::now();
   std::lock_guard lock{mutex_};
   actors_[id] = a;
   return a;
@@ -135,7 +136,7 @@ std::vector<actor_stats_row> monitoring_registry::actors() const {
   for (const auto& [id, a] : actors_)
     out.push_back(actor_stats_row{a->id, a->parent, a->kind, a->state, a->last_error, a->subscription,
                                   a->messages.load(), a->mailbox.load(), a->restarts.load(),
-                                  a->progress.load()});
+                                  a->progress.load(), a->started});
   return out;
 }
 

@@ -1,6 +1,7 @@
 // monitoring_registry: what the live monitoring relations show, written by the
 // pipeline actors and read by client sessions (pg_stat_subscription,
-// pg_stat_subscription_stats, tributary_actors).
+// pg_stat_subscription_stats, tributary_actors, and the workers' rows of
+// pg_stat_activity).
 //
 // Thread-safe: one mutex for the maps; per-actor counters are atomics that an
 // actor bumps without the lock, so a reader never waits for a busy actor and an
@@ -62,6 +63,7 @@ struct actor_stats {
   std::atomic<uint64_t> mailbox{0};
   std::atomic<uint64_t> restarts{0};
   std::atomic<uint64_t> progress{0};  // e.g. rows copied by a table-sync actor
+  wall_time started{};                // when it registered (pg_stat_activity.backend_start)
   // state and last_error change rarely; guarded by the registry mutex.
   std::string state;
   std::string last_error;
@@ -74,6 +76,7 @@ struct actor_stats_row {
   std::string kind, state, last_error;
   int64_t subscription;
   uint64_t messages, mailbox, restarts, progress;
+  wall_time started;
 };
 
 class monitoring_registry {

@@ -48,6 +48,7 @@ void start_pipeline(self_ptr self) {
   a.directory = st.args.directory;
   a.database = st.args.database;
   a.subid = st.args.subid;
+  a.subscription_name = st.args.subscription_name;
   a.supervisor = self;
   a.registry = st.args.registry;
   a.parent = self->id();
@@ -123,6 +124,7 @@ void start_sync_or_streaming(self_ptr self, subscription_runtime_ptr runtime) {
   st.runtime = runtime;
   st.disable_on_error = runtime->subscription.disable_on_error;
   st.args.registry->worker_started(st.args.subid, st.args.database, static_cast<int>(::getpid()));
+  spdlog::info("logical replication apply worker for subscription \"{}\" has started", runtime->subscription.name);
   bool any_waiting = std::any_of(runtime->tables.begin(), runtime->tables.end(),
                                  [](const auto& t) { return !t.second.ready; });
   if (!any_waiting) {
@@ -163,8 +165,8 @@ void after_failure(self_ptr self) {
   auto& st = self->state;
   st.args.registry->worker_stopped(st.args.subid);
   if (st.disable_on_error) {
-    spdlog::warn("subscription \"{}\" has been disabled because of an error",
-                 st.runtime ? st.runtime->subscription.name : std::to_string(st.args.subid));
+    spdlog::info("subscription \"{}\" has been disabled because of an error",
+                 st.runtime ? st.runtime->subscription.name : st.args.subscription_name);
     self->send(st.args.launcher, disable_atom::value, st.args.database, st.args.subid);
     self->quit(caf::exit_reason::normal);
     return;
@@ -179,6 +181,10 @@ void after_failure(self_ptr self) {
 void on_child_down(self_ptr self, const caf::down_msg& dm) {
   auto& st = self->state;
   bool was_sync = st.sync && st.sync.address() == dm.source;
+  // The decoder and assembler do not log their protocol errors: they do not
+  // know the subscription's name, so their supervisor logs them.
+  const bool protocol_stage = (st.decoder && st.decoder.address() == dm.source) ||
+                              (st.assembler && st.assembler.address() == dm.source);
   for (auto* c : children(st))
     if (*c && c->address() == dm.source)
       *c = nullptr;
@@ -192,6 +198,9 @@ void on_child_down(self_ptr self, const caf::down_msg& dm) {
     return;
   }
   if (st.current == phase::starting || st.current == phase::syncing || st.current == phase::running) {
+    if (protocol_stage && dm.reason)
+      spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.args.subscription_name,
+                    pipeline_error_message(dm.reason));
     st.args.registry->set_actor_error(
         st.stats, dm.reason ? pipeline_error_message(dm.reason) : "a pipeline actor stopped");
     if (!was_sync)  // a failed copy is counted as sync_error_count by the coordinator

@@ -40,6 +40,7 @@ struct supervisor_args {
   std::shared_ptr<data_directory> directory;
   std::string database;
   int64_t subid = 0;
+  std::string subscription_name;  // as the launcher read it; the log names the worker by it
   settings config;
   monitoring_registry_ptr registry;
   caf::actor launcher;

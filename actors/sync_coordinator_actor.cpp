@@ -22,7 +22,8 @@ const subscription_row& subscription_of(self_ptr self) { return self->state.args
 void fail_round(self_ptr self, const std::string& message) {
   auto& st = self->state;
   st.args.registry->count_sync_error(subscription_of(self).oid);
-  spdlog::error("{}", message);
+  spdlog::error("logical replication table synchronization for subscription \"{}\": {}", subscription_of(self).name,
+                message);
   st.args.registry->set_actor_error(st.stats, message);
   st.replication.reset();
   // Linked table-sync actors stop with this reason; their transactions roll back.

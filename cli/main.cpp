@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -40,39 +39,17 @@
 #include "cli/catalog/monitoring_tables.hpp"
 #include "cli/server/server.hpp"
 #include "cli/commands/subscription_ddl.hpp"
+#include "stages/core/server_log.hpp"
 #include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
 #include "storage/data_directory_lock.hpp"
 
 namespace {
 
-// %* -> PostgreSQL's severity word for the spdlog level.
-class pg_severity_flag final : public spdlog::custom_flag_formatter {
-public:
-  void format(const spdlog::details::log_msg& msg, const std::tm&,
-              spdlog::memory_buf_t& dest) override {
-    std::string_view word = "LOG";
-    switch (msg.level) {
-      case spdlog::level::trace:
-      case spdlog::level::debug: word = "DEBUG"; break;
-      case spdlog::level::warn: word = "WARNING"; break;
-      case spdlog::level::err: word = "ERROR"; break;
-      case spdlog::level::critical: word = "FATAL"; break;
-      default: break;
-    }
-    dest.append(word.data(), word.data() + word.size());
-  }
-  std::unique_ptr<custom_flag_formatter> clone() const override {
-    return std::make_unique<pg_severity_flag>();
-  }
-};
-
 void setup_logging() {
   auto logger = std::make_shared<spdlog::logger>("tributary",
                                                  std::make_shared<spdlog::sinks::stderr_sink_mt>());
-  auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
-  formatter->add_flag<pg_severity_flag>('*').set_pattern("%Y-%m-%d %H:%M:%S.%e UTC [%P] %*:  %v");
-  logger->set_formatter(std::move(formatter));
+  logger->set_formatter(std::make_unique<tributary::server_log_formatter>());
   logger->flush_on(spdlog::level::trace);
   spdlog::set_default_logger(logger);
 }
@@ -172,6 +149,8 @@ int serve(const serve_options& options) {
   if (!config)
     return fatal(config.error());
   apply_log_level((*config)->get_string("log_min_messages"));
+  if (const auto level = (*config)->get_string("log_min_error_statement"); tributary::server_log_rank(level) < 0)
+    return fatal("invalid value for parameter \"log_min_error_statement\": \"" + level + "\"");
 
   // The replication side: one actor system, one launcher for every database.
   caf::actor_system_config actor_config;
@@ -192,9 +171,16 @@ int serve(const serve_options& options) {
   services.directory = *directory;
   services.server_settings = *config;
   services.subscriptions = std::make_shared<tributary::subscription_ddl>(*directory, control);
-  services.prepare_connection = [monitoring](tributary::sqlite_connection& db)
+  services.activities = std::make_shared<tributary::session_activity_registry>();
+  tributary::activity_sources activity;
+  activity.sessions = services.activities;
+  activity.database_oid = [directory = *directory](const std::string& name) -> std::optional<int64_t> {
+    auto found = directory->lookup_database(name);
+    return found && *found ? std::optional<int64_t>((*found)->oid) : std::nullopt;
+  };
+  services.prepare_connection = [monitoring, activity](tributary::sqlite_connection& db)
       -> tributary::result<tributary::ok_t, tributary::pg_error> {
-    if (auto r = tributary::install_monitoring_tables(db, monitoring); !r)
+    if (auto r = tributary::install_monitoring_tables(db, monitoring, activity); !r)
       return tributary::fail(tributary::make_pg_error("XX000", r.error().message));
     return tributary::ok_v;
   };

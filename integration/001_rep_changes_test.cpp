@@ -54,8 +54,8 @@ TEST_F(RepChanges, TruncateEmptiesTheListedTablesAndNeverCascadesToLocalOnlyTabl
       std::chrono::seconds(60)))
       << subscriber_.log_text();
   auto log = subscriber_.log_text();
-  EXPECT_NE(log.find("DETAIL: Table \"c\" references \"a\"."), std::string::npos) << log;
-  EXPECT_NE(log.find("HINT: Truncate table \"c\" at the same time, or use TRUNCATE ... CASCADE."),
+  EXPECT_NE(log.find("DETAIL:  Table \"c\" references \"a\"."), std::string::npos) << log;
+  EXPECT_NE(log.find("HINT:  Truncate table \"c\" at the same time, or use TRUNCATE ... CASCADE."),
             std::string::npos) << log;
   EXPECT_NE(log.find("during message type \"TRUNCATE\""), std::string::npos) << log;
   EXPECT_EQ(local_value("SELECT (SELECT count(*) FROM a) || ',' || (SELECT count(*) FROM b)"), "2,1")

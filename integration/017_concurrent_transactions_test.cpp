@@ -8,10 +8,11 @@
 // either; READ ONLY transactions never wait; a lock wait that gives up says why
 // as PostgreSQL does (55P03 lock timeout, 57014 cancel).
 //
-// The concurrency test: 8 clients run read-then-write transactions for 15 s on a
-// database whose subscription applies a publisher that inserts all the while:
-// no transaction may fail, every client's counter equals its committed
-// transactions, and the subscriber ends with the publisher's rows.
+// The concurrency test, the size: 16 clients run read-then-write
+// transactions for 30 s on a database whose subscription applies a publisher
+// that inserts all the while: no transaction may fail, every client's counter
+// equals its committed transactions, and the subscriber ends with the
+// publisher's rows.
 #include <atomic>
 #include <thread>
 
@@ -57,8 +58,8 @@ protected:
 };
 
 TEST_F(ConcurrentTransactions, ReadThenWriteTransactionsNeverFailBesideTheApplierAndEachOther) {
-  constexpr int clients = 8;
-  const auto duration = 15s;
+  constexpr int clients = 16;
+  const auto duration = 30s;
   for (int i = 0; i < clients; ++i)
     local_exec("INSERT INTO counters VALUES (" + std::to_string(i) + ", 0)");
 

@@ -77,8 +77,20 @@ auto tributary_server::launch() -> result<launch_outcome, std::string> {
   if (!spawned) return fail(spawned.error());
   process_.emplace(std::move(spawned.value()));
 
-  auto accepts = [this] {
+  // Ready: a connection succeeds, or this start logged that it accepts connections
+  // (a test may start it with an unreadable global.db, where every login fails).
+  const std::string ready_line = "database system is ready to accept connections";
+  auto times_ready = [&] {
+    const std::string log = log_text();
+    size_t n = 0;
+    for (size_t at = log.find(ready_line); at != std::string::npos; at = log.find(ready_line, at + 1))
+      ++n;
+    return n;
+  };
+  const size_t ready_before = times_ready();
+  auto accepts = [&] {
     if (!process_->is_running()) return true;
+    if (times_ready() > ready_before) return true;
     auto probe = connect_with(conninfo("postgres"));
     return PQstatus(probe.get()) == CONNECTION_OK;
   };

@@ -8,10 +8,11 @@
 // Inputs: `-c name=value` settings passed on every start.
 // Lifecycle: constructed -> start(): <root>/data created empty (the server
 // initializes it), `tributary serve -D <root>/data -p PORT -c ...`, stdout/stderr
-// appended to <root>/server.log; ready once a connection succeeds (deadline polling,
-// 30 s) -> running -> stopped/killed -> start()/restart() again on the same data
-// directory (same port unless it was taken meanwhile) -> destructor: SIGTERM (SIGKILL
-// after a grace period) and the scratch directory is removed.
+// appended to <root>/server.log; ready once a connection succeeds or the log says
+// "database system is ready to accept connections" once more (deadline polling, 30 s)
+// -> running -> stopped/killed -> start()/restart() again on the same data directory
+// (same port unless it was taken meanwhile) -> destructor: SIGTERM (SIGKILL after a
+// grace period) and the scratch directory is removed.
 // The server runs as the test's own user, which is the first role of its data
 // directory (`user()`); the child gets SIGKILL if the test process dies.
 //

@@ -23,8 +23,14 @@ void lock_wait::start_statement() {
 
 int lock_wait::on_busy(void* self, int attempt) { return static_cast<lock_wait*>(self)->busy(attempt); }
 
+bool lock_wait::waiting_now() const {
+  const auto last = steady::time_point(steady::duration(last_busy_call_.load()));
+  return last.time_since_epoch().count() != 0 && steady::now() - last < std::chrono::milliseconds(50);
+}
+
 int lock_wait::busy(int attempt) {
   const auto now = steady::now();
+  last_busy_call_ = now.time_since_epoch().count();
   if (attempt == 0)
     wait_began_ = now;
   const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(now - wait_began_);

@@ -59,6 +59,11 @@ public:
   // Why the last wait gave up, once; gave_up::no when it did not.
   gave_up take_give_up() { return give_up_.exchange(gave_up::no); }
 
+  // Thread-safe: whether a wait is going on now (the handler ran in the last
+  // 50 ms; it runs at least every 10 ms while the lock stays taken), for
+  // pg_stat_activity's wait_event.
+  bool waiting_now() const;
+
 private:
   static int on_busy(void* self, int attempt);
   int busy(int attempt);
@@ -69,6 +74,7 @@ private:
   std::atomic<gave_up> give_up_{gave_up::no};
   std::chrono::steady_clock::time_point wait_began_{};
   std::optional<std::chrono::steady_clock::time_point> statement_deadline_;
+  std::atomic<std::chrono::steady_clock::rep> last_busy_call_{0};
 };
 
 }  // namespace tributary

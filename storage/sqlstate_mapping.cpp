@@ -227,7 +227,9 @@ pg_error pg_error_from_sqlite(const sqlite_error& error, std::string_view file) 
       return make_pg_error("58030", file_failure("access", file, error));
     case SQLITE_CANTOPEN: return cannot_open(error, file);
     case SQLITE_CORRUPT:
-    case SQLITE_NOTADB: return make_pg_error("XX001", error.message);
+    case SQLITE_NOTADB:
+      // PostgreSQL's data_corrupted, naming the file when the caller knows it.
+      return make_pg_error("XX001", file.empty() ? error.message : file_failure("read", file, error));
     case SQLITE_RANGE: return make_pg_error("08P01", error.message);
     case SQLITE_AUTH:
     case SQLITE_PERM: return make_pg_error("42501", error.message);

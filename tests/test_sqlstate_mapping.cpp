@@ -58,6 +58,8 @@ TEST(SqlstateMapping, AnythingElseIsInternalErrorWithSqlitesMessage) {
   EXPECT_EQ(e.sqlstate, "XX000");
   EXPECT_EQ(e.message, "something odd happened");
   EXPECT_EQ(pg_error_from_sqlite({11, "database disk image is malformed"}).sqlstate, "XX001");
+  EXPECT_EQ(pg_error_from_sqlite({26, "file is not a database"}, "global.db").message,
+            "could not read file \"global.db\": file is not a database");
 }
 
 TEST(SqlstateMapping, ConstraintViolationsGetPostgreSQLsCodesAndWording) {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <ctime>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -182,6 +183,87 @@ std::vector<row> actor_rows(const monitoring_registry& registry) {
   return out;
 }
 
+// timestamptz's stored form: microseconds since 2000-01-01 00:00:00 UTC.
+sql_value stored_timestamptz(wall_time t) {
+  constexpr int64_t unix_to_2000_us = 946'684'800'000'000;
+  return std::chrono::duration_cast<std::chrono::microseconds>(t.time_since_epoch()).count() - unix_to_2000_us;
+}
+
+sql_value stored_timestamptz_or_null(const std::optional<wall_time>& t) {
+  return t ? stored_timestamptz(*t) : sql_value{sql_null{}};
+}
+
+sql_value text_or_null(const std::optional<std::string>& s) { return s ? sql_value{*s} : sql_value{sql_null{}}; }
+
+constexpr const char* activity_schema =
+    "CREATE TABLE x(datid oid, datname name, pid int4, leader_pid int4, usesysid oid, usename name, "
+    "application_name text, client_addr inet, client_hostname text, client_port int4, "
+    "backend_start timestamptz, xact_start timestamptz, query_start timestamptz, state_change timestamptz, "
+    "wait_event_type text, wait_event text, state text, backend_xid xid, backend_xmin xid, query_id int8, "
+    "query text, backend_type text)";
+
+row session_activity_of(const session_activity_row& s) {
+  sql_value wait_type = sql_null{}, wait_event = sql_null{};
+  if (s.waiting_for_lock) {
+    wait_type = std::string("Lock");
+    wait_event = std::string("transactionid");
+  } else if (s.state != "active") {
+    wait_type = std::string("Client");  // waiting for the client's next message
+    wait_event = std::string("ClientRead");
+  }
+  const sql_null null;
+  return row{s.datid, s.datname, int64_t{s.pid}, null, s.usesysid, s.usename, s.application_name,
+             text_or_null(s.client_addr), null,
+             s.client_addr ? sql_value{int64_t{s.client_port}} : sql_value{int64_t{-1}},
+             stored_timestamptz(s.backend_start), stored_timestamptz_or_null(s.xact_start),
+             stored_timestamptz_or_null(s.query_start), stored_timestamptz_or_null(s.state_change), wait_type,
+             wait_event, s.state, null, null, null, s.query, std::string("client backend")};
+}
+
+// The apply worker (the applier actor) and each table-sync worker of every
+// running subscription.
+std::vector<row> worker_activity_rows(const monitoring_registry& registry, const activity_sources& sources) {
+  std::map<int64_t, subscription_worker_stats> running;
+  for (auto& w : registry.workers())
+    if (w.running)
+      running[w.subid] = w;
+  std::vector<row> out;
+  const sql_null null;
+  for (const auto& a : registry.actors()) {
+    if (a.kind != "applier" && a.kind != "table_sync")
+      continue;
+    auto worker = running.find(a.subscription);
+    if (worker == running.end())
+      continue;
+    const bool waiting = a.state == "waiting for a local transaction";
+    sql_value wait_type = null, wait_event = null;
+    if (waiting) {
+      wait_type = std::string("Lock");
+      wait_event = std::string("transactionid");
+    } else if (a.kind == "applier") {
+      wait_type = std::string("Activity");
+      wait_event = std::string("LogicalApplyMain");
+    }
+    std::optional<int64_t> datid = sources.database_oid ? sources.database_oid(worker->second.database) : std::nullopt;
+    out.push_back(row{datid ? sql_value{*datid} : sql_value{null}, worker->second.database,
+                      int64_t{worker->second.pid}, null, null, null, std::string(), null, null, null,
+                      stored_timestamptz(a.started), null, null, null, wait_type, wait_event,
+                      std::string(waiting || a.kind == "table_sync" ? "active" : "idle"), null, null, null,
+                      std::string(), std::string("logical replication worker")});
+  }
+  return out;
+}
+
+std::vector<row> activity_rows(const monitoring_registry& registry, const activity_sources& sources) {
+  std::vector<row> out;
+  if (sources.sessions)
+    for (const auto& s : sources.sessions->rows())
+      out.push_back(session_activity_of(s));
+  for (auto& w : worker_activity_rows(registry, sources))
+    out.push_back(std::move(w));
+  return out;
+}
+
 void reset_stats_function(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   auto* registry = static_cast<monitoring_registry*>(sqlite3_user_data(ctx));
   if (argc == 0 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
@@ -194,7 +276,8 @@ void reset_stats_function(sqlite3_context* ctx, int argc, sqlite3_value** argv) 
 }  // namespace
 
 result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
-                                                     const monitoring_registry_ptr& registry) {
+                                                     const monitoring_registry_ptr& registry,
+                                                     const activity_sources& activity) {
   sqlite3* handle = db.handle();
   // The definitions live as long as the connection: freed by the module destructor.
   auto add = [&](const char* name, snapshot_table* table) -> result<ok_t, sqlite_error> {
@@ -227,6 +310,10 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
                                       "state TEXT, messages INTEGER, mailbox INTEGER, restarts INTEGER, "
                                       "progress INTEGER, last_error TEXT)",
                                       [reg] { return actor_rows(*reg); }});
+      !r)
+    return r;
+  if (auto r = add("pg_stat_activity", new snapshot_table{activity_schema,
+                                                        [reg, activity] { return activity_rows(*reg, activity); }});
       !r)
     return r;
   int rc = sqlite3_create_function_v2(handle, "pg_stat_reset_subscription_stats", 1, SQLITE_UTF8,

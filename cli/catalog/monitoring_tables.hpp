@@ -10,18 +10,39 @@
 //   pg_stat_subscription_stats      TEMP view: every subscription with its
 //                                   error and conflict counters
 //   pg_stat_reset_subscription_stats(subid | NULL)   SQL function
+//   pg_stat_activity                PostgreSQL 15's columns and types: one row per
+//                                   client session (session_activity) and one per
+//                                   apply and table-sync worker (backend_type
+//                                   'logical replication worker', pid = the
+//                                   server's, as pg_stat_subscription.pid). A
+//                                   worker waiting for a client's write
+//                                   transaction shows wait_event_type Lock,
+//                                   wait_event transactionid; an idle apply
+//                                   worker Activity/LogicalApplyMain. Workers'
+//                                   usesysid/usename are NULL.
 //
 // Each table reads a snapshot of the monitoring registry when a scan starts.
 #pragma once
 
+#include <functional>
+#include <optional>
+
 #include "actors/monitoring_registry.hpp"
+#include "cli/server/session_activity.hpp"
 #include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
 
+// `database_oid`: a database's OID by name (pg_stat_activity.datid of workers).
+struct activity_sources {
+  session_activity_registry_ptr sessions;
+  std::function<std::optional<int64_t>(const std::string&)> database_oid;
+};
+
 // Registers the virtual tables, views and function on one session connection.
 result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
-                                                     const monitoring_registry_ptr& registry);
+                                                     const monitoring_registry_ptr& registry,
+                                                     const activity_sources& activity = {});
 
 }  // namespace tributary

@@ -51,6 +51,7 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
   if (routed.statements.size() > 1)
     return fail(make_pg_error("42601", "cannot insert multiple commands into a prepared statement"));
   prepared_statement p;
+  p.source_text = sql;
   int parameter_count = 0;
   std::map<int, uint32_t> inferred;  // $n -> the type the statement gives it
   if (!routed.statements.empty()) {
@@ -248,6 +249,15 @@ result<ok_t, pg_error> extended_query::sync() {
   if (dispatcher_.transaction().state() == block_state::idle)
     portals_.clear();  // portals live only as long as their transaction
   return r;
+}
+
+std::string extended_query::source_text(char kind, const std::string& name) const {
+  if (kind == 'P') {
+    auto it = portals_.find(name);
+    return it == portals_.end() || !it->second.statement ? std::string{} : it->second.statement->source_text;
+  }
+  auto it = statements_.find(name);
+  return it == statements_.end() ? std::string{} : it->second->source_text;
 }
 
 }  // namespace tributary

@@ -49,9 +49,15 @@ public:
   // Ends the batch (commits its implicit transaction). ReadyForQuery is the session's.
   result<ok_t, pg_error> sync();
 
+  // The query text of a prepared statement ('S') or of a portal's statement
+  // ('P'); empty when there is none. What the log's STATEMENT line and
+  // pg_stat_activity.query show for the extended protocol.
+  std::string source_text(char kind, const std::string& name) const;
+
 private:
   struct prepared_statement {
     std::optional<routed_statement> statement;  // nullopt: empty query
+    std::string source_text;                    // the Parse message's query
     std::vector<uint32_t> parameter_types;
     std::vector<result_column> columns;
     bool returns_rows = false;

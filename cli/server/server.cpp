@@ -208,13 +208,53 @@ size_t server::connections_in_startup() const {
   return live > admitted ? live - admitted : 0;
 }
 
+namespace {
+
+// The client's address and port as pg_stat_activity shows them.
+std::pair<std::optional<std::string>, int> peer_of(int fd) {
+  sockaddr_storage peer{};
+  socklen_t length = sizeof peer;
+  if (::getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &length) != 0)
+    return {std::nullopt, -1};
+  char text[INET6_ADDRSTRLEN] = {};
+  if (peer.ss_family == AF_INET) {
+    const auto* v4 = reinterpret_cast<const sockaddr_in*>(&peer);
+    ::inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+    return {std::string(text), ntohs(v4->sin_port)};
+  }
+  if (peer.ss_family == AF_INET6) {
+    const auto* v6 = reinterpret_cast<const sockaddr_in6*>(&peer);
+    ::inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+    return {std::string(text), ntohs(v6->sin6_port)};
+  }
+  return {std::nullopt, -1};
+}
+
+}  // namespace
+
 void server::start_session(int fd) {
   session_services services = services_;
   services.cancel = [this](int32_t pid, int32_t key) { cancel(pid, key); };
   std::lock_guard lock(sessions_mutex_);
   const int32_t pid = next_process_id_++;
   const auto key = static_cast<int32_t>(random_());
+  auto activities = services.activities;
   auto live = std::make_shared<session>(fd, pid, key, std::move(services));
+  if (activities) {
+    auto [address, port] = peer_of(fd);
+    auto activity = std::make_shared<session_activity>(pid, std::move(address), port);
+    std::weak_ptr<session> weak = live;
+    activity->cancel = [weak] {
+      if (auto s = weak.lock())
+        s->interrupt_statement();
+    };
+    activity->terminate = [weak] {
+      if (auto s = weak.lock())
+        s->request_stop();
+    };
+    live->set_activity(activity);
+    activities->add(activity);
+  }
   auto finished = std::make_shared<std::atomic<bool>>(false);
   session_slot slot{live, {}, finished};
   slot.thread = std::thread([live, finished] {

@@ -11,6 +11,7 @@
 #include "cli/server/outcome_messages.hpp"
 #include "cli/server/session_state.hpp"
 #include "cli/server/wire_protocol.hpp"
+#include "stages/core/server_log.hpp"
 
 namespace tributary {
 
@@ -51,6 +52,7 @@ void session::set_interrupt_target(sqlite3* db, lock_wait* waiting) {
 void session::send_fatal(const std::string& sqlstate, const std::string& message) {
   pg_error e = make_pg_error(sqlstate, message);
   e.severity = "FATAL";
+  log_client_error(e, {}, {});
   stream_.write(wire::error_response(e));
   stream_.flush();
 }
@@ -65,6 +67,8 @@ void session::run() {
       send_fatal("57P01", "terminating connection due to administrator command");
     stream_.flush();
   }
+  if (services_.activities)
+    services_.activities->remove(process_id_);
   // The client sees the end of the connection now; the descriptor itself is
   // closed with the object, so no other thread can reach a reused number.
   ::shutdown(fd_, SHUT_RDWR);
@@ -79,17 +83,28 @@ void connection_state::send_notice(pg_error notice) {
 }
 
 void connection_state::send_error(const pg_error& error) {
+  log_client_error(error, current_query, min_error_statement);
   stream.write(wire::error_response(error));
+}
+
+void connection_state::statement_started(std::string query) {
+  if (activity)
+    activity->statement_started(query);
+  current_query = std::move(query);
 }
 
 void connection_state::ready_for_query() {
   for (const auto& [name, value] : parameters.take_changed_reports())
     stream.write(wire::parameter_status(name, value));
-  stream.write(wire::ready_for_query(dispatcher.transaction().status_indicator()));
+  const char status = dispatcher.transaction().status_indicator();
+  if (activity)
+    activity->statement_ended(status, parameters.value("application_name").value_or(""));
+  stream.write(wire::ready_for_query(status));
   stream.flush();
 }
 
 void connection_state::simple_query(const std::string& sql) {
+  statement_started(sql);
   routed_query routed = route_query(sql);
   if (routed.statements.empty())
     stream.write(wire::empty_query_response());
@@ -181,6 +196,7 @@ void session::serve(connection_state& state) {
     auto parsed = wire::parse_frontend_message(type, message->body);
     message.reset();  // the parsed message holds its own copy
     if (!parsed) {
+      log_client_error(parsed.error(), {}, {});
       stream_.write(wire::error_response(parsed.error()));
       stream_.flush();
       return;
@@ -195,12 +211,16 @@ void session::serve(connection_state& state) {
           if constexpr (std::is_same_v<T, wire::query_message>) {
             state.simple_query(m.sql);
           } else if constexpr (std::is_same_v<T, wire::parse_message>) {
+            state.statement_started(m.sql);
             extended_step(state, [&] { return state.extended.parse(m); });
           } else if constexpr (std::is_same_v<T, wire::bind_message>) {
+            state.statement_started(state.extended.source_text('S', m.statement_name));
             extended_step(state, [&] { return state.extended.bind(m); });
           } else if constexpr (std::is_same_v<T, wire::describe_message>) {
+            state.statement_started(state.extended.source_text(m.kind, m.name));
             extended_step(state, [&] { return state.extended.describe(m); });
           } else if constexpr (std::is_same_v<T, wire::execute_message>) {
+            state.statement_started(state.extended.source_text('P', m.portal_name));
             extended_step(state, [&] { return state.extended.execute(m); });
           } else if constexpr (std::is_same_v<T, wire::close_message>) {
             extended_step(state, [&] { return state.extended.close(m); });

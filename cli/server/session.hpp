@@ -19,7 +19,11 @@
 // the server, on a CancelRequest) and request_stop() (server shutdown) are the only
 // calls from other threads: the first aborts the running SQLite statement or its
 // wait for the database's write lock (it then fails with 57014), the second also shuts the socket's read side, so the session
-// reports FATAL 57P01 to its client and ends.
+// reports FATAL 57P01 to its client and ends. pg_cancel_backend / pg_terminate_backend
+// of another session reach the same two calls through its session_activity record,
+// which the session keeps current for pg_stat_activity (state, query) and takes out
+// of the registry when it ends. Every error sent to the client is also logged
+// (ERROR/FATAL with STATEMENT, stages/core/server_log).
 #pragma once
 
 #include <atomic>
@@ -32,6 +36,7 @@
 
 #include "cli/server/connection_slots.hpp"
 #include "cli/server/message_stream.hpp"
+#include "cli/server/session_activity.hpp"
 #include "cli/commands/subscription_commands.hpp"
 #include "stages/core/settings.hpp"
 #include "storage/data_directory.hpp"
@@ -55,6 +60,8 @@ struct session_services {
   // The max_connections slots; a session takes one when its startup packet has
   // arrived. Null: no limit (tests that drive one session).
   std::shared_ptr<connection_slots> slots;
+  // pg_stat_activity's records of the live sessions. Null: not shown (unit tests).
+  session_activity_registry_ptr activities;
 };
 
 class session {
@@ -76,6 +83,10 @@ public:
   void request_stop();
   // Shuts the socket both ways: a blocked write to a client that reads nothing ends.
   void abort_connection();
+
+  // Before run(): the record pg_stat_activity shows; the session fills it in and
+  // takes it out of services.activities when it ends.
+  void set_activity(session_activity_ptr activity) { activity_ = std::move(activity); }
 
 private:
   struct frontend_bytes {
@@ -103,6 +114,7 @@ private:
   lock_wait* lock_wait_target_ = nullptr;
   std::atomic<bool> stopping_{false};
   std::optional<connection_slots::ticket> slot_;
+  session_activity_ptr activity_;
 };
 
 }  // namespace tributary

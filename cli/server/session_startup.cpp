@@ -12,6 +12,7 @@
 #include "cli/server/session.hpp"
 #include "cli/server/session_state.hpp"
 #include "cli/server/wire_protocol.hpp"
+#include "stages/core/server_log.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -55,9 +56,9 @@ bool asks_for_replication(const wire::startup_message& startup) {
 // global.db could not be read: the client hears why (not "role does not exist") and
 // the log says it too, as PostgreSQL reports a failed catalog read.
 void session::refuse_for_storage(const pg_error& error) {
-  spdlog::error("could not authorize a connection: {} ({})", error.message, error.sqlstate);
   pg_error fatal = error;
   fatal.severity = "FATAL";
+  log_client_error(fatal, {}, {});
   stream_.write(wire::error_response(fatal));
   stream_.flush();
 }
@@ -76,6 +77,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     }
     auto packet = wire::parse_startup_packet(*body);
     if (!packet) {
+      log_client_error(packet.error(), {}, {});
       stream_.write(wire::error_response(packet.error()));
       stream_.flush();
       return false;
@@ -180,6 +182,15 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
       send_fatal(r.error().sqlstate, r.error().message);
       return false;
     }
+  }
+
+  if (activity_) {
+    activity_->connected((*found_database)->oid, database, role->oid, user, role->superuser,
+                         state->parameters.value("application_name").value_or(""),
+                         &state->dispatcher.lock_waiter());
+    state->activity = activity_;
+    if (services_.activities)
+      install_backend_signal_functions(state->db.handle(), services_.activities, user, role->superuser);
   }
 
   stream_.write(wire::authentication_ok());

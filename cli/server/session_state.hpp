@@ -31,13 +31,19 @@ public:
         parameters(*services.server_settings, who.user, who.superuser),
         dispatcher(who, db, *services.directory, *services.subscriptions, parameters,
                    [this](pg_error notice) { send_notice(std::move(notice)); }),
-        extended(dispatcher, parameters, stream) {}
+        extended(dispatcher, parameters, stream),
+        min_error_statement(services.server_settings->get_string("log_min_error_statement")) {}
 
   // Runs a Query message: every statement, then ReadyForQuery.
   void simple_query(const std::string& sql);
   // A NoticeResponse, unless client_min_messages filters it out.
   void send_notice(pg_error notice);
+  // The ErrorResponse, logged as PostgreSQL logs it (with STATEMENT: the
+  // current query, as log_min_error_statement says).
   void send_error(const pg_error& error);
+  // A message starts running `query` (Query, or the extended protocol's
+  // statement): the text the log and pg_stat_activity name.
+  void statement_started(std::string query);
   // Changed ParameterStatus reports, ReadyForQuery, flush.
   void ready_for_query();
   // A message failed before it ran (invalid UTF-8 in its strings): the error, the
@@ -62,6 +68,9 @@ public:
   statement_dispatcher dispatcher;
   extended_query extended;
   bool skipping_to_sync = false;
+  std::string min_error_statement;  // log_min_error_statement
+  std::string current_query;
+  session_activity_ptr activity;  // null: not shown in pg_stat_activity
 };
 
 }  // namespace tributary

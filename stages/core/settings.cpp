@@ -118,6 +118,8 @@ const std::vector<setting_definition>& settings::definitions() {
        "Longest time one local apply transaction stays open while catching up."},
       {"log_min_messages", kind::string, "info",
        "Least severe log level written: debug, info, warning, error."},
+      {"log_min_error_statement", kind::string, "error",
+       "Causes all statements causing an error at or above this level to be logged."},
   };
   return defs;
 }

@@ -17,6 +17,9 @@
 //                                                  statement is translated; 42704
 //                                                  unrecognized configuration parameter
 //   pg_backend_pid()                  int4         the session's BackendKeyData pid
+//   pg_cancel_backend(pid), pg_terminate_backend(pid [, timeout])
+//                                     bool         the session's SQL functions
+//                                                  (cli/server/session_activity)
 // Identity and settings are constants of the translated SQL (a statement is
 // translated again at each execution); the clocks are SQLite functions
 // (storage/sql_functions_session.cpp). Without translation_input::session these
@@ -118,6 +121,13 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
       return name_constant(session_of(t, name).user);
     if (name == "pg_backend_pid")
       return typed_result(std::to_string(session_of(t, name).process_id), pg_type_oid::int4);
+  }
+  if ((name == "pg_cancel_backend" && args.size() == 1) ||
+      (name == "pg_terminate_backend" && (args.size() == 1 || args.size() == 2))) {
+    std::string call = name + "(" + args[0].sql;
+    if (args.size() == 2)
+      call += ", " + args[1].sql;
+    return typed_result(call + ")", pg_type_oid::boolean);
   }
   if (name == "current_setting" && (args.size() == 1 || args.size() == 2)) {
     const session_information& session = session_of(t, name);
