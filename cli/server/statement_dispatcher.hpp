@@ -114,6 +114,7 @@ private:
   result<command_outcome, pg_error> database_command(const routed_statement& statement);
   result<command_outcome, pg_error> subscription_command(const routed_statement& statement);
   result<command_outcome, pg_error> type_statement(const routed_statement& statement);
+  result<command_outcome, pg_error> trigger_statement(const routed_statement& statement);
   result<command_outcome, pg_error> table_statement(const routed_statement& statement,
                                                     const statement_situation& situation);
   result<command_outcome, pg_error> sqlite_statement_outcome(const routed_statement& statement,

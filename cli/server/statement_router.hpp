@@ -64,6 +64,8 @@ enum class statement_kind {
   create_type,    // CREATE TYPE ... AS ENUM, CREATE DOMAIN (other CREATE TYPE forms: 0A000)
   alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE
   drop_type,      // DROP TYPE / DROP DOMAIN [CASCADE]
+  trigger,        // CREATE FUNCTION, CREATE TRIGGER, DROP TRIGGER / FUNCTION,
+                  // ALTER TABLE ... ENABLE / DISABLE TRIGGER (trigger_commands.hpp)
 };
 
 struct routed_statement {
