@@ -167,7 +167,7 @@ TEST_F(SubscriptionLifecycle, CreateWithAMissingLocalTableFailsAndStoresNothing)
   auto r = local_try("CREATE SUBSCRIPTION s CONNECTION '" + publisher_conninfo() +
                      "' PUBLICATION pub WITH (copy_data = false)");
   ASSERT_EQ(PQresultStatus(r.get()), PGRES_FATAL_ERROR);
-  EXPECT_EQ(sqlstate_of(r.get()), "42P01");
+  EXPECT_EQ(sqlstate_of(r.get()), "55000");
   EXPECT_NE(std::string(PQresultErrorMessage(r.get())).find("\"public.t\""), std::string::npos);
   EXPECT_EQ(catalog_counts(), "0,0,0");
   EXPECT_EQ(slot_count("s"), "0");

@@ -339,9 +339,10 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
 
 result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
                                                      const remote_transaction& txn) {
-  // The CASCADE flag is not used: PostgreSQL's subscriber truncates only the
-  // listed tables (see table_truncation.hpp).
+  // CASCADE reaches local tables referencing the listed ones (the spec, beyond
+  // PostgreSQL's subscriber: see table_truncation.hpp).
   truncate_request request;
+  request.cascade = (change.truncate_options & truncate_message::cascade) != 0;
   request.restart_identity = (change.truncate_options & truncate_message::restart_identity) != 0;
   for (const auto& rel : change.truncated) {
     auto entry = table_for(rel, txn, change_kind::truncate);
