@@ -195,6 +195,13 @@ TEST_F(ReplicaTriggers, LocalTriggerErrorsAreTheOnesPostgreSQLGives) {
       "ALTER TABLE t ENABLE TRIGGER nosuch",
       "CREATE FUNCTION filter_t() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$",
       "CREATE FUNCTION g(a int) RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$",
+      // a table dropped and created again has no triggers
+      "DROP TABLE t",
+      "CREATE TABLE t (a int PRIMARY KEY, b text)",
+      "INSERT INTO t VALUES (-5, 'x')",
+      "ALTER TABLE t ENABLE TRIGGER filter_t",
+      "CREATE TRIGGER filter_t BEFORE INSERT ON t FOR EACH ROW EXECUTE FUNCTION filter_t()",
+      "DROP FUNCTION filter_t()",
   };
   for (const auto& sql : statements) {
     std::vector<std::string> answers;

@@ -148,6 +148,18 @@ result<ok_t, sqlite_error> delete_trigger(sqlite_connection& db, const std::stri
   return stmt->run();
 }
 
+result<ok_t, sqlite_error> forget_dropped_triggers(sqlite_connection& db) {
+  auto exists = catalog_exists(db);
+  if (!exists)
+    return fail(exists.error());
+  if (!*exists)
+    return ok_v;
+  return db.exec(
+      "DELETE FROM tributary_triggers AS t WHERE NOT EXISTS (SELECT 1 FROM sqlite_master m WHERE m.type = "
+      "'trigger' AND substr(m.name, 1, length('tributary_trigger:' || t.table_name || ':' || t.name || ':')) = "
+      "'tributary_trigger:' || t.table_name || ':' || t.name || ':')");
+}
+
 result<std::vector<std::string>, sqlite_error> installed_sqlite_triggers(sqlite_connection& db,
                                                                          const std::string& table) {
   return query_texts(db,

@@ -8,9 +8,10 @@
 //   tributary_triggers (table_name, name, function_name, timing, events,
 //                       update_columns, when_text, enabled)   one row per trigger
 //
-// The tables are created by the first write. A trigger whose table no longer exists
-// (DROP TABLE drops the SQLite triggers with the table) is not read back and is
-// replaced by a new trigger of that name. All calls run inside the caller's
+// The tables are created by the first write. DROP TABLE drops a table's SQLite
+// triggers with it; forget_dropped_triggers (run before every trigger statement)
+// then removes their rows, and until then a trigger whose table is gone is not
+// read back. All calls run inside the caller's
 // transaction. Errors are SQLite's.
 #pragma once
 
@@ -36,6 +37,10 @@ result<std::vector<trigger_definition>, sqlite_error> read_triggers(sqlite_conne
 result<ok_t, sqlite_error> write_trigger(sqlite_connection& db, const trigger_definition& trigger);
 result<ok_t, sqlite_error> delete_trigger(sqlite_connection& db, const std::string& table,
                                           const std::string& name);
+
+// Forgets the triggers whose SQLite triggers are gone (DROP TABLE dropped them with
+// the table), so a table created again under that name starts without triggers.
+result<ok_t, sqlite_error> forget_dropped_triggers(sqlite_connection& db);
 
 // The names of the SQLite triggers Tributary made for `table`.
 result<std::vector<std::string>, sqlite_error> installed_sqlite_triggers(sqlite_connection& db,

@@ -364,6 +364,8 @@ result<command_outcome, pg_error> toggle_triggers(const json& stmt, command_cont
 result<command_outcome, pg_error> trigger_statement(const std::string& node_type, const json& stmt,
                                                     std::string_view source, const std::string& tag,
                                                     command_context& context, const type_settings& settings) {
+  if (auto r = forget_dropped_triggers(context.database()); !r)
+    return fail(pg_error_from_sqlite(r.error()));
   if (node_type == "CreateFunctionStmt")
     return create_function(stmt, source, context, settings);
   if (node_type == "CreateTrigStmt")
