@@ -48,8 +48,10 @@ result<subscription_runtime_ptr, std::string> load_runtime(self_ptr self) {
   runtime->database = a.database;
   runtime->subscription = **row;
   self->state.subscription_name = runtime->subscription.name;
-  if (auto owner = a.directory->find_role(runtime->subscription.owner))
+  if (auto owner = a.directory->find_role(runtime->subscription.owner)) {
     runtime->owner_name = owner->name;
+    runtime->owner_superuser = owner->superuser;
+  }
   auto position = origin_remote_lsn(*db, a.subid);
   if (!position)
     return fail(position.error().message);

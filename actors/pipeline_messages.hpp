@@ -42,6 +42,7 @@ struct subscription_runtime {
   std::string database;
   subscription_row subscription;
   std::string owner_name;
+  bool owner_superuser = false;  // password_required applies only to other owners
   lsn origin_position;          // pg_replication_origin_status.remote_lsn
   table_sync_states tables;     // pg_subscription_rel
 };

@@ -65,7 +65,9 @@ result<conninfo_params, std::string> publisher_params(const subscription_runtime
   auto given = parse_conninfo(sub.conninfo);
   if (!given)
     return fail(given.error().message);
-  return publisher_connection_params(*given, sub.name, runtime.owner_name, purpose);
+  auto params = publisher_connection_params(*given, sub.name, runtime.owner_name, purpose);
+  params.must_use_password = sub.password_required && !runtime.owner_superuser;
+  return params;
 }
 
 void fail_start(self_ptr self, const std::string& message) {

@@ -42,7 +42,7 @@ TEST_F(Schemas, AMissingLocalSchemaTableFailsTheSubscriptionNamingIt) {
   local_exec("CREATE TABLE orders (id int PRIMARY KEY)");
   auto r = local_try("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() +
                      "' PUBLICATION pub WITH (copy_data = false)");
-  EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "42P01");
+  EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "55000");
   EXPECT_STREQ(PQresultErrorMessage(r.get()),
                "ERROR:  logical replication target relation \"sales.orders\" does not exist\n");
 }

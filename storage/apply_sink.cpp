@@ -9,6 +9,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/value_io.hpp"
+#include "storage/sql_functions.hpp"
 #include "storage/table_truncation.hpp"
 
 namespace tributary {
@@ -60,6 +61,9 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   if (!db)
     return fail(plain_error("XX000", "could not open \"" + config.database_file +
                                          "\": " + db.error().message));
+  // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run
+  // translated SQL: they need the functions it calls.
+  register_sql_functions(db->handle());
   auto find = db->prepare("SELECT roname FROM pg_replication_origin WHERE roident = ?1");
   if (!find)
     return fail(error_from_sqlite(find.error(), {}));
@@ -125,6 +129,27 @@ result<ok_t, apply_error> apply_sink::rollback_to_savepoint() {
 
 result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
                                             std::span<const remote_transaction_ptr> group) {
+  // Local triggers that fire on applied rows (ENABLE REPLICA / ALWAYS) see the
+  // changes in the publisher's order, not batched per table.
+  bool triggers_fire = false;
+  {
+    auto firing = db_.prepare(
+        "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'tributary_trigger:*' AND "
+        "(sql LIKE '%pg_trigger_fires(''R'')%' OR sql LIKE '%pg_trigger_fires(''A'')%') LIMIT 1");
+    if (!firing)
+      return fail(error_from_sqlite(firing.error(), {}));
+    auto found = firing->step();
+    if (!found)
+      return fail(error_from_sqlite(found.error(), {}));
+    triggers_fire = *found == sqlite_statement::step_result::row;
+  }
+  if (triggers_fire)
+    return apply_batches(make_apply_plan(group, true), group);
+  return apply_batches(plan, group);
+}
+
+result<ok_t, apply_error> apply_sink::apply_batches(const apply_plan& plan,
+                                                    std::span<const remote_transaction_ptr> group) {
   for (const apply_batch& batch : plan.batches) {
     if (batch.rows.empty())
       continue;
@@ -283,6 +308,10 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
                                    const remote_transaction& txn) {
   const relation_info& rel = *batch.relation;
   apply_error out = error_from_sqlite(e, context(txn, batch.kind, &rel));
+  if (auto raised = take_sql_function_error(db_.handle())) {  // a trigger's RAISE, a cast's error
+    out.error = std::move(*raised);
+    return out;
+  }
   if (!is_unique_violation(e))
     return out;
   const bool insert = batch.kind == change_kind::insert;
@@ -310,9 +339,10 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
 
 result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
                                                      const remote_transaction& txn) {
-  // The CASCADE flag is not used: PostgreSQL's subscriber truncates only the
-  // listed tables (see table_truncation.hpp).
+  // CASCADE reaches local tables referencing the listed ones (the spec, beyond
+  // PostgreSQL's subscriber: see table_truncation.hpp).
   truncate_request request;
+  request.cascade = (change.truncate_options & truncate_message::cascade) != 0;
   request.restart_identity = (change.truncate_options & truncate_message::restart_identity) != 0;
   for (const auto& rel : change.truncated) {
     auto entry = table_for(rel, txn, change_kind::truncate);

@@ -78,6 +78,8 @@ public:
   ~apply_sink();
 
   result<ok_t, apply_error> begin_group();
+  // With local triggers that fire on applied rows the group is planned again in
+  // the publisher's order (make_apply_plan's keep_publisher_order).
   result<ok_t, apply_error> apply(const apply_plan& plan,
                                   std::span<const remote_transaction_ptr> group);
   // What commit_group did to pg_subscription.subskiplsn.
@@ -113,6 +115,8 @@ public:
   void forget_tables();
 
 private:
+  result<ok_t, apply_error> apply_batches(const apply_plan& plan,
+                                          std::span<const remote_transaction_ptr> group);
   struct table_entry;
   apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
              sqlite_statement record_progress);

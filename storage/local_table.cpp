@@ -146,7 +146,7 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
   if (!columns)
     return fail(columns.error());
   if (columns->empty())
-    return fail(make_pg_error("42P01", "logical replication target relation \"" +
+    return fail(make_pg_error("55000", "logical replication target relation \"" +
                                            table.remote_name + "\" does not exist"));
   auto types = read_table_columns(db, table.name);
   if (!types)

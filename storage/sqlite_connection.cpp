@@ -3,6 +3,7 @@
 #include "stages/types/stored_order.hpp"
 #include "storage/default_functions.hpp"
 #include "storage/enum_collations.hpp"
+#include "storage/replication_role.hpp"
 
 #include <sqlite3.h>
 
@@ -61,6 +62,9 @@ result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::strin
   }
   // The functions typed tables' DEFAULTs call (now(), gen_random_uuid(), ...).
   if (rc = install_default_functions(db); rc != SQLITE_OK)
+    return fail(error_of(db, rc));
+  // Local triggers ask it whether they fire: replica until a client session says origin.
+  if (rc = install_replication_role(db); rc != SQLITE_OK)
     return fail(error_of(db, rc));
   // Users' enums: pg_enum_<oid>, registered when a statement first needs one.
   install_enum_collations(conn);

@@ -9,6 +9,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/value_io.hpp"
+#include "storage/sql_functions.hpp"
 #include "storage/subscription_catalog.hpp"
 
 namespace tributary {
@@ -31,6 +32,9 @@ result<table_copy_sink, apply_error> table_copy_sink::open(table_copy_config con
   auto db = sqlite_connection::open(config.database_file, long_busy_timeout_ms);
   if (!db)
     return fail(error_from_sqlite(db.error(), {}));
+  // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run
+  // translated SQL: they need the functions it calls.
+  register_sql_functions(db->handle());
   std::string cache = "PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000));
   if (auto r = db->exec(cache); !r)
     return fail(error_from_sqlite(r.error(), {}));
@@ -147,6 +151,10 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
 
 apply_error table_copy_sink::row_error(const sqlite_error& e) const {
   apply_error out = error_from_sqlite(e, context());
+  if (auto raised = take_sql_function_error(db_.handle())) {  // a trigger's RAISE, a cast's error
+    out.error = std::move(*raised);
+    return out;
+  }
   if (!is_unique_violation(e))
     return out;
   // The key's values as this row would have written them.

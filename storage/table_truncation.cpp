@@ -87,18 +87,28 @@ result<truncate_outcome, sqlite_error> truncate_local_tables(sqlite_connection& 
   for (const auto& t : request.tables)
     if (!contains(listed, t))
       listed.push_back(folded(t));
-  auto refusal = find_outside_reference(db, listed);
-  if (!refusal)
-    return fail(refusal.error());
-  if (*refusal)
-    return truncate_outcome{0, std::move(*refusal)};
+  truncate_outcome outcome;
+  for (;;) {
+    auto reference = find_outside_reference(db, listed);
+    if (!reference)
+      return fail(reference.error());
+    if (!*reference)
+      break;
+    if (!request.cascade) {
+      outcome.refused = std::move(*reference);
+      return outcome;
+    }
+    listed.push_back(folded((*reference)->referencing));  // and then what references it
+    outcome.cascaded.push_back(listed.back());
+  }
   for (const auto& t : listed)
     if (auto r = db.exec("DELETE FROM " + quote_identifier(t)); !r)
       return fail(r.error());
   if (request.restart_identity)
     if (auto r = restart_autoincrement(db, listed); !r)
       return fail(r.error());
-  return truncate_outcome{listed.size(), std::nullopt};
+  outcome.emptied = listed.size();
+  return outcome;
 }
 
 }  // namespace tributary

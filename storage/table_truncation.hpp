@@ -1,20 +1,23 @@
-// table_truncation: a publisher's TRUNCATE applied to local tables, as
-// PostgreSQL's subscriber applies it (worker.c apply_handle_truncate).
+// table_truncation: a publisher's TRUNCATE applied to local tables, as the spec
+// asks (subscription-spec.md "TRUNCATE: CASCADE also truncates local tables
+// referencing the truncated ones"), which goes further than PostgreSQL's own
+// subscriber (worker.c apply_handle_truncate always truncates with DROP_RESTRICT).
 //
 // Input: the local tables the Truncate message names (they exist; the caller
-// checked) and its RESTART IDENTITY flag. The message's CASCADE flag is not an
-// input: PostgreSQL's subscriber never cascades further than the tables the
-// publisher listed (it truncates with DROP_RESTRICT), so a local table that
-// references one of them through a declared foreign key (PRAGMA
-// foreign_key_list) and is not itself listed refuses the whole TRUNCATE, as
-// heap_truncate_check_FKs does -- even when that table is empty.
+// checked), its CASCADE and RESTART IDENTITY flags.
+//   - CASCADE: every local table that references one of the truncated tables
+//     through a declared foreign key (PRAGMA foreign_key_list) is truncated too,
+//     and so on transitively, as a local TRUNCATE ... CASCADE does.
+//   - without CASCADE: a local table that references a listed one and is not
+//     itself listed refuses the whole TRUNCATE, as heap_truncate_check_FKs does --
+//     even when that table is empty.
 //
-// Effect, inside the caller's transaction: DELETE FROM each listed table; with
-// RESTART IDENTITY also their AUTOINCREMENT counters (sqlite_sequence) start
-// again. (A serial or identity column of a table created here is the table's
-// rowid, which starts again at 1 in an emptied table in any case.)
-// Output: how many tables were emptied, or the refusing reference, or
-// SQLite's error.
+// Effect, inside the caller's transaction: DELETE FROM each table; with RESTART
+// IDENTITY also their AUTOINCREMENT counters (sqlite_sequence) start again. (A
+// serial or identity column of a table created here is the table's rowid, which
+// starts again at 1 in an emptied table in any case.)
+// Output: how many tables were emptied and which of them the cascade added, or
+// the refusing reference, or SQLite's error.
 #pragma once
 
 #include <optional>
@@ -28,6 +31,7 @@ namespace tributary {
 
 struct truncate_request {
   std::vector<std::string> tables;  // local names
+  bool cascade = false;
   bool restart_identity = false;
 };
 
@@ -39,6 +43,7 @@ struct truncate_refusal {
 
 struct truncate_outcome {
   size_t emptied = 0;                      // tables emptied (0 when refused)
+  std::vector<std::string> cascaded;       // local tables CASCADE added (folded names)
   std::optional<truncate_refusal> refused; // set: nothing was changed
 };
 

@@ -93,6 +93,19 @@ TEST(ApplyPlan, EachTableKeepsItsOwnOrderAndTablesComeInFirstAppearanceOrder) {
   EXPECT_EQ(plan.batches[3].rows, refs({{0, 1}, {0, 3}}));
 }
 
+TEST(ApplyPlan, KeepingThePublisherOrderNeverMovesAChangeAcrossAnotherTables) {
+  auto t = make_relation("t");
+  auto u = make_relation("u", 2);
+  std::vector group{txn({insert(t), insert(u), insert(t)}), txn({insert(t), insert(u)})};
+  auto plan = make_apply_plan(group, true);
+  ASSERT_EQ(plan.batches.size(), 4u);
+  EXPECT_EQ(plan.batches[0].rows, refs({{0, 0}}));
+  EXPECT_EQ(plan.batches[1].rows, refs({{0, 1}}));
+  EXPECT_EQ(plan.batches[2].rows, refs({{0, 2}, {1, 0}})) << "consecutive changes of t still share a batch";
+  EXPECT_EQ(plan.batches[3].rows, refs({{1, 1}}));
+  EXPECT_EQ(plan.batches[3].relation, u);
+}
+
 TEST(ApplyPlan, KindChangeSplitsBatchesOfOneTable) {
   auto t = make_relation("t");
   std::vector group{txn({insert(t), update(t), insert(t)})};

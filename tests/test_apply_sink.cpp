@@ -185,7 +185,7 @@ TEST_F(ApplySinkTest, ColumnsMatchByNameInAnyOrderAndLocalExtrasTakeDefaults) {
 TEST_F(ApplySinkTest, MissingLocalTableIsAnApplyError) {
   auto t = relation("nosuch", {{"id", int4, true}});
   auto e = apply_error_of({txn({ins(t, {v("1")})})});
-  EXPECT_EQ(e.error.sqlstate, "42P01");
+  EXPECT_EQ(e.error.sqlstate, "55000");
   EXPECT_EQ(e.error.message, "logical replication target relation \"public.nosuch\" does not exist");
   EXPECT_EQ(e.context,
             "processing remote data for replication origin \"pg_16384\" during message type "
@@ -414,17 +414,16 @@ TEST_F(ApplySinkTest, TruncateWithoutRestartIdentityKeepsTheAutoincrementCounter
   EXPECT_EQ(rows("SELECT id FROM parent"), (std::vector<std::string>{"6"}));
 }
 
-// PostgreSQL's subscriber truncates with DROP_RESTRICT whatever the publisher
-// said: a local table referencing a truncated one refuses the TRUNCATE, even
-// when the publisher's TRUNCATE had CASCADE and even when that table is empty.
-TEST_F(ApplySinkTest, TruncateOfATableReferencedByAnUnlistedLocalTableFailsEvenWithCascade) {
+// Without CASCADE, as PostgreSQL's subscriber (DROP_RESTRICT): a local table
+// referencing a truncated one refuses the TRUNCATE, even when it is empty.
+TEST_F(ApplySinkTest, TruncateWithoutCascadeOfATableReferencedByAnUnlistedLocalTableFails) {
   exec("CREATE TABLE parent (id integer PRIMARY KEY);"
        "CREATE TABLE child (id integer PRIMARY KEY, p integer REFERENCES parent(id));"
        "CREATE TABLE grandchild (c integer REFERENCES child(id));"
        "INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1, 1)");
   auto parent = relation("parent", {{"id", int4, true}});
   auto child = relation("child", {{"id", int4, true}, {"p", int4}});
-  auto e = apply_error_of({txn({trunc({parent, child}, truncate_message::cascade)})});
+  auto e = apply_error_of({txn({trunc({parent, child}, 0)})});
   EXPECT_EQ(e.error.sqlstate, "0A000");
   EXPECT_EQ(e.error.message, "cannot truncate a table referenced in a foreign key constraint");
   EXPECT_EQ(e.error.detail, "Table \"grandchild\" references \"child\".");
@@ -434,6 +433,27 @@ TEST_F(ApplySinkTest, TruncateOfATableReferencedByAnUnlistedLocalTableFailsEvenW
   sink_->rollback_group();
   EXPECT_EQ(rows("SELECT id FROM parent"), (std::vector<std::string>{"1"}));
   EXPECT_EQ(rows("SELECT id FROM child"), (std::vector<std::string>{"1"}));
+}
+
+// With CASCADE the spec goes further than PostgreSQL's subscriber: local tables
+// that reference the truncated ones, directly or through others, are emptied too.
+TEST_F(ApplySinkTest, TruncateWithCascadeAlsoEmptiesLocalTablesReferencingTheTruncatedOnes) {
+  exec("CREATE TABLE parent (id integer PRIMARY KEY);"
+       "CREATE TABLE child (id integer PRIMARY KEY AUTOINCREMENT, p integer REFERENCES parent(id));"
+       "CREATE TABLE grandchild (c integer REFERENCES child(id));"
+       "CREATE TABLE bystander (x integer);"
+       "INSERT INTO parent VALUES (1); INSERT INTO child VALUES (7, 1); INSERT INTO grandchild VALUES (7);"
+       "INSERT INTO bystander VALUES (1)");
+  auto parent = relation("parent", {{"id", int4, true}});
+  apply_group({txn({trunc({parent}, truncate_message::cascade | truncate_message::restart_identity)})});
+  EXPECT_TRUE(rows("SELECT * FROM parent").empty());
+  EXPECT_TRUE(rows("SELECT * FROM child").empty());
+  EXPECT_TRUE(rows("SELECT * FROM grandchild").empty());
+  EXPECT_EQ(rows("SELECT x FROM bystander"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(sink_->counters().truncated, 3u);
+  exec("INSERT INTO child (p) VALUES (NULL)");
+  EXPECT_EQ(rows("SELECT id FROM child"), (std::vector<std::string>{"1"}))
+      << "RESTART IDENTITY restarts the cascaded tables too";
 }
 
 TEST_F(ApplySinkTest, TruncateIsNotRefusedByAReferenceAmongTheListedTables) {
@@ -450,7 +470,7 @@ TEST_F(ApplySinkTest, TruncateIsNotRefusedByAReferenceAmongTheListedTables) {
 TEST_F(ApplySinkTest, TruncateOfMissingLocalTableIsAnApplyError) {
   auto gone = relation("gone", {{"id", int4, true}});
   auto e = apply_error_of({txn({trunc({gone}, 0)})});
-  EXPECT_EQ(e.error.sqlstate, "42P01");
+  EXPECT_EQ(e.error.sqlstate, "55000");
   EXPECT_NE(e.context.find("\"TRUNCATE\""), std::string::npos);
 }
 

@@ -130,7 +130,11 @@ TEST(SubscriptionOptions, SynchronousCommitTakesTheGucValues) {
 
 TEST(SubscriptionOptions, OnlyTwoPhaseFalseIsAccepted) {
   EXPECT_TRUE(create_with({opt("two_phase", "false")}));
-  expect_error(create_with({opt("two_phase", "true")}), "0A000", "two_phase = true is not supported");
+  auto refused = create_with({opt("two_phase", "true")});
+  expect_error(refused, "0A000", "two_phase = true is not supported");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().detail.find("when the publisher commits it (COMMIT PREPARED)"), std::string::npos);
+  EXPECT_NE(refused.error().hint.find("Not supported yet"), std::string::npos) << "points at the README's limits";
 }
 
 TEST(SubscriptionOptions, SkipTakesAnLsnOrNone) {

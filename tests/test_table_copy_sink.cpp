@@ -198,7 +198,7 @@ TEST_F(TableCopySinkTest, MissingLocalTableOrColumnFailsBegin) {
   open_sink(relation("absent", {{"a", int4}}));
   auto missing_table = sink_->begin();
   ASSERT_FALSE(missing_table.ok());
-  EXPECT_EQ(missing_table.error().error.sqlstate, "42P01");
+  EXPECT_EQ(missing_table.error().error.sqlstate, "55000");
   EXPECT_EQ(missing_table.error().error.message,
             "logical replication target relation \"public.absent\" does not exist");
   EXPECT_FALSE(sink_->transaction_open());

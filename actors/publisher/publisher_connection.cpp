@@ -100,6 +100,11 @@ result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::op
 result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::finish_open(
     PGconn* conn, const conninfo_params& params) {
   std::unique_ptr<publisher_connection> self{new publisher_connection(conn)};
+  if (params.must_use_password && !PQconnectionUsedPassword(conn))  // as libpqrcv_connect (16+)
+    return fail(make_pg_error("2F003", "password is required",
+                              "Non-superuser cannot connect if the server does not request a password.",
+                              "Target server's authentication method must be changed, or set "
+                              "password_required=false in the subscription parameters."));
   // As PostgreSQL's walreceiver: an empty search_path, so every name we send
   // is schema-qualified and nothing on the publisher can capture it.
   const auto* replication = params.find("replication");

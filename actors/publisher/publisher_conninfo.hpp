@@ -21,6 +21,10 @@ namespace tributary {
 
 struct conninfo_params {
   std::vector<std::pair<std::string, std::string>> keywords;  // in libpq's order
+  // PostgreSQL 16+'s password_required for a subscription whose owner is not a
+  // superuser: the connection must have used a password (publisher_connection
+  // refuses it otherwise, 2F003 password is required).
+  bool must_use_password = false;
 
   const std::string* find(const std::string& keyword) const;
   void set(const std::string& keyword, std::string value);

@@ -31,6 +31,8 @@ result<command_outcome, pg_error> subscription_ddl::alter_subscription(const nlo
   auto owner = directory_->find_role(context.user_name());
   if (!context.is_superuser() && (!owner || owner->oid != row.owner))
     return fail(make_pg_error("42501", "must be owner of subscription " + name));
+  if (!row.password_required && !context.is_superuser())  // as PostgreSQL 16+
+    return fail(password_not_required_is_superuser_only());
   auto kind = statement.value("kind", "");
   auto items = options_from_parse_tree(statement);
   auto parse = [&](uint32_t supported) { return parse_subscription_options(items, supported); };
@@ -128,8 +130,8 @@ result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_r
     row.failover = opts.failover;
   }
   if (opts.is_specified(option_set::password_required)) {
-    if (!context.is_superuser())
-      return fail(make_pg_error("42501", "password_required=false is superuser-only"));
+    if (!opts.password_required && !context.is_superuser())
+      return fail(password_not_required_is_superuser_only());
     row.password_required = opts.password_required;
   }
   if (opts.is_specified(option_set::binary)) {

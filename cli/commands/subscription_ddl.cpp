@@ -155,8 +155,11 @@ result<std::unique_ptr<publisher_connection>, pg_error> subscription_ddl::connec
   auto given = parse_conninfo(row.conninfo);
   if (!given)
     return fail(given.error());
-  return publisher_connection::open(publisher_connection_params(*given, row.name, owner, purpose),
-                                    [&context] { return context.statement_cancelled(); });
+  auto params = publisher_connection_params(*given, row.name, owner, purpose);
+  // As PostgreSQL 16+: a non-superuser owner's connection must have used a password.
+  const auto owner_role = directory_->find_role(owner);
+  params.must_use_password = row.password_required && !(owner_role && owner_role->superuser);
+  return publisher_connection::open(params, [&context] { return context.statement_cancelled(); });
 }
 
 subscription_ddl::pipeline_pause::pipeline_pause(std::shared_ptr<replication_control> control,
@@ -277,8 +280,7 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
     return fail(make_pg_error("25001",
                               "CREATE SUBSCRIPTION ... WITH (create_slot = true) cannot run inside a transaction block"));
   if (!opts->password_required && !context.is_superuser())
-    return fail(make_pg_error("42501", "password_required=false is superuser-only", {},
-                              "Subscriptions with the password_required option set to false may only be created or modified by the superuser."));
+    return fail(password_not_required_is_superuser_only());
   auto given = parse_conninfo(row.conninfo);
   if (!given)
     return fail(given.error());

@@ -108,6 +108,9 @@ std::vector<std::string> names_from_parse_tree(const nlohmann::json& list);
 result<ok_t, pg_error> refuse_streaming(const subscription_options& opts);
 // A catalog read or write that failed.
 pg_error catalog_failure(const sqlite_error& e);
+// 42501 with PostgreSQL 16's hint: a non-superuser setting password_required =
+// false, or changing a subscription that has it.
+pg_error password_not_required_is_superuser_only();
 
 // The local tables must hold every published table and column (by name).
 // Every published table exists locally with its published columns; with `binary`,

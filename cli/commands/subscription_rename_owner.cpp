@@ -28,13 +28,13 @@ std::string object_name(const nlohmann::json& statement) {
   return "";
 }
 
+}  // namespace
+
 pg_error password_not_required_is_superuser_only() {
   return make_pg_error("42501", "password_required=false is superuser-only", {},
                        "Subscriptions with the password_required option set to false may only be "
                        "created or modified by the superuser.");
 }
-
-}  // namespace
 
 result<subscription_row, pg_error> subscription_ddl::subscription_to_change(const std::string& name,
                                                                             command_context& context) {

@@ -13,6 +13,7 @@
 #include "cli/server/session_state.hpp"
 #include "cli/server/wire_protocol.hpp"
 #include "stages/core/server_log.hpp"
+#include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -163,6 +164,8 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   }
   // The functions translated queries compute with (exact numeric, casts, ...).
   register_sql_functions(connection->handle());
+  // Local triggers fire as in a PostgreSQL client session (session_replication_role = origin).
+  set_replication_role(connection->handle(), replication_role::origin);
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {
       send_fatal(r.error().sqlstate, r.error().message);

@@ -5,6 +5,7 @@
 
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
+#include "cli/commands/trigger_commands.hpp"
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "storage/foreign_key_violation.hpp"
@@ -237,6 +238,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return in_own_transaction([&] { return create_index(fields, *this, parameters_.type_settings_now()); });
     case statement_kind::drop_index:
       return in_own_transaction([&] { return drop_indexes(fields, *this); });
+    case statement_kind::trigger:
+      return trigger_statement(statement);
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
@@ -426,6 +429,18 @@ result<command_outcome, pg_error> statement_dispatcher::type_statement(
     if (statement.kind == statement_kind::alter_type)
       return alter_enum_type(fields, *this);
     return drop_types(fields, *this);
+  });
+}
+
+result<command_outcome, pg_error> statement_dispatcher::trigger_statement(
+    const routed_statement& statement) {
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  const type_settings settings = parameters_.type_settings_now();
+  return in_own_transaction([&]() -> result<command_outcome, pg_error> {
+    return tributary::trigger_statement(own.statements[0].node_type(), own.statements[0].fields(),
+                                        statement.text, statement.tag, *this, settings);
   });
 }
 

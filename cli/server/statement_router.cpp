@@ -78,6 +78,16 @@ const std::map<std::string, statement_kind>& kinds_by_transaction_kind() {
   return kinds;
 }
 
+// ALTER TABLE whose every command is ENABLE / DISABLE [REPLICA | ALWAYS] TRIGGER
+// (subtypes AT_EnableTrig, AT_DisableTrigAll, AT_EnableReplicaTrig, ...).
+bool only_trigger_toggles(const nlohmann::json& fields) {
+  const auto cmds = fields.value("cmds", nlohmann::json::array());
+  return !cmds.empty() && std::all_of(cmds.begin(), cmds.end(), [](const nlohmann::json& c) {
+    const std::string subtype = c.value("AlterTableCmd", nlohmann::json::object()).value("subtype", std::string());
+    return subtype.rfind("AT_", 0) == 0 && subtype.find("Trig") != std::string::npos;
+  });
+}
+
 statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   if (type == "TransactionStmt") {
     auto it = kinds_by_transaction_kind().find(fields.value("kind", std::string()));
@@ -99,6 +109,12 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
     return statement_kind::drop_type;
   if (type == "DefineStmt" && fields.value("kind", std::string()) == "OBJECT_TYPE")
     return statement_kind::create_type;
+  if (type == "DropStmt" && (fields.value("removeType", std::string()) == "OBJECT_TRIGGER" ||
+                             fields.value("removeType", std::string()) == "OBJECT_FUNCTION"))
+    return statement_kind::trigger;
+  if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE" &&
+      only_trigger_toggles(fields))
+    return statement_kind::trigger;
   if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE")
     return statement_kind::alter_table;
   if (type == "RenameStmt") {
@@ -128,6 +144,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"CreateSubscriptionStmt", statement_kind::create_subscription},
       {"AlterSubscriptionStmt", statement_kind::alter_subscription},
       {"DropSubscriptionStmt", statement_kind::drop_subscription},
+      {"CreateFunctionStmt", statement_kind::trigger},
+      {"CreateTrigStmt", statement_kind::trigger},
   };
   auto it = by_type.find(type);
   return it == by_type.end() ? statement_kind::sqlite : it->second;

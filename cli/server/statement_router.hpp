@@ -67,6 +67,8 @@ enum class statement_kind {
   copy,           // COPY ... FROM STDIN / TO STDOUT
   create_index,   // CREATE INDEX: PostgreSQL's names and errors (index_commands)
   drop_index,     // DROP INDEX a, b
+  trigger,        // CREATE FUNCTION, CREATE TRIGGER, DROP TRIGGER / FUNCTION,
+                  // ALTER TABLE ... ENABLE / DISABLE TRIGGER (trigger_commands.hpp)
 };
 
 struct routed_statement {

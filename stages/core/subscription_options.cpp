@@ -120,8 +120,11 @@ result<ok_t, pg_error> apply_option(option_set bit, const option_item& item, sub
       if (auto r = set_bool(opts.two_phase); !r)
         return r;
       if (opts.two_phase)
-        return fail(make_pg_error("0A000", "two_phase = true is not supported",
-                                  "Prepared transactions are applied when they commit."));
+        return fail(make_pg_error(
+            "0A000", "two_phase = true is not supported",
+            "Tributary applies a prepared transaction when the publisher commits it (COMMIT PREPARED); "
+            "PREPARE TRANSACTION itself is not replicated.",
+            "Use two_phase = false, the default (README: \"Not supported yet\", Two-phase)."));
       return ok_v;
     }
     case option_set::streaming: {

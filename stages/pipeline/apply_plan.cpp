@@ -80,19 +80,26 @@ change_shape shape_of(const row_change& change) {
   return s;
 }
 
-apply_plan make_apply_plan(std::span<const remote_transaction_ptr> group) {
+apply_plan make_apply_plan(std::span<const remote_transaction_ptr> group, bool keep_publisher_order) {
   apply_plan plan;
   stretch current;
+  const relation_info* last_table = nullptr;
   for (uint32_t t = 0; t < group.size(); ++t) {
     const auto& changes = group[t]->changes;
     for (uint32_t i = 0; i < changes.size(); ++i) {
       const row_change& c = changes[i];
       ++plan.row_count;
       if (c.kind != change_kind::truncate) {
+        if (keep_publisher_order && last_table != nullptr &&
+            (last_table->schema_name != c.relation->schema_name ||
+             last_table->table_name != c.relation->table_name))
+          current.flush_into(plan.batches);  // another table: what came before stays before
+        last_table = c.relation.get();
         current.add(c, row_ref{t, i});
         continue;
       }
       current.flush_into(plan.batches);
+      last_table = nullptr;
       plan.batches.push_back(apply_batch{c.relation, c.kind, {}, {row_ref{t, i}}});
     }
   }

@@ -57,7 +57,10 @@ struct apply_plan {
   size_t row_count = 0;    // changes planned (a truncate counts one)
 };
 
-apply_plan make_apply_plan(std::span<const remote_transaction_ptr> group);
+// keep_publisher_order: no reordering across tables at all (a batch is a run of
+// consecutive changes), for tables whose local triggers fire on applied rows and
+// may read other tables (the spec: they see the publisher's order).
+apply_plan make_apply_plan(std::span<const remote_transaction_ptr> group, bool keep_publisher_order = false);
 
 // The change a row_ref points at.
 inline const row_change& change_at(std::span<const remote_transaction_ptr> group, row_ref ref) {

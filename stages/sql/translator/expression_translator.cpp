@@ -135,6 +135,17 @@ typed_expression query_translator::column_reference(const json& ref, const scope
       fail_at(make_pg_error("42703", "column " + table + "." + column + " does not exist"),
               location);
   }
+  for (const row_variable& record : input_.row_variables) {
+    if (record.name != table)  // "": plain variables (TG_OP)
+      continue;
+    for (const row_variable_field& field : record.fields)
+      if (field.name == column)
+        return typed(field.sql, field.type, location);
+    if (table.empty())
+      break;
+    fail_at(make_pg_error("42703", "record \"" + table + "\" has no field \"" + column + "\""),
+            location);
+  }
   if (!table.empty())
     fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
             location);

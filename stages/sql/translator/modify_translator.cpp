@@ -107,7 +107,10 @@ scope_item query_translator::target_table(const json& relation, std::string& sql
   item.name = alias.contains("aliasname") ? alias["aliasname"].get<std::string>() : table;
   for (const column_definition& c : *columns)
     item.columns.push_back({c.name, c.name, c.type});
-  sql = quote_identifier(table) + " AS " + quote_identifier(item.name);
+  if (input_.trigger_body && item.name != table)
+    throw not_translatable{"an alias of the target table in a trigger function"};
+  sql = input_.trigger_body ? quote_identifier(table)
+                            : quote_identifier(table) + " AS " + quote_identifier(item.name);
   return item;
 }
 

@@ -69,6 +69,18 @@ struct session_information {
   std::function<std::optional<std::string>(const std::string&)> setting;
 };
 
+// A record a trigger's statements read (NEW, OLD): `name.field` is the SQLite
+// expression `sql` of PostgreSQL type `type` (stages/sql/trigger_program.hpp).
+struct row_variable_field {
+  std::string name;
+  std::string sql;
+  column_type type;
+};
+struct row_variable {
+  std::string name;  // lower case, as PostgreSQL folds it; "": plain variables (tg_op)
+  std::vector<row_variable_field> fields;
+};
+
 struct translation_input {
   table_columns_lookup lookup;        // a table's recorded columns, nullptr when unknown
   type_settings settings;             // reads literals (DateStyle, TimeZone)
@@ -76,6 +88,13 @@ struct translation_input {
   std::vector<column_type> parameter_types;  // declared by Parse ($1 = [0]); 0 = unspecified
   std::string* untranslated = nullptr;       // set: what made the result nullopt
   const session_information* session = nullptr;  // nullptr: session functions are not translated
+  // A trigger function's records: `new.a` that names no FROM item is the field a of
+  // NEW (42703 record "new" has no field "x" when it has none).
+  std::vector<row_variable> row_variables;
+  // The statement runs in a SQLite trigger program, which takes no alias on the
+  // target of INSERT / UPDATE / DELETE: the target is written bare (an alias of
+  // another name is not translated).
+  bool trigger_body = false;
 };
 
 struct query_column {
