@@ -10,9 +10,10 @@
 // heap_truncate_check_FKs does -- even when that table is empty.
 //
 // Effect, inside the caller's transaction: DELETE FROM each listed table; with
-// RESTART IDENTITY also their AUTOINCREMENT counters (sqlite_sequence) start
-// again. (A serial or identity column of a table created here is the table's
-// rowid, which starts again at 1 in an emptied table in any case.)
+// RESTART IDENTITY also the sequences the tables own (serial and identity
+// columns: sequence_catalog.hpp's restart_owned_sequences, which a client's
+// TRUNCATE calls through here too) and their AUTOINCREMENT counters
+// (sqlite_sequence) start again.
 // Output: how many tables were emptied, or the refusing reference, or
 // SQLite's error.
 #pragma once

@@ -19,6 +19,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
 #include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
@@ -226,7 +227,7 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   auto definition = translate_create_table(stmt, source, settings, *user_types);
   if (!definition)
     return fail(definition.error());
-  auto exists = table_exists(db, definition->table);
+  auto exists = relation_exists(db.handle(), definition->table);  // a sequence's name too
   if (!exists)
     return fail(exists.error());
   if (*exists) {

@@ -2,6 +2,8 @@
 #include "cli/server/statement_dispatcher.hpp"
 
 #include "cli/commands/schema_commands.hpp"
+#include "cli/commands/sequence_commands.hpp"
+#include "cli/commands/truncate_command.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -205,6 +207,9 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::alter_type:
     case statement_kind::drop_type:
       return type_statement(statement);
+    case statement_kind::sequence_ddl:
+    case statement_kind::truncate:
+      return relation_statement(statement);
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
@@ -394,6 +399,20 @@ result<command_outcome, pg_error> statement_dispatcher::type_statement(
     if (statement.kind == statement_kind::alter_type)
       return alter_enum_type(fields, *this);
     return drop_types(fields, *this);
+  });
+}
+
+result<command_outcome, pg_error> statement_dispatcher::relation_statement(
+    const routed_statement& statement) {
+  // Sequence options' numbers are read back from this text.
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  const nlohmann::json& fields = own.statements[0].fields();
+  return in_own_transaction([&]() -> result<command_outcome, pg_error> {
+    if (statement.kind == statement_kind::truncate)
+      return truncate_tables(fields, *this);
+    return sequence_command(own.statements[0].node_type(), fields, statement.text, *this);
   });
 }
 

@@ -64,6 +64,8 @@ enum class statement_kind {
   create_type,    // CREATE TYPE ... AS ENUM, CREATE DOMAIN (other CREATE TYPE forms: 0A000)
   alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE
   drop_type,      // DROP TYPE / DROP DOMAIN [CASCADE]
+  sequence_ddl,   // CREATE / ALTER / DROP SEQUENCE (sequence_commands.hpp)
+  truncate,       // TRUNCATE [TABLE] a, b [RESTART IDENTITY] [CASCADE] (truncate_command.hpp)
 };
 
 struct routed_statement {

@@ -1,0 +1,161 @@
+// 006_sequences: sequences, serial and identity columns, and TRUNCATE answer as
+// PostgreSQL 15 answers them (issues 7 and 8).
+//
+// Differential: the same statements run on the publisher (used here as a plain
+// PostgreSQL server) and on Tributary, and each answer must be the same: the rows
+// as printed, or the SQLSTATE, message, DETAIL and HINT of the error, and the
+// command tag.
+#include "integration/replication_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class Sequences : public ReplicationTest {
+protected:
+  void expect_same_answers(const std::vector<std::string>& statements) {
+    auto publisher = publisher_.connect();
+    for (const auto& sql : statements) {
+      auto mine = local_try(sql);
+      auto theirs = exec(publisher.get(), sql);
+      for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL,
+                        PG_DIAG_MESSAGE_HINT}) {
+        const char* a = PQresultErrorField(mine.get(), field);
+        const char* b = PQresultErrorField(theirs.get(), field);
+        EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>"))
+            << sql << " (field " << char(field) << ")";
+      }
+      EXPECT_EQ(std::string(PQcmdStatus(mine.get())), std::string(PQcmdStatus(theirs.get()))) << sql;
+      if (PQresultStatus(theirs.get()) == PGRES_TUPLES_OK)
+        EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << sql;
+    }
+  }
+};
+
+TEST_F(Sequences, NextvalCurrvalSetvalAndLastvalAnswerAsPostgres) {
+  expect_same_answers({
+      "SELECT lastval()",
+      "CREATE SEQUENCE s",
+      "SELECT currval('s')",
+      "SELECT nextval('s'), nextval('s')",
+      "SELECT currval('s'), lastval()",
+      "SELECT last_value, is_called FROM s",
+      "CREATE SEQUENCE s",
+      "CREATE SEQUENCE IF NOT EXISTS s",
+      "SELECT nextval('nope')",
+      "SELECT currval('nope')",
+      "SELECT nextval('S'), nextval('public.s'), nextval('\"s\"'), nextval('s'::regclass)",
+      "SELECT nextval('a..b')",
+      "CREATE SEQUENCE m MAXVALUE 2",
+      "SELECT nextval('m')",
+      "SELECT nextval('m')",
+      "SELECT nextval('m')",
+      "SELECT setval('m', 5)",
+      "SELECT setval('m', 1, false)",
+      "SELECT nextval('m'), currval('m')",
+      "SELECT setval('m', 2)",
+      "SELECT currval('m'), lastval()",
+      "CREATE SEQUENCE d AS smallint INCREMENT BY -3 MAXVALUE 10 START 7 CYCLE",
+      "SELECT nextval('d'), nextval('d'), nextval('d'), nextval('d')",
+      "CREATE TABLE t (a int)",
+      "SELECT nextval('t')",
+  });
+}
+
+TEST_F(Sequences, CreateAlterAndDropCheckTheirOptionsAsPostgres) {
+  expect_same_answers({
+      "CREATE SEQUENCE bad INCREMENT 0",
+      "CREATE SEQUENCE bad AS text",
+      "CREATE SEQUENCE bad AS smallint MAXVALUE 40000",
+      "CREATE SEQUENCE bad MINVALUE 5 MAXVALUE 5",
+      "CREATE SEQUENCE bad MINVALUE -5 START -6",
+      "CREATE SEQUENCE bad MAXVALUE 5 START 7",
+      "CREATE SEQUENCE bad CACHE 0",
+      "CREATE SEQUENCE bad START 1 START 2",
+      "CREATE SEQUENCE bad START 99999999999999999999",
+      "CREATE SEQUENCE bad OWNED BY nowhere",
+      "CREATE SEQUENCE bad OWNED BY nowhere.c",
+      "CREATE TABLE t (a int)",
+      "CREATE SEQUENCE bad OWNED BY t.nope",
+      "CREATE SEQUENCE c START 5 INCREMENT 5 OWNED BY t.a",
+      "SELECT nextval('c'), nextval('c')",
+      "ALTER SEQUENCE c INCREMENT 1",
+      "SELECT nextval('c')",
+      "ALTER SEQUENCE c RESTART",
+      "SELECT nextval('c')",
+      "ALTER SEQUENCE c RESTART WITH 100 MAXVALUE 101",
+      "SELECT nextval('c'), nextval('c')",
+      "SELECT nextval('c')",
+      "ALTER SEQUENCE c RESTART WITH 0",
+      "ALTER SEQUENCE c AS smallint",
+      "SELECT last_value, is_called FROM c",
+      "ALTER SEQUENCE nope RESTART",
+      "ALTER SEQUENCE IF EXISTS nope RESTART",
+      "ALTER SEQUENCE t RESTART",
+      "DROP SEQUENCE t",
+      "DROP SEQUENCE nope",
+      "DROP SEQUENCE IF EXISTS nope, c",
+      "SELECT nextval('c')",
+      "CREATE SEQUENCE t2",
+      "CREATE TABLE t2 (a int)",
+      "DROP SEQUENCE t2",
+      "CREATE TABLE t2 (a int)",
+  });
+}
+
+TEST_F(Sequences, NextvalIsNotUndoneByARollback) {
+  expect_same_answers({
+      "CREATE SEQUENCE s",
+      "BEGIN",
+      "SELECT nextval('s')",
+      "ROLLBACK",
+      "SELECT nextval('s')",
+      "BEGIN",
+      "SELECT setval('s', 40)",
+      "ROLLBACK",
+      "SELECT nextval('s')",
+      "BEGIN",
+      "ALTER SEQUENCE s RESTART WITH 7",
+      "ROLLBACK",
+      "SELECT nextval('s')",
+  });
+}
+
+TEST_F(Sequences, TruncateEmptiesTablesAndRestartsOwnedSequencesAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE p (id int PRIMARY KEY, v text)",
+      "CREATE TABLE c (id int PRIMARY KEY, p_id int REFERENCES p)",
+      "CREATE TABLE g (id int PRIMARY KEY, c_id int REFERENCES c)",
+      "CREATE TABLE o (id int)",
+      "INSERT INTO p VALUES (1, 'a'), (2, 'b')",
+      "INSERT INTO c VALUES (1, 1)",
+      "INSERT INTO g VALUES (1, 1)",
+      "INSERT INTO o VALUES (5)",
+      "TRUNCATE p",
+      "TRUNCATE TABLE p, c",
+      "TRUNCATE nope",
+      "TRUNCATE o, nope",
+      "SELECT count(*) FROM o",
+      "TRUNCATE p CASCADE",
+      "SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM c), (SELECT count(*) FROM g)",
+      "INSERT INTO p VALUES (1, 'a')",
+      "INSERT INTO c VALUES (1, 1)",
+      "TRUNCATE g, c, p RESTRICT",
+      "SELECT count(*) FROM c",
+      "INSERT INTO c VALUES (2, 3)",
+      "CREATE SEQUENCE q OWNED BY o.id",
+      "SELECT nextval('q'), nextval('q')",
+      "TRUNCATE ONLY o CONTINUE IDENTITY",
+      "SELECT nextval('q')",
+      "TRUNCATE o RESTART IDENTITY",
+      "SELECT nextval('q')",
+      "BEGIN",
+      "INSERT INTO o VALUES (1)",
+      "TRUNCATE o",
+      "SELECT count(*) FROM o",
+      "ROLLBACK",
+      "TRUNCATE q",
+  });
+}
+
+}  // namespace
+}  // namespace tributary::integration
