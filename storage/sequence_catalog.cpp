@@ -184,9 +184,12 @@ result<ok_t, pg_error> create_sequence_relation(sqlite3* db, const stored_sequen
       !r)
     return r;
   // log_cnt is 0: there is no WAL of sequence values to pre-log here.
-  if (auto r = run(db, "CREATE VIEW " + quote_identifier(s.name) +
-                           " AS SELECT last_value, 0 AS log_cnt, is_called FROM tributary_sequences "
-                           "WHERE seqname = " + quoted_text(s.name));
+  // The state through sequence_state() (sequence_functions.hpp): the one nextval
+  // continues from, also after a rollback.
+  const std::string name = quoted_text(s.name);
+  if (auto r = run(db, "CREATE VIEW " + quote_identifier(s.name) + " AS SELECT sequence_state(" + name +
+                           ", 'last_value') AS last_value, 0 AS log_cnt, sequence_state(" + name +
+                           ", 'is_called') AS is_called");
       !r)
     return r;
   const std::string insert_column =

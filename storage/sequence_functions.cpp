@@ -131,6 +131,18 @@ void setval(sqlite3_context* context, int argc, sqlite3_value** argv) {
   sqlite3_result_int64(context, value);
 }
 
+// sequence_state(name, 'last_value' | 'is_called'): the row SELECT * FROM s shows.
+void sequence_state_of(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto found = find_sequence(sqlite3_context_db_handle(context), text_argument(argv[0]));
+  if (!found)
+    return report(context, found.error());
+  if (!*found)
+    return sqlite3_result_null(context);
+  const sequence_state& state = (*found)->state;
+  sqlite3_result_int64(context, text_argument(argv[1]) == "is_called" ? int64_t{state.is_called}
+                                                                      : state.last_value);
+}
+
 }  // namespace
 
 int install_sequence_functions(sqlite3* db) {
@@ -144,7 +156,8 @@ int install_sequence_functions(sqlite3* db) {
     const char* name;
     int arguments;
     void (*function)(sqlite3_context*, int, sqlite3_value**);
-  } others[] = {{"currval", 1, currval}, {"lastval", 0, lastval}, {"setval", 2, setval}, {"setval", 3, setval}};
+  } others[] = {{"currval", 1, currval}, {"lastval", 0, lastval}, {"setval", 2, setval}, {"setval", 3, setval},
+                {"sequence_state", 2, sequence_state_of}};
   for (const auto& f : others)
     if (rc = sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8, state, f.function,
                                         nullptr, nullptr, nullptr);

@@ -11,6 +11,9 @@
 //                               55000 lastval is not yet defined in this session
 //   setval(name, v [, called])  sets the state (22003 out of bounds); with
 //                               is_called (the default) currval becomes v
+//   sequence_state(local_name, 'last_value' | 'is_called')
+//                               the state nextval continues from: what the
+//                               sequence's view (SELECT * FROM s) shows
 // `name` is text as PostgreSQL reads a regclass ('s', 'public.s', '"S"'); a missing
 // relation is 42P01 relation "x" does not exist, a table 42809 "t" is not a sequence.
 //

@@ -224,7 +224,11 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   auto user_types = read_user_types(db);
   if (!user_types)
     return fail(storage_error(user_types.error()));
-  auto definition = translate_create_table(stmt, source, settings, *user_types);
+  const relation_name_taken taken = [&](const std::string& name) {
+    auto exists = relation_exists(db.handle(), name);
+    return !exists || *exists;
+  };
+  auto definition = translate_create_table(stmt, source, settings, *user_types, taken);
   if (!definition)
     return fail(definition.error());
   auto exists = relation_exists(db.handle(), definition->table);  // a sequence's name too
@@ -240,6 +244,11 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
     return fail(storage_error(r.error()));
+  for (const owned_sequence& owned : definition->sequences) {
+    stored_sequence sequence{owned.name, owned.parameters, owned.state, definition->table, owned.column};
+    if (auto r = create_sequence_relation(db.handle(), sequence); !r)
+      return fail(r.error());
+  }
   return command_outcome::tag_only("CREATE TABLE");
 }
 
@@ -276,6 +285,8 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       return fail(storage_error(r.error()));
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = drop_owned_sequences(db.handle(), table); !r)
+      return fail(r.error());
   }
   return command_outcome::tag_only("DROP TABLE");
 }

@@ -116,7 +116,7 @@ std::string sequence_type_name(oid_t type) {
 result<sequence_options, pg_error> read_sequence_options(const json& options, std::string_view source,
                                                          const sequence_parameters* existing,
                                                          const sequence_state* existing_state,
-                                                         bool for_identity) {
+                                                         bool for_identity, oid_t default_type) {
   const bool creating = existing == nullptr;
   std::map<std::string, const json*> given;
   for (const json& node : options) {
@@ -158,7 +158,7 @@ result<sequence_options, pg_error> read_sequence_options(const json& options, st
     }
     p.type = oid;
   } else if (creating) {
-    p.type = 20;
+    p.type = default_type;
   }
   if (auto it = given.find("increment"); it != given.end()) {
     auto value = option_integer(*it->second, source);

@@ -69,12 +69,15 @@ struct sequence_options {
   std::string sequence_name;  // SEQUENCE NAME of an identity's options ("" none)
 };
 
-// `options` is the statement's "options" list; `for_identity` allows SEQUENCE NAME.
+// `options` is the statement's "options" list; `for_identity` allows SEQUENCE NAME;
+// `default_type` is the type a new sequence without AS gets (a serial or identity
+// column's type).
 result<sequence_options, pg_error> read_sequence_options(const nlohmann::json& options,
                                                          std::string_view source,
                                                          const sequence_parameters* existing,
                                                          const sequence_state* existing_state,
-                                                         bool for_identity = false);
+                                                         bool for_identity = false,
+                                                         oid_t default_type = 20);
 
 // The value nextval() returns; `state` becomes the sequence's new state.
 result<int64_t, pg_error> next_sequence_value(const sequence_parameters& parameters,
