@@ -196,6 +196,25 @@ TEST_F(Sequences, ReplicatedRowsCarryTheirIdsAndNeverAdvanceTheSequence) {
   EXPECT_EQ(local_value("INSERT INTO r (v) VALUES ('local') RETURNING id"), "1");
 }
 
+TEST_F(Sequences, DefaultsTakeTheSessionsTimeZoneAndNextval) {
+  expect_same_answers({
+      "SET TimeZone = 'Pacific/Kiritimati'",
+      "CREATE TABLE d (id int, day date DEFAULT CURRENT_DATE, lt timestamp(0) DEFAULT LOCALTIMESTAMP, "
+      "nt timestamp DEFAULT now(), nd date DEFAULT now(), tz timestamptz DEFAULT now())",
+      "INSERT INTO d (id) VALUES (1)",
+      "SELECT day = CURRENT_DATE, lt = LOCALTIMESTAMP(0), nt = LOCALTIMESTAMP, nd = CURRENT_DATE, "
+      "tz = now() FROM d",
+      "SET TimeZone = 'America/Adak'",  // UTC+14 and UTC-10: never the same day
+      "INSERT INTO d (id) VALUES (2)",
+      "SELECT id, day = CURRENT_DATE, nd = CURRENT_DATE, nt = LOCALTIMESTAMP FROM d WHERE id = 2",
+      "CREATE SEQUENCE s START 100",
+      "CREATE TABLE n (id bigint DEFAULT nextval('s'::regclass), v text)",
+      "INSERT INTO n (v) VALUES ('a') RETURNING id",
+      "INSERT INTO n VALUES (DEFAULT, 'b') RETURNING id",
+      "SELECT currval('s')",
+  });
+}
+
 TEST_F(Sequences, TruncateEmptiesTablesAndRestartsOwnedSequencesAsPostgres) {
   expect_same_answers({
       "CREATE TABLE p (id int PRIMARY KEY, v text)",

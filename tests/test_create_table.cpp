@@ -164,18 +164,21 @@ TEST(CreateTable, SignedAndCastConstantDefaultsAreValuesOfPostgres) {
 TEST(CreateTable, TimeAndUuidDefaultsCallTheDefaultFunctions) {
   EXPECT_EQ(default_of("timestamptz DEFAULT now()"), "(pg_transaction_timestamp())");
   EXPECT_EQ(default_of("timestamp(0) DEFAULT CURRENT_TIMESTAMP"),
-            "((pg_transaction_timestamp() + 500000) / 1000000 * 1000000)");
+            "((pg_local_time(pg_transaction_timestamp(), 1114) + 500000) / 1000000 * 1000000)");
   EXPECT_EQ(default_of("timestamptz DEFAULT CURRENT_TIMESTAMP(3)"),
             "((pg_transaction_timestamp() + 500) / 1000 * 1000)");
   EXPECT_EQ(default_of("timestamptz DEFAULT clock_timestamp()"), "(pg_clock_timestamp())");
-  EXPECT_EQ(default_of("date DEFAULT CURRENT_DATE"), "(pg_transaction_timestamp() / 86400000000)");
+  EXPECT_EQ(default_of("date DEFAULT CURRENT_DATE"), "(pg_local_time(pg_transaction_timestamp(), 1082))");
+  EXPECT_EQ(default_of("int DEFAULT nextval('s')"), "(nextval('s'))");
+  EXPECT_EQ(default_of("bigint DEFAULT nextval('S'::regclass)"), "(nextval('S'))");
   EXPECT_EQ(default_of("uuid DEFAULT gen_random_uuid()"), "(pg_gen_random_uuid())");
 }
 
 TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
   EXPECT_EQ(default_of("uuid DEFAULT uuid_generate_v4()"),
             "error 0A000: DEFAULT uuid_generate_v4() is not supported yet");
-  EXPECT_EQ(default_of("int DEFAULT nextval('s')"), "error 0A000: DEFAULT nextval() is not supported yet");
+  EXPECT_EQ(default_of("text DEFAULT nextval('s')"),
+            "error 0A000: DEFAULT nextval() on a column of type text is not supported yet");
   EXPECT_EQ(default_of("text DEFAULT current_user"),
             "error 0A000: DEFAULT CURRENT_USER is not supported yet");
   EXPECT_EQ(default_of("int DEFAULT now()"),
