@@ -97,6 +97,8 @@ TEST_F(Sequences, CreateAlterAndDropCheckTheirOptionsAsPostgres) {
       "SELECT nextval('c')",
       "CREATE SEQUENCE t2",
       "CREATE TABLE t2 (a int)",
+      "DROP TABLE t2",
+      "DROP TABLE IF EXISTS t2",
       "DROP SEQUENCE t2",
       "CREATE TABLE t2 (a int)",
   });

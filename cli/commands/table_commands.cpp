@@ -276,6 +276,14 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (!exists)
       return fail(exists.error());
     if (!*exists) {
+      auto sequence = find_sequence(db.handle(), table);
+      if (!sequence)
+        return fail(sequence.error());
+      if (*sequence) {  // PostgreSQL's DropErrorMsgWrongType
+        pg_error e = make_pg_error("42809", "\"" + name + "\" is not a table");
+        e.hint = "Use DROP SEQUENCE to remove a sequence.";
+        return fail(std::move(e));
+      }
       if (!if_exists)
         return fail(make_pg_error("42P01", "table \"" + name + "\" does not exist"));
       notice(context, "table \"" + name + "\" does not exist, skipping");
