@@ -167,6 +167,17 @@ TEST_F(Sequences, SerialAndIdentityColumnsTakeTheirSequencesValuesAsPostgres) {
       "INSERT INTO b (v) VALUES ('again') RETURNING id",
       "DROP TABLE t",
       "SELECT nextval('t_id_seq')",
+      // The owned sequence follows its table and column, and goes with the column.
+      "CREATE TABLE m (id serial, k bigserial, v text)",
+      "ALTER TABLE m RENAME TO m2",
+      "ALTER TABLE m2 RENAME COLUMN id TO ident",
+      "ALTER TABLE m2 RENAME TO m_id_seq",
+      "INSERT INTO m2 (v) VALUES ('a') RETURNING ident, k",
+      "DROP SEQUENCE m_id_seq",
+      "ALTER TABLE m2 DROP COLUMN k",
+      "SELECT nextval('m_k_seq')",
+      "DROP TABLE m2",
+      "SELECT nextval('m_id_seq')",
   });
   // An explicit id the sequence has not reached yet makes a later default collide,
   // as on PostgreSQL (whose DETAIL names the key; SQLite's does not yet).

@@ -270,6 +270,33 @@ result<ok_t, pg_error> restart_owned_sequences(sqlite3* db, const std::vector<st
   return ok_v;
 }
 
+result<ok_t, pg_error> carry_owned_sequences(sqlite3* db, const std::string& old_table,
+                                             const std::string& new_table,
+                                             const std::vector<std::string>& columns_after,
+                                             const std::string& renamed_from,
+                                             const std::string& renamed_to) {
+  auto owned = sequences_owned_by(db, old_table);
+  if (!owned)
+    return fail(owned.error());
+  for (stored_sequence& s : *owned) {
+    if (!renamed_from.empty() && s.owned_column == renamed_from)
+      s.owned_column = renamed_to;
+    bool still_there = false;
+    for (const auto& c : columns_after)
+      still_there = still_there || c == s.owned_column;
+    if (!still_there) {
+      if (auto r = drop_sequence_relation(db, s.name); !r)
+        return r;
+      continue;
+    }
+    if (auto r = run(db, "UPDATE tributary_sequences SET owned_table = ?2, owned_column = ?3 WHERE seqname = ?1",
+                     {s.name, new_table, s.owned_column});
+        !r)
+      return r;
+  }
+  return ok_v;
+}
+
 result<ok_t, pg_error> drop_owned_sequences(sqlite3* db, const std::string& table) {
   auto owned = sequences_owned_by(db, table);
   if (!owned)

@@ -62,6 +62,15 @@ result<std::optional<stored_sequence>, pg_error> sequence_of_column(sqlite3* db,
 // own starts again at its START value.
 result<ok_t, pg_error> restart_owned_sequences(sqlite3* db, const std::vector<std::string>& tables);
 
+// ALTER TABLE: the owned sequences follow the table (RENAME TO `new_table`) and a
+// renamed column (`renamed_from` -> `renamed_to`); a sequence whose column is no
+// longer in `columns_after` (DROP COLUMN) is dropped, as PostgreSQL drops it.
+result<ok_t, pg_error> carry_owned_sequences(sqlite3* db, const std::string& old_table,
+                                             const std::string& new_table,
+                                             const std::vector<std::string>& columns_after,
+                                             const std::string& renamed_from,
+                                             const std::string& renamed_to);
+
 // DROP TABLE drops the sequences its columns own, as PostgreSQL does.
 result<ok_t, pg_error> drop_owned_sequences(sqlite3* db, const std::string& table);
 

@@ -334,7 +334,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (!change)
     return fail(change.error());
   if (change->table != table) {
-    auto taken = table_exists(db, change->table);
+    auto taken = relation_exists(db.handle(), change->table);
     if (!taken)
       return fail(taken.error());
     if (*taken)
@@ -351,6 +351,16 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
       return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, change->table, change->columns); !r)
     return fail(storage_error(r.error()));
+  std::vector<std::string> columns_after;
+  for (const auto& c : change->columns)
+    columns_after.push_back(c.name);
+  const bool renames_column = node_type == "RenameStmt" &&
+                              stmt.value("renameType", std::string()) == "OBJECT_COLUMN";
+  if (auto r = carry_owned_sequences(db.handle(), table, change->table, columns_after,
+                                     renames_column ? stmt.value("subname", std::string()) : "",
+                                     renames_column ? stmt.value("newname", std::string()) : "");
+      !r)
+    return fail(r.error());
   for (auto& n : change->notices)
     context.emit_notice(std::move(n));
   return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};
