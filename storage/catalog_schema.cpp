@@ -108,6 +108,24 @@ CREATE TABLE tributary_enum_labels (
 ) WITHOUT ROWID;
 ALTER TABLE tributary_columns ADD COLUMN attdomain text NOT NULL DEFAULT '';
 )sql",
+      // 5: sequences (sequence_catalog.hpp): parameters and state in one row;
+      // serial and identity columns own theirs (owned_table, owned_column).
+      R"sql(
+CREATE TABLE tributary_sequences (
+  seqname      text    NOT NULL PRIMARY KEY COLLATE NOCASE,
+  seqtypid     integer NOT NULL,
+  seqstart     integer NOT NULL,
+  seqincrement integer NOT NULL,
+  seqmax       integer NOT NULL,
+  seqmin       integer NOT NULL,
+  seqcache     integer NOT NULL,
+  seqcycle     bool    NOT NULL,
+  last_value   integer NOT NULL,
+  is_called    bool    NOT NULL,
+  owned_table  text    NOT NULL DEFAULT '',
+  owned_column text    NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -115,7 +133,7 @@ ALTER TABLE tributary_columns ADD COLUMN attdomain text NOT NULL DEFAULT '';
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 4, "add the migration step above");
+  static_assert(catalog_schema_version == 5, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -25,8 +25,10 @@ result<std::vector<column_definition>, sqlite_error> read_declared(sqlite_connec
     c.name = q->column_text(0);
     c.type = declared_type(q->column_text(1));
     c.not_null = q->column_int(2) != 0;
-    if (!q->column_is_null(3))
+    if (!q->column_is_null(3)) {
       c.default_expression = q->column_text(3);
+      c.sqlite_default = c.default_expression;
+    }
     columns.push_back(std::move(c));
   }
   return columns;
@@ -39,7 +41,8 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
     sqlite_connection& db, const std::string& table) {
   auto q = db.prepare(
       "SELECT attname, atttypid, atttypmod, typname, attndims, attnotnull, attdefault, attidentity, "
-      "attdomain FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
+      "attdomain, (SELECT dflt_value FROM pragma_table_info(?1) WHERE name = attname) "
+      "FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
   if (!q) {
     // A file the catalog migrations never ran on (a plain SQLite file) records nothing.
     if (q.error().message.find("no such table") != std::string::npos)
@@ -66,6 +69,8 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
       c.default_expression = q->column_text(6);
     c.identity = q->column_text(7);
     c.domain = q->column_text(8);
+    if (!q->column_is_null(9))
+      c.sqlite_default = q->column_text(9);
     columns.push_back(std::move(c));
   }
   // A user's enum: its labels as they are in this transaction.

@@ -3,6 +3,11 @@
 
 #include <openssl/rand.h>
 
+#include <variant>
+
+#include "stages/types/type_casts.hpp"
+#include "storage/sql_functions.hpp"
+
 #include <chrono>
 #include <cstdint>
 
@@ -63,6 +68,31 @@ void gen_random_uuid(sqlite3_context* context, int, sqlite3_value**) {
   sqlite3_result_text(context, text, static_cast<int>(out), SQLITE_TRANSIENT);
 }
 
+// pg_local_time(timestamptz, oid): the instant as the inserting session sees it in
+// its TimeZone, as a timestamp (1114) or a date (1082): PostgreSQL's assignment
+// cast of now() to those types. A connection without a session (an applier, a
+// table copy) reads it in UTC.
+void local_time(sqlite3_context* context, int, sqlite3_value** argv) {
+  const int64_t instant = sqlite3_value_int64(argv[0]);
+  const auto oid = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  const type_settings settings =
+      sql_function_settings(sqlite3_context_db_handle(context)).value_or(type_settings{});
+  const column_type from = builtin_column_type(1184);
+  const column_type to = builtin_column_type(oid);
+  const auto rule = find_cast(from, to);
+  if (!rule) {
+    sqlite3_result_error(context, "pg_local_time: no cast to that type", -1);
+    return;
+  }
+  auto converted = cast_stored_value(sql_value{instant}, from, to, rule->method, false, settings);
+  if (!converted || !std::holds_alternative<int64_t>(*converted)) {
+    const std::string message = converted ? "pg_local_time: unexpected stored form" : converted.error().message;
+    sqlite3_result_error(context, message.c_str(), -1);
+    return;
+  }
+  sqlite3_result_int64(context, std::get<int64_t>(*converted));
+}
+
 void free_clock(void* state) { delete static_cast<transaction_clock*>(state); }
 
 }  // namespace
@@ -77,6 +107,10 @@ int install_default_functions(sqlite3* db) {
   sqlite3_rollback_hook(db, forget_timestamp_on_rollback, clock);
   rc = sqlite3_create_function_v2(db, "pg_clock_timestamp", 0, SQLITE_UTF8, nullptr,
                                   clock_timestamp, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK)
+    return rc;
+  rc = sqlite3_create_function_v2(db, "pg_local_time", 2, SQLITE_UTF8, nullptr, local_time, nullptr,
+                                  nullptr, nullptr);
   if (rc != SQLITE_OK)
     return rc;
   return sqlite3_create_function_v2(db, "pg_gen_random_uuid", 0, SQLITE_UTF8, nullptr,

@@ -8,6 +8,10 @@
 //                               one SQLite transaction (reset by its commit or
 //                               rollback), as PostgreSQL's is fixed per transaction
 //   pg_clock_timestamp()        clock_timestamp(): the current time on every call
+//   pg_local_time(t, oid)       the instant t as a timestamp (1114) or date (1082) in
+//                               the inserting session's TimeZone (UTC without a
+//                               session): LOCALTIMESTAMP, CURRENT_DATE, now() on a
+//                               timestamp or date column
 //   pg_gen_random_uuid()        gen_random_uuid(): a version 4 UUID from OpenSSL's
 //                               RAND_bytes (a cryptographic source), in uuid's
 //                               stored form (lowercase 8-4-4-4-12 text)

@@ -445,6 +445,17 @@ void note_statement_start(sqlite3* db, bool starts_transaction) {
     state->transaction_start = state->statement_start;
 }
 
+std::optional<type_settings> sql_function_settings(sqlite3* db) {
+  if (connection_state* state = state_of_connection(db))
+    return state->settings;
+  return std::nullopt;
+}
+
+void keep_sql_function_error(sqlite3* db, pg_error error) {
+  if (connection_state* state = state_of_connection(db))
+    state->error = std::move(error);
+}
+
 std::optional<pg_error> take_sql_function_error(sqlite3* db) {
   connection_state* state = state_of_connection(db);
   if (state == nullptr || !state->error)

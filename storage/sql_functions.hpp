@@ -49,6 +49,11 @@ void set_sql_function_settings(sqlite3* db, const type_settings& settings);
 // A statement starts (now()'s and statement_timestamp()'s clocks); with
 // starts_transaction it also starts the transaction now() reports.
 void note_statement_start(sqlite3* db, bool starts_transaction);
+// The settings the session last gave its functions (nullopt: not a session's connection).
+std::optional<type_settings> sql_function_settings(sqlite3* db);
+// Keeps `error` as the one a function of `db` failed with (for functions outside
+// this file's set: sequence_functions.hpp); nothing for a connection without state.
+void keep_sql_function_error(sqlite3* db, pg_error error);
 // The error a function failed with since the last call (nullopt: none).
 std::optional<pg_error> take_sql_function_error(sqlite3* db);
 

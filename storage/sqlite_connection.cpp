@@ -2,6 +2,7 @@
 
 #include "stages/types/stored_order.hpp"
 #include "storage/default_functions.hpp"
+#include "storage/sequence_functions.hpp"
 #include "storage/enum_collations.hpp"
 #include "storage/replication_role.hpp"
 
@@ -65,6 +66,9 @@ result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::strin
     return fail(error_of(db, rc));
   // Local triggers ask it whether they fire: replica until a client session says origin.
   if (rc = install_replication_role(db); rc != SQLITE_OK)
+    return fail(error_of(db, rc));
+  // nextval() & co.: a serial column's DEFAULT calls nextval on any connection.
+  if (rc = install_sequence_functions(db); rc != SQLITE_OK)
     return fail(error_of(db, rc));
   // Users' enums: pg_enum_<oid>, registered when a statement first needs one.
   install_enum_collations(conn);

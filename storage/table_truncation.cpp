@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "storage/local_table.hpp"
+#include "storage/sequence_catalog.hpp"
 
 namespace tributary {
 
@@ -104,9 +105,12 @@ result<truncate_outcome, sqlite_error> truncate_local_tables(sqlite_connection& 
   for (const auto& t : listed)
     if (auto r = db.exec("DELETE FROM " + quote_identifier(t)); !r)
       return fail(r.error());
-  if (request.restart_identity)
+  if (request.restart_identity) {
     if (auto r = restart_autoincrement(db, listed); !r)
       return fail(r.error());
+    if (auto r = restart_owned_sequences(db.handle(), listed); !r)
+      return fail(sqlite_error{0, r.error().message});
+  }
   outcome.emptied = listed.size();
   return outcome;
 }

@@ -12,10 +12,12 @@
 //     itself listed refuses the whole TRUNCATE, as heap_truncate_check_FKs does --
 //     even when that table is empty.
 //
-// Effect, inside the caller's transaction: DELETE FROM each table; with RESTART
-// IDENTITY also their AUTOINCREMENT counters (sqlite_sequence) start again. (A
-// serial or identity column of a table created here is the table's rowid, which
-// starts again at 1 in an emptied table in any case.)
+// Effect, inside the caller's transaction: DELETE FROM each listed table (and, with CASCADE, each local
+// table referencing one, transitively); with
+// RESTART IDENTITY also the sequences the tables own (serial and identity
+// columns: sequence_catalog.hpp's restart_owned_sequences, which a client's
+// TRUNCATE calls through here too) and their AUTOINCREMENT counters
+// (sqlite_sequence) start again.
 // Output: how many tables were emptied and which of them the cascade added, or
 // the refusing reference, or SQLite's error.
 #pragma once

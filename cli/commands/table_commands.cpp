@@ -19,6 +19,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
 #include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
@@ -223,10 +224,14 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   auto user_types = read_user_types(db);
   if (!user_types)
     return fail(storage_error(user_types.error()));
-  auto definition = translate_create_table(stmt, source, settings, *user_types);
+  const relation_name_taken taken = [&](const std::string& name) {
+    auto exists = relation_exists(db.handle(), name);
+    return !exists || *exists;
+  };
+  auto definition = translate_create_table(stmt, source, settings, *user_types, taken);
   if (!definition)
     return fail(definition.error());
-  auto exists = table_exists(db, definition->table);
+  auto exists = relation_exists(db.handle(), definition->table);  // a sequence's name too
   if (!exists)
     return fail(exists.error());
   if (*exists) {
@@ -239,6 +244,11 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
     return fail(storage_error(r.error()));
+  for (const owned_sequence& owned : definition->sequences) {
+    stored_sequence sequence{owned.name, owned.parameters, owned.state, definition->table, owned.column};
+    if (auto r = create_sequence_relation(db.handle(), sequence); !r)
+      return fail(r.error());
+  }
   return command_outcome::tag_only("CREATE TABLE");
 }
 
@@ -266,6 +276,14 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (!exists)
       return fail(exists.error());
     if (!*exists) {
+      auto sequence = find_sequence(db.handle(), table);
+      if (!sequence)
+        return fail(sequence.error());
+      if (*sequence) {  // PostgreSQL's DropErrorMsgWrongType
+        pg_error e = make_pg_error("42809", "\"" + name + "\" is not a table");
+        e.hint = "Use DROP SEQUENCE to remove a sequence.";
+        return fail(std::move(e));
+      }
       if (!if_exists)
         return fail(make_pg_error("42P01", "table \"" + name + "\" does not exist"));
       notice(context, "table \"" + name + "\" does not exist, skipping");
@@ -275,6 +293,8 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       return fail(storage_error(r.error()));
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = drop_owned_sequences(db.handle(), table); !r)
+      return fail(r.error());
   }
   return command_outcome::tag_only("DROP TABLE");
 }
@@ -314,7 +334,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (!change)
     return fail(change.error());
   if (change->table != table) {
-    auto taken = table_exists(db, change->table);
+    auto taken = relation_exists(db.handle(), change->table);
     if (!taken)
       return fail(taken.error());
     if (*taken)
@@ -331,6 +351,16 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
       return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, change->table, change->columns); !r)
     return fail(storage_error(r.error()));
+  std::vector<std::string> columns_after;
+  for (const auto& c : change->columns)
+    columns_after.push_back(c.name);
+  const bool renames_column = node_type == "RenameStmt" &&
+                              stmt.value("renameType", std::string()) == "OBJECT_COLUMN";
+  if (auto r = carry_owned_sequences(db.handle(), table, change->table, columns_after,
+                                     renames_column ? stmt.value("subname", std::string()) : "",
+                                     renames_column ? stmt.value("newname", std::string()) : "");
+      !r)
+    return fail(r.error());
   for (auto& n : change->notices)
     context.emit_notice(std::move(n));
   return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};

@@ -4,6 +4,8 @@
 #include "cli/commands/index_commands.hpp"
 
 #include "cli/commands/schema_commands.hpp"
+#include "cli/commands/sequence_commands.hpp"
+#include "cli/commands/truncate_command.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/trigger_commands.hpp"
 #include "cli/commands/type_commands.hpp"
@@ -240,6 +242,9 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return in_own_transaction([&] { return drop_indexes(fields, *this); });
     case statement_kind::trigger:
       return trigger_statement(statement);
+    case statement_kind::sequence_ddl:
+    case statement_kind::truncate:
+      return relation_statement(statement);
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
@@ -441,6 +446,20 @@ result<command_outcome, pg_error> statement_dispatcher::trigger_statement(
   return in_own_transaction([&]() -> result<command_outcome, pg_error> {
     return tributary::trigger_statement(own.statements[0].node_type(), own.statements[0].fields(),
                                         statement.text, statement.tag, *this, settings);
+  });
+}
+
+result<command_outcome, pg_error> statement_dispatcher::relation_statement(
+    const routed_statement& statement) {
+  // Sequence options' numbers are read back from this text.
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  const nlohmann::json& fields = own.statements[0].fields();
+  return in_own_transaction([&]() -> result<command_outcome, pg_error> {
+    if (statement.kind == statement_kind::truncate)
+      return truncate_tables(fields, *this);
+    return sequence_command(own.statements[0].node_type(), fields, statement.text, *this);
   });
 }
 

@@ -130,6 +130,8 @@ private:
   result<command_outcome, pg_error> trigger_statement(const routed_statement& statement);
   result<command_outcome, pg_error> table_statement(const routed_statement& statement,
                                                     const statement_situation& situation);
+  // CREATE / ALTER / DROP SEQUENCE and TRUNCATE, in the statement's transaction.
+  result<command_outcome, pg_error> relation_statement(const routed_statement& statement);
   result<command_outcome, pg_error> sqlite_statement_outcome(const routed_statement& statement,
                                                              const statement_situation& situation);
   // SELECT / INSERT / UPDATE / DELETE through stages/sql/translator; nullopt when

@@ -107,6 +107,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   if (type == "DropStmt" && (fields.value("removeType", std::string()) == "OBJECT_TYPE" ||
                              fields.value("removeType", std::string()) == "OBJECT_DOMAIN"))
     return statement_kind::drop_type;
+  if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_SEQUENCE")
+    return statement_kind::sequence_ddl;
   if (type == "DefineStmt" && fields.value("kind", std::string()) == "OBJECT_TYPE")
     return statement_kind::create_type;
   if (type == "DropStmt" && (fields.value("removeType", std::string()) == "OBJECT_TRIGGER" ||
@@ -139,6 +141,9 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"InsertStmt", statement_kind::insert},
       {"CopyStmt", statement_kind::copy},
       {"IndexStmt", statement_kind::create_index},
+      {"CreateSeqStmt", statement_kind::sequence_ddl},
+      {"AlterSeqStmt", statement_kind::sequence_ddl},
+      {"TruncateStmt", statement_kind::truncate},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},

@@ -69,6 +69,8 @@ enum class statement_kind {
   drop_index,     // DROP INDEX a, b
   trigger,        // CREATE FUNCTION, CREATE TRIGGER, DROP TRIGGER / FUNCTION,
                   // ALTER TABLE ... ENABLE / DISABLE TRIGGER (trigger_commands.hpp)
+  sequence_ddl,   // CREATE / ALTER / DROP SEQUENCE (sequence_commands.hpp)
+  truncate,       // TRUNCATE [TABLE] a, b [RESTART IDENTITY] [CASCADE] (truncate_command.hpp)
 };
 
 struct routed_statement {

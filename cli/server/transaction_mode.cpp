@@ -36,6 +36,13 @@ bool contains_write(const nlohmann::json& node) {
       if (key == "InsertStmt" || key == "UpdateStmt" || key == "DeleteStmt" || key == "MergeStmt" ||
           key == "intoClause" || key == "lockingClause")
         return true;
+      // nextval() and setval() write the sequence's row.
+      if (key == "funcname" && value.is_array() && !value.empty()) {
+        const std::string name =
+            value.back().value("String", nlohmann::json::object()).value("sval", std::string());
+        if (name == "nextval" || name == "setval")
+          return true;
+      }
       if (contains_write(value))
         return true;
     }

@@ -9,17 +9,20 @@
 //                     but default expression is of type date` where none exists
 //   now(), CURRENT_TIMESTAMP[(p)], transaction_timestamp(), LOCALTIMESTAMP[(p)]
 //                     on timestamp/timestamptz: (pg_transaction_timestamp()), the
-//                     transaction's time in µs, rounded to the column's precision;
-//                     on date: its day (UTC)
+//                     transaction's time in µs, rounded to the column's precision
+//                     (on timestamp: in the inserting session's TimeZone,
+//                     pg_local_time); on date: its day there
 //   clock_timestamp() (pg_clock_timestamp()), the time of each call
-//   CURRENT_DATE      on date: the transaction's day (UTC)
+//   CURRENT_DATE      on date: the transaction's day in the session's TimeZone
 //   gen_random_uuid() on uuid: (pg_gen_random_uuid()), version 4 from OpenSSL
+//   nextval('s')      on an integer column: (nextval('s')), storage/sequence_functions
 // (the functions are storage/default_functions.hpp's). Anything else is 0A000
 // naming the function or expression. Pure.
 #include "stages/sql/create_table.hpp"
 
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
@@ -168,6 +171,34 @@ std::optional<called_function> read_function(const json& node) {
   return out;
 }
 
+// nextval('s') or nextval('s'::regclass): the sequence's text, else nullopt.
+std::optional<std::string> nextval_call(const json& node, std::string_view source) {
+  if (pt::node_type(node) != "FuncCall")
+    return std::nullopt;
+  const json& f = pt::fields(node);
+  const auto names = pt::strings(pt::list(f, "funcname"));
+  const json& args = pt::list(f, "args");
+  if (names.empty() || names.back() != "nextval" || args.size() != 1)
+    return std::nullopt;
+  const json* argument = &args[0];
+  if (pt::node_type(*argument) == "TypeCast") {
+    const json& cast = pt::fields(*argument);
+    const auto type = pt::strings(pt::list(cast.value("typeName", json::object()), "names"));
+    if (type.empty() || type.back() != "regclass")
+      return std::nullopt;
+    argument = &cast["arg"];
+  }
+  auto constant = pt::constant_value(*argument, source);
+  if (!constant || !constant->is_string)
+    return std::nullopt;
+  return constant->text;
+}
+
+bool is_integer_column(const column_definition& column) {
+  const oid_t oid = column.type.oid;
+  return (oid == 20 || oid == 21 || oid == 23) && column.dimensions == 0;
+}
+
 }  // namespace
 
 result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
@@ -175,6 +206,17 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
                                                  const type_settings& settings) {
   if (auto c = read_constant(expr, source))
     return constant_default(*c, column, source, settings);
+  if (auto sequence = nextval_call(expr, source)) {
+    if (!is_integer_column(column))
+      return fail(not_supported("DEFAULT nextval() on a column of type " + format_type(column.type)));
+    auto name = sequence_relation_name(*sequence);
+    if (!name)
+      return fail(name.error());
+    std::string quoted;
+    for (char ch : *sequence)
+      quoted += ch == '\'' ? std::string("''") : std::string(1, ch);
+    return default_text{"(nextval('" + quoted + "'))", "nextval('" + quoted + "'::regclass)"};
+  }
   auto function = read_function(expr);
   if (!function)
     return fail(not_supported("a DEFAULT expression of kind " + pt::node_type(expr)));
@@ -182,15 +224,17 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
   const bool timestamp_column = (oid == 1184 || oid == 1114) && column.dimensions == 0;
   const std::string clock = function->kind == "clock" ? "pg_clock_timestamp()"
                                                       : "pg_transaction_timestamp()";
+  // timestamp and date columns take the time in the inserting session's TimeZone.
   if ((function->kind == "transaction" || function->kind == "clock") && timestamp_column) {
     int precision = column.type.typmod;
     if (function->precision >= 0 && (precision < 0 || function->precision < precision))
       precision = function->precision;
-    return default_text{rounded_to(clock, precision), function->name};
+    const std::string instant = oid == 1114 ? "pg_local_time(" + clock + ", 1114)" : clock;
+    return default_text{rounded_to(instant, precision), function->name};
   }
   if ((function->kind == "transaction" || function->kind == "clock" || function->kind == "date") &&
       oid == 1082 && column.dimensions == 0)
-    return default_text{"(" + clock + " / 86400000000)", function->name};
+    return default_text{"(pg_local_time(" + clock + ", 1082))", function->name};
   if (function->kind == "uuid" && oid == 2950 && column.dimensions == 0)
     return default_text{"(pg_gen_random_uuid())", function->name};
   if (function->kind.empty())

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
@@ -71,8 +72,43 @@ struct table_builder {
   std::vector<std::string> column_sql;      // one per column, before table constraints
   std::vector<std::string> table_constraints;
   std::vector<std::string> primary_key;
-  std::vector<bool> identity_needs_rowid;   // per column
+  std::vector<bool> owns_sequence;          // per column: serial or identity
   std::vector<std::string> unique_columns;  // with a column UNIQUE constraint
+  relation_name_taken taken;
+
+  // PostgreSQL's ChooseRelationName: t_id_seq, else t_id_seq1, t_id_seq2, ...
+  std::string sequence_name(const std::string& column) {
+    const auto free = [&](const std::string& name) {
+      if (taken && taken(name))
+        return false;
+      for (const auto& s : out.sequences)
+        if (same_identifier(s.name, name))
+          return false;
+      return true;
+    };
+    std::string name = serial_sequence_name(out.table, column);
+    for (int pass = 1; !free(name); ++pass) {
+      name = serial_sequence_name(out.table, column);
+      name += std::to_string(pass);
+    }
+    return name;
+  }
+
+  // The column's sequence, from the identity's options (or none: serial).
+  result<ok_t, pg_error> add_sequence(column_definition& column, const json* options) {
+    static const json no_options = json::array();
+    auto read = read_sequence_options(options ? *options : no_options, source, nullptr, nullptr,
+                                      /*for_identity=*/true, column.type.oid);
+    if (!read)
+      return fail(read.error());
+    owned_sequence sequence;
+    sequence.name = read->sequence_name.empty() ? sequence_name(column.name) : read->sequence_name;
+    sequence.column = column.name;
+    sequence.parameters = read->parameters;
+    sequence.state = read->state;
+    out.sequences.push_back(std::move(sequence));
+    return ok_v;
+  }
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -173,10 +209,31 @@ struct table_builder {
         return fail(not_supported("constraint " + kind));
       }
     }
-    if (serial) {
-      column.not_null = true;
-      column.identity = "d";
+    const json* identity_options = nullptr;
+    for (const auto& node : pt::list(def, "constraints"))
+      if (pt::text(pt::fields(node), "contype") == "CONSTR_IDENTITY")
+        identity_options = &pt::list(pt::fields(node), "options");
+    const std::string where = " for column \"" + column.name + "\" of table \"" + out.table + "\"";
+    if (serial && column.default_expression)
+      return fail(make_pg_error("42601", "multiple default values specified" + where));
+    if (!serial && identity && column.default_expression)
+      return fail(make_pg_error("42601", "both default and identity specified" + where));
+    if (identity && !is_integer_type(column.type.oid))
+      return fail(make_pg_error("22023", "identity column type must be smallint, integer, or bigint"));
+    if (identity) {
+      if (auto r = add_sequence(column, identity_options); !r)
+        return fail(r.error());
+      const std::string& name = out.sequences.back().name;
+      // The quote of a name inside a SQL string literal.
+      std::string quoted;
+      for (char ch : name)
+        quoted += ch == '\'' ? std::string("''") : std::string(1, ch);
+      constraints += " DEFAULT (nextval('" + quoted + "'))";
+      if (serial)
+        column.default_expression = "nextval('" + quoted + "'::regclass)";
     }
+    if (serial)
+      column.not_null = true;
     if (user && user->kind == 'd') {
       constraints += domain_constraint;
       if (!column.default_expression && user->default_sqlite)
@@ -184,9 +241,10 @@ struct table_builder {
     }
     if (primary)
       primary_key.push_back(column.name);
-    column_sql.push_back(quote_identifier(column.name) + " " + sqlite_column_type(column.type) +
-                         constraints);
-    identity_needs_rowid.push_back(identity);
+    // INT, not INTEGER: a sequence's column must not become the rowid.
+    column_sql.push_back(quote_identifier(column.name) + " " +
+                         (identity ? std::string("INT") : sqlite_column_type(column.type)) + constraints);
+    owns_sequence.push_back(identity);
     out.columns.push_back(std::move(column));
     return ok_v;
   }
@@ -247,13 +305,8 @@ struct table_builder {
     if (primary_key.size() == 1) {
       for (size_t i = 0; i < out.columns.size(); ++i)
         if (out.columns[i].name == primary_key[0] && is_integer_type(out.columns[i].type.oid) &&
-            out.columns[i].dimensions == 0)
+            out.columns[i].dimensions == 0 && !owns_sequence[i])
           rowid_column = static_cast<int>(i);
-    }
-    for (size_t i = 0; i < out.columns.size(); ++i) {
-      if (identity_needs_rowid[i] && static_cast<int>(i) != rowid_column)
-        return fail(not_supported("an identity or serial column that is not the table's only "
-                                  "integer primary key column"));
     }
     std::string sql = "CREATE TABLE ";
     if (out.if_not_exists)
@@ -301,8 +354,9 @@ std::string sqlite_column_type(const column_type& type) {
 result<table_definition, pg_error> translate_create_table(const json& stmt,
                                                           std::string_view source,
                                                           const type_settings& settings,
-                                                          const user_type_set& user_types) {
-  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}};
+                                                          const user_type_set& user_types,
+                                                          const relation_name_taken& taken) {
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, taken};
   const json& relation = stmt.value("relation", json::object());
   builder.out.table = pt::text(relation, "relname");
   const std::string schema = pt::text(relation, "schemaname");
@@ -340,11 +394,11 @@ result<translated_column, pg_error> translate_added_column(const json& column_de
                                                          std::string_view source,
                                                          const type_settings& settings,
                                                          const user_type_set& user_types) {
-  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}};
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, {}};
   if (auto r = builder.column(column_def); !r)
     return fail(r.error());
   if (!builder.primary_key.empty() || !builder.unique_columns.empty() ||
-      builder.identity_needs_rowid[0])
+      builder.owns_sequence[0])
     return fail(not_supported("ADD COLUMN with PRIMARY KEY, UNIQUE, identity or serial"));
   translated_column out;
   out.definition = std::move(builder.out.columns[0]);

@@ -7,8 +7,12 @@
 //   CREATE TABLE t (id bigint PRIMARY KEY, price numeric(12,2) NOT NULL, note text)
 //   -> CREATE TABLE "t" ("id" INTEGER PRIMARY KEY NOT NULL,
 //                        "price" TEXT COLLATE pg_numeric NOT NULL, "note" TEXT) STRICT
-// A single-column integer primary key becomes SQLite's rowid (the fastest key;
-// serial/bigserial and GENERATED ... AS IDENTITY on it hand out ids that way).
+// A single-column integer primary key becomes SQLite's rowid (the fastest key).
+// serial/bigserial/smallserial and GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY
+// [(options)] own a sequence (table_definition::sequences) and take
+// DEFAULT (nextval('t_id_seq')); such a column is declared INT, not INTEGER, so it
+// is never the rowid (SQLite gives a rowid column the rowid, not its default).
+// Tables created before kept the rowid for these columns, and still do.
 // Supported: column types (built-in, arrays, a user's enum — TEXT COLLATE
 // pg_enum_<oid> —, a domain — its base type, with the domain's DEFAULT when the
 // column has none and its NOT NULL as the CHECK constraint "domain_not_null:<name>",
@@ -17,12 +21,12 @@
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
 // REFERENCES / FOREIGN KEY (SQLite's; checked for clients' writes, not for replicated rows),
 // DEFAULT (translate_default below), IF NOT EXISTS.
-// Anything else (CHECK, generated columns, identity without an integer primary
-// key, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
+// Anything else (CHECK, generated columns, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
 // public) is 0A000 naming the feature — never silently different.
 // Pure: reads the tree, returns text.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,25 +35,40 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/sql/sequence_definition.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_settings.hpp"
 #include "stages/types/user/user_types.hpp"
 
 namespace tributary {
 
+// The sequence a serial or identity column owns: created with the table, named
+// as PostgreSQL names it (t_id_seq, t_id_seq1 when taken), AS the column's type.
+struct owned_sequence {
+  std::string name;
+  std::string column;
+  sequence_parameters parameters;
+  sequence_state state;
+};
+
 struct table_definition {
   std::string table;           // the local SQLite table
   bool if_not_exists = false;
   std::string sqlite_ddl;      // CREATE TABLE [IF NOT EXISTS] "t" (...) STRICT
   std::vector<column_definition> columns;
+  std::vector<owned_sequence> sequences;
 };
+
+// Whether a relation of that name exists already (for the sequences' names).
+using relation_name_taken = std::function<bool(const std::string&)>;
 
 // `create_stmt` is the CreateStmt node's fields, parsed from `source` (see
 // parse_tree::constant_value for why the text is needed).
 // `user_types`: the database's enums and domains, for columns that name one.
+// `taken` tells which names a serial or identity column's sequence cannot take.
 result<table_definition, pg_error> translate_create_table(
     const nlohmann::json& create_stmt, std::string_view source, const type_settings& settings,
-    const user_type_set& user_types = no_user_types());
+    const user_type_set& user_types = no_user_types(), const relation_name_taken& taken = {});
 
 // One ColumnDef of ALTER TABLE ... ADD COLUMN: its catalog row and its SQLite column
 // text ("\"c\" TEXT COLLATE pg_numeric DEFAULT '0.00' NOT NULL"). PRIMARY KEY,

@@ -8,6 +8,7 @@
 //   datetime_functions.cpp  date/timestamp/interval + and -, date_trunc
 //   math_functions.cpp      round, trunc, ceil, floor, mod, power, sqrt, sign, random,
 //                           and GREATEST / LEAST (MinMaxExpr)
+//   sequence_functions.cpp  nextval, currval, setval, lastval
 //
 // Each *_function returns nullopt when `name` is not its family's, the typed
 // result when it is, and throws not_translatable for a form it does not cover
@@ -43,6 +44,11 @@ typed_expression datetime_arithmetic(query_translator& t, const std::string& op,
 std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
                                               std::vector<typed_expression>& args, int location);
 typed_expression greatest_or_least(query_translator& t, const json& fields, const scope& where);
+
+// nextval / currval / setval / lastval (sequence_functions.cpp); read from the
+// call's own arguments, as a regclass argument is read through its cast.
+std::optional<typed_expression> sequence_function(query_translator& t, const std::string& name,
+                                                  const json& call, const scope& where);
 
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);

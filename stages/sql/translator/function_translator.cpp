@@ -176,6 +176,9 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   const std::string name = names.back();
   if (call.contains("over"))
     return window_call(*this, name, call, where);
+  if (!call.contains("agg_filter") && !pt::flag(call, "agg_distinct"))
+    if (auto r = sequence_function(*this, name, call, where))
+      return *r;
   if (pt::flag(call, "agg_within_group") || pt::flag(call, "func_variadic"))
     throw not_translatable{"function call form"};
   const bool distinct = pt::flag(call, "agg_distinct");

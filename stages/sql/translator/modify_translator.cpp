@@ -7,10 +7,12 @@
 //
 // Every stored value goes through assign(): the type PostgreSQL's assignment
 // cast gives it in the column. DELETE ... USING becomes DELETE ... WHERE EXISTS
-// (SELECT 1 FROM <using> WHERE <condition>). Left untranslated (the statement
-// runs the previous way): DEFAULT inside VALUES, identity columns GENERATED
-// ALWAYS, subscripted or multi-column assignments, DELETE ... USING with
-// RETURNING.
+// (SELECT 1 FROM <using> WHERE <condition>). DEFAULT (in VALUES, SET c = DEFAULT)
+// is the column's SQLite default (a serial or identity column's nextval) or NULL;
+// a GENERATED ALWAYS identity column refuses any other value (428C9) unless
+// OVERRIDING SYSTEM VALUE; OVERRIDING USER VALUE gives identity columns their
+// default. Left untranslated (the statement runs the previous way): subscripted
+// or multi-column assignments, DELETE ... USING with RETURNING.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
@@ -39,6 +41,26 @@ const column_definition* find_column(const std::vector<column_definition>& colum
     if (c.name == name)
       return &c;
   return nullptr;
+}
+
+// DEFAULT for `column`: its SQLite default (a serial column's nextval(...)) or NULL.
+typed_expression default_of(const column_definition& column) {
+  typed_expression e;
+  e.sql = column.sqlite_default ? "(" + *column.sqlite_default + ")" : "NULL";
+  e.type = column.type;
+  e.is_null_constant = !column.sqlite_default;
+  return e;
+}
+
+// 428C9: a GENERATED ALWAYS identity column takes only DEFAULT.
+pg_error generated_always(const column_definition& column, bool update) {
+  pg_error e = make_pg_error("428C9", update ? "column \"" + column.name + "\" can only be updated to DEFAULT"
+                                             : "cannot insert a non-DEFAULT value into column \"" +
+                                                   column.name + "\"");
+  e.detail = "Column \"" + column.name + "\" is an identity column defined as GENERATED ALWAYS.";
+  if (!update)
+    e.hint = "Use OVERRIDING SYSTEM VALUE to override.";
+  return e;
 }
 
 }  // namespace
@@ -146,8 +168,9 @@ std::string query_translator::returning(const json& list, const scope& where, tr
 }
 
 translated_query query_translator::insert(const json& s) {
-  if (s.contains("withClause") || pt::text(s, "override") == "OVERRIDING_SYSTEM_VALUE")
+  if (s.contains("withClause"))
     throw not_translatable{"INSERT form"};
+  const std::string overriding = pt::text(s, "override");
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
   scope target;
@@ -169,9 +192,17 @@ translated_query query_translator::insert(const json& s) {
   if (targets.empty())
     for (const column_definition& c : *columns)
       targets.push_back(&c);
-  for (const column_definition* c : targets)
-    if (c->identity == "a")
-      throw not_translatable{"identity column GENERATED ALWAYS"};
+  // Identity columns: GENERATED ALWAYS takes only DEFAULT unless OVERRIDING SYSTEM
+  // VALUE; OVERRIDING USER VALUE replaces any value by the default.
+  const auto value_for = [&](const json& item, const column_definition& column) {
+    const bool is_default = pt::node_type(item) == "SetToDefault";
+    if (is_default || (!column.identity.empty() && overriding == "OVERRIDING_USER_VALUE"))
+      return default_of(column);
+    if (column.identity == "a" && overriding != "OVERRIDING_SYSTEM_VALUE")
+      fail_at(generated_always(column, false), -1);
+    scope none;
+    return assign(expression(item, none), column);
+  };
 
   static const json no_select = json::object();
   const json& select = pt::fields(s.contains("selectStmt") ? s.at("selectStmt") : no_select);
@@ -188,16 +219,20 @@ translated_query query_translator::insert(const json& s) {
       const json& items = pt::list(pt::fields(row), "items");
       count_error(items.size(), items.empty() ? -1 : static_cast<int>(pt::integer(pt::fields(items[0]), "location")));
       std::string sql;
-      for (size_t i = 0; i < items.size(); ++i) {
-        if (pt::node_type(items[i]) == "SetToDefault")
-          throw not_translatable{"DEFAULT in VALUES"};
-        scope none;
-        sql += (i ? ", " : "(") + assign(expression(items[i], none), *targets[i]).sql;
-      }
+      for (size_t i = 0; i < items.size(); ++i)
+        sql += (i ? ", " : "(") + value_for(items[i], *targets[i]).sql;
       body += (body.empty() ? " VALUES " : ", ") + sql + ")";
       width = items.size();
     }
   } else if (!select.empty()) {
+    const size_t selected = pt::list(select, "targetList").size();
+    for (size_t i = 0; i < selected && i < targets.size(); ++i) {
+      if (targets[i]->identity == "a" && overriding != "OVERRIDING_SYSTEM_VALUE" &&
+          overriding != "OVERRIDING_USER_VALUE")
+        fail_at(generated_always(*targets[i], false), -1);
+      if (!targets[i]->identity.empty() && overriding == "OVERRIDING_USER_VALUE")
+        throw not_translatable{"OVERRIDING USER VALUE with a SELECT"};
+    }
     translated_query query = this->select(select, nullptr);
     count_error(query.columns.size(), -1);
     std::string list;
@@ -211,7 +246,9 @@ translated_query query_translator::insert(const json& s) {
     body = " SELECT " + list + " FROM (" + query.sql + ") WHERE true";
     width = query.columns.size();
   } else {
-    throw not_translatable{"INSERT ... DEFAULT VALUES"};
+    if (s.contains("onConflictClause"))
+      throw not_translatable{"INSERT ... DEFAULT VALUES ON CONFLICT"};
+    body = " DEFAULT VALUES";
   }
   std::string sql = "INSERT INTO " + table_sql;
   if (width > 0) {
@@ -296,11 +333,13 @@ translated_query query_translator::update(const json& s) {
                                          pt::text(s.value("relation", json::object()), "relname") +
                                          "\" does not exist"),
               static_cast<int>(pt::integer(t, "location")));
-    if (column->identity == "a")
-      throw not_translatable{"identity column GENERATED ALWAYS"};
     const json& value = t.value("val", json());
-    if (pt::node_type(value) == "SetToDefault")
-      throw not_translatable{"SET column = DEFAULT"};
+    if (pt::node_type(value) == "SetToDefault") {
+      sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " + default_of(*column).sql;
+      continue;
+    }
+    if (column->identity == "a")
+      fail_at(generated_always(*column, true), -1);
     sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " +
             assign(expression(value, where), *column).sql;
   }

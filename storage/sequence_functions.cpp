@@ -1,0 +1,169 @@
+// sequence_functions: see the header.
+#include "storage/sequence_functions.hpp"
+
+#include <sqlite3.h>
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "storage/sequence_catalog.hpp"
+#include "storage/sql_functions.hpp"
+
+namespace tributary {
+namespace {
+
+// What one connection (session) remembers of the sequences it used.
+struct session_sequences {
+  std::map<std::string, int64_t> current;  // currval per sequence (lower-cased name)
+  std::optional<std::string> last_used;    // lastval's sequence
+};
+
+session_sequences& state_of(sqlite3_context* context) {
+  return *static_cast<session_sequences*>(sqlite3_user_data(context));
+}
+
+void forget_state(void* state) { delete static_cast<session_sequences*>(state); }
+
+void report(sqlite3_context* context, pg_error error) {
+  sqlite3_result_error(context, error.message.c_str(), -1);
+  keep_sql_function_error(sqlite3_context_db_handle(context), std::move(error));
+}
+
+std::string key_of(std::string name) {
+  for (char& c : name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+std::string text_argument(sqlite3_value* value) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(value));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(value))) : std::string();
+}
+
+// The sequence the argument names, or the error PostgreSQL gives for it.
+result<stored_sequence, pg_error> named_sequence(sqlite3_context* context, sqlite3_value* argument) {
+  sqlite3* db = sqlite3_context_db_handle(context);
+  auto name = sequence_relation_name(text_argument(argument));
+  if (!name)
+    return fail(name.error());
+  auto found = find_sequence(db, *name);
+  if (!found)
+    return fail(found.error());
+  if (*found)
+    return std::move(**found);
+  auto exists = relation_exists(db, *name);
+  if (!exists)
+    return fail(exists.error());
+  const std::string shown = name->substr(name->find('.') == std::string::npos ? 0 : name->find('.') + 1);
+  if (*exists)
+    return fail(make_pg_error("42809", "\"" + shown + "\" is not a sequence"));
+  return fail(make_pg_error("42P01", "relation \"" + *name + "\" does not exist"));
+}
+
+// The relation's name as PostgreSQL's messages print it (without the schema).
+std::string shown_name(const stored_sequence& s) {
+  const size_t dot = s.name.find('.');
+  return dot == std::string::npos ? s.name : s.name.substr(dot + 1);
+}
+
+void nextval(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto sequence = named_sequence(context, argv[0]);
+  if (!sequence)
+    return report(context, sequence.error());
+  auto value = next_sequence_value(sequence->parameters, sequence->state, shown_name(*sequence));
+  if (!value)
+    return report(context, value.error());
+  if (auto r = save_sequence_state(sqlite3_context_db_handle(context), sequence->name, sequence->state); !r)
+    return report(context, r.error());
+  session_sequences& session = state_of(context);
+  session.current[key_of(sequence->name)] = *value;
+  session.last_used = key_of(sequence->name);
+  sqlite3_result_int64(context, *value);
+}
+
+void currval(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto sequence = named_sequence(context, argv[0]);
+  if (!sequence)
+    return report(context, sequence.error());
+  const session_sequences& session = state_of(context);
+  auto it = session.current.find(key_of(sequence->name));
+  if (it == session.current.end())
+    return report(context, make_pg_error("55000", "currval of sequence \"" + shown_name(*sequence) +
+                                                      "\" is not yet defined in this session"));
+  sqlite3_result_int64(context, it->second);
+}
+
+void lastval(sqlite3_context* context, int, sqlite3_value**) {
+  const session_sequences& session = state_of(context);
+  const pg_error undefined = make_pg_error("55000", "lastval is not yet defined in this session");
+  if (!session.last_used)
+    return report(context, undefined);
+  auto still_there = find_sequence(sqlite3_context_db_handle(context), *session.last_used);
+  if (!still_there)
+    return report(context, still_there.error());
+  if (!*still_there)
+    return report(context, undefined);
+  sqlite3_result_int64(context, session.current.at(*session.last_used));
+}
+
+void setval(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  auto sequence = named_sequence(context, argv[0]);
+  if (!sequence)
+    return report(context, sequence.error());
+  const int64_t value = sqlite3_value_int64(argv[1]);
+  const bool is_called = argc < 3 || sqlite3_value_int64(argv[2]) != 0;
+  if (auto r = check_setval(sequence->parameters, value, shown_name(*sequence)); !r)
+    return report(context, r.error());
+  if (auto r = save_sequence_state(sqlite3_context_db_handle(context), sequence->name,
+                                   sequence_state{value, is_called});
+      !r)
+    return report(context, r.error());
+  if (is_called)
+    state_of(context).current[key_of(sequence->name)] = value;
+  sqlite3_result_int64(context, value);
+}
+
+// sequence_state(name, 'last_value' | 'is_called'): the row SELECT * FROM s shows.
+void sequence_state_of(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto found = find_sequence(sqlite3_context_db_handle(context), text_argument(argv[0]));
+  if (!found)
+    return report(context, found.error());
+  if (!*found)
+    return sqlite3_result_null(context);
+  const sequence_state& state = (*found)->state;
+  sqlite3_result_int64(context, text_argument(argv[1]) == "is_called" ? int64_t{state.is_called}
+                                                                      : state.last_value);
+}
+
+}  // namespace
+
+int install_sequence_functions(sqlite3* db) {
+  auto* state = new session_sequences;
+  // Not deterministic: each call changes or reads the sequence's state.
+  int rc = sqlite3_create_function_v2(db, "nextval", 1, SQLITE_UTF8, state, nextval, nullptr, nullptr,
+                                      forget_state);
+  if (rc != SQLITE_OK)
+    return rc;
+  const struct {
+    const char* name;
+    int arguments;
+    void (*function)(sqlite3_context*, int, sqlite3_value**);
+  } others[] = {{"currval", 1, currval}, {"lastval", 0, lastval}, {"setval", 2, setval}, {"setval", 3, setval},
+                {"sequence_state", 2, sequence_state_of}};
+  for (const auto& f : others)
+    if (rc = sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8, state, f.function,
+                                        nullptr, nullptr, nullptr);
+        rc != SQLITE_OK)
+      return rc;
+  return SQLITE_OK;
+}
+
+}  // namespace tributary

@@ -1,0 +1,33 @@
+// sequence_functions: PostgreSQL's sequence functions as SQLite functions, on
+// every connection (sqlite_connection installs them, so a serial column's
+// DEFAULT (nextval('t_id_seq')) works wherever a row is inserted):
+//
+//   nextval(name)               the next value (sequence_definition.hpp's step),
+//                               written to tributary_sequences in the statement's
+//                               transaction; remembered for currval / lastval
+//   currval(name)               this connection's last nextval of it; 55000
+//                               currval of sequence "s" is not yet defined in this session
+//   lastval()                   the last nextval of this connection, of any sequence;
+//                               55000 lastval is not yet defined in this session
+//   setval(name, v [, called])  sets the state (22003 out of bounds); with
+//                               is_called (the default) currval becomes v
+//   sequence_state(local_name, 'last_value' | 'is_called')
+//                               the state nextval continues from: what the
+//                               sequence's view (SELECT * FROM s) shows
+// `name` is text as PostgreSQL reads a regclass ('s', 'public.s', '"S"'); a missing
+// relation is 42P01 relation "x" does not exist, a table 42809 "t" is not a sequence.
+//
+// The connection's state (currval per sequence, the last one used) lives as long
+// as the connection: one session. Errors reach the session through
+// keep_sql_function_error (sql_functions.hpp) with their SQLSTATE. Functions run on
+// the connection's thread only.
+#pragma once
+
+struct sqlite3;
+
+namespace tributary {
+
+// SQLITE_OK or SQLite's error code.
+int install_sequence_functions(sqlite3* db);
+
+}  // namespace tributary
