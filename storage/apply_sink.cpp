@@ -1,6 +1,7 @@
 // apply_sink: see the NOTES in the header. Group lifecycle, the per-batch
 // loop (bind + step per row), conflict handling and progress recording.
 #include "storage/apply_sink.hpp"
+#include "storage/sql_functions.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -60,6 +61,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   if (!db)
     return fail(plain_error("XX000", "could not open \"" + config.database_file +
                                          "\": " + db.error().message));
+  // CHECK constraints compute with the translated queries' functions.
+  register_sql_functions(db->handle());
   auto find = db->prepare("SELECT roname FROM pg_replication_origin WHERE roident = ?1");
   if (!find)
     return fail(error_from_sqlite(find.error(), {}));
@@ -283,6 +286,9 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
                                    const remote_transaction& txn) {
   const relation_info& rel = *batch.relation;
   apply_error out = error_from_sqlite(e, context(txn, batch.kind, &rel));
+  // A function's error (a CHECK constraint's) is PostgreSQL's whole, DETAIL and all.
+  if (auto function_error = take_sql_function_error(db_.handle()))
+    out.error = std::move(*function_error);
   if (!is_unique_violation(e))
     return out;
   const bool insert = batch.kind == change_kind::insert;

@@ -1,6 +1,6 @@
 // sql_function_support: what the SQLite functions of sql_functions.hpp share
 // across their files (sql_functions.cpp: numbers and casts; sql_functions_text.cpp:
-// strings; sql_functions_math.cpp: rounding; sql_functions_session.cpp: the
+// strings; sql_functions_math.cpp: rounding; sql_functions_checks.cpp: CHECK constraints; sql_functions_session.cpp: the
 // session's clocks). Private to storage/.
 //
 // Every function of one connection gets the connection's state as its user data:
@@ -51,5 +51,6 @@ void register_math_functions(sqlite3* db, connection_state* state);
 void register_datetime_functions(sqlite3* db, connection_state* state);
 void register_aggregate_functions(sqlite3* db, connection_state* state);
 void register_to_char_function(sqlite3* db, connection_state* state);
+void register_check_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

@@ -1,6 +1,7 @@
 // table_copy_sink: see the header. One connection, one transaction, one
 // prepared INSERT; per row only decode + bind + step.
 #include "storage/table_copy_sink.hpp"
+#include "storage/sql_functions.hpp"
 
 #include <sqlite3.h>
 
@@ -31,6 +32,8 @@ result<table_copy_sink, apply_error> table_copy_sink::open(table_copy_config con
   auto db = sqlite_connection::open(config.database_file, long_busy_timeout_ms);
   if (!db)
     return fail(error_from_sqlite(db.error(), {}));
+  // CHECK constraints compute with the translated queries' functions.
+  register_sql_functions(db->handle());
   std::string cache = "PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000));
   if (auto r = db->exec(cache); !r)
     return fail(error_from_sqlite(r.error(), {}));
@@ -147,6 +150,9 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
 
 apply_error table_copy_sink::row_error(const sqlite_error& e) const {
   apply_error out = error_from_sqlite(e, context());
+  // A function's error (a CHECK constraint's) is PostgreSQL's whole, DETAIL and all.
+  if (auto function_error = take_sql_function_error(db_.handle()))
+    out.error = std::move(*function_error);
   if (!is_unique_violation(e))
     return out;
   // The key's values as this row would have written them.

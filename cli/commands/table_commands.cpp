@@ -13,6 +13,7 @@
 
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_check.hpp"
 #include "stages/sql/alter_table.hpp"
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/insert_values.hpp"
@@ -110,6 +111,11 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
   for (const auto& column : rebuild.not_null_checks)
     if (auto r = check_no_nulls(db, table, column); !r)
       return fail(r.error());
+  for (const auto& check : rebuild.check_validations)
+    if (auto r = check_rows_satisfy(db, table, check); !r)
+      return fail(r.error());
+  if (rebuild.body.empty())
+    return ok_v;
   if (rebuild.conversions.empty())
     return rebuild_table(db, table, rebuild.body);
   auto subscription = enabled_subscription_of(db, table);
@@ -326,9 +332,17 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (change->rebuild)
     if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
       return fail(r.error());
-  if (change->table != table)
+  if (change->table != table) {
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+    // CHECK constraints name the table in their errors: named anew.
+    auto renamed = read_table_shape(db, change->table);
+    if (!renamed)
+      return fail(renamed.error());
+    if (auto body = checks_renamed(renamed->create_sql, change->table, change->columns))
+      if (auto r = rebuild_table(db, change->table, *body); !r)
+        return fail(r.error());
+  }
   if (auto r = record_table_columns(db, change->table, change->columns); !r)
     return fail(storage_error(r.error()));
   for (auto& n : change->notices)

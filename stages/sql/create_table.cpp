@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/check_constraints.hpp"
+#include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
@@ -63,6 +65,23 @@ column_type domain_column_type(const user_type& domain, int extra_dimensions) {
   return type;
 }
 
+// A CHECK constraint as written; translated once every column is known.
+struct pending_check {
+  json expression;
+  std::string name;  // "" = PostgreSQL chooses it
+};
+
+// PostgreSQL's 1-based character position of byte `location` in `source`.
+int position_of(std::string_view source, int location) {
+  if (location < 0 || static_cast<size_t>(location) > source.size())
+    return 0;
+  int characters = 0;
+  for (size_t i = 0; i < static_cast<size_t>(location); ++i)
+    if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80)
+      ++characters;
+  return characters + 1;
+}
+
 struct table_builder {
   std::string_view source;
   const type_settings& settings;
@@ -73,6 +92,7 @@ struct table_builder {
   std::vector<std::string> primary_key;
   std::vector<bool> identity_needs_rowid;   // per column
   std::vector<std::string> unique_columns;  // with a column UNIQUE constraint
+  std::vector<pending_check> checks;        // column and table CHECKs, in order written
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -166,7 +186,7 @@ struct table_builder {
         if (auto r = foreign_key(c, constraints); !r)
           return fail(r.error());
       } else if (kind == "CONSTR_CHECK") {
-        return fail(not_supported("CHECK constraint"));
+        checks.push_back({c.value("raw_expr", json::object()), pt::text(c, "conname")});
       } else if (kind == "CONSTR_GENERATED") {
         return fail(not_supported("generated column"));
       } else {
@@ -235,9 +255,44 @@ struct table_builder {
       table_constraints.push_back(sql);
       return ok_v;
     }
-    if (kind == "CONSTR_CHECK")
-      return fail(not_supported("CHECK constraint"));
+    if (kind == "CONSTR_CHECK") {
+      checks.push_back({c.value("raw_expr", json::object()), pt::text(c, "conname")});
+      return ok_v;
+    }
     return fail(not_supported("table constraint " + kind));
+  }
+
+  // The CHECK items, translated over every column and named as PostgreSQL names
+  // them, in PostgreSQL's order of evaluation (by name).
+  result<std::vector<std::string>, pg_error> check_items() {
+    std::vector<check_definition> translated;
+    std::vector<std::string> taken;
+    const auto columns = table_check_columns(out.columns);
+    for (const auto& check : checks) {
+      auto expression = translate_check_expression(check.expression, source, columns, settings);
+      if (!expression) {
+        pg_error error = expression.error().error;
+        error.position = position_of(source, expression.error().location);
+        return fail(std::move(error));
+      }
+      std::string name = check.name;
+      if (name.empty()) {
+        name = choose_check_name(out.table, expression->referenced, taken);
+      } else if (std::find(taken.begin(), taken.end(), name) != taken.end()) {
+        return fail(make_pg_error("42710", "check constraint \"" + name + "\" already exists"));
+      }
+      taken.push_back(name);
+      translated.push_back({name, expression->sql});
+    }
+    std::stable_sort(translated.begin(), translated.end(),
+                     [](const check_definition& a, const check_definition& b) { return a.name < b.name; });
+    std::vector<std::string> items;
+    if (!translated.empty() && out.columns.size() > max_checked_columns)
+      return fail(not_supported("a CHECK constraint on a table of more than " +
+                                std::to_string(max_checked_columns) + " columns"));
+    for (const auto& check : translated)
+      items.push_back(check_item(out.table, check, out.columns));
+    return items;
   }
 
   // Finishes the DDL: the primary key (a single integer column becomes the rowid)
@@ -275,6 +330,11 @@ struct table_builder {
     }
     for (const auto& c : table_constraints)
       sql += ", " + c;
+    auto checked = check_items();
+    if (!checked)
+      return fail(checked.error());
+    for (const auto& c : *checked)
+      sql += ", " + c;
     sql += ") STRICT";
     out.sqlite_ddl = std::move(sql);
     return ok_v;
@@ -302,7 +362,7 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
                                                           std::string_view source,
                                                           const type_settings& settings,
                                                           const user_type_set& user_types) {
-  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}};
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, {}};
   const json& relation = stmt.value("relation", json::object());
   builder.out.table = pt::text(relation, "relname");
   const std::string schema = pt::text(relation, "schemaname");
@@ -340,9 +400,11 @@ result<translated_column, pg_error> translate_added_column(const json& column_de
                                                          std::string_view source,
                                                          const type_settings& settings,
                                                          const user_type_set& user_types) {
-  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}};
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, {}};
   if (auto r = builder.column(column_def); !r)
     return fail(r.error());
+  if (!builder.checks.empty())
+    return fail(not_supported("ADD COLUMN with a CHECK constraint"));
   if (!builder.primary_key.empty() || !builder.unique_columns.empty() ||
       builder.identity_needs_rowid[0])
     return fail(not_supported("ADD COLUMN with PRIMARY KEY, UNIQUE, identity or serial"));

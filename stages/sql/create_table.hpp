@@ -16,8 +16,10 @@
 // null values —, unknown names kept as text),
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
 // REFERENCES / FOREIGN KEY (SQLite's; checked for clients' writes, not for replicated rows),
-// DEFAULT (translate_default below), IF NOT EXISTS.
-// Anything else (CHECK, generated columns, identity without an integer primary
+// DEFAULT (translate_default below), IF NOT EXISTS, CHECK (column and table
+// constraints, named or named as PostgreSQL names them; their expressions
+// translated over every column: check_constraints.hpp, check_translation.hpp).
+// Anything else (generated columns, a CHECK in ADD COLUMN, identity without an integer primary
 // key, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
 // public) is 0A000 naming the feature — never silently different.
 // Pure: reads the tree, returns text.
