@@ -108,6 +108,18 @@ CREATE TABLE tributary_enum_labels (
 ) WITHOUT ROWID;
 ALTER TABLE tributary_columns ADD COLUMN attdomain text NOT NULL DEFAULT '';
 )sql",
+      // 5: domains' CHECK constraints (user_type_catalog.hpp): the expression's
+      // parse tree and the statement text its locations point into.
+      R"sql(
+CREATE TABLE tributary_domain_constraints (
+  contypid      integer NOT NULL,
+  conname       text    NOT NULL,
+  conbin        text    NOT NULL,
+  consrc        text    NOT NULL,
+  convalidated  bool    NOT NULL DEFAULT 1,
+  PRIMARY KEY (contypid, conname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -115,7 +127,7 @@ ALTER TABLE tributary_columns ADD COLUMN attdomain text NOT NULL DEFAULT '';
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 4, "add the migration step above");
+  static_assert(catalog_schema_version == 5, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -8,6 +8,7 @@
 
 #include "stages/sql/check_constraints.hpp"
 #include "stages/sql/create_table.hpp"
+#include "stages/sql/domain_checks.hpp"
 #include "stages/sql/translator/check_translation.hpp"
 
 namespace tributary {
@@ -126,6 +127,16 @@ TEST(CheckConstraints, WhatPostgresRefusesInACheckIsRefusedWithItsError) {
   auto untranslated = check_of("a::text ~ 'x'");
   ASSERT_FALSE(untranslated.ok());
   EXPECT_EQ(untranslated.error().error.sqlstate, "0A000");
+}
+
+TEST(CheckConstraints, ADomainClauseIsRemovedWholeFromItsColumn) {
+  user_type domain{16390, "sales", "pos", 'd'};
+  const std::string clause = domain_clause(domain, "p", "(\"n\" > ')')");
+  EXPECT_EQ(clause, " CONSTRAINT \"domain_check:sales.pos:p\" CHECK (pg_domain_check(((\"n\" > ')')), "
+                    "'sales.pos', 'p'))");
+  const std::string item = "\"n\" INTEGER" + clause + " NOT NULL";
+  EXPECT_EQ(without_domain_clause(item, domain, "p"), "\"n\" INTEGER NOT NULL");
+  EXPECT_EQ(without_domain_clause(item, domain, "other"), item);
 }
 
 }  // namespace

@@ -313,6 +313,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   auto shape = read_table_shape(db, table);
   if (!shape)
     return fail(shape.error());
+  const std::vector<column_definition> recorded_before = *recorded;
   auto change = node_type == "RenameStmt"
                     ? translate_rename(stmt, table, std::move(*recorded))
                     : translate_alter_table(stmt, source, table, std::move(*recorded), *shape,
@@ -326,20 +327,38 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     if (*taken)
       return fail(make_pg_error("42P07", "relation \"" + change->table + "\" already exists"));
   }
+  // Columns dropped: first out of the CHECK items, which name every column.
+  std::vector<std::string> dropped;
+  std::vector<column_definition> kept;
+  for (const auto& before : recorded_before) {
+    const bool stays = std::any_of(change->columns.begin(), change->columns.end(),
+                                   [&](const column_definition& c) { return c.name == before.name; });
+    if (stays || node_type == "RenameStmt")
+      kept.push_back(before);
+    else
+      dropped.push_back(before.name);
+  }
+  if (!dropped.empty())
+    if (auto body = regenerated_checks(shape->create_sql, table, kept, dropped))
+      if (auto r = rebuild_table(db, table, *body); !r)
+        return fail(r.error());
   for (const auto& sql : change->sqlite_statements)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
   if (change->rebuild)
     if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
       return fail(r.error());
-  if (change->table != table) {
+  if (change->table != table)
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
-    // CHECK constraints name the table in their errors: named anew.
-    auto renamed = read_table_shape(db, change->table);
-    if (!renamed)
-      return fail(renamed.error());
-    if (auto body = checks_renamed(renamed->create_sql, change->table, change->columns))
+  // CHECK constraints name the table and every column in their errors: written
+  // anew when the table was renamed or a column added.
+  const bool column_added = change->columns.size() + dropped.size() > recorded_before.size();
+  if (change->table != table || column_added) {
+    auto now = read_table_shape(db, change->table);
+    if (!now)
+      return fail(now.error());
+    if (auto body = regenerated_checks(now->create_sql, change->table, change->columns))
       if (auto r = rebuild_table(db, change->table, *body); !r)
         return fail(r.error());
   }

@@ -151,14 +151,27 @@ result<ok_t, pg_error> alter_check_constraint(const json& command,
   return ok_v;
 }
 
-std::optional<std::string> checks_renamed(std::string_view create_sql, const std::string& relation,
-                                          const std::vector<column_definition>& columns) {
+std::optional<std::string> regenerated_checks(std::string_view create_sql,
+                                              const std::string& relation,
+                                              const std::vector<column_definition>& columns,
+                                              const std::vector<std::string>& dropped) {
   auto table = split_table_text(create_sql);
   if (!table || !has_check_items(*table))
     return std::nullopt;
-  for (auto& item : table->items)
-    if (auto check = read_check_item(item))
-      item = check_item(relation, *check, columns);
+  std::vector<std::string> items;
+  for (auto& item : table->items) {
+    auto check = read_check_item(item);
+    if (!check) {
+      items.push_back(std::move(item));
+      continue;
+    }
+    const bool names_dropped = std::any_of(dropped.begin(), dropped.end(), [&](const std::string& c) {
+      return check->expression_sql.find(quote_identifier(c)) != std::string::npos;
+    });
+    if (!names_dropped)
+      items.push_back(check_item(relation, *check, columns));
+  }
+  table->items = std::move(items);
   return table->body();
 }
 

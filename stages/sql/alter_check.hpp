@@ -38,10 +38,15 @@ result<ok_t, pg_error> alter_check_constraint(const nlohmann::json& command,
 // True when the table's SQLite definition holds a CHECK constraint of ours.
 bool has_check_items(const sqlite_table_text& table);
 
-// After ALTER TABLE ... RENAME TO: the table's definition (its body, to rebuild it
-// from) with each CHECK item naming the new `relation` in its error, or nullopt
-// when the table has no CHECK constraint.
-std::optional<std::string> checks_renamed(std::string_view create_sql, const std::string& relation,
-                                          const std::vector<column_definition>& columns);
+// The table's definition (its body, to rebuild it from) with each CHECK item
+// written anew for `relation` and `columns` — after RENAME TO (the error names the
+// new table) and ADD COLUMN (the failing row shows the new column), and before DROP
+// COLUMN (SQLite refuses to drop a column a check names): the checks whose
+// expression names one of `dropped` are left out, as PostgreSQL drops them with the
+// column. nullopt when the table has no CHECK constraint.
+std::optional<std::string> regenerated_checks(std::string_view create_sql,
+                                              const std::string& relation,
+                                              const std::vector<column_definition>& columns,
+                                              const std::vector<std::string>& dropped = {});
 
 }  // namespace tributary

@@ -37,11 +37,6 @@ std::string subcommand_name(const std::string& subtype) {
   return it != names.end() ? it->second : subtype;
 }
 
-bool shape_has_checks(const sqlite_table_shape& shape) {
-  auto sqlite = split_table_text(shape.create_sql);
-  return sqlite && has_check_items(*sqlite);
-}
-
 pg_error mixed_alteration() {
   return make_pg_error("0A000", "ALTER COLUMN together with ADD or DROP COLUMN in one ALTER TABLE "
                                 "is not supported yet");
@@ -89,9 +84,6 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
     }
     if (altered)
       return fail(mixed_alteration());
-    if ((subtype == "AT_AddColumn" || subtype == "AT_DropColumn") && shape_has_checks(shape))
-      return fail(make_pg_error("0A000", "ADD or DROP COLUMN on a table with CHECK constraints is "
-                                         "not supported yet"));
     if (subtype == "AT_AddColumn") {
       const json def_node = cmd.value("def", json::object());
       const json& def = pt::fields(def_node);

@@ -5,6 +5,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/check_constraints.hpp"
+#include "stages/sql/domain_checks.hpp"
 #include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
@@ -199,6 +200,12 @@ struct table_builder {
     }
     if (user && user->kind == 'd') {
       constraints += domain_constraint;
+      if (!user->checks.empty() && parts.array_dimensions > 0)
+        return fail(not_supported("an array of a domain with CHECK constraints"));
+      auto checks = domain_clauses(*user, column.name, settings);
+      if (!checks)
+        return fail(checks.error());
+      constraints += *checks;
       if (!column.default_expression && user->default_sqlite)
         constraints += " DEFAULT " + *user->default_sqlite;
     }
