@@ -16,6 +16,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
+#include "stages/types/sql_value.hpp"
 #include "stages/types/type_settings.hpp"
 
 struct sqlite3;
@@ -35,6 +36,8 @@ connection_state& state_of(sqlite3_context* context);
 // Fails the SQLite call with PostgreSQL's error.
 void report(sqlite3_context* context, pg_error error);
 std::string text_of(sqlite3_value* value);
+// An argument as the stored value it holds (NULL, integer, real, text, blob).
+sql_value stored_value(sqlite3_value* value);
 void return_text(sqlite3_context* context, const std::string& text);
 // A numeric argument (numeric's stored text, an integer or a double) and a float8 one.
 result<numeric_value, pg_error> numeric_argument(sqlite3_value* value);

@@ -35,19 +35,6 @@ bool passes(sqlite3_value* ok) {
   return sqlite3_value_int64(ok) != 0;
 }
 
-sql_value stored_of(sqlite3_value* v) {
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_NULL: return sql_null{};
-    case SQLITE_INTEGER: return static_cast<int64_t>(sqlite3_value_int64(v));
-    case SQLITE_FLOAT: return sqlite3_value_double(v);
-    case SQLITE_BLOB: {
-      const auto* p = static_cast<const char*>(sqlite3_value_blob(v));
-      return sql_blob{std::string(p, p + sqlite3_value_bytes(v))};
-    }
-    default: return text_of(v);
-  }
-}
-
 // "23/-1,25/-1" -> the column types.
 std::vector<column_type> types_of(const std::string& text) {
   std::vector<column_type> out;
@@ -88,7 +75,7 @@ void check_row(sqlite3_context* context, int argc, sqlite3_value** argv) {
     const column_type type = column < types.size() ? types[column] : column_type{};
     std::optional<std::string> text;
     if (sqlite3_value_type(argv[i]) != SQLITE_NULL)
-      text = type.known() ? format_text_value(type, stored_of(argv[i]), state_of(context).settings)
+      text = type.known() ? format_text_value(type, stored_value(argv[i]), state_of(context).settings)
                           : std::optional<std::string>(text_of(argv[i]));
     row += (i > 4 ? ", " : "") + (text ? shortened(*text) : std::string("null"));
   }

@@ -49,16 +49,6 @@ pg_error missing(const std::string& name, const std::string& table) {
                                     "\" does not exist");
 }
 
-int position_of(std::string_view source, int location) {
-  if (location < 0 || static_cast<size_t>(location) > source.size())
-    return 0;
-  int characters = 0;
-  for (size_t i = 0; i < static_cast<size_t>(location); ++i)
-    if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80)
-      ++characters;
-  return characters + 1;
-}
-
 // The check items in name order again after one was added.
 void sort_check_items(sqlite_table_text& table) {
   std::vector<std::string> others;
@@ -86,9 +76,7 @@ result<ok_t, pg_error> add_check(const json& constraint, const column_alteration
                                                 input.source, table_check_columns(state.columns),
                                                 input.settings);
   if (!expression) {
-    pg_error error = expression.error().error;
-    error.position = position_of(input.source, expression.error().location);
-    return fail(std::move(error));
+    return fail(with_position(expression.error(), input.source));
   }
   const std::vector<std::string> taken = check_names(state.sqlite);
   std::string name = pt::text(constraint, "conname");

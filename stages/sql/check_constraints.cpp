@@ -27,8 +27,9 @@ size_t quoted_end(std::string_view text, size_t i) {
   return std::string_view::npos;
 }
 
-// The end of the parenthesised group at `i`, or npos.
-size_t group_end(std::string_view text, size_t i) {
+}  // namespace
+
+size_t parenthesised_group_end(std::string_view text, size_t i) {
   int depth = 0;
   for (size_t j = i; j < text.size();) {
     const char c = text[j];
@@ -46,6 +47,8 @@ size_t group_end(std::string_view text, size_t i) {
   }
   return std::string_view::npos;
 }
+
+namespace {
 
 std::string unquoted_identifier(std::string_view quoted) {
   std::string out;
@@ -100,7 +103,7 @@ std::optional<check_definition> read_check_item(std::string_view item) {
       item.substr(name_end, function_opening.size()) != function_opening)
     return std::nullopt;
   const size_t expression_start = name_end + function_opening.size();
-  const size_t expression_end = group_end(item, expression_start);
+  const size_t expression_end = parenthesised_group_end(item, expression_start);
   if (expression_end == std::string_view::npos)
     return std::nullopt;
   check_definition out;

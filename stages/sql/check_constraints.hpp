@@ -53,6 +53,10 @@ std::string choose_check_name(const std::string& relation,
                               const std::vector<std::string>& referenced,
                               const std::vector<std::string>& taken);
 
+// The end (one past the ')') of the parenthesised group that opens at `open`,
+// quotes ('...', "...") skipped; npos when it does not close.
+size_t parenthesised_group_end(std::string_view text, size_t open);
+
 // PostgreSQL's makeObjectName: name1[_name2]_label cut to 63 bytes (the longer
 // name shortened first, never inside a UTF-8 character).
 std::string make_object_name(const std::string& name1, const std::string& name2,

@@ -72,17 +72,6 @@ struct pending_check {
   std::string name;  // "" = PostgreSQL chooses it
 };
 
-// PostgreSQL's 1-based character position of byte `location` in `source`.
-int position_of(std::string_view source, int location) {
-  if (location < 0 || static_cast<size_t>(location) > source.size())
-    return 0;
-  int characters = 0;
-  for (size_t i = 0; i < static_cast<size_t>(location); ++i)
-    if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80)
-      ++characters;
-  return characters + 1;
-}
-
 struct table_builder {
   std::string_view source;
   const type_settings& settings;
@@ -278,9 +267,7 @@ struct table_builder {
     for (const auto& check : checks) {
       auto expression = translate_check_expression(check.expression, source, columns, settings);
       if (!expression) {
-        pg_error error = expression.error().error;
-        error.position = position_of(source, expression.error().location);
-        return fail(std::move(error));
+        return fail(with_position(expression.error(), source));
       }
       std::string name = check.name;
       if (name.empty()) {

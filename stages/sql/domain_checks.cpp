@@ -2,6 +2,7 @@
 #include "stages/sql/domain_checks.hpp"
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/check_constraints.hpp"
 #include "stages/sql/sql_literal.hpp"
 
 namespace tributary {
@@ -9,27 +10,6 @@ namespace {
 
 std::string clause_name(const user_type& domain, const std::string& check_name) {
   return "domain_check:" + domain.display_name() + ":" + check_name;
-}
-
-// The end of the parenthesised group at `i` ('...' and "..." skipped), or npos.
-size_t group_end(std::string_view text, size_t i) {
-  int depth = 0;
-  for (size_t j = i; j < text.size(); ++j) {
-    const char c = text[j];
-    if (c == '\'' || c == '"') {
-      for (++j; j < text.size(); ++j)
-        if (text[j] == c && !(j + 1 < text.size() && text[j + 1] == c))
-          break;
-        else if (text[j] == c)
-          ++j;
-      continue;
-    }
-    if (c == '(')
-      ++depth;
-    else if (c == ')' && --depth == 0)
-      return j + 1;
-  }
-  return std::string_view::npos;
 }
 
 }  // namespace
@@ -83,7 +63,7 @@ std::string without_named_clause(std::string_view item, const std::string& const
   const size_t at = item.find(opening);
   if (at == std::string_view::npos)
     return std::string(item);
-  const size_t end = group_end(item, at + opening.size());
+  const size_t end = parenthesised_group_end(item, at + opening.size());
   if (end == std::string_view::npos)
     return std::string(item);
   return std::string(item.substr(0, at)) + std::string(item.substr(end));

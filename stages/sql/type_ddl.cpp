@@ -172,7 +172,7 @@ result<domain_check, pg_error> read_domain_check(const json& constraint, std::st
   auto translated = translate_check_expression(expression, source,
                                                {{"value", "value", domain.base}}, settings);
   if (!translated)
-    return fail(translated.error().error);
+    return fail(with_position(translated.error(), source));
   domain_check check;
   check.name = pt::text(constraint, "conname");
   std::vector<std::string> taken;

@@ -79,6 +79,18 @@ private:
 
 }  // namespace
 
+pg_error with_position(const located_error& error, std::string_view source) {
+  pg_error out = error.error;
+  if (error.location < 0 || static_cast<size_t>(error.location) > source.size())
+    return out;
+  int characters = 0;
+  for (size_t i = 0; i < static_cast<size_t>(error.location); ++i)
+    if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80)
+      ++characters;
+  out.position = characters + 1;
+  return out;
+}
+
 std::vector<check_column> table_check_columns(const std::vector<column_definition>& columns) {
   std::vector<check_column> out;
   for (const auto& c : columns)

@@ -49,6 +49,10 @@ result<translated_check, located_error> translate_check_expression(
     const nlohmann::json& expression, std::string_view source,
     const std::vector<check_column>& columns, const type_settings& settings);
 
+// The error with PostgreSQL's 1-based character position of its location in
+// `source` (none when it has no location).
+pg_error with_position(const located_error& error, std::string_view source);
+
 // The columns of a table as a CHECK constraint sees them.
 std::vector<check_column> table_check_columns(const std::vector<column_definition>& columns);
 
