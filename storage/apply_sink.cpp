@@ -1,6 +1,7 @@
 // apply_sink: see the NOTES in the header. Group lifecycle, the per-batch
 // loop (bind + step per row), conflict handling and progress recording.
 #include "storage/apply_sink.hpp"
+#include "storage/sql_functions.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -62,7 +63,7 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
     return fail(plain_error("XX000", "could not open \"" + config.database_file +
                                          "\": " + db.error().message));
   // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run
-  // translated SQL: they need the functions it calls.
+  // translated SQL: they need the functions it calls, and so do CHECK constraints.
   register_sql_functions(db->handle());
   auto find = db->prepare("SELECT roname FROM pg_replication_origin WHERE roident = ?1");
   if (!find)

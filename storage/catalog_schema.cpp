@@ -126,6 +126,18 @@ CREATE TABLE tributary_sequences (
   owned_column text    NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
 )sql",
+      // 6: domains' CHECK constraints (user_type_catalog.hpp): the expression's
+      // parse tree and the statement text its locations point into.
+      R"sql(
+CREATE TABLE tributary_domain_constraints (
+  contypid      integer NOT NULL,
+  conname       text    NOT NULL,
+  conbin        text    NOT NULL,
+  consrc        text    NOT NULL,
+  convalidated  bool    NOT NULL DEFAULT 1,
+  PRIMARY KEY (contypid, conname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -133,7 +145,7 @@ CREATE TABLE tributary_sequences (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 5, "add the migration step above");
+  static_assert(catalog_schema_version == 6, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -1,6 +1,6 @@
 // sql_function_support: what the SQLite functions of sql_functions.hpp share
 // across their files (sql_functions.cpp: numbers and casts; sql_functions_text.cpp:
-// strings; sql_functions_math.cpp: rounding; sql_functions_session.cpp: the
+// strings; sql_functions_math.cpp: rounding; sql_functions_checks.cpp: CHECK constraints; sql_functions_session.cpp: the
 // session's clocks). Private to storage/.
 //
 // Every function of one connection gets the connection's state as its user data:
@@ -16,6 +16,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
+#include "stages/types/sql_value.hpp"
 #include "stages/types/type_settings.hpp"
 
 struct sqlite3;
@@ -35,6 +36,8 @@ connection_state& state_of(sqlite3_context* context);
 // Fails the SQLite call with PostgreSQL's error.
 void report(sqlite3_context* context, pg_error error);
 std::string text_of(sqlite3_value* value);
+// An argument as the stored value it holds (NULL, integer, real, text, blob).
+sql_value stored_value(sqlite3_value* value);
 void return_text(sqlite3_context* context, const std::string& text);
 // A numeric argument (numeric's stored text, an integer or a double) and a float8 one.
 result<numeric_value, pg_error> numeric_argument(sqlite3_value* value);
@@ -51,5 +54,6 @@ void register_math_functions(sqlite3* db, connection_state* state);
 void register_datetime_functions(sqlite3* db, connection_state* state);
 void register_aggregate_functions(sqlite3* db, connection_state* state);
 void register_to_char_function(sqlite3* db, connection_state* state);
+void register_check_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

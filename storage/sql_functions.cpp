@@ -379,6 +379,7 @@ std::string text_of(sqlite3_value* v) {
 
 result<numeric_value, pg_error> numeric_argument(sqlite3_value* value) { return numeric_of(value); }
 double float_argument(sqlite3_value* value) { return float_of(value); }
+sql_value stored_value(sqlite3_value* value) { return value_of(value); }
 std::string stored_float(double value) { return float_stored(value); }
 
 void return_text(sqlite3_context* context, const std::string& text) {
@@ -429,6 +430,7 @@ void register_sql_functions(sqlite3* db) {
   register_datetime_functions(db, state);
   register_aggregate_functions(db, state);
   register_to_char_function(db, state);
+  register_check_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

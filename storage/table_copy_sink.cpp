@@ -1,6 +1,7 @@
 // table_copy_sink: see the header. One connection, one transaction, one
 // prepared INSERT; per row only decode + bind + step.
 #include "storage/table_copy_sink.hpp"
+#include "storage/sql_functions.hpp"
 
 #include <sqlite3.h>
 
@@ -33,7 +34,7 @@ result<table_copy_sink, apply_error> table_copy_sink::open(table_copy_config con
   if (!db)
     return fail(error_from_sqlite(db.error(), {}));
   // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run
-  // translated SQL: they need the functions it calls.
+  // translated SQL: they need the functions it calls, and so do CHECK constraints.
   register_sql_functions(db->handle());
   std::string cache = "PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000));
   if (auto r = db->exec(cache); !r)

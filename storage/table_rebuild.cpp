@@ -2,6 +2,7 @@
 #include "storage/table_rebuild.hpp"
 
 #include "stages/core/sql_quote.hpp"
+#include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/text_query.hpp"
 
@@ -83,14 +84,22 @@ result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& t
     return fail(objects.error());
   if (auto r = db.exec("CREATE TABLE " + quote_identifier(rebuild_name) + " " + body); !r)
     return fail(storage_error(r.error()));
+  // The rows were checked when they were written (or kept by NOT VALID): the
+  // copy does not check them again.
+  if (auto r = db.exec("PRAGMA ignore_check_constraints = ON"); !r)
+    return fail(storage_error(r.error()));
+  result<ok_t, pg_error> copied = ok_v;
   if (convert) {
-    if (auto r = copy_converted(db, table, convert); !r)
-      return fail(r.error());
+    copied = copy_converted(db, table, convert);
   } else if (auto r = db.exec("INSERT INTO " + quote_identifier(rebuild_name) + " SELECT * FROM " +
                               quote_identifier(table));
              !r) {
-    return fail(storage_error(r.error()));
+    copied = fail(storage_error(r.error()));
   }
+  if (auto r = db.exec("PRAGMA ignore_check_constraints = OFF"); !r)
+    return fail(storage_error(r.error()));
+  if (!copied)
+    return fail(copied.error());
   // legacy_alter_table: the rename neither rewrites nor re-checks views that name
   // the table (they name it again once the rename is done).
   const std::string steps = "DROP TABLE " + quote_identifier(table) +
@@ -104,6 +113,24 @@ result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& t
   for (const auto& sql : *objects)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
+  return ok_v;
+}
+
+result<ok_t, pg_error> check_rows_satisfy(sqlite_connection& db, const std::string& table,
+                                          const check_definition& check) {
+  auto q = db.prepare("SELECT 1 FROM " + quote_identifier(table) + " WHERE NOT (" +
+                      check.expression_sql + ") LIMIT 1");
+  if (!q)
+    return fail(storage_error(q.error()));
+  auto s = q->step();
+  if (!s) {
+    if (auto function_error = take_sql_function_error(db.handle()))
+      return fail(std::move(*function_error));
+    return fail(storage_error(s.error()));
+  }
+  if (*s == sqlite_statement::step_result::row)
+    return fail(make_pg_error("23514", "check constraint \"" + check.name + "\" of relation \"" +
+                                           table + "\" is violated by some row"));
   return ok_v;
 }
 

@@ -15,7 +15,8 @@
 // is returned as it is. A table other tables' foreign keys reference is refused
 // (0A000): dropping it would break their references while the session checks
 // foreign keys. Constraint failures while copying are PostgreSQL's (the SQLSTATE
-// map).
+// map); CHECK constraints are not tested again on the copied rows (they were when
+// the rows were written, or a NOT VALID check was added without reading them).
 #pragma once
 
 #include <functional>
@@ -24,6 +25,7 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/sql/check_constraints.hpp"
 #include "stages/types/sql_value.hpp"
 #include "storage/sqlite_connection.hpp"
 
@@ -33,6 +35,12 @@ using row_conversion = std::function<result<ok_t, pg_error>(std::vector<sql_valu
 
 result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
                                      const std::string& body, const row_conversion& convert = {});
+
+// 23514 `check constraint "c" of relation "t" is violated by some row` when a row
+// makes the check's expression false (ALTER TABLE ... ADD CHECK / VALIDATE
+// CONSTRAINT); an error of the expression itself is the function's.
+result<ok_t, pg_error> check_rows_satisfy(sqlite_connection& db, const std::string& table,
+                                          const check_definition& check);
 
 // 23502 `column "c" of relation "t" contains null values` when a row holds NULL in
 // `column` (before ALTER COLUMN ... SET NOT NULL).

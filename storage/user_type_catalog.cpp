@@ -40,6 +40,29 @@ result<std::vector<enum_label>, sqlite_error> read_labels(sqlite_connection& db,
   return labels;
 }
 
+// A domain's CHECK constraints, by name.
+result<std::vector<domain_check>, sqlite_error> read_domain_checks(sqlite_connection& db, oid_t oid) {
+  auto q = db.prepare(
+      "SELECT conname, conbin, consrc, convalidated FROM tributary_domain_constraints "
+      "WHERE contypid = ?1 ORDER BY conname");
+  if (!q) {
+    if (catalog_missing(q.error()))
+      return std::vector<domain_check>{};
+    return fail(q.error());
+  }
+  q->bind_int(1, oid);
+  std::vector<domain_check> checks;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    checks.push_back({q->column_text(0), q->column_text(1), q->column_text(2), q->column_int(3) != 0});
+  }
+  return checks;
+}
+
 }  // namespace
 
 result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
@@ -76,6 +99,12 @@ result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
     set.types.push_back(std::move(t));
   }
   for (auto& t : set.types) {
+    if (t.kind == 'd') {
+      auto checks = read_domain_checks(db, t.oid);
+      if (!checks)
+        return fail(checks.error());
+      t.checks = std::move(*checks);
+    }
     const oid_t enum_oid = t.kind == 'e' ? t.oid : t.base.oid;
     if (enum_oid < first_user_oid)
       continue;
@@ -148,7 +177,52 @@ result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_t
   for (const auto& label : labels)
     if (auto r = record_enum_label(db, oid, label); !r)
       return fail(r.error());
+  for (const auto& check : type.checks)
+    if (auto r = record_domain_check(db, oid, check); !r)
+      return fail(r.error());
   return oid;
+}
+
+result<ok_t, sqlite_error> record_domain_check(sqlite_connection& db, oid_t domain_oid,
+                                               const domain_check& check) {
+  auto q = db.prepare(
+      "INSERT OR REPLACE INTO tributary_domain_constraints (contypid, conname, conbin, consrc, "
+      "convalidated) VALUES (?1, ?2, ?3, ?4, ?5)");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, domain_oid);
+  q->bind_text(2, check.name);
+  q->bind_text(3, check.expression_tree);
+  q->bind_text(4, check.source);
+  q->bind_int(5, check.validated ? 1 : 0);
+  return q->run();
+}
+
+result<ok_t, sqlite_error> update_domain_rules(sqlite_connection& db, const user_type& domain) {
+  auto q = db.prepare(
+      "UPDATE tributary_types SET typnotnull = ?2, typdefault = ?3, typdefaultbin = ?4 WHERE oid = ?1");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, domain.oid);
+  q->bind_int(2, domain.not_null ? 1 : 0);
+  if (domain.default_sqlite) {
+    q->bind_text(3, domain.default_postgres.value_or(""));
+    q->bind_text(4, *domain.default_sqlite);
+  } else {
+    q->bind_null(3);
+    q->bind_null(4);
+  }
+  return q->run();
+}
+
+result<ok_t, sqlite_error> forget_domain_check(sqlite_connection& db, oid_t domain_oid,
+                                               const std::string& name) {
+  auto q = db.prepare("DELETE FROM tributary_domain_constraints WHERE contypid = ?1 AND conname = ?2");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, domain_oid);
+  q->bind_text(2, name);
+  return q->run();
 }
 
 result<ok_t, sqlite_error> record_enum_label(sqlite_connection& db, oid_t type_oid,
@@ -178,6 +252,7 @@ result<ok_t, sqlite_error> rename_enum_label(sqlite_connection& db, oid_t type_o
 
 result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid) {
   for (const char* sql : {"DELETE FROM tributary_enum_labels WHERE enumtypid = ?1",
+                          "DELETE FROM tributary_domain_constraints WHERE contypid = ?1",
                           "DELETE FROM tributary_types WHERE oid = ?1"}) {
     auto q = db.prepare(sql);
     if (!q)

@@ -1,5 +1,6 @@
 // user_type_catalog: a database's enums and domains (tables tributary_types and
-// tributary_enum_labels, catalog migration 4), written in the transaction of the
+// tributary_enum_labels, catalog migration 4; domains' CHECK constraints in
+// tributary_domain_constraints, migration 5), written in the transaction of the
 // statement that defines or changes them.
 //
 // Role: CREATE TYPE ... AS ENUM / CREATE DOMAIN record a type (OIDs from 16384
@@ -40,7 +41,17 @@ result<ok_t, sqlite_error> record_enum_label(sqlite_connection& db, oid_t type_o
 result<ok_t, sqlite_error> rename_enum_label(sqlite_connection& db, oid_t type_oid,
                                              const std::string& from, const std::string& to);
 
-// Removes the type and its labels.
+// A domain's CHECK constraint: recorded (or replaced, same name), forgotten, or
+// marked validated (VALIDATE CONSTRAINT).
+result<ok_t, sqlite_error> record_domain_check(sqlite_connection& db, oid_t domain_oid,
+                                               const domain_check& check);
+result<ok_t, sqlite_error> forget_domain_check(sqlite_connection& db, oid_t domain_oid,
+                                               const std::string& name);
+
+// ALTER DOMAIN ... SET/DROP NOT NULL, SET/DROP DEFAULT: the domain's row anew.
+result<ok_t, sqlite_error> update_domain_rules(sqlite_connection& db, const user_type& domain);
+
+// Removes the type, its labels and its CHECK constraints.
 result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid);
 
 struct type_dependent {

@@ -92,9 +92,45 @@ TEST(TypeDdl, DomainErrorsAsPostgres) {
   EXPECT_EQ(read("CREATE DOMAIN d AS nope").error().sqlstate, "42704");
   EXPECT_EQ(read("CREATE DOMAIN d AS mood(3)").error().message,
             "type modifier is not allowed for type \"mood\"");
-  EXPECT_EQ(read("CREATE DOMAIN d AS int CHECK (VALUE > 0)").error().sqlstate, "0A000");
+  EXPECT_EQ(read("CREATE DOMAIN d AS int CHECK (VALUE + 1)").error().message,
+            "argument of CHECK must be type boolean, not type integer");
+  EXPECT_EQ(read("CREATE DOMAIN d AS int CHECK (x > 0)").error().message,
+            "column \"x\" does not exist");
+  EXPECT_EQ(read("CREATE DOMAIN d AS int CONSTRAINT c CHECK (VALUE > 0) CONSTRAINT c CHECK (VALUE > 1)")
+                .error().message,
+            "constraint \"c\" for domain \"d\" already exists");
   EXPECT_EQ(read("CREATE DOMAIN d AS text COLLATE \"C\"").error().sqlstate, "0A000");
   EXPECT_EQ(read("CREATE DOMAIN d AS int DEFAULT 'x'").error().sqlstate, "22P02");
+}
+
+TEST(TypeDdl, DomainChecksAreNamedAndKeptAsWritten) {
+  const std::string sql =
+      "CREATE DOMAIN d AS int CHECK (VALUE > 0) CONSTRAINT a_first CHECK (VALUE < 100) CHECK (VALUE <> 7)";
+  auto domain = read_create_domain(statement(sql, "CreateDomainStmt"), sql, {}, mood_and_posint());
+  ASSERT_TRUE(domain.ok()) << domain.error().message;
+  const auto& checks = domain->definition.checks;
+  ASSERT_EQ(checks.size(), 3u);
+  EXPECT_EQ(checks[0].name, "a_first");
+  EXPECT_EQ(checks[1].name, "d_check");
+  EXPECT_EQ(checks[2].name, "d_check1");
+  EXPECT_EQ(checks[1].source, sql);
+  EXPECT_TRUE(checks[1].validated);
+  // A column of the domain gets each check as a clause over the column.
+  user_type_set types = mood_and_posint();
+  user_type d = domain->definition;
+  d.oid = 16390;
+  types.types.push_back(d);
+  const std::string create = "CREATE TABLE t (x d)";
+  auto table = translate_create_table(statement(create, "CreateStmt"), create, {}, types);
+  ASSERT_TRUE(table.ok()) << table.error().message;
+  EXPECT_NE(table->sqlite_ddl.find("CONSTRAINT \"domain_check:d:d_check\" CHECK (pg_domain_check(("),
+            std::string::npos) << table->sqlite_ddl;
+  const std::string array = "CREATE TABLE t (x d[])";
+  EXPECT_EQ(translate_create_table(statement(array, "CreateStmt"), array, {}, types).error().sqlstate,
+            "0A000");
+  const std::string over = "CREATE DOMAIN e AS d";
+  EXPECT_EQ(read_create_domain(statement(over, "CreateDomainStmt"), over, {}, types).error().sqlstate,
+            "0A000");
 }
 
 TEST(TypeDdl, AlterEnumReadsAddAndRename) {

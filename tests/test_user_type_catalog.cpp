@@ -169,5 +169,48 @@ TEST(UserTypeCatalog, AFileSeenForTheFirstTimeHasItsEnumOrderLoadedFromItsCatalo
     std::filesystem::remove(copy.string() + suffix);
 }
 
+TEST(UserTypeCatalog, DomainChecksAreKeptByNameAndForgottenWithTheDomain) {
+  temp_db f;
+  auto db = f.open();
+  user_type d{0, "public", "d", 'd'};
+  d.base = builtin_column_type(23);
+  d.checks = {{"d_check", "{}", "CREATE DOMAIN d AS int CHECK (VALUE > 0)", true}};
+  auto oid = record_user_type(db, d, {});
+  ASSERT_TRUE(oid) << oid.error().message;
+  ASSERT_TRUE(record_domain_check(db, *oid, {"a_first", "{}", "ALTER DOMAIN ...", false}));
+  auto types = read_user_types(db);
+  ASSERT_TRUE(types);
+  const user_type* read = types->find("", "d");
+  ASSERT_NE(read, nullptr);
+  ASSERT_EQ(read->checks.size(), 2u);
+  EXPECT_EQ(read->checks[0].name, "a_first");
+  EXPECT_FALSE(read->checks[0].validated);
+  EXPECT_EQ(read->checks[1].source, "CREATE DOMAIN d AS int CHECK (VALUE > 0)");
+  ASSERT_TRUE(forget_domain_check(db, *oid, "a_first"));
+  ASSERT_TRUE(forget_user_type(db, *oid));
+  EXPECT_EQ(column_values(db, "SELECT count(*) FROM tributary_domain_constraints"),
+            (std::vector<std::string>{"0"}));
+}
+
+TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) {
+  temp_db f;
+  {
+    auto db = f.open();
+    user_type d{0, "public", "old", 'd'};
+    d.base = builtin_column_type(25);
+    ASSERT_TRUE(record_user_type(db, d, {}));
+    // As a file written before migration 6 is.
+    ASSERT_TRUE(db.exec("DROP TABLE tributary_domain_constraints; "
+                        "DELETE FROM tributary_schema_version WHERE version = 6"));
+  }
+  auto db = f.open();
+  auto types = read_user_types(db);
+  ASSERT_TRUE(types);
+  ASSERT_NE(types->find("", "old"), nullptr);
+  EXPECT_TRUE(types->find("", "old")->checks.empty());
+  EXPECT_EQ(column_values(db, "SELECT max(version) FROM tributary_schema_version"),
+            (std::vector<std::string>{"5"}));
+}
+
 }  // namespace
 }  // namespace tributary

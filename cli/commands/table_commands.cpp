@@ -13,6 +13,7 @@
 
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_check.hpp"
 #include "stages/sql/alter_table.hpp"
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/insert_values.hpp"
@@ -111,6 +112,11 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
   for (const auto& column : rebuild.not_null_checks)
     if (auto r = check_no_nulls(db, table, column); !r)
       return fail(r.error());
+  for (const auto& check : rebuild.check_validations)
+    if (auto r = check_rows_satisfy(db, table, check); !r)
+      return fail(r.error());
+  if (rebuild.body.empty())
+    return ok_v;
   if (rebuild.conversions.empty())
     return rebuild_table(db, table, rebuild.body);
   auto subscription = enabled_subscription_of(db, table);
@@ -327,6 +333,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   auto shape = read_table_shape(db, table);
   if (!shape)
     return fail(shape.error());
+  const std::vector<column_definition> recorded_before = *recorded;
   auto change = node_type == "RenameStmt"
                     ? translate_rename(stmt, table, std::move(*recorded))
                     : translate_alter_table(stmt, source, table, std::move(*recorded), *shape,
@@ -340,6 +347,21 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     if (*taken)
       return fail(make_pg_error("42P07", "relation \"" + change->table + "\" already exists"));
   }
+  // Columns dropped: first out of the CHECK items, which name every column.
+  std::vector<std::string> dropped;
+  std::vector<column_definition> kept;
+  for (const auto& before : recorded_before) {
+    const bool stays = std::any_of(change->columns.begin(), change->columns.end(),
+                                   [&](const column_definition& c) { return c.name == before.name; });
+    if (stays || node_type == "RenameStmt")
+      kept.push_back(before);
+    else
+      dropped.push_back(before.name);
+  }
+  if (!dropped.empty())
+    if (auto body = regenerated_checks(shape->create_sql, table, kept, dropped))
+      if (auto r = rebuild_table(db, table, *body); !r)
+        return fail(r.error());
   for (const auto& sql : change->sqlite_statements)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
@@ -349,6 +371,17 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (change->table != table)
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+  // CHECK constraints name the table and every column in their errors: written
+  // anew when the table was renamed or a column added.
+  const bool column_added = change->columns.size() + dropped.size() > recorded_before.size();
+  if (change->table != table || column_added) {
+    auto now = read_table_shape(db, change->table);
+    if (!now)
+      return fail(now.error());
+    if (auto body = regenerated_checks(now->create_sql, change->table, change->columns))
+      if (auto r = rebuild_table(db, change->table, *body); !r)
+        return fail(r.error());
+  }
   if (auto r = record_table_columns(db, change->table, change->columns); !r)
     return fail(storage_error(r.error()));
   std::vector<std::string> columns_after;

@@ -8,6 +8,7 @@
 #include "cli/commands/truncate_command.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/trigger_commands.hpp"
+#include "cli/commands/domain_commands.hpp"
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "storage/foreign_key_violation.hpp"
@@ -432,7 +433,11 @@ result<command_outcome, pg_error> statement_dispatcher::type_statement(
     if (statement.kind == statement_kind::create_type)
       return create_type(own.statements[0].node_type(), fields, statement.text, *this, settings);
     if (statement.kind == statement_kind::alter_type)
-      return alter_enum_type(fields, *this);
+      return own.statements[0].node_type() == "AlterDomainStmt"
+                 ? alter_domain(fields, statement.text, *this, settings)
+             : own.statements[0].node_type() == "RenameStmt"
+                 ? rename_domain_constraint(fields, *this, settings)
+                 : alter_enum_type(fields, *this);
     return drop_types(fields, *this);
   });
 }

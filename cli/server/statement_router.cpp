@@ -126,6 +126,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       return statement_kind::alter_table;
     if (renamed == "OBJECT_SUBSCRIPTION")
       return statement_kind::alter_subscription;
+    if (renamed == "OBJECT_DOMCONSTRAINT")
+      return statement_kind::alter_type;
   }
   if (type == "AlterOwnerStmt" && fields.value("objectType", std::string()) == "OBJECT_SUBSCRIPTION")
     return statement_kind::alter_subscription;
@@ -138,6 +140,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"CompositeTypeStmt", statement_kind::create_type},
       {"CreateRangeStmt", statement_kind::create_type},
       {"AlterEnumStmt", statement_kind::alter_type},
+      {"AlterDomainStmt", statement_kind::alter_type},
       {"InsertStmt", statement_kind::insert},
       {"CopyStmt", statement_kind::copy},
       {"IndexStmt", statement_kind::create_index},

@@ -62,7 +62,7 @@ enum class statement_kind {
   create_schema,  // CREATE SCHEMA: recorded in the database's catalog
   drop_schema,    // DROP SCHEMA [CASCADE]: the schema and (CASCADE) its tables
   create_type,    // CREATE TYPE ... AS ENUM, CREATE DOMAIN (other CREATE TYPE forms: 0A000)
-  alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE
+  alter_type,     // ALTER TYPE ... ADD VALUE / RENAME VALUE, ALTER DOMAIN
   drop_type,      // DROP TYPE / DROP DOMAIN [CASCADE]
   copy,           // COPY ... FROM STDIN / TO STDOUT
   create_index,   // CREATE INDEX: PostgreSQL's names and errors (index_commands)

@@ -26,6 +26,7 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/sql/check_constraints.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_casts.hpp"
@@ -51,6 +52,7 @@ struct column_alteration_state {
   std::vector<std::string> primary_key;  // the primary key's columns
   std::vector<std::string> not_null_checks;
   std::vector<column_conversion> conversions;
+  std::vector<check_definition> check_validations;  // CHECKs the rows must satisfy (alter_check.hpp)
   bool changed = false;                  // the SQLite definition was edited
 };
 

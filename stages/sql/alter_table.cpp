@@ -6,6 +6,7 @@
 #include <map>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_check.hpp"
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/parse_tree.hpp"
 
@@ -57,8 +58,10 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
   for (const auto& command : pt::list(stmt, "cmds")) {
     const json& cmd = pt::fields(command);
     const std::string subtype = pt::text(cmd, "subtype");
+    const bool check_subcommand = subtype == "AT_AddConstraint" || subtype == "AT_DropConstraint" ||
+                                  subtype == "AT_ValidateConstraint";
     if (subtype == "AT_ColumnDefault" || subtype == "AT_SetNotNull" || subtype == "AT_DropNotNull" ||
-        subtype == "AT_AlterColumnType") {
+        subtype == "AT_AlterColumnType" || check_subcommand) {
       if (!altered) {
         auto sqlite = split_table_text(shape.create_sql);
         if (!sqlite)
@@ -69,8 +72,12 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
         altered->sqlite = std::move(*sqlite);
         altered->primary_key = shape.primary_key;
       }
-      auto r = subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
-                                               : alter_column_constraint(cmd, input, *altered);
+      if (subtype == "AT_AlterColumnType" && has_check_items(altered->sqlite))
+        return fail(make_pg_error("0A000", "ALTER COLUMN ... TYPE on a table with CHECK constraints "
+                                           "is not supported yet"));
+      auto r = check_subcommand ? alter_check_constraint(cmd, input, *altered, out.notices)
+               : subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
+                                                 : alter_column_constraint(cmd, input, *altered);
       if (!r)
         return fail(r.error());
       continue;
@@ -116,9 +123,11 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
     return fail(mixed_alteration());
   if (altered) {
     out.columns = std::move(altered->columns);
-    if (altered->changed) {
+    if (altered->changed || !altered->check_validations.empty()) {
       table_rebuild rebuild;
-      rebuild.body = altered->sqlite.body();
+      if (altered->changed)
+        rebuild.body = altered->sqlite.body();
+      rebuild.check_validations = std::move(altered->check_validations);
       rebuild.conversions = std::move(altered->conversions);
       for (const auto& name : altered->not_null_checks)
         for (const auto& column : out.columns)

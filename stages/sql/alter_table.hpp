@@ -11,8 +11,9 @@
 // TYPE (alter_column.hpp) cannot be done in place by SQLite: they give the table's new
 // SQLite definition in `rebuild`, from which the caller rebuilds the table
 // (storage/table_rebuild.hpp); they cannot be combined with ADD/DROP COLUMN in one
-// statement here (0A000). Every other subcommand (constraints, identity, ...) is
-// 0A000 naming it. The target table's existence and a RENAME TO clash are the
+// statement here (0A000). ADD CHECK, DROP CONSTRAINT and VALIDATE CONSTRAINT
+// (alter_check.hpp) go the same way. Every other subcommand (other constraints,
+// identity, ...) is 0A000 naming it. The target table's existence and a RENAME TO clash are the
 // caller's (they need the database). Pure.
 #pragma once
 
@@ -40,7 +41,8 @@ struct sqlite_table_shape {
 
 // A table SQLite must rebuild: its new definition and what the rows must satisfy.
 struct table_rebuild {
-  std::string body;                          // after CREATE TABLE "name"
+  std::string body;                          // after CREATE TABLE "name" ("": rows only validated)
+  std::vector<check_definition> check_validations;  // CHECKs every row must pass (23514)
   std::vector<std::string> not_null_checks;  // columns that must hold no NULL (23502)
   std::vector<column_conversion> conversions;  // ALTER COLUMN TYPE: values to convert
 };

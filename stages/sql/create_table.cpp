@@ -5,6 +5,9 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/sequence_definition.hpp"
+#include "stages/sql/check_constraints.hpp"
+#include "stages/sql/domain_checks.hpp"
+#include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
@@ -64,6 +67,12 @@ column_type domain_column_type(const user_type& domain, int extra_dimensions) {
   return type;
 }
 
+// A CHECK constraint as written; translated once every column is known.
+struct pending_check {
+  json expression;
+  std::string name;  // "" = PostgreSQL chooses it
+};
+
 struct table_builder {
   std::string_view source;
   const type_settings& settings;
@@ -109,6 +118,7 @@ struct table_builder {
     out.sequences.push_back(std::move(sequence));
     return ok_v;
   }
+  std::vector<pending_check> checks;        // column and table CHECKs, in order written
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -202,7 +212,7 @@ struct table_builder {
         if (auto r = foreign_key(c, constraints); !r)
           return fail(r.error());
       } else if (kind == "CONSTR_CHECK") {
-        return fail(not_supported("CHECK constraint"));
+        checks.push_back({c.value("raw_expr", json::object()), pt::text(c, "conname")});
       } else if (kind == "CONSTR_GENERATED") {
         return fail(not_supported("generated column"));
       } else {
@@ -236,6 +246,12 @@ struct table_builder {
       column.not_null = true;
     if (user && user->kind == 'd') {
       constraints += domain_constraint;
+      if (!user->checks.empty() && parts.array_dimensions > 0)
+        return fail(not_supported("an array of a domain with CHECK constraints"));
+      auto checks = domain_clauses(*user, column.name, settings);
+      if (!checks)
+        return fail(checks.error());
+      constraints += *checks;
       if (!column.default_expression && user->default_sqlite)
         constraints += " DEFAULT " + *user->default_sqlite;
     }
@@ -293,9 +309,42 @@ struct table_builder {
       table_constraints.push_back(sql);
       return ok_v;
     }
-    if (kind == "CONSTR_CHECK")
-      return fail(not_supported("CHECK constraint"));
+    if (kind == "CONSTR_CHECK") {
+      checks.push_back({c.value("raw_expr", json::object()), pt::text(c, "conname")});
+      return ok_v;
+    }
     return fail(not_supported("table constraint " + kind));
+  }
+
+  // The CHECK items, translated over every column and named as PostgreSQL names
+  // them, in PostgreSQL's order of evaluation (by name).
+  result<std::vector<std::string>, pg_error> check_items() {
+    std::vector<check_definition> translated;
+    std::vector<std::string> taken;
+    const auto columns = table_check_columns(out.columns);
+    for (const auto& check : checks) {
+      auto expression = translate_check_expression(check.expression, source, columns, settings);
+      if (!expression) {
+        return fail(with_position(expression.error(), source));
+      }
+      std::string name = check.name;
+      if (name.empty()) {
+        name = choose_check_name(out.table, expression->referenced, taken);
+      } else if (std::find(taken.begin(), taken.end(), name) != taken.end()) {
+        return fail(make_pg_error("42710", "check constraint \"" + name + "\" already exists"));
+      }
+      taken.push_back(name);
+      translated.push_back({name, expression->sql});
+    }
+    std::stable_sort(translated.begin(), translated.end(),
+                     [](const check_definition& a, const check_definition& b) { return a.name < b.name; });
+    std::vector<std::string> items;
+    if (!translated.empty() && out.columns.size() > max_checked_columns)
+      return fail(not_supported("a CHECK constraint on a table of more than " +
+                                std::to_string(max_checked_columns) + " columns"));
+    for (const auto& check : translated)
+      items.push_back(check_item(out.table, check, out.columns));
+    return items;
   }
 
   // Finishes the DDL: the primary key (a single integer column becomes the rowid)
@@ -328,6 +377,11 @@ struct table_builder {
     }
     for (const auto& c : table_constraints)
       sql += ", " + c;
+    auto checked = check_items();
+    if (!checked)
+      return fail(checked.error());
+    for (const auto& c : *checked)
+      sql += ", " + c;
     sql += ") STRICT";
     out.sqlite_ddl = std::move(sql);
     return ok_v;
@@ -356,7 +410,7 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
                                                           const type_settings& settings,
                                                           const user_type_set& user_types,
                                                           const relation_name_taken& taken) {
-  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, taken};
+  table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, taken, {}};
   const json& relation = stmt.value("relation", json::object());
   builder.out.table = pt::text(relation, "relname");
   const std::string schema = pt::text(relation, "schemaname");
@@ -397,6 +451,8 @@ result<translated_column, pg_error> translate_added_column(const json& column_de
   table_builder builder{source, settings, user_types, {}, {}, {}, {}, {}, {}, {}};
   if (auto r = builder.column(column_def); !r)
     return fail(r.error());
+  if (!builder.checks.empty())
+    return fail(not_supported("ADD COLUMN with a CHECK constraint"));
   if (!builder.primary_key.empty() || !builder.unique_columns.empty() ||
       builder.owns_sequence[0])
     return fail(not_supported("ADD COLUMN with PRIMARY KEY, UNIQUE, identity or serial"));

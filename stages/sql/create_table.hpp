@@ -17,11 +17,15 @@
 // pg_enum_<oid> —, a domain — its base type, with the domain's DEFAULT when the
 // column has none and its NOT NULL as the CHECK constraint "domain_not_null:<name>",
 // which the SQLSTATE map reports as PostgreSQL does: 23502 domain d does not allow
-// null values —, unknown names kept as text),
+// null values —, and its CHECK constraints as clauses of the column
+// (domain_checks.hpp) —, unknown names kept as text),
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
 // REFERENCES / FOREIGN KEY (SQLite's; checked for clients' writes, not for replicated rows),
-// DEFAULT (translate_default below), IF NOT EXISTS.
-// Anything else (CHECK, generated columns, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
+// DEFAULT (translate_default below), IF NOT EXISTS, CHECK (column and table
+// constraints, named or named as PostgreSQL names them; their expressions
+// translated over every column: check_constraints.hpp, check_translation.hpp).
+// Anything else (generated columns, a CHECK in ADD COLUMN, identity without an integer primary
+// key, LIKE, INHERITS, PARTITION BY, WITH options, TEMP, schemas other than
 // public) is 0A000 naming the feature — never silently different.
 // Pure: reads the tree, returns text.
 #pragma once

@@ -1,6 +1,11 @@
 // type_ddl: see the header.
 #include "stages/sql/type_ddl.hpp"
 
+#include <algorithm>
+
+#include "stages/sql/check_constraints.hpp"
+#include "stages/sql/translator/check_translation.hpp"
+
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -80,6 +85,8 @@ result<ok_t, pg_error> read_base_type(const json& type_node, std::string_view so
   if (parts.array_dimensions > 0 && user->base_dimensions == 0)
     if (const type_descriptor* d = find_builtin_type(domain.base.oid); d && d->array != 0)
       domain.base.oid = d->array;
+  if (!user->checks.empty())
+    return fail(not_supported("a domain over a domain with CHECK constraints"));
   domain.not_null = user->not_null;
   domain.default_sqlite = user->default_sqlite;
   domain.default_postgres = user->default_postgres;
@@ -117,6 +124,7 @@ result<domain_type_request, pg_error> read_create_domain(const json& fields,
       !r)
     return fail(r.error());
   const json* default_expression = nullptr;
+  std::vector<const json*> checks;
   for (const auto& node : pt::list(fields, "constraints")) {
     const json& c = pt::fields(node);
     const std::string kind = pt::text(c, "contype");
@@ -129,7 +137,7 @@ result<domain_type_request, pg_error> read_create_domain(const json& fields,
         return fail(make_pg_error("42601", "multiple default expressions"));
       default_expression = &c;
     } else if (kind == "CONSTR_CHECK") {
-      return fail(not_supported("a CHECK constraint on a domain"));
+      checks.push_back(&c);
     } else {
       return fail(not_supported("this constraint on a domain"));
     }
@@ -146,7 +154,39 @@ result<domain_type_request, pg_error> read_create_domain(const json& fields,
     out.definition.default_sqlite = translated->sqlite;
     out.definition.default_postgres = translated->postgres;
   }
+  for (const json* c : checks) {
+    auto check = read_domain_check(*c, source, settings, out.definition);
+    if (!check)
+      return fail(check.error());
+    out.definition.checks.push_back(std::move(*check));
+  }
+  std::stable_sort(out.definition.checks.begin(), out.definition.checks.end(),
+                   [](const domain_check& a, const domain_check& b) { return a.name < b.name; });
   return out;
+}
+
+result<domain_check, pg_error> read_domain_check(const json& constraint, std::string_view source,
+                                                 const type_settings& settings,
+                                                 const user_type& domain) {
+  const json& expression = constraint.value("raw_expr", json::object());
+  auto translated = translate_check_expression(expression, source,
+                                               {{"value", "value", domain.base}}, settings);
+  if (!translated)
+    return fail(with_position(translated.error(), source));
+  domain_check check;
+  check.name = pt::text(constraint, "conname");
+  std::vector<std::string> taken;
+  for (const auto& c : domain.checks)
+    taken.push_back(c.name);
+  if (check.name.empty())
+    check.name = choose_check_name(domain.name, {}, taken);
+  else if (std::find(taken.begin(), taken.end(), check.name) != taken.end())
+    return fail(make_pg_error("42710", "constraint \"" + check.name + "\" for domain \"" +
+                                           domain.display_name() + "\" already exists"));
+  check.expression_tree = expression.dump();
+  check.source = std::string(source);
+  check.validated = !pt::flag(constraint, "skip_validation");
+  return check;
 }
 
 result<alter_enum_request, pg_error> read_alter_enum(const json& fields) {

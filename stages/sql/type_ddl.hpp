@@ -14,9 +14,12 @@
 // DEFAULT it inherits); its DEFAULT as a column default (create_table.hpp).
 // Errors as PostgreSQL words them: 42704 type "x" does not exist (a domain's
 // base), 42601 improper qualified name (too many dotted names): a.b.c, and
-// 0A000 for what Tributary cannot do yet — CHECK constraints and COLLATE on a
-// domain, composite, range and base types (CREATE TYPE x AS (...), AS RANGE,
-// CREATE TYPE x (INPUT = ...)).
+// 0A000 for what Tributary cannot do yet — COLLATE on a domain, a domain over a
+// domain with CHECK constraints, composite, range and base types (CREATE TYPE x
+// AS (...), AS RANGE, CREATE TYPE x (INPUT = ...)). A domain's CHECK constraints
+// (named, or "<domain>_check", "<domain>_check1", ...) are translated once to
+// report PostgreSQL's errors (check_translation.hpp; 42710 `constraint "c" for
+// domain "d" already exists`) and kept as written (user_types.hpp domain_check).
 // Pure: reads the tree, returns data.
 #pragma once
 
@@ -52,6 +55,13 @@ struct domain_type_request {
   qualified_type_name name;
   user_type definition;  // kind 'd': base, dimensions, NOT NULL, DEFAULT (no oid yet)
 };
+
+// One CHECK constraint (a Constraint node's fields) of `domain`, whose existing
+// checks its name must not repeat; `source` is the statement's text.
+result<domain_check, pg_error> read_domain_check(const nlohmann::json& constraint,
+                                                 std::string_view source,
+                                                 const type_settings& settings,
+                                                 const user_type& domain);
 
 struct alter_enum_request {
   qualified_type_name name;

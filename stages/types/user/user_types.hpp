@@ -19,6 +19,16 @@
 
 namespace tributary {
 
+// A domain's CHECK constraint, kept as written: the expression's parse tree
+// (libpg_query's JSON of the CHECK's raw_expr) and the statement text its
+// locations point into, so it is translated for each column of the domain.
+struct domain_check {
+  std::string name;
+  std::string expression_tree;
+  std::string source;
+  bool validated = true;  // false: added NOT VALID and not validated since
+};
+
 struct user_type {
   oid_t oid = 0;
   std::string schema = "public";
@@ -34,6 +44,7 @@ struct user_type {
   bool not_null = false;
   std::optional<std::string> default_sqlite;
   std::optional<std::string> default_postgres;
+  std::vector<domain_check> checks;  // by name, PostgreSQL's order of evaluation
 
   // As format_type prints it: "mood" in public, "sales.mood" elsewhere.
   std::string display_name() const;

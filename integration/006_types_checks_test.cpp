@@ -1,0 +1,260 @@
+// 006_types_checks: CHECK constraints on typed tables answer as PostgreSQL's.
+//
+// Differential against a real PostgreSQL 15: the same statements run on the
+// publisher (used here as a plain PostgreSQL server) and on Tributary, and each
+// answer must be the same — the rows as printed, or the SQLSTATE, message,
+// DETAIL and HINT of the error, and the command tag. Then replicated rows: a row
+// the local CHECK refuses stops the apply with PostgreSQL's error, as on a
+// PostgreSQL subscriber.
+#include "integration/replication_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class TypesChecks : public ReplicationTest {
+protected:
+  void expect_same_answers(const std::vector<std::string>& statements) {
+    auto publisher = publisher_.connect();
+    for (const auto& sql : statements) {
+      auto mine = local_try(sql);
+      auto theirs = exec(publisher.get(), sql);
+      for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL,
+                        PG_DIAG_MESSAGE_HINT}) {
+        const char* a = PQresultErrorField(mine.get(), field);
+        const char* b = PQresultErrorField(theirs.get(), field);
+        EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>"))
+            << sql << " (field " << char(field) << ")";
+      }
+      EXPECT_EQ(std::string(PQcmdStatus(mine.get())), std::string(PQcmdStatus(theirs.get()))) << sql;
+      if (PQresultStatus(theirs.get()) == PGRES_TUPLES_OK) {
+        EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << sql;
+      }
+    }
+  }
+};
+
+TEST_F(TypesChecks, CreateTableChecksRefuseRowsAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE t (a int CHECK (a > 0), b text, c numeric CONSTRAINT c_pos CHECK (c >= 0), "
+      "CHECK (a < b::int), CHECK (true), CHECK (a < 100))",
+      "INSERT INTO t VALUES (-1, '5', 1)",
+      "INSERT INTO t VALUES (5, '1', 1)",
+      "INSERT INTO t VALUES (5, '10', -1.50)",
+      "INSERT INTO t VALUES (500, '1000', 0)",
+      "INSERT INTO t VALUES (NULL, NULL, NULL)",
+      "INSERT INTO t VALUES (5, '10', 2.5), (6, '7', 1), (7, '1', 1)",
+      "SELECT * FROM t ORDER BY a",
+      "UPDATE t SET c = -c WHERE a = 5",
+      "UPDATE t SET b = '3' WHERE a = 6",
+      "UPDATE t SET c = 0 WHERE a = 6",
+      "SELECT * FROM t ORDER BY a",
+      // Every type prints as its output function prints it in the failing row.
+      "CREATE TYPE mood AS ENUM ('sad', 'happy')",
+      "CREATE TABLE k (id int PRIMARY KEY, d date, ts timestamptz, m mood, f float8, "
+      "n numeric(6,2), flag bool, bits bit(4), long text, "
+      "CONSTRAINT k_id CHECK (id <> 13), CHECK (f < 10 OR flag))",
+      "INSERT INTO k VALUES (13, '2024-02-29', '2024-02-29 13:45:30+02', 'happy', 0.1, 1.5, "
+      "true, '0101', repeat('ab', 40))",
+      "INSERT INTO k VALUES (1, NULL, NULL, 'sad', 11, NULL, false, NULL, 'x')",
+      "INSERT INTO k VALUES (1, NULL, NULL, 'sad', 11, NULL, true, NULL, 'x')",
+      "SELECT id, f, flag FROM k",
+  });
+}
+
+TEST_F(TypesChecks, CheckExpressionsAreRefusedAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE v (a int CHECK (a > (SELECT 1)))",
+      "CREATE TABLE v (a int CHECK (count(*) > 1))",
+      "CREATE TABLE v (a int CHECK (a + 1))",
+      "CREATE TABLE v (a int CHECK (b > 1))",
+      "CREATE TABLE v (a int, CONSTRAINT x CHECK (a > 0), CONSTRAINT x CHECK (a > 1))",
+      "CREATE TABLE v (a int CHECK (a > 'x'))",
+      "CREATE TABLE v (a int, b int, CHECK (a > 0) NO INHERIT, CHECK (a < b), CHECK (b > 0), "
+      "CHECK (b > 1))",
+      "INSERT INTO v VALUES (1, 1)",
+      "INSERT INTO v VALUES (2, 1)",
+      "INSERT INTO v VALUES (1, 2)",
+  });
+}
+
+TEST_F(TypesChecks, AlterTableAddsValidatesAndDropsChecksAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE u (a int, b text)",
+      "INSERT INTO u VALUES (-1, repeat('x', 100))",
+      "ALTER TABLE u ADD CONSTRAINT u_pos CHECK (a > 0)",
+      "ALTER TABLE u ADD CONSTRAINT u_pos CHECK (a > 0) NOT VALID",
+      "ALTER TABLE u ADD CONSTRAINT u_pos CHECK (a > 1)",
+      "UPDATE u SET b = 'y'",
+      "INSERT INTO u VALUES (0, 'z')",
+      "ALTER TABLE u VALIDATE CONSTRAINT u_pos",
+      "ALTER TABLE u VALIDATE CONSTRAINT nope",
+      "ALTER TABLE u DROP CONSTRAINT nope",
+      "ALTER TABLE u DROP CONSTRAINT IF EXISTS nope",
+      "ALTER TABLE u DROP CONSTRAINT u_pos",
+      "INSERT INTO u VALUES (0, 'z')",
+      "ALTER TABLE u ADD CHECK (a > 0 AND b <> '')",
+      "DELETE FROM u WHERE a < 1",
+      "ALTER TABLE u ADD CHECK (a > 0 AND b <> '')",
+      "ALTER TABLE u ADD CHECK (a > 0)",
+      "ALTER TABLE u ADD CHECK (a < 10), ADD CHECK (b <> 'q')",
+      "INSERT INTO u VALUES (1, 'q')",
+      "INSERT INTO u VALUES (10, 'r')",
+      "INSERT INTO u VALUES (1, '')",
+      "INSERT INTO u VALUES (0, 'r')",
+      "ALTER TABLE u ALTER COLUMN b SET DEFAULT 'd'",
+      "INSERT INTO u (a) VALUES (2)",
+      "INSERT INTO u (a) VALUES (-2)",
+      "ALTER TABLE u ADD CHECK (a / 0 > 1)",
+      "SELECT * FROM u ORDER BY a",
+      // Renamed columns and tables keep their checks, which name the new table.
+      "ALTER TABLE u RENAME COLUMN a TO aa",
+      "INSERT INTO u VALUES (-5, 'x')",
+      "ALTER TABLE u RENAME TO u2",
+      "INSERT INTO u2 VALUES (-5, 'x')",
+      "UPDATE u2 SET aa = 11",
+      "SELECT * FROM u2 ORDER BY aa",
+  });
+}
+
+TEST_F(TypesChecks, AddedAndDroppedColumnsKeepTheChecksAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE w (a int CHECK (a > 0), b int, c text, CHECK (b > a), CHECK (c <> 'x'))",
+      "INSERT INTO w VALUES (1, 2, 'y')",
+      "ALTER TABLE w ADD COLUMN d numeric(4,1) DEFAULT 1.5",
+      "INSERT INTO w VALUES (0, 2, 'y', 2)",
+      "INSERT INTO w VALUES (1, 0, 'y', 2)",
+      "ALTER TABLE w DROP COLUMN b",
+      "INSERT INTO w VALUES (0, 'y', 2)",
+      "INSERT INTO w VALUES (1, 'x', 3)",
+      "INSERT INTO w VALUES (5, 'z', 3)",
+      "ALTER TABLE w DROP COLUMN a",
+      "INSERT INTO w VALUES ('x', 3)",
+      "INSERT INTO w VALUES ('q', 3)",
+      "SELECT * FROM w ORDER BY c",
+  });
+}
+
+TEST_F(TypesChecks, DomainChecksRefuseValuesAsPostgres) {
+  expect_same_answers({
+      "CREATE DOMAIN d AS int CHECK (VALUE > 0) CHECK (VALUE < 100)",
+      "CREATE DOMAIN d2 AS int CONSTRAINT pos CHECK (VALUE > 0) CONSTRAINT pos CHECK (VALUE > 1)",
+      "CREATE DOMAIN d3 AS int CHECK (x > 0)",
+      "CREATE DOMAIN d3 AS int CHECK (VALUE + 1)",
+      "CREATE DOMAIN d3 AS int CHECK (VALUE > (SELECT 1))",
+      "CREATE TABLE dt (id int, v d)",
+      "INSERT INTO dt VALUES (1, 0)",
+      "INSERT INTO dt VALUES (1, 100)",
+      "INSERT INTO dt VALUES (1, NULL)",
+      "INSERT INTO dt VALUES (1, 5)",
+      "UPDATE dt SET v = -1",
+      "ALTER DOMAIN d ADD CONSTRAINT small CHECK (VALUE < 5)",
+      "ALTER DOMAIN d ADD CONSTRAINT small CHECK (VALUE < 5) NOT VALID",
+      "ALTER DOMAIN d ADD CONSTRAINT small CHECK (VALUE < 6)",
+      "INSERT INTO dt VALUES (2, 5)",
+      "ALTER DOMAIN d VALIDATE CONSTRAINT small",
+      "ALTER DOMAIN d VALIDATE CONSTRAINT nope",
+      "ALTER DOMAIN d DROP CONSTRAINT nope",
+      "ALTER DOMAIN d DROP CONSTRAINT IF EXISTS nope",
+      "ALTER DOMAIN d DROP CONSTRAINT small",
+      "INSERT INTO dt VALUES (2, 5)",
+      "ALTER DOMAIN d ADD CHECK (VALUE <> 7)",
+      "INSERT INTO dt VALUES (3, 7)",
+      "ALTER DOMAIN nope ADD CHECK (VALUE > 0)",
+      "CREATE TYPE mood AS ENUM ('sad', 'happy')",
+      "ALTER DOMAIN mood ADD CHECK (VALUE > 0)",
+      "CREATE DOMAIN s AS text CHECK (length(VALUE) < 3)",
+      "CREATE TABLE ts (id int PRIMARY KEY, a s)",
+      "INSERT INTO ts VALUES (1, 'abcd')",
+      "INSERT INTO ts VALUES (1, 'ab')",
+      "UPDATE ts SET a = 'xyz'",
+      "CREATE TABLE both_checks (a d CHECK (a <> 3))",
+      "INSERT INTO both_checks VALUES (3)",
+      "INSERT INTO both_checks VALUES (-3)",
+      "SELECT * FROM dt ORDER BY id",
+      "SELECT * FROM ts",
+      "DROP TABLE both_checks",
+      "DROP DOMAIN d CASCADE",
+      "INSERT INTO dt VALUES (9, 9)",
+  });
+}
+
+TEST_F(TypesChecks, AlterDomainChangesNotNullDefaultAndNamesAsPostgres) {
+  expect_same_answers({
+      "CREATE DOMAIN nd AS int",
+      "CREATE TABLE nt (id int, v nd, w nd DEFAULT 9)",
+      "INSERT INTO nt VALUES (1, NULL, NULL)",
+      "ALTER DOMAIN nd SET NOT NULL",
+      "DELETE FROM nt",
+      "INSERT INTO nt (id) VALUES (1)",
+      "ALTER DOMAIN nd SET DEFAULT 4",
+      "INSERT INTO nt (id) VALUES (2)",
+      "ALTER DOMAIN nd SET NOT NULL",
+      "INSERT INTO nt VALUES (3, NULL, 1)",
+      "ALTER DOMAIN nd DROP NOT NULL",
+      "INSERT INTO nt VALUES (3, NULL, 1)",
+      "ALTER DOMAIN nd DROP DEFAULT",
+      "INSERT INTO nt (id) VALUES (4)",
+      "SELECT * FROM nt ORDER BY id, v",
+      "ALTER DOMAIN nd SET DEFAULT 'x'",
+      "ALTER DOMAIN nd RENAME CONSTRAINT nope TO x",
+      "CREATE DOMAIN rd AS int CONSTRAINT c1 CHECK (VALUE > 0) CONSTRAINT c2 CHECK (VALUE > 1)",
+      "CREATE TABLE rt (v rd)",
+      "ALTER DOMAIN rd RENAME CONSTRAINT c1 TO c2",
+      "ALTER DOMAIN rd RENAME CONSTRAINT c1 TO c3",
+      "INSERT INTO rt VALUES (0)",
+      "INSERT INTO rt VALUES (1)",
+      "ALTER DOMAIN rd DROP CONSTRAINT c3",
+      "INSERT INTO rt VALUES (0)",
+      "SELECT * FROM rt ORDER BY v",
+  });
+}
+
+TEST_F(TypesChecks, ReplicatedRowsAreCheckedAsOnAPostgresSubscriber) {
+  publisher_.exec("CREATE TABLE r (id int PRIMARY KEY, v int); CREATE PUBLICATION pub FOR TABLE r; "
+                  "INSERT INTO r VALUES (1, 5), (2, 50)");
+  local_exec("CREATE TABLE r (id int PRIMARY KEY, v int CONSTRAINT small CHECK (v < 10))");
+  local_exec("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() +
+             "' PUBLICATION pub");
+  // The initial copy fails on row 2, as PostgreSQL's table sync does, until the
+  // check allows it.
+  ASSERT_TRUE(wait_until([&] { return subscriber_.log_text().find("violates check constraint") !=
+                                      std::string::npos; },
+                         std::chrono::seconds(60)))
+      << subscriber_.log_text();
+  auto log = subscriber_.log_text();
+  EXPECT_NE(log.find("new row for relation \"r\" violates check constraint \"small\""),
+            std::string::npos) << log;
+  EXPECT_NE(log.find("Failing row contains (2, 50)."), std::string::npos) << log;
+  local_exec("ALTER TABLE r DROP CONSTRAINT small");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM r", "2")) << subscriber_.log_text();
+  local_exec("DELETE FROM r WHERE id = 2");
+  local_exec("ALTER TABLE r ADD CONSTRAINT small CHECK (v < 10)");
+  // A streamed change the check refuses stops the apply until it is allowed.
+  publisher_.exec("INSERT INTO r VALUES (3, 30)");
+  ASSERT_TRUE(wait_until([&] { return local_value(
+                                          "SELECT apply_error_count > 0 FROM pg_stat_subscription_stats") == "1"; },
+                         std::chrono::seconds(60)))
+      << subscriber_.log_text();
+  log = subscriber_.log_text();
+  EXPECT_NE(log.find("Failing row contains (3, 30)."), std::string::npos) << log;
+  EXPECT_EQ(local_value("SELECT count(*) FROM r WHERE id = 3"), "0");
+  local_exec("ALTER TABLE r DROP CONSTRAINT small");
+  ASSERT_TRUE(wait_local("SELECT v FROM r WHERE id = 3", "30")) << subscriber_.log_text();
+  // A domain's check too.
+  local_exec("ALTER SUBSCRIPTION sub DISABLE");
+  local_exec("CREATE DOMAIN under_100 AS int CHECK (VALUE < 100)");
+  local_exec("DROP TABLE r");
+  local_exec("CREATE TABLE r (id int PRIMARY KEY, v under_100)");
+  local_exec("ALTER SUBSCRIPTION sub ENABLE");
+  publisher_.exec("INSERT INTO r VALUES (4, 400)");
+  ASSERT_TRUE(wait_until([&] { return subscriber_.log_text().find(
+                                          "value for domain under_100 violates check constraint "
+                                          "\"under_100_check\"") != std::string::npos; },
+                         std::chrono::seconds(60)))
+      << subscriber_.log_text();
+  local_exec("ALTER DOMAIN under_100 DROP CONSTRAINT under_100_check");
+  ASSERT_TRUE(wait_local("SELECT v FROM r WHERE id = 4", "400")) << subscriber_.log_text();
+}
+
+}  // namespace
+}  // namespace tributary::integration

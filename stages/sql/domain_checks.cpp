@@ -1,0 +1,74 @@
+// domain_checks: see the header.
+#include "stages/sql/domain_checks.hpp"
+
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/check_constraints.hpp"
+#include "stages/sql/sql_literal.hpp"
+
+namespace tributary {
+namespace {
+
+std::string clause_name(const user_type& domain, const std::string& check_name) {
+  return "domain_check:" + domain.display_name() + ":" + check_name;
+}
+
+}  // namespace
+
+result<translated_check, located_error> translate_domain_check(const domain_check& check,
+                                                               const user_type& domain,
+                                                               const std::string& column,
+                                                               const type_settings& settings) {
+  const auto tree = nlohmann::json::parse(check.expression_tree, nullptr, false);
+  if (tree.is_discarded())
+    return fail(located_error{make_pg_error("XX000", "cannot read the expression of check "
+                                                     "constraint \"" + check.name + "\"")});
+  return translate_check_expression(tree, check.source, {{"value", column, domain.base}}, settings);
+}
+
+std::string domain_clause(const user_type& domain, const std::string& check_name,
+                          const std::string& expression_sql) {
+  return " CONSTRAINT " + quote_identifier(clause_name(domain, check_name)) +
+         " CHECK (pg_domain_check((" + expression_sql + "), " + sql_literal(domain.display_name()) +
+         ", " + sql_literal(check_name) + "))";
+}
+
+result<std::string, pg_error> domain_clauses(const user_type& domain, const std::string& column,
+                                             const type_settings& settings) {
+  std::string out;
+  for (const auto& check : domain.checks) {
+    auto translated = translate_domain_check(check, domain, column, settings);
+    if (!translated)
+      return fail(translated.error().error);
+    out += domain_clause(domain, check.name, translated->sql);
+  }
+  return out;
+}
+
+std::string without_domain_clause(std::string_view item, const user_type& domain,
+                                  const std::string& check_name) {
+  return without_named_clause(item, clause_name(domain, check_name));
+}
+
+std::string domain_not_null_name(const user_type& domain) {
+  return "domain_not_null:" + domain.display_name();
+}
+
+std::string domain_not_null_clause(const user_type& domain, const std::string& column) {
+  return " CONSTRAINT " + quote_identifier(domain_not_null_name(domain)) + " CHECK (" +
+         quote_identifier(column) + " IS NOT NULL)";
+}
+
+std::string without_named_clause(std::string_view item, const std::string& constraint_name) {
+  const std::string opening = " CONSTRAINT " + quote_identifier(constraint_name) + " CHECK ";
+  const size_t at = item.find(opening);
+  if (at == std::string_view::npos)
+    return std::string(item);
+  const size_t end = parenthesised_group_end(item, at + opening.size());
+  if (end == std::string_view::npos)
+    return std::string(item);
+  return std::string(item.substr(0, at)) + std::string(item.substr(end));
+}
+
+std::string expression_tree_text(const nlohmann::json& expression) { return expression.dump(); }
+
+}  // namespace tributary
