@@ -28,6 +28,14 @@ void show_spool(self_ptr self, const monitoring_registry_ptr& registry) {
              std::to_string(spool.bytes_in_memory) + " bytes in memory, " + std::to_string(spool.bytes_on_disk) +
              " bytes on disk, " + std::to_string(spool.spilled_transactions) + " spilled since start (" +
              std::to_string(spool.spilled_bytes) + " bytes)";
+  auto& st = self->state;
+  if (spool.spilled_transactions != st.reported_spilled_transactions || spool.spilled_bytes != st.reported_spilled_bytes) {
+    registry->add_spilled(st.stats->subscription,
+                          static_cast<int64_t>(spool.spilled_transactions - st.reported_spilled_transactions),
+                          static_cast<int64_t>(spool.spilled_bytes - st.reported_spilled_bytes));
+    st.reported_spilled_transactions = spool.spilled_transactions;
+    st.reported_spilled_bytes = spool.spilled_bytes;
+  }
   if (shown != self->state.shown_state) {
     registry->set_actor_state(self->state.stats, shown);
     self->state.shown_state = std::move(shown);

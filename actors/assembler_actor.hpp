@@ -10,7 +10,9 @@
 //               ones with their spool file as a change_source.
 // State:        partial and streamed transactions, in memory up to the limit,
 //               then in DIR/spool/<subid>/<xid>; shown in tributary_actors
-//               (state: open streamed transactions, bytes in memory / on disk).
+//               (state: open streamed transactions, bytes in memory / on disk);
+//               what spilled counts in pg_stat_subscription_stats
+//               (stream_spilled_txns, stream_spilled_bytes).
 // Restart:      drops them; the spool files of an earlier run are removed when
 //               the actor starts; the publisher re-sends every transaction not
 //               committed before the origin position (architecture §4.5).
@@ -36,6 +38,8 @@ struct assembler_actor_state {
   std::optional<transaction_assembler> assembler;
   actor_stats_ptr stats;
   std::string shown_state;
+  uint64_t reported_spilled_transactions = 0;  // already added to pg_stat_subscription_stats
+  uint64_t reported_spilled_bytes = 0;
 };
 
 // `spool_directory` empty: streamed transactions stay in memory.

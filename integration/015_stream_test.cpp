@@ -248,6 +248,9 @@ TEST_F(Stream, SpilledStreamedTransactionsApplyFromTheSpoolAndLeaveNoFile) {
                         "'%2 open streamed transactions%'"),
             "1");
   EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "2");
+  EXPECT_EQ(local_value("SELECT stream_spilled_txns = 2 AND stream_spilled_bytes > 1000000 "
+                        "FROM pg_stat_subscription_stats WHERE subname = 'sub'"),
+            "1");
   run(second.get(), "COMMIT");
   run(first.get(), "COMMIT");
   expect_equal_to_publisher();
