@@ -51,7 +51,7 @@ done_result run(int64_t rows) {
               version->c_str());
   std::fflush(stdout);
   auto load_start = std::chrono::steady_clock::now();
-  auto loaded = cluster.publisher_exec("INSERT INTO bench_t SELECT g, (g * 7919) % 100000, 'row ' || g || ' ' || "
+  auto loaded = cluster.publisher_exec("INSERT INTO bench_t SELECT g, ((g::bigint * 7919) % 100000)::int, 'row ' || g || ' ' || "
                                        "md5(g::text), ((g * 37) % 1000000) / 100.0 FROM generate_series(1, " +
                                        std::to_string(rows) + ") g");
   if (!loaded) return loaded;
