@@ -21,6 +21,8 @@ constexpr int max_busy_retries = 100;
 // A wait for the write lock longer than this is logged.
 constexpr auto long_lock_wait = std::chrono::seconds(3);
 constexpr int first_lock_wait_ms = 500;
+// Spooled changes are read back and applied in chunks of about this size.
+constexpr size_t spool_chunk_bytes = size_t{4} << 20;
 
 void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   auto& st = self->state;
@@ -159,14 +161,16 @@ bool commit_local_transaction(self_ptr self, const group_commit_record& record) 
   return true;
 }
 
-void commit_group(self_ptr self) {
+// false when the actor quit.
+bool commit_group(self_ptr self) {
   auto& st = self->state;
   if (st.group.empty())
-    return;
+    return true;
   if (!commit_local_transaction(self, st.group.commit_record()))
-    return;
+    return false;
   st.group.clear();
   ++st.group_generation;
+  return true;
 }
 
 // Applies one transaction on its own, behind a savepoint that a failure rolls
@@ -223,9 +227,98 @@ result<ok_t, apply_error> reapply_group(self_ptr self) {
   return st.sink->apply(make_apply_plan(all), all);
 }
 
+bool apply_group_of(self_ptr self, std::span<const remote_transaction_ptr> received);
+
+// A transaction that arrives in pieces or with spooled changes is too large to
+// keep for a second attempt: it is applied in its own local transaction.
+bool applied_in_pieces(const remote_transaction& txn) { return txn.more_follows || txn.spooled; }
+
+// Applies the changes of one piece, or one chunk read from the spool.
+bool apply_chunk(self_ptr self, const remote_transaction_ptr& chunk) {
+  auto& st = self->state;
+  std::span<const remote_transaction_ptr> one(&chunk, 1);
+  if (auto applied = st.sink->apply(make_apply_plan(one), one); !applied) {
+    fail_transaction(self, applied.error());
+    return false;
+  }
+  return true;
+}
+
+// One piece of a large transaction (see applied_in_pieces): the group before it
+// commits first; the pieces share one local transaction, which the last one
+// commits with the transaction's progress. The spooled changes are read in
+// chunks of spool_chunk_bytes, so memory stays bounded whatever the size.
+// False when the actor quit.
+bool apply_piece(self_ptr self, const remote_transaction_ptr& piece) {
+  auto& st = self->state;
+  if (st.open_in_pieces && *st.open_in_pieces != piece->xid) {
+    fail_apply(self, pipeline_errc::protocol_violation,
+               "transaction " + std::to_string(piece->xid) + " arrived while transaction " +
+                   std::to_string(*st.open_in_pieces) + " was still being applied in pieces");
+    return false;
+  }
+  if (!st.open_in_pieces) {
+    if (!commit_group(self))
+      return false;
+    if (auto b = begin_local_transaction(self); !b) {
+      fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
+      return false;
+    }
+    st.open_in_pieces = piece->xid;
+    if (piece->skipped_by_user)
+      spdlog::info("logical replication starts skipping transaction at LSN {}", piece->final_lsn.to_string());
+  }
+  if (piece->spooled) {
+    for (bool more = true; more;) {
+      auto chunk = std::make_shared<remote_transaction>();
+      chunk->xid = piece->xid;
+      chunk->final_lsn = piece->final_lsn;
+      chunk->commit_time = piece->commit_time;
+      chunk->origin = piece->origin;
+      auto read = piece->spooled->read(chunk->changes, spool_chunk_bytes);
+      if (!read) {
+        fail_apply(self, pipeline_errc::apply_failed, read.error().message);
+        return false;
+      }
+      more = *read;
+      if (!chunk->changes.empty() && !apply_chunk(self, chunk))
+        return false;
+    }
+  }
+  if (!piece->changes.empty() && !apply_chunk(self, piece))
+    return false;
+  if (piece->more_follows)
+    return true;
+  std::span<const remote_transaction_ptr> last(&piece, 1);
+  if (!commit_local_transaction(self, commit_record_of(last)))
+    return false;
+  st.open_in_pieces.reset();
+  return true;
+}
+
 // Adds received transactions to the group (opening it) and applies them;
-// false when the actor quit.
+// transactions that come in pieces go alone. False when the actor quit.
 bool apply_received(self_ptr self, std::span<const remote_transaction_ptr> received) {
+  while (!received.empty()) {
+    if (self->state.open_in_pieces || applied_in_pieces(*received.front())) {
+      if (!apply_piece(self, received.front()))
+        return false;
+      received = received.subspan(1);
+      continue;
+    }
+    size_t whole = 1;
+    while (whole < received.size() && !applied_in_pieces(*received[whole]))
+      ++whole;
+    if (!apply_group_of(self, received.first(whole)))
+      return false;
+    received = received.subspan(whole);
+  }
+  return true;
+}
+
+// Adds whole transactions to the group (opening it) and applies them; false
+// when the actor quit.
+bool apply_group_of(self_ptr self, std::span<const remote_transaction_ptr> received) {
   auto& st = self->state;
   if (st.group.empty()) {
     if (auto b = begin_local_transaction(self); !b) {

@@ -15,6 +15,12 @@
 //               commits when the received batches run out (mailbox empty), or at
 //               apply_group_max_transactions, or after apply_group_max_delay —
 //               one local transaction for many remote ones while catching up.
+//               A transaction too large to travel whole (pieces with
+//               more_follows, or spooled changes of a streamed transaction) is
+//               applied alone: the open group commits first, the pieces share one
+//               local transaction committed by the last with the transaction's
+//               progress, spooled changes are read in bounded chunks; a failure
+//               in it rolls it back whole and fails (a restart receives it again).
 // Durable:      rows + origin remote_lsn + the cleared subskiplsn (when a
 //               transaction of the group consumed the SKIP) in one commit.
 // Failure:      a failed group of several transactions is rolled back and
@@ -75,6 +81,8 @@ struct applier_actor_state {
   apply_group group{group_limits{}};
   uint64_t group_generation = 0;
   apply_counters reported;  // counters already added to the registry
+  // A transaction applied in pieces whose local transaction is open (its xid).
+  std::optional<xid_t> open_in_pieces;
 };
 
 caf::behavior applier_actor(caf::stateful_actor<applier_actor_state>* self, applier_actor_args args);

@@ -2,15 +2,63 @@
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
+#include "storage/transaction_spool.hpp"
 
 namespace tributary {
 
-caf::behavior assembler_actor(caf::stateful_actor<assembler_actor_state>* self, assembler_config config,
+namespace {
+
+using self_ptr = caf::stateful_actor<assembler_actor_state>*;
+
+void fail_assembler(self_ptr self, const monitoring_registry_ptr& registry, pipeline_errc code,
+                    const std::string& message) {
+  // Logged by the supervisor, which names the subscription.
+  registry->set_actor_error(self->state.stats, message);
+  self->quit(make_pipeline_error(code, message));
+}
+
+// tributary_actors' state column: what the spool holds, when it holds anything.
+void show_spool(self_ptr self, const monitoring_registry_ptr& registry) {
+  auto spool = self->state.assembler->spool();
+  std::string shown = "assembling";
+  if (spool.open_transactions || spool.spilled_transactions)
+    shown += "; spool: " + std::to_string(spool.open_transactions) + " open streamed transactions, " +
+             std::to_string(spool.bytes_in_memory) + " bytes in memory, " + std::to_string(spool.bytes_on_disk) +
+             " bytes on disk, " + std::to_string(spool.spilled_transactions) + " spilled since start (" +
+             std::to_string(spool.spilled_bytes) + " bytes)";
+  auto& st = self->state;
+  if (spool.spilled_transactions != st.reported_spilled_transactions || spool.spilled_bytes != st.reported_spilled_bytes) {
+    registry->add_spilled(st.stats->subscription,
+                          static_cast<int64_t>(spool.spilled_transactions - st.reported_spilled_transactions),
+                          static_cast<int64_t>(spool.spilled_bytes - st.reported_spilled_bytes));
+    st.reported_spilled_transactions = spool.spilled_transactions;
+    st.reported_spilled_bytes = spool.spilled_bytes;
+  }
+  if (shown != self->state.shown_state) {
+    registry->set_actor_state(self->state.stats, shown);
+    self->state.shown_state = std::move(shown);
+  }
+}
+
+}  // namespace
+
+caf::behavior assembler_actor(self_ptr self, assembler_config config, std::filesystem::path spool_directory,
                               caf::actor applier, monitoring_registry_ptr registry, int64_t subid,
                               uint64_t parent) {
-  self->state.assembler.emplace(std::move(config));
   self->state.stats = track_actor(self, registry, "assembler", subid, parent);
-  registry->set_actor_state(self->state.stats, "assembling");
+  if (!spool_directory.empty()) {
+    transaction_spool spool(spool_directory);
+    auto stale = spool.clear_stale();
+    if (!stale) {
+      fail_assembler(self, registry, pipeline_errc::apply_failed, stale.error().message);
+      return {};
+    }
+    if (*stale)
+      spdlog::info("removed {} spool files of an earlier run from \"{}\"", *stale, spool_directory.string());
+    config.spill = spool.factory();
+  }
+  self->state.assembler.emplace(std::move(config));
+  show_spool(self, registry);
   return {
       [=](const decoded_batch_ptr& batch) {
         count_message(self, *self->state.stats);
@@ -18,11 +66,12 @@ caf::behavior assembler_actor(caf::stateful_actor<assembler_actor_state>* self, 
         out->bytes = batch->bytes;
         auto r = self->state.assembler->push(std::move(batch->messages), out->transactions);
         if (!r) {
-          auto message = r.error().to_string();
-          registry->set_actor_error(self->state.stats, message);
-          self->quit(make_pipeline_error(pipeline_errc::protocol_violation, message));
+          bool spool = r.error().spool_failure.has_value();
+          fail_assembler(self, registry, spool ? pipeline_errc::apply_failed : pipeline_errc::protocol_violation,
+                         r.error().to_string());
           return;
         }
+        show_spool(self, registry);
         self->send(applier, transaction_batch_ptr{std::move(out)});
       },
   };

@@ -4,6 +4,7 @@
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
+#include "stages/pgoutput/pgoutput_decoder.hpp"
 #include "stages/pgoutput/wal_frames.hpp"
 
 namespace tributary {
@@ -224,6 +225,12 @@ void start_streaming(self_ptr self) {
     return;
   }
   st.streaming = true;
+  // The decoder reads Stream Abort by what was asked (abort LSN and time with
+  // 'parallel' only); told before the first batch, which the mailbox orders.
+  decoder_options layout;
+  layout.protocol_version = st.publisher->protocol_version();
+  layout.streaming_parallel = st.publisher->asks_parallel_streaming(sub.streaming);
+  self->send(st.args.decoder, start_atom::value, layout.protocol_version, layout.streaming_parallel);
   spdlog::info("logical replication apply worker for subscription \"{}\" has started streaming from {}",
                sub.name, st.args.runtime->origin_position.to_string());
   st.args.registry->set_actor_state(st.stats, "streaming");

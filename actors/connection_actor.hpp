@@ -9,8 +9,9 @@
 // Messages in:  pump_atom (self: read / wait a bounded time / send status),
 //               (credit_atom, size_t bytes) from the applier,
 //               (durable_atom, lsn) from the applier after a durable commit.
-// Messages out: wal_batch_ptr to the decoder; (peer_atom, self) to the applier
-//               once, before any batch.
+// Messages out: (start_atom, proto_version, parallel) to the decoder once START_REPLICATION
+//               succeeded, then wal_batch_ptr to the decoder; (peer_atom, self) to the
+//               applier once, before any batch.
 // States:       connecting -> streaming <-> paused (no credit) -> (quit)
 //               A stop from the supervisor (exit message) while streaming sends
 //               a last status and CopyDone, and waits (bounded) for the

@@ -12,6 +12,10 @@ caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, deco
   self->state.stats = track_actor(self, registry, "decoder", subid, parent);
   registry->set_actor_state(self->state.stats, "decoding");
   return {
+      [=](start_atom, int protocol_version, bool streaming_parallel) {
+        // What the connection asked START_REPLICATION for; before any batch.
+        self->state.decoder.emplace(decoder_options{protocol_version, streaming_parallel});
+      },
       [=](const wal_batch_ptr& batch) {
         count_message(self, *self->state.stats);
         auto out = std::make_shared<decoded_batch>();

@@ -1,7 +1,9 @@
 // decoder_actor: turns the connection's batches of XLogData into decoded
 // pgoutput messages (stages/pgoutput/pgoutput_decoder), one batch in, one batch out.
 //
-// Messages in:  wal_batch_ptr from the connection.
+// Messages in:  (start_atom, proto_version, streaming_parallel) from the connection
+//               once its START_REPLICATION succeeded (the layout it asked for),
+//               then wal_batch_ptr from the connection.
 // Messages out: decoded_batch_ptr to the assembler (same byte count, so the
 //               credit the connection spent travels on to the applier).
 // State:        the decoder's relation/type caches and stream-block flag; lost

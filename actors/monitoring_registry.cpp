@@ -76,6 +76,14 @@ void monitoring_registry::add_conflicts(int64_t subid, const subscription_counte
   c.confl_multiple_unique_conflicts += d.confl_multiple_unique_conflicts;
 }
 
+void monitoring_registry::add_spilled(int64_t subid, int64_t transactions, int64_t bytes) {
+  std::lock_guard lock{mutex_};
+  auto& c = counters_[subid];
+  c.subid = subid;
+  c.stream_spilled_txns += transactions;
+  c.stream_spilled_bytes += bytes;
+}
+
 void monitoring_registry::reset_counters(std::optional<int64_t> subid) {
   std::lock_guard lock{mutex_};
   auto now = std::chrono::system_clock::now();

@@ -50,6 +50,10 @@ struct subscription_counters {
   int64_t confl_delete_origin_differs = 0;
   int64_t confl_delete_missing = 0;
   int64_t confl_multiple_unique_conflicts = 0;
+  // Streamed transactions written to the spool and their bytes (the names of
+  // PostgreSQL's pg_stat_replication_slots; issue 9).
+  int64_t stream_spilled_txns = 0;
+  int64_t stream_spilled_bytes = 0;
   std::optional<wall_time> stats_reset;
 };
 
@@ -93,6 +97,8 @@ public:
   void count_sync_error(int64_t subid);
   // Adds conflict counts (deltas) from one applied group.
   void add_conflicts(int64_t subid, const subscription_counters& delta);
+  // Adds spilled streamed transactions and bytes (deltas) from the assembler.
+  void add_spilled(int64_t subid, int64_t transactions, int64_t bytes);
   // pg_stat_reset_subscription_stats(subid); nullopt resets all.
   void reset_counters(std::optional<int64_t> subid);
   std::optional<subscription_counters> counters(int64_t subid) const;

@@ -94,12 +94,14 @@ void start_streaming_children(self_ptr self) {
   if (!sub.skip_lsn.is_zero())
     ac.skip_lsn = sub.skip_lsn;
   ac.tables = runtime->tables;
-  st.assembler = self->spawn(assembler_actor, std::move(ac), st.applier, st.args.registry, st.args.subid,
-                             self->id());
+  ac.spool_memory_limit = static_cast<size_t>(st.args.config.get_bytes("spool_memory_limit"));
+  st.assembler = self->spawn<caf::detached>(assembler_actor, std::move(ac),
+                                            st.args.directory->spool_dir() / std::to_string(st.args.subid),
+                                            st.applier, st.args.registry, st.args.subid, self->id());
   self->monitor(st.assembler);
   // The decoder's options must match what the connection asks the publisher
-  // for; the protocol version is only known once connected, so the decoder
-  // accepts the newest layout and the connection asks for no parallel streaming.
+  // for; the protocol version is only known once connected, so the connection
+  // tells the decoder (start_atom) before its first batch.
   decoder_options dopts;
   dopts.protocol_version = 4;
   dopts.streaming_parallel = false;

@@ -6,6 +6,8 @@
 # Usage:  bench/run_catchup.sh [all|rows|pgbench] [-- extra arguments for the program(s)]
 #   rows     1 000 000 rows inserted in transactions of 100 (catchup_rows)
 #   pgbench  pgbench -i -s 1, then tpcb-like with 8 clients for 20 s (catchup_pgbench)
+#   large    one transaction of 1 000 000 rows, streamed and spooled (large_transaction, issue 9;
+#            not part of `all`)
 # Environment:
 #   TRIBUTARY_BUILD_DIR  build directory (default: <repo>/build-bench), configured Release
 #   BENCH_JOBS           parallel compile jobs (default 2, never more than 2 here)
@@ -27,7 +29,8 @@ case $which in
   all) programs=(catchup_rows catchup_pgbench) ;;
   rows) programs=(catchup_rows) ;;
   pgbench) programs=(catchup_pgbench) ;;
-  *) echo "usage: $0 [all|rows|pgbench] [-- program arguments]" >&2; exit 2 ;;
+  large) programs=(large_transaction) ;;
+  *) echo "usage: $0 [all|rows|pgbench|large] [-- program arguments]" >&2; exit 2 ;;
 esac
 
 echo "building in $build (Release)..."

@@ -99,3 +99,25 @@ TEST(Settings, AuthenticationTimeoutIsAMinuteInSecondsBetweenOneSecondAndTenMinu
   EXPECT_EQ(too_long.error(),
             "660 s is outside the valid range for parameter \"authentication_timeout\" (1 .. 600)");
 }
+
+TEST(Settings, SpoolMemoryLimitTakesPostgreSQLMemoryUnits) {
+  tributary::settings s;
+  EXPECT_EQ(s.show("spool_memory_limit"), "64MB");
+  EXPECT_EQ(s.get_bytes("spool_memory_limit"), int64_t{64} << 20);
+  ASSERT_TRUE(s.set("spool_memory_limit", "1GB"));
+  EXPECT_EQ(s.show("spool_memory_limit"), "1GB");
+  ASSERT_TRUE(s.set("spool_memory_limit", "100"));  // bare number: kB
+  EXPECT_EQ(s.show("spool_memory_limit"), "100kB");
+  EXPECT_EQ(s.get_bytes("spool_memory_limit"), 102400);
+  ASSERT_TRUE(s.set("spool_memory_limit", "1536 kB"));
+  EXPECT_EQ(s.show("spool_memory_limit"), "1536kB");
+  auto lower_case = s.set("spool_memory_limit", "64mb");
+  ASSERT_FALSE(lower_case);
+  EXPECT_EQ(lower_case.error(),
+            "invalid value for parameter \"spool_memory_limit\": \"64mb\"\nHINT:  Valid units for this parameter are "
+            "\"B\", \"kB\", \"MB\", \"GB\", and \"TB\".");
+  auto too_small = s.set("spool_memory_limit", "10kB");
+  ASSERT_FALSE(too_small);
+  EXPECT_EQ(too_small.error(),
+            "10 kB is outside the valid range for parameter \"spool_memory_limit\" (64 kB .. 2147483648 kB)");
+}

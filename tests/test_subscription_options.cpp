@@ -113,8 +113,17 @@ TEST(SubscriptionOptions, StreamingTakesBooleansOrParallel) {
   EXPECT_EQ(create_with({opt("streaming", "off")})->streaming, 'f');
   EXPECT_EQ(create_with({opt("streaming", "on")})->streaming, 't');
   EXPECT_EQ(create_with({opt("streaming", "parallel")})->streaming, 'p');
+  EXPECT_EQ(create_with({opt("streaming", "true")})->streaming, 't');
+  EXPECT_EQ(create_with({opt("streaming", "0")})->streaming, 'f');
   expect_error(create_with({opt("streaming", "sometimes")}), "42601",
                "streaming requires a Boolean value or \"parallel\"");
+}
+
+TEST(SubscriptionOptions, StreamingIsParallelUnlessGivenAsInPostgreSQL18) {
+  auto defaults = create_with({});
+  ASSERT_TRUE(defaults);
+  EXPECT_EQ(defaults->streaming, 'p');
+  EXPECT_FALSE(defaults->is_specified(option_set::streaming));
 }
 
 TEST(SubscriptionOptions, OriginIsAnyOrNone) {

@@ -353,8 +353,8 @@ result<ok_t, pg_error> publisher_connection::start_replication(const std::string
   sql += quote_literal(names);
   if (version >= 140000 && options.binary)
     sql += ", binary 'true'";
-  if (version >= 140000 && options.streaming != 'f')
-    sql += options.streaming == 'p' && version >= 160000 ? ", streaming 'parallel'" : ", streaming 'on'";
+  if (asks_streaming(options.streaming))
+    sql += asks_parallel_streaming(options.streaming) ? ", streaming 'parallel'" : ", streaming 'on'";
   if (version >= 160000)
     sql += ", origin " + quote_literal(options.origin);
   sql += ")";

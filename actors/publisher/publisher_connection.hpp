@@ -83,6 +83,14 @@ public:
   int server_version() const { return PQserverVersion(conn_); }
   // pgoutput protocol version PostgreSQL's subscriber asks this server for.
   int protocol_version() const;
+  // What START_REPLICATION asks for, as PostgreSQL's apply worker does:
+  // streaming 'parallel' from a 16+ publisher when the subscription says
+  // parallel, 'on' from 14 and 15 (and from 16+ with streaming = on), nothing
+  // before 14 (pgoutput < 14 cannot stream: the option is not sent at all).
+  bool asks_streaming(char streaming) const { return streaming != 'f' && server_version() >= 140000; }
+  bool asks_parallel_streaming(char streaming) const {
+    return streaming == 'p' && server_version() >= 160000;
+  }
 
   // Runs one simple-protocol command; fails on anything but COMMAND_OK/TUPLES_OK.
   result<pg_result_ptr, pg_error> exec(const std::string& sql);

@@ -165,7 +165,7 @@ std::vector<row> counter_rows(const monitoring_registry& registry, sqlite3* db) 
     out.push_back(row{subid, c.apply_error_count, c.sync_error_count, c.confl_insert_exists,
                       c.confl_update_origin_differs, c.confl_update_exists, c.confl_update_missing,
                       c.confl_delete_origin_differs, c.confl_delete_missing, c.confl_multiple_unique_conflicts,
-                      time_or_null(c.stats_reset)});
+                      c.stream_spilled_txns, c.stream_spilled_bytes, time_or_null(c.stats_reset)});
   }
   sqlite3_finalize(stmt);
   return out;
@@ -301,7 +301,7 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
                                       "confl_update_origin_differs INTEGER, confl_update_exists INTEGER, "
                                       "confl_update_missing INTEGER, confl_delete_origin_differs INTEGER, "
                                       "confl_delete_missing INTEGER, confl_multiple_unique_conflicts INTEGER, "
-                                      "stats_reset TEXT)",
+                                      "stream_spilled_txns INTEGER, stream_spilled_bytes INTEGER, stats_reset TEXT)",
                                       [reg, handle] { return counter_rows(*reg, handle); }});
       !r)
     return r;
@@ -328,7 +328,8 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
       "CREATE TEMP VIEW IF NOT EXISTS pg_stat_subscription_stats AS "
       "SELECT c.subid, s.subname, c.apply_error_count, c.sync_error_count, c.confl_insert_exists, "
       "c.confl_update_origin_differs, c.confl_update_exists, c.confl_update_missing, "
-      "c.confl_delete_origin_differs, c.confl_delete_missing, c.confl_multiple_unique_conflicts, c.stats_reset "
+      "c.confl_delete_origin_differs, c.confl_delete_missing, c.confl_multiple_unique_conflicts, "
+      "c.stream_spilled_txns, c.stream_spilled_bytes, c.stats_reset "
       "FROM tributary_subscription_counters c JOIN main.pg_subscription s ON s.oid = c.subid;");
 }
 

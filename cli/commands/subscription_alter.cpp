@@ -109,8 +109,6 @@ result<command_outcome, pg_error> subscription_ddl::alter_connection(subscriptio
 result<command_outcome, pg_error> subscription_ddl::alter_options(subscription_row row,
                                                                   const subscription_options& opts,
                                                                   command_context& context) {
-  if (auto r = refuse_streaming(opts); !r)
-    return fail(r.error());
   if (opts.is_specified(option_set::slot_name)) {
     if (opts.slot_name_is_none && row.enabled)
       return fail(make_pg_error("55000", "cannot set slot_name = NONE for enabled subscription"));

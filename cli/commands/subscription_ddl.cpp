@@ -55,15 +55,6 @@ std::string identifier_as_postgres_prints_it(const std::string& name) {
 
 pg_error catalog_failure(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
 
-result<ok_t, pg_error> refuse_streaming(const subscription_options& opts) {
-  if (opts.is_specified(option_set::streaming) && opts.streaming != 'f')
-    return fail(make_pg_error("0A000",
-                              std::string("streaming = ") + (opts.streaming == 'p' ? "parallel" : "on") +
-                                  " is not supported yet",
-                              {}, "Use streaming = off: the publisher then sends large transactions when they commit."));
-  return ok_v;
-}
-
 std::vector<std::string> names_from_parse_tree(const nlohmann::json& list) {
   std::vector<std::string> out;
   if (!list.is_array())
@@ -266,8 +257,6 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
                                          supported_options::create_subscription);
   if (!opts)
     return fail(opts.error());
-  if (auto r = refuse_streaming(*opts); !r)
-    return fail(r.error());
   subscription_row row;
   row.name = statement.value("subname", "");
   row.conninfo = statement.value("conninfo", "");

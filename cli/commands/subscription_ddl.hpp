@@ -10,7 +10,8 @@
 // (command_context::on_commit -> launcher).
 //
 // RENAME TO and OWNER TO: subscription_rename_owner.cpp.
-// Not yet: streaming = on/parallel (refused).
+// streaming = on/parallel: the publisher streams large transactions before
+// they commit; the pipeline's assembler and spooler take them (actors/).
 #pragma once
 
 #include <memory>
@@ -104,8 +105,6 @@ private:
 std::vector<option_item> options_from_parse_tree(const nlohmann::json& statement);
 std::vector<std::string> names_from_parse_tree(const nlohmann::json& list);
 
-// streaming = on/parallel needs the spooler (a later issue): 0A000 until then.
-result<ok_t, pg_error> refuse_streaming(const subscription_options& opts);
 // A catalog read or write that failed.
 pg_error catalog_failure(const sqlite_error& e);
 // 42501 with PostgreSQL 16's hint: a non-superuser setting password_required =

@@ -33,6 +33,30 @@ const setting_definition* find_definition(std::string_view name) {
   return nullptr;
 }
 
+// A memory size in kB (PostgreSQL's units, case-sensitive; B rounds up to 1 kB).
+result<int64_t, std::string> parse_memory_kb(const setting_definition& def, std::string_view text,
+                                             int64_t number, std::string_view unit) {
+  int64_t factor_kb = 0;
+  if (unit.empty() || unit == "kB")
+    factor_kb = 1;
+  else if (unit == "MB")
+    factor_kb = 1024;
+  else if (unit == "GB")
+    factor_kb = 1024 * 1024;
+  else if (unit == "TB")
+    factor_kb = int64_t{1024} * 1024 * 1024;
+  else if (unit != "B")
+    return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) +
+                "\"\nHINT:  Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".");
+  if (number < 0 || (factor_kb > 1 && number > INT64_MAX / factor_kb))
+    return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) + "\"");
+  int64_t kb = unit == "B" ? (number + 1023) / 1024 : number * factor_kb;
+  if (kb < def.minimum || kb > def.maximum)
+    return fail(std::to_string(kb) + " kB is outside the valid range for parameter \"" + def.name + "\" (" +
+                std::to_string(def.minimum) + " kB .. " + std::to_string(def.maximum) + " kB)");
+  return kb;
+}
+
 // Parses an integer with an optional unit into the parameter's base unit.
 result<int64_t, std::string> parse_number(const setting_definition& def, std::string_view text) {
   text = trim(text);
@@ -40,6 +64,9 @@ result<int64_t, std::string> parse_number(const setting_definition& def, std::st
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
   if (ec != std::errc{} || end == text.data())
     return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) + "\"");
+  if (def.type == kind::memory_kb)
+    return parse_memory_kb(def, text, number,
+                           trim(std::string_view(end, static_cast<size_t>(text.data() + text.size() - end))));
   auto unit = lower(trim(std::string_view(end, static_cast<size_t>(text.data() + text.size() - end))));
   if (def.type == kind::integer) {
     if (!unit.empty())
@@ -80,6 +107,12 @@ result<int64_t, std::string> parse_number(const setting_definition& def, std::st
 std::string show_value(const setting_definition& def, int64_t base) {
   if (def.type == kind::integer)
     return std::to_string(base);
+  if (def.type == kind::memory_kb) {
+    for (auto [factor, unit] : {std::pair<int64_t, const char*>{int64_t{1} << 30, "TB"}, {1 << 20, "GB"}, {1 << 10, "MB"}})
+      if (base != 0 && base % factor == 0)
+        return std::to_string(base / factor) + unit;
+    return std::to_string(base) + "kB";
+  }
   int64_t ms = def.type == kind::duration_s ? base * 1000 : base;
   if (ms == 0)
     return "0";
@@ -116,6 +149,9 @@ const std::vector<setting_definition>& settings::definitions() {
        "Remote transactions applied in one local transaction while catching up."},
       {"apply_group_max_delay", kind::duration_ms, "100",
        "Longest time one local apply transaction stays open while catching up."},
+      {"spool_memory_limit", kind::memory_kb, "65536",
+       "Memory one subscription keeps streamed in-progress transactions in before spilling them to files.",
+       64, int64_t{1} << 31},
       {"log_min_messages", kind::string, "info",
        "Least severe log level written: debug, info, warning, error."},
       {"log_min_error_statement", kind::string, "error",
@@ -222,7 +258,8 @@ std::string settings::get_string(std::string_view name) const {
 std::string settings::default_file_text() {
   std::string out =
       "# Tributary configuration file: name = value, one per line (PostgreSQL style).\n"
-      "# Durations take units: ms, s, min, h, d. `tributary serve -c name=value`\n"
+      "# Durations take units: ms, s, min, h, d; memory sizes B, kB, MB, GB, TB.\n"
+      "# `tributary serve -c name=value`\n"
       "# overrides a line here for one run.\n\n";
   settings defaults;
   for (const auto& d : definitions()) {

@@ -2,7 +2,8 @@
 //
 // Same shape as PostgreSQL's GUCs: `name = value` lines, `#` comments, values
 // optionally in single quotes, durations with units (ms, s, min, h, d; a bare
-// number is in the parameter's base unit). Unknown names are an error with
+// number is in the parameter's base unit), memory sizes with B, kB, MB, GB, TB
+// (case-sensitive, as PostgreSQL's; base unit kB). Unknown names are an error with
 // PostgreSQL's wording: unrecognized configuration parameter "x".
 #pragma once
 
@@ -18,12 +19,12 @@
 namespace tributary {
 
 struct setting_definition {
-  enum class kind { string, integer, duration_ms, duration_s };
+  enum class kind { string, integer, duration_ms, duration_s, memory_kb };
   std::string name;
   kind type = kind::string;
   std::string default_value;
   std::string description;
-  // Valid range in the base unit (s for duration_s, ms for duration_ms).
+  // Valid range in the base unit (s for duration_s, ms for duration_ms, kB for memory_kb).
   int64_t minimum = 0;
   int64_t maximum = INT64_MAX;
 };
@@ -44,6 +45,8 @@ public:
   bool known(std::string_view name) const;
   int64_t get_int(std::string_view name) const;
   std::chrono::milliseconds get_duration(std::string_view name) const;
+  // A memory_kb parameter in bytes.
+  int64_t get_bytes(std::string_view name) const { return get_int(name) * 1024; }
   std::string get_string(std::string_view name) const;
 
   // The text of a fresh tributary.conf listing every parameter with its default.

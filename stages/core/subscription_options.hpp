@@ -56,7 +56,7 @@ struct subscription_options {
   bool slot_name_is_none = false;
   bool copy_data = true;
   bool binary = false;
-  char streaming = 'f';                  // 'f' off, 't' on, 'p' parallel (pg_subscription.substream)
+  char streaming = 'p';                  // 'f' off, 't' on, 'p' parallel (pg_subscription.substream); PostgreSQL 18's default
   std::string origin = "any";
   bool disable_on_error = false;
   bool password_required = true;

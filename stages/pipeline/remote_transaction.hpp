@@ -2,6 +2,11 @@
 // transaction assembler hands it to the applier: its position, its origin and
 // its row changes in publisher order. Relations travel by shared pointer (one
 // snapshot per Relation message), never copied per change.
+//
+// Bounded memory (issue 9): a transaction too large to travel whole arrives in
+// pieces (more_follows), and a streamed transaction spilled past
+// spool_memory_limit carries its spilled changes as a change_source that the
+// applier reads in bounded chunks before `changes`.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
 #include "stages/pgoutput/pgoutput_messages.hpp"
 
 namespace tributary {
@@ -31,6 +38,16 @@ struct row_change {
   uint8_t truncate_options = 0;   // truncate_message::cascade | restart_identity
 };
 
+// Changes of one transaction kept outside memory (its spool file), read back
+// in publisher order, filtered as the assembler filters at commit.
+class change_source {
+public:
+  virtual ~change_source() = default;
+  // Appends the next changes to `out`, about max_bytes of them (at least one
+  // when any is left); false once every change was read.
+  virtual result<bool, pg_error> read(std::vector<row_change>& out, size_t max_bytes) = 0;
+};
+
 struct remote_transaction {
   xid_t xid = 0;
   lsn final_lsn;                  // start of the commit record: the "finish LSN"
@@ -50,6 +67,12 @@ struct remote_transaction {
   // consumed_skip_lsn == final_lsn: SKIP named this transaction and its changes
   // were dropped. Any other value names no transaction: it is only cleared.
   bool skipped_by_user = false;
+  // A piece of a transaction that arrives in several (same xid, in order):
+  // every piece but the last has more_follows; the last carries end_lsn and
+  // the SKIP, and its commit makes all of them durable at once.
+  bool more_follows = false;
+  // Changes spilled to the spool, applied before `changes`; nullptr when none.
+  std::shared_ptr<change_source> spooled;
 };
 
 using remote_transaction_ptr = std::shared_ptr<const remote_transaction>;

@@ -47,6 +47,8 @@ size_t estimated_bytes(const row_change& change) {
 }
 
 std::string assembler_error::to_string() const {
+  if (spool_failure)
+    return spool_failure->message;
   return "logical replication protocol violation: " + detail + " (" + message_kind + " at " +
          wal_end.to_string() + ")";
 }
@@ -61,7 +63,15 @@ struct transaction_assembler::handler {
 
   template <class M>
   outcome error(std::string detail) const {
-    return fail(assembler_error{kind_name<M>(), wal_end, std::move(detail)});
+    return fail(assembler_error{kind_name<M>(), wal_end, std::move(detail), std::nullopt});
+  }
+
+  // After a change was added: pieces and spills keep memory bounded.
+  template <class M>
+  outcome bounded() {
+    if (auto r = a.bound_memory(out); !r)
+      return fail(assembler_error{kind_name<M>(), wal_end, r.error().message, r.error()});
+    return ok_v;
   }
 
   // Transaction-control messages may not appear inside a stream block, nor
@@ -104,8 +114,20 @@ struct transaction_assembler::handler {
     auto finished = std::move(*a.open_);
     a.open_.reset();
     a.buffered_bytes_ -= finished.bytes;
-    if (!finished.already_applied)
+    if (finished.already_applied)
+      return ok_v;
+    if (!finished.pieces_sent) {
       a.finish(std::move(finished.txn), out);
+      return ok_v;
+    }
+    // The last piece: the SKIP was decided by the first.
+    finished.txn->consumed_skip_lsn = finished.consumed_skip;
+    finished.txn->skipped_by_user = finished.skipped;
+    if (finished.skipped)
+      finished.txn->changes.clear();
+    else
+      a.filter_changes(*finished.txn);
+    out.push_back(std::move(finished.txn));
     return ok_v;
   }
 
@@ -148,7 +170,7 @@ struct transaction_assembler::handler {
       return error<M>(std::string(kind_name<M>()) + " for unknown relation OID " +
                       std::to_string(m.relation_oid));
     a.add_change(std::move(c), m.xid);
-    return ok_v;
+    return bounded<M>();
   }
 
   outcome operator()(insert_message&& m) {
@@ -192,7 +214,7 @@ struct transaction_assembler::handler {
       return ok_v;
     c.relation = c.truncated.front();
     a.add_change(std::move(c), m.xid);
-    return ok_v;
+    return bounded<truncate_message>();
   }
 
   // Logical decoding messages are not applied; they never disturb a transaction.
@@ -243,8 +265,19 @@ struct transaction_assembler::handler {
     s.txn->final_lsn = m.commit_lsn;
     s.txn->end_lsn = m.end_lsn;
     s.txn->commit_time = m.commit_time;
-    if (!(m.commit_lsn < a.config_.start_position))
-      a.finish(std::move(s.txn), out);
+    if (m.commit_lsn < a.config_.start_position)
+      return ok_v;  // the spill, if any, is removed with `s`
+    if (s.spill) {
+      auto tables = a.config_.tables;
+      lsn final_lsn = m.commit_lsn;
+      auto source = s.spill->finish(std::move(s.spilled_aborts), [tables, final_lsn](row_change& c) {
+        return keep_change(tables, c, final_lsn);
+      });
+      if (!source)
+        return fail(assembler_error{"Stream Commit", wal_end, source.error().message, source.error()});
+      s.txn->spooled = std::move(source).value();
+    }
+    a.finish(std::move(s.txn), out);
     return ok_v;
   }
 
@@ -349,6 +382,8 @@ void transaction_assembler::abort_stream(xid_t xid, xid_t subxid) {
   if (it == streams_.end())
     return;  // nothing was buffered for it (e.g. a subtransaction without changes)
   streamed_transaction& s = it->second;
+  if (subxid != xid && s.spill)
+    s.spilled_aborts.insert(subxid);
   if (subxid == xid) {
     buffered_bytes_ -= s.bytes;
     streams_.erase(it);
@@ -373,11 +408,105 @@ void transaction_assembler::abort_stream(xid_t xid, xid_t subxid) {
   s.change_subxids.resize(kept);
 }
 
-bool transaction_assembler::wanted(const relation_info& relation, lsn final_lsn) const {
-  auto it = config_.tables.find({relation.schema_name, relation.table_name});
-  if (it == config_.tables.end() || !it->second.ready)
+bool transaction_assembler::keep_change(const table_sync_states& tables, row_change& c, lsn final_lsn) {
+  auto wanted_here = [&](const relation_info& relation) {
+    auto it = tables.find({relation.schema_name, relation.table_name});
+    return it != tables.end() && it->second.ready && !(final_lsn < it->second.ready_lsn);
+  };
+  if (c.kind != change_kind::truncate)
+    return wanted_here(*c.relation);
+  std::erase_if(c.truncated, [&](const relation_ptr& r) { return !wanted_here(*r); });
+  if (c.truncated.empty())
     return false;
-  return !(final_lsn < it->second.ready_lsn);
+  c.relation = c.truncated.front();
+  return true;
+}
+
+void transaction_assembler::filter_changes(remote_transaction& txn) const {
+  std::erase_if(txn.changes, [&](row_change& c) { return !keep_change(config_.tables, c, txn.final_lsn); });
+}
+
+void transaction_assembler::send_piece(std::vector<remote_transaction_ptr>& out) {
+  auto& o = *open_;
+  if (!o.pieces_sent) {
+    o.pieces_sent = true;
+    if (config_.skip_lsn) {
+      o.consumed_skip = config_.skip_lsn;
+      o.skipped = *config_.skip_lsn == o.txn->final_lsn;
+      config_.skip_lsn.reset();
+    }
+  }
+  buffered_bytes_ -= o.bytes;
+  o.bytes = 0;
+  if (o.skipped) {
+    o.txn->changes.clear();
+    return;
+  }
+  auto piece = std::make_shared<remote_transaction>();
+  piece->xid = o.txn->xid;
+  piece->final_lsn = o.txn->final_lsn;
+  piece->commit_time = o.txn->commit_time;
+  piece->origin = o.txn->origin;
+  piece->more_follows = true;
+  piece->changes = std::move(o.txn->changes);
+  o.txn->changes.clear();
+  filter_changes(*piece);
+  out.push_back(std::move(piece));
+}
+
+result<ok_t, pg_error> transaction_assembler::spill_largest() {
+  streamed_transaction* largest = nullptr;
+  for (auto& [xid, s] : streams_)
+    if (!s.txn->changes.empty() && (!largest || s.bytes > largest->bytes))
+      largest = &s;
+  if (!largest)
+    return ok_v;
+  auto& s = *largest;
+  if (!s.spill) {
+    auto spill = config_.spill(s.txn->xid);
+    if (!spill)
+      return fail(spill.error());
+    s.spill = std::move(spill).value();
+    ++spilled_transactions_;
+  }
+  uint64_t before = s.spill->bytes_written();
+  for (size_t i = 0; i < s.txn->changes.size(); ++i)
+    if (auto w = s.spill->write(s.txn->changes[i], s.change_subxids[i]); !w)
+      return w;
+  spilled_bytes_ += s.spill->bytes_written() - before;
+  s.txn->changes.clear();
+  s.change_subxids.clear();
+  buffered_bytes_ -= s.bytes;
+  s.bytes = 0;
+  return ok_v;
+}
+
+result<ok_t, pg_error> transaction_assembler::bound_memory(std::vector<remote_transaction_ptr>& out) {
+  if (open_ && !stream_block_ && config_.piece_bytes && open_->bytes >= config_.piece_bytes)
+    send_piece(out);
+  if (!config_.spill)
+    return ok_v;
+  while (buffered_bytes_ - (open_ ? open_->bytes : 0) > config_.spool_memory_limit) {
+    size_t held = buffered_bytes_;
+    if (auto r = spill_largest(); !r)
+      return r;
+    if (buffered_bytes_ == held)
+      break;
+  }
+  return ok_v;
+}
+
+transaction_assembler::spool_stats transaction_assembler::spool() const {
+  spool_stats st;
+  st.open_transactions = streams_.size();
+  for (const auto& [xid, s] : streams_) {
+    st.bytes_in_memory += s.bytes;
+    if (s.spill)
+      st.bytes_on_disk += s.spill->bytes_written();
+  }
+  st.spilled_transactions = spilled_transactions_;
+  st.spilled_bytes = spilled_bytes_;
+  return st;
 }
 
 void transaction_assembler::finish(std::shared_ptr<remote_transaction> txn,
@@ -388,23 +517,12 @@ void transaction_assembler::finish(std::shared_ptr<remote_transaction> txn,
     config_.skip_lsn.reset();
     if (txn->skipped_by_user) {
       txn->changes.clear();
+      txn->spooled.reset();
       out.push_back(std::move(txn));
       return;
     }
   }
-  auto& changes = txn->changes;
-  for (auto& c : changes) {
-    if (c.kind != change_kind::truncate)
-      continue;
-    std::erase_if(c.truncated,
-                  [&](const relation_ptr& r) { return !wanted(*r, txn->final_lsn); });
-    if (!c.truncated.empty())
-      c.relation = c.truncated.front();
-  }
-  std::erase_if(changes, [&](const row_change& c) {
-    return c.kind == change_kind::truncate ? c.truncated.empty()
-                                           : !wanted(*c.relation, txn->final_lsn);
-  });
+  filter_changes(*txn);
   out.push_back(std::move(txn));
 }
 

@@ -45,8 +45,21 @@
 //   every streamed buffer and the relation/type maps: the publisher re-sends
 //   them (streamed transactions from their first segment).
 //
-//   Memory: buffered_bytes() estimates the rows held (open transaction plus
-//   streamed buffers) so the caller can spool past a limit.
+//   Memory (issue 9): buffered_bytes() estimates the rows held (open
+//   transaction plus streamed buffers), and stays bounded:
+//     - an ordinary transaction is handed on in pieces once it holds
+//       piece_bytes (remote_transaction::more_follows; the Commit's piece is the
+//       last). Begin already names its finish LSN, so the copy-state filter
+//       applies to each piece; a pending SKIP is decided by the first piece.
+//     - when the streamed transactions hold more than spool_memory_limit, the
+//       one holding most has its changes written to its change_spill (config.
+//       spill), in order; its later changes follow in memory and may spill
+//       again. A subtransaction abort drops its changes in memory and marks its
+//       subxid for the spilled ones; Stream Commit hands the spill on as the
+//       transaction's change_source (read before its in-memory changes); a
+//       Stream Abort of the whole transaction drops the spill (file removed).
+//     spool_stats() says what the spool holds; spill failures (disk full) are
+//     an assembler_error carrying the pg_error (spool_failure).
 //
 //   Example: S(7) I(xid 8, t) E  B(final 0/200) I(u) C(0/200, end 0/230)
 //   S(7) I(xid 7, t) E  A(7, sub 8)  c(7, 0/300, end 0/330)
@@ -58,6 +71,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -66,6 +80,7 @@
 
 #include "stages/core/lsn.hpp"
 #include "stages/pgoutput/pgoutput_messages.hpp"
+#include "stages/pipeline/change_spill.hpp"
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/core/result.hpp"
 
@@ -90,12 +105,17 @@ struct assembler_config {
   lsn start_position;             // durable origin position (end_lsn last applied)
   std::optional<lsn> skip_lsn;    // ALTER SUBSCRIPTION ... SKIP (lsn = ...)
   table_sync_states tables;
+  // Bounded memory: empty spill = streamed transactions stay in memory.
+  spill_factory spill;
+  size_t spool_memory_limit = size_t{64} << 20;
+  size_t piece_bytes = size_t{8} << 20;  // 0: ordinary transactions travel whole
 };
 
 struct assembler_error {
   std::string message_kind;  // as PostgreSQL's docs name it: "Commit", "Stream Abort"
   lsn wal_end;
   std::string detail;        // "Commit without Begin"
+  std::optional<pg_error> spool_failure;  // the spool could not be written or read
 
   std::string to_string() const;
 };
@@ -120,6 +140,14 @@ public:
   const assembler_config& config() const { return config_; }
 
   size_t buffered_bytes() const { return buffered_bytes_; }
+  struct spool_stats {
+    size_t open_transactions = 0;      // streamed transactions not yet committed or aborted
+    size_t bytes_in_memory = 0;        // their changes held in memory (estimate)
+    uint64_t bytes_on_disk = 0;        // their spool files
+    uint64_t spilled_transactions = 0; // since start: transactions that spilled
+    uint64_t spilled_bytes = 0;        // since start: bytes written to spool files
+  };
+  spool_stats spool() const;
   bool in_transaction() const { return open_.has_value(); }
   bool in_stream_block() const { return stream_block_.has_value(); }
   size_t streamed_transactions() const { return streams_.size(); }
@@ -136,6 +164,9 @@ private:
     std::shared_ptr<remote_transaction> txn;
     bool already_applied = false;  // final_lsn < start_position
     size_t bytes = 0;
+    bool pieces_sent = false;      // handed on in pieces: the SKIP was decided then
+    std::optional<lsn> consumed_skip;
+    bool skipped = false;
   };
   struct streamed_transaction {
     std::shared_ptr<remote_transaction> txn;
@@ -143,6 +174,8 @@ private:
     std::unordered_map<oid_t, relation_ptr> relations;
     std::unordered_map<oid_t, type_info> types;
     size_t bytes = 0;
+    std::unique_ptr<change_spill> spill;  // the changes before txn->changes
+    std::set<xid_t> spilled_aborts;       // aborted subtransactions with spilled changes
   };
   struct handler;  // std::visit target, defined in the .cpp
   friend struct handler;
@@ -155,7 +188,13 @@ private:
   void add_change(row_change change, std::optional<xid_t> subxid);
   void abort_stream(xid_t xid, xid_t subxid);
   void finish(std::shared_ptr<remote_transaction> txn, std::vector<remote_transaction_ptr>& out);
-  bool wanted(const relation_info& relation, lsn final_lsn) const;
+  // The copy-state filter of one change (may narrow a truncate); false drops it.
+  static bool keep_change(const table_sync_states& tables, row_change& change, lsn final_lsn);
+  void filter_changes(remote_transaction& txn) const;
+  // Bounded memory: a piece of the open transaction, spills past the limit.
+  void send_piece(std::vector<remote_transaction_ptr>& out);
+  result<ok_t, pg_error> spill_largest();
+  result<ok_t, pg_error> bound_memory(std::vector<remote_transaction_ptr>& out);
 
   assembler_config config_;
   std::optional<open_transaction> open_;
@@ -164,6 +203,8 @@ private:
   std::unordered_map<oid_t, relation_ptr> relations_;
   std::unordered_map<oid_t, type_info> types_;
   size_t buffered_bytes_ = 0;
+  uint64_t spilled_transactions_ = 0;
+  uint64_t spilled_bytes_ = 0;
 };
 
 // Estimated memory held by one buffered change.
