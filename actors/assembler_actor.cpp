@@ -1,5 +1,7 @@
 #include "actors/assembler_actor.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
 #include "storage/transaction_spool.hpp"

@@ -148,7 +148,8 @@ TEST(StatementRouter, TableDdlAndInsertGoToTheTypeLayer) {
   EXPECT_EQ(kind_of("CREATE TABLE t(a int PRIMARY KEY, b text)"), statement_kind::create_table);
   EXPECT_EQ(kind_of("DROP TABLE IF EXISTS a, b"), statement_kind::drop_table);
   EXPECT_EQ(kind_of("INSERT INTO t VALUES (1)"), statement_kind::insert);
-  EXPECT_EQ(kind_of("DROP INDEX i"), statement_kind::sqlite);
+  EXPECT_EQ(kind_of("DROP INDEX i"), statement_kind::drop_index);
+  EXPECT_EQ(kind_of("CREATE INDEX ON t (a)"), statement_kind::create_index);
 }
 
 TEST(StatementRouter, EverythingElseGoesToSqlite) {

@@ -209,7 +209,7 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
   ASSERT_NE(types->find("", "old"), nullptr);
   EXPECT_TRUE(types->find("", "old")->checks.empty());
   EXPECT_EQ(column_values(db, "SELECT max(version) FROM tributary_schema_version"),
-            (std::vector<std::string>{"5"}));
+            (std::vector<std::string>{"6"}));
 }
 
 }  // namespace
