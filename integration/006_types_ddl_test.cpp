@@ -7,32 +7,12 @@
 #include <regex>
 #include <set>
 
-#include "integration/replication_fixture.hpp"
+#include "integration/differential_test.hpp"
 
 namespace tributary::integration {
 namespace {
 
-class TypesDdl : public ReplicationTest {
-protected:
-  // Runs every statement on both servers and compares the answers.
-  void expect_same_answers(const std::vector<std::string>& statements) {
-    auto publisher = publisher_.connect();
-    for (const auto& sql : statements) {
-      auto mine = local_try(sql);
-      auto theirs = exec(publisher.get(), sql);
-      for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL,
-                        PG_DIAG_MESSAGE_HINT}) {
-        const char* a = PQresultErrorField(mine.get(), field);
-        const char* b = PQresultErrorField(theirs.get(), field);
-        EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>"))
-            << sql << " (field " << char(field) << ")";
-      }
-      EXPECT_EQ(std::string(PQcmdStatus(mine.get())), std::string(PQcmdStatus(theirs.get()))) << sql;
-      if (PQresultStatus(theirs.get()) == PGRES_TUPLES_OK)
-        EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << sql;
-    }
-  }
-};
+class TypesDdl : public DifferentialTest {};
 
 TEST_F(TypesDdl, SetAndDropDefaultAndNotNullAnswerAsPostgres) {
   expect_same_answers({

@@ -16,6 +16,7 @@
 // Another process holding an exclusive SQLite lock on global.db is not used: the
 // server then waits its 60 s busy timeout at every read, which is too slow for a
 // test.
+#include <fcntl.h>
 #include <sys/mount.h>
 #include <unistd.h>
 
@@ -147,16 +148,23 @@ TEST_F(LauncherRetry, StartedOnAFullDiskClientsHearTheDiskAndTheSubscriptionRuns
   } unmount{data};
   fs::copy(saved, data, fs::copy_options::recursive);
 
-  // Filled while the server runs, then started again on the full disk.
+  // The disk is filled to the last page while the server is stopped (its clean
+  // shutdown frees pages of its WAL), except one page kept free for the lock file
+  // the server writes first: everything after that finds the disk full.
   ASSERT_NO_FATAL_FAILURE(subscriber_.start());
-  {
-    std::ofstream filler(data / "filler");
-    std::string block(64 * 1024, 'x');
-    while (filler.write(block.data(), static_cast<std::streamsize>(block.size())) && filler.flush()) {
-    }
-  }
   subscriber_.stop();
   publisher_.exec("INSERT INTO t SELECT generate_series(11, 20)");
+  const std::string page(4096, 'x');
+  {
+    std::ofstream reserve(data / "reserve");
+    reserve << page;
+  }
+  const int filler = ::open((data / "filler").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+  ASSERT_GE(filler, 0) << std::strerror(errno);
+  while (::write(filler, page.data(), page.size()) > 0) {
+  }
+  ::close(filler);
+  fs::remove(data / "reserve");
   ASSERT_NO_FATAL_FAILURE(subscriber_.start());
 
   auto fields = startup_error_fields(subscriber_.port(), subscriber_.user(), "postgres");
