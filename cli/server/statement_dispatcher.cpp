@@ -92,7 +92,7 @@ void statement_dispatcher::set_transaction_characteristics(const nlohmann::json&
   transaction_.set_mode(mode);
 }
 
-pg_error statement_dispatcher::explain_lock_failure(pg_error error) {
+pg_error statement_dispatcher::explain_interruption(pg_error error) {
   const auto why = lock_wait_.take_give_up();
   if (why == lock_wait::gave_up::statement_timeout ||
       (statement_timeout_.expired() && (error.sqlstate == "57014" || error.sqlstate == "55P03")))
@@ -149,7 +149,7 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
         statement.fields(), statement.kind == statement_kind::drop_subscription, *this);
   if (auto r = transaction_.before_statement(access_of(statement)); !r) {
     transaction_.statement_failed();
-    return fail(explain_lock_failure(r.error()));
+    return fail(explain_interruption(r.error()));
   }
   executor_.use_settings(parameters_.type_settings_now());
   auto outcome = dispatch_guarded(statement, situation);
@@ -158,7 +158,7 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
       outcome = fail(std::move(*report));
   if (!outcome) {
     transaction_.statement_failed();
-    return fail(explain_lock_failure(outcome.error()));
+    return fail(explain_interruption(outcome.error()));
   }
   transaction_.statement_succeeded();
   return outcome;

@@ -113,7 +113,7 @@ private:
   void set_transaction_characteristics(const nlohmann::json& fields);
   // A statement failed: a lock wait that gave up and a statement_timeout are
   // reported as PostgreSQL does.
-  pg_error explain_lock_failure(pg_error error);
+  pg_error explain_interruption(pg_error error);
   // 25006 when a read-only transaction would run a statement that writes.
   result<ok_t, pg_error> check_read_only(const routed_statement& statement) const;
   result<command_outcome, pg_error> dispatch_guarded(const routed_statement& statement,

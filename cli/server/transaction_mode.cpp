@@ -1,6 +1,8 @@
 // transaction_mode: reading the modes and classifying statements (see the header).
 #include "cli/server/transaction_mode.hpp"
 
+#include "stages/core/duration_units.hpp"
+
 #include <cctype>
 #include <cstdlib>
 
@@ -115,20 +117,10 @@ std::optional<std::chrono::milliseconds> lock_timeout_value(const std::string& t
   std::string unit = lowercase(std::string(end));
   while (!unit.empty() && unit.front() == ' ')
     unit.erase(unit.begin());
-  long long factor = 0;
-  if (unit.empty() || unit == "ms")
-    factor = 1;
-  else if (unit == "s")
-    factor = 1000;
-  else if (unit == "min")
-    factor = 60'000;
-  else if (unit == "h")
-    factor = 3'600'000;
-  else if (unit == "d")
-    factor = 86'400'000;
-  else
+  const auto factor = unit.empty() ? std::optional<int64_t>(1) : milliseconds_per_unit(unit);
+  if (!factor)
     return std::nullopt;
-  return std::chrono::milliseconds(number * factor);
+  return std::chrono::milliseconds(number * *factor);
 }
 
 }  // namespace tributary

@@ -1,5 +1,7 @@
 #include "stages/core/settings.hpp"
 
+#include "stages/core/duration_units.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -77,19 +79,8 @@ result<int64_t, std::string> parse_number(const setting_definition& def, std::st
   int64_t factor_ms = 0;
   if (unit.empty())
     factor_ms = def.type == kind::duration_s ? 1000 : 1;
-  else if (unit == "us")
-    return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) +
-                "\"\nHINT:  Valid units for this parameter are \"ms\", \"s\", \"min\", \"h\", and \"d\".");
-  else if (unit == "ms")
-    factor_ms = 1;
-  else if (unit == "s")
-    factor_ms = 1000;
-  else if (unit == "min")
-    factor_ms = 60'000;
-  else if (unit == "h")
-    factor_ms = 3'600'000;
-  else if (unit == "d")
-    factor_ms = 86'400'000;
+  else if (auto per_unit = milliseconds_per_unit(unit))
+    factor_ms = *per_unit;
   else
     return fail("invalid value for parameter \"" + def.name + "\": \"" + std::string(text) +
                 "\"\nHINT:  Valid units for this parameter are \"ms\", \"s\", \"min\", \"h\", and \"d\".");
