@@ -84,6 +84,8 @@ void report_conflicts(self_ptr self) {
   subscription_counters delta;
   delta.confl_insert_exists = static_cast<int64_t>(now.insert_exists - st.reported.insert_exists);
   delta.confl_update_exists = static_cast<int64_t>(now.update_exists - st.reported.update_exists);
+  delta.confl_multiple_unique_conflicts =
+      static_cast<int64_t>(now.multiple_unique_conflicts - st.reported.multiple_unique_conflicts);
   delta.confl_update_missing = static_cast<int64_t>(now.update_missing - st.reported.update_missing);
   delta.confl_delete_missing = static_cast<int64_t>(now.delete_missing - st.reported.delete_missing);
   st.reported = now;

@@ -45,6 +45,9 @@ public:
   pg_publisher(const pg_publisher&) = delete;
   pg_publisher& operator=(const pg_publisher&) = delete;
 
+  // One more postgresql.conf line, in effect from the next start().
+  void configure(std::string line) { configuration_.push_back(std::move(line)); }
+
   void start();
   void stop();
   void restart();

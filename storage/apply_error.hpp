@@ -43,6 +43,7 @@ struct apply_counters {
   uint64_t truncated = 0;         // local tables emptied
   uint64_t insert_exists = 0;
   uint64_t update_exists = 0;
+  uint64_t multiple_unique_conflicts = 0;
   uint64_t update_missing = 0;
   uint64_t delete_missing = 0;
 };

@@ -12,6 +12,7 @@
 #include "stages/types/value_io.hpp"
 #include "storage/sql_functions.hpp"
 #include "storage/table_truncation.hpp"
+#include "storage/unique_conflicts.hpp"
 
 namespace tributary {
 
@@ -315,11 +316,29 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
   }
   if (!is_unique_violation(e))
     return out;
+  // As PostgreSQL 18: every unique key the row collides with, each with the
+  // existing local row; several keys make a multiple_unique_conflicts.
+  const unique_violation_probe probe = probe_unique_violation(batch, table, text);
+  const std::string local_name = relation_name_part(table.name);
+  std::vector<key_conflict> conflicts;
+  if (auto keys = unique_keys_of(db_, table.name, local_name))
+    if (auto found = find_key_conflicts(db_, table.name, *keys, probe.row, publisher_type_settings()))
+      conflicts = std::move(*found);
   const bool insert = batch.kind == change_kind::insert;
-  ++(insert ? counters_.insert_exists : counters_.update_exists);
-  out.error.message = "conflict detected on relation \"" + remote_relation_name(rel) +
-                      "\": conflict=" + (insert ? "insert_exists" : "update_exists");
-  // The key's values, as this row would have written them.
+  const char* kind = conflicts.size() > 1 ? "multiple_unique_conflicts"
+                     : insert             ? "insert_exists"
+                                          : "update_exists";
+  ++(conflicts.size() > 1 ? counters_.multiple_unique_conflicts
+     : insert             ? counters_.insert_exists
+                          : counters_.update_exists);
+  out.error.message = "conflict detected on relation \"" + remote_relation_name(rel) + "\": conflict=" + kind;
+  if (!conflicts.empty()) {
+    out.error.detail = conflict_detail(conflicts, row_description(row_text(probe.row, publisher_type_settings())),
+                                       probe.identity_description);
+    return out;
+  }
+  // The key SQLite named, with this row's values (the probe found no row: a key
+  // on an expression or a partial index).
   std::vector<std::string> names = parse_constraint_failure(e.message).columns;
   std::vector<std::string> values;
   for (const auto& name : names) {
@@ -335,6 +354,52 @@ apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& bat
     values.push_back(std::move(value));
   }
   out.error.detail = existing_key_detail(names, values);
+  return out;
+}
+
+// The failed row as unique_conflicts probes it: the values it would have written
+// (its SET or VALUES parameters) and, for an UPDATE, the identity of its target row.
+apply_sink::unique_violation_probe apply_sink::probe_unique_violation(const apply_batch& batch,
+                                                                      const local_table& table,
+                                                                      const statement_text& text) const {
+  unique_violation_probe out;
+  const relation_info& rel = *batch.relation;
+  size_t written = text.params.size();  // UPDATE: SET parameters first, then the match
+  if (batch.kind == change_kind::update) {
+    written = 0;
+    for (size_t c = 0; c < rel.columns.size(); ++c)
+      if (!(c < batch.shape.new_unchanged.size() && batch.shape.new_unchanged[c]))
+        ++written;
+  }
+  for (size_t c = 0; c < table.column_for.size(); ++c) {
+    out.row.columns.push_back(table.column_for[c]);
+    out.row.types.push_back(table.type_for[c]);
+    out.row.values.emplace_back();
+  }
+  std::vector<std::string> identity_names;
+  std::vector<std::optional<std::string>> identity_values;
+  for (size_t i = 0; i < text.params.size() && i < row_values_.size(); ++i) {
+    const auto& p = text.params[i];
+    if (i < written) {
+      out.row.values[p.column] = row_values_[i];
+      continue;
+    }
+    out.row.identity.emplace_back(table.column_for[p.column], row_values_[i]);
+    identity_names.push_back(table.column_for[p.column]);
+    identity_values.push_back(format_text_value(table.type_for[p.column], row_values_[i], publisher_type_settings()));
+  }
+  if (identity_names.empty())
+    return out;
+  if (batch.shape.old_kind == 'O') {
+    out.identity_description = "replica identity full " + row_description(identity_values);
+  } else {
+    std::string names, values;
+    for (size_t i = 0; i < identity_names.size(); ++i) {
+      names += (i ? ", " : "") + identity_names[i];
+      values += (i ? ", " : "") + identity_values[i].value_or("null");
+    }
+    out.identity_description = "replica identity (" + names + ")=(" + values + ")";
+  }
   return out;
 }
 

@@ -30,7 +30,9 @@
 //   Conflicts (PostgreSQL's names): UPDATE/DELETE finding no row is skipped,
 //   counted (update_missing, delete_missing) and logged at LOG (spdlog info)
 //   with DETAIL and CONTEXT. INSERT/UPDATE hitting a unique key fails the apply
-//   with 23505 (insert_exists / update_exists). Other constraint failures fail
+//   with 23505 (insert_exists / update_exists; multiple_unique_conflicts when
+//   several keys collide, PostgreSQL 18's DETAIL: unique_conflicts.hpp). Other
+//   constraint failures fail
 //   with SQLite's message. Every error names relation, operation, xid and the
 //   finish LSN (apply_error::context). Nothing is logged for rows that apply.
 //
@@ -53,6 +55,7 @@
 #include "storage/apply_error.hpp"
 #include "storage/local_table.hpp"
 #include "storage/sqlite_connection.hpp"
+#include "storage/unique_conflicts.hpp"
 
 namespace spdlog {
 class logger;
@@ -131,6 +134,12 @@ private:
   apply_error step_error(const sqlite_error& e, const apply_batch& batch,
                          const local_table& table, const statement_text& text,
                          const remote_transaction& txn);
+  struct unique_violation_probe {
+    probed_row row;
+    std::string identity_description;  // UPDATE: "replica identity (a)=(5)"
+  };
+  unique_violation_probe probe_unique_violation(const apply_batch& batch, const local_table& table,
+                                                const statement_text& text) const;
   void report_missing(const row_change& change, const remote_transaction& txn);
   std::string context(const remote_transaction& txn, change_kind kind,
                       const relation_info* relation, const std::string& column = {}) const;

@@ -257,7 +257,10 @@ TEST_F(ApplySinkTest, InsertOfExistingKeyFailsAsInsertExistsAndLeavesNothingOfTh
                            txn({ins(t, {v("2"), v("r")}), ins(t, {v("1"), v("remote")})})});
   EXPECT_EQ(e.error.sqlstate, "23505");
   EXPECT_EQ(e.error.message, "conflict detected on relation \"public.t\": conflict=insert_exists");
-  EXPECT_EQ(e.error.detail, "Key (id)=(1) already exists.");
+  EXPECT_EQ(e.error.detail,
+            "Key already exists in unique index \"t_pkey\".\n"
+            "Key (id)=(1); existing local row (1, local); remote row (1, remote).")
+      << "PostgreSQL 18's DETAIL, without its local transaction id";
   EXPECT_EQ(e.context,
             "processing remote data for replication origin \"pg_16384\" during message type "
             "\"INSERT\" for replication target relation \"public.t\" in transaction 740, "
@@ -276,9 +279,44 @@ TEST_F(ApplySinkTest, UpdateOntoAnotherRowsUniqueKeyFailsAsUpdateExists) {
   auto e = apply_error_of({txn({upd(t, 0, {}, {v("2"), v("a@x")})})});
   EXPECT_EQ(e.error.sqlstate, "23505");
   EXPECT_EQ(e.error.message, "conflict detected on relation \"public.t\": conflict=update_exists");
-  EXPECT_EQ(e.error.detail, "Key (email)=(a@x) already exists.");
+  EXPECT_EQ(e.error.detail,
+            "Key already exists in unique index \"t_email_key\".\n"
+            "Key (email)=(a@x); existing local row (1, a@x); remote row (2, a@x); replica identity (id)=(2).")
+      << "the row being updated is not a conflict with itself";
   EXPECT_NE(e.context.find("message type \"UPDATE\""), std::string::npos);
   EXPECT_EQ(sink_->counters().update_exists, 1u);
+}
+
+TEST_F(ApplySinkTest, ARowHittingSeveralUniqueKeysIsAMultipleUniqueConflictsListingEach) {
+  exec("CREATE TABLE mu (a integer PRIMARY KEY, b integer UNIQUE, c text);"
+       "CREATE UNIQUE INDEX mu_c_idx ON mu (c);"
+       "INSERT INTO mu VALUES (1, 10, 'local1'), (2, 20, 'local2'), (3, 30, 'remote')");
+  auto mu = relation("mu", {{"a", int4, true}, {"b", int4}, {"c", text_type}});
+  auto e = apply_error_of({txn({ins(mu, {v("1"), v("20"), v("remote")})})});
+  EXPECT_EQ(e.error.sqlstate, "23505");
+  EXPECT_EQ(e.error.message, "conflict detected on relation \"public.mu\": conflict=multiple_unique_conflicts");
+  EXPECT_EQ(e.error.detail,
+            "Key already exists in unique index \"mu_pkey\".\n"
+            "Key (a)=(1); existing local row (1, 10, local1); remote row (1, 20, remote).\n"
+            "Key already exists in unique index \"mu_b_key\".\n"
+            "Key (b)=(20); existing local row (2, 20, local2); remote row (1, 20, remote).\n"
+            "Key already exists in unique index \"mu_c_idx\".\n"
+            "Key (c)=(remote); existing local row (3, 30, remote); remote row (1, 20, remote).")
+      << "the primary key first, then the keys in creation order";
+  EXPECT_EQ(sink_->counters().multiple_unique_conflicts, 1u);
+  EXPECT_EQ(sink_->counters().insert_exists, 0u);
+}
+
+TEST_F(ApplySinkTest, AKeyWithANullNeverCollidesAndAFullIdentityIsShownAsARow) {
+  exec("CREATE TABLE f (a integer, b integer UNIQUE, c text UNIQUE);"
+       "INSERT INTO f VALUES (1, 10, 'x'), (2, NULL, 'y')");
+  auto f = relation("f", {{"a", int4}, {"b", int4}, {"c", text_type}});
+  auto e = apply_error_of({txn({upd(f, 'O', {v("1"), v("10"), v("x")}, {v("1"), null(), v("y")})})});
+  EXPECT_EQ(e.error.message, "conflict detected on relation \"public.f\": conflict=update_exists");
+  EXPECT_EQ(e.error.detail,
+            "Key already exists in unique index \"f_c_key\".\n"
+            "Key (c)=(y); existing local row (2, null, y); remote row (1, null, y); "
+            "replica identity full (1, 10, x).");
 }
 
 TEST_F(ApplySinkTest, OtherConstraintFailuresUsePostgreSQLsWording) {

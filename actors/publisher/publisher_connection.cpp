@@ -1,5 +1,6 @@
 #include "actors/publisher/publisher_connection.hpp"
 
+#include <openssl/x509.h>
 #include <poll.h>
 
 #include <algorithm>
@@ -7,8 +8,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <map>
+#include <random>
 #include <set>
 
+#include "stages/core/conninfo_compat.hpp"
 #include "stages/core/pg_text_array.hpp"
 
 namespace tributary {
@@ -57,10 +60,38 @@ PGconn* connect_cancellably(const char* const* keys, const char* const* values, 
   return conn;
 }
 
+std::optional<std::string> environment_value(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::optional<std::string>(v) : std::nullopt;
+}
+
+// What libpq 16's load_balance_hosts and sslrootcert=system mean, in keywords
+// libpq 15 knows; the system trust store is OpenSSL's default file (SSL_CERT_FILE
+// overrides it, as in OpenSSL).
+result<conninfo_keywords, pg_error> resolve_libpq16_keywords(const conninfo_keywords& keywords) {
+  libpq16_environment environment;
+  environment.pgsslmode = environment_value("PGSSLMODE");
+  environment.pgloadbalancehosts = environment_value("PGLOADBALANCEHOSTS");
+  environment.system_ca_file = environment_value(X509_get_default_cert_file_env())
+                                   .value_or(X509_get_default_cert_file());
+  static thread_local std::mt19937_64 random{std::random_device{}()};
+  auto resolved = apply_libpq16_keywords(keywords, environment, [](std::size_t n) {
+    return std::uniform_int_distribution<std::size_t>(0, n - 1)(random);
+  });
+  if (!resolved)
+    resolved.error().message = "could not connect to the publisher: " + resolved.error().message;
+  return resolved;
+}
+
 }  // namespace
 
 result<std::unique_ptr<publisher_connection>, pg_error> publisher_connection::open(
-    const conninfo_params& params, const std::function<bool()>& cancelled) {
+    const conninfo_params& given, const std::function<bool()>& cancelled) {
+  auto resolved = resolve_libpq16_keywords(given.keywords);
+  if (!resolved)
+    return fail(std::move(resolved.error()));
+  conninfo_params params = given;
+  params.keywords = std::move(*resolved);
   std::vector<const char*> keys;
   std::vector<const char*> values;
   bool has_timeout = false;

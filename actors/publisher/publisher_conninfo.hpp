@@ -3,7 +3,8 @@
 //
 // libpq parses the string (keyword/value or URI; errors keep libpq's text).
 // Then, as PostgreSQL's subscriber does: application_name defaults to the
-// subscription name, the user to the subscription owner (unless PGUSER is set),
+// subscription name, the user to the subscription owner (unless PGUSER is set or
+// the connection service names a user),
 // client_encoding is UTF8, and `options` gets
 // `-c datestyle=ISO -c intervalstyle=postgres -c extra_float_digits=3` (plus
 // TimeZone=UTC, so text and binary timestamptz values read the same) so the
