@@ -114,5 +114,23 @@ TEST_F(SessionSettings, StartupParametersAreCheckedAsPostgresChecksThem) {
       "SET nosuch = 1"});
 }
 
+TEST_F(SessionSettings, TimeoutValuesAreCheckedAsPostgresChecksThem) {
+  for (const std::string sql :
+       {"SET statement_timeout = 'abc'", "SET statement_timeout = '10 xs'", "SET lock_timeout = -1",
+        "SET statement_timeout = '1.5s'", "SET idle_in_transaction_session_timeout = '100us'",
+        "SET lock_timeout = '2 min'", "SET statement_timeout = 99999999999", "SET statement_timeout = '-2s'"}) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher_db_.get(), sql);
+    EXPECT_EQ(answer(mine.get()), answer(theirs.get())) << sql;
+    const char* my_hint = PQresultErrorField(mine.get(), PG_DIAG_MESSAGE_HINT);
+    const char* their_hint = PQresultErrorField(theirs.get(), PG_DIAG_MESSAGE_HINT);
+    EXPECT_EQ(std::string(my_hint ? my_hint : "<none>"), std::string(their_hint ? their_hint : "<none>")) << sql;
+  }
+  // A decimal value with a unit is honoured, not read as its integer part.
+  expect_same_answers({"SET statement_timeout = '0.2s'",
+                       "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000) "
+                       "SELECT count(*) FROM r"});
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -219,5 +219,36 @@ TEST_F(ReplicaTriggers, LocalTriggerErrorsAreTheOnesPostgreSQLGives) {
   }
 }
 
+// A superuser's session may act as a replica itself (SET session_replication_role):
+// ordinary triggers and foreign keys then stay quiet, REPLICA triggers fire.
+TEST_F(ReplicaTriggers, ASuperuserSessionSetToReplicaFiresOnlyReplicaTriggersAndSkipsForeignKeys) {
+  ASSERT_NO_FATAL_FAILURE(prepare(audit_function,
+                                  "CREATE TRIGGER audit_t AFTER INSERT ON t FOR EACH ROW EXECUTE FUNCTION audit_t()"));
+  on_subscribers("CREATE TABLE parent (id int PRIMARY KEY); CREATE TABLE child (pid int REFERENCES parent)");
+  auto mine = subscriber_.connect();
+  auto theirs = reference_.connect();
+  auto answer = [](PGconn* c, const std::string& sql) {
+    auto r = exec(c, sql);
+    if (PQresultStatus(r.get()) == PGRES_FATAL_ERROR) {
+      const char* hint = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_HINT);
+      return std::string("ERROR ") + PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) + " " +
+             PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY) + (hint ? std::string(" HINT ") + hint : "");
+    }
+    std::string out = PQcmdStatus(r.get());
+    for (const auto& row : rows_of(r.get())) out += " " + row;
+    return out;
+  };
+  for (const std::string sql :
+       {"SHOW session_replication_role", "SET session_replication_role = replica", "SHOW session_replication_role",
+        "INSERT INTO t VALUES (1, 'as replica')", "INSERT INTO child VALUES (99)",
+        "ALTER TABLE t ENABLE REPLICA TRIGGER audit_t", "INSERT INTO t VALUES (2, 'as replica')",
+        "SET session_replication_role = nobody", "RESET session_replication_role",
+        "INSERT INTO t VALUES (3, 'as origin')", "INSERT INTO child VALUES (98)",
+        "SET session_replication_role = LOCAL", "SHOW session_replication_role",
+        "SELECT a, what FROM audit ORDER BY a", "SELECT pid FROM child"}) {
+    EXPECT_EQ(answer(mine.get(), sql), answer(theirs.get(), sql)) << sql;
+  }
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -9,7 +9,9 @@
 
 #include "stages/types/datetime/time_zone_rules.hpp"
 
+#include "stages/core/duration_units.hpp"
 #include "stages/core/pg_bool.hpp"
+#include "stages/sql/parse_tree.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -33,34 +35,54 @@ pg_error invalid_value(const std::string& name, const std::string& value) {
   return make_pg_error("22023", "invalid value for parameter \"" + name + "\": \"" + value + "\"");
 }
 
+// A duration setting in milliseconds (statement_timeout, lock_timeout,
+// idle_in_transaction_session_timeout) as PostgreSQL's parse_int with GUC_UNIT_MS
+// reads it: an integer or decimal number, optionally a unit; the range 0 .. INT_MAX ms.
+result<ok_t, pg_error> check_milliseconds(const std::string& name, const std::string& value) {
+  const session_duration parsed = parse_session_duration(value);
+  if (parsed.status != session_duration::outcome::ok) {
+    pg_error e = invalid_value(name, value);
+    if (parsed.status == session_duration::outcome::unknown_unit)
+      e.hint = "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
+    return fail(std::move(e));
+  }
+  if (parsed.milliseconds < -2147483648.0 || parsed.milliseconds > 2147483647.0) {
+    pg_error e = invalid_value(name, value);  // beyond an int: parse_int's refusal
+    e.hint = "Value exceeds integer range.";
+    return fail(std::move(e));
+  }
+  if (parsed.milliseconds < 0)
+    return fail(make_pg_error("22023", std::to_string(static_cast<long long>(parsed.milliseconds)) +
+                                           " ms is outside the valid range for parameter \"" + name +
+                                           "\" (0 .. 2147483647)"));
+  return ok_v;
+}
+
 pg_error unrecognized(const std::string& name) {
   return make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
 }
 
 // One SET argument node -> its text: A_Const (sval, ival, fval, boolval), TypeCast.
-std::string argument_text(const nlohmann::json& node) {
+// `source` is the statement's text: libpg_query writes a negative integer as
+// {"ival": {}}, and parse_tree::constant_value reads it again from there.
+std::string argument_text(const nlohmann::json& node, std::string_view source) {
   if (node.contains("TypeCast"))
-    return argument_text(node["TypeCast"].value("arg", nlohmann::json::object()));
+    return argument_text(node["TypeCast"].value("arg", nlohmann::json::object()), source);
   if (!node.contains("A_Const"))
     return {};
   const auto& c = node["A_Const"];
-  if (c.contains("sval"))
-    return c["sval"].value("sval", std::string());
-  if (c.contains("ival"))
-    return std::to_string(c["ival"].value("ival", 0));
-  if (c.contains("fval"))
-    return c["fval"].value("fval", std::string());
   if (c.contains("boolval"))
     return c["boolval"].value("boolval", false) ? "on" : "off";
-  return {};
+  auto constant = parse_tree::constant_value(node, source);
+  return constant && !constant->is_null ? constant->text : std::string();
 }
 
-std::string joined_arguments(const nlohmann::json& fields) {
+std::string joined_arguments(const nlohmann::json& fields, std::string_view source) {
   std::string out;
   for (const auto& arg : fields.value("args", nlohmann::json::array())) {
     if (!out.empty())
       out += ", ";
-    out += argument_text(arg);
+    out += argument_text(arg, source);
   }
   return out;
 }
@@ -105,7 +127,7 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
 
 session_parameters::session_parameters(const settings& server_settings, const std::string& user,
                                        bool superuser)
-    : server_settings_(server_settings) {
+    : server_settings_(server_settings), superuser_(superuser) {
   auto add = [&](std::string name, std::string value, std::string description, bool reported,
                  bool read_only) {
     parameters_[lowercase(name)] = {name, value, value, std::move(description), reported, read_only};
@@ -141,6 +163,8 @@ session_parameters::session_parameters(const settings& server_settings, const st
   add("lc_numeric", "C", "Sets the locale for formatting numbers.", false, false);
   add("lc_time", "C", "Sets the locale for formatting date and time values.", false, false);
   add("max_identifier_length", "63", "Shows the maximum identifier length.", false, true);
+  add("session_replication_role", "origin", "Sets the session's behavior for triggers and rewrite rules.", false,
+      false);
   for (const accepted_parameter& p : parameters_without_effect())
     add(p.name, p.default_value, p.description, false, false);
 }
@@ -178,6 +202,19 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
     if (auto zone = find_time_zone(value))
       return zone->name();
     return fail(invalid_value(name, value));
+  }
+  if (key == "session_replication_role") {
+    const std::string l = lowercase(value);
+    if (l == "origin" || l == "replica" || l == "local")
+      return l;
+    pg_error e = invalid_value(name, value);
+    e.hint = "Available values: origin, replica, local.";
+    return fail(std::move(e));
+  }
+  if (key == "statement_timeout" || key == "lock_timeout" || key == "idle_in_transaction_session_timeout") {
+    if (auto checked = check_milliseconds(name, value); !checked)
+      return fail(std::move(checked.error()));
+    return value;
   }
   if (key == "extra_float_digits") {
     char* end = nullptr;
@@ -251,6 +288,8 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
       return fail(unrecognized(name));
   } else if (it->second.read_only) {
     return fail(make_pg_error("55P02", "parameter \"" + it->second.display_name + "\" cannot be changed"));
+  } else if (key == "session_replication_role" && !superuser_) {
+    return fail(make_pg_error("42501", "permission denied to set parameter \"" + it->second.display_name + "\""));
   }
   std::string new_value;
   if (value) {
@@ -278,12 +317,14 @@ result<ok_t, pg_error> session_parameters::apply_startup(const std::string& name
       parameters_[key].default_value = value;
       return ok_v;
     }
-    if (server_settings_.known(key) || key == "session_replication_role" || key == "role")
+    if (server_settings_.known(key) || key == "role")
       return ok_v;
     return fail(unrecognized(name));
   }
   if (it->second.read_only)
     return ok_v;
+  if (key == "session_replication_role" && !superuser_)
+    return fail(make_pg_error("42501", "permission denied to set parameter \"" + it->second.display_name + "\""));
   auto canonical = canonical_value(key, value);
   if (!canonical)
     return fail(canonical.error());
@@ -293,7 +334,7 @@ result<ok_t, pg_error> session_parameters::apply_startup(const std::string& name
 }
 
 result<ok_t, pg_error> session_parameters::apply(const nlohmann::json& fields, bool in_transaction,
-                                                 std::vector<pg_error>& notices) {
+                                                 std::vector<pg_error>& notices, std::string_view source) {
   const std::string kind = fields.value("kind", std::string());
   const std::string name = fields.value("name", std::string());
   const bool local = fields.value("is_local", false);
@@ -314,7 +355,7 @@ result<ok_t, pg_error> session_parameters::apply(const nlohmann::json& fields, b
   }
   if (kind == "VAR_SET_DEFAULT" || kind == "VAR_RESET")
     return set_value(name, std::nullopt, local, in_transaction);
-  return set_value(name, joined_arguments(fields), local, in_transaction);
+  return set_value(name, joined_arguments(fields, source), local, in_transaction);
 }
 
 result<command_outcome, pg_error> session_parameters::show(const nlohmann::json& fields) const {

@@ -44,7 +44,7 @@ public:
   // A VariableSetStmt's fields (SET / SET LOCAL / RESET / RESET ALL / SET ... TO DEFAULT).
   // `notice` receives a warning PostgreSQL would give (SET LOCAL outside a block).
   result<ok_t, pg_error> apply(const nlohmann::json& set_fields, bool in_transaction,
-                               std::vector<pg_error>& notices);
+                               std::vector<pg_error>& notices, std::string_view source = {});
   // A VariableShowStmt's fields: one row, or every parameter for SHOW ALL.
   result<command_outcome, pg_error> show(const nlohmann::json& show_fields) const;
 
@@ -81,6 +81,7 @@ private:
   void store(const std::string& key, std::string value);
 
   const settings& server_settings_;
+  bool superuser_ = false;  // superuser-only parameters (PGC_SUSET): session_replication_role
   std::map<std::string, parameter> parameters_;  // key: lower-case name
   std::vector<std::string> changed_reports_;
   // Undo information of the open transaction.

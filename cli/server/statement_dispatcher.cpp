@@ -12,6 +12,7 @@
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "storage/foreign_key_violation.hpp"
+#include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -72,6 +73,21 @@ void statement_dispatcher::prepare_statement_settings() {
   statement_timeout_.arm(lock_timeout_value(parameters_.value("statement_timeout").value_or("0"))
                              .value_or(std::chrono::milliseconds(0)));
   lock_wait_.set_statement_deadline(statement_timeout_.deadline());
+  apply_replication_role();
+}
+
+void statement_dispatcher::apply_replication_role() {
+  const std::string role = parameters_.value("session_replication_role").value_or("origin");
+  if (role != trigger_role_) {
+    set_replication_role(db_.handle(), role == "replica" ? replication_role::replica
+                                       : role == "local" ? replication_role::local
+                                                         : replication_role::origin);
+    trigger_role_ = role;
+  }
+  const bool foreign_keys = role != "replica";
+  if (foreign_keys != foreign_keys_on_ && !db_.in_transaction())
+    if (db_.exec(foreign_keys ? "PRAGMA foreign_keys=ON" : "PRAGMA foreign_keys=OFF"))
+      foreign_keys_on_ = foreign_keys;
 }
 
 result<ok_t, pg_error> statement_dispatcher::check_read_only(const routed_statement& statement) const {
@@ -209,7 +225,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::reset: {
       set_transaction_characteristics(fields);
       std::vector<pg_error> notices;
-      auto r = parameters_.apply(fields, transaction_.state() != block_state::idle, notices);
+      auto r = parameters_.apply(fields, transaction_.state() != block_state::idle, notices, statement.text);
       for (auto& n : notices)
         emit_notice(std::move(n));
       if (!r)

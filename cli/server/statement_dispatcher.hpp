@@ -107,8 +107,13 @@ private:
   // statement run again under a savepoint; nullopt keeps SQLite's.
   std::optional<pg_error> foreign_key_report(const routed_statement& statement,
                                              const statement_situation& situation);
-  // Session defaults, lock_timeout: read before each statement.
+  // Session defaults, lock_timeout, session_replication_role: read before each statement.
   void prepare_statement_settings();
+  // session_replication_role on the SQLite connection: which local triggers fire,
+  // and foreign keys checked under origin and local, not under replica (SQLite
+  // switches foreign keys only outside a transaction: a change inside one takes
+  // effect for foreign keys when it ends).
+  void apply_replication_role();
   // SET TRANSACTION ... inside a transaction: its mode.
   void set_transaction_characteristics(const nlohmann::json& fields);
   // A statement failed: a lock wait that gave up and a statement_timeout are
@@ -155,6 +160,8 @@ private:
   transaction_block transaction_;
   query_executor executor_;
   bool prevent_transaction_block_ = false;
+  std::string trigger_role_ = "origin";  // what the connection's triggers fire as now
+  bool foreign_keys_on_ = true;          // what PRAGMA foreign_keys holds now
 };
 
 }  // namespace tributary

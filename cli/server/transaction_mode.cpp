@@ -110,17 +110,10 @@ statement_access access_of(const routed_statement& statement) {
 }
 
 std::optional<std::chrono::milliseconds> lock_timeout_value(const std::string& text) {
-  char* end = nullptr;
-  const long long number = std::strtoll(text.c_str(), &end, 10);
-  if (end == text.c_str() || number < 0)
+  const session_duration parsed = parse_session_duration(text);
+  if (parsed.status != session_duration::outcome::ok || parsed.milliseconds < 0)
     return std::nullopt;
-  std::string unit = lowercase(std::string(end));
-  while (!unit.empty() && unit.front() == ' ')
-    unit.erase(unit.begin());
-  const auto factor = unit.empty() ? std::optional<int64_t>(1) : milliseconds_per_unit(unit);
-  if (!factor)
-    return std::nullopt;
-  return std::chrono::milliseconds(number * *factor);
+  return std::chrono::milliseconds(static_cast<int64_t>(parsed.milliseconds));
 }
 
 }  // namespace tributary
