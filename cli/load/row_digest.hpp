@@ -11,6 +11,12 @@
 // 2^64 and its count the number of rows. A sum, not an xor: a row present twice adds
 // its hash twice, so a duplicate changes the checksum (with xor it would cancel).
 //
+// Why on the client: Tributary has md5() but no whole-row text (`t::text`), no
+// hashtext(), and `('x' || substr(md5(...), 1, 16))::bit(64)::bigint` (PostgreSQL's
+// usual way to sum hashes in SQL) fails there with 22003 "out of range for type
+// bigint" (tried on a running server), so no SQL expression computes the same sum on
+// both engines; hashing the text both return is equally exact.
+//
 // When counts or checksums differ, row_multiset compares the two sides row by row
 // (each row by its hash, with its key text kept to name it): rows lost (on the
 // publisher more often than on the subscriber), rows duplicated (a publisher row
