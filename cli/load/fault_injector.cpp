@@ -99,9 +99,7 @@ bool wait_for_recovery(load_context& c, clock_type::time_point deadline) {
   while (beat.empty()) {
     auto publisher = open_with_retry(c.options.publisher, left());
     if (!publisher) return false;
-    auto written = publisher->value(std::string("UPDATE ") + heartbeat_table +
-                                    " SET beat = beat + 1, sent_at = clock_timestamp(), sent_us = (extract(epoch FROM "
-                                    "clock_timestamp()) * 1000000)::bigint WHERE id = 1 RETURNING beat::text");
+    auto written = publisher->value(std::string(heartbeat_update) + " RETURNING beat::text");
     if (written) beat = *written;
     else if (left().count() == 0) return false;
     else std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -117,10 +117,6 @@ void writer(load_context& c, run_state& s, int client) {
   s.writers_done.fetch_add(1);
 }
 
-const std::string heartbeat_update = std::string("UPDATE ") + heartbeat_table +
-                                     " SET beat = beat + 1, sent_at = clock_timestamp(), sent_us = (extract(epoch "
-                                     "FROM clock_timestamp()) * 1000000)::bigint WHERE id = 1";
-
 void heartbeat(load_context& c, run_state& s) {
   std::optional<pq_session> session;
   auto next = clock_type::now();

@@ -100,9 +100,7 @@ result<double, std::string> wait_for_catchup(load_context& c) {
   if (!target_text) return fail("cannot read pg_current_wal_lsn(): " + target_text.error().message);
   const auto target = parse_lsn_text(*target_text);
   if (!target) return fail("unexpected LSN \"" + *target_text + "\"");
-  if (auto r = publisher->exec(std::string("UPDATE ") + heartbeat_table +
-                               " SET beat = beat + 1, sent_at = clock_timestamp(), sent_us = (extract(epoch FROM "
-                               "clock_timestamp()) * 1000000)::bigint WHERE id = 1");
+  if (auto r = publisher->exec(heartbeat_update);
       !r)
     return fail("cannot write the final heartbeat: " + r.error().message);
   const std::string applied_sql =

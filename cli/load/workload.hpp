@@ -34,6 +34,10 @@
 namespace tributary::load {
 
 inline constexpr const char* heartbeat_table = "load_heartbeat";
+// The next beat with the publisher's clock (sent_at, and sent_us in microseconds).
+inline constexpr const char* heartbeat_update =
+    "UPDATE load_heartbeat SET beat = beat + 1, sent_at = clock_timestamp(), "
+    "sent_us = (extract(epoch FROM clock_timestamp()) * 1000000)::bigint WHERE id = 1";
 
 struct table_definition {
   std::string name;
