@@ -11,7 +11,10 @@
 //       session, stops the replication pipelines (each ends its stream with
 //       CopyDone), removes the lock file and exits 0. Exit 1 when DIR is locked or
 //       fails, or the settings or the sockets fail.
-//   tributary console | load
+//   tributary load --publisher CONNINFO --subscriber CONNINFO ...
+//       The load-testing harness (cli/load/load_command.hpp): exit 0 PASS, 1 FAIL,
+//       2 when the run could not start.
+//   tributary console
 //       Not implemented yet: a message and exit status 2.
 //
 // Logging goes to stderr in PostgreSQL's shape:
@@ -37,6 +40,7 @@
 #include "actors/replication_control.hpp"
 #include "caf/all.hpp"
 #include "cli/catalog/monitoring_tables.hpp"
+#include "cli/load/load_command.hpp"
 #include "cli/server/server.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 #include "stages/core/server_log.hpp"
@@ -224,14 +228,23 @@ int main(int argc, char** argv) {
 
   auto* console_command = app.add_subcommand("console", "Actor-introspection console");
   console_command->allow_extras();
-  auto* load_command = app.add_subcommand("load", "Load-testing harness");
-  load_command->allow_extras();
+  auto* load_command = app.add_subcommand(
+      "load", "Drive load against a publisher, inject faults, verify that nothing was lost or duplicated");
+  tributary::load::load_options load_options;
+  bool load_json = false;
+  tributary::load::add_load_options(*load_command, load_options, load_json);
 
-  CLI11_PARSE(app, argc, argv);
-  if (console_command->parsed() || load_command->parsed()) {
-    std::cerr << "tributary: " << (console_command->parsed() ? "console" : "load")
-              << ": not implemented yet\n";
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return load_command->parsed() && code != 0 ? 2 : code;
+  }
+  if (console_command->parsed()) {
+    std::cerr << "tributary: console: not implemented yet\n";
     return 2;
   }
+  if (load_command->parsed())
+    return tributary::load::run_load_command(load_options, load_json);
   return serve(options);
 }
