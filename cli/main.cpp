@@ -19,10 +19,11 @@
 //
 // Logging goes to stderr in PostgreSQL's shape:
 //   2024-05-01 12:00:00.000 UTC [4242] LOG:  listening on IPv4 address "127.0.0.1", port 5433
-// Signals: SIGINT and SIGTERM are blocked in every thread and taken by sigwait()
-// in the main thread; SIGPIPE is ignored (sockets use MSG_NOSIGNAL anyway).
+// Signals: SIGINT, SIGTERM and SIGHUP are blocked in every thread and taken by
+// sigwait() in the main thread (SIGHUP rereads pg_hba.conf, as PostgreSQL); SIGPIPE is ignored (sockets use MSG_NOSIGNAL anyway).
 #include <pwd.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -41,7 +42,9 @@
 #include "caf/all.hpp"
 #include "cli/catalog/monitoring_tables.hpp"
 #include "cli/load/load_command.hpp"
+#include "cli/server/client_authentication.hpp"
 #include "cli/server/server.hpp"
+#include "cli/server/tls_context.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 #include "stages/core/server_log.hpp"
 #include "stages/core/settings.hpp"
@@ -140,8 +143,12 @@ int serve(const serve_options& options) {
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);  // reload pg_hba.conf
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // before any thread starts
   signal(SIGPIPE, SIG_IGN);
+  // Files the server creates (database files, spool, log) are the owner's alone, as
+  // PostgreSQL's (umask 0077): directories 0700, files 0600.
+  ::umask(S_IRWXG | S_IRWXO);
 
   auto lock = lock_data_directory(options.directory);
   if (!lock)
@@ -171,7 +178,18 @@ int serve(const serve_options& options) {
   auto launcher = actors.spawn<caf::detached>(tributary::launcher_actor, std::move(launcher_args));
   auto control = std::make_shared<tributary::replication_control>(actors, launcher);
 
+  auto hba = std::make_shared<tributary::hba_configuration>((*directory)->hba_file());
+  if (auto r = hba->load(); !r)
+    return fatal(r.error().message + (r.error().context.empty() ? "" : " (" + r.error().context + ")") +
+                 "\ncould not load " + hba->file().string());
+
+  auto tls = tributary::tls_context::load(**config, (*directory)->root());
+  if (!tls)
+    return fatal(tls.error());
+
   tributary::session_services services;
+  services.hba = hba;
+  services.tls = *tls;
   services.directory = *directory;
   services.server_settings = *config;
   services.subscriptions = std::make_shared<tributary::subscription_ddl>(*directory, control);
@@ -200,7 +218,18 @@ int serve(const serve_options& options) {
 
   std::thread acceptor([&front_end] { front_end.run(); });
   int received = 0;
-  sigwait(&stop_signals, &received);
+  for (;;) {
+    sigwait(&stop_signals, &received);
+    if (received != SIGHUP)
+      break;
+    spdlog::info("received SIGHUP, reloading configuration files");
+    if (auto r = hba->load(); !r) {
+      tributary::pg_error logged = r.error();
+      logged.severity = "LOG";
+      tributary::log_client_error(logged, {}, {});
+      spdlog::info("{} was not reloaded", hba->file().filename().string());
+    }
+  }
   spdlog::info("received {} shutdown request", received == SIGTERM ? "smart" : "fast");
   if (auto r = (*lock)->set_stopping(); !r)
     spdlog::warn("{}", r.error().message);

@@ -249,6 +249,8 @@ TEST(WireRobustness, WhileGlobalDbCannotBeReadConnectionsGetTheRealError) {
     std::filesystem::path at;
     ~unmount_at_end() { ::umount2(at.c_str(), MNT_DETACH); }
   } unmount{data};
+  // A fresh tmpfs is 1777; the server refuses a data directory others may use.
+  std::filesystem::permissions(data, std::filesystem::perms::owner_all);
   std::filesystem::copy(saved, data, std::filesystem::copy_options::recursive);
   ASSERT_NO_FATAL_FAILURE(server.start());
   {

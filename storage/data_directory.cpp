@@ -5,9 +5,11 @@
 #include <fstream>
 #include <system_error>
 
+#include "stages/auth/hba_rules.hpp"
 #include "stages/core/settings.hpp"
 #include "storage/catalog_schema.hpp"
 #include "storage/data_directory_lock.hpp"
+#include "storage/role_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
@@ -55,6 +57,21 @@ void remove_database_files(const fs::path& file) {
   fs::remove(fs::path(file.string() + "-shm"), ec);
 }
 
+// A configuration file only its owner can read (0600), as initdb writes them.
+result<ok_t, std::string> write_private_file(const fs::path& file, const std::string& text) {
+  {
+    std::ofstream out(file);
+    out << text;
+    if (!out)
+      return fail("could not write \"" + file.string() + "\"");
+  }
+  std::error_code ec;
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace, ec);
+  if (ec)
+    return fail("could not change permissions of \"" + file.string() + "\": " + ec.message());
+  return ok_v;
+}
+
 // A new data directory may already hold the server's lock file (taken first).
 bool holds_nothing_but_the_lock_file(const fs::path& root) {
   std::error_code ec;
@@ -79,6 +96,13 @@ result<std::shared_ptr<data_directory>, std::string> data_directory::open(
     if (auto r = self->initialize(bootstrap_role); !r)
       return fail(r.error());
   }
+  // As PostgreSQL's checkDataDir: nobody but the owner may write, others may not read.
+  const auto perms = fs::status(root, ec).permissions();
+  if (!ec && (perms & (fs::perms::group_write | fs::perms::others_all)) != fs::perms::none)
+    return fail("data directory \"" + root.string() + "\" has invalid permissions\n"
+                "DETAIL:  Permissions should be u=rwx (0700) or u=rwx,g=rx (0750).");
+  if (auto r = self->upgrade_global(); !r)
+    return fail(r.error());
   // Bring every database file's catalog to the current version.
   for (const auto& db : self->databases()) {
     if (!fs::exists(self->database_file(db.name)))
@@ -92,6 +116,23 @@ result<std::shared_ptr<data_directory>, std::string> data_directory::open(
   return self;
 }
 
+// global.db and pg_hba.conf of a directory made by an older Tributary: the role
+// columns it lacks, and initdb's pg_hba.conf (trust for the local machine only).
+result<ok_t, std::string> data_directory::upgrade_global() {
+  {
+    std::lock_guard lock{global_mutex_};
+    auto g = open_global();
+    if (!g)
+      return fail("could not open global.db: " + g.error().message);
+    if (auto r = role_catalog::upgrade_schema(*g); !r)
+      return fail("could not upgrade global.db: " + r.error().message);
+  }
+  if (!fs::exists(hba_file()))
+    if (auto r = write_private_file(hba_file(), hba_rules::default_file_text()); !r)
+      return r;
+  return ok_v;
+}
+
 result<ok_t, std::string> data_directory::initialize(const std::string& bootstrap_role) {
   std::error_code ec;
   for (const auto& d : {root_, root_ / "base", spool_dir(), log_dir()}) {
@@ -100,12 +141,10 @@ result<ok_t, std::string> data_directory::initialize(const std::string& bootstra
       return fail("could not create directory \"" + d.string() + "\": " + ec.message());
   }
   fs::permissions(root_, fs::perms::owner_all, fs::perm_options::replace, ec);
-  {
-    std::ofstream conf(config_file());
-    conf << settings::default_file_text();
-    if (!conf)
-      return fail("could not write \"" + config_file().string() + "\"");
-  }
+  if (auto r = write_private_file(config_file(), settings::default_file_text()); !r)
+    return r;
+  if (auto r = write_private_file(hba_file(), hba_rules::default_file_text()); !r)
+    return r;
   auto g = sqlite_connection::open(global_db_file().string());
   if (!g)
     return fail("could not create global.db: " + g.error().message);
@@ -230,6 +269,15 @@ result<std::vector<database_info>, pg_error> data_directory::list_databases() co
     out.push_back(database_info{q->column_int(0), q->column_text(1), q->column_text(2)});
   }
   return out;
+}
+
+result<ok_t, pg_error> data_directory::with_global_db(
+    const std::function<result<ok_t, pg_error>(sqlite_connection&)>& work) const {
+  std::lock_guard lock{global_mutex_};
+  auto g = open_global();
+  if (!g)
+    return fail(g.error());
+  return work(*g);
 }
 
 int64_t data_directory::allocate_oid() {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -79,9 +80,17 @@ public:
   // A new object identifier, unique in the whole server (subscriptions, origins).
   int64_t allocate_oid();
 
+  // Runs `work` on global.db while holding the global catalog's lock (role_catalog).
+  result<ok_t, pg_error> with_global_db(
+      const std::function<result<ok_t, pg_error>(sqlite_connection&)>& work) const;
+
+  // DIR/pg_hba.conf: client authentication (stages/auth/hba_rules.hpp).
+  std::filesystem::path hba_file() const { return root_ / "pg_hba.conf"; }
+
 private:
   explicit data_directory(std::filesystem::path root) : root_(std::move(root)) {}
   result<ok_t, std::string> initialize(const std::string& bootstrap_role);
+  result<ok_t, std::string> upgrade_global();
   result<sqlite_connection, pg_error> open_global() const;
 
   std::filesystem::path root_;

@@ -231,7 +231,16 @@ pg_error pg_error_from_sqlite(const sqlite_error& error, std::string_view file) 
       // PostgreSQL's data_corrupted, naming the file when the caller knows it.
       return make_pg_error("XX001", file.empty() ? error.message : file_failure("read", file, error));
     case SQLITE_RANGE: return make_pg_error("08P01", error.message);
-    case SQLITE_AUTH:
+    case SQLITE_AUTH: {
+      // The authorizer's "access to t.c is prohibited" (storage/secret_columns): PostgreSQL
+      // names the table whose column the role may not read.
+      const std::string& m = error.message;
+      if (starts_with(m, "access to ") && m.find(" is prohibited") != std::string::npos) {
+        const std::string object = m.substr(10, m.find(" is prohibited") - 10);
+        return make_pg_error("42501", "permission denied for table " + object.substr(0, object.find('.')));
+      }
+      return make_pg_error("42501", m);
+    }
     case SQLITE_PERM: return make_pg_error("42501", error.message);
     case SQLITE_ERROR: return plain_error(error);
     default: return make_pg_error("XX000", error.message);

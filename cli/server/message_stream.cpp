@@ -1,6 +1,9 @@
 // message_stream: blocking recv/send loops with EINTR retries (see the header).
 #include "cli/server/message_stream.hpp"
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -27,8 +30,99 @@ stream_error io_error(const char* what) {
 
 }  // namespace
 
+message_stream::~message_stream() {
+  if (ssl_)
+    SSL_free(ssl_);
+}
+
+result<ok_t, stream_error> message_stream::start_tls(ssl_ctx_st* context) {
+  ssl_ = SSL_new(context);
+  if (!ssl_ || SSL_set_fd(ssl_, fd_) != 1)
+    return fail(stream_error{stream_error::kind::io, "could not initialize SSL connection"});
+  // The handshake reads with the authentication deadline as the socket's timeout.
+  if (deadline_) {
+    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(*deadline_ - clock::now());
+    timeval wait{static_cast<time_t>(std::max<int64_t>(left.count(), 1000) / 1'000'000),
+                 static_cast<suseconds_t>(std::max<int64_t>(left.count(), 1000) % 1'000'000)};
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  }
+  ERR_clear_error();
+  const int r = SSL_accept(ssl_);
+  timeval forever{0, 0};
+  ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &forever, sizeof forever);
+  if (r != 1) {
+    const unsigned long code = ERR_get_error();
+    ERR_clear_error();
+    const char* reason = code ? ERR_reason_error_string(code) : nullptr;
+    std::string why = reason ? reason : (errno ? std::strerror(errno) : "EOF detected");
+    broken_ = true;
+    return fail(stream_error{stream_error::kind::io, "could not accept SSL connection: " + why});
+  }
+  return ok_v;
+}
+
+message_stream::peer_certificate message_stream::tls_peer() const {
+  peer_certificate out;
+  if (!ssl_)
+    return out;
+  X509* cert = SSL_get1_peer_certificate(ssl_);
+  if (!cert)
+    return out;
+  out.present = true;
+  out.verified = SSL_get_verify_result(ssl_) == X509_V_OK;
+  X509_NAME* subject = X509_get_subject_name(cert);
+  char buffer[1024] = {};
+  if (X509_NAME_get_text_by_NID(subject, NID_commonName, buffer, sizeof buffer) > 0)
+    out.common_name = buffer;
+  char* dn = X509_NAME_oneline(subject, nullptr, 0);
+  if (dn) {
+    out.distinguished_name = dn;
+    OPENSSL_free(dn);
+  }
+  X509_free(cert);
+  return out;
+}
+
+bool message_stream::has_buffered_input() const {
+  if (ssl_)
+    return SSL_pending(ssl_) > 0;
+  pollfd p{fd_, POLLIN, 0};
+  return ::poll(&p, 1, 0) > 0 && (p.revents & POLLIN);
+}
+
+long message_stream::receive(char* out, size_t n, std::string& why) {
+  if (!ssl_) {
+    ssize_t r = ::recv(fd_, out, n, 0);
+    if (r < 0)
+      why = std::strerror(errno);
+    return static_cast<long>(r);
+  }
+  ERR_clear_error();
+  const int r = SSL_read(ssl_, out, static_cast<int>(std::min<size_t>(n, 1 << 30)));
+  if (r > 0)
+    return r;
+  switch (SSL_get_error(ssl_, r)) {
+    case SSL_ERROR_ZERO_RETURN:
+      return 0;
+    case SSL_ERROR_SYSCALL:
+      if (errno == 0)
+        return 0;  // the peer closed the socket without close_notify
+      why = std::strerror(errno);
+      return -1;
+    default: {
+      const unsigned long code = ERR_get_error();
+      const char* reason = code ? ERR_reason_error_string(code) : nullptr;
+      why = std::string("SSL error: ") + (reason ? reason : "unknown");
+      errno = EIO;
+      return -1;
+    }
+  }
+}
+
 result<ok_t, stream_error> message_stream::wait_readable() {
   if (!deadline_)
+    return ok_v;
+  if (ssl_ && SSL_pending(ssl_) > 0)
     return ok_v;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - clock::now());
@@ -48,7 +142,9 @@ result<ok_t, stream_error> message_stream::read_exact(char* out, size_t n, bool 
   while (got < n) {
     if (auto w = wait_readable(); !w)
       return w;
-    ssize_t r = ::recv(fd_, out + got, n - got, 0);
+    std::string why;
+    errno = 0;
+    long r = receive(out + got, n - got, why);
     if (r == 0) {
       if (started || got > 0)
         return fail(stream_error{stream_error::kind::incomplete, "incomplete message from client"});
@@ -57,7 +153,7 @@ result<ok_t, stream_error> message_stream::read_exact(char* out, size_t n, bool 
     if (r < 0) {
       if (errno == EINTR)
         continue;
-      return fail(io_error("could not receive data from client"));
+      return fail(stream_error{stream_error::kind::io, "could not receive data from client: " + why});
     }
     got += static_cast<size_t>(r);
   }
@@ -128,6 +224,16 @@ void message_stream::write(std::string_view bytes) {
 bool message_stream::flush() {
   size_t sent = 0;
   while (!broken_ && sent < out_.size()) {
+    if (ssl_) {
+      ERR_clear_error();
+      const int w = SSL_write(ssl_, out_.data() + sent, static_cast<int>(std::min<size_t>(out_.size() - sent, 1 << 30)));
+      if (w <= 0) {
+        broken_ = true;
+        break;
+      }
+      sent += static_cast<size_t>(w);
+      continue;
+    }
     ssize_t r = ::send(fd_, out_.data() + sent, out_.size() - sent, MSG_NOSIGNAL);
     if (r < 0) {
       if (errno == EINTR)

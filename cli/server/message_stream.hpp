@@ -22,6 +22,10 @@
 // write failure every later write is dropped (the session notices at its next
 // read). Never raises SIGPIPE (MSG_NOSIGNAL). The stream does not own the
 // descriptor.
+//
+// TLS: after start_tls() (the server answered an SSLRequest with 'S') every read
+// and write goes through OpenSSL; the stream owns the SSL object. The handshake
+// is bounded by the deadline too.
 #pragma once
 
 #include <chrono>
@@ -30,6 +34,9 @@
 #include <string_view>
 
 #include "stages/core/result.hpp"
+
+struct ssl_st;
+struct ssl_ctx_st;
 
 namespace tributary {
 
@@ -44,6 +51,24 @@ public:
   using clock = std::chrono::steady_clock;
 
   explicit message_stream(int fd) : fd_(fd) {}
+  ~message_stream();
+  message_stream(const message_stream&) = delete;
+  message_stream& operator=(const message_stream&) = delete;
+
+  // The TLS handshake; on failure the connection is unusable.
+  result<ok_t, stream_error> start_tls(ssl_ctx_st* context);
+  bool tls_active() const { return ssl_ != nullptr; }
+  // The client's certificate, when it sent one.
+  struct peer_certificate {
+    bool present = false;
+    bool verified = false;          // chained to ssl_ca_file (and not revoked)
+    std::string common_name;
+    std::string distinguished_name;
+  };
+  peer_certificate tls_peer() const;
+  // Bytes the client sent that are already read from the socket but not yet
+  // taken (PostgreSQL refuses plain text buffered after an SSLRequest).
+  bool has_buffered_input() const;
 
   // The startup packet's body (without its length), at most `max_length` bytes.
   result<std::string, stream_error> read_startup_packet(size_t max_length);
@@ -70,7 +95,12 @@ private:
   result<ok_t, stream_error> read_growing(std::string& body, size_t length);
   result<ok_t, stream_error> wait_readable();
 
+  // One recv/SSL_read: bytes read (> 0), 0 at the end of the stream, -1 on error
+  // (errno or an OpenSSL reason in `why`).
+  long receive(char* out, size_t n, std::string& why);
+
   int fd_;
+  ssl_st* ssl_ = nullptr;
   std::string out_;
   bool broken_ = false;
   std::optional<clock::time_point> deadline_;

@@ -2,6 +2,8 @@
 // sql_values -> infer each column's type -> format every value as text -> tag.
 #include "cli/server/query_executor.hpp"
 
+#include "storage/secret_columns.hpp"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -118,7 +120,10 @@ int highest_parameter_number(const sqlite_statement& statement) {
 result<sqlite_statement, pg_error> query_executor::prepare(std::string_view sql,
                                                            const pg_error* grammar_error,
                                                            int position_base) {
-  auto stmt = db_.prepare(sql);
+  auto stmt = [&] {
+    client_statement_scope client;  // the client's statement: secret columns stay secret
+    return db_.prepare(sql);
+  }();
   if (!stmt) {
     if (grammar_error != nullptr && is_sqlite_syntax_error(stmt.error()))
       return fail(*grammar_error);

@@ -47,6 +47,8 @@ struct sqlite3;
 namespace tributary {
 
 class connection_state;
+class hba_configuration;
+class tls_context;
 
 // What every session of one server shares.
 struct session_services {
@@ -62,6 +64,11 @@ struct session_services {
   std::shared_ptr<connection_slots> slots;
   // pg_stat_activity's records of the live sessions. Null: not shown (unit tests).
   session_activity_registry_ptr activities;
+  // pg_hba.conf (client_authentication.hpp). Null: every client is trusted (tests
+  // that drive one session).
+  std::shared_ptr<hba_configuration> hba;
+  // TLS for clients (ssl = on). Null: SSLRequest is answered 'N'.
+  std::shared_ptr<tls_context> tls;
 };
 
 class session {

@@ -1,19 +1,30 @@
 // session_startup: from the first packet to the first ReadyForQuery.
 //
-//   [SSLRequest | GSSENCRequest -> 'N']* StartupMessage
-//     -> role and database checks (FATAL 28000 / 3D000)
-//     -> AuthenticationOk (trust), ParameterStatus*, BackendKeyData, ReadyForQuery 'I'
+//   [SSLRequest -> 'S' + TLS handshake (ssl = on) | 'N'; GSSENCRequest -> 'N']*
+//   StartupMessage
+//     -> pg_hba.conf and the password exchange (client_authentication.hpp:
+//        FATAL 28000 / 28P01), then role and database checks (28000 / 3D000)
+//     -> AuthenticationOk, ParameterStatus*, BackendKeyData, ReadyForQuery 'I'
 // A CancelRequest instead of a StartupMessage is handed to the server and the
 // connection closes without a reply, as PostgreSQL does.
 #include <spdlog/spdlog.h>
 
+#include <arpa/inet.h>
+#include <sys/socket.h>
+
+#include <cstring>
 #include <sstream>
 
+#include "cli/server/client_authentication.hpp"
+#include "cli/server/reload_function.hpp"
 #include "cli/server/session.hpp"
 #include "cli/server/session_state.hpp"
+#include "cli/server/tls_context.hpp"
 #include "cli/server/wire_protocol.hpp"
 #include "stages/core/server_log.hpp"
 #include "storage/replication_role.hpp"
+#include "storage/role_catalog.hpp"
+#include "storage/secret_columns.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -50,6 +61,44 @@ std::vector<std::pair<std::string, std::string>> options_parameters(const std::s
 bool asks_for_replication(const wire::startup_message& startup) {
   auto r = startup.parameter("replication");
   return r && *r != "false" && *r != "off" && *r != "no" && *r != "0";
+}
+
+std::optional<ip_address> socket_address(const sockaddr_storage& ss) {
+  ip_address a;
+  if (ss.ss_family == AF_INET) {
+    std::memcpy(a.bytes.data(), &reinterpret_cast<const sockaddr_in*>(&ss)->sin_addr, 4);
+    a.length = 4;
+    return a;
+  }
+  if (ss.ss_family == AF_INET6) {
+    std::memcpy(a.bytes.data(), &reinterpret_cast<const sockaddr_in6*>(&ss)->sin6_addr, 16);
+    a.length = 16;
+    return a;
+  }
+  return std::nullopt;
+}
+
+// What pg_hba.conf matches on: the peer's and our own address, user, database.
+hba_connection describe_connection(int fd, const std::string& user, const std::string& database) {
+  hba_connection c;
+  sockaddr_storage ss{};
+  socklen_t length = sizeof ss;
+  if (::getpeername(fd, reinterpret_cast<sockaddr*>(&ss), &length) == 0) {
+    c.local_socket = ss.ss_family == AF_UNIX;
+    c.client = socket_address(ss);
+  }
+  length = sizeof ss;
+  if (::getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &length) == 0)
+    c.server = socket_address(ss);
+  c.user = user;
+  c.database = database;
+  return c;
+}
+
+std::string address_text(const ip_address& a) {
+  char text[INET6_ADDRSTRLEN] = {};
+  ::inet_ntop(a.length == 4 ? AF_INET : AF_INET6, a.bytes.data(), text, sizeof text);
+  return text;
 }
 
 }  // namespace
@@ -89,8 +138,16 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
         send_fatal("08P01", "unsupported frontend protocol sequence");
         return false;
       }
-      stream_.write("N");  // no TLS, no GSSAPI encryption: go on in plain text
+      // TLS when it is on (and not yet running); never GSSAPI encryption.
+      const bool tls = std::holds_alternative<wire::ssl_request>(*packet) && services_.tls &&
+                       !stream_.tls_active();
+      stream_.write(tls ? "S" : "N");
       stream_.flush();
+      if (tls)
+        if (auto r = stream_.start_tls(services_.tls->handle()); !r) {
+          spdlog::info("{}", r.error().message);
+          return false;
+        }
       continue;
     }
     if (auto* cancel = std::get_if<wire::cancel_request>(&*packet)) {
@@ -127,10 +184,26 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   }
 
   data_directory& directory = *services_.directory;
-  auto found_role = directory.lookup_role(user);
+  role_catalog roles{directory};
+  auto found_role = roles.find(user);
   if (!found_role) {
     refuse_for_storage(found_role.error());
     return false;
+  }
+  if (services_.hba) {
+    auto rules = services_.hba->rules();
+    if (!rules) {
+      send_fatal("28000", "no pg_hba.conf rules are loaded");
+      return false;
+    }
+    authentication_request request;
+    request.connection = describe_connection(fd_, user, database);
+    request.client_host = request.connection.client ? address_text(*request.connection.client) : "[local]";
+    request.connection.ssl = stream_.tls_active();
+    request.certificate = stream_.tls_peer();
+    request.role = *found_role;
+    if (authenticate_client(stream_, *rules, request) != authentication_result::accepted)
+      return false;
   }
   const auto& role = *found_role;
   if (!role) {
@@ -166,6 +239,9 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   register_sql_functions(connection->handle());
   // Local triggers fire as in a PostgreSQL client session (session_replication_role = origin).
   set_replication_role(connection->handle(), replication_role::origin);
+  install_reload_function(connection->handle(), role->superuser);
+  if (!role->superuser)
+    protect_secret_columns(connection->handle());
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {
       send_fatal(r.error().sqlstate, r.error().message);

@@ -2,6 +2,7 @@
 #include "cli/server/statement_dispatcher.hpp"
 
 #include "cli/commands/index_commands.hpp"
+#include "cli/commands/role_commands.hpp"
 
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/sequence_commands.hpp"
@@ -262,6 +263,10 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::sequence_ddl:
     case statement_kind::truncate:
       return relation_statement(statement);
+    case statement_kind::role_ddl: {
+      role_catalog roles{directory_};
+      return run_role_statement(statement.node, statement.text, roles, *this);
+    }
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);

@@ -128,6 +128,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       return statement_kind::alter_subscription;
     if (renamed == "OBJECT_DOMCONSTRAINT")
       return statement_kind::alter_type;
+    if (renamed == "OBJECT_ROLE")
+      return statement_kind::role_ddl;
   }
   if (type == "AlterOwnerStmt" && fields.value("objectType", std::string()) == "OBJECT_SUBSCRIPTION")
     return statement_kind::alter_subscription;
@@ -149,6 +151,10 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"TruncateStmt", statement_kind::truncate},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
+      {"CreateRoleStmt", statement_kind::role_ddl},
+      {"AlterRoleStmt", statement_kind::role_ddl},
+      {"AlterRoleSetStmt", statement_kind::role_ddl},
+      {"DropRoleStmt", statement_kind::role_ddl},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},
       {"AlterSubscriptionStmt", statement_kind::alter_subscription},
       {"DropSubscriptionStmt", statement_kind::drop_subscription},

@@ -71,6 +71,7 @@ enum class statement_kind {
                   // ALTER TABLE ... ENABLE / DISABLE TRIGGER (trigger_commands.hpp)
   sequence_ddl,   // CREATE / ALTER / DROP SEQUENCE (sequence_commands.hpp)
   truncate,       // TRUNCATE [TABLE] a, b [RESTART IDENTITY] [CASCADE] (truncate_command.hpp)
+  role_ddl,       // CREATE / ALTER / DROP ROLE (USER, GROUP), ALTER ROLE RENAME (role_commands.hpp)
 };
 
 struct routed_statement {

@@ -307,6 +307,24 @@ int16_t parameter_format(const bind_message& bind, size_t index) {
 
 std::string authentication_ok() { return message_builder('R').i32(0).done(); }
 
+std::string authentication_cleartext_password() { return message_builder('R').i32(3).done(); }
+
+std::string authentication_sasl(const std::vector<std::string>& mechanisms) {
+  message_builder m('R');
+  m.i32(10);
+  for (const auto& name : mechanisms)
+    m.cstring(name);
+  return m.byte('\0').done();
+}
+
+std::string authentication_sasl_continue(std::string_view data) {
+  return message_builder('R').i32(11).raw(data).done();
+}
+
+std::string authentication_sasl_final(std::string_view data) {
+  return message_builder('R').i32(12).raw(data).done();
+}
+
 std::string parameter_status(std::string_view name, std::string_view value) {
   return message_builder('S').cstring(name).cstring(value).done();
 }

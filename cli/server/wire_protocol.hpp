@@ -120,6 +120,12 @@ struct field_description {
 };
 
 std::string authentication_ok();
+// AuthenticationCleartextPassword (R 3).
+std::string authentication_cleartext_password();
+// AuthenticationSASL (R 10) offering the mechanisms, SASLContinue (R 11), SASLFinal (R 12).
+std::string authentication_sasl(const std::vector<std::string>& mechanisms);
+std::string authentication_sasl_continue(std::string_view data);
+std::string authentication_sasl_final(std::string_view data);
 std::string parameter_status(std::string_view name, std::string_view value);
 std::string backend_key_data(int32_t process_id, int32_t secret_key);
 // status: 'I' idle, 'T' in a transaction block, 'E' in a failed block.

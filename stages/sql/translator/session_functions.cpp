@@ -20,6 +20,7 @@
 //   pg_cancel_backend(pid), pg_terminate_backend(pid [, timeout])
 //                                     bool         the session's SQL functions
 //                                                  (cli/server/session_activity)
+//   pg_reload_conf()                  bool         SIGHUP to the server (cli/server/reload_function)
 // Identity and settings are constants of the translated SQL (a statement is
 // translated again at each execution); the clocks are SQLite functions
 // (storage/sql_functions_session.cpp). Without translation_input::session these
@@ -122,6 +123,8 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
     if (name == "pg_backend_pid")
       return typed_result(std::to_string(session_of(t, name).process_id), pg_type_oid::int4);
   }
+  if (name == "pg_reload_conf" && args.empty())
+    return typed_result("pg_reload_conf()", pg_type_oid::boolean);
   if ((name == "pg_cancel_backend" && args.size() == 1) ||
       (name == "pg_terminate_backend" && (args.size() == 1 || args.size() == 2))) {
     std::string call = name + "(" + args[0].sql;

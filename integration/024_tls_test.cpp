@@ -1,0 +1,171 @@
+// 024_tls: TLS for clients. A test CA, a server certificate (CN=localhost, with
+// localhost and 127.0.0.1 as subject alternative names) and a client certificate
+// (CN=certuser) are made with the openssl command in a scratch directory; libpq
+// connects with sslmode=require and verify-full, and logs in with its certificate
+// through pg_hba.conf's `cert` method.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "integration/pq_handles.hpp"
+#include "integration/test_host.hpp"
+#include "integration/tributary_server.hpp"
+#include "integration/wait_until.hpp"
+
+namespace tributary::integration {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Runs a shell command in `dir`; false (with the output in the failure) when it fails.
+bool run_in(const std::filesystem::path& dir, const std::string& command) {
+  const std::string line = "cd '" + dir.string() + "' && (" + command + ") > openssl.log 2>&1";
+  if (std::system(line.c_str()) == 0)
+    return true;
+  ADD_FAILURE() << command << "\n" << read_text_file(dir / "openssl.log");
+  return false;
+}
+
+// A CA, a certificate it signs for `cn` (key `name`.key, certificate `name`.crt).
+bool make_certificate(const std::filesystem::path& dir, const std::string& ca, const std::string& name,
+                      const std::string& cn, const std::string& alt_names = "") {
+  std::ofstream(dir / (name + ".ext")) << (alt_names.empty() ? "basicConstraints=CA:FALSE\n"
+                                                             : "subjectAltName=" + alt_names + "\n");
+  return run_in(dir, "openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout " + name +
+                         ".key -out " + name + ".csr -subj '/CN=" + cn + "'") &&
+         run_in(dir, "openssl x509 -req -in " + name + ".csr -CA " + ca + ".crt -CAkey " + ca +
+                         ".key -CAcreateserial -days 2 -out " + name + ".crt -extfile " + name + ".ext") &&
+         run_in(dir, "chmod 600 " + name + ".key");
+}
+
+bool make_ca(const std::filesystem::path& dir, const std::string& name) {
+  return run_in(dir, "openssl req -x509 -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout " +
+                         name + ".key -out " + name + ".crt -days 2 -subj '/CN=Tributary test " + name + "'");
+}
+
+class Tls : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    auto dir = scratch_directory::create("tributary-tls");
+    ASSERT_TRUE(dir) << dir.error();
+    certificates_ = new scratch_directory(std::move(*dir));
+    const auto& d = certificates_->path();
+    ASSERT_TRUE(make_ca(d, "ca") && make_ca(d, "other_ca"));
+    ASSERT_TRUE(make_certificate(d, "ca", "server", "localhost", "DNS:localhost,IP:127.0.0.1"));
+    ASSERT_TRUE(make_certificate(d, "ca", "client", "certuser"));
+    ASSERT_TRUE(make_certificate(d, "other_ca", "stranger", "certuser"));
+  }
+  static void TearDownTestSuite() {
+    delete certificates_;
+    certificates_ = nullptr;
+  }
+
+  void SetUp() override {
+    ASSERT_NE(certificates_, nullptr);
+    const auto& d = certificates_->path();
+    server_.emplace(tributary_server_options{{"ssl=on", "ssl_cert_file=" + (d / "server.crt").string(),
+                                              "ssl_key_file=" + (d / "server.key").string(),
+                                              "ssl_ca_file=" + (d / "ca.crt").string()}});
+    ASSERT_NO_FATAL_FAILURE(server_->start());
+  }
+
+  std::string cert(const std::string& file) const { return (certificates_->path() / file).string(); }
+
+  std::string base(const std::string& host, const std::string& user) const {
+    return "host=" + host + " port=" + std::to_string(server_->port()) + " dbname=postgres user=" + user +
+           " connect_timeout=10";
+  }
+
+  // "OK tls" / "OK plain" or libpq's error text.
+  static std::string login(const std::string& conninfo) {
+    auto c = connect_with(conninfo);
+    if (PQstatus(c.get()) == CONNECTION_OK)
+      return PQsslInUse(c.get()) ? "OK tls" : "OK plain";
+    return PQerrorMessage(c.get());
+  }
+
+  void set_hba(const std::string& rules) {
+    std::ofstream(server_->data_dir() / "pg_hba.conf", std::ios::trunc) << rules;
+    auto c = server_->connect();
+    auto r = exec(c.get(), "SELECT pg_reload_conf()");
+    ASSERT_TRUE(succeeded(r.get())) << PQresultErrorMessage(r.get());
+  }
+
+  static scratch_directory* certificates_;
+  std::optional<tributary_server> server_;
+};
+
+scratch_directory* Tls::certificates_ = nullptr;
+
+TEST_F(Tls, RequireAndVerifyFullConnectOverTls) {
+  const std::string user = server_->user();
+  EXPECT_EQ(login(base("127.0.0.1", user) + " sslmode=require"), "OK tls");
+  EXPECT_EQ(login(base("localhost", user) + " sslmode=verify-full sslrootcert=" + cert("ca.crt")), "OK tls");
+  EXPECT_EQ(login(base("127.0.0.1", user) + " sslmode=verify-full sslrootcert=" + cert("ca.crt")), "OK tls");
+  EXPECT_EQ(login(base("127.0.0.1", user) + " sslmode=disable"), "OK plain");
+  // A server certificate from a CA the client does not trust is refused by the client.
+  const std::string refused = login(base("localhost", user) + " sslmode=verify-full sslrootcert=" + cert("other_ca.crt"));
+  EXPECT_NE(refused.find("certificate verify failed"), std::string::npos) << refused;
+  // Queries run over the encrypted connection.
+  auto c = connect_with(base("localhost", user) + " sslmode=verify-full sslrootcert=" + cert("ca.crt"));
+  auto r = exec(c.get(), "SELECT 40 + 2");
+  ASSERT_TRUE(succeeded(r.get())) << PQresultErrorMessage(r.get());
+  EXPECT_EQ(std::string(PQgetvalue(r.get(), 0, 0)), "42");
+}
+
+TEST_F(Tls, HostsslAndHostnosslFollowTheConnection) {
+  auto c = server_->connect();
+  ASSERT_TRUE(succeeded(exec(c.get(), "CREATE ROLE tls_only LOGIN").get()));
+  ASSERT_NO_FATAL_FAILURE(set_hba("host all " + server_->user() + " 127.0.0.1/32 trust\n"
+                                  "hostnossl all tls_only 127.0.0.1/32 reject\n"
+                                  "hostssl all tls_only 127.0.0.1/32 trust\n"));
+  const std::string rejected =
+      "pg_hba.conf rejects connection for host \"127.0.0.1\", user \"tls_only\", database \"postgres\", no encryption";
+  ASSERT_TRUE(wait_until([&] { return login(base("127.0.0.1", "tls_only") + " sslmode=disable").find(rejected) != std::string::npos; }, 10s));
+  EXPECT_EQ(login(base("127.0.0.1", "tls_only") + " sslmode=require"), "OK tls");
+}
+
+TEST_F(Tls, ClientCertificateAuthentication) {
+  auto c = server_->connect();
+  ASSERT_TRUE(succeeded(exec(c.get(), "CREATE ROLE certuser LOGIN; CREATE ROLE someone LOGIN").get()));
+  ASSERT_NO_FATAL_FAILURE(set_hba("host all " + server_->user() + " 127.0.0.1/32 trust\n"
+                                  "hostssl all certuser,someone 127.0.0.1/32 cert\n"));
+  const std::string with_cert = " sslmode=verify-full sslrootcert=" + cert("ca.crt") + " sslcert=" + cert("client.crt") +
+                                " sslkey=" + cert("client.key");
+  ASSERT_TRUE(wait_until([&] {
+    return login(base("localhost", "certuser") + " sslmode=require sslcert=/nonexistent").find(
+               "connection requires a valid client certificate") != std::string::npos;
+  }, 10s)) << login(base("localhost", "certuser") + " sslmode=require sslcert=/nonexistent");
+  EXPECT_EQ(login(base("localhost", "certuser") + with_cert), "OK tls");
+  // The certificate names certuser, not someone.
+  EXPECT_NE(login(base("localhost", "someone") + with_cert).find("certificate authentication failed for user \"someone\""),
+            std::string::npos);
+  // A certificate from another CA fails the handshake.
+  const std::string stranger = login(base("localhost", "certuser") + " sslmode=require sslcert=" +
+                                     cert("stranger.crt") + " sslkey=" + cert("stranger.key"));
+  EXPECT_EQ(stranger.find("OK"), std::string::npos) << stranger;
+  EXPECT_EQ(login(base("localhost", server_->user()) + " sslmode=require"), "OK tls") << "the server still serves";
+}
+
+TEST(TlsSettings, AKeyReadableByOthersStopsTheServerAsPostgres) {
+  auto dir = scratch_directory::create("tributary-tls-key");
+  ASSERT_TRUE(dir) << dir.error();
+  ASSERT_TRUE(make_ca(dir->path(), "ca"));
+  ASSERT_TRUE(make_certificate(dir->path(), "ca", "server", "localhost"));
+  std::filesystem::permissions(dir->path() / "server.key", std::filesystem::perms::owner_read |
+                                                              std::filesystem::perms::owner_write |
+                                                              std::filesystem::perms::others_read);
+  const auto binary = tributary_server::binary_path();
+  auto data = dir->path() / "data";
+  const std::string command = "'" + binary.string() + "' serve -D '" + data.string() + "' -p 0 -c ssl=on -c ssl_cert_file='" +
+                              (dir->path() / "server.crt").string() + "' -c ssl_key_file='" +
+                              (dir->path() / "server.key").string() + "' > '" + (dir->path() / "out.log").string() +
+                              "' 2>&1";
+  EXPECT_NE(std::system(command.c_str()), 0);
+  const std::string log = read_text_file(dir->path() / "out.log");
+  EXPECT_NE(log.find("has group or world access"), std::string::npos) << log;
+}
+
+}  // namespace
+}  // namespace tributary::integration

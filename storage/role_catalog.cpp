@@ -1,0 +1,226 @@
+// role_catalog: see the header.
+#include "storage/role_catalog.hpp"
+
+#include <set>
+
+#include "storage/sqlstate_mapping.hpp"
+
+namespace tributary {
+namespace {
+
+constexpr const char* role_columns =
+    "oid, rolname, rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin, rolreplication, "
+    "rolbypassrls, rolconnlimit, rolpassword, rolvaliduntil";
+
+// Columns PostgreSQL's pg_authid has that the first global.db did not.
+struct added_column {
+  const char* name;
+  const char* definition;
+};
+constexpr added_column added_columns[] = {
+    {"rolinherit", "bool NOT NULL DEFAULT 1"},
+    {"rolcreaterole", "bool NOT NULL DEFAULT 0"},
+    {"rolbypassrls", "bool NOT NULL DEFAULT 0"},
+    {"rolconnlimit", "integer NOT NULL DEFAULT -1"},
+    {"rolpassword", "text"},
+    {"rolvaliduntil", "text"},
+};
+
+pg_error storage_error(const sqlite_error& e) { return pg_error_from_sqlite(e, "global.db"); }
+
+role_record read_role(const sqlite_statement& q) {
+  role_record r;
+  r.oid = q.column_int(0);
+  r.name = q.column_text(1);
+  r.superuser = q.column_int(2) != 0;
+  r.inherit = q.column_int(3) != 0;
+  r.create_role = q.column_int(4) != 0;
+  r.create_db = q.column_int(5) != 0;
+  r.can_login = q.column_int(6) != 0;
+  r.replication = q.column_int(7) != 0;
+  r.bypass_rls = q.column_int(8) != 0;
+  r.connection_limit = q.column_int(9);
+  if (!q.column_is_null(10))
+    r.password = q.column_text(10);
+  if (!q.column_is_null(11))
+    r.valid_until = q.column_text(11);
+  return r;
+}
+
+void bind_role(sqlite_statement& q, const role_record& r) {
+  q.bind_int(1, r.oid);
+  q.bind_text(2, r.name);
+  q.bind_int(3, r.superuser);
+  q.bind_int(4, r.inherit);
+  q.bind_int(5, r.create_role);
+  q.bind_int(6, r.create_db);
+  q.bind_int(7, r.can_login);
+  q.bind_int(8, r.replication);
+  q.bind_int(9, r.bypass_rls);
+  q.bind_int(10, r.connection_limit);
+  if (r.password)
+    q.bind_text(11, *r.password);
+  else
+    q.bind_null(11);
+  if (r.valid_until)
+    q.bind_text(12, *r.valid_until);
+  else
+    q.bind_null(12);
+}
+
+bool is_constraint_violation(const sqlite_error& e) { return (e.code & 0xff) == 19; }
+
+pg_error role_exists(const std::string& name) {
+  return make_pg_error("42710", "role \"" + name + "\" already exists");
+}
+
+}  // namespace
+
+result<ok_t, sqlite_error> role_catalog::upgrade_schema(sqlite_connection& global) {
+  std::set<std::string> present;
+  auto q = global.prepare("SELECT name FROM pragma_table_info('pg_authid')");
+  if (!q)
+    return fail(q.error());
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s != sqlite_statement::step_result::row)
+      break;
+    present.insert(q->column_text(0));
+  }
+  for (const auto& column : added_columns)
+    if (!present.count(column.name))
+      if (auto r = global.exec(std::string("ALTER TABLE pg_authid ADD COLUMN ") + column.name + " " +
+                               column.definition);
+          !r)
+        return r;
+  return ok_v;
+}
+
+result<std::vector<role_record>, pg_error> role_catalog::list() const {
+  std::vector<role_record> out;
+  auto r = directory_.with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
+    auto q = g.prepare(std::string("SELECT ") + role_columns + " FROM pg_authid ORDER BY oid");
+    if (!q)
+      return fail(storage_error(q.error()));
+    for (;;) {
+      auto s = q->step();
+      if (!s)
+        return fail(storage_error(s.error()));
+      if (*s != sqlite_statement::step_result::row)
+        return ok_v;
+      out.push_back(read_role(*q));
+    }
+  });
+  if (!r)
+    return fail(r.error());
+  return out;
+}
+
+result<std::optional<role_record>, pg_error> role_catalog::find(const std::string& name) const {
+  std::optional<role_record> found;
+  auto r = directory_.with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
+    auto q = g.prepare(std::string("SELECT ") + role_columns + " FROM pg_authid WHERE rolname = ?1");
+    if (!q)
+      return fail(storage_error(q.error()));
+    q->bind_text(1, name);
+    auto s = q->step();
+    if (!s)
+      return fail(storage_error(s.error()));
+    if (*s == sqlite_statement::step_result::row)
+      found = read_role(*q);
+    return ok_v;
+  });
+  if (!r)
+    return fail(r.error());
+  return found;
+}
+
+result<role_record, pg_error> role_catalog::create(role_record role) {
+  role.oid = directory_.allocate_oid();
+  if (role.oid == 0)
+    return fail(make_pg_error("58030", "could not allocate an object identifier in global.db"));
+  auto r = directory_.with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
+    auto q = g.prepare(std::string("INSERT INTO pg_authid (") + role_columns +
+                       ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    if (!q)
+      return fail(storage_error(q.error()));
+    bind_role(*q, role);
+    if (auto done = q->run(); !done)
+      return fail(is_constraint_violation(done.error()) ? role_exists(role.name) : storage_error(done.error()));
+    return ok_v;
+  });
+  if (!r)
+    return fail(r.error());
+  return role;
+}
+
+result<ok_t, pg_error> role_catalog::update(const role_record& role) {
+  return directory_.with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
+    auto q = g.prepare(
+        "UPDATE pg_authid SET rolname = ?2, rolsuper = ?3, rolinherit = ?4, rolcreaterole = ?5, "
+        "rolcreatedb = ?6, rolcanlogin = ?7, rolreplication = ?8, rolbypassrls = ?9, rolconnlimit = ?10, "
+        "rolpassword = ?11, rolvaliduntil = ?12 WHERE oid = ?1");
+    if (!q)
+      return fail(storage_error(q.error()));
+    bind_role(*q, role);
+    if (auto done = q->run(); !done)
+      return fail(is_constraint_violation(done.error()) ? role_exists(role.name) : storage_error(done.error()));
+    return ok_v;
+  });
+}
+
+result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const role_record& role) const {
+  std::vector<std::string> owned;
+  auto databases = directory_.list_databases();
+  if (!databases)
+    return fail(databases.error());
+  for (const auto& db : *databases)
+    if (db.owner == role.name)
+      owned.push_back("owner of database " + db.name);
+  for (const auto& db : *databases) {
+    auto c = directory_.connect(db.name);
+    if (!c)
+      return fail(c.error());
+    auto q = c->prepare("SELECT subname FROM pg_subscription WHERE subowner = ?1 ORDER BY subname");
+    if (!q)
+      return fail(pg_error_from_sqlite(q.error(), db.name));
+    q->bind_int(1, role.oid);
+    for (;;) {
+      auto s = q->step();
+      if (!s)
+        return fail(pg_error_from_sqlite(s.error(), db.name));
+      if (*s != sqlite_statement::step_result::row)
+        break;
+      owned.push_back("owner of subscription " + q->column_text(0));
+    }
+  }
+  return owned;
+}
+
+result<ok_t, pg_error> role_catalog::drop(const role_record& role) {
+  if (role.oid == bootstrap_oid)
+    return fail(make_pg_error("2BP01", "cannot drop role " + role.name + " because it is required by the database system"));
+  auto owned = owned_objects(role);
+  if (!owned)
+    return fail(owned.error());
+  if (!owned->empty()) {
+    std::string detail;
+    for (const auto& line : *owned)
+      detail += (detail.empty() ? "" : "\n") + line;
+    return fail(make_pg_error("2BP01", "role \"" + role.name + "\" cannot be dropped because some objects depend on it",
+                              detail));
+  }
+  return directory_.with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
+    auto q = g.prepare("DELETE FROM pg_authid WHERE oid = ?1");
+    if (!q)
+      return fail(storage_error(q.error()));
+    q->bind_int(1, role.oid);
+    if (auto done = q->run(); !done)
+      return fail(storage_error(done.error()));
+    return ok_v;
+  });
+}
+
+}  // namespace tributary

@@ -1,0 +1,31 @@
+// secret_columns: columns of the catalog that only superusers may read, as
+// PostgreSQL grants them: pg_subscription.subconninfo (it may hold the publisher's
+// password). PostgreSQL revokes SELECT on pg_subscription from PUBLIC and grants
+// every other column back, so a role that is not a superuser gets
+// 42501 "permission denied for table pg_subscription" when its query reads the
+// column (SELECT *, SELECT subconninfo) and the other columns as usual.
+//
+// How: a SQLite authorizer on the session's connection denies reading the column
+// while a client's statement is being prepared (client_statement_scope, a
+// per-thread flag: a session runs on one thread). Tributary's own reads on the
+// same connection (ALTER SUBSCRIPTION by its owner, the launcher) are not client
+// statements and are not refused. sqlstate_mapping turns SQLite's "access to
+// t.c is prohibited" into PostgreSQL's message.
+#pragma once
+
+struct sqlite3;
+
+namespace tributary {
+
+// For a session of a role that is not a superuser.
+void protect_secret_columns(sqlite3* db);
+
+class client_statement_scope {
+public:
+  client_statement_scope();
+  ~client_statement_scope();
+  client_statement_scope(const client_statement_scope&) = delete;
+  client_statement_scope& operator=(const client_statement_scope&) = delete;
+};
+
+}  // namespace tributary
