@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <thread>
+
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
 #include "stages/pgoutput/pgoutput_decoder.hpp"
@@ -17,8 +19,8 @@ using steady = std::chrono::steady_clock;
 constexpr size_t max_batch_messages = 4096;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
-constexpr auto gather_window = std::chrono::milliseconds(2);
-constexpr auto gather_pause = std::chrono::microseconds(200);
+constexpr auto gather_window = std::chrono::milliseconds(5);
+constexpr auto gather_pause = std::chrono::microseconds(1000);
 constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
@@ -113,9 +115,12 @@ bool timer_duties(self_ptr self) {
   return true;
 }
 
-// Drains what the socket has, then waits a little for more (the walsender
-// writes one message per send), so a batch carries many messages rather than
-// one: up to max_batch_messages / max_batch_bytes or gather_window in all.
+// Drains what the socket has; while the stream keeps coming, sleeps
+// gather_pause and drains again, so a batch carries what arrived over up to
+// gather_window (or max_batch_messages / max_batch_bytes) with one wake-up per
+// pause. Waiting for the socket instead would wake the thread for every message,
+// since the walsender writes one message per send. A drain that finds nothing new
+// ends the batch: the stream is quiet, the batch goes on at once.
 // nullopt when the actor quit.
 std::optional<publisher_connection::read_status> gather_batch(self_ptr self, std::vector<std::string>& raw,
                                                              size_t& bytes) {
@@ -130,16 +135,10 @@ std::optional<publisher_connection::read_status> gather_batch(self_ptr self, std
     }
     for (size_t i = before; i < raw.size(); ++i)
       bytes += raw[i].size();
-    if (*r == publisher_connection::read_status::ended || raw.empty() || raw.size() >= max_batch_messages ||
+    if (*r == publisher_connection::read_status::ended || raw.size() == before || raw.size() >= max_batch_messages ||
         bytes >= max_batch_bytes || steady::now() - started >= gather_window)
       return *r;
-    auto more = st.publisher->wait_socket(gather_pause);
-    if (!more) {
-      fail_connection(self, pipeline_errc::connection_failed, more.error().message);
-      return std::nullopt;
-    }
-    if (!*more)
-      return *r;
+    std::this_thread::sleep_for(gather_pause);
   }
 }
 

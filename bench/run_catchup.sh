@@ -3,9 +3,11 @@
 # print their figures: Tributary's catch-up rate against a bare libpq drain of the
 # same changes (the ceiling), the ratio (target >= 0.7), peak RSS, CPU per thread.
 #
-# Usage:  bench/run_catchup.sh [all|rows|pgbench] [-- extra arguments for the program(s)]
+# Usage:  bench/run_catchup.sh [all|rows|pgbench|large|compare] [-- extra arguments for the program(s)]
 #   rows     1 000 000 rows inserted in transactions of 100 (catchup_rows)
 #   pgbench  pgbench -i -s 1, then tpcb-like with 8 clients for 20 s (catchup_pgbench)
+#   compare  W1 of issue 10: 1 000 000 rows in transactions of 100 into bench_t, consumed by a bare
+#            libpq drain, PostgreSQL 18's subscriber and Tributary (catchup_compare; not part of `all`)
 #   large    one transaction of 1 000 000 rows, streamed and spooled (large_transaction, issue 9;
 #            not part of `all`)
 # Environment:
@@ -30,7 +32,8 @@ case $which in
   rows) programs=(catchup_rows) ;;
   pgbench) programs=(catchup_pgbench) ;;
   large) programs=(large_transaction) ;;
-  *) echo "usage: $0 [all|rows|pgbench|large] [-- program arguments]" >&2; exit 2 ;;
+  compare) programs=(catchup_compare) ;;
+  *) echo "usage: $0 [all|rows|pgbench|large|compare] [-- program arguments]" >&2; exit 2 ;;
 esac
 
 echo "building in $build (Release)..."

@@ -257,11 +257,19 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
   }
   const auto& params = prepared_slot.text.params;
   sqlite_statement& stmt = *prepared_slot.statement;
+  // Every parameter is bound again for each row, so the statement is only
+  // rewound (no sqlite3_clear_bindings), and values are bound borrowed
+  // (SQLITE_STATIC): a text stored as received straight from the change, a
+  // parsed value from row_values_ (reserved, so it does not move); both outlive
+  // the step. The borrowed texts are copied into row_values_ only when the step
+  // fails and its error shows the key's values.
+  row_values_.reserve(params.size());
+  std::vector<const std::string*> borrowed(params.size(), nullptr);
   for (row_ref ref : batch.rows) {
     const remote_transaction& txn = *group[ref.transaction_index];
     const row_change& change = txn.changes[ref.change_index];
     row_values_.clear();
-    stmt.reset();
+    stmt.rewind();
     for (size_t i = 0; i < params.size(); ++i) {
       const statement_param& p = params[i];
       const tuple_data& tuple =
@@ -279,20 +287,30 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
       // A text value whose stored form is the publisher's text (text, json, xml,
       // arrays, ...) is bound as received, as the copy sink does: the publisher
       // has validated it already.
+      if (!v.is_null() && v.k != tuple_value::kind::binary && text_is_stored_as_received(type)) {
+        stmt.bind_text_borrowed(static_cast<int>(i + 1), v.bytes);
+        borrowed[i] = &v.bytes;
+        row_values_.emplace_back(sql_null{});
+        continue;
+      }
       auto value = v.is_null() ? result<sql_value, pg_error>(sql_value{sql_null{}})
                    : v.k == tuple_value::kind::binary
                        ? parse_binary_value(type, v.bytes)
-                   : text_is_stored_as_received(type)
-                       ? result<sql_value, pg_error>(sql_value{v.bytes})
                        : parse_text_value(type, v.bytes, publisher_type_settings());
       if (!value)
         return fail(plain_error(value.error().sqlstate, value.error().message,
                                 context(txn, batch.kind, &rel, column)));
-      stmt.bind(static_cast<int>(i + 1), *value);
+      borrowed[i] = nullptr;
       row_values_.push_back(std::move(*value));
+      stmt.bind_borrowed(static_cast<int>(i + 1), row_values_.back());
     }
-    if (auto r = stmt.run(); !r)
+    if (auto r = stmt.run(); !r) {
+      stmt.reset();
+      for (size_t i = 0; i < params.size(); ++i)
+        if (borrowed[i])
+          row_values_[i] = sql_value{*borrowed[i]};
       return fail(step_error(r.error(), batch, (*entry)->table, prepared_slot.text, txn));
+    }
     if (batch.kind == change_kind::insert) {
       ++counters_.inserted;
     } else if (db_.changes() == 0) {

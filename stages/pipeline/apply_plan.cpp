@@ -42,11 +42,17 @@ bool has_shape(const row_change& c, const change_shape& shape) {
 class stretch {
 public:
   void add(const row_change& c, row_ref ref) {
-    auto key = std::make_pair(c.relation->schema_name, c.relation->table_name);
-    auto [it, inserted] = index_.try_emplace(std::move(key), tables_.size());
-    if (inserted)
-      tables_.emplace_back();
-    auto& batches = tables_[it->second];
+    // Consecutive rows mostly share one Relation: its slot is looked up by name
+    // only when the Relation changes.
+    if (c.relation.get() != last_relation_) {
+      auto key = std::make_pair(c.relation->schema_name, c.relation->table_name);
+      auto [it, inserted] = index_.try_emplace(std::move(key), tables_.size());
+      if (inserted)
+        tables_.emplace_back();
+      last_relation_ = c.relation.get();
+      last_slot_ = it->second;
+    }
+    auto& batches = tables_[last_slot_];
     if (batches.empty() || batches.back().kind != c.kind ||
         batches.back().relation != c.relation || !has_shape(c, batches.back().shape))
       batches.push_back(apply_batch{c.relation, c.kind, shape_of(c), {}});
@@ -59,9 +65,12 @@ public:
         out.push_back(std::move(b));
     tables_.clear();
     index_.clear();
+    last_relation_ = nullptr;
   }
 
 private:
+  const relation_info* last_relation_ = nullptr;  // the Relation of the last row added, and its slot
+  size_t last_slot_ = 0;
   std::map<std::pair<std::string, std::string>, size_t> index_;  // table -> tables_ slot
   std::vector<std::vector<apply_batch>> tables_;                 // first appearance order
 };

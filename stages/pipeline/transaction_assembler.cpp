@@ -423,7 +423,19 @@ bool transaction_assembler::keep_change(const table_sync_states& tables, row_cha
 }
 
 void transaction_assembler::filter_changes(remote_transaction& txn) const {
-  std::erase_if(txn.changes, [&](row_change& c) { return !keep_change(config_.tables, c, txn.final_lsn); });
+  // Consecutive rows mostly share one Relation: its table is looked up by name
+  // only when the Relation changes (a TRUNCATE is always looked at).
+  const relation_info* last_relation = nullptr;
+  bool last_kept = false;
+  std::erase_if(txn.changes, [&](row_change& c) {
+    if (c.kind == change_kind::truncate)
+      return !keep_change(config_.tables, c, txn.final_lsn);
+    if (c.relation.get() != last_relation) {
+      last_relation = c.relation.get();
+      last_kept = keep_change(config_.tables, c, txn.final_lsn);
+    }
+    return !last_kept;
+  });
 }
 
 void transaction_assembler::send_piece(std::vector<remote_transaction_ptr>& out) {
