@@ -122,6 +122,8 @@ void userbyid_function(sqlite3_context* context, int argc, sqlite3_value** argv)
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (oid == database_owner_role_oid)
+    return result_text(context, "pg_database_owner");
   for (const auto& r : reader_of(context).roles())
     if (r.oid == oid)
       return result_text(context, r.name);

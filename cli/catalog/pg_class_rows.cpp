@@ -43,7 +43,11 @@ int64_t attribute_type_oid(const catalog_model& model, const column_definition& 
 std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner) {
   std::vector<snapshot_row> out;
   for (const auto& n : model.namespaces)
-    out.push_back({n.oid, n.name, n.oid == public_namespace_oid ? owner.oid : int64_t{10}, null_value});
+    out.push_back({n.oid, n.name,
+                   n.oid == public_namespace_oid ? database_owner_role_oid
+                   : n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ? int64_t{10}
+                                                                                                  : owner.oid,
+                   null_value});
   return out;
 }
 
