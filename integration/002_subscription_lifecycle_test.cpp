@@ -51,9 +51,9 @@ TEST_F(SubscriptionLifecycle, CreateRecordsTheCatalogAndTheSlot) {
   EXPECT_EQ(slot_count("mysub"), "1");
   EXPECT_EQ(local_value("SELECT subname || ' ' || subslotname || ' ' || subpublications || ' ' || subenabled "
                         "FROM pg_subscription"),
-            "mysub mysub {pub} 1");
+            "mysub mysub {pub} true");  // the catalog is typed as PostgreSQL's: bool || text
   EXPECT_EQ(local_value("SELECT srrelname || ' ' || srsubstate FROM pg_subscription_rel"), "t r");
-  EXPECT_EQ(local_value("SELECT roname = 'pg_' || (SELECT oid FROM pg_subscription) FROM pg_replication_origin"), "1");
+  EXPECT_EQ(local_value("SELECT roname = 'pg_' || (SELECT oid FROM pg_subscription) FROM pg_replication_origin"), "t");
   ASSERT_TRUE(wait_until([&] {
     return publisher_.query_value("SELECT count(*) FROM pg_stat_replication WHERE application_name = 'mysub'") == "1";
   }, std::chrono::seconds(30))) << "application_name defaults to the subscription name";

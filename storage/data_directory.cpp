@@ -244,6 +244,23 @@ std::optional<database_info> data_directory::find_database(const std::string& na
   return std::nullopt;
 }
 
+std::vector<role_info> data_directory::roles() const {
+  std::lock_guard lock{global_mutex_};
+  std::vector<role_info> out;
+  auto g = open_global();
+  if (!g)
+    return out;
+  auto q = g->prepare("SELECT oid, rolname, rolsuper, rolcanlogin FROM pg_authid ORDER BY oid");
+  if (!q)
+    return out;
+  while (true) {
+    auto s = q->step();
+    if (!s || *s != sqlite_statement::step_result::row)
+      return out;
+    out.push_back(role_info{q->column_int(0), q->column_text(1), q->column_int(2) != 0, q->column_int(3) != 0});
+  }
+}
+
 std::vector<database_info> data_directory::databases() const {
   auto list = list_databases();
   return list ? std::move(list).value() : std::vector<database_info>{};

@@ -62,6 +62,8 @@ public:
   std::optional<role_info> find_role(int64_t oid) const;
   std::optional<database_info> find_database(const std::string& name) const;
   std::vector<database_info> databases() const;
+  // Every role, by OID (empty when global.db cannot be read).
+  std::vector<role_info> roles() const;
   // The same, with the reason when global.db cannot be read (the launcher retries).
   result<std::vector<database_info>, pg_error> list_databases() const;
 

@@ -87,9 +87,23 @@ TEST(TranslatedStringFunctions, StringAggOrdersByItsKeysInTheirTypesOrder) {
   EXPECT_EQ(h.value("SELECT string_agg(s, ',') FROM t WHERE id > 100"), "NULL");
 }
 
-TEST(TranslatedStringFunctions, RegularExpressionsAreLeftUntranslated) {
+TEST(TranslatedStringFunctions, RegularExpressionOperatorsMatchAsPostgreSQL) {
   translated_query_harness h;
-  EXPECT_NE(h.value("SELECT s ~ 'a+' FROM t").find("UNTRANSLATED"), std::string::npos);
+  EXPECT_EQ(h.value("SELECT 'abc' ~ '^a.c$'"), "t");
+  EXPECT_EQ(h.value("SELECT 'abc' ~ 'B'"), "f");
+  EXPECT_EQ(h.value("SELECT 'abc' ~* 'B'"), "t");
+  EXPECT_EQ(h.value("SELECT 'abc' !~ 'x'"), "t");
+  EXPECT_EQ(h.value("SELECT 'abc' !~* 'A'"), "f");
+  EXPECT_EQ(h.value("SELECT 'pg_toast' OPERATOR(pg_catalog.~) '^(pg_toast)$' COLLATE pg_catalog.default"), "t");
+}
+
+TEST(TranslatedStringFunctions, AnInvalidRegularExpressionIs2201B) {
+  translated_query_harness h;
+  EXPECT_NE(h.value("SELECT 'abc' ~ '('").find("2201B"), std::string::npos);
+}
+
+TEST(TranslatedStringFunctions, SubstringByPatternIsLeftUntranslated) {
+  translated_query_harness h;
   EXPECT_NE(h.value("SELECT substring(s from 'a+') FROM t").find("UNTRANSLATED"), std::string::npos);
 }
 

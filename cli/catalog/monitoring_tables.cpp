@@ -1,5 +1,7 @@
 #include "cli/catalog/monitoring_tables.hpp"
 
+#include "cli/catalog/snapshot_table.hpp"
+
 #include <sqlite3.h>
 
 #include <cstring>
@@ -14,110 +16,7 @@ namespace tributary {
 
 namespace {
 
-using row = std::vector<sql_value>;
-
-// One snapshot table: a schema and a function producing its rows.
-struct snapshot_table {
-  std::string schema;                    // CREATE TABLE x(...) text for sqlite3_declare_vtab
-  std::function<std::vector<row>()> rows;
-};
-
-struct snapshot_vtab {
-  sqlite3_vtab base{};
-  snapshot_table* table = nullptr;
-};
-
-struct snapshot_cursor {
-  sqlite3_vtab_cursor base{};
-  std::vector<row> rows;
-  size_t index = 0;
-};
-
-int vt_connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-  auto* table = static_cast<snapshot_table*>(aux);
-  int rc = sqlite3_declare_vtab(db, table->schema.c_str());
-  if (rc != SQLITE_OK)
-    return rc;
-  auto* vt = new snapshot_vtab;
-  vt->table = table;
-  *out = &vt->base;
-  return SQLITE_OK;
-}
-
-int vt_disconnect(sqlite3_vtab* vt) {
-  delete reinterpret_cast<snapshot_vtab*>(vt);
-  return SQLITE_OK;
-}
-
-int vt_best_index(sqlite3_vtab*, sqlite3_index_info* info) {
-  info->estimatedCost = 100;
-  return SQLITE_OK;
-}
-
-int vt_open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  *out = &(new snapshot_cursor)->base;
-  return SQLITE_OK;
-}
-
-int vt_close(sqlite3_vtab_cursor* c) {
-  delete reinterpret_cast<snapshot_cursor*>(c);
-  return SQLITE_OK;
-}
-
-int vt_filter(sqlite3_vtab_cursor* c, int, const char*, int, sqlite3_value**) {
-  auto* cur = reinterpret_cast<snapshot_cursor*>(c);
-  auto* vt = reinterpret_cast<snapshot_vtab*>(c->pVtab);
-  cur->rows = vt->table->rows();
-  cur->index = 0;
-  return SQLITE_OK;
-}
-
-int vt_next(sqlite3_vtab_cursor* c) {
-  ++reinterpret_cast<snapshot_cursor*>(c)->index;
-  return SQLITE_OK;
-}
-
-int vt_eof(sqlite3_vtab_cursor* c) {
-  auto* cur = reinterpret_cast<snapshot_cursor*>(c);
-  return cur->index >= cur->rows.size();
-}
-
-int vt_column(sqlite3_vtab_cursor* c, sqlite3_context* ctx, int i) {
-  auto* cur = reinterpret_cast<snapshot_cursor*>(c);
-  const auto& v = cur->rows[cur->index][static_cast<size_t>(i)];
-  if (auto* n = std::get_if<int64_t>(&v))
-    sqlite3_result_int64(ctx, *n);
-  else if (auto* d = std::get_if<double>(&v))
-    sqlite3_result_double(ctx, *d);
-  else if (auto* s = std::get_if<std::string>(&v))
-    sqlite3_result_text64(ctx, s->data(), s->size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-  else
-    sqlite3_result_null(ctx);
-  return SQLITE_OK;
-}
-
-int vt_rowid(sqlite3_vtab_cursor* c, sqlite3_int64* out) {
-  *out = static_cast<sqlite3_int64>(reinterpret_cast<snapshot_cursor*>(c)->index);
-  return SQLITE_OK;
-}
-
-const sqlite3_module snapshot_module = [] {
-  sqlite3_module m{};
-  m.iVersion = 1;
-  m.xCreate = nullptr;  // eponymous-only: usable without CREATE VIRTUAL TABLE
-  m.xConnect = vt_connect;
-  m.xBestIndex = vt_best_index;
-  m.xDisconnect = vt_disconnect;
-  m.xDestroy = vt_disconnect;
-  m.xOpen = vt_open;
-  m.xClose = vt_close;
-  m.xFilter = vt_filter;
-  m.xNext = vt_next;
-  m.xEof = vt_eof;
-  m.xColumn = vt_column;
-  m.xRowid = vt_rowid;
-  return m;
-}();
+using row = snapshot_row;
 
 std::string timestamp_text(wall_time t) {
   auto us = std::chrono::duration_cast<std::chrono::microseconds>(t.time_since_epoch()).count();
@@ -279,24 +178,17 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
                                                      const monitoring_registry_ptr& registry,
                                                      const activity_sources& activity) {
   sqlite3* handle = db.handle();
-  // The definitions live as long as the connection: freed by the module destructor.
-  auto add = [&](const char* name, snapshot_table* table) -> result<ok_t, sqlite_error> {
-    int rc = sqlite3_create_module_v2(handle, name, &snapshot_module, table,
-                                      [](void* p) { delete static_cast<snapshot_table*>(p); });
-    if (rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
-    return ok_v;
-  };
+  auto add = [&](const char* name, snapshot_table table) { return add_snapshot_table(db, name, std::move(table)); };
   auto reg = registry;
   if (auto r = add("tributary_subscription_workers",
-                   new snapshot_table{"CREATE TABLE x(subid INTEGER, worker_type TEXT, pid INTEGER, "
+                   snapshot_table{"CREATE TABLE x(subid INTEGER, worker_type TEXT, pid INTEGER, "
                                       "received_lsn TEXT, last_msg_send_time TEXT, last_msg_receipt_time TEXT, "
                                       "latest_end_lsn TEXT, latest_end_time TEXT)",
                                       [reg] { return worker_rows(*reg); }});
       !r)
     return r;
   if (auto r = add("tributary_subscription_counters",
-                   new snapshot_table{"CREATE TABLE x(subid INTEGER, apply_error_count INTEGER, "
+                   snapshot_table{"CREATE TABLE x(subid INTEGER, apply_error_count INTEGER, "
                                       "sync_error_count INTEGER, confl_insert_exists INTEGER, "
                                       "confl_update_origin_differs INTEGER, confl_update_exists INTEGER, "
                                       "confl_update_missing INTEGER, confl_delete_origin_differs INTEGER, "
@@ -306,13 +198,13 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
       !r)
     return r;
   if (auto r = add("tributary_actors",
-                   new snapshot_table{"CREATE TABLE x(id INTEGER, kind TEXT, subscription INTEGER, parent INTEGER, "
+                   snapshot_table{"CREATE TABLE x(id INTEGER, kind TEXT, subscription INTEGER, parent INTEGER, "
                                       "state TEXT, messages INTEGER, mailbox INTEGER, restarts INTEGER, "
                                       "progress INTEGER, last_error TEXT)",
                                       [reg] { return actor_rows(*reg); }});
       !r)
     return r;
-  if (auto r = add("pg_stat_activity", new snapshot_table{activity_schema,
+  if (auto r = add("pg_stat_activity", snapshot_table{activity_schema,
                                                         [reg, activity] { return activity_rows(*reg, activity); }});
       !r)
     return r;

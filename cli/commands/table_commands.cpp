@@ -1,6 +1,9 @@
 // table_commands: see the header.
 #include "cli/commands/table_commands.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include "cli/catalog/catalog_relations.hpp"
 #include "cli/server/statement_router.hpp"
 
 #include <sqlite3.h>
@@ -190,6 +193,9 @@ public:
   explicit recorded_tables(sqlite_connection& db) : db_(db) {}
   table_columns_lookup lookup() {
     return [this](const std::string& table) -> const std::vector<column_definition>* {
+      // pg_catalog comes first in every search path (catalog_relations.hpp).
+      if (const auto* system = catalog_relation_columns(table))
+        return system;
       auto it = tables_.find(table);
       if (it == tables_.end()) {
         auto recorded = read_recorded_table_columns(db_, table);
@@ -466,7 +472,11 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
                     " (Tributary, a logical-replication subscriber on SQLite " +
                     sqlite3_libversion() + "), 64-bit";
   input.session = &session;
+  std::string untranslated;
+  input.untranslated = &untranslated;
   auto translated = translate_statement(node_type, statement, input);
+  if (translated && !*translated)
+    spdlog::debug("not translated ({}): {}", untranslated, source);
   if (tables.error())
     return fail(*tables.error());
   if (!translated) {

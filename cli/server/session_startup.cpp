@@ -17,6 +17,7 @@
 
 #include "cli/server/client_authentication.hpp"
 #include "cli/server/reload_function.hpp"
+#include "cli/catalog/catalog_relations.hpp"
 #include "cli/server/session.hpp"
 #include "cli/server/session_state.hpp"
 #include "cli/server/tls_context.hpp"
@@ -250,6 +251,14 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   session_identity who{database, user, role->superuser, process_id_};
   state = std::make_unique<connection_state>(stream_, who, std::move(*connection), std::move(in_use),
                                              services_);
+  // pg_catalog's relations and functions, over the session's own connection.
+  catalog_sources catalogs;
+  catalogs.roles = [directory = services_.directory] { return directory->roles(); };
+  catalogs.databases = [directory = services_.directory] { return directory->databases(); };
+  if (auto r = install_catalog_relations(state->db, catalogs); !r) {
+    send_fatal("XX000", "could not install the system catalogs: " + r.error().message);
+    return false;
+  }
 
   auto parameters = startup.parameters;
   for (auto& option : options_parameters(startup.parameter("options").value_or("")))

@@ -1,4 +1,5 @@
 // statement_dispatcher: the per-statement rules of the header.
+#include "cli/catalog/catalog_protection.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 
 #include "cli/commands/index_commands.hpp"
@@ -209,6 +210,8 @@ result<ok_t, pg_error> statement_dispatcher::end_batch() { return transaction_.e
 result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_statement& statement,
                                                                  const statement_situation& situation) {
   const nlohmann::json& fields = statement.fields();
+  if (auto refused = catalog_write_refusal(statement.node_type(), fields))
+    return fail(std::move(*refused));
   switch (statement.kind) {
     case statement_kind::begin:
     case statement_kind::commit:

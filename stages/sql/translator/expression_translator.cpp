@@ -8,6 +8,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
@@ -95,7 +96,9 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return parameter(f);
   if (type == "FuncCall")
     return function_call(f, where);
-  if (type == "MinMaxExpr" || type == "SQLValueFunction")
+  if (type == "A_Indirection")
+    return array_subscript(*this, f, where);
+  if (type == "MinMaxExpr" || type == "SQLValueFunction" || type == "CollateClause")
     return special_expression(type, f, where);
   throw not_translatable{type};
 }
@@ -199,7 +202,10 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
   json type_name = cast.value("typeName", json::object());
   if (pt::node_type(type_name) == "TypeName")
     type_name = pt::fields(type_name);
-  auto target = resolve_type_name(pt::type_name(type_name, input_.source));
+  const type_name_parts parts = pt::type_name(type_name, input_.source);
+  if (auto r = catalog_cast(*this, parts, cast, where))  // regclass, oid, ... (catalog_functions.cpp)
+    return *r;
+  auto target = resolve_type_name(parts);
   if (!target)
     fail_at(target.error(), location_of(type_name));
   if (!target->known() || target->oid == pg_type_oid::unknown)
@@ -404,6 +410,12 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
   }
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
+  // OIDs (oid, regclass, regtype, regproc) compare with each other and with
+  // integers as the numbers they are.
+  const auto oid_family = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24; };
+  const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4 || t == pg_type_oid::int8; };
+  if (l != r && (oid_family(l) || oid_family(r)) && (oid_family(l) || integer(l)) && (oid_family(r) || integer(r)))
+    return typed("(" + left.sql + " " + sql_operator(op) + " " + right.sql + ")", builtin(pg_type_oid::boolean));
   if (l != r) {
     if (is_number_type(l) && is_number_type(r)) {
       if (number_rank(l) < number_rank(r))
@@ -536,6 +548,17 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
       throw not_translatable{"IN (sub-select) of another type"};
     return typed("(" + with_collation(test.sql, test.type) + " IN (" + inner.sql + "))",
                  builtin(pg_type_oid::boolean));
+  }
+  if (kind == "ARRAY_SUBLINK") {  // ARRAY(SELECT x ...): the rows' values as an array's text form
+    translated_query inner = select(subselect, &where);
+    if (inner.columns.size() != 1)
+      fail_at(make_pg_error("42601", "subquery must return only one column"), location_of(link));
+    const type_descriptor* element = find_builtin_type(inner.columns[0].type.oid);
+    if (element == nullptr || element->array == 0 || element->storage != storage_class::text)
+      throw not_translatable{"ARRAY(sub-select) of this type"};
+    return typed("(SELECT '{' || coalesce(group_concat(pg_array_element(c1), ','), '') || '}' FROM (" + inner.sql +
+                     "))",
+                 builtin(element->array));
   }
   throw not_translatable{kind};
 }

@@ -9,6 +9,8 @@
 //   math_functions.cpp      round, trunc, ceil, floor, mod, power, sqrt, sign, random,
 //                           and GREATEST / LEAST (MinMaxExpr)
 //   sequence_functions.cpp  nextval, currval, setval, lastval
+//   catalog_functions.cpp   format_type, pg_get_userbyid, pg_get_indexdef & co.,
+//                           and casts to and from regclass / oid
 //
 // Each *_function returns nullopt when `name` is not its family's, the typed
 // result when it is, and throws not_translatable for a form it does not cover
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/type_names.hpp"
 
 namespace tributary::translator {
 
@@ -49,6 +52,15 @@ typed_expression greatest_or_least(query_translator& t, const json& fields, cons
 // call's own arguments, as a regclass argument is read through its cast.
 std::optional<typed_expression> sequence_function(query_translator& t, const std::string& name,
                                                   const json& call, const scope& where);
+
+// The functions of the system catalogs (cli/catalog/catalog_functions.cpp computes them).
+std::optional<typed_expression> catalog_function(query_translator& t, const std::string& name,
+                                                 std::vector<typed_expression>& args, int location);
+// array[i] of a one-dimensional array (its text form), as the element's type.
+typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where);
+// ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
+std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
+                                             const scope& where);
 
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);

@@ -217,6 +217,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       return *r;
     if (auto r = datetime_function(*this, name, args, location))
       return *r;
+    if (auto r = catalog_function(*this, name, args, location))
+      return *r;
   }
   const std::string prefix = distinct ? "DISTINCT " : "";
   const auto aggregate = [&](const std::string& function, const std::string& argument, oid_t type) {

@@ -7,6 +7,7 @@
 // (ASC: NULLS LAST, DESC: NULLS FIRST).
 #include <utility>
 
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/output_names.hpp"
@@ -301,12 +302,16 @@ std::string query_translator::from_item(const json& node, scope& where) {
   if (alias_fields.contains("colnames"))
     throw not_translatable{"column aliases in FROM"};
   if (type == "RangeVar") {
-    const std::string table = pt::text(f, "relname");
-    if (f.contains("schemaname") || f.contains("catalogname"))
+    const std::string relation = pt::text(f, "relname");
+    if (f.contains("catalogname"))
       throw not_translatable{"table reference form"};
+    // schema.name: pg_catalog's relations are SQLite's tables of their own
+    // names; another schema's table is the SQLite table "schema.name".
+    const std::string schema = pt::text(f, "schemaname");
+    const std::string table = schema == "pg_catalog" ? relation : local_relation_name(schema, relation);
     scope_item item;
-    item.name = alias_name.empty() ? table : alias_name;
-    for (auto cte = common_tables_.rbegin(); cte != common_tables_.rend(); ++cte) {
+    item.name = alias_name.empty() ? relation : alias_name;
+    for (auto cte = common_tables_.rbegin(); !f.contains("schemaname") && cte != common_tables_.rend(); ++cte) {
       if (cte->name != table)
         continue;
       for (const scope_item& existing : where.items)
@@ -342,6 +347,30 @@ std::string query_translator::from_item(const json& node, scope& where) {
       item.columns.push_back({inner.columns[i].name, alias_of(i), inner.columns[i].type});
     where.items.push_back(std::move(item));
     return "(" + inner.sql + ") AS " + quote_identifier(alias_name);
+  }
+  if (type == "RangeFunction") {
+    // generate_series(a, b) [AS] s: the integers a..b as the column s (int4).
+    const json& functions = pt::list(f, "functions");
+    if (pt::flag(f, "lateral") || pt::flag(f, "ordinality") || pt::flag(f, "is_rowsfrom") || functions.size() != 1)
+      throw not_translatable{"function in FROM"};
+    const json& pair = pt::list(pt::fields(functions[0]), "items");
+    const json& call = pair.empty() ? json() : pt::fields(pair[0]);
+    const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+    const json& arguments = pt::list(call, "args");
+    if (names.empty() || names.back() != "generate_series" || arguments.size() != 2)
+      throw not_translatable{"function in FROM"};
+    scope none;
+    none.outer = where.outer;
+    const column_type int4 = builtin_column_type(pg_type_oid::int4);
+    const std::string low = coerce(expression(arguments[0], where), int4).sql;
+    const std::string high = coerce(expression(arguments[1], where), int4).sql;
+    const std::string name = alias_name.empty() ? "generate_series" : alias_name;
+    scope_item item;
+    item.name = name;
+    item.columns.push_back({name, "c1", int4});
+    where.items.push_back(std::move(item));
+    return "(WITH RECURSIVE series(c1) AS (SELECT " + low + " UNION ALL SELECT c1 + 1 FROM series WHERE c1 < " +
+           high + ") SELECT c1 FROM series WHERE c1 <= " + high + ") AS " + quote_identifier(name);
   }
   if (type == "JoinExpr") {
     if (pt::flag(f, "isNatural") || f.contains("usingClause") || f.contains("alias"))

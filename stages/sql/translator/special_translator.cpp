@@ -2,14 +2,31 @@
 // SIMILAR TO, ~ and its forms, ...) and the expression nodes GREATEST/LEAST
 // (MinMaxExpr) and current_date, current_timestamp, ... (SQLValueFunction).
 // SQLValueFunction: session_functions.cpp; LIKE and ILIKE: string_functions.cpp;
-// GREATEST/LEAST: math_functions.cpp. The others (~, SIMILAR TO, ...) are not
-// translated yet: the statement runs untranslated.
+// GREATEST/LEAST: math_functions.cpp; ~ and its forms: string_functions.cpp;
+// COLLATE of the default collation (C) is the expression itself. The others
+// (SIMILAR TO, other collations, ...) are not translated yet: the statement
+// runs untranslated.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
 
+namespace pt = parse_tree;
+
 typed_expression query_translator::other_operator(const json& expr, const scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
+  if (pt::text(expr, "kind") == "AEXPR_OP_ANY" && names.size() == 1 && names[0] == "=") {
+    // x = ANY(array): pg_array_contains compares x's text with each element's
+    // (arrays are kept as array_out's text).
+    typed_expression value = expression(expr.value("lexpr", json()), where);
+    typed_expression array = expression(expr.value("rexpr", json()), where);
+    if (array.literal || array.parameter != 0)
+      throw not_translatable{"ANY of an untyped array"};
+    if (value.literal || value.parameter != 0)
+      value = coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+    return typed_result("pg_array_contains(" + array.sql + ", " + value.sql + ")", pg_type_oid::boolean);
+  }
   return string_operator(*this, expr, where);
 }
 
@@ -19,6 +36,15 @@ typed_expression query_translator::special_expression(const std::string& node_ty
     return sql_value_function(*this, fields);
   if (node_type == "MinMaxExpr")
     return greatest_or_least(*this, fields, where);
+  if (node_type == "CollateClause") {
+    // The database's default collation is C (byte order), as every text type's
+    // comparison here: COLLATE "default", "C" or "POSIX" changes nothing.
+    const std::vector<std::string> names = pt::strings(pt::list(fields, "collname"));
+    const std::string collation = names.empty() ? "" : names.back();
+    if (collation != "default" && collation != "C" && collation != "POSIX")
+      throw not_translatable{"COLLATE " + collation};
+    return expression(fields.value("arg", json()), where);
+  }
   throw not_translatable{node_type};
 }
 

@@ -17,10 +17,10 @@
 //   starts_with(s, prefix)                             bool
 //   octet_length(s)                                    int4   UTF-8 bytes
 //   s [NOT] LIKE / ILIKE p [ESCAPE e]                  bool   pg_like (default escape \)
+//   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: regular expressions (~, ~*, !~, !~*, SIMILAR TO,
-// substring(s from pattern), regexp_*), format().
+// Not translated yet: SIMILAR TO, substring(s from pattern), regexp_*, format().
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -134,6 +134,14 @@ typed_expression string_operator(query_translator& t, const json& expr, const sc
   const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
   const std::string op = names.empty() ? "" : names.back();
   const bool like_kind = kind == "AEXPR_LIKE" || kind == "AEXPR_ILIKE" || kind == "AEXPR_OP";
+  if (kind == "AEXPR_OP" && (op == "~" || op == "!~" || op == "~*" || op == "!~*")) {
+    // POSIX regular expressions: pg_regex_match (storage/sql_functions_regex.cpp).
+    typed_expression text = text_argument(t, t.expression(expr.value("lexpr", json()), where));
+    const std::string pattern = text_sql(t, t.expression(expr.value("rexpr", json()), where));
+    const std::string sql = "pg_regex_match(" + text.sql + ", " + pattern + ", " +
+                            (op.back() == '*' ? "1" : "0") + ")";
+    return typed_result(op[0] == '!' ? "(NOT " + sql + ")" : sql, pg_type_oid::boolean);
+  }
   if (!like_kind || (op != "~~" && op != "!~~" && op != "~~*" && op != "!~~*"))
     throw not_translatable{"operator " + kind + " " + op};
   const bool fold = op == "~~*" || op == "!~~*";

@@ -1,0 +1,192 @@
+// catalog_definitions: the columns of each pg_catalog relation Tributary offers
+// (catalog_relations.hpp), in PostgreSQL 15's order, with their type OIDs.
+#include <map>
+#include <sstream>
+
+#include "cli/catalog/catalog_relations.hpp"
+
+namespace tributary {
+
+namespace {
+
+// Type names of the column specs below -> type OID.
+oid_t spec_type(const std::string& name) {
+  static const std::map<std::string, oid_t> types = {
+      {"bool", 16},       {"char", 18},        {"name", 19},         {"int8", 20},       {"int2", 21},
+      {"int2vector", 22}, {"int4", 23},        {"regproc", 24},      {"text", 25},       {"oid", 26},
+      {"xid", 28},        {"oidvector", 30},   {"pg_node_tree", 194}, {"float4", 700},   {"int2[]", 1005},
+      {"text[]", 1009},   {"oid[]", 1028},     {"char[]", 1002},     {"aclitem[]", 1034}, {"timestamptz", 1184},
+      {"pg_lsn", 3220}};
+  auto it = types.find(name);
+  return it == types.end() ? 25 : it->second;
+}
+
+const std::map<std::string, std::string>& specs() {
+  static const std::map<std::string, std::string> relations = {
+      {"pg_namespace", "oid oid, nspname name, nspowner oid, nspacl aclitem[]"},
+      {"pg_class",
+       "oid oid, relname name, relnamespace oid, reltype oid, reloftype oid, relowner oid, relam oid, "
+       "relfilenode oid, reltablespace oid, relpages int4, reltuples float4, relallvisible int4, "
+       "reltoastrelid oid, relhasindex bool, relisshared bool, relpersistence char, relkind char, relnatts int2, "
+       "relchecks int2, relhasrules bool, relhastriggers bool, relhassubclass bool, relrowsecurity bool, "
+       "relforcerowsecurity bool, relispopulated bool, relreplident char, relispartition bool, relrewrite oid, "
+       "relfrozenxid xid, relminmxid xid, relacl aclitem[], reloptions text[], relpartbound pg_node_tree"},
+      {"pg_attribute",
+       "attrelid oid, attname name, atttypid oid, attstattarget int4, attlen int2, attnum int2, attndims int4, "
+       "attcacheoff int4, atttypmod int4, attbyval bool, attalign char, attstorage char, attcompression char, "
+       "attnotnull bool, atthasdef bool, atthasmissing bool, attidentity char, attgenerated char, "
+       "attisdropped bool, attislocal bool, attinhcount int4, attcollation oid, attacl aclitem[], "
+       "attoptions text[], attfdwoptions text[], attmissingval text"},
+      {"pg_attrdef", "oid oid, adrelid oid, adnum int2, adbin pg_node_tree"},
+      {"pg_index",
+       "indexrelid oid, indrelid oid, indnatts int2, indnkeyatts int2, indisunique bool, "
+       "indnullsnotdistinct bool, indisprimary bool, indisexclusion bool, indimmediate bool, "
+       "indisclustered bool, indisvalid bool, indcheckxmin bool, indisready bool, indislive bool, "
+       "indisreplident bool, indkey int2vector, indcollation oidvector, indclass oidvector, "
+       "indoption int2vector, indexprs pg_node_tree, indpred pg_node_tree"},
+      {"pg_constraint",
+       "oid oid, conname name, connamespace oid, contype char, condeferrable bool, condeferred bool, "
+       "convalidated bool, conrelid oid, contypid oid, conindid oid, conparentid oid, confrelid oid, "
+       "confupdtype char, confdeltype char, confmatchtype char, conislocal bool, coninhcount int4, "
+       "connoinherit bool, conkey int2[], confkey int2[], conpfeqop oid[], conppeqop oid[], conffeqop oid[], "
+       "confdelsetcols int2[], conexclop oid[], conbin pg_node_tree"},
+      {"pg_sequence",
+       "seqrelid oid, seqtypid oid, seqstart int8, seqincrement int8, seqmax int8, seqmin int8, seqcache int8, "
+       "seqcycle bool"},
+      {"pg_tables",
+       "schemaname name, tablename name, tableowner name, tablespace name, hasindexes bool, hasrules bool, "
+       "hastriggers bool, rowsecurity bool"},
+      {"pg_indexes", "schemaname name, tablename name, indexname name, tablespace name, indexdef text"},
+      {"pg_sequences",
+       "schemaname name, sequencename name, sequenceowner name, data_type text, start_value int8, "
+       "min_value int8, max_value int8, increment_by int8, cycle bool, cache_size int8, last_value int8"},
+      {"pg_type",
+       "oid oid, typname name, typnamespace oid, typowner oid, typlen int2, typbyval bool, typtype char, "
+       "typcategory char, typispreferred bool, typisdefined bool, typdelim char, typrelid oid, "
+       "typsubscript regproc, typelem oid, typarray oid, typinput regproc, typoutput regproc, "
+       "typreceive regproc, typsend regproc, typmodin regproc, typmodout regproc, typanalyze regproc, "
+       "typalign char, typstorage char, typnotnull bool, typbasetype oid, typtypmod int4, typndims int4, "
+       "typcollation oid, typdefaultbin pg_node_tree, typdefault text, typacl aclitem[]"},
+      {"pg_am", "oid oid, amname name, amhandler regproc, amtype char"},
+      {"pg_collation",
+       "oid oid, collname name, collnamespace oid, collowner oid, collprovider char, collisdeterministic bool, "
+       "collencoding int4, collcollate text, collctype text, colliculocale text, collversion text"},
+      {"pg_database",
+       "oid oid, datname name, datdba oid, encoding int4, datlocprovider char, datistemplate bool, "
+       "datallowconn bool, datconnlimit int4, datfrozenxid xid, datminmxid xid, dattablespace oid, "
+       "datcollate text, datctype text, daticulocale text, datcollversion text, datacl aclitem[]"},
+      {"pg_roles",
+       "rolname name, rolsuper bool, rolinherit bool, rolcreaterole bool, rolcreatedb bool, rolcanlogin bool, "
+       "rolreplication bool, rolconnlimit int4, rolpassword text, rolvaliduntil timestamptz, rolbypassrls bool, "
+       "rolconfig text[], oid oid"},
+      {"pg_authid",
+       "oid oid, rolname name, rolsuper bool, rolinherit bool, rolcreaterole bool, rolcreatedb bool, "
+       "rolcanlogin bool, rolreplication bool, rolbypassrls bool, rolconnlimit int4, rolpassword text, "
+       "rolvaliduntil timestamptz"},
+      {"pg_user",
+       "usename name, usesysid oid, usecreatedb bool, usesuper bool, userepl bool, usebypassrls bool, "
+       "passwd text, valuntil timestamptz, useconfig text[]"},
+      {"pg_auth_members", "roleid oid, member oid, grantor oid, admin_option bool"},
+      {"pg_tablespace", "oid oid, spcname name, spcowner oid, spcacl aclitem[], spcoptions text[]"},
+      {"pg_description", "objoid oid, classoid oid, objsubid int4, description text"},
+      {"pg_shdescription", "objoid oid, classoid oid, description text"},
+      {"pg_depend",
+       "classid oid, objid oid, objsubid int4, refclassid oid, refobjid oid, refobjsubid int4, deptype char"},
+      {"pg_policy",
+       "oid oid, polname name, polrelid oid, polcmd char, polpermissive bool, polroles oid[], "
+       "polqual pg_node_tree, polwithcheck pg_node_tree"},
+      {"pg_statistic_ext",
+       "oid oid, stxrelid oid, stxname name, stxnamespace oid, stxowner oid, stxstattarget int4, "
+       "stxkeys int2vector, stxkind char[], stxexprs pg_node_tree"},
+      {"pg_publication",
+       "oid oid, pubname name, pubowner oid, puballtables bool, pubinsert bool, pubupdate bool, "
+       "pubdelete bool, pubtruncate bool, pubviaroot bool"},
+      {"pg_publication_rel", "oid oid, prpubid oid, prrelid oid, prqual pg_node_tree, prattrs int2[]"},
+      {"pg_publication_namespace", "oid oid, pnpubid oid, pnnspid oid"},
+      {"pg_trigger",
+       "oid oid, tgrelid oid, tgparentid oid, tgname name, tgfoid oid, tgtype int2, tgenabled char, "
+       "tgisinternal bool, tgconstrrelid oid, tgconstrindid oid, tgconstraint oid, tgdeferrable bool, "
+       "tginitdeferred bool, tgnargs int2, tgattr int2vector, tgqual pg_node_tree, tgoldtable name, "
+       "tgnewtable name"},
+      {"pg_inherits", "inhrelid oid, inhparent oid, inhseqno int4, inhdetachpending bool"},
+      {"pg_rewrite",
+       "oid oid, rulename name, ev_class oid, ev_type char, ev_enabled char, is_instead bool, "
+       "ev_qual pg_node_tree, ev_action pg_node_tree"},
+      {"pg_extension",
+       "oid oid, extname name, extowner oid, extnamespace oid, extrelocatable bool, extversion text, "
+       "extconfig oid[], extcondition text[]"},
+      {"pg_partitioned_table",
+       "partrelid oid, partstrat char, partnatts int2, partdefid oid, partattrs int2vector, "
+       "partclass oidvector, partcollation oidvector, partexprs pg_node_tree"},
+      {"pg_foreign_table", "ftrelid oid, ftserver oid, ftoptions text[]"},
+      // The replication catalog: real tables of the database file
+      // (storage/catalog_schema.cpp), typed as PostgreSQL's columns.
+      {"pg_subscription",
+       "oid oid, subdbid oid, subskiplsn pg_lsn, subname name, subowner oid, subenabled bool, subbinary bool, "
+       "substream char, subtwophasestate char, subdisableonerr bool, subpasswordrequired bool, "
+       "subrunasowner bool, subfailover bool, subconninfo text, subslotname name, subsynccommit text, "
+       "subpublications text[], suborigin text"},
+      {"pg_subscription_rel",
+       "srsubid oid, srrelid oid, srsubstate char, srsublsn pg_lsn, srschemaname name, srrelname name"},
+      {"pg_replication_origin", "roident oid, roname text"},
+      {"pg_replication_origin_status", "local_id oid, external_id text, remote_lsn pg_lsn, local_lsn pg_lsn"},
+  };
+  return relations;
+}
+
+std::vector<std::pair<std::string, std::string>> parse_spec(const std::string& spec) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::stringstream in(spec);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    item.erase(0, item.find_first_not_of(' '));
+    const size_t space = item.find(' ');
+    out.emplace_back(item.substr(0, space), item.substr(space + 1));
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<column_definition>* catalog_relation_columns(const std::string& name) {
+  static const std::map<std::string, std::vector<column_definition>> definitions = [] {
+    std::map<std::string, std::vector<column_definition>> out;
+    for (const auto& [relation, spec] : specs()) {
+      auto& columns = out[relation];
+      for (const auto& [column, type] : parse_spec(spec)) {
+        column_definition c;
+        c.name = column;
+        c.type = builtin_column_type(spec_type(type));
+        columns.push_back(std::move(c));
+      }
+    }
+    return out;
+  }();
+  auto it = definitions.find(name);
+  return it == definitions.end() ? nullptr : &it->second;
+}
+
+std::string catalog_relation_schema(const std::string& name) {
+  std::string out = "CREATE TABLE x(";
+  bool first = true;
+  for (const auto& [column, type] : parse_spec(specs().at(name))) {
+    out += (first ? "" : ", ") + column;
+    first = false;
+  }
+  return out + ")";
+}
+
+bool is_replication_catalog(const std::string& name) {
+  return name == "pg_subscription" || name == "pg_subscription_rel" || name == "pg_replication_origin" ||
+         name == "pg_replication_origin_status";
+}
+
+std::vector<std::string> catalog_relation_names() {
+  std::vector<std::string> out;
+  for (const auto& [relation, spec] : specs())
+    if (!is_replication_catalog(relation))
+      out.push_back(relation);
+  return out;
+}
+
+}  // namespace tributary

@@ -1,0 +1,523 @@
+// catalog_functions: the SQL functions PostgreSQL's tools call on the system
+// catalogs, as SQLite functions of the session connection under PostgreSQL's
+// names (the translator calls them with PostgreSQL's result types:
+// stages/sql/translator/catalog_functions.cpp).
+//
+//   format_type(type, typmod)          "integer", "character varying(10)", a user
+//                                      type's name; NULL type -> NULL
+//   pg_get_userbyid(role)              the role's name, "unknown (OID=n)"
+//   pg_table_is_visible(rel)           true for relations of public and the
+//                                      system schemas (the search path's default)
+//   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
+//                                      or, for col > 0, that column's name
+//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b)
+//   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded
+//   obj_description, col_description, shobj_description   NULL: no comments yet
+//   pg_encoding_to_char(6)             UTF8
+//   has_*_privilege(...)               true: every role may use every object
+//                                      (there are no GRANTs yet)
+//   pg_size_pretty(bytes)              PostgreSQL's rounding and units
+//   pg_relation_size, pg_table_size, pg_total_relation_size, pg_indexes_size (rel)
+//                                      bytes of the SQLite pages (dbstat)
+//   pg_database_size(name)             the database file's size
+//   quote_ident(text)                  quoted only when needed
+//   array_to_string(array, sep [, null])    of an array's text form
+//   pg_array_contains(array, x)        x = ANY(array), by the elements' text
+//   array_upper(array, 1), pg_array_subscript(array, i)   of one-dimensional arrays
+//   pg_relation_is_publishable(rel)    true
+//   pg_array_element(x)                one element as array_out writes it (ARRAY(sub-select))
+//   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
+//   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path)
+//   pg_catalog_regnamespace_out(oid)   OID -> schema name
+//   pg_get_statisticsobjdef_columns(oid)   NULL: there are no statistics objects
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <filesystem>
+
+#include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/global_rows.hpp"
+#include "stages/core/sql_quote.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/type_names.hpp"
+#include "storage/sql_functions.hpp"
+
+namespace tributary {
+
+namespace {
+
+const catalog_reader& reader_of(sqlite3_context* context) {
+  return *static_cast<const catalog_reader*>(sqlite3_user_data(context));
+}
+
+bool null_argument(int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return true;
+  return false;
+}
+
+std::string text_argument(sqlite3_value* value) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(value));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(value))) : std::string();
+}
+
+void result_text(sqlite3_context* context, const std::string& text) {
+  sqlite3_result_text64(context, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+// Fails the call with PostgreSQL's error (the executor reports it whole).
+void report_error(sqlite3_context* context, const std::string& sqlstate, const std::string& message) {
+  sqlite3_result_error(context, message.c_str(), -1);
+  keep_sql_function_error(sqlite3_context_db_handle(context), make_pg_error(sqlstate, message));
+}
+
+// The pg_catalog relations' fixed OIDs, as PostgreSQL's.
+int64_t system_relation_oid(const std::string& name) {
+  static const std::pair<const char*, int64_t> oids[] = {
+      {"pg_class", 1259},       {"pg_attribute", 1249},    {"pg_proc", 1255},       {"pg_type", 1247},
+      {"pg_namespace", 2615},   {"pg_constraint", 2606},   {"pg_attrdef", 2604},    {"pg_description", 2609},
+      {"pg_extension", 3079},   {"pg_database", 1262},     {"pg_authid", 1260},     {"pg_index", 2610},
+      {"pg_am", 2601},          {"pg_collation", 3456},    {"pg_depend", 2608},     {"pg_sequence", 2224},
+      {"pg_trigger", 2620},     {"pg_rewrite", 2618},      {"pg_policy", 3256},     {"pg_inherits", 2611},
+      {"pg_tablespace", 1213},  {"pg_auth_members", 1261}, {"pg_statistic_ext", 3381},
+      {"pg_publication", 6104}, {"pg_publication_rel", 6106}, {"pg_publication_namespace", 6237},
+      {"pg_subscription", 6100}, {"pg_shdescription", 2396}, {"pg_foreign_table", 3118},
+      {"pg_partitioned_table", 3350}, {"pg_opfamily", 2753}, {"pg_amop", 2602}, {"pg_amproc", 2603},
+      {"pg_roles", 12001},      {"pg_user", 12002},        {"pg_tables", 12003},    {"pg_indexes", 12004},
+      {"pg_sequences", 12005},  {"pg_subscription_rel", 6102}};
+  for (const auto& [n, oid] : oids)
+    if (name == n)
+      return oid;
+  return 0;
+}
+
+std::string system_relation_name(int64_t oid) {
+  for (const std::string& name : catalog_relation_names())
+    if (system_relation_oid(name) == oid)
+      return name;
+  return system_relation_oid("pg_subscription") == oid ? "pg_subscription" : "";
+}
+
+void format_type_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  const int32_t typmod = sqlite3_value_type(argv[1]) == SQLITE_NULL ? -1 : sqlite3_value_int(argv[1]);
+  if (oid == 0)
+    return result_text(context, "-");
+  if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
+    return result_text(context, format_type(builtin_column_type(static_cast<oid_t>(oid), typmod)));
+  for (const auto& t : reader_of(context).model().types)
+    if (t.oid == oid)
+      return result_text(context, t.schema == "public" ? quote_identifier_if_needed(t.name)
+                                                       : quote_identifier_if_needed(t.schema) + "." +
+                                                             quote_identifier_if_needed(t.name));
+  result_text(context, "???");
+}
+
+void userbyid_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (oid == database_owner_role_oid)
+    return result_text(context, "pg_database_owner");
+  for (const auto& r : reader_of(context).roles())
+    if (r.oid == oid)
+      return result_text(context, r.name);
+  result_text(context, "unknown (OID=" + std::to_string(oid) + ")");
+}
+
+void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_model model = reader_of(context).model();
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  const catalog_relation* r = model.relation(oid);
+  if (r == nullptr)
+    if (auto index = model.index(oid))
+      r = index->first;
+  sqlite3_result_int(context, r == nullptr || r->schema == "public" ? 1 : 0);
+}
+
+void indexdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_model model = reader_of(context).model();
+  auto found = model.index(sqlite3_value_int64(argv[0]));
+  if (!found)
+    return sqlite3_result_null(context);
+  const auto& [table, index] = *found;
+  const int column = argc >= 2 ? sqlite3_value_int(argv[1]) : 0;
+  if (column <= 0)
+    return result_text(context, index_definition(*table, *index));
+  if (static_cast<size_t>(column) > index->columns.size())
+    return result_text(context, "");
+  const int attnum = index->columns[static_cast<size_t>(column - 1)];
+  if (attnum < 1 || static_cast<size_t>(attnum) > table->columns.size())
+    return result_text(context, "");
+  result_text(context, quote_identifier_if_needed(table->columns[static_cast<size_t>(attnum - 1)].name));
+}
+
+void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_model model = reader_of(context).model();
+  auto found = model.constraint(sqlite3_value_int64(argv[0]));
+  if (!found)
+    return sqlite3_result_null(context);
+  result_text(context, constraint_definition(*found->first, *found->second));
+}
+
+void expr_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  result_text(context, text_argument(argv[0]));
+}
+
+void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
+
+void true_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_int(context, 1); }
+
+void encoding_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t encoding = sqlite3_value_int64(argv[0]);
+  result_text(context, encoding == 6 ? "UTF8" : encoding == 0 ? "SQL_ASCII" : "");
+}
+
+// pg_size_pretty: bytes below 10 kB, then kB, MB, GB, TB, PB, each rounded half
+// away from zero, as PostgreSQL 15 prints them.
+void size_pretty_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  int64_t size = sqlite3_value_int64(argv[0]);
+  constexpr int64_t limit = 10 * 1024;
+  constexpr int64_t limit2 = limit * 2 - 1;
+  if (std::llabs(size) < limit)
+    return result_text(context, std::to_string(size) + " bytes");
+  static const char* const units[] = {"kB", "MB", "GB", "TB", "PB"};
+  size >>= 9;  // one extra bit for rounding
+  for (size_t i = 0; i < 5; ++i) {
+    if (std::llabs(size) < limit2 || i == 4)
+      return result_text(context, std::to_string((size + (size < 0 ? -1 : 1)) / 2) + " " + units[i]);
+    size >>= 10;
+  }
+}
+
+int64_t pages_of(sqlite3* db, const std::string& name) {
+  if (name.empty())
+    return 0;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name = ?", -1, &stmt, nullptr) !=
+      SQLITE_OK)
+    return 0;
+  sqlite3_bind_text(stmt, 1, name.c_str(), -1, SQLITE_TRANSIENT);
+  int64_t out = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
+  sqlite3_finalize(stmt);
+  return out;
+}
+
+// pg_relation_size / pg_table_size (the relation's own pages), pg_indexes_size
+// (its indexes'), pg_total_relation_size (both).
+struct size_kind {
+  const catalog_reader* reader;
+  bool own;
+  bool indexes;
+};
+
+void sized_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const auto* kind = static_cast<const size_kind*>(sqlite3_user_data(context));
+  sqlite3* db = sqlite3_context_db_handle(context);
+  const catalog_model model = kind->reader->model();
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  int64_t bytes = 0;
+  if (const catalog_relation* r = model.relation(oid)) {
+    if (kind->own)
+      bytes += pages_of(db, r->local_name);
+    if (kind->indexes)
+      for (const auto& i : r->indexes)
+        bytes += pages_of(db, i.local_name);
+  } else if (auto index = model.index(oid)) {
+    bytes += kind->own ? pages_of(db, index->second->local_name) : 0;
+  }
+  sqlite3_result_int64(context, bytes);
+}
+
+void database_size_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const char* file = sqlite3_db_filename(sqlite3_context_db_handle(context), "main");
+  const std::filesystem::path path = std::filesystem::path(file ? file : "").parent_path() /
+                                     (text_argument(argv[0]) + ".db");
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec)
+    return report_error(context, "3D000", "database \"" + text_argument(argv[0]) + "\" does not exist");
+  sqlite3_result_int64(context, static_cast<int64_t>(size));
+}
+
+void quote_ident_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  result_text(context, quote_identifier_if_needed(text_argument(argv[0])));
+}
+
+// The elements of a one-dimensional array's text form ("{a,\"b c\",NULL}").
+std::vector<std::optional<std::string>> array_elements(const std::string& text) {
+  std::vector<std::optional<std::string>> out;
+  size_t i = text.find('{');
+  if (i == std::string::npos)
+    return out;
+  ++i;
+  while (i < text.size() && text[i] != '}') {
+    std::string element;
+    bool quoted = false;
+    if (text[i] == '"') {
+      quoted = true;
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\' && i + 1 < text.size())
+          ++i;
+        element += text[i];
+      }
+      ++i;
+    } else {
+      for (; i < text.size() && text[i] != ',' && text[i] != '}'; ++i)
+        element += text[i];
+    }
+    if (!quoted && element == "NULL")
+      out.emplace_back(std::nullopt);
+    else
+      out.emplace_back(element);
+    if (i < text.size() && text[i] == ',')
+      ++i;
+  }
+  return out;
+}
+
+void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string separator = text_argument(argv[1]);
+  const std::optional<std::string> null_text =
+      argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL ? std::optional<std::string>(text_argument(argv[2]))
+                                                                : std::nullopt;
+  std::string out;
+  bool first = true;
+  for (const auto& element : array_elements(text_argument(argv[0]))) {
+    if (!element && !null_text)
+      continue;
+    out += (first ? "" : separator) + (element ? *element : *null_text);
+    first = false;
+  }
+  result_text(context, out);
+}
+
+// One element of an array's text form: quoted when array_out would quote it.
+void array_element_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return result_text(context, "NULL");
+  const std::string text = text_argument(argv[0]);
+  bool quote = text.empty() || text == "NULL" || text == "null";
+  for (char c : text)
+    quote = quote || c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t' ||
+            c == '\n';
+  if (!quote)
+    return result_text(context, text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  result_text(context, out + "\"");
+}
+
+void array_upper_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_int(argv[1]) != 1)
+    return sqlite3_result_null(context);
+  const auto elements = array_elements(text_argument(argv[0]));
+  if (elements.empty())
+    return sqlite3_result_null(context);
+  sqlite3_result_int64(context, static_cast<int64_t>(elements.size()));
+}
+
+void array_subscript_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto elements = array_elements(text_argument(argv[0]));
+  const int64_t index = sqlite3_value_int64(argv[1]);
+  if (index < 1 || static_cast<size_t>(index) > elements.size() || !elements[static_cast<size_t>(index - 1)])
+    return sqlite3_result_null(context);
+  result_text(context, *elements[static_cast<size_t>(index - 1)]);
+}
+
+void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string value = text_argument(argv[1]);
+  bool has_null = false;
+  for (const auto& element : array_elements(text_argument(argv[0]))) {
+    if (element && *element == value)
+      return sqlite3_result_int(context, 1);
+    has_null = has_null || !element;
+  }
+  if (has_null)
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, 0);
+}
+
+// 'name', 'schema.name', '"Quoted"' -> (schema, name); "" schema: unqualified.
+std::pair<std::string, std::string> split_relation_name(const std::string& text) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') {
+      if (quoted && i + 1 < text.size() && text[i + 1] == '"') {
+        parts.back() += '"';
+        ++i;
+      } else {
+        quoted = !quoted;
+      }
+    } else if (c == '.' && !quoted) {
+      parts.emplace_back();
+    } else {
+      parts.back() += quoted ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (parts.size() == 1)
+    return {"", parts[0]};
+  return {parts[parts.size() - 2], parts.back()};
+}
+
+void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string text = text_argument(argv[0]);
+  if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return sqlite3_result_int64(context, std::stoll(text));
+  const auto [schema, name] = split_relation_name(text);
+  if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
+    return sqlite3_result_int64(context, system_relation_oid(name));
+  const catalog_model model = reader_of(context).model();
+  if (const catalog_relation* r = model.relation(schema.empty() ? "public" : schema, name))
+    return sqlite3_result_int64(context, r->oid);
+  for (const auto& r : model.relations)
+    for (const auto& i : r.indexes)
+      if (i.name == name && (schema.empty() ? r.schema == "public" : r.schema == schema))
+        return sqlite3_result_int64(context, i.oid);
+  report_error(context, "42P01", "relation \"" + text + "\" does not exist");
+}
+
+void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (const std::string name = system_relation_name(oid); !name.empty())
+    return result_text(context, name);
+  const catalog_model model = reader_of(context).model();
+  const auto qualified = [&](const catalog_relation& r, const std::string& name) {
+    return r.schema == "public" ? quote_identifier_if_needed(name)
+                                : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(name);
+  };
+  if (const catalog_relation* r = model.relation(oid))
+    return result_text(context, qualified(*r, r->name));
+  if (auto index = model.index(oid))
+    return result_text(context, qualified(*index->first, index->second->name));
+  result_text(context, std::to_string(oid));
+}
+
+void regnamespace_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  const catalog_model model = reader_of(context).model();
+  if (const catalog_namespace* n = model.namespace_of(oid))
+    return result_text(context, quote_identifier_if_needed(n->name));
+  result_text(context, std::to_string(oid));
+}
+
+}  // namespace
+
+result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
+  sqlite3* handle = db.handle();
+  void* data = const_cast<catalog_reader*>(reader.get());
+  struct function {
+    const char* name;
+    int arguments;
+    void (*call)(sqlite3_context*, int, sqlite3_value**);
+  };
+  const function functions[] = {
+      {"format_type", 2, format_type_function},
+      {"pg_get_userbyid", 1, userbyid_function},
+      {"pg_table_is_visible", 1, table_is_visible_function},
+      {"pg_get_indexdef", 1, indexdef_function},
+      {"pg_get_indexdef", 3, indexdef_function},
+      {"pg_get_constraintdef", 1, constraintdef_function},
+      {"pg_get_constraintdef", 2, constraintdef_function},
+      {"pg_get_expr", 2, expr_function},
+      {"pg_get_expr", 3, expr_function},
+      {"obj_description", 1, null_function},
+      {"obj_description", 2, null_function},
+      {"col_description", 2, null_function},
+      {"shobj_description", 2, null_function},
+      {"pg_encoding_to_char", 1, encoding_function},
+      {"has_table_privilege", 2, true_function},
+      {"has_table_privilege", 3, true_function},
+      {"has_database_privilege", 2, true_function},
+      {"has_database_privilege", 3, true_function},
+      {"has_schema_privilege", 2, true_function},
+      {"has_schema_privilege", 3, true_function},
+      {"has_column_privilege", 3, true_function},
+      {"has_column_privilege", 4, true_function},
+      {"has_sequence_privilege", 2, true_function},
+      {"has_sequence_privilege", 3, true_function},
+      {"pg_size_pretty", 1, size_pretty_function},
+      {"pg_database_size", 1, database_size_function},
+      {"quote_ident", 1, quote_ident_function},
+      {"array_to_string", 2, array_to_string_function},
+      {"array_to_string", 3, array_to_string_function},
+      {"pg_array_element", 1, array_element_function},
+      {"pg_array_contains", 2, array_contains_function},
+      {"array_upper", 2, array_upper_function},
+      {"pg_array_subscript", 2, array_subscript_function},
+      {"pg_relation_is_publishable", 1, true_function},
+      {"pg_catalog_regclass_in", 1, regclass_in_function},
+      {"pg_catalog_regclass_out", 1, regclass_out_function},
+      {"pg_catalog_regnamespace_out", 1, regnamespace_out_function},
+      {"pg_get_statisticsobjdef_columns", 1, null_function},
+  };
+  for (const function& f : functions)
+    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
+                                            nullptr);
+        rc != SQLITE_OK)
+      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+  // The size functions keep what they add up; freed with the connection.
+  struct sized {
+    const char* name;
+    bool own, indexes;
+  };
+  const sized sizes[] = {{"pg_relation_size", true, false},
+                         {"pg_table_size", true, false},
+                         {"pg_indexes_size", false, true},
+                         {"pg_total_relation_size", true, true}};
+  for (const sized& s : sizes) {
+    auto* kind = new size_kind{reader.get(), s.own, s.indexes};
+    if (int rc = sqlite3_create_function_v2(handle, s.name, 1, SQLITE_UTF8, kind, sized_function, nullptr, nullptr,
+                                            [](void* p) { delete static_cast<size_kind*>(p); });
+        rc != SQLITE_OK)
+      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+  }
+  // The reader lives as long as the connection: released with the last function.
+  auto* keep = new catalog_reader_ptr(reader);
+  sqlite3_create_function_v2(handle, "pg_catalog_reader_keepalive", 0, SQLITE_UTF8, keep, null_function, nullptr,
+                             nullptr, [](void* p) { delete static_cast<catalog_reader_ptr*>(p); });
+  return ok_v;
+}
+
+}  // namespace tributary

@@ -1,0 +1,259 @@
+#include "cli/catalog/catalog_model.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "stages/core/sql_quote.hpp"
+#include "storage/column_type_catalog.hpp"
+
+namespace tributary {
+
+namespace {
+
+constexpr int64_t first_normal_oid = 16384;
+
+// Rows of `sql`, each as its columns' text (NULL as "").
+result<std::vector<std::vector<std::string>>, sqlite_error> text_rows(sqlite_connection& db, const std::string& sql,
+                                                                      const std::string& argument = {}) {
+  auto q = db.prepare(sql);
+  if (!q)
+    return fail(q.error());
+  if (sql.find('?') != std::string::npos)
+    q->bind_text(1, argument);
+  std::vector<std::vector<std::string>> out;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      return out;
+    std::vector<std::string> row;
+    for (int i = 0; i < q->column_count(); ++i)
+      row.push_back(q->column_is_null(i) ? std::string() : q->column_text(i));
+    out.push_back(std::move(row));
+  }
+}
+
+bool table_exists(sqlite_connection& db, const std::string& name) {
+  auto rows = text_rows(db, "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?", name);
+  return rows && !rows->empty();
+}
+
+// The replication catalog and Tributary's own tables are not user relations.
+bool is_internal_table(const std::string& name) {
+  static const char* const internal[] = {"pg_subscription", "pg_subscription_rel", "pg_replication_origin",
+                                         "pg_replication_origin_status"};
+  for (const char* n : internal)
+    if (name == n)
+      return true;
+  return name.rfind("tributary_", 0) == 0 || name.rfind("sqlite_", 0) == 0;
+}
+
+int attnum_of(const catalog_relation& r, const std::string& column) {
+  for (size_t i = 0; i < r.columns.size(); ++i)
+    if (r.columns[i].name == column)
+      return static_cast<int>(i) + 1;
+  return 0;
+}
+
+std::string column_list(const catalog_relation& table, const catalog_index& index) {
+  std::string out;
+  for (int attnum : index.columns) {
+    if (!out.empty())
+      out += ", ";
+    if (attnum >= 1 && static_cast<size_t>(attnum) <= table.columns.size())
+      out += quote_identifier_if_needed(table.columns[static_cast<size_t>(attnum - 1)].name);
+  }
+  return out;
+}
+
+// The table's indexes: SQLite's (pragma index_list) and the rowid primary key.
+result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation& r) {
+  auto list = text_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY seq", r.local_name);
+  if (!list)
+    return fail(list.error());
+  bool has_primary = false;
+  for (const auto& row : *list) {
+    catalog_index index;
+    index.local_name = row[0];
+    index.unique = row[1] == "1";
+    index.primary = row[2] == "pk";
+    index.constraint = row[2] != "c";
+    auto info = text_rows(db, "SELECT name FROM pragma_index_info(?) ORDER BY seqno", row[0]);
+    if (!info)
+      return fail(info.error());
+    for (const auto& column : *info)
+      index.columns.push_back(attnum_of(r, column[0]));
+    has_primary = has_primary || index.primary;
+    if (index.primary) {
+      index.name = r.name + "_pkey";
+    } else if (index.constraint) {
+      index.name = r.name;
+      for (const auto& column : *info)
+        index.name += "_" + column[0];
+      index.name += "_key";
+    } else {
+      index.name = row[0];
+      const std::string prefix = r.schema + ".";
+      if (r.schema != "public" && index.name.rfind(prefix, 0) == 0)
+        index.name = index.name.substr(prefix.size());
+    }
+    r.indexes.push_back(std::move(index));
+  }
+  if (!has_primary) {  // an INTEGER PRIMARY KEY is the rowid: no index of its own
+    auto keys = text_rows(db, "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", r.local_name);
+    if (!keys)
+      return fail(keys.error());
+    if (!keys->empty()) {
+      catalog_index index;
+      index.name = r.name + "_pkey";
+      index.unique = index.primary = index.constraint = true;
+      for (const auto& column : *keys)
+        index.columns.push_back(attnum_of(r, column[0]));
+      r.indexes.insert(r.indexes.begin(), std::move(index));
+    }
+  }
+  std::stable_sort(r.indexes.begin(), r.indexes.end(),
+                   [](const catalog_index& a, const catalog_index& b) { return a.primary && !b.primary; });
+  for (auto& index : r.indexes) {
+    index.oid = catalog_object_oid("i", r.schema + "." + index.name);
+    if (index.constraint)
+      index.constraint_oid = catalog_object_oid("c", r.schema + "." + index.name);
+  }
+  return ok_v;
+}
+
+}  // namespace
+
+int64_t catalog_object_oid(const std::string& kind, const std::string& name) {
+  uint64_t hash = 14695981039346656037ull;
+  for (char c : kind + ":" + name) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  return first_normal_oid + static_cast<int64_t>(hash % 1'000'000'000ull);
+}
+
+const catalog_relation* catalog_model::relation(int64_t oid) const {
+  for (const auto& r : relations)
+    if (r.oid == oid)
+      return &r;
+  return nullptr;
+}
+
+const catalog_relation* catalog_model::relation(const std::string& schema, const std::string& name) const {
+  for (const auto& r : relations)
+    if (r.schema == schema && r.name == name)
+      return &r;
+  return nullptr;
+}
+
+std::optional<std::pair<const catalog_relation*, const catalog_index*>> catalog_model::index(int64_t oid) const {
+  for (const auto& r : relations)
+    for (const auto& i : r.indexes)
+      if (i.oid == oid)
+        return std::make_pair(&r, &i);
+  return std::nullopt;
+}
+
+std::optional<std::pair<const catalog_relation*, const catalog_index*>> catalog_model::constraint(
+    int64_t oid) const {
+  for (const auto& r : relations)
+    for (const auto& i : r.indexes)
+      if (i.constraint && i.constraint_oid == oid)
+        return std::make_pair(&r, &i);
+  return std::nullopt;
+}
+
+const catalog_namespace* catalog_model::namespace_of(int64_t oid) const {
+  for (const auto& n : namespaces)
+    if (n.oid == oid)
+      return &n;
+  return nullptr;
+}
+
+result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
+  catalog_model model;
+  model.namespaces = {{pg_catalog_namespace_oid, "pg_catalog"},
+                      {public_namespace_oid, "public"},
+                      {information_schema_namespace_oid, "information_schema"}};
+  std::vector<std::string> schemas;
+  if (table_exists(db, "tributary_namespaces")) {
+    auto rows = text_rows(db, "SELECT nspname FROM tributary_namespaces ORDER BY nspname");
+    if (!rows)
+      return fail(rows.error());
+    for (const auto& row : *rows) {
+      model.namespaces.push_back({catalog_object_oid("n", row[0]), row[0]});
+      schemas.push_back(row[0]);
+    }
+  }
+  const auto place = [&](catalog_relation& r) {
+    r.schema = "public";
+    r.name = r.local_name;
+    for (const auto& s : schemas)
+      if (r.local_name.size() > s.size() + 1 && r.local_name.compare(0, s.size() + 1, s + ".") == 0) {
+        r.schema = s;
+        r.name = r.local_name.substr(s.size() + 1);
+      }
+    r.namespace_oid = r.schema == "public" ? public_namespace_oid : catalog_object_oid("n", r.schema);
+    r.oid = catalog_object_oid(std::string(1, r.kind), r.local_name);
+  };
+  // A sequence is a view of its row (sequence_catalog.hpp): listed once, as a sequence.
+  auto tables = text_rows(db, table_exists(db, "tributary_sequences")
+                                  ? "SELECT name, type FROM main.sqlite_schema WHERE type IN ('table', 'view') AND "
+                                    "name NOT IN (SELECT seqname FROM tributary_sequences) ORDER BY name"
+                                  : "SELECT name, type FROM main.sqlite_schema WHERE type IN ('table', 'view') "
+                                    "ORDER BY name");
+  if (!tables)
+    return fail(tables.error());
+  for (const auto& row : *tables) {
+    if (is_internal_table(row[0]))
+      continue;
+    catalog_relation r;
+    r.local_name = row[0];
+    r.kind = row[1] == "view" ? 'v' : 'r';
+    place(r);
+    auto columns = read_table_columns(db, r.local_name);
+    if (!columns)
+      return fail(columns.error());
+    r.columns = std::move(*columns);
+    if (r.kind == 'r')
+      if (auto ok = read_indexes(db, r); !ok)
+        return fail(ok.error());
+    model.relations.push_back(std::move(r));
+  }
+  if (table_exists(db, "tributary_sequences")) {
+    auto rows = text_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");
+    if (!rows)
+      return fail(rows.error());
+    for (const auto& row : *rows) {
+      catalog_relation r;
+      r.local_name = row[0];
+      r.kind = 'S';
+      place(r);
+      model.relations.push_back(std::move(r));
+    }
+  }
+  if (table_exists(db, "tributary_types")) {
+    auto rows = text_rows(db, "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typnotnull "
+                              "FROM tributary_types ORDER BY oid");
+    if (!rows)
+      return fail(rows.error());
+    for (const auto& row : *rows)
+      model.types.push_back({std::stoll(row[0]), row[1], row[2], row[3].empty() ? 'e' : row[3][0],
+                             std::stoll(row[4]), static_cast<int32_t>(std::stol(row[5])), row[6] == "1"});
+  }
+  return model;
+}
+
+std::string index_definition(const catalog_relation& table, const catalog_index& index) {
+  return std::string("CREATE ") + (index.unique ? "UNIQUE " : "") + "INDEX " +
+         quote_identifier_if_needed(index.name) + " ON " + quote_identifier_if_needed(table.schema) + "." +
+         quote_identifier_if_needed(table.name) + " USING btree (" + column_list(table, index) + ")";
+}
+
+std::string constraint_definition(const catalog_relation& table, const catalog_index& index) {
+  return std::string(index.primary ? "PRIMARY KEY" : "UNIQUE") + " (" + column_list(table, index) + ")";
+}
+
+}  // namespace tributary

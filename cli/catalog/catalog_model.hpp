@@ -1,0 +1,96 @@
+// catalog_model: one database's relations as PostgreSQL's catalogs describe
+// them, read from Tributary's own catalogs: SQLite's schema (tables, views,
+// indexes), the column type catalog (tributary_columns), the schemas
+// (tributary_namespaces), the sequences (tributary_sequences) and the users'
+// types (tributary_types). The pg_catalog relations (catalog_relations.hpp)
+// and functions (catalog_functions.hpp) are computed from it.
+//
+// OIDs: Tributary gives its tables, indexes and constraints no stored OID, so
+// each gets a stable one from its kind and local name (FNV-1a into
+// [16384, 16384 + 10^9)): the same name gives the same OID in every session and
+// after a restart; a rename gives a new one. Schemas: pg_catalog 11, public
+// 2200, information_schema 13183 (PostgreSQL 15's), others by name. Users'
+// types keep their recorded OIDs.
+//
+// Names PostgreSQL derives: a primary key's index and constraint
+// <table>_pkey, a UNIQUE constraint's <table>_<columns>_key; an index made
+// with CREATE INDEX keeps its name. Owner of every relation: the database's owner.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stages/types/column_definition.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+inline constexpr int64_t pg_catalog_namespace_oid = 11;
+inline constexpr int64_t public_namespace_oid = 2200;
+inline constexpr int64_t information_schema_namespace_oid = 13183;
+// PostgreSQL 15's public schema belongs to the role pg_database_owner (the
+// database's owner, whoever that is).
+inline constexpr int64_t database_owner_role_oid = 6171;
+
+struct catalog_index {
+  int64_t oid = 0;
+  std::string name;                  // PostgreSQL's name
+  std::string local_name;            // SQLite's index ("" for the rowid primary key)
+  std::vector<int> columns;          // attnums
+  bool unique = false;
+  bool primary = false;
+  bool constraint = false;           // made by PRIMARY KEY / UNIQUE (a pg_constraint row)
+  int64_t constraint_oid = 0;
+};
+
+struct catalog_relation {
+  int64_t oid = 0;
+  std::string local_name;  // the SQLite table ("sales.orders")
+  std::string schema;      // "public", "sales"
+  int64_t namespace_oid = 0;
+  std::string name;        // "orders"
+  char kind = 'r';         // r table, v view, S sequence
+  std::vector<column_definition> columns;
+  std::vector<catalog_index> indexes;
+};
+
+struct catalog_namespace {
+  int64_t oid = 0;
+  std::string name;
+};
+
+struct catalog_user_type {
+  int64_t oid = 0;
+  std::string schema;
+  std::string name;
+  char kind = 'e';  // e enum, d domain
+  int64_t base_type = 0;
+  int32_t base_typmod = -1;
+  bool not_null = false;
+};
+
+struct catalog_model {
+  std::vector<catalog_namespace> namespaces;  // the built-in ones first
+  std::vector<catalog_relation> relations;    // tables, views, sequences (not indexes)
+  std::vector<catalog_user_type> types;
+
+  const catalog_relation* relation(int64_t oid) const;
+  const catalog_relation* relation(const std::string& schema, const std::string& name) const;
+  // The index of `oid` and its table.
+  std::optional<std::pair<const catalog_relation*, const catalog_index*>> index(int64_t oid) const;
+  std::optional<std::pair<const catalog_relation*, const catalog_index*>> constraint(int64_t oid) const;
+  const catalog_namespace* namespace_of(int64_t oid) const;
+};
+
+// A stable OID for an object of `kind` ("r", "i", "c", "n") named `name`.
+int64_t catalog_object_oid(const std::string& kind, const std::string& name);
+
+result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db);
+
+// The text of pg_get_indexdef(index) and pg_get_constraintdef(constraint).
+std::string index_definition(const catalog_relation& table, const catalog_index& index);
+std::string constraint_definition(const catalog_relation& table, const catalog_index& index);
+
+}  // namespace tributary

@@ -1,0 +1,35 @@
+// catalog_reader: what the catalog relations and functions of one session
+// connection read: the database file's catalog model (catalog_model.hpp), the
+// server's roles and databases, and who owns the database's relations.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/catalog_relations.hpp"
+#include "cli/catalog/pg_class_rows.hpp"
+
+namespace tributary {
+
+struct catalog_reader {
+  sqlite_connection* db = nullptr;  // the session's connection (outlives the reader)
+  catalog_sources sources;
+  std::string database;             // this connection's database
+
+  catalog_model model() const;
+  std::vector<role_info> roles() const;
+  std::vector<database_info> databases() const;
+  relation_owner owner() const;
+};
+
+using catalog_reader_ptr = std::shared_ptr<const catalog_reader>;
+
+// The SQL functions tools call (catalog_functions.cpp): format_type,
+// pg_get_userbyid, pg_table_is_visible, pg_get_indexdef, pg_get_constraintdef,
+// pg_get_expr, obj_description & co., pg_encoding_to_char, has_*_privilege,
+// pg_size_pretty, the size functions, quote_ident, array_to_string and the
+// regclass conversions, each under a pg_catalog_ name the translator calls.
+result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
+
+}  // namespace tributary

@@ -1,0 +1,116 @@
+#include "cli/catalog/catalog_relations.hpp"
+
+#include <sqlite3.h>
+
+#include <map>
+
+#include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/global_rows.hpp"
+#include "cli/catalog/pg_class_rows.hpp"
+#include "cli/catalog/pg_type_rows.hpp"
+#include "cli/catalog/snapshot_table.hpp"
+
+namespace tributary {
+
+namespace {
+
+// This connection's database: base/<name>.db.
+std::string database_name_of(sqlite3* db) {
+  const char* file = sqlite3_db_filename(db, "main");
+  std::string path = file ? file : "";
+  const size_t slash = path.find_last_of('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name.size() > 3 && name.compare(name.size() - 3, 3, ".db") == 0)
+    name.resize(name.size() - 3);
+  return name;
+}
+
+std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_model& model, bool view,
+                                        const relation_owner& owner) {
+  std::vector<snapshot_row> out;
+  auto q = db.prepare("SELECT seqname, seqtypid, seqstart, seqincrement, seqmax, seqmin, seqcache, seqcycle, "
+                      "last_value, is_called FROM tributary_sequences ORDER BY seqname");
+  if (!q)
+    return out;
+  while (true) {
+    auto s = q->step();
+    if (!s || *s != sqlite_statement::step_result::row)
+      return out;
+    const std::string local_name = q->column_text(0);
+    const catalog_relation* r = nullptr;
+    for (const auto& candidate : model.relations)
+      if (candidate.kind == 'S' && candidate.local_name == local_name)
+        r = &candidate;
+    if (r == nullptr)
+      continue;
+    const int64_t type = q->column_int(1);
+    if (!view) {
+      out.push_back({r->oid, type, q->column_int(2), q->column_int(3), q->column_int(4), q->column_int(5),
+                     q->column_int(6), q->column_int(7)});
+      continue;
+    }
+    const std::string type_name = type == 21 ? "smallint" : type == 23 ? "integer" : "bigint";
+    out.push_back({r->schema, r->name, owner.name, type_name, q->column_int(2), q->column_int(5), q->column_int(4),
+                   q->column_int(3), q->column_int(7), q->column_int(6),
+                   q->column_int(9) != 0 ? sql_value{q->column_int(8)} : sql_value{sql_null{}}});
+  }
+}
+
+}  // namespace
+
+catalog_model catalog_reader::model() const {
+  auto m = read_catalog_model(*db);
+  return m ? std::move(*m) : catalog_model{};
+}
+
+std::vector<role_info> catalog_reader::roles() const { return sources.roles ? sources.roles() : std::vector<role_info>{}; }
+
+std::vector<database_info> catalog_reader::databases() const {
+  return sources.databases ? sources.databases() : std::vector<database_info>{};
+}
+
+relation_owner catalog_reader::owner() const {
+  const auto all_roles = roles();
+  relation_owner out;
+  for (const auto& d : databases())
+    if (d.name == database) {
+      out.name = d.owner;
+      out.oid = role_oid(all_roles, d.owner);
+    }
+  return out;
+}
+
+result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, const catalog_sources& sources) {
+  auto reader = std::make_shared<catalog_reader>(catalog_reader{&db, sources, database_name_of(db.handle())});
+  using rows_function = std::function<std::vector<snapshot_row>()>;
+  std::map<std::string, rows_function> computed = {
+      {"pg_namespace", [reader] { return pg_namespace_rows(reader->model(), reader->owner()); }},
+      {"pg_class", [reader] { return pg_class_rows(reader->model(), reader->owner()); }},
+      {"pg_attribute", [reader] { return pg_attribute_rows(reader->model()); }},
+      {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},
+      {"pg_index", [reader] { return pg_index_rows(reader->model()); }},
+      {"pg_constraint", [reader] { return pg_constraint_rows(reader->model()); }},
+      {"pg_tables", [reader] { return pg_tables_rows(reader->model(), reader->owner()); }},
+      {"pg_indexes", [reader] { return pg_indexes_rows(reader->model()); }},
+      {"pg_sequence", [reader] { return sequence_rows(*reader->db, reader->model(), false, reader->owner()); }},
+      {"pg_sequences", [reader] { return sequence_rows(*reader->db, reader->model(), true, reader->owner()); }},
+      {"pg_type", [reader] { return pg_type_rows(reader->model(), reader->owner().oid); }},
+      {"pg_am", [] { return pg_am_rows(); }},
+      {"pg_collation", [] { return pg_collation_rows(); }},
+      {"pg_database", [reader] { return pg_database_rows(reader->databases(), reader->roles()); }},
+      {"pg_roles", [reader] { return pg_roles_rows(reader->roles()); }},
+      {"pg_authid", [reader] { return pg_authid_rows(reader->roles()); }},
+      {"pg_user", [reader] { return pg_user_rows(reader->roles()); }},
+      {"pg_tablespace", [] { return pg_tablespace_rows(); }},
+  };
+  for (const std::string& name : catalog_relation_names()) {
+    auto it = computed.find(name);
+    rows_function rows = it != computed.end() ? it->second : [] { return std::vector<snapshot_row>{}; };
+    if (auto r = add_snapshot_table(db, name, snapshot_table{catalog_relation_schema(name), std::move(rows)}); !r)
+      return r;
+  }
+  return install_catalog_functions(db, reader);
+}
+
+}  // namespace tributary

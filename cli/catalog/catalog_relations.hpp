@@ -1,0 +1,57 @@
+// catalog_relations: pg_catalog's relations for one session connection, as
+// read-only snapshot tables (snapshot_table.hpp) computed from Tributary's own
+// catalogs (catalog_model.hpp) and the server's roles and databases, with
+// PostgreSQL 15's column names and types, so psql's meta-commands, pg_dump,
+// JDBC's DatabaseMetaData and GUI clients can read them:
+//
+//   pg_class_rows.cpp   pg_namespace pg_class pg_attribute pg_attrdef pg_index
+//                       pg_constraint pg_sequence pg_tables pg_indexes pg_sequences
+//   pg_type_rows.cpp    pg_type pg_am pg_collation
+//   global_rows.cpp     pg_database pg_roles pg_authid pg_user pg_auth_members
+//                       pg_tablespace
+//   (empty)             pg_description pg_shdescription pg_depend pg_policy
+//                       pg_statistic_ext pg_publication pg_publication_rel
+//                       pg_publication_namespace pg_trigger pg_inherits pg_rewrite
+//                       pg_extension pg_partitioned_table pg_foreign_table
+//
+// A relation's SQLite name is its PostgreSQL name (pg_catalog.pg_class is the
+// table "pg_class"); the translator reads its column types from
+// catalog_relation_columns(). Writes are refused: the tables have no xUpdate.
+// Every scan reads the catalogs again (a statement sees the DDL before it).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "stages/core/result.hpp"
+#include "stages/types/column_definition.hpp"
+#include "storage/data_directory.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+// What the catalogs read beyond the database file.
+struct catalog_sources {
+  std::function<std::vector<role_info>()> roles;
+  std::function<std::vector<database_info>()> databases;
+};
+
+// The columns of pg_catalog relation `name` ("pg_class"), or nullptr when it is
+// not one.
+const std::vector<column_definition>* catalog_relation_columns(const std::string& name);
+
+// Every relation above, by name (the snapshot tables).
+std::vector<std::string> catalog_relation_names();
+
+// pg_subscription, pg_subscription_rel, pg_replication_origin,
+// pg_replication_origin_status: real tables of the database file that only
+// Tributary's commands write; catalog_relation_columns() types them too.
+bool is_replication_catalog(const std::string& name);
+
+// The declared-schema text of relation `name` for sqlite3_declare_vtab.
+std::string catalog_relation_schema(const std::string& name);
+
+result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, const catalog_sources& sources);
+
+}  // namespace tributary

@@ -1,0 +1,64 @@
+#include "cli/catalog/global_rows.hpp"
+
+namespace tributary {
+
+namespace {
+
+const sql_value null_value = sql_null{};
+sql_value boolean(bool b) { return int64_t{b ? 1 : 0}; }
+
+constexpr int64_t pg_default_tablespace = 1663;
+constexpr int64_t utf8_encoding = 6;
+
+}  // namespace
+
+int64_t role_oid(const std::vector<role_info>& roles, const std::string& name) {
+  for (const auto& r : roles)
+    if (r.name == name)
+      return r.oid;
+  return 10;
+}
+
+std::vector<snapshot_row> pg_database_rows(const std::vector<database_info>& databases,
+                                           const std::vector<role_info>& roles) {
+  std::vector<snapshot_row> out;
+  for (const auto& d : databases)
+    out.push_back({d.oid, d.name, role_oid(roles, d.owner), utf8_encoding, std::string("c"), boolean(false),
+                   boolean(true), int64_t{-1}, int64_t{0}, int64_t{0}, pg_default_tablespace, std::string("C"),
+                   std::string("C"), null_value, null_value, null_value});
+  return out;
+}
+
+std::vector<snapshot_row> pg_roles_rows(const std::vector<role_info>& roles) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : roles)
+    out.push_back({r.name, boolean(r.superuser), boolean(true), boolean(r.superuser), boolean(r.superuser),
+                   boolean(r.can_login), boolean(r.superuser), int64_t{-1}, std::string("********"), null_value,
+                   boolean(r.superuser), null_value, r.oid});
+  return out;
+}
+
+std::vector<snapshot_row> pg_authid_rows(const std::vector<role_info>& roles) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : roles)
+    out.push_back({r.oid, r.name, boolean(r.superuser), boolean(true), boolean(r.superuser), boolean(r.superuser),
+                   boolean(r.can_login), boolean(r.superuser), boolean(r.superuser), int64_t{-1}, null_value,
+                   null_value});
+  return out;
+}
+
+std::vector<snapshot_row> pg_user_rows(const std::vector<role_info>& roles) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : roles)
+    if (r.can_login)
+      out.push_back({r.name, r.oid, boolean(r.superuser), boolean(r.superuser), boolean(r.superuser),
+                     boolean(r.superuser), std::string("********"), null_value, null_value});
+  return out;
+}
+
+std::vector<snapshot_row> pg_tablespace_rows() {
+  return {{pg_default_tablespace, std::string("pg_default"), int64_t{10}, null_value, null_value},
+          {int64_t{1664}, std::string("pg_global"), int64_t{10}, null_value, null_value}};
+}
+
+}  // namespace tributary

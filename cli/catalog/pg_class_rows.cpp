@@ -1,0 +1,163 @@
+#include "cli/catalog/pg_class_rows.hpp"
+
+#include "stages/types/builtin_types.hpp"
+
+namespace tributary {
+
+namespace {
+
+const sql_value null_value = sql_null{};
+sql_value boolean(bool b) { return int64_t{b ? 1 : 0}; }
+sql_value character(char c) { return std::string(1, c); }
+
+// int2vector's text form: "1 2".
+std::string int2vector(const std::vector<int>& values) {
+  std::string out;
+  for (int v : values)
+    out += (out.empty() ? "" : " ") + std::to_string(v);
+  return out;
+}
+
+std::string int2_array(const std::vector<int>& values) { return "{" + [&] {
+    std::string out;
+    for (int v : values)
+      out += (out.empty() ? "" : ",") + std::to_string(v);
+    return out;
+  }() + "}"; }
+
+bool collatable(int64_t type_oid) {
+  const type_descriptor* t = find_builtin_type(static_cast<oid_t>(type_oid));
+  return t != nullptr && t->category == 'S';
+}
+
+}  // namespace
+
+int64_t attribute_type_oid(const catalog_model& model, const column_definition& column) {
+  if (!column.domain.empty())
+    for (const auto& t : model.types)
+      if (t.name == column.domain || t.schema + "." + t.name == column.domain)
+        return t.oid;
+  return column.type.oid;
+}
+
+std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner) {
+  std::vector<snapshot_row> out;
+  for (const auto& n : model.namespaces)
+    out.push_back({n.oid, n.name,
+                   n.oid == public_namespace_oid ? database_owner_role_oid
+                   : n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ? int64_t{10}
+                                                                                                  : owner.oid,
+                   null_value});
+  return out;
+}
+
+std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relation_owner& owner) {
+  std::vector<snapshot_row> out;
+  const auto row = [&](int64_t oid, const std::string& name, int64_t ns, int64_t am, bool has_index, char kind,
+                       int64_t natts) {
+    return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, owner.oid, am, oid, int64_t{0}, int64_t{0},
+                        -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
+                        character(kind), natts, int64_t{0}, boolean(false), boolean(false), boolean(false),
+                        boolean(false), boolean(false), boolean(true), character(kind == 'r' ? 'd' : 'n'),
+                        boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, null_value, null_value, null_value};
+  };
+  for (const auto& r : model.relations) {
+    const int64_t am = r.kind == 'r' ? 2 : 0;
+    out.push_back(row(r.oid, r.name, r.namespace_oid, am, !r.indexes.empty(), r.kind,
+                      static_cast<int64_t>(r.columns.size())));
+    for (const auto& i : r.indexes)
+      out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size())));
+  }
+  return out;
+}
+
+std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
+  std::vector<snapshot_row> out;
+  const auto row = [&](int64_t relid, const std::string& name, int64_t type, int64_t attnum, int64_t typmod,
+                       int64_t dims, bool not_null, bool has_default, const std::string& identity) {
+    const type_descriptor* t = find_builtin_type(static_cast<oid_t>(type));
+    const int64_t length = t ? t->typlen : -1;
+    const int64_t collation = collatable(type) ? (type == 19 ? 950 : 100) : 0;
+    return snapshot_row{relid, name, type, int64_t{-1}, length, attnum, dims, int64_t{-1}, typmod,
+                        boolean(length > 0 && length <= 8), character(length == 8 ? 'd' : length == 2 ? 's' : 'i'),
+                        character(length == -1 ? 'x' : 'p'), std::string(), boolean(not_null), boolean(has_default),
+                        boolean(false), identity, std::string(), boolean(false), boolean(true), int64_t{0},
+                        collation, null_value, null_value, null_value, null_value};
+  };
+  for (const auto& r : model.relations) {
+    for (size_t i = 0; i < r.columns.size(); ++i) {
+      const auto& c = r.columns[i];
+      out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1), c.type.typmod,
+                        c.dimensions, c.not_null, c.default_expression.has_value(), c.identity));
+    }
+    for (const auto& index : r.indexes)
+      for (size_t k = 0; k < index.columns.size(); ++k) {
+        const int attnum = index.columns[k];
+        if (attnum < 1 || static_cast<size_t>(attnum) > r.columns.size())
+          continue;
+        const auto& c = r.columns[static_cast<size_t>(attnum - 1)];
+        out.push_back(row(index.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(k + 1),
+                          c.type.typmod, c.dimensions, false, false, ""));
+      }
+  }
+  return out;
+}
+
+std::vector<snapshot_row> pg_attrdef_rows(const catalog_model& model) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : model.relations)
+    for (size_t i = 0; i < r.columns.size(); ++i)
+      if (r.columns[i].default_expression)
+        out.push_back({catalog_object_oid("d", r.local_name + "." + r.columns[i].name), r.oid,
+                       static_cast<int64_t>(i + 1), *r.columns[i].default_expression});
+  return out;
+}
+
+std::vector<snapshot_row> pg_index_rows(const catalog_model& model) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : model.relations)
+    for (const auto& i : r.indexes) {
+      const auto n = static_cast<int64_t>(i.columns.size());
+      std::string zeros;
+      for (size_t k = 0; k < i.columns.size(); ++k)
+        zeros += (k ? " " : "") + std::string("0");
+      out.push_back({i.oid, r.oid, n, n, boolean(i.unique), boolean(false), boolean(i.primary), boolean(false),
+                     boolean(true), boolean(false), boolean(true), boolean(false), boolean(true), boolean(true),
+                     boolean(false), int2vector(i.columns), zeros, zeros, zeros, null_value, null_value});
+    }
+  return out;
+}
+
+std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : model.relations)
+    for (const auto& i : r.indexes) {
+      if (!i.constraint)
+        continue;
+      out.push_back({i.constraint_oid, i.name, r.namespace_oid, character(i.primary ? 'p' : 'u'), boolean(false),
+                     boolean(false), boolean(true), r.oid, int64_t{0}, i.oid, int64_t{0}, int64_t{0},
+                     character(' '), character(' '), character(' '), boolean(true), int64_t{0}, boolean(true),
+                     int2_array(i.columns), null_value, null_value, null_value, null_value, null_value, null_value,
+                     null_value});
+    }
+  return out;
+}
+
+std::vector<snapshot_row> pg_tables_rows(const catalog_model& model, const relation_owner& owner) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : model.relations)
+    if (r.kind == 'r')
+      out.push_back({r.schema, r.name, owner.name, null_value, boolean(!r.indexes.empty()), boolean(false),
+                     boolean(false), boolean(false)});
+  return out;
+}
+
+std::vector<snapshot_row> pg_indexes_rows(const catalog_model& model) {
+  std::vector<snapshot_row> out;
+  for (const auto& r : model.relations)
+    for (const auto& i : r.indexes)
+      out.push_back({r.schema, r.name, i.name, null_value, index_definition(r, i)});
+  return out;
+}
+
+}  // namespace tributary

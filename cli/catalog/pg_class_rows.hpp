@@ -1,0 +1,31 @@
+// pg_class_rows: the rows of the relation catalogs computed from one database's
+// catalog model (catalog_relations.hpp lists them). `owner` is the OID of the
+// role that owns every relation (the database's owner), `owner_name` its name.
+#pragma once
+
+#include <vector>
+
+#include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/snapshot_table.hpp"
+
+namespace tributary {
+
+struct relation_owner {
+  int64_t oid = 10;
+  std::string name;
+};
+
+std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner);
+std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relation_owner& owner);
+std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model);
+std::vector<snapshot_row> pg_attrdef_rows(const catalog_model& model);
+std::vector<snapshot_row> pg_index_rows(const catalog_model& model);
+std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model);
+std::vector<snapshot_row> pg_tables_rows(const catalog_model& model, const relation_owner& owner);
+std::vector<snapshot_row> pg_indexes_rows(const catalog_model& model);
+
+// The type OID of a column as pg_attribute.atttypid shows it (a domain's OID
+// for a column declared with a domain).
+int64_t attribute_type_oid(const catalog_model& model, const column_definition& column);
+
+}  // namespace tributary

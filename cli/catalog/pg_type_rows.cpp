@@ -1,0 +1,70 @@
+#include "cli/catalog/pg_type_rows.hpp"
+
+#include "stages/types/builtin_types.hpp"
+
+namespace tributary {
+
+namespace {
+
+const sql_value null_value = sql_null{};
+sql_value boolean(bool b) { return int64_t{b ? 1 : 0}; }
+sql_value character(char c) { return std::string(1, c); }
+
+// PostgreSQL's last built-in type OID is below this.
+constexpr oid_t builtin_type_oid_limit = 10000;
+
+snapshot_row type_row(int64_t oid, const std::string& name, int64_t ns, int64_t owner, int64_t length,
+                      char type, char category, int64_t element, int64_t array, int64_t base, int64_t typmod,
+                      bool not_null) {
+  const char align = length == 8 ? 'd' : length == 2 ? 's' : length == 1 ? 'c' : 'i';
+  const int64_t collation = category == 'S' ? (oid == 19 ? 950 : 100) : 0;
+  return snapshot_row{oid, name, ns, owner, length, boolean(length > 0 && length <= 8), character(type),
+                      character(category), boolean(false), boolean(true), character(','), int64_t{0}, int64_t{0},
+                      element, array, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0},
+                      int64_t{0}, character(align), character(length == -1 ? 'x' : 'p'), boolean(not_null),
+                      base, typmod, int64_t{0}, collation, null_value, null_value, null_value};
+}
+
+}  // namespace
+
+std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner) {
+  std::vector<snapshot_row> out;
+  for (oid_t oid = 1; oid < builtin_type_oid_limit; ++oid) {
+    const type_descriptor* t = find_builtin_type(oid);
+    if (t == nullptr || t->oid != oid)
+      continue;
+    const char category = t->element != 0 ? 'A' : t->category;
+    const char kind = category == 'R' ? 'r' : category == 'P' ? 'p' : 'b';
+    out.push_back(type_row(oid, std::string(t->typname), pg_catalog_namespace_oid, 10, t->typlen, kind, category,
+                           t->element, t->array, 0, -1, false));
+  }
+  for (const auto& t : model.types) {
+    const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);
+    if (t.kind == 'e') {
+      out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, 0, 0, -1, false));
+      continue;
+    }
+    const type_descriptor* base = find_builtin_type(static_cast<oid_t>(t.base_type));
+    out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', base ? base->category : 'U', 0,
+                           0, t.base_type, t.base_typmod, t.not_null));
+  }
+  return out;
+}
+
+std::vector<snapshot_row> pg_am_rows() {
+  return {{int64_t{2}, std::string("heap"), int64_t{0}, character('t')},
+          {int64_t{403}, std::string("btree"), int64_t{0}, character('i')},
+          {int64_t{405}, std::string("hash"), int64_t{0}, character('i')}};
+}
+
+std::vector<snapshot_row> pg_collation_rows() {
+  const auto row = [](int64_t oid, const char* name, char provider, const char* locale) {
+    return snapshot_row{oid, std::string(name), pg_catalog_namespace_oid, int64_t{10}, character(provider),
+                        boolean(true), int64_t{oid == 100 ? -1 : -1},
+                        locale ? sql_value{std::string(locale)} : null_value,
+                        locale ? sql_value{std::string(locale)} : null_value, null_value, null_value};
+  };
+  return {row(100, "default", 'd', nullptr), row(950, "C", 'c', "C"), row(951, "POSIX", 'c', "POSIX")};
+}
+
+}  // namespace tributary

@@ -1,0 +1,233 @@
+// catalog_functions: the functions and casts PostgreSQL's tools use on the
+// system catalogs, typed as PostgreSQL types them; the session connection
+// computes them (cli/catalog/catalog_functions.cpp registers the SQLite
+// functions of the same names).
+//
+//   format_type(oid, int4)                         text
+//   pg_get_userbyid(oid)                           name
+//   pg_table_is_visible(oid)                       bool
+//   pg_get_indexdef(oid [, int4, bool])            text
+//   pg_get_constraintdef(oid [, bool])             text
+//   pg_get_expr(pg_node_tree, oid [, bool])        text
+//   pg_get_statisticsobjdef_columns(oid)           text   (no statistics objects)
+//   obj_description(oid [, name]), col_description(oid, int4),
+//   shobj_description(oid, name)                   text
+//   pg_encoding_to_char(int4)                      name
+//   has_{table,database,schema,column,sequence}_privilege(...)   bool
+//   pg_size_pretty(int8)                           text
+//   pg_relation_size, pg_table_size, pg_indexes_size,
+//   pg_total_relation_size(regclass)               int8
+//   pg_database_size(name)                         int8
+//   quote_ident(text)                              text
+//   array_to_string(array, text [, text])          text
+//   pg_is_in_recovery()                            bool   false: never a standby
+//   pg_relation_is_publishable(regclass)           bool   true for tables
+//   array_upper(array, 1)                          int4   of a one-dimensional array
+//   array[i]                                       the element (1-based), NULL past the end
+//
+//   'name'::regclass         the relation's OID (42P01 when there is none)
+//   x::regclass, x::oid      of an OID-valued x: the same number
+//   (x::regclass)::text      the relation's name
+//   'int4'::regtype          a built-in type's OID by its pg_type name
+//   (x::regtype)::text       format_type(x, NULL)
+//   (x::regnamespace)::text  the schema's name
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+constexpr oid_t regproc_oid = 24;
+constexpr oid_t regclass_oid = 2205;
+constexpr oid_t regtype_oid = 2206;
+constexpr oid_t pg_node_tree_oid = 194;
+constexpr oid_t any_type = 0;  // an argument passed as it is
+
+struct signature {
+  const char* name;
+  std::vector<oid_t> arguments;
+  oid_t result;
+};
+
+const std::vector<signature>& signatures() {
+  using namespace pg_type_oid;
+  static const std::vector<signature> all = {
+      {"format_type", {oid, int4}, text},
+      {"pg_get_userbyid", {oid}, name},
+      {"pg_table_is_visible", {oid}, boolean},
+      {"pg_get_indexdef", {oid}, text},
+      {"pg_get_indexdef", {oid, int4, boolean}, text},
+      {"pg_get_constraintdef", {oid}, text},
+      {"pg_get_constraintdef", {oid, boolean}, text},
+      {"pg_get_expr", {pg_node_tree_oid, oid}, text},
+      {"pg_get_statisticsobjdef_columns", {oid}, text},
+      {"pg_relation_is_publishable", {regclass_oid}, boolean},
+      {"array_upper", {any_type, int4}, int4},
+      {"pg_get_expr", {pg_node_tree_oid, oid, boolean}, text},
+      {"obj_description", {oid}, text},
+      {"obj_description", {oid, name}, text},
+      {"col_description", {oid, int4}, text},
+      {"shobj_description", {oid, name}, text},
+      {"pg_encoding_to_char", {int4}, name},
+      {"has_table_privilege", {any_type, any_type}, boolean},
+      {"has_table_privilege", {any_type, any_type, any_type}, boolean},
+      {"has_database_privilege", {any_type, any_type}, boolean},
+      {"has_database_privilege", {any_type, any_type, any_type}, boolean},
+      {"has_schema_privilege", {any_type, any_type}, boolean},
+      {"has_schema_privilege", {any_type, any_type, any_type}, boolean},
+      {"has_column_privilege", {any_type, any_type, any_type}, boolean},
+      {"has_column_privilege", {any_type, any_type, any_type, any_type}, boolean},
+      {"has_sequence_privilege", {any_type, any_type}, boolean},
+      {"has_sequence_privilege", {any_type, any_type, any_type}, boolean},
+      {"pg_size_pretty", {int8}, text},
+      {"pg_relation_size", {regclass_oid}, int8},
+      {"pg_table_size", {regclass_oid}, int8},
+      {"pg_indexes_size", {regclass_oid}, int8},
+      {"pg_total_relation_size", {regclass_oid}, int8},
+      {"pg_database_size", {name}, int8},
+      {"quote_ident", {text}, text},
+      {"array_to_string", {any_type, text}, text},
+      {"array_to_string", {any_type, text, text}, text},
+  };
+  return all;
+}
+
+bool untyped(const typed_expression& e) { return e.literal.has_value() || e.parameter != 0 || e.is_null_constant; }
+
+bool oid_like(oid_t type) {
+  return type == pg_type_oid::oid || type == regclass_oid || type == regtype_oid || type == regproc_oid ||
+         type == pg_type_oid::int2 || type == pg_type_oid::int4 || type == pg_type_oid::int8;
+}
+
+// An argument as the function's parameter type takes it.
+std::string argument_sql(query_translator& t, typed_expression value, oid_t type) {
+  if (type == any_type) {
+    if (untyped(value))
+      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+    return value.sql;
+  }
+  if (type == regclass_oid && value.literal)
+    return "pg_catalog_regclass_in(" + value.sql + ")";
+  if (type == pg_node_tree_oid)
+    return untyped(value) ? t.coerce(std::move(value), builtin_column_type(pg_type_oid::text)).sql : value.sql;
+  if (untyped(value))
+    return t.coerce(std::move(value), builtin_column_type(type)).sql;
+  if ((type == pg_type_oid::oid || type == regclass_oid || is_number_type(type)) && oid_like(value.type.oid))
+    return value.sql;
+  if (is_text_like(type) && is_text_like(value.type.oid))
+    return value.sql;
+  if (type == value.type.oid)
+    return value.sql;
+  throw not_translatable{"argument of type " + std::to_string(value.type.oid)};
+}
+
+// The last name of a TypeName ("pg_catalog.regclass" -> "regclass").
+std::string last_name(const type_name_parts& parts) { return parts.names.empty() ? "" : parts.names.back(); }
+
+// The cast's argument is itself a cast to `type_name` (x::regclass::text).
+bool argument_is_cast_to(const json& cast, const std::string& type_name) {
+  const json& arg = cast.value("arg", json());
+  if (pt::node_type(arg) != "TypeCast")
+    return false;
+  json inner = pt::fields(arg).value("typeName", json::object());
+  if (pt::node_type(inner) == "TypeName")
+    inner = pt::fields(inner);
+  return last_name(pt::type_name(inner)) == type_name;
+}
+
+typed_expression typed_as(std::string sql, oid_t type) {
+  typed_expression e = typed_result(std::move(sql), type);
+  return e;
+}
+
+}  // namespace
+
+std::optional<typed_expression> catalog_function(query_translator& t, const std::string& name,
+                                                 std::vector<typed_expression>& args, int) {
+  if (name == "pg_is_in_recovery" && args.empty())
+    return typed_result("0", pg_type_oid::boolean);
+  for (const signature& s : signatures()) {
+    if (name != s.name || s.arguments.size() != args.size())
+      continue;
+    std::string sql = name + "(";
+    for (size_t i = 0; i < args.size(); ++i)
+      sql += (i ? ", " : "") + argument_sql(t, args[i], s.arguments[i]);
+    return typed_result(sql + ")", s.result);
+  }
+  return std::nullopt;
+}
+
+std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
+                                             const scope& where) {
+  const std::string type = last_name(target);
+  if (target.array_dimensions != 0 || (target.names.size() == 2 && target.names[0] != "pg_catalog"))
+    return std::nullopt;
+  if (type == "text" || type == "name" || type == "varchar") {
+    const oid_t result = type == "name" ? pg_type_oid::name : pg_type_oid::text;
+    if (argument_is_cast_to(cast, "regclass")) {
+      typed_expression arg = t.expression(cast.value("arg", json()), where);
+      return typed_as("pg_catalog_regclass_out(" + arg.sql + ")", result);
+    }
+    if (argument_is_cast_to(cast, "regnamespace")) {
+      typed_expression arg = t.expression(cast.value("arg", json()), where);
+      return typed_as("pg_catalog_regnamespace_out(" + arg.sql + ")", result);
+    }
+    if (argument_is_cast_to(cast, "regtype")) {
+      typed_expression arg = t.expression(cast.value("arg", json()), where);
+      return typed_as("format_type(" + arg.sql + ", NULL)", result);
+    }
+    return std::nullopt;
+  }
+  if (type != "regclass" && type != "regtype" && type != "oid" && type != "regproc" && type != "regnamespace" &&
+      type != "regrole")
+    return std::nullopt;
+  const oid_t result = type == "regclass" ? regclass_oid
+                       : type == "regtype" ? regtype_oid
+                       : type == "regproc" ? regproc_oid
+                                           : pg_type_oid::oid;
+  typed_expression arg = t.expression(cast.value("arg", json()), where);
+  if (arg.is_null_constant)
+    return typed_as("NULL", result);
+  if (arg.literal) {
+    const std::string& text = *arg.literal;
+    if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
+      return typed_as(text, result);
+    if (type == "regclass")
+      return typed_as("pg_catalog_regclass_in(" + arg.sql + ")", result);
+    if (type == "regtype") {
+      std::string typname = text.rfind("pg_catalog.", 0) == 0 ? text.substr(11) : text;
+      if (const type_descriptor* d = find_builtin_type(std::string_view(typname)))
+        return typed_as(std::to_string(d->oid), result);
+    }
+    throw not_translatable{"cast of a name to " + type};
+  }
+  if (arg.parameter != 0 || !oid_like(arg.type.oid)) {
+    if (type == "regclass" && !untyped(arg) && is_text_like(arg.type.oid))
+      return typed_as("pg_catalog_regclass_in(" + arg.sql + ")", result);
+    throw not_translatable{"cast to " + type};
+  }
+  return typed_as(arg.sql, result);
+}
+
+typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where) {
+  const json& steps = pt::list(indirection, "indirection");
+  if (steps.size() != 1 || pt::node_type(steps[0]) != "A_Indices" || pt::flag(pt::fields(steps[0]), "is_slice"))
+    throw not_translatable{"indirection form"};
+  typed_expression array = t.expression(indirection.value("arg", json()), where);
+  const type_descriptor* type = find_builtin_type(array.type.oid);
+  if (type == nullptr || type->element == 0 || untyped(array))
+    throw not_translatable{"subscript of a value that is not an array"};
+  typed_expression index = t.expression(pt::fields(steps[0]).value("uidx", json()), where);
+  index = t.coerce(std::move(index), builtin_column_type(pg_type_oid::int4));
+  const type_descriptor* element = find_builtin_type(type->element);
+  const char* affinity = element != nullptr && element->storage == storage_class::integer ? "INTEGER" : "TEXT";
+  typed_expression out = typed_result(
+      std::string("CAST(pg_array_subscript(") + array.sql + ", " + index.sql + ") AS " + affinity + ")", type->element);
+  return out;
+}
+
+}  // namespace tributary::translator
