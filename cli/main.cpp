@@ -11,7 +11,10 @@
 //       session, stops the replication pipelines (each ends its stream with
 //       CopyDone), removes the lock file and exits 0. Exit 1 when DIR is locked or
 //       fails, or the settings or the sockets fail.
-//   tributary console | load
+//   tributary console [-h HOST] [-p PORT] [-U USER] [-d DBNAME] [-i SECONDS] [--once | --json]
+//       The live view of a running server's subscriptions and actors
+//       (cli/console/console_command.hpp).
+//   tributary load
 //       Not implemented yet: a message and exit status 2.
 //
 // Logging goes to stderr in PostgreSQL's shape:
@@ -37,6 +40,7 @@
 #include "actors/replication_control.hpp"
 #include "caf/all.hpp"
 #include "cli/catalog/monitoring_tables.hpp"
+#include "cli/console/console_command.hpp"
 #include "cli/server/server.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 #include "stages/core/server_log.hpp"
@@ -222,15 +226,26 @@ int main(int argc, char** argv) {
   serve_command->add_option("-c", options.overrides, "Set a parameter: -c name=value")
       ->allow_extra_args(false);
 
-  auto* console_command = app.add_subcommand("console", "Actor-introspection console");
-  console_command->allow_extras();
+  tributary::console::console_options console_options;
+  auto* console_command = app.add_subcommand("console", "Live view of a running server's subscriptions and actors");
+  console_command->set_help_flag("--help", "Print this help message and exit");  // -h is the host, as in psql
+  console_command->add_option("-h,--host", console_options.connection.host, "Server host (libpq default, PGHOST)");
+  console_command->add_option("-p,--port", console_options.connection.port, "Server port (PGPORT)");
+  console_command->add_option("-U,--username", console_options.connection.user, "User name (PGUSER)");
+  console_command->add_option("-d,--dbname", console_options.connection.dbname,
+                              "Database to connect to first (PGDATABASE); every database is shown");
+  console_command->add_option("-i,--interval", console_options.interval_seconds, "Refresh interval in seconds")
+      ->capture_default_str();
+  auto* once_flag = console_command->add_flag("--once", console_options.once, "Print one snapshot as text and exit");
+  console_command->add_flag("--json", console_options.json, "Print one snapshot as JSON and exit")->excludes(once_flag);
   auto* load_command = app.add_subcommand("load", "Load-testing harness");
   load_command->allow_extras();
 
   CLI11_PARSE(app, argc, argv);
-  if (console_command->parsed() || load_command->parsed()) {
-    std::cerr << "tributary: " << (console_command->parsed() ? "console" : "load")
-              << ": not implemented yet\n";
+  if (console_command->parsed())
+    return tributary::console::run_console(console_options);
+  if (load_command->parsed()) {
+    std::cerr << "tributary: load: not implemented yet\n";
     return 2;
   }
   return serve(options);
