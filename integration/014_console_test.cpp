@@ -222,5 +222,34 @@ TEST_F(Console, InteractiveSelectDetailDisableAndQuit) {
       << "the console did not quit on q:\n" << screen();
 }
 
+TEST_F(Console, ResizeLaysOutAgainAndCtrlCRestoresTheTerminal) {
+  std::string command;
+  for (const auto& part : console_argv({"-i", "0.5"}))
+    command += "'" + part + "' ";
+  auto started = run({"tmux", "-L", tmux_socket(), "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "30",
+                      "-s", "console", "env TERM=screen " + command});
+  ASSERT_TRUE(started.status.succeeded()) << started.output;
+  tmux_started_ = true;
+  // keep the pane after the console exits, to see what it left on the terminal
+  ASSERT_TRUE(run({"tmux", "-L", tmux_socket(), "set-option", "-t", "console", "remain-on-exit", "on"}).status.succeeded());
+  ASSERT_TRUE(wait_screen("No subscriptions yet. Create one with"));
+  ASSERT_TRUE(run({"tmux", "-L", tmux_socket(), "resize-window", "-t", "console", "-x", "70", "-y", "15"})
+                  .status.succeeded());
+  ASSERT_TRUE(wait_screen("needs at least 80x20"));
+  ASSERT_TRUE(run({"tmux", "-L", tmux_socket(), "resize-window", "-t", "console", "-x", "100", "-y", "25"})
+                  .status.succeeded());
+  ASSERT_TRUE(wait_screen("SUBSCRIPTIONS (0)"));
+  ASSERT_NO_FATAL_FAILURE(keys({"C-c"}));
+  EXPECT_TRUE(wait_until(
+      [&] {
+        auto r = run({"tmux", "-L", tmux_socket(), "display-message", "-p", "-t", "console", "#{pane_dead}"});
+        return r.output.find('1') != std::string::npos;
+      },
+      10s, 100ms))
+      << "the console did not end on Ctrl-C:\n" << screen();
+  // endwin left the alternate screen: the panes are gone from the terminal
+  EXPECT_EQ(screen().find("SUBSCRIPTIONS"), std::string::npos) << screen();
+}
+
 }  // namespace
 }  // namespace tributary::integration

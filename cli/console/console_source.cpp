@@ -227,6 +227,12 @@ result<ok_t, std::string> console_source::read_database(PGconn* conn, const std:
 }
 
 result<snapshot, std::string> console_source::read() {
+  // A server restarted since the last refresh: connect again (libpq's reset).
+  if (PQstatus(main_.get()) == CONNECTION_BAD) {
+    PQreset(main_.get());
+    if (PQstatus(main_.get()) != CONNECTION_OK)
+      return fail(trimmed_error(main_.get()));
+  }
   snapshot snap;
   snap.server = std::string(PQhost(main_.get())) + ":" + PQport(main_.get());
   auto actors = query(main_.get(), actors_sql);
