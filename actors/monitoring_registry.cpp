@@ -150,7 +150,7 @@ std::vector<actor_stats_row> monitoring_registry::actors() const {
                                   a->messages.load(), a->mailbox.load(), a->restarts.load(),
                                   a->progress.load(), a->started, a->rows.load(), a->transactions.load(),
                                   a->bytes.load(), a->commits.load(), a->last_commit_time.load(),
-                                  a->state_since, a->last_error_time});
+                                  a->state_since, a->last_error_time, a->progress_total.load()});
   return out;
 }
 

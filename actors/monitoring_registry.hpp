@@ -67,6 +67,7 @@ struct actor_stats {
   std::atomic<uint64_t> mailbox{0};
   std::atomic<uint64_t> restarts{0};
   std::atomic<uint64_t> progress{0};  // e.g. rows copied by a table-sync actor
+  std::atomic<uint64_t> progress_total{0};  // what progress goes to, 0 unknown (the publisher's reltuples)
   // Cumulative work, bumped once per batch (never per row), so a reader of two
   // snapshots gets rates: row changes, remote transactions and WAL bytes handled.
   std::atomic<uint64_t> rows{0};
@@ -96,6 +97,7 @@ struct actor_stats_row {
   int64_t last_commit_time;  // pg_timestamp microseconds, 0 when none
   wall_time state_since;
   std::optional<wall_time> last_error_time;
+  uint64_t progress_total;
 };
 
 class monitoring_registry {

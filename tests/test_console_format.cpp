@@ -63,6 +63,13 @@ TEST(ConsoleFormat, MalformedTimestampsAreRejected) {
   EXPECT_FALSE(parse_timestamp("2026-12-01 10:00:00.x+00"));
 }
 
+TEST(ConsoleFormat, ProgressBarFillsInProportionAndStopsAtFull) {
+  EXPECT_EQ(progress_bar(0, 100, 12), "[----------]   0%");
+  EXPECT_EQ(progress_bar(50, 100, 12), "[#####-----]  50%");
+  EXPECT_EQ(progress_bar(250, 100, 12), "[##########] 100%");  // the estimate was low
+  EXPECT_EQ(progress_bar(7, 0, 12), "[##########] 100%");
+}
+
 TEST(ConsoleFormat, FitPadsOrCutsVisibly) {
   EXPECT_EQ(fit("abc", 5), "abc  ");
   EXPECT_EQ(fit("abcdef", 4), "abc~");

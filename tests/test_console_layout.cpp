@@ -150,8 +150,23 @@ TEST(ConsoleLayout, CopyProgressShowsRowsCopiedPerTableSyncActor) {
   EXPECT_NE(text.find("COPY PROGRESS"), std::string::npos);
   EXPECT_NE(text.find("copying public.orders"), std::string::npos);
   EXPECT_NE(text.find("12k rows"), std::string::npos);
+  EXPECT_EQ(text.find("ETA"), std::string::npos);  // no estimate from the publisher: no bar
   EXPECT_NE(text.find("   `- sync_coordinator"), std::string::npos) << text;
   EXPECT_NE(text.find("      `- table_sync"), std::string::npos) << text;
+}
+
+TEST(ConsoleLayout, CopyProgressBarAndEtaFromThePublishersEstimate) {
+  auto before = streaming_snapshot(0), after = streaming_snapshot(2);
+  auto table = actor(8, "table_sync", 16384, 2, "copying public.orders");
+  table.progress_total = 10000;
+  table.progress = 2000;
+  before.actors.push_back(table);
+  table.progress = 4000;  // 1000 rows/s: 6000 rows left take 6 s
+  after.actors.push_back(table);
+  auto r = compute_rates(before, after);
+  auto text = layout_text(after, &r, 200);
+  EXPECT_NE(text.find("4.0k rows    1.0k rows/s  [########------------]  40% of ~10k  ETA 6 s"), std::string::npos)
+      << text;
 }
 
 TEST(ConsoleText, OnceListsEverySubscriptionAndActorWithoutTrailingSpaces) {

@@ -191,7 +191,8 @@ std::vector<row> actor_rows(const monitoring_registry& registry) {
                       a.last_commit_time ? sql_value{timestamp_text(from_pg_microseconds(a.last_commit_time))}
                                          : sql_value{sql_null{}},
                       timestamp_text(a.state_since), time_or_null(a.last_error_time),
-                      timestamp_text(a.started)});
+                      timestamp_text(a.started),
+                      a.progress_total ? sql_value{static_cast<int64_t>(a.progress_total)} : sql_value{sql_null{}}});
   return out;
 }
 
@@ -322,7 +323,7 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
                                       "state TEXT, messages INTEGER, mailbox INTEGER, restarts INTEGER, "
                                       "progress INTEGER, last_error TEXT, rows INTEGER, transactions INTEGER, "
                                       "bytes INTEGER, commits INTEGER, last_commit_time TEXT, state_since TEXT, "
-                                      "last_error_time TEXT, started TEXT)",
+                                      "last_error_time TEXT, started TEXT, progress_total INTEGER)",
                                       [reg] { return actor_rows(*reg); }});
       !r)
     return r;

@@ -1,5 +1,6 @@
 #include "cli/console/console_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -93,6 +94,15 @@ std::string format_time(wall_time when) {
   char buf[40];
   std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
   return buf;
+}
+
+std::string progress_bar(uint64_t done, uint64_t total, size_t width) {
+  const double fraction = total == 0 ? 1.0 : std::min(1.0, static_cast<double>(done) / static_cast<double>(total));
+  const size_t inner = width > 2 ? width - 2 : 0;
+  const auto filled = static_cast<size_t>(fraction * static_cast<double>(inner));
+  char percent[8];
+  std::snprintf(percent, sizeof percent, "%3d%%", static_cast<int>(fraction * 100));
+  return "[" + std::string(filled, '#') + std::string(inner - filled, '-') + "] " + percent;
 }
 
 size_t display_width(const std::string& text) {

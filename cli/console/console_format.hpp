@@ -25,6 +25,9 @@ std::string format_duration(std::chrono::milliseconds duration);
 std::string format_lsn(const std::optional<lsn>& position);
 // "2026-12-01 10:00:00 UTC".
 std::string format_time(wall_time when);
+// "[#####-----]  50%": `done` of `total` in a bar `width` columns wide (with
+// the brackets); a total of 0 or an estimate passed counts as full.
+std::string progress_bar(uint64_t done, uint64_t total, size_t width);
 // Fits text into exactly `width` columns: pads with spaces, or cuts and ends
 // with '~' so a cut is visible. Counts UTF-8 code points, not bytes.
 std::string fit(const std::string& text, size_t width);

@@ -65,6 +65,7 @@ json actor_json(const actor_row& a, const rates* interval) {
           {"mailbox", a.mailbox},
           {"restarts", a.restarts},
           {"progress", a.progress},
+          {"progress_total", a.progress_total ? json(*a.progress_total) : json(nullptr)},
           {"rows", a.rows},
           {"transactions", a.transactions},
           {"bytes", a.bytes},

@@ -8,7 +8,7 @@
 //        "apply_error_count", "sync_error_count",
 //        "tables": [{"name", "state", "sync_lsn"}]}],
 //    "actors": [{"id", "kind", "subscription", "parent", "state", "messages", "mailbox",
-//        "restarts", "progress", "rows", "transactions", "bytes", "commits",
+//        "restarts", "progress", "progress_total", "rows", "transactions", "bytes", "commits",
 //        "messages_per_second", "bytes_per_second", "rows_per_second",
 //        "transactions_per_second", "last_error", "last_error_time"}]}
 // Unknown values (no rate before two snapshots, no worker) are null.

@@ -220,6 +220,14 @@ std::vector<screen_line> copy_lines(const snapshot& snap, const rates* r, size_t
     std::string text = "  " + fit(subscription_name(snap, a.subscription), 14) + " " + fit(a.state, 36) + " " +
                        fit_right(format_count(static_cast<double>(a.progress)), 7) + " rows  " +
                        fit_right(format_count(per_s), 6) + " rows/s";
+    if (a.progress_total) {
+      // of the publisher's estimate, and the time left at the last interval's rate
+      text += "  " + progress_bar(a.progress, *a.progress_total, 22) + " of ~" +
+              format_count(static_cast<double>(*a.progress_total));
+      if (per_s && *per_s > 0 && *a.progress_total > a.progress)
+        text += "  ETA " + format_duration(std::chrono::milliseconds(static_cast<int64_t>(
+                               static_cast<double>(*a.progress_total - a.progress) / *per_s * 1000)));
+    }
     out.push_back({fit(text, width)});
   }
   return out;

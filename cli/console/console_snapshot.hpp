@@ -57,6 +57,7 @@ struct actor_row {
   uint64_t parent = 0;
   std::string state;
   uint64_t messages = 0, mailbox = 0, restarts = 0, progress = 0;
+  std::optional<uint64_t> progress_total;  // a table-sync actor: the publisher's reltuples
   uint64_t rows = 0, transactions = 0, bytes = 0, commits = 0;
   std::optional<wall_time> last_commit_time;
   std::optional<wall_time> state_since;

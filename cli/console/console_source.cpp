@@ -68,7 +68,8 @@ std::string publisher_of(const std::string& conninfo) {
 // The server answers as Tributary only if it has tributary_actors.
 constexpr const char* actors_sql =
     "SELECT id, kind, subscription, parent, state, messages, mailbox, restarts, progress, rows, transactions, "
-    "bytes, commits, last_commit_time, state_since, last_error, last_error_time FROM tributary_actors";
+    "bytes, commits, last_commit_time, state_since, last_error, last_error_time, progress_total "
+    "FROM tributary_actors";
 
 void read_actors(PGresult* r, snapshot& snap) {
   for (int i = 0; i < PQntuples(r); ++i) {
@@ -90,6 +91,8 @@ void read_actors(PGresult* r, snapshot& snap) {
     a.state_since = time_of(r, i, 14);
     a.last_error = text(r, i, 15);
     a.last_error_time = time_of(r, i, 16);
+    if (!is_null(r, i, 17))
+      a.progress_total = static_cast<uint64_t>(integer(r, i, 17));
     snap.actors.push_back(std::move(a));
   }
 }
