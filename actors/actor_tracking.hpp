@@ -27,4 +27,12 @@ void count_message(Self* self, actor_stats& stats) {
   stats.mailbox.store(self->mailbox().size(), std::memory_order_relaxed);
 }
 
+// Once per batch: the work it carried (tributary_actors' cumulative counters,
+// from which the console computes rates).
+inline void count_work(actor_stats& stats, uint64_t rows, uint64_t transactions, uint64_t bytes) {
+  stats.rows.fetch_add(rows, std::memory_order_relaxed);
+  stats.transactions.fetch_add(transactions, std::memory_order_relaxed);
+  stats.bytes.fetch_add(bytes, std::memory_order_relaxed);
+}
+
 }  // namespace tributary

@@ -156,6 +156,7 @@ bool commit_local_transaction(self_ptr self, const group_commit_record& record) 
     return false;
   }
   report_conflicts(self);
+  st.stats->commits.fetch_add(1, std::memory_order_relaxed);
   if (record.skip)
     log_skip(self, *record.skip, *committed);
   if (st.connection)
@@ -342,11 +343,24 @@ bool apply_group_of(self_ptr self, std::span<const remote_transaction_ptr> recei
   return true;
 }
 
+// tributary_actors' counters: one pass over the batch's transactions, not its rows.
+void count_applied(actor_stats& stats, const transaction_batch& batch) {
+  uint64_t rows = 0, finished = 0;
+  for (const auto& txn : batch.transactions) {
+    rows += txn->changes.size();
+    finished += txn->more_follows ? 0 : 1;
+  }
+  count_work(stats, rows, finished, batch.bytes);
+  if (!batch.transactions.empty())
+    stats.last_commit_time.store(batch.transactions.back()->commit_time, std::memory_order_relaxed);
+}
+
 void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
   auto& st = self->state;
   count_message(self, *st.stats);
   if (!batch->transactions.empty() && !apply_received(self, batch->transactions))
     return;
+  count_applied(*st.stats, *batch);
   if (st.connection && batch->bytes)
     self->send(st.connection, credit_atom::value, batch->bytes);
   if (st.group.due(self->mailbox().size() == 0, steady::now()))

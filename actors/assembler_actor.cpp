@@ -74,6 +74,7 @@ caf::behavior assembler_actor(self_ptr self, assembler_config config, std::files
           return;
         }
         show_spool(self, registry);
+        count_work(*self->state.stats, 0, out->transactions.size(), out->bytes);
         self->send(applier, transaction_batch_ptr{std::move(out)});
       },
   };

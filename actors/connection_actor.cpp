@@ -159,6 +159,7 @@ void pump(self_ptr self) {
   if (!gathered)
     return;
   if (!raw.empty()) {
+    count_work(*st.stats, 0, 0, bytes);
     if (!handle_frames(self, raw, bytes))
       return;
     self->send(self, pump_atom::value);

@@ -31,6 +31,7 @@ caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, deco
           }
           out->messages.push_back(wal_message{frame.wal_end, std::move(decoded).value()});
         }
+        count_work(*self->state.stats, out->messages.size(), 0, out->bytes);
         self->send(assembler, decoded_batch_ptr{std::move(out)});
       },
   };

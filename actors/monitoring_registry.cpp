@@ -118,6 +118,7 @@ actor_stats_ptr monitoring_registry::register_actor(uint64_t id, std::string kin
   a->parent = parent;
   a->state = "starting";
   a->started = std::chrono::system_clock::now();
+  a->state_since = a->started;
   std::lock_guard lock{mutex_};
   actors_[id] = a;
   return a;
@@ -130,12 +131,15 @@ void monitoring_registry::unregister_actor(uint64_t id) {
 
 void monitoring_registry::set_actor_state(const actor_stats_ptr& actor, std::string state) {
   std::lock_guard lock{mutex_};
+  if (actor->state != state)
+    actor->state_since = std::chrono::system_clock::now();
   actor->state = std::move(state);
 }
 
 void monitoring_registry::set_actor_error(const actor_stats_ptr& actor, std::string error) {
   std::lock_guard lock{mutex_};
   actor->last_error = std::move(error);
+  actor->last_error_time = std::chrono::system_clock::now();
 }
 
 std::vector<actor_stats_row> monitoring_registry::actors() const {
@@ -144,7 +148,9 @@ std::vector<actor_stats_row> monitoring_registry::actors() const {
   for (const auto& [id, a] : actors_)
     out.push_back(actor_stats_row{a->id, a->parent, a->kind, a->state, a->last_error, a->subscription,
                                   a->messages.load(), a->mailbox.load(), a->restarts.load(),
-                                  a->progress.load(), a->started});
+                                  a->progress.load(), a->started, a->rows.load(), a->transactions.load(),
+                                  a->bytes.load(), a->commits.load(), a->last_commit_time.load(),
+                                  a->state_since, a->last_error_time, a->progress_total.load()});
   return out;
 }
 

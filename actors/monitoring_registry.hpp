@@ -67,10 +67,22 @@ struct actor_stats {
   std::atomic<uint64_t> mailbox{0};
   std::atomic<uint64_t> restarts{0};
   std::atomic<uint64_t> progress{0};  // e.g. rows copied by a table-sync actor
+  std::atomic<uint64_t> progress_total{0};  // what progress goes to, 0 unknown (the publisher's reltuples)
+  // Cumulative work, bumped once per batch (never per row), so a reader of two
+  // snapshots gets rates: row changes, remote transactions and WAL bytes handled.
+  std::atomic<uint64_t> rows{0};
+  std::atomic<uint64_t> transactions{0};
+  std::atomic<uint64_t> bytes{0};
+  // The applier: local transactions committed (a group) and the remote commit
+  // time of the last transaction it applied (pg_timestamp microseconds, 0 none).
+  std::atomic<uint64_t> commits{0};
+  std::atomic<int64_t> last_commit_time{0};
   wall_time started{};                // when it registered (pg_stat_activity.backend_start)
   // state and last_error change rarely; guarded by the registry mutex.
   std::string state;
+  wall_time state_since{};
   std::string last_error;
+  std::optional<wall_time> last_error_time;
 };
 
 using actor_stats_ptr = std::shared_ptr<actor_stats>;
@@ -81,6 +93,11 @@ struct actor_stats_row {
   int64_t subscription;
   uint64_t messages, mailbox, restarts, progress;
   wall_time started;
+  uint64_t rows, transactions, bytes, commits;
+  int64_t last_commit_time;  // pg_timestamp microseconds, 0 when none
+  wall_time state_since;
+  std::optional<wall_time> last_error_time;
+  uint64_t progress_total;
 };
 
 class monitoring_registry {

@@ -35,9 +35,9 @@ bool any_child_alive(supervisor_actor_state& st) {
   return false;
 }
 
-void set_phase(self_ptr self, phase p, const char* text) {
+void set_phase(self_ptr self, phase p, std::string text) {
   self->state.current = p;
-  self->state.args.registry->set_actor_state(self->state.stats, text);
+  self->state.args.registry->set_actor_state(self->state.stats, std::move(text));
 }
 
 void start_pipeline(self_ptr self) {
@@ -178,7 +178,9 @@ void after_failure(self_ptr self) {
   ++st.failures;
   auto delay = backoff(st);
   st.stats->restarts.fetch_add(1, std::memory_order_relaxed);
-  set_phase(self, phase::backing_off, "backing off");
+  // tributary_actors.state_since tells how much of the delay is left.
+  set_phase(self, phase::backing_off,
+            "retrying in " + std::to_string((delay.count() + 999) / 1000) + " s");
   self->delayed_send(self, delay, restart_atom::value, st.generation);
 }
 

@@ -87,6 +87,8 @@ bool prepare_copy(self_ptr self) {
     fail_sync(self, text_of(info.error()));
     return false;
   }
+  if (info->estimated_rows >= 0)  // what the console's copy bar measures progress against
+    st.stats->progress_total.store(static_cast<uint64_t>(info->estimated_rows), std::memory_order_relaxed);
   const bool binary = a.binary && st.publisher->server_version() >= 160000;
   table_copy_config config;
   config.database_file = a.directory->database_file(a.database).string();

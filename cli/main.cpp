@@ -14,7 +14,9 @@
 //   tributary load --publisher CONNINFO --subscriber CONNINFO ...
 //       The load-testing harness (cli/load/load_command.hpp): exit 0 PASS, 1 FAIL,
 //       2 when the run could not start.
-//   tributary console
+//   tributary console [-h HOST] [-p PORT] [-U USER] [-d DBNAME] [-i SECONDS] [--once | --json]
+//       The live view of a running server's subscriptions and actors
+//       (cli/console/console_command.hpp).
 //       Not implemented yet: a message and exit status 2.
 //
 // Logging goes to stderr in PostgreSQL's shape:
@@ -43,6 +45,7 @@
 #include "cli/catalog/monitoring_tables.hpp"
 #include "cli/load/load_command.hpp"
 #include "cli/server/client_authentication.hpp"
+#include "cli/console/console_command.hpp"
 #include "cli/server/server.hpp"
 #include "cli/server/tls_context.hpp"
 #include "cli/commands/subscription_ddl.hpp"
@@ -255,8 +258,18 @@ int main(int argc, char** argv) {
   serve_command->add_option("-c", options.overrides, "Set a parameter: -c name=value")
       ->allow_extra_args(false);
 
-  auto* console_command = app.add_subcommand("console", "Actor-introspection console");
-  console_command->allow_extras();
+  tributary::console::console_options console_options;
+  auto* console_command = app.add_subcommand("console", "Live view of a running server's subscriptions and actors");
+  console_command->set_help_flag("--help", "Print this help message and exit");  // -h is the host, as in psql
+  console_command->add_option("-h,--host", console_options.connection.host, "Server host (libpq default, PGHOST)");
+  console_command->add_option("-p,--port", console_options.connection.port, "Server port (PGPORT)");
+  console_command->add_option("-U,--username", console_options.connection.user, "User name (PGUSER)");
+  console_command->add_option("-d,--dbname", console_options.connection.dbname,
+                              "Database to connect to first (PGDATABASE); every database is shown");
+  console_command->add_option("-i,--interval", console_options.interval_seconds, "Refresh interval in seconds")
+      ->capture_default_str();
+  auto* once_flag = console_command->add_flag("--once", console_options.once, "Print one snapshot as text and exit");
+  console_command->add_flag("--json", console_options.json, "Print one snapshot as JSON and exit")->excludes(once_flag);
   auto* load_command = app.add_subcommand(
       "load", "Drive load against a publisher, inject faults, verify that nothing was lost or duplicated");
   tributary::load::load_options load_options;
@@ -269,10 +282,8 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return load_command->parsed() && code != 0 ? 2 : code;
   }
-  if (console_command->parsed()) {
-    std::cerr << "tributary: console: not implemented yet\n";
-    return 2;
-  }
+  if (console_command->parsed())
+    return tributary::console::run_console(console_options);
   if (load_command->parsed())
     return tributary::load::run_load_command(load_options, load_json);
   return serve(options);

@@ -31,6 +31,7 @@ PACKAGES=(
   clang libclang-rt-14-dev   # the libFuzzer target of scripts/fuzz.sh
   default-jdk-headless libpostgresql-jdbc-java   # integration/007_jdbc (a real JDBC client)
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
+  libncurses-dev tmux   # tributary console (ncurses) and its integration test (drives it under tmux)
 )
 
 mkdir -p "${BUILD_DIR}"

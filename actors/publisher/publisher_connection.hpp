@@ -58,6 +58,7 @@ struct remote_table_info {
   char replica_identity = 'd';
   std::vector<remote_column> columns;    // published columns, in attnum order
   std::vector<std::string> row_filters;  // OR-ed; empty = every row
+  double estimated_rows = -1;            // pg_class.reltuples (-1: never analyzed)
 };
 
 struct stream_options {

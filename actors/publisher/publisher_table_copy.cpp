@@ -44,7 +44,7 @@ result<remote_table_info, pg_error> publisher_connection::fetch_remote_table_inf
   };
   remote_table_info info;
   auto rel = exec(
-      "SELECT c.oid, c.relreplident, c.relkind FROM pg_catalog.pg_class c "
+      "SELECT c.oid, c.relreplident, c.relkind, c.reltuples FROM pg_catalog.pg_class c "
       "INNER JOIN pg_catalog.pg_namespace n ON (c.relnamespace = n.oid) WHERE n.nspname = " +
       quote_literal(schema) + " AND c.relname = " + quote_literal(table));
   if (!rel)
@@ -54,6 +54,7 @@ result<remote_table_info, pg_error> publisher_connection::fetch_remote_table_inf
   info.relid = static_cast<oid_t>(std::strtoul(PQgetvalue(rel->get(), 0, 0), nullptr, 10));
   info.replica_identity = PQgetvalue(rel->get(), 0, 1)[0];
   info.relkind = PQgetvalue(rel->get(), 0, 2)[0];
+  info.estimated_rows = std::strtod(PQgetvalue(rel->get(), 0, 3), nullptr);
   const std::string relid = std::to_string(info.relid);
 
   std::string pubs;

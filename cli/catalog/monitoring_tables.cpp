@@ -29,6 +29,12 @@ std::string timestamp_text(wall_time t) {
   return buf;
 }
 
+// pg_timestamp (microseconds since 2000-01-01 UTC) as a wall-clock time.
+wall_time from_pg_microseconds(int64_t pg_us) {
+  constexpr int64_t unix_to_2000_us = 946'684'800'000'000;
+  return wall_time{std::chrono::duration_cast<wall_time::duration>(std::chrono::microseconds(pg_us + unix_to_2000_us))};
+}
+
 sql_value time_or_null(const std::optional<wall_time>& t) {
   return t ? sql_value{timestamp_text(*t)} : sql_value{sql_null{}};
 }
@@ -78,7 +84,14 @@ std::vector<row> actor_rows(const monitoring_registry& registry) {
                       a.parent ? sql_value{static_cast<int64_t>(a.parent)} : sql_value{sql_null{}}, a.state,
                       static_cast<int64_t>(a.messages), static_cast<int64_t>(a.mailbox),
                       static_cast<int64_t>(a.restarts), static_cast<int64_t>(a.progress),
-                      a.last_error.empty() ? sql_value{sql_null{}} : sql_value{a.last_error}});
+                      a.last_error.empty() ? sql_value{sql_null{}} : sql_value{a.last_error},
+                      static_cast<int64_t>(a.rows), static_cast<int64_t>(a.transactions),
+                      static_cast<int64_t>(a.bytes), static_cast<int64_t>(a.commits),
+                      a.last_commit_time ? sql_value{timestamp_text(from_pg_microseconds(a.last_commit_time))}
+                                         : sql_value{sql_null{}},
+                      timestamp_text(a.state_since), time_or_null(a.last_error_time),
+                      timestamp_text(a.started),
+                      a.progress_total ? sql_value{static_cast<int64_t>(a.progress_total)} : sql_value{sql_null{}}});
   return out;
 }
 
@@ -200,7 +213,9 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
   if (auto r = add("tributary_actors",
                    snapshot_table{"CREATE TABLE x(id INTEGER, kind TEXT, subscription INTEGER, parent INTEGER, "
                                       "state TEXT, messages INTEGER, mailbox INTEGER, restarts INTEGER, "
-                                      "progress INTEGER, last_error TEXT)",
+                                      "progress INTEGER, last_error TEXT, rows INTEGER, transactions INTEGER, "
+                                      "bytes INTEGER, commits INTEGER, last_commit_time TEXT, state_since TEXT, "
+                                      "last_error_time TEXT, started TEXT, progress_total INTEGER)",
                                       [reg] { return actor_rows(*reg); }});
       !r)
     return r;

@@ -4,7 +4,15 @@
 //
 //   tributary_actors                one row per live actor (id, kind,
 //                                   subscription, parent, state, messages,
-//                                   mailbox, restarts, progress, last_error)
+//                                   mailbox, restarts, progress, last_error,
+//                                   then the cumulative counters the console
+//                                   turns into rates: rows, transactions, bytes,
+//                                   commits (the applier's local transactions),
+//                                   last_commit_time (remote commit time of the
+//                                   last applied transaction), state_since,
+//                                   last_error_time, started, progress_total
+//                                   (a table-sync actor: the publisher's
+//                                   reltuples estimate; NULL unknown))
 //   pg_stat_subscription            TEMP view: every subscription of the
 //                                   database LEFT JOIN its worker's live row
 //   pg_stat_subscription_stats      TEMP view: every subscription with its
