@@ -74,6 +74,25 @@ TEST(TypeCasts, IntegersNarrowWithPostgresMessage) {
   EXPECT_EQ(cast(int4, "70000", int2).error().message, "smallint out of range");
 }
 
+// Values as PostgreSQL 15 answers `SELECT '...'::bit(n)::int4`, `5::bit(8)`, ...
+TEST(TypeCasts, BitStringsAndIntegersAreTwosComplementAsBittoint4) {
+  const column_type bit8 = builtin_column_type(1560, 8), bit64 = builtin_column_type(1560, 64),
+                    bit40 = builtin_column_type(1560, 40), bit1 = builtin_column_type(1560, -1);
+  EXPECT_EQ(*cast(bit8, "00000101", int4), "5");
+  EXPECT_EQ(*cast(bit8, "11111111", int4), "255") << "8 bits read unsigned";
+  EXPECT_EQ(*cast(builtin_column_type(1560, 32), std::string(32, '1'), int4), "-1");
+  EXPECT_EQ(*cast(bit64, "x0cc175b9c0f1b6a8", int8), "919145239626757800");
+  EXPECT_EQ(*cast(bit64, "xffffffffffffffff", int8), "-1");
+  auto too_long = cast(bit40, std::string(40, '0'), int4);
+  ASSERT_FALSE(too_long);
+  EXPECT_EQ(too_long.error().message, "integer out of range");
+  EXPECT_EQ(*cast(int4, "5", bit8), "00000101");
+  EXPECT_EQ(*cast(int4, "-2", bit40), "1111111111111111111111111111111111111110") << "sign-extended";
+  EXPECT_EQ(*cast(int8, "6", builtin_column_type(1560, 2)), "10") << "the rightmost bits";
+  EXPECT_EQ(*cast(int4, "3", bit1), "1") << "bit without a length is bit(1)";
+  EXPECT_EQ(find_cast(int4, bit8)->context, cast_context::explicit_only);
+}
+
 TEST(TypeCasts, CharacterTypesAndBooleans) {
   EXPECT_EQ(*cast(boolean, "t", text), "true");
   EXPECT_EQ(*cast(bpchar5, "ab", text), "ab");  // trailing blanks go

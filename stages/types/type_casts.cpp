@@ -38,11 +38,12 @@ const std::map<std::pair<oid_t, oid_t>, cast_rule>& cast_table() {
     add(20, {700, 701, 1700}, c::implicit, m::via_text);
     add(20, {26}, c::implicit, m::not_supported);
     add(20, {790}, c::assignment, m::via_text);
-    add(20, {1560}, c::explicit_only, m::not_supported);
+    add(20, {1560}, c::explicit_only, m::integer_to_bit);
     add(21, {20, 23, 700, 701, 1700}, c::implicit, m::via_text);
     add(21, {26}, c::implicit, m::not_supported);
     add(23, {16}, c::explicit_only, m::integer_to_bool);
-    add(23, {18, 1560}, c::explicit_only, m::not_supported);
+    add(23, {18}, c::explicit_only, m::not_supported);
+    add(23, {1560}, c::explicit_only, m::integer_to_bit);
     add(23, {20, 700, 701, 1700}, c::implicit, m::via_text);
     add(23, {21}, c::assignment, m::integer_narrowing);
     add(23, {26}, c::implicit, m::not_supported);
@@ -88,7 +89,7 @@ const std::map<std::pair<oid_t, oid_t>, cast_rule>& cast_table() {
     add(1184, {1082, 1083, 1114, 1266}, c::assignment, m::via_text);
     add(1186, {1083}, c::assignment, m::not_supported);
     add(1266, {1083}, c::assignment, m::via_text);
-    add(1560, {20, 23}, c::explicit_only, m::not_supported);
+    add(1560, {20, 23}, c::explicit_only, m::bit_to_integer);
     add(1560, {1562}, c::implicit, m::via_text);
     add(1562, {1560}, c::implicit, m::via_text);
     add(1700, {20, 21, 23}, c::assignment, m::numeric_to_integer);
@@ -148,6 +149,33 @@ int64_t stored_integer(const sql_value& v) {
   if (const auto* i = std::get_if<int64_t>(&v))
     return *i;
   return std::strtoll(stored_text(v).c_str(), nullptr, 10);
+}
+
+// bittoint4 / bittoint8: at most 32 (64) bits, read as an unsigned number whose
+// bits are then the integer's two's complement.
+result<sql_value, pg_error> bit_to_integer(const std::string& bits, oid_t integer) {
+  const size_t width = integer == 23 ? 32 : 64;
+  if (bits.size() > width)
+    return fail(out_of_range(integer));
+  uint64_t value = 0;
+  for (char b : bits) value = (value << 1) | (b == '1' ? 1u : 0u);
+  if (integer == 23)
+    return sql_value{static_cast<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(value)))};
+  return sql_value{static_cast<int64_t>(value)};
+}
+
+// bitfromint4 / bitfromint8: the rightmost n bits (n = the typmod, 1 without one);
+// beyond the integer's width, copies of its sign bit.
+sql_value integer_to_bit(int64_t value, oid_t integer, int32_t typmod) {
+  const int width = integer == 23 ? 32 : 64;
+  const int length = typmod > 0 ? typmod : 1;
+  std::string bits;
+  bits.reserve(static_cast<size_t>(length));
+  for (int i = length - 1; i >= 0; --i) {
+    const int bit = i < width ? i : width - 1;
+    bits.push_back(((static_cast<uint64_t>(value) >> bit) & 1u) ? '1' : '0');
+  }
+  return sql_value{std::move(bits)};
 }
 
 // numeric_out text -> the nearest integer, half away from zero (numeric_int4).
@@ -302,6 +330,10 @@ result<sql_value, pg_error> cast_stored_value(const sql_value& stored, const col
       return sql_value{static_cast<int64_t>(stored_integer(stored) != 0 ? 1 : 0)};
     case m::integer_to_bool:
       return sql_value{static_cast<int64_t>(stored_integer(stored) != 0 ? 1 : 0)};
+    case m::bit_to_integer:
+      return bit_to_integer(stored_text(stored), to.oid);
+    case m::integer_to_bit:
+      return integer_to_bit(stored_integer(stored), from.oid, to.typmod);
     case m::not_supported:
       break;
   }

@@ -47,6 +47,8 @@ enum class stored_cast : uint8_t {
   bpchar_to_text,      // trailing spaces removed
   bool_to_integer,
   integer_to_bool,
+  bit_to_integer,      // bit(n) -> int4 / int8: the bits as a two's complement number
+  integer_to_bit,      // int4 / int8 -> bit(n): the rightmost n bits, sign-extended
   not_supported,       // a cast PostgreSQL has, not done here yet
 };
 
