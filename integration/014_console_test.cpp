@@ -10,6 +10,8 @@
 //   - the interactive console under tmux (fixed 160x40 screen): open, select,
 //     open the detail, `d` and `y` disable the subscription
 //     (pg_subscription.subenabled = false), `q` quits and the pane closes.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -160,6 +162,29 @@ TEST_F(Console, JsonCarriesTheCumulativeCountersOfTributaryActors) {
   EXPECT_GT((*connection)["bytes"].get<int64_t>(), 0);
   EXPECT_EQ(local_value("SELECT sum(rows) FROM tributary_actors WHERE kind = 'applier'"),
             std::to_string((*applier)["rows"].get<int64_t>()));
+}
+
+TEST_F(Console, EveryDatabasesSubscriptionsAreShown) {
+  ASSERT_NO_FATAL_FAILURE(replicate_orders(10));
+  local_exec("CREATE DATABASE shop");
+  publisher_.exec("CREATE TABLE items (id int PRIMARY KEY); CREATE PUBLICATION items_pub FOR TABLE items");
+  auto shop = subscriber_.connect("shop");
+  for (const std::string sql : {std::string("CREATE TABLE items (id int PRIMARY KEY)"),
+                                "CREATE SUBSCRIPTION items_sub CONNECTION '" + publisher_conninfo() +
+                                    "' PUBLICATION items_pub WITH (copy_data = false)"}) {
+    auto r = exec(shop.get(), sql);
+    ASSERT_TRUE(succeeded(r.get())) << sql << ": " << PQresultErrorMessage(r.get());
+  }
+  auto r = run(console_argv({"--json", "-i", "0.3"}));
+  ASSERT_TRUE(r.status.succeeded()) << r.status.describe() << "\n" << r.output;
+  auto doc = nlohmann::json::parse(r.output, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded()) << r.output;
+  std::vector<std::string> shown;
+  for (const auto& sub : doc["subscriptions"])
+    shown.push_back(sub["database"].get<std::string>() + "/" + sub["name"].get<std::string>());
+  std::sort(shown.begin(), shown.end());
+  EXPECT_EQ(shown, (std::vector<std::string>{"postgres/orders_sub", "shop/items_sub"})) << r.output;
+  exec(shop.get(), "DROP SUBSCRIPTION items_sub");
 }
 
 TEST_F(Console, UnreachableServerGivesLibpqsMessage) {

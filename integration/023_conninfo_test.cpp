@@ -209,6 +209,18 @@ TEST_F(ConninfoTls, SslmodeRequireEncryptsTheReplicationConnection) {
   EXPECT_EQ(walsender_uses_tls(), "true");
 }
 
+TEST_F(ConninfoTls, SslmodePreferAndTheDefaultUseTlsWhenThePublisherOffersIt) {
+  auto r = create_with(tls_conninfo("sslmode=prefer"));
+  ASSERT_TRUE(succeeded(r.get())) << PQresultErrorMessage(r.get());
+  expect_replicating();
+  EXPECT_EQ(walsender_uses_tls(), "true");
+  local_exec("ALTER SUBSCRIPTION sub CONNECTION '" + tls_conninfo("") + "'");  // no sslmode: prefer
+  publisher_.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'sub'");
+  publisher_.exec("INSERT INTO t VALUES (4)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "4"));
+  EXPECT_EQ(walsender_uses_tls(), "true");
+}
+
 TEST_F(ConninfoTls, VerifyFullChecksTheCertificateAgainstTheGivenRoot) {
   auto r = create_with(tls_conninfo("sslmode=verify-full sslrootcert=" + (tls_->path() / "ca.crt").string()));
   ASSERT_TRUE(succeeded(r.get())) << PQresultErrorMessage(r.get());

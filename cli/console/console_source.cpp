@@ -243,10 +243,21 @@ result<snapshot, std::string> console_source::read() {
     return fail(actors.error());
   snap.taken = std::chrono::system_clock::now();
   read_actors(actors->get(), snap);
-  // The server offers no pg_database yet: the subscriptions shown are those
-  // of the database connected to (-d); the actors are every database's.
-  if (auto r = read_database(main_.get(), main_database_, snap); !r)
-    return fail("could not read the subscriptions of database \"" + main_database_ + "\": " + r.error());
+  // Subscriptions live in each database: every database pg_database lists that
+  // takes connections, each over its own connection (the one connected to first).
+  std::vector<std::string> databases{main_database_};
+  if (auto listed = query(main_.get(), "SELECT datname FROM pg_database WHERE datallowconn ORDER BY datname")) {
+    databases.clear();
+    for (int i = 0; i < PQntuples(listed->get()); ++i)
+      databases.emplace_back(PQgetvalue(listed->get(), i, 0));
+  }
+  for (const auto& database : databases) {
+    auto conn = database_connection(database);
+    if (!conn)
+      return fail("could not connect to database \"" + database + "\": " + conn.error());
+    if (auto r = read_database(*conn, database, snap); !r)
+      return fail("could not read the subscriptions of database \"" + database + "\": " + r.error());
+  }
   return snap;
 }
 

@@ -1,8 +1,8 @@
 // console_source: the console's libpq side. Connects as psql does (libpq
 // defaults, PG* environment variables, -h/-p/-U/-d), checks that the server is
 // Tributary (it has tributary_actors), and reads a snapshot: the server-wide
-// actors, and the subscriptions of the database connected to (the server has
-// no pg_database relation yet to list the others). Runs ALTER SUBSCRIPTION for
+// actors, and the subscriptions of every database pg_database lists (each read
+// over its own connection). Runs ALTER SUBSCRIPTION for
 // the console's e/d keys on the subscription's own database (a connection per
 // database, opened on first use and kept).
 //
