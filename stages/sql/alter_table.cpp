@@ -98,6 +98,13 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
       auto column = translate_added_column(def, source, settings, user_types);
       if (!column)
         return fail(column.error());
+      // SQLite adds no column whose DEFAULT is an expression (now(), nextval(),
+      // 1 + 2): it would have to fill the existing rows with it.
+      const size_t after_name = quote_identifier(column->definition.name).size();
+      if (column->sqlite_sql.find(" DEFAULT (", after_name) != std::string::npos)
+        return fail(make_pg_error("0A000", "ALTER TABLE ... ADD COLUMN with the DEFAULT " +
+                                               column->definition.default_expression.value_or("") +
+                                               " is not supported yet"));
       out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " ADD COLUMN " +
                                       column->sqlite_sql);
       columns.push_back(std::move(column->definition));

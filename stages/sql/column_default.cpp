@@ -16,7 +16,11 @@
 //   CURRENT_DATE      on date: the transaction's day in the session's TimeZone
 //   gen_random_uuid() on uuid: (pg_gen_random_uuid()), version 4 from OpenSSL
 //   nextval('s')      on an integer column: (nextval('s')), storage/sequence_functions
-// (the functions are storage/default_functions.hpp's). Anything else is 0A000
+// (the functions are storage/default_functions.hpp's). Any other expression
+// ((1 + 2), lower('ABC'), 'a' || 'b', now() + interval '1 day', ARRAY[1,2]) is
+// translated by the query translator and assigned to the column's type
+// (translator/default_translation.hpp): SQLite evaluates it at each insert; its
+// PostgreSQL text is its source text. What the translator does not cover is 0A000
 // naming the function or expression. Pure.
 #include "stages/sql/create_table.hpp"
 
@@ -24,6 +28,8 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/sql_literal.hpp"
+#include "stages/sql/translator/check_translation.hpp"
+#include "stages/sql/translator/default_translation.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
@@ -199,6 +205,23 @@ bool is_integer_column(const column_definition& column) {
   return (oid == 20 || oid == 21 || oid == 23) && column.dimensions == 0;
 }
 
+// Any other expression: the query translator's (default_translation.hpp), the
+// text PostgreSQL's source gave it as its PostgreSQL text. `name` names a
+// function call the translator does not cover in the 0A000 ("" = the expression).
+result<default_text, pg_error> general_default(const json& expr, const column_definition& column,
+                                               std::string_view source,
+                                               const type_settings& settings,
+                                               const std::string& name) {
+  auto translated = translate_default_expression(expr, source, column, settings);
+  if (!translated)
+    return fail(with_position(translated.error(), source));
+  if (translated->untranslatable)
+    return fail(not_supported(name.empty() ? "this DEFAULT expression (" +
+                                                 *translated->untranslatable + ")"
+                                           : name));
+  return default_text{"(" + translated->sql + ")", expression_source_text(expr, source)};
+}
+
 }  // namespace
 
 result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
@@ -218,8 +241,9 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
     return default_text{"(nextval('" + quoted + "'))", "nextval('" + quoted + "'::regclass)"};
   }
   auto function = read_function(expr);
-  if (!function)
-    return fail(not_supported("a DEFAULT expression of kind " + pt::node_type(expr)));
+  if (!function || function->kind.empty())
+    return general_default(expr, column, source, settings,
+                           function ? "DEFAULT " + function->name : std::string());
   const oid_t oid = column.type.oid;
   const bool timestamp_column = (oid == 1184 || oid == 1114) && column.dimensions == 0;
   const std::string clock = function->kind == "clock" ? "pg_clock_timestamp()"
@@ -237,10 +261,7 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
     return default_text{"(pg_local_time(" + clock + ", 1082))", function->name};
   if (function->kind == "uuid" && oid == 2950 && column.dimensions == 0)
     return default_text{"(pg_gen_random_uuid())", function->name};
-  if (function->kind.empty())
-    return fail(not_supported("DEFAULT " + function->name));
-  return fail(not_supported("DEFAULT " + function->name + " on a column of type " +
-                            format_type(column.type)));
+  return general_default(expr, column, source, settings, "DEFAULT " + function->name);
 }
 
 }  // namespace tributary
