@@ -116,7 +116,14 @@ result<std::optional<std::string>, pg_error> converted_default(const column_defi
   const bool is_constant = text.starts_with("'") || text.find_first_not_of("+-.0123456789eE") ==
                                                      std::string::npos;
   if (!is_constant) {  // now(), CURRENT_DATE, gen_random_uuid(), ...: same meaning or refused
-    if (timestamps || column.type.oid == target.type.oid)
+    // An expression default ((1 + 2), lower('x')) was assigned to the old type
+    // (typmod included): kept only when the type does not change at all.
+    const bool clock_or_sequence =
+        text == "now()" || text == "transaction_timestamp()" || text == "clock_timestamp()" ||
+        text == "gen_random_uuid()" || text == "CURRENT_TIMESTAMP" || text == "LOCALTIMESTAMP" ||
+        text == "CURRENT_DATE" || text.starts_with("nextval('");
+    if (column.type == target.type ||
+        (clock_or_sequence && (timestamps || column.type.oid == target.type.oid)))
       return std::optional<std::string>{};
     return fail(not_supported("ALTER COLUMN ... TYPE of a column whose DEFAULT is " + text));
   }
