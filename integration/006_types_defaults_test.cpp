@@ -91,3 +91,25 @@ TEST_F(TypesDefaults, AlterColumnTypeOfAnExpressionDefaultIsNotSupportedYet) {
 
 }  // namespace
 }  // namespace tributary::integration
+
+namespace tributary::integration {
+namespace {
+
+// A local column the publisher does not send takes its expression DEFAULT in
+// the applied rows (the apply connection has the translator's functions), as on
+// a PostgreSQL subscriber.
+TEST_F(TypesDefaults, ReplicatedRowsTakeTheExpressionDefaultsOfLocalColumns) {
+  publisher_.exec("CREATE TABLE r (id int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE r");
+  local_exec("CREATE TABLE r (id int PRIMARY KEY, label text DEFAULT lower('ABC') || 'd', "
+             "n numeric(6,2) DEFAULT (10 * 2.5)::numeric(10,2), "
+             "until timestamptz DEFAULT now() + interval '1 day')");
+  create_subscription("sub", "pub");
+  ASSERT_TRUE(wait_caught_up("sub"));
+  publisher_.exec("INSERT INTO r VALUES (1), (2)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM r", "2"));
+  EXPECT_EQ(local_rows("SELECT id, label, n, until > now() + interval '23 hours' FROM r ORDER BY id"),
+            (std::vector<std::string>{"1|abcd|25.00|t", "2|abcd|25.00|t"}));
+}
+
+}  // namespace
+}  // namespace tributary::integration
