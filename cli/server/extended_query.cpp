@@ -165,7 +165,9 @@ result<ok_t, pg_error> extended_query::run_portal(portal& p) {
   situation.parameters = p.parameters;
   situation.result_formats = p.result_formats;
   situation.parameter_types = p.statement->parameter_types;
-  auto outcome = dispatcher_.run(*p.statement->statement, situation);
+  auto outcome = p.statement->statement->kind == statement_kind::sql_prepare
+                     ? run_sql_command(*p.statement->statement, situation)
+                     : dispatcher_.run(*p.statement->statement, situation);
   if (!outcome)
     return fail(outcome.error());
   // Outcomes made outside the query executor (SHOW) are text columns, whose
