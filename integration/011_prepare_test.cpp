@@ -95,6 +95,11 @@ TEST_F(SqlPrepare, ErrorsAreThoseOfPostgreSQL) {
       "EXECUTE p(1, 2)",
       "EXECUTE p('abc')",                        // 22P02 of integer's input
       "EXECUTE p(true)",                         // 42804
+      "EXECUTE p('1'::text)",                    // 42804: no assignment cast text -> integer
+      "PREPARE flag(boolean, text) AS SELECT $1 AS flag, $2 AS label",
+      "EXECUTE flag(1, 'a')",                    // 42804: integer -> boolean
+      "EXECUTE flag('yes', 7)",                  // any type -> text by assignment
+      "EXECUTE flag('maybe', 'a')",              // 22P02 of boolean's input
       "PREPARE bad(nosuchtype) AS SELECT 1",    // 42704
       "DEALLOCATE nosuch",                       // 26000
       "EXECUTE p(1)",                            // still there after the errors

@@ -19,6 +19,7 @@
 
 #include "cli/server/extended_query.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 
 namespace tributary {
@@ -130,6 +131,58 @@ std::vector<std::string> parenthesized_list(const std::string& s, size_t& i) {
   return items;
 }
 
+// PostgreSQL's type categories, as far as assignment coercion of an EXECUTE
+// argument is decided here: B boolean, N numeric, S string, O other.
+char category(uint32_t type) {
+  namespace oids = pg_type_oid;
+  switch (type) {
+    case oids::boolean: return 'B';
+    case oids::int2: case oids::int4: case oids::int8: case oids::float4: case oids::float8:
+    case oids::numeric: case oids::oid: return 'N';
+    case oids::text: case oids::varchar: case oids::bpchar: case oids::name: return 'S';
+    default: return 'O';
+  }
+}
+
+// The type of an argument whose type its parse tree says (a constant, a cast); 0
+// when it takes an expression's (left to the cast that evaluates it) or is an
+// unknown literal or NULL (coerced to any type).
+uint32_t argument_type(const nlohmann::json& node, const std::string& source) {
+  if (node.contains("A_Const")) {
+    const nlohmann::json& c = node["A_Const"];
+    if (c.contains("boolval"))
+      return pg_type_oid::boolean;
+    if (c.contains("ival"))
+      return pg_type_oid::int4;
+    if (c.contains("fval"))
+      return pg_type_oid::numeric;
+    return 0;
+  }
+  if (node.contains("TypeCast") && node["TypeCast"].contains("typeName")) {
+    auto resolved = resolve_type_name(parse_tree::type_name(node["TypeCast"]["typeName"], source));
+    return resolved && resolved->known() ? resolved->oid : 0;
+  }
+  return 0;
+}
+
+// 42804 when PostgreSQL has no assignment coercion from the argument's type to
+// the parameter's: between boolean, numeric and string types, and from those
+// to other types (string targets take any type by assignment).
+std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t index) {
+  if (from == 0 || from == to)
+    return std::nullopt;
+  const char source = category(from);
+  const char target = category(to);
+  if (source == 'O' || target == 'S' || source == target)
+    return std::nullopt;
+  return make_pg_error("42804",
+                       "parameter $" + std::to_string(index + 1) + " of type " +
+                           format_type(builtin_column_type(from)) +
+                           " cannot be coerced to the expected type " +
+                           format_type(builtin_column_type(to)),
+                       {}, "You will need to rewrite or cast the expression.");
+}
+
 pg_error statement_missing(const std::string& name) {
   return make_pg_error("26000", "prepared statement \"" + name + "\" does not exist");
 }
@@ -215,6 +268,11 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
       arguments = parenthesized_list(statement.text, i);
     if (arguments.size() != expected)
       return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
+    const nlohmann::json& params = fields["params"];
+    for (size_t k = 0; k < expected; ++k)
+      if (auto refused = refused_coercion(argument_type(params[k], statement.text),
+                                          prepared->parameter_types[k], k))
+        return fail(std::move(*refused));
     std::string select = "SELECT ";
     for (size_t k = 0; k < expected; ++k)
       select += (k ? ", CAST((" : "CAST((") + arguments[k] + ") AS " +
@@ -229,7 +287,9 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
     auto values = dispatcher_.run(evaluation.statements.front(), evaluate);
     if (!values) {
       reported = true;
-      return fail(values.error());
+      pg_error e = values.error();
+      e.position = 0;  // a position in the evaluating SELECT, not in the EXECUTE
+      return fail(std::move(e));
     }
     if (values->rows.size() != 1 || values->rows.front().size() != expected)
       return fail(make_pg_error("XX000", "EXECUTE arguments did not evaluate to one row"));
