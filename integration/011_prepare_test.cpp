@@ -136,5 +136,22 @@ TEST_F(SqlPrepare, ErrorsFailTheTransactionBlock) {
   });
 }
 
+TEST_F(SqlPrepare, DiscardAllDeallocatesAndResets) {
+  expect_same_answers({
+      "PREPARE kept AS SELECT 1 AS one",
+      "SET extra_float_digits = 1",
+      "BEGIN",
+      "DISCARD ALL",  // 25001
+      "ROLLBACK",
+      "DISCARD PLANS",
+      "EXECUTE kept",
+      "DISCARD ALL",
+      "EXECUTE kept",
+      "SHOW extra_float_digits",
+      "PREPARE kept AS SELECT 2 AS two",
+      "EXECUTE kept",
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -14,6 +14,10 @@
 //       42601 for a wrong number of arguments.
 //   DEALLOCATE [PREPARE] name | ALL
 //       removes one (26000 when unknown) or every named statement.
+//   DISCARD ALL
+//       RESET ALL and DEALLOCATE ALL (never inside a transaction block: 25001);
+//       DISCARD PLANS has nothing to drop (no plan cache); DISCARD TEMP and
+//       DISCARD SEQUENCES are refused (0A000).
 // Errors fail the transaction block as any statement's do.
 #include <cctype>
 
@@ -203,6 +207,8 @@ result<command_outcome, pg_error> extended_query::run_sql_command(
     outcome = sql_execute(statement, situation, reported);
   else if (type == "DeallocateStmt")
     outcome = sql_deallocate(statement);
+  else if (type == "DiscardStmt")
+    outcome = sql_discard(statement, situation, reported);
   if (!outcome && !reported)
     dispatcher_.transaction().statement_failed();
   return outcome;
@@ -312,6 +318,29 @@ result<command_outcome, pg_error> extended_query::sql_deallocate(const routed_st
   if (!statements_.erase(name))
     return fail(statement_missing(name));
   return command_outcome::tag_only("DEALLOCATE");
+}
+
+result<command_outcome, pg_error> extended_query::sql_discard(const routed_statement& statement,
+                                                              const statement_situation& situation,
+                                                              bool& reported) {
+  const std::string target = statement.fields().value("target", std::string());
+  if (target == "DISCARD_PLANS")
+    return command_outcome::tag_only("DISCARD PLANS");
+  if (target != "DISCARD_ALL")
+    return fail(make_pg_error("0A000", std::string(target == "DISCARD_TEMP" ? "DISCARD TEMP"
+                                                                            : "DISCARD SEQUENCES") +
+                                           " is not supported"));
+  if (situation.multi_statement || dispatcher_.transaction().state() != block_state::idle)
+    return fail(make_pg_error("25001", "DISCARD ALL cannot run inside a transaction block"));
+  routed_query reset = route_query("RESET ALL");
+  auto done = dispatcher_.run(reset.statements.front(), statement_situation{});
+  if (!done) {
+    reported = true;
+    return fail(done.error());
+  }
+  for (auto it = statements_.begin(); it != statements_.end();)
+    it = it->first.empty() ? std::next(it) : statements_.erase(it);
+  return command_outcome::tag_only("DISCARD ALL");
 }
 
 }  // namespace tributary

@@ -163,6 +163,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"PrepareStmt", statement_kind::sql_prepare},
       {"ExecuteStmt", statement_kind::sql_prepare},
       {"DeallocateStmt", statement_kind::sql_prepare},
+      {"DiscardStmt", statement_kind::sql_prepare},
   };
   auto it = by_type.find(type);
   return it == by_type.end() ? statement_kind::sqlite : it->second;
