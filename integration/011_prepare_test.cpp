@@ -153,5 +153,20 @@ TEST_F(SqlPrepare, DiscardAllDeallocatesAndResets) {
   });
 }
 
+TEST_F(SqlPrepare, ProtocolAndSqlPreparedStatementsShareOneNamespace) {
+  for (PGconn* c : {local_.get(), publisher_db_.get()}) {
+    auto r = pg_result(PQprepare(c, "proto", "SELECT $1::integer * 2 AS doubled", 0, nullptr));
+    ASSERT_EQ(PQresultStatus(r.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(r.get());
+  }
+  expect_same_answers({"EXECUTE proto(21)", "PREPARE proto AS SELECT 1", "PREPARE by_id(integer) AS "
+                       "SELECT name FROM items WHERE id = $1"});
+  // EXECUTE itself sent through the extended protocol (Parse, Bind, Describe, Execute)
+  auto mine = pg_result(PQexecParams(local_.get(), "EXECUTE by_id(2)", 0, nullptr, nullptr, nullptr, nullptr, 0));
+  auto theirs = pg_result(
+      PQexecParams(publisher_db_.get(), "EXECUTE by_id(2)", 0, nullptr, nullptr, nullptr, nullptr, 0));
+  EXPECT_EQ(answer(mine.get()), answer(theirs.get()));
+  expect_same_answers({"DEALLOCATE proto", "EXECUTE proto(1)"});
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -73,6 +73,13 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
         return fail(shown.error());
       p.columns = shown->columns;
       p.returns_rows = true;
+    } else if (s.kind == statement_kind::sql_prepare && s.node_type() == "ExecuteStmt") {
+      // EXECUTE answers with the rows of the statement it runs
+      auto named = statements_.find(s.fields().value("name", std::string()));
+      if (named != statements_.end() && named->second->returns_rows) {
+        p.columns = named->second->columns;
+        p.returns_rows = true;
+      }
     }
     p.statement = std::move(s);
   }
