@@ -119,6 +119,15 @@ TEST(StatementRouter, TransactionControlIsClassified) {
   EXPECT_EQ(kind_of("PREPARE TRANSACTION 'x'"), statement_kind::prepared_transaction);
 }
 
+TEST(StatementRouter, SqlPreparedStatementsAreTheSessions) {
+  EXPECT_EQ(kind_of("PREPARE p(integer) AS SELECT $1"), statement_kind::sql_prepare);
+  EXPECT_EQ(kind_of("EXECUTE p(1)"), statement_kind::sql_prepare);
+  EXPECT_EQ(kind_of("DEALLOCATE p"), statement_kind::sql_prepare);
+  EXPECT_EQ(kind_of("DEALLOCATE ALL"), statement_kind::sql_prepare);
+  EXPECT_EQ(kind_of("DISCARD ALL"), statement_kind::sql_prepare);
+  EXPECT_EQ(kind_of("PREPARE TRANSACTION 'x'"), statement_kind::prepared_transaction);
+}
+
 TEST(StatementRouter, TransactionTagsFollowPostgres) {
   EXPECT_EQ(tag_of("BEGIN"), "BEGIN");
   EXPECT_EQ(tag_of("START TRANSACTION"), "START TRANSACTION");

@@ -73,6 +73,13 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
         return fail(shown.error());
       p.columns = shown->columns;
       p.returns_rows = true;
+    } else if (s.kind == statement_kind::sql_prepare && s.node_type() == "ExecuteStmt") {
+      // EXECUTE answers with the rows of the statement it runs
+      auto named = statements_.find(s.fields().value("name", std::string()));
+      if (named != statements_.end() && named->second->returns_rows) {
+        p.columns = named->second->columns;
+        p.returns_rows = true;
+      }
     }
     p.statement = std::move(s);
   }
@@ -165,7 +172,9 @@ result<ok_t, pg_error> extended_query::run_portal(portal& p) {
   situation.parameters = p.parameters;
   situation.result_formats = p.result_formats;
   situation.parameter_types = p.statement->parameter_types;
-  auto outcome = dispatcher_.run(*p.statement->statement, situation);
+  auto outcome = p.statement->statement->kind == statement_kind::sql_prepare
+                     ? run_sql_command(*p.statement->statement, situation)
+                     : dispatcher_.run(*p.statement->statement, situation);
   if (!outcome)
     return fail(outcome.error());
   // Outcomes made outside the query executor (SHOW) are text columns, whose

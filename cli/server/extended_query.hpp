@@ -54,6 +54,11 @@ public:
   // pg_stat_activity.query show for the extended protocol.
   std::string source_text(char kind, const std::string& name) const;
 
+  // PREPARE / EXECUTE / DEALLOCATE / DISCARD as SQL (statement_kind::sql_prepare), on the
+  // same statements as Parse (sql_prepared_statements.cpp).
+  result<command_outcome, pg_error> run_sql_command(const routed_statement& statement,
+                                                    const statement_situation& situation);
+
 private:
   struct prepared_statement {
     std::optional<routed_statement> statement;  // nullopt: empty query
@@ -75,6 +80,13 @@ private:
                                                              const prepared_statement& statement);
   result<prepared_statement, pg_error> prepare(const std::string& sql,
                                                const std::vector<uint32_t>& declared_types);
+
+  result<command_outcome, pg_error> sql_prepare(const routed_statement& statement);
+  result<command_outcome, pg_error> sql_execute(const routed_statement& statement,
+                                                const statement_situation& situation, bool& reported);
+  result<command_outcome, pg_error> sql_deallocate(const routed_statement& statement);
+  result<command_outcome, pg_error> sql_discard(const routed_statement& statement,
+                                                const statement_situation& situation, bool& reported);
 
   statement_dispatcher& dispatcher_;
   session_parameters& parameters_;

@@ -126,7 +126,9 @@ void connection_state::simple_query(const std::string& sql) {
   situation.copy = this;
   bool failed = false;
   for (const routed_statement& statement : routed.statements) {
-    auto outcome = dispatcher.run(statement, situation);
+    auto outcome = statement.kind == statement_kind::sql_prepare
+                       ? extended.run_sql_command(statement, situation)
+                       : dispatcher.run(statement, situation);
     if (!outcome) {
       send_error(outcome.error());
       failed = true;

@@ -273,6 +273,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:
       return sqlite_statement_outcome(statement, situation);
+    case statement_kind::sql_prepare:  // the session's (extended_query::run_sql_command)
+      return fail(make_pg_error("XX000", "PREPARE, EXECUTE and DEALLOCATE belong to the session"));
   }
   return fail(make_pg_error("XX000", "unhandled statement kind"));
 }

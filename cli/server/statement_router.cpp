@@ -160,6 +160,10 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"DropSubscriptionStmt", statement_kind::drop_subscription},
       {"CreateFunctionStmt", statement_kind::trigger},
       {"CreateTrigStmt", statement_kind::trigger},
+      {"PrepareStmt", statement_kind::sql_prepare},
+      {"ExecuteStmt", statement_kind::sql_prepare},
+      {"DeallocateStmt", statement_kind::sql_prepare},
+      {"DiscardStmt", statement_kind::sql_prepare},
   };
   auto it = by_type.find(type);
   return it == by_type.end() ? statement_kind::sqlite : it->second;

@@ -1,0 +1,346 @@
+// sql_prepared_statements: PREPARE, EXECUTE and DEALLOCATE as SQL statements, on
+// the same prepared statements as the extended protocol's Parse (one namespace
+// per session, as in PostgreSQL).
+//
+//   PREPARE name [(types)] AS statement
+//       the inner statement is routed and described once (extended_query::prepare)
+//       with the declared types; an unspecified one is inferred from its use, else
+//       text. 42P05 when the name exists, 42704 for an unknown type.
+//   EXECUTE name [(arguments)]
+//       the arguments are evaluated as one SELECT of CAST(argument AS parameter
+//       type), so their errors are PostgreSQL's input and cast errors; their text
+//       values are then bound to the statement, which runs as a portal would and
+//       answers with its own rows and command tag. 26000 for an unknown name,
+//       42601 for a wrong number of arguments.
+//   DEALLOCATE [PREPARE] name | ALL
+//       removes one (26000 when unknown) or every named statement.
+//   DISCARD ALL
+//       RESET ALL and DEALLOCATE ALL (never inside a transaction block: 25001);
+//       DISCARD PLANS has nothing to drop (no plan cache); DISCARD TEMP and
+//       DISCARD SEQUENCES are refused (0A000).
+// Errors fail the transaction block as any statement's do.
+#include <cctype>
+
+#include "cli/server/extended_query.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_names.hpp"
+
+namespace tributary {
+namespace {
+
+bool identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+void skip_blanks(const std::string& s, size_t& i) {
+  while (i < s.size()) {
+    if (std::isspace(static_cast<unsigned char>(s[i]))) {
+      ++i;
+    } else if (s.compare(i, 2, "--") == 0) {
+      while (i < s.size() && s[i] != '\n')
+        ++i;
+    } else if (s.compare(i, 2, "/*") == 0) {
+      size_t end = s.find("*/", i + 2);
+      i = end == std::string::npos ? s.size() : end + 2;
+    } else {
+      return;
+    }
+  }
+}
+
+bool take_keyword(const std::string& s, size_t& i, std::string_view keyword) {
+  skip_blanks(s, i);
+  if (i + keyword.size() > s.size())
+    return false;
+  for (size_t k = 0; k < keyword.size(); ++k)
+    if (std::toupper(static_cast<unsigned char>(s[i + k])) != keyword[k])
+      return false;
+  if (i + keyword.size() < s.size() && identifier_char(s[i + keyword.size()]))
+    return false;
+  i += keyword.size();
+  return true;
+}
+
+// Moves past a quoted literal or identifier starting at s[i] ('...', E'...', "...",
+// $tag$...$tag$); false when s[i] starts none.
+bool skip_quoted(const std::string& s, size_t& i) {
+  const char c = s[i];
+  if (c == '\'' || c == '"') {
+    const bool escapes = c == '\'' && i > 0 && (s[i - 1] == 'E' || s[i - 1] == 'e');
+    for (++i; i < s.size(); ++i) {
+      if (escapes && s[i] == '\\') {
+        ++i;
+      } else if (s[i] == c) {
+        if (i + 1 < s.size() && s[i + 1] == c) {
+          ++i;
+        } else {
+          ++i;
+          return true;
+        }
+      }
+    }
+    return true;
+  }
+  if (c == '$' && (i == 0 || !identifier_char(s[i - 1]))) {
+    size_t end = s.find('$', i + 1);
+    if (end == std::string::npos)
+      return false;
+    for (size_t k = i + 1; k < end; ++k)
+      if (!identifier_char(s[k]) || s[k] == '$')
+        return false;
+    const std::string tag = s.substr(i, end - i + 1);
+    size_t close = s.find(tag, end + 1);
+    i = close == std::string::npos ? s.size() : close + tag.size();
+    return true;
+  }
+  return false;
+}
+
+void skip_name(const std::string& s, size_t& i) {
+  skip_blanks(s, i);
+  if (i < s.size() && s[i] == '"') {
+    skip_quoted(s, i);
+    return;
+  }
+  while (i < s.size() && identifier_char(s[i]))
+    ++i;
+}
+
+// The pieces of a parenthesized list starting at s[i] ('('), split at its
+// top-level commas; i ends past the ')'.
+std::vector<std::string> parenthesized_list(const std::string& s, size_t& i) {
+  std::vector<std::string> items;
+  int depth = 0;
+  size_t start = i + 1;
+  while (i < s.size()) {
+    if (skip_quoted(s, i))
+      continue;
+    const char c = s[i];
+    if (c == '(' || c == '[') {
+      ++depth;
+    } else if (c == ')' || c == ']') {
+      if (--depth == 0) {
+        items.push_back(s.substr(start, i - start));
+        ++i;
+        return items;
+      }
+    } else if (c == ',' && depth == 1) {
+      items.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+    ++i;
+  }
+  return items;
+}
+
+// PostgreSQL's type categories, as far as assignment coercion of an EXECUTE
+// argument is decided here: B boolean, N numeric, S string, O other.
+char category(uint32_t type) {
+  namespace oids = pg_type_oid;
+  switch (type) {
+    case oids::boolean: return 'B';
+    case oids::int2: case oids::int4: case oids::int8: case oids::float4: case oids::float8:
+    case oids::numeric: case oids::oid: return 'N';
+    case oids::text: case oids::varchar: case oids::bpchar: case oids::name: return 'S';
+    default: return 'O';
+  }
+}
+
+// The type of an argument whose type its parse tree says (a constant, a cast); 0
+// when it takes an expression's (left to the cast that evaluates it) or is an
+// unknown literal or NULL (coerced to any type).
+uint32_t argument_type(const nlohmann::json& node, const std::string& source) {
+  if (node.contains("A_Const")) {
+    const nlohmann::json& c = node["A_Const"];
+    if (c.contains("boolval"))
+      return pg_type_oid::boolean;
+    if (c.contains("ival"))
+      return pg_type_oid::int4;
+    if (c.contains("fval"))
+      return pg_type_oid::numeric;
+    return 0;
+  }
+  if (node.contains("TypeCast") && node["TypeCast"].contains("typeName")) {
+    auto resolved = resolve_type_name(parse_tree::type_name(node["TypeCast"]["typeName"], source));
+    return resolved && resolved->known() ? resolved->oid : 0;
+  }
+  return 0;
+}
+
+// 42804 when PostgreSQL has no assignment coercion from the argument's type to
+// the parameter's: between boolean, numeric and string types, and from those
+// to other types (string targets take any type by assignment).
+std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t index) {
+  if (from == 0 || from == to)
+    return std::nullopt;
+  const char source = category(from);
+  const char target = category(to);
+  if (source == 'O' || target == 'S' || source == target)
+    return std::nullopt;
+  return make_pg_error("42804",
+                       "parameter $" + std::to_string(index + 1) + " of type " +
+                           format_type(builtin_column_type(from)) +
+                           " cannot be coerced to the expected type " +
+                           format_type(builtin_column_type(to)),
+                       {}, "You will need to rewrite or cast the expression.");
+}
+
+pg_error statement_missing(const std::string& name) {
+  return make_pg_error("26000", "prepared statement \"" + name + "\" does not exist");
+}
+
+}  // namespace
+
+result<command_outcome, pg_error> extended_query::run_sql_command(
+    const routed_statement& statement, const statement_situation& situation) {
+  if (dispatcher_.transaction().state() == block_state::failed)
+    return fail(make_pg_error(
+        "25P02", "current transaction is aborted, commands ignored until end of transaction block"));
+  const std::string type = statement.node_type();
+  result<command_outcome, pg_error> outcome = fail(make_pg_error("XX000", "unhandled " + type));
+  bool reported = false;  // the dispatcher already failed the transaction
+  if (type == "PrepareStmt")
+    outcome = sql_prepare(statement);
+  else if (type == "ExecuteStmt")
+    outcome = sql_execute(statement, situation, reported);
+  else if (type == "DeallocateStmt")
+    outcome = sql_deallocate(statement);
+  else if (type == "DiscardStmt")
+    outcome = sql_discard(statement, situation, reported);
+  if (!outcome && !reported)
+    dispatcher_.transaction().statement_failed();
+  return outcome;
+}
+
+result<command_outcome, pg_error> extended_query::sql_prepare(const routed_statement& statement) {
+  const nlohmann::json& fields = statement.fields();
+  const std::string name = fields.value("name", std::string());
+  if (statements_.count(name))
+    return fail(make_pg_error("42P05", "prepared statement \"" + name + "\" already exists"));
+  std::vector<uint32_t> declared;
+  for (const auto& argument : fields.value("argtypes", nlohmann::json::array())) {
+    const nlohmann::json& type_fields = argument.contains("TypeName") ? argument["TypeName"] : argument;
+    auto resolved = resolve_type_name(parse_tree::type_name(type_fields, statement.text));
+    if (!resolved)
+      return fail(resolved.error());
+    if (!resolved->known())
+      return fail(make_pg_error("42704", "type \"" + resolved->name + "\" does not exist"));
+    declared.push_back(resolved->oid);
+  }
+  size_t i = 0;
+  take_keyword(statement.text, i, "PREPARE");
+  skip_name(statement.text, i);
+  skip_blanks(statement.text, i);
+  if (i < statement.text.size() && statement.text[i] == '(')
+    parenthesized_list(statement.text, i);
+  if (!take_keyword(statement.text, i, "AS"))
+    return fail(make_pg_error("42601", "syntax error in PREPARE"));
+  skip_blanks(statement.text, i);
+  auto prepared = prepare(statement.text.substr(i), declared);
+  if (!prepared)
+    return fail(prepared.error());
+  prepared->source_text = statement.text;
+  statements_[name] = std::make_shared<const prepared_statement>(std::move(*prepared));
+  return command_outcome::tag_only("PREPARE");
+}
+
+result<command_outcome, pg_error> extended_query::sql_execute(const routed_statement& statement,
+                                                              const statement_situation& situation,
+                                                              bool& reported) {
+  const nlohmann::json& fields = statement.fields();
+  const std::string name = fields.value("name", std::string());
+  auto it = name.empty() ? statements_.end() : statements_.find(name);
+  if (it == statements_.end())
+    return fail(statement_missing(name));
+  const std::shared_ptr<const prepared_statement> prepared = it->second;
+  const size_t given = fields.value("params", nlohmann::json::array()).size();
+  const size_t expected = prepared->parameter_types.size();
+  if (given != expected)
+    return fail(make_pg_error("42601", "wrong number of parameters for prepared statement \"" + name + "\"",
+                              "Expected " + std::to_string(expected) + " parameters but got " +
+                                  std::to_string(given) + "."));
+  statement_situation run = situation;
+  run.parameters.clear();
+  run.parameter_types = prepared->parameter_types;
+  if (expected > 0) {
+    size_t i = 0;
+    take_keyword(statement.text, i, "EXECUTE");
+    skip_name(statement.text, i);
+    skip_blanks(statement.text, i);
+    std::vector<std::string> arguments;
+    if (i < statement.text.size() && statement.text[i] == '(')
+      arguments = parenthesized_list(statement.text, i);
+    if (arguments.size() != expected)
+      return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
+    const nlohmann::json& params = fields["params"];
+    for (size_t k = 0; k < expected; ++k)
+      if (auto refused = refused_coercion(argument_type(params[k], statement.text),
+                                          prepared->parameter_types[k], k))
+        return fail(std::move(*refused));
+    std::string select = "SELECT ";
+    for (size_t k = 0; k < expected; ++k)
+      select += (k ? ", CAST((" : "CAST((") + arguments[k] + ") AS " +
+                format_type(builtin_column_type(prepared->parameter_types[k])) + ")";
+    routed_query evaluation = route_query(select);
+    if (evaluation.statements.size() != 1)
+      return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
+    statement_situation evaluate = situation;
+    evaluate.parameters.clear();
+    evaluate.parameter_types.clear();
+    evaluate.result_formats.clear();
+    auto values = dispatcher_.run(evaluation.statements.front(), evaluate);
+    if (!values) {
+      reported = true;
+      pg_error e = values.error();
+      e.position = 0;  // a position in the evaluating SELECT, not in the EXECUTE
+      return fail(std::move(e));
+    }
+    if (values->rows.size() != 1 || values->rows.front().size() != expected)
+      return fail(make_pg_error("XX000", "EXECUTE arguments did not evaluate to one row"));
+    for (const auto& value : values->rows.front())
+      run.parameters.push_back(value ? sql_value(*value) : sql_value(sql_null{}));
+  }
+  auto outcome = dispatcher_.run(*prepared->statement, run);
+  reported = !outcome;
+  return outcome;
+}
+
+result<command_outcome, pg_error> extended_query::sql_deallocate(const routed_statement& statement) {
+  const nlohmann::json& fields = statement.fields();
+  if (!fields.contains("name")) {
+    for (auto it = statements_.begin(); it != statements_.end();)
+      it = it->first.empty() ? std::next(it) : statements_.erase(it);
+    return command_outcome::tag_only("DEALLOCATE ALL");
+  }
+  const std::string name = fields.value("name", std::string());
+  if (!statements_.erase(name))
+    return fail(statement_missing(name));
+  return command_outcome::tag_only("DEALLOCATE");
+}
+
+result<command_outcome, pg_error> extended_query::sql_discard(const routed_statement& statement,
+                                                              const statement_situation& situation,
+                                                              bool& reported) {
+  const std::string target = statement.fields().value("target", std::string());
+  if (target == "DISCARD_PLANS")
+    return command_outcome::tag_only("DISCARD PLANS");
+  if (target != "DISCARD_ALL")
+    return fail(make_pg_error("0A000", std::string(target == "DISCARD_TEMP" ? "DISCARD TEMP"
+                                                                            : "DISCARD SEQUENCES") +
+                                           " is not supported"));
+  if (situation.multi_statement || dispatcher_.transaction().state() != block_state::idle)
+    return fail(make_pg_error("25001", "DISCARD ALL cannot run inside a transaction block"));
+  routed_query reset = route_query("RESET ALL");
+  auto done = dispatcher_.run(reset.statements.front(), statement_situation{});
+  if (!done) {
+    reported = true;
+    return fail(done.error());
+  }
+  for (auto it = statements_.begin(); it != statements_.end();)
+    it = it->first.empty() ? std::next(it) : statements_.erase(it);
+  return command_outcome::tag_only("DISCARD ALL");
+}
+
+}  // namespace tributary
