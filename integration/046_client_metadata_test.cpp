@@ -12,6 +12,9 @@
 // - integration/python/types_check.py with psycopg2: cursor.description's type codes
 //   (the OIDs psycopg2 picks the Python type by) and every fetched value's Python class
 //   and repr for int, bigint, numeric, text, bool, date, timestamptz, uuid, json.
+// The SQL forms of the driver's other metadata queries (getPrimaryKeys, getIndexInfo)
+// are compared statement by statement (differential_test.hpp) as they come to work:
+// int2vector / oidvector subscripts (from 0) and the integer bitwise operators.
 //
 // Skipped only when the client is missing (scripts/setup.sh installs
 // default-jdk-headless, libpostgresql-jdbc-java and python3-psycopg2).
@@ -20,7 +23,7 @@
 #include <sstream>
 
 #include "integration/process.hpp"
-#include "integration/replication_fixture.hpp"
+#include "integration/differential_test.hpp"
 
 namespace tributary::integration {
 namespace {
@@ -92,7 +95,7 @@ std::string first_difference(const std::string& reference, const std::string& ac
   }
 }
 
-class ClientMetadata : public ReplicationTest {};
+class ClientMetadata : public DifferentialTest {};
 
 TEST_F(ClientMetadata, JdbcGetTablesAndGetColumnsMatchPostgres) {
   const std::string javac = on_path("javac"), java = on_path("java");
@@ -160,6 +163,24 @@ TEST_F(ClientMetadata, Psycopg2TypeCodesAndPythonValuesMatchPostgres) {
   auto tributary = check(subscriber_.port(), subscriber_.user(), "tributary");
   EXPECT_TRUE(tributary.succeeded) << "against Tributary: " << tributary.status << "\n" << tributary.text;
   EXPECT_EQ(tributary.text, reference.text) << first_difference(reference.text, tributary.text);
+}
+
+TEST_F(ClientMetadata, IndexKeyVectorsAndBitwiseOperatorsAnswerLikePostgres) {
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(meta_ddl));
+  ASSERT_NO_FATAL_FAILURE(local_exec(meta_ddl));
+  expect_same_answers({
+      // pg_index's int2vector columns subscript from 0; out of range is NULL.
+      "SELECT c.relname, i.indnatts, i.indkey[0], i.indkey[1], i.indkey[2], i.indkey[-1], "
+      "i.indoption[0] & 1::smallint AS descending, i.indoption[0] | 4, i.indoption[0] # 3 "
+      "FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid "
+      "WHERE c.relname LIKE 'meta%' ORDER BY 1",
+      // the column each key names, as the JDBC driver joins pg_attribute to them
+      "SELECT ci.relname, a.attname FROM pg_catalog.pg_index i "
+      "JOIN pg_catalog.pg_class ci ON ci.oid = i.indexrelid "
+      "JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[1] "
+      "WHERE ci.relname LIKE 'meta%' ORDER BY 1",
+      "SELECT 12 & 10, 12 | 10, 12 # 10, (-32768)::int2 | 32767::int2, 5::int8 & NULL",
+  });
 }
 
 }  // namespace
