@@ -30,6 +30,7 @@ PACKAGES=(
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev   # the libFuzzer target of scripts/fuzz.sh
   default-jdk-headless libpostgresql-jdbc-java   # integration/007_jdbc (a real JDBC client)
+  python3-psycopg2   # integration/046_client_metadata (a real psycopg2 client)
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
   libncurses-dev tmux   # tributary console (ncurses) and its integration test (drives it under tmux)
 )

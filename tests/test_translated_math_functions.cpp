@@ -50,6 +50,21 @@ TEST(TranslatedMathFunctions, GreatestAndLeastIgnoreNullsInTheCommonType) {
   EXPECT_EQ(h.value("SELECT least('b', 'a')"), "a");
 }
 
+TEST(TranslatedMathFunctions, BitwiseAndOrXorOfIntegersInTheWiderType) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT 12 & 10"), "8");
+  EXPECT_EQ(h.value("SELECT 12 | 10"), "14");
+  EXPECT_EQ(h.value("SELECT 12 # 10"), "6");
+  EXPECT_EQ(h.value("SELECT -1 # 0"), "-1");
+  EXPECT_EQ(h.value("SELECT (-9223372036854775808)::int8 # 9223372036854775807"), "-1");
+  EXPECT_EQ(h.value("SELECT (-32768)::int2 | 32767::int2"), "-1");
+  EXPECT_EQ(h.value("SELECT 6::int2 & 3::smallint"), "2");
+  EXPECT_EQ(h.value("SELECT 5 & NULL"), "NULL");
+  auto a = h.run("SELECT 1::int2 & 3::int2, 1::int2 & 3, 1 | 3::int8, 1::int2 # '3'");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::int2, pg_type_oid::int4, pg_type_oid::int8, pg_type_oid::int2}));
+}
+
 TEST(TranslatedMathFunctions, RandomIsAFloatBetweenZeroAndOne) {
   translated_query_harness h;
   EXPECT_EQ(h.value("SELECT random() >= 0 AND random() < 1"), "t");

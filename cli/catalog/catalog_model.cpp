@@ -79,11 +79,14 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     index.unique = row[1] == "1";
     index.primary = row[2] == "pk";
     index.constraint = row[2] != "c";
-    auto info = text_rows(db, "SELECT name FROM pragma_index_info(?) ORDER BY seqno", row[0]);
+    auto info = text_rows(db, "SELECT name, \"desc\" FROM pragma_index_xinfo(?) WHERE key ORDER BY seqno",
+                          row[0]);
     if (!info)
       return fail(info.error());
-    for (const auto& column : *info)
+    for (const auto& column : *info) {
       index.columns.push_back(attnum_of(r, column[0]));
+      index.descending.push_back(column[1] == "1");
+    }
     has_primary = has_primary || index.primary;
     if (index.primary) {
       index.name = r.name + "_pkey";
@@ -108,8 +111,10 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
       catalog_index index;
       index.name = r.name + "_pkey";
       index.unique = index.primary = index.constraint = true;
-      for (const auto& column : *keys)
+      for (const auto& column : *keys) {
         index.columns.push_back(attnum_of(r, column[0]));
+        index.descending.push_back(false);
+      }
       r.indexes.insert(r.indexes.begin(), std::move(index));
     }
   }

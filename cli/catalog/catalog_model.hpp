@@ -39,6 +39,7 @@ struct catalog_index {
   std::string name;                  // PostgreSQL's name
   std::string local_name;            // SQLite's index ("" for the rowid primary key)
   std::vector<int> columns;          // attnums
+  std::vector<bool> descending;      // per column: DESC (SQLite keeps no NULLS FIRST/LAST)
   bool unique = false;
   bool primary = false;
   bool constraint = false;           // made by PRIMARY KEY / UNIQUE (a pg_constraint row)

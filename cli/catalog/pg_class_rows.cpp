@@ -118,12 +118,17 @@ std::vector<snapshot_row> pg_index_rows(const catalog_model& model) {
   for (const auto& r : model.relations)
     for (const auto& i : r.indexes) {
       const auto n = static_cast<int64_t>(i.columns.size());
-      std::string zeros;
-      for (size_t k = 0; k < i.columns.size(); ++k)
+      std::string zeros, options;
+      for (size_t k = 0; k < i.columns.size(); ++k) {
         zeros += (k ? " " : "") + std::string("0");
+        // indoption: INDOPTION_DESC (1) | INDOPTION_NULLS_FIRST (2), DESC's default
+        // NULLS FIRST (an explicit NULLS order is not kept).
+        const bool descending = k < i.descending.size() && i.descending[k];
+        options += (k ? " " : "") + std::string(descending ? "3" : "0");
+      }
       out.push_back({i.oid, r.oid, n, n, boolean(i.unique), boolean(false), boolean(i.primary), boolean(false),
                      boolean(true), boolean(false), boolean(true), boolean(false), boolean(true), boolean(true),
-                     boolean(false), int2vector(i.columns), zeros, zeros, zeros, null_value, null_value});
+                     boolean(false), int2vector(i.columns), zeros, zeros, options, null_value, null_value});
     }
   return out;
 }

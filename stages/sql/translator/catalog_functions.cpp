@@ -218,6 +218,15 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
   if (steps.size() != 1 || pt::node_type(steps[0]) != "A_Indices" || pt::flag(pt::fields(steps[0]), "is_slice"))
     throw not_translatable{"indirection form"};
   typed_expression array = t.expression(indirection.value("arg", json()), where);
+  if (array.type.oid == 22 || array.type.oid == 30) {
+    // int2vector / oidvector: "1 2" (text form), subscripts from 0 as PostgreSQL's
+    // lower bound of these types; out of range: NULL.
+    typed_expression index = t.expression(pt::fields(steps[0]).value("uidx", json()), where);
+    index = t.coerce(std::move(index), builtin_column_type(pg_type_oid::int4));
+    return typed_result("CAST(pg_array_subscript('{' || replace(" + array.sql + ", ' ', ',') || '}', " +
+                            index.sql + " + 1) AS INTEGER)",
+                        array.type.oid == 22 ? pg_type_oid::int2 : pg_type_oid::oid);
+  }
   const type_descriptor* type = find_builtin_type(array.type.oid);
   if (type == nullptr || type->element == 0 || untyped(array))
     throw not_translatable{"subscript of a value that is not an array"};

@@ -313,6 +313,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       return arithmetic(op, std::move(left), std::move(right));
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
       return comparison(op, std::move(left), std::move(right));
+    if (auto bitwise = integer_bitwise(*this, op, left, right))
+      return *bitwise;
     return other_operator(expr, where);
   }
   if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")

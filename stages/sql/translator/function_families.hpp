@@ -47,6 +47,9 @@ typed_expression datetime_arithmetic(query_translator& t, const std::string& op,
 std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
                                               std::vector<typed_expression>& args, int location);
 typed_expression greatest_or_least(query_translator& t, const json& fields, const scope& where);
+// a & b, a | b, a # b on integers, in the wider type (nullopt for another operator).
+std::optional<typed_expression> integer_bitwise(query_translator& t, const std::string& op,
+                                                typed_expression left, typed_expression right);
 
 // nextval / currval / setval / lastval (sequence_functions.cpp); read from the
 // call's own arguments, as a regclass argument is read through its cast.
@@ -56,7 +59,8 @@ std::optional<typed_expression> sequence_function(query_translator& t, const std
 // The functions of the system catalogs (cli/catalog/catalog_functions.cpp computes them).
 std::optional<typed_expression> catalog_function(query_translator& t, const std::string& name,
                                                  std::vector<typed_expression>& args, int location);
-// array[i] of a one-dimensional array (its text form), as the element's type.
+// array[i] of a one-dimensional array (its text form), as the element's type; also
+// int2vector[i] / oidvector[i] (subscripts from 0).
 typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where);
 // ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,

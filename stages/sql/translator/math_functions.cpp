@@ -13,6 +13,8 @@
 //   mod(integers)                    the wider integer type; mod(numeric) numeric
 //   random()                         float8
 //   GREATEST / LEAST(...)            the arguments' common type; NULLs ignored
+//   a & b, a | b, a # b (integers)   the wider integer type (bitwise and, or, xor;
+//                                    an untyped operand takes the other's type)
 // Numeric sqrt and power, and untyped literal arguments (PostgreSQL would pick by
 // the literal), are not translated yet.
 #include "stages/sql/parse_tree.hpp"
@@ -119,6 +121,30 @@ std::optional<typed_expression> math_function(query_translator& t, const std::st
                         pg_type_oid::numeric);
   }
   return std::nullopt;
+}
+
+std::optional<typed_expression> integer_bitwise(query_translator& t, const std::string& op,
+                                                typed_expression left, typed_expression right) {
+  if (op != "&" && op != "|" && op != "#")
+    return std::nullopt;
+  const auto untyped = [](const typed_expression& e) {
+    return e.literal.has_value() || e.parameter != 0 || e.is_null_constant;
+  };
+  if (untyped(left) && untyped(right))
+    throw not_translatable{"bitwise operator on two untyped operands"};
+  if (untyped(left))
+    left = t.coerce(std::move(left), right.type);
+  if (untyped(right))
+    right = t.coerce(std::move(right), left.type);
+  if (!is_integer(left.type.oid) || !is_integer(right.type.oid))
+    throw not_translatable{"bitwise operator " + op + " on an operand that is not an integer"};
+  // Both fit the wider type, and so does any bitwise combination of them.
+  const oid_t result = number_rank(left.type.oid) >= number_rank(right.type.oid) ? left.type.oid : right.type.oid;
+  const std::string& a = left.sql;
+  const std::string& b = right.sql;
+  if (op == "#")
+    return typed_result("((" + a + " | " + b + ") & ~(" + a + " & " + b + "))", result);
+  return typed_result("(" + a + " " + op + " " + b + ")", result);
 }
 
 typed_expression greatest_or_least(query_translator& t, const json& f, const scope& where) {

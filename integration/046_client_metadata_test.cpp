@@ -1,0 +1,187 @@
+// 046_client_metadata: real client libraries read Tributary's metadata and values the
+// same as PostgreSQL's (issue 12: "JDBC getTables/getColumns/getPrimaryKeys;
+// psycopg2/psycopg3 type introspection").
+//
+// The fixture's publisher (a PostgreSQL 15, not replicating here) is the reference;
+// both servers get the same DDL and rows, then each client program runs against both
+// and its output must be identical:
+// - integration/jdbc/MetaCheck.java with the Debian PostgreSQL JDBC driver: every
+//   column of java.sql.DatabaseMetaData's getTables and getColumns (the driver's own
+//   queries on pg_class, pg_attribute, pg_namespace, pg_type, pg_attrdef,
+//   pg_description, format_type, ...);
+// - integration/python/types_check.py with psycopg2: cursor.description's type codes
+//   (the OIDs psycopg2 picks the Python type by) and every fetched value's Python class
+//   and repr for int, bigint, numeric, text, bool, date, timestamptz, uuid, json.
+// The SQL forms of the driver's other metadata queries (getPrimaryKeys, getIndexInfo)
+// are compared statement by statement (differential_test.hpp) as they come to work:
+// int2vector / oidvector subscripts (from 0) and the integer bitwise operators.
+//
+// Skipped only when the client is missing (scripts/setup.sh installs
+// default-jdk-headless, libpostgresql-jdbc-java and python3-psycopg2).
+#include <unistd.h>
+
+#include <sstream>
+
+#include "integration/process.hpp"
+#include "integration/differential_test.hpp"
+
+namespace tributary::integration {
+namespace {
+
+const std::filesystem::path jdbc_jar = "/usr/share/java/postgresql.jar";
+const std::filesystem::path meta_check_source = TRIBUTARY_JDBC_META_SOURCE;
+const std::filesystem::path types_check_script = TRIBUTARY_PSYCOPG2_SCRIPT;
+// Debian's python3 (python3-psycopg2 installs there), whatever python3 PATH finds first.
+const std::filesystem::path system_python = "/usr/bin/python3";
+constexpr auto client_timeout = std::chrono::seconds(60);
+
+const char* const meta_ddl =
+    "CREATE TABLE meta_orders (id bigint PRIMARY KEY, customer text NOT NULL, "
+    "amount numeric(12,2) DEFAULT 0, placed date, note varchar(40), flag boolean DEFAULT false); "
+    "CREATE TABLE meta_lines (order_id bigint, line int, qty int NOT NULL, ts timestamptz, u uuid, "
+    "j json, PRIMARY KEY (order_id, line)); "
+    "CREATE UNIQUE INDEX meta_orders_note ON meta_orders (note); "
+    "CREATE INDEX meta_lines_ts ON meta_lines (ts DESC)";
+
+const char* const types_ddl =
+    "CREATE TABLE py_types (id int PRIMARY KEY, i8 bigint, n numeric(12,2), t text, b bool, d date, "
+    "tstz timestamptz, u uuid, j json)";
+
+const char* const types_rows =
+    "INSERT INTO py_types VALUES "
+    "(1, 9223372036854775807, 1234.50, 'hello', true, '2024-02-29', '2024-02-29 06:45:30.5-05', "
+    "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"a\": [1, 2.50]}'), "
+    "(2, -1, -0.10, 'äö \"q\"', false, '0001-01-01', '1883-11-18 12:00:00-05', "
+    "'00000000-0000-0000-0000-000000000000', '[]'), "
+    "(3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)";
+
+std::string on_path(const std::string& program) {
+  std::istringstream path(getenv("PATH") ? getenv("PATH") : "");
+  for (std::string dir; std::getline(path, dir, ':');)
+    if (!dir.empty() && access((std::filesystem::path(dir) / program).c_str(), X_OK) == 0)
+      return (std::filesystem::path(dir) / program).string();
+  return "";
+}
+
+struct run_output {
+  bool succeeded = false;
+  std::string status;
+  std::string text;  // stdout + stderr
+};
+
+run_output run(std::vector<std::string> argv, const std::filesystem::path& log) {
+  process_options options;
+  options.argv = std::move(argv);
+  options.environment = {"LC_ALL=C.UTF-8", "TZ=UTC"};
+  options.log_file = log;
+  auto status = run_to_completion(options, client_timeout);
+  if (!status) return {false, status.error(), read_text_file(log)};
+  return {status->succeeded(), status->describe(), read_text_file(log)};
+}
+
+// The first line where the outputs part, with the "-- ..." header it belongs to.
+std::string first_difference(const std::string& reference, const std::string& actual) {
+  std::istringstream want(reference), got(actual);
+  std::string header, w, g;
+  for (int line = 1;; ++line) {
+    const bool more_w = static_cast<bool>(std::getline(want, w));
+    const bool more_g = static_cast<bool>(std::getline(got, g));
+    if (!more_w && !more_g) return "identical";
+    if (!more_w) w = "<end>";
+    if (!more_g) g = "<end>";
+    if (w.rfind("-- ", 0) == 0) header = w;
+    if (w != g)
+      return "line " + std::to_string(line) + " (" + header + "):\n  PostgreSQL: " + w + "\n  Tributary:  " + g;
+  }
+}
+
+class ClientMetadata : public DifferentialTest {};
+
+TEST_F(ClientMetadata, JdbcGetTablesAndGetColumnsMatchPostgres) {
+  const std::string javac = on_path("javac"), java = on_path("java");
+  if (javac.empty() || java.empty() || !std::filesystem::exists(jdbc_jar))
+    GTEST_SKIP() << "javac/java (default-jdk-headless) or " << jdbc_jar
+                 << " (libpostgresql-jdbc-java) missing; scripts/setup.sh installs them";
+  auto scratch = scratch_directory::create("tributary-jdbc-meta");
+  ASSERT_TRUE(scratch.ok()) << scratch.error();
+  const auto dir = scratch->path();
+  auto compiled = run({javac, "-encoding", "UTF-8", "-cp", jdbc_jar.string(), "-d", dir.string(),
+                       meta_check_source.string()},
+                      dir / "javac.out");
+  ASSERT_TRUE(compiled.succeeded) << "javac " << compiled.status << "\n" << compiled.text;
+
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(meta_ddl));
+  ASSERT_NO_FATAL_FAILURE(local_exec(meta_ddl));
+
+  auto check = [&](int port, const std::string& user, const std::string& name) {
+    return run({java, "-Duser.timezone=UTC", "-cp", jdbc_jar.string() + ":" + dir.string(), "MetaCheck",
+                "jdbc:postgresql://127.0.0.1:" + std::to_string(port) + "/postgres?sslmode=disable", user,
+                "tables,columns", "meta_orders", "meta_lines"},
+               dir / (name + ".out"));
+  };
+  auto reference = check(publisher_.port(), "postgres", "postgresql");
+  ASSERT_TRUE(reference.succeeded) << "against PostgreSQL: " << reference.status << "\n" << reference.text;
+  // The reference lists both tables and a column with its type, size and default.
+  ASSERT_NE(reference.text.find("TABLE_NAME=meta_lines\tTABLE_TYPE=TABLE"), std::string::npos) << reference.text;
+  ASSERT_NE(reference.text.find("COLUMN_NAME=amount\tDATA_TYPE=2\tTYPE_NAME=numeric\tCOLUMN_SIZE=12"),
+            std::string::npos)
+      << reference.text;
+
+  auto tributary = check(subscriber_.port(), subscriber_.user(), "tributary");
+  EXPECT_TRUE(tributary.succeeded) << "against Tributary: " << tributary.status << "\n" << tributary.text;
+  EXPECT_EQ(tributary.text, reference.text) << first_difference(reference.text, tributary.text);
+}
+
+TEST_F(ClientMetadata, Psycopg2TypeCodesAndPythonValuesMatchPostgres) {
+  if (!std::filesystem::exists(system_python))
+    GTEST_SKIP() << system_python << " missing";
+  auto scratch = scratch_directory::create("tributary-psycopg2");
+  ASSERT_TRUE(scratch.ok()) << scratch.error();
+  const auto dir = scratch->path();
+  auto probe = run({system_python.string(), "-c", "import psycopg2"}, dir / "probe.out");
+  if (!probe.succeeded)
+    GTEST_SKIP() << "psycopg2 missing (python3-psycopg2; scripts/setup.sh installs it):\n" << probe.text;
+
+  const std::string setup = std::string(types_ddl) + "; " + types_rows;
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(setup));
+  ASSERT_NO_FATAL_FAILURE(local_exec(types_ddl));
+  ASSERT_NO_FATAL_FAILURE(local_exec(types_rows));
+
+  auto check = [&](int port, const std::string& user, const std::string& name) {
+    return run({system_python.string(), types_check_script.string(), "127.0.0.1", std::to_string(port), user},
+               dir / (name + ".out"));
+  };
+  auto reference = check(publisher_.port(), "postgres", "postgresql");
+  ASSERT_TRUE(reference.succeeded) << "against PostgreSQL: " << reference.status << "\n" << reference.text;
+  ASSERT_NE(reference.text.find("description: id=23, i8=20, n=1700, t=25, b=16, d=1082, tstz=1184, u=2950, j=114"),
+            std::string::npos)
+      << reference.text;
+  ASSERT_NE(reference.text.find("UUID:UUID('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11')\tdict:{'a': [1, 2.5]}"),
+            std::string::npos)
+      << reference.text;
+
+  auto tributary = check(subscriber_.port(), subscriber_.user(), "tributary");
+  EXPECT_TRUE(tributary.succeeded) << "against Tributary: " << tributary.status << "\n" << tributary.text;
+  EXPECT_EQ(tributary.text, reference.text) << first_difference(reference.text, tributary.text);
+}
+
+TEST_F(ClientMetadata, IndexKeyVectorsAndBitwiseOperatorsAnswerLikePostgres) {
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(meta_ddl));
+  ASSERT_NO_FATAL_FAILURE(local_exec(meta_ddl));
+  expect_same_answers({
+      // pg_index's int2vector columns subscript from 0; out of range is NULL.
+      "SELECT c.relname, i.indnatts, i.indkey[0], i.indkey[1], i.indkey[2], i.indkey[-1], "
+      "i.indoption[0] & 1::smallint AS descending, i.indoption[0] | 4, i.indoption[0] # 3 "
+      "FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid "
+      "WHERE c.relname LIKE 'meta%' ORDER BY 1",
+      // the column each key names, as the JDBC driver joins pg_attribute to them
+      "SELECT ci.relname, a.attname FROM pg_catalog.pg_index i "
+      "JOIN pg_catalog.pg_class ci ON ci.oid = i.indexrelid "
+      "JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[1] "
+      "WHERE ci.relname LIKE 'meta%' ORDER BY 1",
+      "SELECT 12 & 10, 12 | 10, 12 # 10, (-32768)::int2 | 32767::int2, 5::int8 & NULL",
+  });
+}
+
+}  // namespace
+}  // namespace tributary::integration
