@@ -154,7 +154,7 @@ protected:
   }
 
   std::string rel_state(const std::string& table) {
-    return value_of(local_.get(), "SELECT srsubstate || ' ' || coalesce(srsublsn, '') FROM pg_subscription_rel "
+    return value_of(local_.get(), "SELECT srsubstate::text || ' ' || coalesce(srsublsn::text, '') FROM pg_subscription_rel "
                                   "WHERE srrelname = '" + table + "'");
   }
   bool all_ready() {

@@ -146,6 +146,8 @@ TEST_F(LauncherRetry, StartedOnAFullDiskClientsHearTheDiskAndTheSubscriptionRuns
     fs::path at;
     ~unmount_at_end() { ::umount2(at.c_str(), MNT_DETACH); }
   } unmount{data};
+  // A fresh tmpfs is 1777; the server refuses a data directory others may use.
+  fs::permissions(data, fs::perms::owner_all);
   fs::copy(saved, data, fs::copy_options::recursive);
 
   // The disk is filled to the last page while the server is stopped (its clean

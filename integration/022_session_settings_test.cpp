@@ -132,5 +132,18 @@ TEST_F(SessionSettings, TimeoutValuesAreCheckedAsPostgresChecksThem) {
                        "SELECT count(*) FROM r"});
 }
 
+// pg_dump, createdb and many drivers start with set_config; SHOW prints a timeout in
+// the largest unit that divides it.
+TEST_F(SessionSettings, SetConfigIsSetFromSqlAndShowPrintsPostgresUnits) {
+  expect_same_answers({"SELECT pg_catalog.set_config('search_path', '', false)", "SHOW search_path",
+                       "SELECT set_config('TimeZone', 'europe/paris', false)", "SHOW TimeZone",
+                       "SELECT set_config('statement_timeout', '1500', false)", "SHOW statement_timeout",
+                       "SET lock_timeout = '120s'", "SHOW lock_timeout", "SET lock_timeout = 0", "SHOW lock_timeout",
+                       "SELECT set_config('nosuch', '1', false)", "SELECT set_config('lock_timeout', 'abc', false)",
+                       "SELECT set_config('application_name', 'local one', true)", "SHOW application_name",
+                       "BEGIN", "SELECT set_config('application_name', 'in block', true)", "SHOW application_name",
+                       "COMMIT", "SHOW application_name", "RESET ALL"});
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -101,8 +101,11 @@ result<std::shared_ptr<data_directory>, std::string> data_directory::open(
   if (!ec && (perms & (fs::perms::group_write | fs::perms::others_all)) != fs::perms::none)
     return fail("data directory \"" + root.string() + "\" has invalid permissions\n"
                 "DETAIL:  Permissions should be u=rwx (0700) or u=rwx,g=rx (0750).");
+  // A global.db that cannot be read now does not stop the server either: the
+  // launcher and the sessions report it and try again (its upgrade then waits for
+  // the next start; a repaired file of this version needs none).
   if (auto r = self->upgrade_global(); !r)
-    return fail(r.error());
+    spdlog::error("{}", r.error());
   // Bring every database file's catalog to the current version.
   for (const auto& db : self->databases()) {
     if (!fs::exists(self->database_file(db.name)))

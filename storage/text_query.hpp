@@ -2,6 +2,8 @@
 // text — the prepare / bind / step loop that catalog readers (table exists?,
 // the primary key's columns, a table's defaults, ...) need again and again.
 //
+//   query_rows     every row, each column's text (NULL read as ""); the parameter
+//                  is bound when the statement has one
 //   query_texts    the first column of every row, NULL read as ""
 //   query_has_row  whether the query returns a row
 // Errors are SQLite's; the caller maps them.
@@ -16,6 +18,8 @@
 
 namespace tributary {
 
+result<std::vector<std::vector<std::string>>, sqlite_error> query_rows(sqlite_connection& db, std::string_view sql,
+                                                                       const std::string& parameter = {});
 result<std::vector<std::string>, sqlite_error> query_texts(sqlite_connection& db, std::string_view sql,
                                                            const std::string& parameter);
 result<bool, sqlite_error> query_has_row(sqlite_connection& db, std::string_view sql,

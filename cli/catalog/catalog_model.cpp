@@ -5,6 +5,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 
@@ -12,30 +13,8 @@ namespace {
 
 constexpr int64_t first_normal_oid = 16384;
 
-// Rows of `sql`, each as its columns' text (NULL as "").
-result<std::vector<std::vector<std::string>>, sqlite_error> text_rows(sqlite_connection& db, const std::string& sql,
-                                                                      const std::string& argument = {}) {
-  auto q = db.prepare(sql);
-  if (!q)
-    return fail(q.error());
-  if (sql.find('?') != std::string::npos)
-    q->bind_text(1, argument);
-  std::vector<std::vector<std::string>> out;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(s.error());
-    if (*s == sqlite_statement::step_result::done)
-      return out;
-    std::vector<std::string> row;
-    for (int i = 0; i < q->column_count(); ++i)
-      row.push_back(q->column_is_null(i) ? std::string() : q->column_text(i));
-    out.push_back(std::move(row));
-  }
-}
-
 bool table_exists(sqlite_connection& db, const std::string& name) {
-  auto rows = text_rows(db, "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?", name);
+  auto rows = query_rows(db, "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?", name);
   return rows && !rows->empty();
 }
 
@@ -69,7 +48,7 @@ std::string column_list(const catalog_relation& table, const catalog_index& inde
 
 // The table's indexes: SQLite's (pragma index_list) and the rowid primary key.
 result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation& r) {
-  auto list = text_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY seq", r.local_name);
+  auto list = query_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY seq", r.local_name);
   if (!list)
     return fail(list.error());
   bool has_primary = false;
@@ -79,8 +58,8 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     index.unique = row[1] == "1";
     index.primary = row[2] == "pk";
     index.constraint = row[2] != "c";
-    auto info = text_rows(db, "SELECT name, \"desc\" FROM pragma_index_xinfo(?) WHERE key ORDER BY seqno",
-                          row[0]);
+    auto info = query_rows(db, "SELECT name, \"desc\" FROM pragma_index_xinfo(?) WHERE key ORDER BY seqno",
+                           row[0]);
     if (!info)
       return fail(info.error());
     for (const auto& column : *info) {
@@ -104,7 +83,7 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     r.indexes.push_back(std::move(index));
   }
   if (!has_primary) {  // an INTEGER PRIMARY KEY is the rowid: no index of its own
-    auto keys = text_rows(db, "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", r.local_name);
+    auto keys = query_rows(db, "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", r.local_name);
     if (!keys)
       return fail(keys.error());
     if (!keys->empty()) {
@@ -184,7 +163,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
                       {information_schema_namespace_oid, "information_schema"}};
   std::vector<std::string> schemas;
   if (table_exists(db, "tributary_namespaces")) {
-    auto rows = text_rows(db, "SELECT nspname FROM tributary_namespaces ORDER BY nspname");
+    auto rows = query_rows(db, "SELECT nspname FROM tributary_namespaces ORDER BY nspname");
     if (!rows)
       return fail(rows.error());
     for (const auto& row : *rows) {
@@ -204,7 +183,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     r.oid = catalog_object_oid(std::string(1, r.kind), r.local_name);
   };
   // A sequence is a view of its row (sequence_catalog.hpp): listed once, as a sequence.
-  auto tables = text_rows(db, table_exists(db, "tributary_sequences")
+  auto tables = query_rows(db, table_exists(db, "tributary_sequences")
                                   ? "SELECT name, type FROM main.sqlite_schema WHERE type IN ('table', 'view') AND "
                                     "name NOT IN (SELECT seqname FROM tributary_sequences) ORDER BY name"
                                   : "SELECT name, type FROM main.sqlite_schema WHERE type IN ('table', 'view') "
@@ -228,7 +207,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     model.relations.push_back(std::move(r));
   }
   if (table_exists(db, "tributary_sequences")) {
-    auto rows = text_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");
+    auto rows = query_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");
     if (!rows)
       return fail(rows.error());
     for (const auto& row : *rows) {
@@ -240,7 +219,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     }
   }
   if (table_exists(db, "tributary_types")) {
-    auto rows = text_rows(db, "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typnotnull "
+    auto rows = query_rows(db, "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typnotnull "
                               "FROM tributary_types ORDER BY oid");
     if (!rows)
       return fail(rows.error());

@@ -1,5 +1,7 @@
 #include "cli/catalog/monitoring_tables.hpp"
 
+#include "stages/core/utc_timestamp.hpp"
+
 #include "cli/catalog/snapshot_table.hpp"
 
 #include <sqlite3.h>
@@ -18,16 +20,7 @@ namespace {
 
 using row = snapshot_row;
 
-std::string timestamp_text(wall_time t) {
-  auto us = std::chrono::duration_cast<std::chrono::microseconds>(t.time_since_epoch()).count();
-  std::time_t secs = static_cast<std::time_t>(us / 1'000'000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%06lld+00", tm.tm_year + 1900, tm.tm_mon + 1,
-                tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<long long>(us % 1'000'000));
-  return buf;
-}
+std::string timestamp_text(wall_time t) { return utc_timestamp_text(t); }
 
 // pg_timestamp (microseconds since 2000-01-01 UTC) as a wall-clock time.
 wall_time from_pg_microseconds(int64_t pg_us) {

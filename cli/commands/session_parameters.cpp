@@ -58,6 +58,19 @@ result<ok_t, pg_error> check_milliseconds(const std::string& name, const std::st
   return ok_v;
 }
 
+// As SHOW prints a GUC_UNIT_MS value: in the largest unit that divides it ("1500ms",
+// "5s", "2min", "1h", "1d"); 0 alone.
+std::string shown_milliseconds(int64_t ms) {
+  if (ms == 0)
+    return "0";
+  for (const char* unit : {"d", "h", "min", "s"}) {
+    const int64_t per_unit = *milliseconds_per_unit(unit);
+    if (ms % per_unit == 0)
+      return std::to_string(ms / per_unit) + unit;
+  }
+  return std::to_string(ms) + "ms";
+}
+
 pg_error unrecognized(const std::string& name) {
   return make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
 }
@@ -214,7 +227,7 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
   if (key == "statement_timeout" || key == "lock_timeout" || key == "idle_in_transaction_session_timeout") {
     if (auto checked = check_milliseconds(name, value); !checked)
       return fail(std::move(checked.error()));
-    return value;
+    return shown_milliseconds(static_cast<int64_t>(parse_session_duration(value).milliseconds));
   }
   if (key == "extra_float_digits") {
     char* end = nullptr;
@@ -304,6 +317,24 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
     remember_before_change(key, local);
   store(key, std::move(new_value));
   return ok_v;
+}
+
+result<std::string, pg_error> session_parameters::set_from_function(const std::string& name,
+                                                                   std::optional<std::string> value, bool local,
+                                                                   bool in_transaction) {
+  const std::string key = lowercase(name);
+  if (local && !in_transaction) {
+    if (value) {
+      auto canonical = canonical_value(key, *value);
+      if (!canonical)
+        return fail(canonical.error());
+      return *canonical;
+    }
+    return this->value(name).value_or("");
+  }
+  if (auto r = set_value(name, std::move(value), local, in_transaction); !r)
+    return fail(r.error());
+  return this->value(name).value_or("");
 }
 
 result<ok_t, pg_error> session_parameters::apply_startup(const std::string& name, const std::string& value) {

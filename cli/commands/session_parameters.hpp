@@ -49,6 +49,12 @@ public:
   result<command_outcome, pg_error> show(const nlohmann::json& show_fields) const;
 
   std::optional<std::string> value(const std::string& name) const;
+  // set_config(name, value, is_local): SET (or SET LOCAL) from SQL; a NULL value
+  // resets. Returns the value the setting then has, as SHOW prints it. is_local
+  // outside a transaction block lasts only as long as the statement: the value is
+  // checked and returned, nothing is kept.
+  result<std::string, pg_error> set_from_function(const std::string& name, std::optional<std::string> value,
+                                                  bool local, bool in_transaction);
   // The settings that shape how values are read and printed (TimeZone, DateStyle,
   // IntervalStyle, extra_float_digits, bytea_output), for the type layer.
   type_settings type_settings_now() const;

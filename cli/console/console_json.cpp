@@ -1,5 +1,7 @@
 #include "cli/console/console_json.hpp"
 
+#include "stages/core/utc_timestamp.hpp"
+
 #include <cstdio>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -81,16 +83,7 @@ json actor_json(const actor_row& a, const rates* interval) {
 
 }  // namespace
 
-std::string timestamp_text(wall_time when) {
-  auto us = std::chrono::duration_cast<std::chrono::microseconds>(when.time_since_epoch()).count();
-  std::time_t secs = static_cast<std::time_t>(us / 1'000'000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%06lld+00", tm.tm_year + 1900, tm.tm_mon + 1,
-                tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<long long>(us % 1'000'000));
-  return buf;
-}
+std::string timestamp_text(wall_time when) { return utc_timestamp_text(when); }
 
 std::string snapshot_json(const snapshot& snap, const rates* interval) {
   json subs = json::array();

@@ -13,6 +13,7 @@
 #include "cli/commands/domain_commands.hpp"
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "cli/server/set_config_function.hpp"
 #include "storage/foreign_key_violation.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
@@ -63,6 +64,10 @@ statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_con
   transaction_.on_transaction_end(
       [this](bool committed) { parameters_.transaction_ended(committed); });
   lock_wait_.install(db_.handle());
+  install_set_config_function(db_.handle(), [this](const std::string& name, std::optional<std::string> value,
+                                                   bool local) {
+    return parameters_.set_from_function(name, std::move(value), local, transaction_.state() != block_state::idle);
+  });
 }
 
 void statement_dispatcher::prepare_statement_settings() {

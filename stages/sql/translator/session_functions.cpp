@@ -21,6 +21,7 @@
 //                                     bool         the session's SQL functions
 //                                                  (cli/server/session_activity)
 //   pg_reload_conf()                  bool         SIGHUP to the server (cli/server/reload_function)
+//   set_config(name, value, is_local) text         SET from SQL (cli/server/set_config_function)
 // Identity and settings are constants of the translated SQL (a statement is
 // translated again at each execution); the clocks are SQLite functions
 // (storage/sql_functions_session.cpp). Without translation_input::session these
@@ -131,6 +132,11 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
     if (args.size() == 2)
       call += ", " + args[1].sql;
     return typed_result(call + ")", pg_type_oid::boolean);
+  }
+  if (name == "set_config" && args.size() == 3) {
+    session_of(t, name);  // a session's function (cli/server/set_config_function)
+    return typed_result("set_config(" + args[0].sql + ", " + args[1].sql + ", " + args[2].sql + ")",
+                        pg_type_oid::text);
   }
   if (name == "current_setting" && (args.size() == 1 || args.size() == 2)) {
     const session_information& session = session_of(t, name);
