@@ -19,7 +19,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "integration/process.hpp"
+#include "integration/client_program.hpp"
 #include "integration/replication_fixture.hpp"
 
 namespace tributary::integration {
@@ -46,29 +46,8 @@ const char* const table_rows =
     "'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', '\\x00ff', 'null'), "
     "(4, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)";
 
-// javac or java on PATH (empty when missing).
-std::string on_path(const std::string& program) {
-  std::istringstream path(getenv("PATH") ? getenv("PATH") : "");
-  for (std::string dir; std::getline(path, dir, ':');)
-    if (!dir.empty() && access((std::filesystem::path(dir) / program).c_str(), X_OK) == 0)
-      return (std::filesystem::path(dir) / program).string();
-  return "";
-}
-
-struct run_output {
-  bool succeeded = false;
-  std::string status;
-  std::string text;  // stdout + stderr
-};
-
-run_output run(std::vector<std::string> argv, const std::filesystem::path& log) {
-  process_options options;
-  options.argv = std::move(argv);
-  options.environment = {"LC_ALL=C.UTF-8", "TZ=UTC"};
-  options.log_file = log;
-  auto status = run_to_completion(options, java_timeout);
-  if (!status) return {false, status.error(), read_text_file(log)};
-  return {status->succeeded(), status->describe(), read_text_file(log)};
+client_output run(std::vector<std::string> argv, const std::filesystem::path& log) {
+  return run_client(std::move(argv), log, java_timeout);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -111,7 +90,7 @@ std::string last_execution(const std::string& text) {
 class Jdbc : public ReplicationTest {};
 
 TEST_F(Jdbc, PreparedStatementTenTimesReadsEveryTypeLikePostgres) {
-  const std::string javac = on_path("javac"), java = on_path("java");
+  const std::string javac = find_on_path("javac"), java = find_on_path("java");
   if (javac.empty() || java.empty() || !std::filesystem::exists(jdbc_jar))
     GTEST_SKIP() << "javac/java (default-jdk-headless) or " << jdbc_jar
                  << " (libpostgresql-jdbc-java) missing; scripts/setup.sh installs them";
