@@ -33,6 +33,7 @@ PACKAGES=(
   python3-psycopg2   # integration/046_client_metadata (a real psycopg2 client)
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
   libncurses-dev tmux   # tributary console (ncurses) and its integration test (drives it under tmux)
+  openssl ca-certificates   # test CAs of 023_conninfo / 024_tls; the trust store of sslrootcert=system
 )
 
 mkdir -p "${BUILD_DIR}"
