@@ -372,6 +372,31 @@ TEST_F(FrontendTest, CommittedDataSurvivesSigkill) {
   EXPECT_EQ(single_value("SELECT count(*) FROM t"), "3");
 }
 
+TEST_F(FrontendTest, ClientsConnectOverTheUnixSocketAndASocketLeftByAKilledServerIsReplaced) {
+  const std::string over_socket =
+      "host=/tmp port=" + std::to_string(server_.port()) + " dbname=postgres application_name=over_socket";
+  auto local = connect_with(over_socket);
+  ASSERT_EQ(PQstatus(local.get()), CONNECTION_OK) << PQerrorMessage(local.get());
+  // As PostgreSQL shows a Unix-socket session: no address and port -1.
+  EXPECT_EQ(single_value("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'over_socket' "
+                         "AND client_addr IS NULL AND client_port = -1"),
+            "1");
+  local.reset();
+  const auto socket_file = std::filesystem::path("/tmp") / (".s.PGSQL." + std::to_string(server_.port()));
+  EXPECT_TRUE(std::filesystem::exists(socket_file));
+  // SIGKILL leaves the socket file behind; the next start replaces it.
+  server_.kill9();
+  connection_.reset();
+  EXPECT_TRUE(std::filesystem::exists(socket_file));
+  ASSERT_NO_FATAL_FAILURE(server_.start());
+  auto again = connect_with(over_socket);
+  EXPECT_EQ(PQstatus(again.get()), CONNECTION_OK) << PQerrorMessage(again.get());
+  again.reset();
+  // A clean stop removes it.
+  server_.stop();
+  EXPECT_FALSE(std::filesystem::exists(socket_file));
+}
+
 std::string psql_program() {
   auto bundled = pg_publisher::default_bin_dir() / "psql";
   return std::filesystem::exists(bundled) ? bundled.string() : std::string("psql");

@@ -207,6 +207,42 @@ TEST_F(Authentication, EachMethodAcceptsTheRightPasswordAndRefusesAWrongOne) {
   EXPECT_NE(subscriber_.log_text().find("Role \"ghost\" does not exist."), std::string::npos);
 }
 
+TEST_F(Authentication, AnExpiredPasswordAndAConnectionLimitRefuseLoginsAsPostgres) {
+  both("CREATE ROLE expired LOGIN PASSWORD 'pw' VALID UNTIL '2001-01-01 00:00:00+00'");
+  both("CREATE ROLE limited LOGIN PASSWORD 'pw' VALID UNTIL 'infinity' CONNECTION LIMIT 1");
+  ASSERT_NO_FATAL_FAILURE(set_hba("host all expired 127.0.0.1/32 scram-sha-256\n"
+                                  "host all limited 127.0.0.1/32 password\n"));
+  EXPECT_EQ(mine("expired", "pw"), "password authentication failed for user \"expired\"");
+  EXPECT_EQ(mine("expired", "pw"), theirs("expired", "pw"));
+  EXPECT_TRUE(wait_until([&] {
+    return subscriber_.log_text().find("User \"expired\" has an expired password.") != std::string::npos;
+  }, 10s)) << subscriber_.log_text();
+  // One session of `limited` on each server: the second login is refused.
+  pg_connection held_mine = connect_with(subscriber_.conninfo() + " user=limited password=pw");
+  pg_connection held_theirs = connect_with(publisher_.conninfo() + " user=limited password=pw");
+  ASSERT_EQ(PQstatus(held_mine.get()), CONNECTION_OK) << PQerrorMessage(held_mine.get());
+  ASSERT_EQ(PQstatus(held_theirs.get()), CONNECTION_OK) << PQerrorMessage(held_theirs.get());
+  EXPECT_EQ(mine("limited", "pw"), "too many connections for role \"limited\"");
+  EXPECT_EQ(mine("limited", "pw"), theirs("limited", "pw"));
+  // Superusers are not limited; and once the session ends, the role logs in again.
+  local_exec("ALTER ROLE limited VALID UNTIL '2001-01-01 00:00:00+00'");
+  held_mine.reset();
+  EXPECT_TRUE(wait_until([&] { return mine("limited", "pw") != "too many connections for role \"limited\""; }, 10s));
+  EXPECT_EQ(mine("limited", "pw"), "password authentication failed for user \"limited\"");
+}
+
+TEST_F(Authentication, LocalLinesApplyToUnixSocketConnectionsOnly) {
+  both("CREATE ROLE sock LOGIN");
+  ASSERT_NO_FATAL_FAILURE(set_hba("local all sock reject\nhost all sock 127.0.0.1/32 trust\n"));
+  const std::string mine_local = "host=/tmp port=" + std::to_string(subscriber_.port()) + " dbname=postgres user=sock";
+  const std::string theirs_local =
+      "host=" + publisher_.socket_dir().string() + " port=" + std::to_string(publisher_.port()) + " dbname=postgres user=sock";
+  EXPECT_EQ(login(mine_local),
+            "pg_hba.conf rejects connection for host \"[local]\", user \"sock\", database \"postgres\", no encryption");
+  EXPECT_EQ(login(mine_local), login(theirs_local));
+  EXPECT_EQ(mine("sock"), "OK") << "over TCP the host line applies";
+}
+
 TEST_F(Authentication, RulesMatchDatabaseUserAndAddress) {
   both("CREATE ROLE r1 LOGIN PASSWORD 'pw'");
   both("CREATE DATABASE other");

@@ -56,6 +56,8 @@ public:
   int port() const { return port_; }
   const std::filesystem::path& bin_dir() const { return bin_dir_; }
   std::filesystem::path data_dir() const;
+  // The directory of its Unix-domain socket (libpq's host= for a `local` connection).
+  std::filesystem::path socket_dir() const { return root(); }
   std::string conninfo(const std::string& database = "postgres") const;
   pg_connection connect(const std::string& database = "postgres") const;
 

@@ -3,7 +3,9 @@
 
 #include <set>
 
+#include "storage/role_membership.hpp"
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 namespace {
@@ -77,25 +79,24 @@ pg_error role_exists(const std::string& name) {
 }  // namespace
 
 result<ok_t, sqlite_error> role_catalog::upgrade_schema(sqlite_connection& global) {
+  auto rows = query_rows(global, "SELECT name FROM pragma_table_info('pg_authid')");
+  if (!rows)
+    return fail(rows.error());
   std::set<std::string> present;
-  auto q = global.prepare("SELECT name FROM pragma_table_info('pg_authid')");
-  if (!q)
-    return fail(q.error());
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(s.error());
-    if (*s != sqlite_statement::step_result::row)
-      break;
-    present.insert(q->column_text(0));
-  }
+  for (const auto& row : *rows)
+    present.insert(row.at(0));
   for (const auto& column : added_columns)
     if (!present.count(column.name))
       if (auto r = global.exec(std::string("ALTER TABLE pg_authid ADD COLUMN ") + column.name + " " +
                                column.definition);
           !r)
         return r;
-  return ok_v;
+  // The bootstrap superuser has every attribute, as initdb's; the first global.db
+  // had no columns for these two.
+  if (!present.count("rolcreaterole"))
+    if (auto r = global.exec("UPDATE pg_authid SET rolcreaterole = 1, rolbypassrls = 1 WHERE oid = 10"); !r)
+      return r;
+  return role_membership::upgrade_schema(global);
 }
 
 result<std::vector<role_record>, pg_error> role_catalog::list() const {
@@ -219,6 +220,8 @@ result<ok_t, pg_error> role_catalog::drop(const role_record& role) {
     q->bind_int(1, role.oid);
     if (auto done = q->run(); !done)
       return fail(storage_error(done.error()));
+    if (auto forgotten = role_membership::forget_role(g, role.oid); !forgotten)
+      return fail(storage_error(forgotten.error()));
     return ok_v;
   });
 }

@@ -9,7 +9,8 @@
 // rolvaliduntil (PostgreSQL's timestamptz text, NULL = for ever).
 // upgrade_schema() adds the columns a global.db of an older Tributary lacks.
 //
-// DROP ROLE is refused while the role owns a database or a subscription (2BP01
+// DROP ROLE forgets the role's memberships (storage/role_membership.hpp) and is
+// refused while the role owns a database or a subscription (2BP01
 // with PostgreSQL's DETAIL lines "owner of subscription s"), or is the bootstrap
 // superuser. Thread-safe: every call takes the data directory's global.db lock.
 #pragma once
@@ -46,6 +47,7 @@ public:
   static constexpr int64_t bootstrap_oid = 10;
 
   explicit role_catalog(data_directory& directory) : directory_(directory) {}
+  data_directory& directory() const { return directory_; }
 
   // Adds the role columns missing from an older global.db.
   static result<ok_t, sqlite_error> upgrade_schema(sqlite_connection& global);

@@ -3,7 +3,8 @@
 // password). PostgreSQL revokes SELECT on pg_subscription from PUBLIC and grants
 // every other column back, so a role that is not a superuser gets
 // 42501 "permission denied for table pg_subscription" when its query reads the
-// column (SELECT *, SELECT subconninfo) and the other columns as usual.
+// column (SELECT *, SELECT subconninfo) and the other columns as usual. Likewise
+// pg_authid (it holds the password verifiers): superusers only, any column.
 //
 // How: a SQLite authorizer on the session's connection denies reading the column
 // while a client's statement is being prepared (client_statement_scope, a
@@ -13,12 +14,16 @@
 // t.c is prohibited" into PostgreSQL's message.
 #pragma once
 
+#include "storage/session_privileges.hpp"
+
 struct sqlite3;
 
 namespace tributary {
 
-// For a session of a role that is not a superuser.
-void protect_secret_columns(sqlite3* db);
+// For every client session: the columns are refused while the session's current
+// user is not a superuser (SET ROLE can change that between statements).
+// `privileges` must outlive the connection (the session owns both).
+void protect_secret_columns(sqlite3* db, const session_privileges& privileges);
 
 class client_statement_scope {
 public:

@@ -47,6 +47,22 @@ TEST(HbaRules, DefaultFileTrustsOnlyTheLocalMachine) {
   EXPECT_EQ(method_for(rules, local), hba_method::trust);
 }
 
+TEST(HbaRules, PlusGroupAndSameroleMatchMembersOfTheRole) {
+  auto rules = parse_ok(
+      "host  samerole  all     127.0.0.1/32  trust\n"
+      "host  all       +staff  127.0.0.1/32  password\n"
+      "host  all       all     127.0.0.1/32  reject\n");
+  hba_connection member = tcp("127.0.0.1", "alice", "postgres");
+  member.member_of = {"team", "staff"};
+  EXPECT_EQ(method_for(rules, member), hba_method::password);
+  EXPECT_EQ(method_for(rules, tcp("127.0.0.1", "staff", "postgres")), hba_method::password) << "the role itself";
+  EXPECT_EQ(method_for(rules, tcp("127.0.0.1", "bob", "postgres")), hba_method::reject);
+  hba_connection to_team = tcp("127.0.0.1", "alice", "team");
+  to_team.member_of = {"team"};
+  EXPECT_EQ(method_for(rules, to_team), hba_method::trust) << "samerole: a member of the role named like the database";
+  EXPECT_EQ(method_for(rules, tcp("127.0.0.1", "bob", "team")), hba_method::reject);
+}
+
 TEST(HbaRules, FirstMatchingLineWins) {
   auto rules = parse_ok(
       "host  sales   alice  127.0.0.1/32  reject\n"

@@ -67,9 +67,38 @@ TEST(RoleOptions, RedundantOptionsAndBadLimitsAreRefusedAsPostgres) {
                                       "create role r connection limit -1");
   ASSERT_TRUE(minus_one);
   EXPECT_EQ(minus_one->connection_limit, -1);
-  auto membership = parse_role_options(nlohmann::json::array({def("addroleto", nlohmann::json::array())}));
-  ASSERT_FALSE(membership);
-  EXPECT_EQ(membership.error().sqlstate, "0A000");
+  auto sysid = parse_role_options(nlohmann::json::array({def("sysid", integer(5))}));
+  ASSERT_FALSE(sysid);
+  EXPECT_EQ(sysid.error().sqlstate, "0A000");
+}
+
+TEST(RoleOptions, MembershipListsAreKeptAsRoleSpecs) {
+  const nlohmann::json a = {{"RoleSpec", {{"roletype", "ROLESPEC_CSTRING"}, {"rolename", "a"}}}};
+  const nlohmann::json list = {{"List", {{"items", nlohmann::json::array({a})}}}};
+  auto options = parse_role_options(nlohmann::json::array({def("addroleto", list), def("adminmembers", list)}));
+  ASSERT_TRUE(options);
+  EXPECT_EQ(options->in_roles, nlohmann::json::array({a}));
+  EXPECT_EQ(options->admins, nlohmann::json::array({a}));
+  EXPECT_TRUE(options->members.empty());
+  auto twice = parse_role_options(nlohmann::json::array({def("addroleto", list), def("addroleto", list)}));
+  ASSERT_FALSE(twice);
+  EXPECT_EQ(twice.error().message, "conflicting or redundant options");
+}
+
+TEST(RoleOptions, ValidUntilIsReadInTheSessionZoneAndKeptInUtc) {
+  type_settings new_york;
+  new_york.time_zone = "America/New_York";
+  auto kept = valid_until_text("2030-06-01 12:00", new_york);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(*kept, "2030-06-01 16:00:00+00");
+  EXPECT_EQ(valid_until_text("infinity", new_york).value(), "infinity");
+  auto bad = valid_until_text("not a time", new_york);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().sqlstate, "22007");
+  const auto now = std::chrono::system_clock::now();
+  EXPECT_TRUE(valid_until_passed("2001-01-01 00:00:00+00", now));
+  EXPECT_FALSE(valid_until_passed("infinity", now));
+  EXPECT_FALSE(valid_until_passed(*kept, now));
 }
 
 TEST(RoleOptions, PasswordsBecomeVerifiers) {

@@ -18,7 +18,8 @@ struct catalog_reader {
   std::string database;             // this connection's database
 
   catalog_model model() const;
-  std::vector<role_info> roles() const;
+  std::vector<role_record> roles() const;
+  std::vector<role_grant> memberships() const;
   std::vector<database_info> databases() const;
   relation_owner owner() const;
 };

@@ -64,7 +64,13 @@ catalog_model catalog_reader::model() const {
   return m ? std::move(*m) : catalog_model{};
 }
 
-std::vector<role_info> catalog_reader::roles() const { return sources.roles ? sources.roles() : std::vector<role_info>{}; }
+std::vector<role_record> catalog_reader::roles() const {
+  return sources.roles ? sources.roles() : std::vector<role_record>{};
+}
+
+std::vector<role_grant> catalog_reader::memberships() const {
+  return sources.memberships ? sources.memberships() : std::vector<role_grant>{};
+}
 
 std::vector<database_info> catalog_reader::databases() const {
   return sources.databases ? sources.databases() : std::vector<database_info>{};
@@ -102,6 +108,7 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_roles", [reader] { return pg_roles_rows(reader->roles()); }},
       {"pg_authid", [reader] { return pg_authid_rows(reader->roles()); }},
       {"pg_user", [reader] { return pg_user_rows(reader->roles()); }},
+      {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
   };
   for (const std::string& name : catalog_relation_names()) {

@@ -26,15 +26,18 @@
 
 #include "stages/core/result.hpp"
 #include "stages/types/column_definition.hpp"
+#include "stages/auth/role_graph.hpp"
 #include "storage/data_directory.hpp"
+#include "storage/role_catalog.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
 
 // What the catalogs read beyond the database file.
 struct catalog_sources {
-  std::function<std::vector<role_info>()> roles;
+  std::function<std::vector<role_record>()> roles;
   std::function<std::vector<database_info>()> databases;
+  std::function<std::vector<role_grant>()> memberships;
 };
 
 // The columns of pg_catalog relation `name` ("pg_class"), or nullptr when it is

@@ -1,5 +1,7 @@
 #include "cli/catalog/global_rows.hpp"
 
+#include "stages/auth/role_options.hpp"
+
 namespace tributary {
 
 namespace {
@@ -10,9 +12,17 @@ sql_value boolean(bool b) { return int64_t{b ? 1 : 0}; }
 constexpr int64_t pg_default_tablespace = 1663;
 constexpr int64_t utf8_encoding = 6;
 
+// rolvaliduntil: the kept text's instant, NULL for "for ever".
+sql_value valid_until(const role_record& r) {
+  if (!r.valid_until)
+    return null_value;
+  auto instant = valid_until_instant(*r.valid_until);
+  return instant ? sql_value{*instant} : null_value;
+}
+
 }  // namespace
 
-int64_t role_oid(const std::vector<role_info>& roles, const std::string& name) {
+int64_t role_oid(const std::vector<role_record>& roles, const std::string& name) {
   for (const auto& r : roles)
     if (r.name == name)
       return r.oid;
@@ -20,7 +30,7 @@ int64_t role_oid(const std::vector<role_info>& roles, const std::string& name) {
 }
 
 std::vector<snapshot_row> pg_database_rows(const std::vector<database_info>& databases,
-                                           const std::vector<role_info>& roles) {
+                                           const std::vector<role_record>& roles) {
   std::vector<snapshot_row> out;
   for (const auto& d : databases)
     out.push_back({d.oid, d.name, role_oid(roles, d.owner), utf8_encoding, std::string("c"), boolean(false),
@@ -29,30 +39,37 @@ std::vector<snapshot_row> pg_database_rows(const std::vector<database_info>& dat
   return out;
 }
 
-std::vector<snapshot_row> pg_roles_rows(const std::vector<role_info>& roles) {
+std::vector<snapshot_row> pg_roles_rows(const std::vector<role_record>& roles) {
   std::vector<snapshot_row> out;
   for (const auto& r : roles)
-    out.push_back({r.name, boolean(r.superuser), boolean(true), boolean(r.superuser), boolean(r.superuser),
-                   boolean(r.can_login), boolean(r.superuser), int64_t{-1}, std::string("********"), null_value,
-                   boolean(r.superuser), null_value, r.oid});
+    out.push_back({r.name, boolean(r.superuser), boolean(r.inherit), boolean(r.create_role), boolean(r.create_db),
+                   boolean(r.can_login), boolean(r.replication), r.connection_limit, std::string("********"),
+                   valid_until(r), boolean(r.bypass_rls), null_value, r.oid});
   return out;
 }
 
-std::vector<snapshot_row> pg_authid_rows(const std::vector<role_info>& roles) {
+std::vector<snapshot_row> pg_authid_rows(const std::vector<role_record>& roles) {
   std::vector<snapshot_row> out;
   for (const auto& r : roles)
-    out.push_back({r.oid, r.name, boolean(r.superuser), boolean(true), boolean(r.superuser), boolean(r.superuser),
-                   boolean(r.can_login), boolean(r.superuser), boolean(r.superuser), int64_t{-1}, null_value,
-                   null_value});
+    out.push_back({r.oid, r.name, boolean(r.superuser), boolean(r.inherit), boolean(r.create_role),
+                   boolean(r.create_db), boolean(r.can_login), boolean(r.replication), boolean(r.bypass_rls),
+                   r.connection_limit, r.password ? sql_value{*r.password} : null_value, valid_until(r)});
   return out;
 }
 
-std::vector<snapshot_row> pg_user_rows(const std::vector<role_info>& roles) {
+std::vector<snapshot_row> pg_user_rows(const std::vector<role_record>& roles) {
   std::vector<snapshot_row> out;
   for (const auto& r : roles)
     if (r.can_login)
-      out.push_back({r.name, r.oid, boolean(r.superuser), boolean(r.superuser), boolean(r.superuser),
-                     boolean(r.superuser), std::string("********"), null_value, null_value});
+      out.push_back({r.name, r.oid, boolean(r.create_db), boolean(r.superuser), boolean(r.replication),
+                     boolean(r.bypass_rls), std::string("********"), valid_until(r), null_value});
+  return out;
+}
+
+std::vector<snapshot_row> pg_auth_members_rows(const std::vector<role_grant>& grants) {
+  std::vector<snapshot_row> out;
+  for (const auto& g : grants)
+    out.push_back({g.role, g.member, g.grantor, boolean(g.admin_option)});
   return out;
 }
 

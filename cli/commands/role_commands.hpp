@@ -24,15 +24,18 @@
 
 #include "cli/commands/subscription_commands.hpp"
 #include "cli/server/command_outcome.hpp"
+#include "stages/types/type_settings.hpp"
 #include "storage/role_catalog.hpp"
 
 namespace tributary {
 
 // `node` is the statement node: {"CreateRoleStmt": {...}}, {"AlterRoleStmt": ...},
 // {"DropRoleStmt": ...}, {"RenameStmt": {"renameType": "OBJECT_ROLE", ...}} or
-// {"AlterRoleSetStmt": ...} (0A000).
+// {"AlterRoleSetStmt": ...} (0A000) or {"GrantRoleStmt": ...} (role_grant_commands.hpp).
 // `text` is the statement as written (for what libpg_query's JSON loses).
+// `settings` read VALID UNTIL's timestamp (the session's TimeZone).
 result<command_outcome, pg_error> run_role_statement(const nlohmann::json& node, std::string_view text,
-                                                     role_catalog& roles, command_context& context);
+                                                     role_catalog& roles, command_context& context,
+                                                     const type_settings& settings);
 
 }  // namespace tributary

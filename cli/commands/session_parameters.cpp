@@ -178,6 +178,7 @@ session_parameters::session_parameters(const settings& server_settings, const st
   add("max_identifier_length", "63", "Shows the maximum identifier length.", false, true);
   add("session_replication_role", "origin", "Sets the session's behavior for triggers and rewrite rules.", false,
       false);
+  add("role", "none", "Sets the current role.", false, false);
   for (const accepted_parameter& p : parameters_without_effect())
     add(p.name, p.default_value, p.description, false, false);
 }
@@ -215,6 +216,11 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
     if (auto zone = find_time_zone(value))
       return zone->name();
     return fail(invalid_value(name, value));
+  }
+  if (key == "role") {
+    if (value == "none")
+      return value;
+    return role_check_ ? role_check_(value) : result<std::string, pg_error>(value);
   }
   if (key == "session_replication_role") {
     const std::string l = lowercase(value);
@@ -295,8 +301,6 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
   if (it == parameters_.end()) {
     if (server_settings_.known(key))
       return fail(make_pg_error("55P02", "parameter \"" + key + "\" cannot be changed now"));
-    if (key == "role")
-      return fail(make_pg_error("0A000", "SET ROLE is not supported"));
     if (key.find('.') == std::string::npos)
       return fail(unrecognized(name));
   } else if (it->second.read_only) {
@@ -379,7 +383,7 @@ result<ok_t, pg_error> session_parameters::apply(const nlohmann::json& fields, b
     return ok_v;  // SET TRANSACTION ...: SQLite transactions are serializable anyway
   if (kind == "VAR_RESET_ALL") {
     for (auto& [key, p] : parameters_)
-      if (!p.read_only)
+      if (!p.read_only && key != "role")  // role is GUC_NO_RESET_ALL in PostgreSQL
         if (auto r = set_value(key, std::nullopt, false, in_transaction); !r)
           return r;
     return ok_v;
@@ -397,7 +401,8 @@ result<command_outcome, pg_error> session_parameters::show(const nlohmann::json&
     out.columns = {{"name", 25}, {"setting", 25}, {"description", 25}};
     std::map<std::string, text_row> rows;
     for (const auto& [k, p] : parameters_)
-      rows[k] = {p.display_name, p.value, p.description};
+      if (k != "role")  // GUC_NO_SHOW_ALL
+        rows[k] = {p.display_name, p.value, p.description};
     for (const auto& d : settings::definitions())
       rows[d.name] = {d.name, server_settings_.show(d.name), d.description};
     for (auto& [k, row] : rows)
@@ -504,6 +509,11 @@ type_settings session_parameters::type_settings_now() const {
       out.intervals = interval_style::iso_8601;
   }
   return out;
+}
+
+void session_parameters::set_current_user_superuser(bool superuser) {
+  superuser_ = superuser;
+  store("is_superuser", superuser ? "on" : "off");
 }
 
 }  // namespace tributary

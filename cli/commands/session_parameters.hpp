@@ -1,5 +1,7 @@
 // session_parameters: the run-time parameters one client session sees, for SET,
 // RESET and SHOW, and the ParameterStatus reports the protocol requires.
+// `role` is SET ROLE's (checked by the session: set_role_check), kept out of RESET
+// ALL and SHOW ALL as PostgreSQL does.
 //
 // Three sources, looked up in this order:
 //   - client parameters (client_encoding, DateStyle, application_name, search_path,
@@ -17,6 +19,7 @@
 // the session sends them as ParameterStatus before ReadyForQuery.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -66,6 +69,15 @@ public:
 
   void transaction_ended(bool committed);
 
+  // SET ROLE's value: the role name as the check returns it (22023 for no such
+  // role, 42501 when the session user may not become it); "none" needs no check.
+  void set_role_check(std::function<result<std::string, pg_error>(const std::string&)> check) {
+    role_check_ = std::move(check);
+  }
+  // The current user changed (SET ROLE): is_superuser follows it (and is reported),
+  // as do the superuser-only parameters.
+  void set_current_user_superuser(bool superuser);
+
   // Current client_min_messages as a severity rank (see severity_rank).
   int minimum_notice_rank() const;
   static int severity_rank(const std::string& severity);
@@ -93,6 +105,7 @@ private:
   // Undo information of the open transaction.
   std::optional<std::map<std::string, std::string>> before_transaction_;
   std::map<std::string, std::string> local_originals_;
+  std::function<result<std::string, pg_error>(const std::string&)> role_check_;
 };
 
 }  // namespace tributary

@@ -36,7 +36,11 @@ public:
   virtual ~command_context() = default;
 
   virtual const std::string& database_name() const = 0;
+  // The current role (PostgreSQL's current_user: SET ROLE changes it): whose
+  // privileges every check uses.
   virtual const std::string& user_name() const = 0;
+  // The role the session logged in as (session_user).
+  virtual const std::string& session_user_name() const { return user_name(); }
   virtual bool is_superuser() const = 0;
   // True where PostgreSQL's PreventInTransactionBlock() would refuse: inside a
   // BEGIN block, or in a query string with more than one statement.

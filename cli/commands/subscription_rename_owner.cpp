@@ -6,14 +6,15 @@
 //   42501  must be owner of subscription s (superusers may always)
 //   42501  password_required=false is superuser-only (with PostgreSQL's hint)
 //   42710  subscription "n" already exists (RENAME)
-//   42501  must be able to SET ROLE "r" (OWNER TO; roles here have no
-//          memberships, so a non-superuser can only name itself)
+//   42501  must be able to SET ROLE "r" (OWNER TO: a non-superuser names
+//          itself or a role it is a member of)
 //
 // Both rewrite the pg_subscription row in the statement's transaction and, on
 // commit, restart the pipeline as any ALTER does: the slot and the origin keep
 // their names (the slot is named once, at CREATE; the origin is pg_<oid>), so
 // replication goes on where it was; only application_name, which defaults to
 // the subscription's name, follows a rename.
+#include "storage/role_membership.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 
 namespace tributary {
@@ -83,7 +84,9 @@ result<command_outcome, pg_error> subscription_ddl::alter_subscription_owner(
     role_name = role_spec.value("rolename", "");
   else if (role_type == "ROLESPEC_PUBLIC")
     role_name = "public";
-  else  // CURRENT_USER, CURRENT_ROLE, SESSION_USER: one and the same here
+  else if (role_type == "ROLESPEC_SESSION_USER")
+    role_name = context.session_user_name();
+  else  // CURRENT_USER, CURRENT_ROLE
     role_name = context.user_name();
   // The role first, as ExecAlterOwnerStmt resolves it before the object.
   auto new_owner = directory_->lookup_role(role_name);
@@ -101,8 +104,15 @@ result<command_outcome, pg_error> subscription_ddl::alter_subscription_owner(
   auto row = subscription_to_change(name, context);
   if (!row)
     return fail(row.error());
-  if (!context.is_superuser() && (*new_owner)->name != context.user_name())
-    return fail(make_pg_error("42501", "must be able to SET ROLE \"" + (*new_owner)->name + "\""));
+  if (!context.is_superuser() && (*new_owner)->name != context.user_name()) {
+    // The caller must be able to become the new owner: a member of it.
+    auto grants = role_membership{*directory_}.list();
+    if (!grants)
+      return fail(grants.error());
+    auto caller = directory_->find_role(context.user_name());
+    if (!caller || !is_member_of(*grants, caller->oid, (*new_owner)->oid))
+      return fail(make_pg_error("42501", "must be able to SET ROLE \"" + (*new_owner)->name + "\""));
+  }
   row->owner = (*new_owner)->oid;
   if (auto r = update_subscription(context.database(), *row); !r)
     return fail(catalog_failure(r.error()));

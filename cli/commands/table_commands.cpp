@@ -465,6 +465,7 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   translation_input input{tables.lookup(), settings, source, declared};
   session_information session;
   session.user = context.user_name();
+  session.session_user = context.session_user_name();
   session.database = context.database_name();
   session.process_id = context.backend_process_id();
   session.setting = [&context](const std::string& name) { return context.setting_value(name); };

@@ -9,6 +9,7 @@
 
 #include "cli/server/wire_protocol.hpp"
 #include "stages/auth/scram_sha256.hpp"
+#include "stages/auth/role_options.hpp"
 #include "stages/core/server_log.hpp"
 
 namespace tributary {
@@ -37,12 +38,19 @@ std::string matched_line(const hba_rule& rule) {
   return "Connection matched pg_hba.conf line " + std::to_string(rule.line_number) + ": \"" + rule.line + "\"";
 }
 
+// VALID UNTIL has passed: the password no longer lets the role in.
+bool password_expired(const authentication_request& r) {
+  return r.role && r.role->valid_until && valid_until_passed(*r.role->valid_until, std::chrono::system_clock::now());
+}
+
 // Why a password check failed, for the log (never for the client).
 std::string failure_reason(const authentication_request& r) {
   if (!r.role)
     return "Role \"" + r.connection.user + "\" does not exist.";
   if (!r.role->password)
     return "User \"" + r.connection.user + "\" has no password assigned.";
+  if (password_expired(r))
+    return "User \"" + r.connection.user + "\" has an expired password.";
   return "Password does not match for user \"" + r.connection.user + "\".";
 }
 
@@ -77,7 +85,7 @@ std::optional<std::string> read_password_message(message_stream& stream, const c
 }
 
 std::optional<scram::verifier> usable_secret(const authentication_request& r) {
-  if (!r.role || !r.role->password)
+  if (!r.role || !r.role->password || password_expired(r))
     return std::nullopt;
   return scram::parse_verifier(*r.role->password);
 }

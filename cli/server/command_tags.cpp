@@ -76,6 +76,8 @@ std::string tag_from_fields(const std::string& type, const nlohmann::json& field
     std::string kind = string_field(fields, "kind");
     return kind == "VAR_RESET" || kind == "VAR_RESET_ALL" ? "RESET" : "SET";
   }
+  if (type == "GrantRoleStmt")
+    return bool_field(fields, "is_grant") ? "GRANT ROLE" : "REVOKE ROLE";
   if (type == "GrantStmt")
     return bool_field(fields, "is_grant") ? "GRANT" : "REVOKE";
   if (type == "DefineStmt")

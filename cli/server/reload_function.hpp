@@ -6,10 +6,13 @@
 // "permission denied for function pg_reload_conf".
 #pragma once
 
+#include "storage/session_privileges.hpp"
+
 struct sqlite3;
 
 namespace tributary {
 
-void install_reload_function(sqlite3* db, bool superuser);
+// `privileges` (the session's current user) must outlive the connection.
+void install_reload_function(sqlite3* db, const session_privileges& privileges);
 
 }  // namespace tributary

@@ -97,6 +97,8 @@ server::~server() {
   stop();
   for (int fd : listeners_)
     ::close(fd);
+  for (const auto& socket : unix_sockets_)
+    remove_unix_socket_file(socket);
   stop_sessions();
   for (int fd : wake_pipe_)
     if (fd >= 0)
@@ -138,6 +140,16 @@ result<ok_t, std::string> server::listen() {
   }
   if (listeners_.empty())
     return fail(errors + "could not create any TCP/IP sockets");
+  for (const std::string& directory : split_addresses(config.get_string("unix_socket_directories"))) {
+    auto socket = bind_unix_socket(directory, bound_port_);
+    if (!socket) {
+      spdlog::warn("{}", socket.error());
+      continue;
+    }
+    spdlog::info("listening on Unix socket \"{}\"", socket->path.string());
+    listeners_.push_back(socket->fd);
+    unix_sockets_.push_back(std::move(*socket));
+  }
   return ok_v;
 }
 

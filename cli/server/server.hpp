@@ -1,7 +1,9 @@
 // server: the front end's listener and its sessions.
 //
 // Role: binds every address of `listen_addresses` (comma list; `*` = all IPv4
-// addresses; host names resolve to their IPv4/IPv6 addresses) on `port`, runs one
+// addresses; host names resolve to their IPv4/IPv6 addresses) on `port`, and a
+// Unix-domain socket in each of `unix_socket_directories` (unix_socket_listener.hpp;
+// one that cannot be made is logged and skipped, as PostgreSQL does), runs one
 // acceptor thread, and gives each accepted connection a session on its own
 // thread; a session counts against max_connections (connection_slots) only once its
 // startup packet has arrived. Keeps the live sessions by process id, so a CancelRequest arriving on
@@ -27,6 +29,7 @@
 #include <vector>
 
 #include "cli/server/session.hpp"
+#include "cli/server/unix_socket_listener.hpp"
 #include "stages/core/result.hpp"
 
 namespace tributary {
@@ -71,6 +74,7 @@ private:
 
   session_services services_;
   std::vector<int> listeners_;
+  std::vector<unix_socket> unix_sockets_;  // their descriptors are in listeners_ too
   int wake_pipe_[2] = {-1, -1};
   int bound_port_ = 0;
   std::atomic<bool> stopping_{false};

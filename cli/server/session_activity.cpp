@@ -134,8 +134,7 @@ namespace {
 
 struct signal_caller {
   session_activity_registry_ptr registry;
-  std::string user;
-  bool superuser = false;
+  session_privileges_ptr privileges;  // read at each call: SET ROLE changes them
 };
 
 template <bool terminate>
@@ -146,8 +145,9 @@ void signal_backend_function(sqlite3_context* ctx, int, sqlite3_value** argv) {
     return;
   }
   const auto pid = static_cast<int32_t>(sqlite3_value_int64(argv[0]));
-  const auto outcome = terminate ? caller->registry->terminate(pid, caller->user, caller->superuser)
-                                 : caller->registry->cancel(pid, caller->user, caller->superuser);
+  const auto& who = *caller->privileges;
+  const auto outcome = terminate ? caller->registry->terminate(pid, who.current_user, who.superuser)
+                                 : caller->registry->cancel(pid, who.current_user, who.superuser);
   if (outcome == session_activity_registry::signal_result::not_permitted) {
     const char* message = terminate ? "must be a member of the role whose process is being terminated or member of "
                                       "pg_signal_backend"
@@ -161,9 +161,9 @@ void signal_backend_function(sqlite3_context* ctx, int, sqlite3_value** argv) {
 
 }  // namespace
 
-void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr registry, std::string user,
-                                      bool superuser) {
-  auto caller = std::make_shared<const signal_caller>(signal_caller{std::move(registry), std::move(user), superuser});
+void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr registry,
+                                      session_privileges_ptr privileges) {
+  auto caller = std::make_shared<const signal_caller>(signal_caller{std::move(registry), std::move(privileges)});
   using holder = std::shared_ptr<const signal_caller>;
   // Each registration holds the caller until SQLite drops the function (the
   // connection closes): xDestroy frees the holder.

@@ -22,6 +22,8 @@
 // (its client gets FATAL 57P01).
 #pragma once
 
+#include "storage/session_privileges.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -107,9 +109,9 @@ private:
 using session_activity_registry_ptr = std::shared_ptr<session_activity_registry>;
 
 // pg_cancel_backend(pid) and pg_terminate_backend(pid [, timeout]) as SQL
-// functions of one session's connection, acting as `user`: true when signalled,
-// false when no session has that pid, 42501's message when not permitted.
-void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr registry, std::string user,
-                                      bool superuser);
+// functions of one session's connection, acting as its current user: true when
+// signalled, false when no session has that pid, 42501's message when not permitted.
+void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr registry,
+                                      session_privileges_ptr privileges);
 
 }  // namespace tributary

@@ -25,6 +25,7 @@
 #include "stages/core/server_log.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/role_catalog.hpp"
+#include "storage/role_membership.hpp"
 #include "storage/secret_columns.hpp"
 #include "storage/sql_functions.hpp"
 
@@ -96,6 +97,12 @@ hba_connection describe_connection(int fd, const std::string& user, const std::s
   return c;
 }
 
+bool is_unix_socket(int fd) {
+  sockaddr_storage ss{};
+  socklen_t length = sizeof ss;
+  return ::getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &length) == 0 && ss.ss_family == AF_UNIX;
+}
+
 std::string address_text(const ip_address& a) {
   char text[INET6_ADDRSTRLEN] = {};
   ::inet_ntop(a.length == 4 ? AF_INET : AF_INET6, a.bytes.data(), text, sizeof text);
@@ -140,8 +147,9 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
         return false;
       }
       // TLS when it is on (and not yet running); never GSSAPI encryption.
+      // (Never over a Unix-domain socket, as PostgreSQL.)
       const bool tls = std::holds_alternative<wire::ssl_request>(*packet) && services_.tls &&
-                       !stream_.tls_active();
+                       !stream_.tls_active() && !is_unix_socket(fd_);
       stream_.write(tls ? "S" : "N");
       stream_.flush();
       if (tls)
@@ -199,6 +207,22 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     }
     authentication_request request;
     request.connection = describe_connection(fd_, user, database);
+    if (*found_role) {
+      auto grants = role_membership{directory}.list();
+      if (!grants) {
+        refuse_for_storage(grants.error());
+        return false;
+      }
+      auto all_roles = roles.list();
+      if (!all_roles) {
+        refuse_for_storage(all_roles.error());
+        return false;
+      }
+      for (int64_t oid : roles_of_member(*grants, (*found_role)->oid))
+        for (const auto& r : *all_roles)
+          if (r.oid == oid)
+            request.connection.member_of.push_back(r.name);
+    }
     request.client_host = request.connection.client ? address_text(*request.connection.client) : "[local]";
     request.connection.ssl = stream_.tls_active();
     request.certificate = stream_.tls_peer();
@@ -214,6 +238,16 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   if (!role->can_login) {
     send_fatal("28000", "role \"" + user + "\" is not permitted to log in");
     return false;
+  }
+  // CONNECTION LIMIT, as InitializeSessionUserId: superusers are not limited.
+  if (role->connection_limit >= 0 && !role->superuser && services_.activities) {
+    int64_t sessions = 0;
+    for (const auto& row : services_.activities->rows())
+      sessions += row.usename == user ? 1 : 0;
+    if (sessions >= role->connection_limit) {
+      send_fatal("53300", "too many connections for role \"" + user + "\"");
+      return false;
+    }
   }
   auto in_use = directory.track_session(database);  // before the check: DROP DATABASE waits for us
   auto found_database = directory.lookup_database(database);
@@ -240,20 +274,27 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   register_sql_functions(connection->handle());
   // Local triggers fire as in a PostgreSQL client session (session_replication_role = origin).
   set_replication_role(connection->handle(), replication_role::origin);
-  install_reload_function(connection->handle(), role->superuser);
-  if (!role->superuser)
-    protect_secret_columns(connection->handle());
+  auto privileges = make_session_privileges(user, role->superuser);
+  install_reload_function(connection->handle(), *privileges);
+  protect_secret_columns(connection->handle(), *privileges);
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {
       send_fatal(r.error().sqlstate, r.error().message);
       return false;
     }
-  session_identity who{database, user, role->superuser, process_id_};
+  session_identity who{database, user, role->superuser, process_id_, privileges};
   state = std::make_unique<connection_state>(stream_, who, std::move(*connection), std::move(in_use),
                                              services_);
   // pg_catalog's relations and functions, over the session's own connection.
   catalog_sources catalogs;
-  catalogs.roles = [directory = services_.directory] { return directory->roles(); };
+  catalogs.roles = [directory = services_.directory] {
+    auto roles = role_catalog{*directory}.list();
+    return roles ? std::move(*roles) : std::vector<role_record>{};
+  };
+  catalogs.memberships = [directory = services_.directory] {
+    auto grants = role_membership{*directory}.list();
+    return grants ? std::move(*grants) : std::vector<role_grant>{};
+  };
   catalogs.databases = [directory = services_.directory] { return directory->databases(); };
   if (auto r = install_catalog_relations(state->db, catalogs); !r) {
     send_fatal("XX000", "could not install the system catalogs: " + r.error().message);
@@ -278,7 +319,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
                          &state->dispatcher.lock_waiter());
     state->activity = activity_;
     if (services_.activities)
-      install_backend_signal_functions(state->db.handle(), services_.activities, user, role->superuser);
+      install_backend_signal_functions(state->db.handle(), services_.activities, privileges);
   }
 
   stream_.write(wire::authentication_ok());

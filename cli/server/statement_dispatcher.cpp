@@ -61,8 +61,13 @@ statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_con
       statement_timeout_(db.handle()),
       transaction_(db, notices_),
       executor_(db) {
-  transaction_.on_transaction_end(
-      [this](bool committed) { parameters_.transaction_ended(committed); });
+  if (!identity_.privileges)
+    identity_.privileges = make_session_privileges(identity_.user, identity_.superuser);
+  parameters_.set_role_check([this](const std::string& name) { return check_role_setting(name); });
+  transaction_.on_transaction_end([this](bool committed) {
+    parameters_.transaction_ended(committed);
+    follow_role_setting();
+  });
   lock_wait_.install(db_.handle());
   install_set_config_function(db_.handle(), [this](const std::string& name, std::optional<std::string> value,
                                                    bool local) {
@@ -147,10 +152,13 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   prevent_transaction_block_ = situation.multi_statement ||
                                transaction_.state() != block_state::idle;
   prepare_statement_settings();
-  struct disarm_at_end {
-    statement_timeout& timeout;
-    ~disarm_at_end() { timeout.disarm(); }
-  } disarm{statement_timeout_};
+  struct at_end {
+    statement_dispatcher& self;
+    ~at_end() {
+      self.statement_timeout_.disarm();
+      self.follow_role_setting();  // SET ROLE, or a ROLLBACK that undid one
+    }
+  } disarm{*this};
   if (auto r = check_read_only(statement); !r) {
     transaction_.statement_failed();
     return fail(r.error());
@@ -273,7 +281,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return relation_statement(statement);
     case statement_kind::role_ddl: {
       role_catalog roles{directory_};
-      return run_role_statement(statement.node, statement.text, roles, *this);
+      return run_role_statement(statement.node, statement.text, roles, *this, parameters_.type_settings_now());
     }
     case statement_kind::sqlite:
     case statement_kind::sqlite_only:

@@ -45,15 +45,19 @@
 #include "cli/server/transaction_block.hpp"
 #include "storage/data_directory.hpp"
 #include "storage/lock_wait.hpp"
+#include "storage/session_privileges.hpp"
 #include "storage/statement_timeout.hpp"
 
 namespace tributary {
 
 struct session_identity {
   std::string database;
-  std::string user;
-  bool superuser = false;
-  int32_t process_id = 0;  // BackendKeyData's
+  std::string user;         // the current user (SET ROLE changes it)
+  bool superuser = false;   // the current user's
+  int32_t process_id = 0;   // BackendKeyData's
+  // Who logged in, and the current user again for the SQL functions that check
+  // privileges (shared with them; null: the dispatcher makes one).
+  session_privileges_ptr privileges;
 };
 
 struct statement_situation {
@@ -90,6 +94,7 @@ public:
   // command_context
   const std::string& database_name() const override { return identity_.database; }
   const std::string& user_name() const override { return identity_.user; }
+  const std::string& session_user_name() const override { return identity_.privileges->session_user; }
   bool is_superuser() const override { return identity_.superuser; }
   bool in_transaction_block() const override { return prevent_transaction_block_; }
   sqlite_connection& database() override { return db_; }
@@ -109,6 +114,11 @@ private:
                                              const statement_situation& situation);
   // Session defaults, lock_timeout, session_replication_role: read before each statement.
   void prepare_statement_settings();
+  // SET ROLE (role_switch.cpp): the check its value gets, and the current user
+  // taken from the `role` setting after each statement (a ROLLBACK undoes a SET
+  // ROLE too).
+  result<std::string, pg_error> check_role_setting(const std::string& name) const;
+  void follow_role_setting();
   // session_replication_role on the SQLite connection: which local triggers fire,
   // and foreign keys checked under origin and local, not under replica (SQLite
   // switches foreign keys only outside a transaction: a change inside one takes

@@ -155,6 +155,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"AlterRoleStmt", statement_kind::role_ddl},
       {"AlterRoleSetStmt", statement_kind::role_ddl},
       {"DropRoleStmt", statement_kind::role_ddl},
+      {"GrantRoleStmt", statement_kind::role_ddl},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},
       {"AlterSubscriptionStmt", statement_kind::alter_subscription},
       {"DropSubscriptionStmt", statement_kind::drop_subscription},

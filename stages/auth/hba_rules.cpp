@@ -1,6 +1,8 @@
 // hba_rules: see the header.
 #include "stages/auth/hba_rules.hpp"
 
+#include <algorithm>
+
 #include <arpa/inet.h>
 
 #include <sstream>
@@ -146,6 +148,10 @@ std::vector<std::string> names_of(const field& f, std::initializer_list<const ch
   return out;
 }
 
+bool is_member(const hba_connection& c, const std::string& role) {
+  return role == c.user || std::find(c.member_of.begin(), c.member_of.end(), role) != c.member_of.end();
+}
+
 bool database_matches(const hba_rule& rule, const hba_connection& c) {
   for (const auto& d : rule.databases) {
     if (d[0] == keyword_mark) {
@@ -158,7 +164,7 @@ bool database_matches(const hba_rule& rule, const hba_connection& c) {
       if (c.replication)
         continue;  // only "replication" matches a replication connection
       if (k == "all" || (k == "sameuser" && c.database == c.user) ||
-          (k == "samerole" && c.database == c.user))
+          (k == "samerole" && is_member(c, c.database)))
         return true;
       continue;
     }
@@ -172,8 +178,8 @@ bool user_matches(const hba_rule& rule, const hba_connection& c) {
   for (const auto& u : rule.users) {
     if (u == std::string(1, keyword_mark) + "all")
       return true;
-    // "+role": members of role; without role membership a role's member is itself.
-    if (!u.empty() && u[0] == '+' ? u.substr(1) == c.user : u == c.user)
+    // "+role": the role and its members, directly or through other roles.
+    if (!u.empty() && u[0] == '+' ? is_member(c, u.substr(1)) : u == c.user)
       return true;
   }
   return false;

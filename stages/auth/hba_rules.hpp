@@ -66,6 +66,9 @@ struct hba_connection {
   std::string database;
   std::string user;
   bool replication = false;
+  // The roles `user` is a member of, directly or not (role_graph.hpp), by name:
+  // what "+role" and samerole match. The user itself always counts.
+  std::vector<std::string> member_of;
 };
 
 class hba_rules {

@@ -1,6 +1,10 @@
 // role_options: see the header.
 #include "stages/auth/role_options.hpp"
 
+#include "stages/core/utc_timestamp.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/value_io.hpp"
+
 #include "stages/auth/scram_sha256.hpp"
 
 #include <cctype>
@@ -99,8 +103,16 @@ result<role_options, pg_error> parse_role_options(const nlohmann::json& options,
     } else if (name == "validUntil") {
       auto text = string_argument(def);
       r = set_once(out.valid_until, text.value_or(""));
-    } else if (name == "addroleto" || name == "rolemembers" || name == "adminmembers" || name == "sysid") {
-      return fail(make_pg_error("0A000", "role membership options (IN ROLE, ROLE, ADMIN) and SYSID are not supported by Tributary"));
+    } else if (name == "addroleto" || name == "rolemembers" || name == "adminmembers") {
+      nlohmann::json& list = name == "addroleto" ? out.in_roles : name == "rolemembers" ? out.members : out.admins;
+      if (!list.empty())
+        return fail(redundant());
+      const nlohmann::json& arg = def.value("arg", nlohmann::json::object());
+      list = arg.contains("List") ? arg["List"].value("items", nlohmann::json::array()) : arg;
+      if (!list.is_array())
+        list = nlohmann::json::array();
+    } else if (name == "sysid") {
+      return fail(make_pg_error("0A000", "SYSID is not supported by Tributary"));
     } else {
       return fail(make_pg_error("42601", "option \"" + name + "\" not recognized"));
     }
@@ -131,6 +143,29 @@ result<stored_password, pg_error> password_text(const std::optional<std::string>
                               {}, "Give the password itself or a SCRAM-SHA-256 verifier."));
   out.verifier = scram::make_verifier(*given);
   return out;
+}
+
+result<std::string, pg_error> valid_until_text(std::string_view given, const type_settings& session) {
+  const column_type type = builtin_column_type(pg_type_oid::timestamptz);
+  auto instant = parse_text_value(type, given, session);
+  if (!instant)
+    return fail(instant.error());
+  return format_text_value(type, *instant, type_settings{}).value_or("");
+}
+
+std::optional<int64_t> valid_until_instant(const std::string& kept) {
+  auto instant = parse_text_value(builtin_column_type(pg_type_oid::timestamptz), kept, type_settings{});
+  if (!instant)
+    return std::nullopt;
+  if (const auto* micros = std::get_if<int64_t>(&*instant))
+    return *micros;
+  return std::nullopt;
+}
+
+bool valid_until_passed(const std::string& kept, std::chrono::system_clock::time_point now) {
+  const auto until = valid_until_instant(kept);
+  const auto current = valid_until_instant(utc_timestamp_text(now));
+  return until && current && *until < *current;
 }
 
 }  // namespace tributary

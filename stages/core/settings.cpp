@@ -125,6 +125,8 @@ const std::vector<setting_definition>& settings::definitions() {
       {"listen_addresses", kind::string, "127.0.0.1",
        "Comma-separated IP addresses to listen on; * for all IPv4 addresses."},
       {"port", kind::integer, "5433", "TCP port the server listens on."},
+      {"unix_socket_directories", kind::string, "/tmp",
+       "Sets the directories where Unix-domain sockets will be created (comma list; empty: none)."},
       {"max_connections", kind::integer, "100", "Maximum number of concurrent client sessions."},
       {"authentication_timeout", kind::duration_s, "60",
        "Sets the maximum allowed time to complete client authentication.", 1, 600},

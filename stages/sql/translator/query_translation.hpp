@@ -61,7 +61,8 @@ namespace tributary {
 
 // What the session functions report (version(), current_user, current_setting, ...).
 struct session_information {
-  std::string user;
+  std::string user;          // current_user (SET ROLE changes it)
+  std::string session_user;  // who logged in; "" = user
   std::string database;
   std::string version;  // version()'s text
   int32_t process_id = 0;

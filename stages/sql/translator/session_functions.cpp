@@ -7,7 +7,8 @@
 //   localtimestamp[(p)]               timestamp    the transaction's start in TimeZone
 //   current_date                      date         its day in TimeZone
 //   current_time[(p)] / localtime[(p)] timetz / time
-//   current_user, user, current_role, session_user   name   the session's user
+//   current_user, user, current_role                 name   the current user (SET ROLE)
+//   session_user                                     name   who logged in
 //   current_catalog, current_database()               name
 //   current_schema, current_schema()                  name   first search_path entry
 //                                                            (after "$user")
@@ -34,6 +35,10 @@ namespace tributary::translator {
 namespace {
 
 namespace pt = parse_tree;
+
+const std::string& session_user_of(const session_information& s) {
+  return s.session_user.empty() ? s.user : s.session_user;
+}
 
 const session_information& session_of(query_translator& t, const std::string& what) {
   if (t.input().session == nullptr)
@@ -94,8 +99,9 @@ typed_expression sql_value_function(query_translator& t, const json& f) {
   if (op == "SVFOP_LOCALTIME" || op == "SVFOP_LOCALTIME_N")
     return transaction_start_as(pg_type_oid::time, typmod);
   const session_information& session = session_of(t, op);
-  if (op == "SVFOP_CURRENT_ROLE" || op == "SVFOP_CURRENT_USER" || op == "SVFOP_USER" ||
-      op == "SVFOP_SESSION_USER")
+  if (op == "SVFOP_SESSION_USER")
+    return name_constant(session_user_of(session));
+  if (op == "SVFOP_CURRENT_ROLE" || op == "SVFOP_CURRENT_USER" || op == "SVFOP_USER")
     return name_constant(session.user);
   if (op == "SVFOP_CURRENT_CATALOG")
     return name_constant(session.database);
@@ -119,8 +125,10 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
       return name_constant(session_of(t, name).database);
     if (name == "current_schema")
       return name_constant(current_schema(session_of(t, name)));
-    if (name == "current_user" || name == "session_user")
+    if (name == "current_user")
       return name_constant(session_of(t, name).user);
+    if (name == "session_user")
+      return name_constant(session_user_of(session_of(t, name)));
     if (name == "pg_backend_pid")
       return typed_result(std::to_string(session_of(t, name).process_id), pg_type_oid::int4);
   }

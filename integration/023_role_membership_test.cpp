@@ -1,0 +1,174 @@
+// 023_role_membership: role membership (GRANT / REVOKE role), SET ROLE, what
+// pg_roles and pg_auth_members show, and the login limits of a role (VALID
+// UNTIL, CONNECTION LIMIT) — each statement run as the same role on PostgreSQL
+// 15 (the fixture's publisher, used as a plain server) and on Tributary, and
+// every answer compared: SQLSTATE, message, tag, rows and the notices sent.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "integration/differential_test.hpp"
+#include "integration/wait_until.hpp"
+
+namespace tributary::integration {
+namespace {
+
+using namespace std::chrono_literals;
+
+void collect_notice(void* into, const PGresult* r) {
+  const char* severity = PQresultErrorField(r, PG_DIAG_SEVERITY_NONLOCALIZED);
+  const char* message = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+  static_cast<std::vector<std::string>*>(into)->push_back(std::string(severity ? severity : "?") + ": " +
+                                                           (message ? message : ""));
+}
+
+// Every row as "v1|v2|..." (NULL shown as <null>).
+std::vector<std::string> rows_text(PGresult* r) {
+  std::vector<std::string> out;
+  for (int i = 0; i < PQntuples(r); ++i) {
+    std::string line;
+    for (int j = 0; j < PQnfields(r); ++j)
+      line += (j ? "|" : "") + std::string(PQgetisnull(r, i, j) ? "<null>" : PQgetvalue(r, i, j));
+    out.push_back(line);
+  }
+  return out;
+}
+
+// One role's session on each server.
+struct session_pair {
+  pg_connection mine, theirs;
+  std::vector<std::string> my_notices, their_notices;
+
+  session_pair(const std::string& mine_conninfo, const std::string& theirs_conninfo)
+      : mine(connect_with(mine_conninfo)), theirs(connect_with(theirs_conninfo)) {
+    EXPECT_EQ(PQstatus(mine.get()), CONNECTION_OK) << PQerrorMessage(mine.get());
+    EXPECT_EQ(PQstatus(theirs.get()), CONNECTION_OK) << PQerrorMessage(theirs.get());
+    PQsetNoticeReceiver(mine.get(), collect_notice, &my_notices);
+    PQsetNoticeReceiver(theirs.get(), collect_notice, &their_notices);
+  }
+
+  // The same statement on both: same error fields, tag, rows and notices.
+  void same(const std::string& sql) {
+    my_notices.clear();
+    their_notices.clear();
+    auto a = exec(mine.get(), sql), b = exec(theirs.get(), sql);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL}) {
+      const char* x = PQresultErrorField(a.get(), field);
+      const char* y = PQresultErrorField(b.get(), field);
+      EXPECT_EQ(std::string(x ? x : "<none>"), std::string(y ? y : "<none>")) << sql;
+    }
+    EXPECT_EQ(std::string(PQcmdStatus(a.get())), std::string(PQcmdStatus(b.get()))) << sql;
+    if (PQresultStatus(b.get()) == PGRES_TUPLES_OK)
+      EXPECT_EQ(rows_text(a.get()), rows_text(b.get())) << sql;
+    EXPECT_EQ(my_notices, their_notices) << sql;
+  }
+};
+
+// The fixture's roles are not compared (each server has its own superuser, shown
+// as "superuser" when it granted, and PostgreSQL has its predefined pg_* roles).
+constexpr const char* memberships_query =
+    "SELECT r.rolname, m.rolname, CASE WHEN g.rolsuper THEN 'superuser' ELSE g.rolname END, a.admin_option "
+    "FROM pg_auth_members a "
+    "JOIN pg_roles r ON r.oid = a.roleid JOIN pg_roles m ON m.oid = a.member "
+    "JOIN pg_roles g ON g.oid = a.grantor WHERE r.rolname LIKE 'r_' ORDER BY 1, 2";
+
+class RoleMembership : public DifferentialTest {
+protected:
+  // Runs SQL on both servers as their superusers (it must succeed on both).
+  void both(const std::string& sql) {
+    local_exec(sql);
+    publisher_.exec(sql);
+  }
+  session_pair as(const std::string& role) {
+    return session_pair(subscriber_.conninfo() + " user=" + role, publisher_.conninfo() + " user=" + role);
+  }
+  session_pair as_superuser() {
+    return session_pair(subscriber_.conninfo(), publisher_.conninfo() + " user=postgres");
+  }
+};
+
+TEST_F(RoleMembership, GrantAndRevokeAnswerAsPostgres) {
+  both("CREATE ROLE ra; CREATE ROLE rb; CREATE ROLE rc LOGIN; CREATE ROLE su SUPERUSER");
+  auto s = as_superuser();
+  for (const char* sql : {
+           "GRANT ra TO rb",
+           "GRANT ra TO rb",                    // NOTICE: already a member
+           "GRANT ra TO rb WITH ADMIN OPTION",  // adds the admin option, no notice
+           "GRANT rb TO ra",                    // 0LP01: a loop
+           "GRANT ra TO ra",
+           "GRANT nosuch TO rb",
+           "GRANT ra TO nosuch",
+           "GRANT ra, rb TO rc",
+           "REVOKE ra FROM rc",
+           "REVOKE ra FROM rc",  // WARNING: not a member
+           "REVOKE ADMIN OPTION FOR ra FROM rb",
+           "GRANT ra TO rc GRANTED BY nosuch",
+       })
+    s.same(sql);
+  s.same(memberships_query);
+}
+
+TEST_F(RoleMembership, NonSuperusersNeedCreateroleOrTheAdminOption) {
+  both("CREATE ROLE ra; CREATE ROLE rb; CREATE ROLE rc LOGIN; CREATE ROLE su SUPERUSER; "
+       "CREATE ROLE rd LOGIN CREATEROLE; GRANT ra TO rc WITH ADMIN OPTION");
+  auto c = as("rc");
+  for (const char* sql : {"GRANT rb TO rc", "GRANT ra TO rb", "GRANT su TO rc", "REVOKE rb FROM rc",
+                          "GRANT ra TO rb GRANTED BY rd", "REVOKE ra FROM rb"})
+    c.same(sql);
+  auto d = as("rd");
+  for (const char* sql : {"GRANT rb TO rc", "GRANT su TO rc", "GRANT ra TO rb GRANTED BY rc"})
+    d.same(sql);
+  as_superuser().same(memberships_query);
+}
+
+TEST_F(RoleMembership, SetRoleChangesTheCurrentUserUntilResetOrRollback) {
+  both("CREATE ROLE ra; CREATE ROLE rb; CREATE ROLE rc LOGIN; CREATE ROLE su SUPERUSER; GRANT ra TO rb; "
+       "GRANT rb TO rc");
+  auto s = as_superuser();
+  for (const char* sql : {"SHOW role", "SET ROLE rc", "SELECT current_user, current_role", "SHOW role",
+                          "SHOW is_superuser", "CREATE ROLE zz",  // rc may not: the current user's privileges
+                          "SET ROLE NONE", "SELECT current_user = session_user", "SHOW role",
+                          "SET ROLE nosuch", "BEGIN", "SET ROLE rb", "SELECT current_user", "ROLLBACK",
+                          "SELECT current_user = session_user", "SET ROLE rc", "RESET ROLE", "SHOW is_superuser"})
+    s.same(sql);
+  auto c = as("rc");
+  for (const char* sql : {"SET ROLE ra",  // a member through rb
+                          "SELECT current_user, session_user", "SET ROLE su", "SET ROLE 'rb'",
+                          "SELECT current_user, session_user", "RESET ROLE", "SELECT current_user"})
+    c.same(sql);
+}
+
+TEST_F(RoleMembership, AfterSetRoleToAnotherUserSuperuserOnlyThingsAreRefused) {
+  both("CREATE ROLE rc LOGIN");
+  local_exec("SET ROLE rc");
+  auto reload = local_try("SELECT pg_reload_conf()");
+  EXPECT_EQ(sqlstate_of(reload.get()), "42501") << PQresultErrorMessage(reload.get());
+  auto secrets = local_try("SELECT subconninfo FROM pg_subscription");
+  EXPECT_EQ(sqlstate_of(secrets.get()), "42501") << PQresultErrorMessage(secrets.get());
+  auto verifiers = local_try("SELECT rolpassword FROM pg_authid");
+  EXPECT_EQ(std::string(PQresultErrorMessage(verifiers.get())),
+            "ERROR:  permission denied for table pg_authid\n");
+  local_exec("RESET ROLE");
+  EXPECT_EQ(local_value("SELECT count(*) > 0 FROM pg_authid"), "t");
+}
+
+TEST_F(RoleMembership, PgRolesShowsEachAttributeAsPostgres) {
+  both("CREATE ROLE ra NOINHERIT CREATEROLE CREATEDB LOGIN REPLICATION BYPASSRLS CONNECTION LIMIT 7 "
+       "PASSWORD 'secret' VALID UNTIL '2031-02-03 04:05:06+02'; "
+       "CREATE ROLE rb VALID UNTIL 'infinity'; CREATE USER rc; GRANT ra TO rc");
+  auto s = as_superuser();
+  s.same("SET TimeZone = 'America/New_York'");
+  s.same("ALTER ROLE rb VALID UNTIL '2030-06-01 12:00'");  // read in the session's zone
+  s.same("SELECT rolname, rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin, rolreplication, "
+         "rolconnlimit, rolpassword, rolvaliduntil, rolbypassrls FROM pg_roles WHERE rolname LIKE 'r_' ORDER BY 1");
+  s.same("SELECT usename, usecreatedb, usesuper, userepl, usebypassrls, passwd, valuntil FROM pg_user "
+         "WHERE usename LIKE 'r_' ORDER BY 1");
+  s.same("SELECT rolname, rolpassword LIKE 'SCRAM-SHA-256$4096:%' FROM pg_authid WHERE rolname LIKE 'r_' ORDER BY 1");
+  s.same("ALTER ROLE rb VALID UNTIL 'not a time'");
+  s.same(memberships_query);
+  s.same("DROP ROLE ra");
+  s.same(memberships_query);  // DROP ROLE takes its memberships with it
+}
+
+}  // namespace
+}  // namespace tributary::integration
