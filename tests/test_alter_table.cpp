@@ -39,11 +39,55 @@ TEST(AlterTable, AddColumnGetsItsTypesStorageAndACatalogRow) {
   EXPECT_TRUE(c->columns[2].not_null);
 }
 
+TEST(AlterTable, AddColumnWithAnExpressionDefaultIsAddedEmptyThenFilled) {
+  auto c = change("ALTER TABLE t ADD COLUMN r float8 NOT NULL DEFAULT random(), ADD COLUMN k int DEFAULT 7");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_EQ(c->sqlite_statements.size(), 2u);
+  // Neither the expression nor NOT NULL: SQLite refuses both on existing rows.
+  EXPECT_EQ(c->sqlite_statements[0].find("DEFAULT"), std::string::npos) << c->sqlite_statements[0];
+  EXPECT_EQ(c->sqlite_statements[0].find("NOT NULL"), std::string::npos) << c->sqlite_statements[0];
+  EXPECT_NE(c->sqlite_statements[1].find("DEFAULT 7"), std::string::npos);  // a constant stays in place
+  ASSERT_EQ(c->fills.size(), 1u);
+  EXPECT_EQ(c->fills[0].column, "r");
+  EXPECT_TRUE(c->fills[0].not_null);
+  EXPECT_EQ(c->columns[2].default_expression, std::optional<std::string>("random()"));
+  auto body = filled_table_body(
+      "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, \"r\" REAL) STRICT",
+      c->fills);
+  ASSERT_TRUE(body.ok()) << body.error().message;
+  EXPECT_EQ(*body, "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, \"r\" REAL DEFAULT " +
+                       c->fills[0].default_sql + " NOT NULL) STRICT");
+  EXPECT_TRUE(c->fills[0].default_sql.starts_with("(")) << c->fills[0].default_sql;
+  auto clock = change("ALTER TABLE t ADD COLUMN at timestamptz DEFAULT now()");
+  ASSERT_TRUE(clock.ok()) << clock.error().message;
+  ASSERT_EQ(clock->fills.size(), 1u);
+  EXPECT_FALSE(clock->fills[0].not_null);
+  EXPECT_EQ(filled_table_body("CREATE TABLE \"t\" (\"id\" INTEGER)", clock->fills).error().sqlstate,
+            "XX000");
+}
+
+TEST(AlterTable, AddColumnWithAnUncoveredDefaultIsStill0A000) {
+  auto c = change("ALTER TABLE t ADD COLUMN x int DEFAULT no_such_function()");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().sqlstate, "0A000");
+}
+
 TEST(AlterTable, DropColumnRemovesItsCatalogRow) {
   auto c = change("ALTER TABLE t DROP COLUMN note");
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->sqlite_statements, std::vector<std::string>{"ALTER TABLE \"t\" DROP COLUMN \"note\""});
   EXPECT_EQ(c->columns.size(), 1u);
+}
+
+TEST(AlterTable, DropColumnsGoFirstAsInPostgresPasses) {
+  auto added_then_dropped = change("ALTER TABLE t ADD COLUMN x int, DROP COLUMN x");
+  ASSERT_FALSE(added_then_dropped.ok());
+  EXPECT_EQ(added_then_dropped.error().message, "column \"x\" of relation \"t\" does not exist");
+  auto replaced = change("ALTER TABLE t ADD COLUMN note int, DROP COLUMN note");
+  ASSERT_TRUE(replaced.ok()) << replaced.error().message;
+  ASSERT_EQ(replaced->sqlite_statements.size(), 2u);
+  EXPECT_EQ(replaced->sqlite_statements[0], "ALTER TABLE \"t\" DROP COLUMN \"note\"");
+  EXPECT_EQ(replaced->columns[1].type.oid, 23u);
 }
 
 TEST(AlterTable, ExistingAndMissingColumnsAreErrorsOrNoticesWithIfExists) {

@@ -146,6 +146,39 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
   return rebuild_table(db, table, rebuild.body, convert);
 }
 
+// ADD COLUMN with an expression default: the columns SQLite added empty get
+// their DEFAULT in a rebuild that copies every other column, so SQLite evaluates
+// it for each existing row. A fill that leaves NULL in a NOT NULL column is
+// PostgreSQL's 23502.
+result<ok_t, pg_error> fill_added_columns(sqlite_connection& db, const table_change& change) {
+  std::vector<column_fill> fills;
+  std::vector<std::string> copied;
+  for (const auto& column : change.columns) {
+    auto fill = std::find_if(change.fills.begin(), change.fills.end(),
+                             [&](const column_fill& f) { return f.column == column.name; });
+    if (fill != change.fills.end())
+      fills.push_back(*fill);
+    else
+      copied.push_back(column.name);
+  }
+  if (fills.empty())  // dropped again by the same statement
+    return ok_v;
+  auto shape = read_table_shape(db, change.table);
+  if (!shape)
+    return fail(shape.error());
+  auto body = filled_table_body(shape->create_sql, fills);
+  if (!body)
+    return fail(body.error());
+  auto filled = rebuild_table(db, change.table, *body, {}, copied);
+  if (!filled && filled.error().sqlstate == "23502") {
+    for (const auto& fill : fills)
+      if (fill.not_null && filled.error().message.find("\"" + fill.column + "\"") != std::string::npos)
+        return fail(make_pg_error("23502", "column \"" + fill.column + "\" of relation \"" +
+                                               change.table + "\" contains null values"));
+  }
+  return filled;
+}
+
 // A parameter as the client sent it (text, or binary already decoded by the
 // old value codec) -> the stored form of `type`.
 result<sql_value, pg_error> parameter_value(const sql_value& sent, const column_type& type,
@@ -371,6 +404,9 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   for (const auto& sql : change->sqlite_statements)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
+  if (!change->fills.empty())
+    if (auto r = fill_added_columns(db, *change); !r)
+      return fail(r.error());
   if (change->rebuild)
     if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
       return fail(r.error());
