@@ -209,6 +209,48 @@ TEST(AlterTable, AlterColumnTypeRefusesWhatPostgresRefuses) {
             "cannot alter type of column \"id\" twice");
 }
 
+// libpg_query's node of the expression in `SELECT <expression>`.
+std::optional<nlohmann::json> parse_select(const std::string& text) {
+  PgQueryParseResult parsed = pg_query_parse(text.c_str());
+  std::optional<nlohmann::json> out;
+  if (parsed.error == nullptr)
+    out = nlohmann::json::parse(parsed.parse_tree)["stmts"][0]["stmt"]["SelectStmt"]["targetList"][0]
+                                                  ["ResTarget"]["val"];
+  pg_query_free_parse_result(parsed);
+  return out;
+}
+
+TEST(AlterTable, AlterColumnTypeTranslatesAnExpressionDefaultAgainForTheNewType) {
+  std::vector<column_definition> with_default = columns;
+  with_default[1].type = builtin_column_type(23);
+  with_default[1].default_expression = "(1.5 + 1)";
+  const sqlite_table_shape shape = {
+      "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" INTEGER DEFAULT "
+      "(pg_cast(pg_numeric_op('+', '1.5', 1), 1700, -1, 23, -1, 1))) STRICT",
+      {"id"}};
+  auto run = [&](const std::string& sql, const select_expression_parser& parser) {
+    PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+    auto tree = nlohmann::json::parse(parsed.parse_tree);
+    pg_query_free_parse_result(parsed);
+    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", with_default,
+                                 shape, type_settings{}, no_user_types(), parser);
+  };
+  auto numeric = run("ALTER TABLE t ALTER COLUMN note TYPE numeric", parse_select);
+  ASSERT_TRUE(numeric.ok()) << numeric.error().message;
+  // PostgreSQL assigns (1.5 + 1) to numeric without the old cast to integer: 2.5, not 3.
+  EXPECT_EQ(numeric->rebuild->body.find("23, -1, 1)"), std::string::npos) << numeric->rebuild->body;
+  EXPECT_NE(numeric->rebuild->body.find("DEFAULT ("), std::string::npos) << numeric->rebuild->body;
+  EXPECT_EQ(numeric->columns[1].default_expression, std::optional<std::string>("(1.5 + 1)"));
+  auto date = run("ALTER TABLE t ALTER COLUMN note TYPE date USING note::date", parse_select);
+  ASSERT_FALSE(date.ok());
+  EXPECT_EQ(date.error().sqlstate, "42846");  // the column's cast is refused first
+  auto boolean = run("ALTER TABLE t ALTER COLUMN note TYPE boolean USING note::boolean", parse_select);
+  ASSERT_FALSE(boolean.ok());
+  EXPECT_EQ(boolean.error().sqlstate, "42804");
+  EXPECT_EQ(boolean.error().message, "default for column \"note\" cannot be cast automatically to type boolean");
+  EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN note TYPE numeric", {}).error().sqlstate, "0A000");
+}
+
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {
   auto c = change("ALTER TABLE t REPLICA IDENTITY FULL");
   ASSERT_FALSE(c.ok());

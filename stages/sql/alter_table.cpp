@@ -93,12 +93,13 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
                                                      std::vector<column_definition> columns,
                                                      const sqlite_table_shape& shape,
                                                      const type_settings& settings,
-                                                     const user_type_set& user_types) {
+                                                     const user_type_set& user_types,
+                                                     const select_expression_parser& parse_select) {
   table_change out;
   out.table = table;
   const std::string relation = "relation \"" + table + "\"";
   std::optional<column_alteration_state> altered;
-  const column_alteration_input input{source, settings, user_types};
+  const column_alteration_input input{source, settings, user_types, parse_select};
   for (const auto& command : in_postgres_passes(pt::list(stmt, "cmds"))) {
     const json& cmd = pt::fields(command);
     const std::string subtype = pt::text(cmd, "subtype");

@@ -73,7 +73,8 @@ struct table_change {
 result<table_change, pg_error> translate_alter_table(
     const nlohmann::json& statement, std::string_view source, const std::string& table,
     std::vector<column_definition> columns, const sqlite_table_shape& shape,
-    const type_settings& settings, const user_type_set& user_types = no_user_types());
+    const type_settings& settings, const user_type_set& user_types = no_user_types(),
+    const select_expression_parser& parse_select = {});
 
 // The body (after CREATE TABLE "name") of the table `create_sql` defines with
 // each column of `fills` given its DEFAULT and NOT NULL; XX000 when a column

@@ -92,7 +92,10 @@ result<default_text, pg_error> constant_default(cast_constant c, const column_de
   if (c.value.is_null)
     return default_text{"NULL", "NULL"};
   unsign_numeric_zero(c.value);
-  const std::string postgres = c.value.is_string ? "'" + c.value.text + "'" : c.value.text;
+  std::string quoted;  // the constant as a literal again: quotes doubled
+  for (char ch : c.value.text)
+    quoted += ch == '\'' ? std::string("''") : std::string(1, ch);
+  const std::string postgres = c.value.is_string ? "'" + quoted + "'" : c.value.text;
   std::optional<column_type> cast_type;
   if (c.cast_type) {
     auto resolved = resolve_type_name(pt::type_name(*c.cast_type, source));
