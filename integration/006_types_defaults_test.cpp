@@ -124,6 +124,34 @@ TEST_F(TypesDefaults, AlterColumnTypeRetypesAnExpressionDefault) {
   });
 }
 
+// The catalog prints each default as PostgreSQL does: pg_get_expr(adbin, adrelid)
+// and its pretty mode (what psql's \d shows), typed literals, implicit casts and
+// parentheses included.
+TEST_F(TypesDefaults, TheCatalogPrintsDefaultsAsPostgres) {
+  const std::string defaults =
+      "SELECT a.attname, pg_get_expr(d.adbin, d.adrelid), pg_get_expr(d.adbin, d.adrelid, true) "
+      "FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum "
+      "WHERE d.adrelid = 'pr'::regclass ORDER BY d.adnum";
+  expect_same_answers({
+      "CREATE SEQUENCE pr_seq",
+      "CREATE TABLE pr (a int DEFAULT 42, b int DEFAULT -1, c numeric(5,1) DEFAULT 1.25, "
+      "d numeric DEFAULT -1.5, e varchar(3) DEFAULT 'ab', f text DEFAULT 'it''s', "
+      "g bool DEFAULT 'yes', h float8 DEFAULT 1.5, i bigint DEFAULT 12345678901, "
+      "k date DEFAULT '2024-01-01', l int[] DEFAULT '{1,2}', m timestamptz DEFAULT current_timestamp, "
+      "n timestamp(0) DEFAULT localtimestamp, o date DEFAULT current_date, p uuid DEFAULT "
+      "gen_random_uuid(), q text DEFAULT NULL, r int DEFAULT (1 + 2) * 3, s float8 DEFAULT random(), "
+      "t text DEFAULT upper('x') || 'z', u interval DEFAULT '90 minutes', v numeric DEFAULT 2 ^ 3, "
+      "w bigint DEFAULT nextval('pr_seq'), x timestamptz DEFAULT now() + interval '1 day', "
+      "y numeric(10,2) DEFAULT (10 * 2.5)::numeric(10,2), z date DEFAULT current_date - 1, "
+      "a1 varchar(5) DEFAULT 'a' || 'b', a2 bigint DEFAULT 1 + 2, a3 float8 DEFAULT -random(), "
+      "a4 date DEFAULT now()::date, a5 int DEFAULT 1 + 2 * 3 - 4 / 2, a6 text DEFAULT concat('a', 'b'), "
+      "a7 numeric(10,2) DEFAULT 1.5 * 2, a8 text DEFAULT to_char(now(), 'YYYY'))",
+      "ALTER TABLE pr ALTER COLUMN a SET DEFAULT 2 + 2",
+      "ALTER TABLE pr ADD COLUMN a9 text DEFAULT lower('Q')",
+      defaults,
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration
 

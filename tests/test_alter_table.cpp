@@ -123,7 +123,7 @@ TEST(AlterTable, SetAndDropDefaultRewriteTheColumnAndItsCatalogRow) {
   ASSERT_TRUE(set->rebuild);
   EXPECT_EQ(set->rebuild->body,
             "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT DEFAULT 'x') STRICT");
-  EXPECT_EQ(set->columns[1].default_expression, std::optional<std::string>("'x'"));
+  EXPECT_EQ(set->columns[1].default_expression, std::optional<std::string>("'x'::text"));
   auto dropped = change("ALTER TABLE t ALTER COLUMN note SET DEFAULT 'x', ALTER COLUMN note DROP DEFAULT");
   ASSERT_TRUE(dropped.ok());
   EXPECT_EQ(dropped->rebuild->body, "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT) STRICT");

@@ -4,9 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/server/select_expression.hpp"
 #include "cli/server/statement_router.hpp"
 
-#include <pg_query.h>
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -178,27 +178,6 @@ result<ok_t, pg_error> fill_added_columns(sqlite_connection& db, const table_cha
                                                change.table + "\" contains null values"));
   }
   return filled;
-}
-
-// `SELECT <expression>` parsed by libpg_query: the expression's node.
-std::optional<nlohmann::json> parse_select_expression(const std::string& select_text) {
-  PgQueryParseResult parsed = pg_query_parse(select_text.c_str());
-  std::optional<nlohmann::json> out;
-  if (parsed.error == nullptr) {
-    auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
-    if (!tree.is_discarded()) {
-      const auto& stmts = tree.value("stmts", nlohmann::json::array());
-      if (stmts.size() == 1) {
-        const auto& select = stmts[0]["stmt"].value("SelectStmt", nlohmann::json::object());
-        const auto& targets = select.value("targetList", nlohmann::json::array());
-        if (targets.size() == 1 && targets[0].contains("ResTarget") &&
-            targets[0]["ResTarget"].contains("val"))
-          out = targets[0]["ResTarget"]["val"];
-      }
-    }
-  }
-  pg_query_free_parse_result(parsed);
-  return out;
 }
 
 // A parameter as the client sent it (text, or binary already decoded by the

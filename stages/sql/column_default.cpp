@@ -19,12 +19,14 @@
 // (the functions are storage/default_functions.hpp's). Any other expression
 // ((1 + 2), lower('ABC'), 'a' || 'b', now() + interval '1 day', ARRAY[1,2]) is
 // translated by the query translator and assigned to the column's type
-// (translator/default_translation.hpp): SQLite evaluates it at each insert; its
-// PostgreSQL text is its source text. What the translator does not cover is 0A000
+// (translator/default_translation.hpp): SQLite evaluates it at each insert. The
+// PostgreSQL text of every default is PostgreSQL's own printing of it
+// (default_deparse.hpp), or its source text where that does not cover it. What the translator does not cover is 0A000
 // naming the function or expression. Pure.
 #include "stages/sql/create_table.hpp"
 
 #include "stages/sql/constant_assignment.hpp"
+#include "stages/sql/default_deparse.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/sql_literal.hpp"
@@ -225,11 +227,9 @@ result<default_text, pg_error> general_default(const json& expr, const column_de
   return default_text{"(" + translated->sql + ")", expression_source_text(expr, source)};
 }
 
-}  // namespace
-
-result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
-                                                 std::string_view source,
-                                                 const type_settings& settings) {
+result<default_text, pg_error> stored_default(const json& expr, const column_definition& column,
+                                                  std::string_view source,
+                                                  const type_settings& settings) {
   if (auto c = read_constant(expr, source))
     return constant_default(*c, column, source, settings);
   if (auto sequence = nextval_call(expr, source)) {
@@ -265,6 +265,18 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
   if (function->kind == "uuid" && oid == 2950 && column.dimensions == 0)
     return default_text{"(pg_gen_random_uuid())", function->name};
   return general_default(expr, column, source, settings, "DEFAULT " + function->name);
+}
+
+}  // namespace
+
+result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
+                                                 std::string_view source,
+                                                 const type_settings& settings) {
+  auto translated = stored_default(expr, column, source, settings);
+  if (translated)
+    if (auto printed = deparse_default(expr, source, column))
+      translated->postgres = std::move(*printed);
+  return translated;
 }
 
 }  // namespace tributary
