@@ -152,6 +152,29 @@ TEST_F(TypesDefaults, TheCatalogPrintsDefaultsAsPostgres) {
   });
 }
 
+// ARRAY[...] of constants as a DEFAULT: each element assigned to the element
+// type as PostgreSQL's array assignment does (numeric[] to integer[] rounds,
+// text[] to integer[] is refused), the catalog printing it as PostgreSQL.
+TEST_F(TypesDefaults, ArraysOfConstantsAreDefaults) {
+  expect_same_answers({
+      "CREATE TABLE ar (id int, a int[] DEFAULT ARRAY[1, 2], b text[] DEFAULT ARRAY['a', 'b\"c', NULL], "
+      "c int[] DEFAULT ARRAY[1.5, 2], d numeric[] DEFAULT ARRAY[1, 2.50], "
+      "e date[] DEFAULT ARRAY['2024-01-01'::date], f int[] DEFAULT ARRAY[]::int[], "
+      "g text[] DEFAULT ARRAY[1, 2], i bool[] DEFAULT ARRAY[true, false])",
+      "CREATE TABLE ar2 (a int[] DEFAULT ARRAY['1', '2'])",
+      "CREATE TABLE ar3 (a int[] DEFAULT ARRAY['x', 1])",
+      "INSERT INTO ar (id) VALUES (1)",
+      "SELECT * FROM ar",
+      "ALTER TABLE ar ADD COLUMN j int[] DEFAULT ARRAY[3, -4]",
+      "ALTER TABLE ar ALTER COLUMN a SET DEFAULT ARRAY[7]",
+      "INSERT INTO ar (id) VALUES (2)",
+      "SELECT id, a, j FROM ar ORDER BY id",
+      "SELECT a.attname, pg_get_expr(d.adbin, d.adrelid), pg_get_expr(d.adbin, d.adrelid, true) "
+      "FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum "
+      "WHERE d.adrelid = 'ar'::regclass ORDER BY d.adnum",
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration
 

@@ -184,8 +184,19 @@ TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
             "error 0A000: DEFAULT CURRENT_USER is not supported yet");
   EXPECT_EQ(default_of("jsonb DEFAULT jsonb_build_object('a', 1)"),
             "error 0A000: DEFAULT jsonb_build_object() is not supported yet");
-  EXPECT_EQ(default_of("int[] DEFAULT ARRAY[1, 2]"),
+  EXPECT_EQ(default_of("timestamptz[] DEFAULT ARRAY[now()]"),
             "error 0A000: this DEFAULT expression (A_ArrayExpr) is not supported yet");
+}
+
+TEST(CreateTable, AnArrayOfConstantsIsAssignedElementByElement) {
+  EXPECT_EQ(default_of("int[] DEFAULT ARRAY[1, 2]"), "'{1,2}'");
+  EXPECT_EQ(default_of("int[] DEFAULT ARRAY[1.5, -2]"), "'{2,-2}'");  // numeric[] -> int[] rounds
+  EXPECT_EQ(default_of("text[] DEFAULT ARRAY['a', 'b\"c', NULL]"), "'{a,\"b\\\"c\",NULL}'");
+  EXPECT_EQ(default_of("int[] DEFAULT ARRAY[]::int[]"), "'{}'");
+  EXPECT_EQ(default_of("int[] DEFAULT ARRAY['1', '2']"),
+            "error 42804: column \"v\" is of type integer[] but default expression is of type text[]");
+  EXPECT_EQ(default_of("int[] DEFAULT ARRAY['x', 1]"),
+            "error 22P02: invalid input syntax for type integer: \"x\"");
 }
 
 TEST(CreateTable, ExpressionDefaultsAreTranslatedAndAssignedToTheColumnsType) {

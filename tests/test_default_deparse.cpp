@@ -67,6 +67,12 @@ TEST(DefaultDeparse, FunctionsCastsAndArrays) {
   EXPECT_EQ(printed("localtimestamp(3)", 1114), "LOCALTIMESTAMP(3)");
   EXPECT_EQ(printed("ARRAY['a', 'b']", 1009), "ARRAY['a'::text, 'b'::text]");
   EXPECT_EQ(printed("ARRAY[1, 2]", 1007), "ARRAY[1, 2]");
+  // Untyped literals are text (no hint from the column), NULL elements labelled,
+  // numbers of two types cast to the larger.
+  EXPECT_EQ(printed("ARRAY['ab']", 1015), "ARRAY['ab'::text]");
+  EXPECT_EQ(printed("ARRAY['a', NULL]", 1009), "ARRAY['a'::text, NULL::text]");
+  EXPECT_EQ(printed("ARRAY[1.5, 2]", 1007), "ARRAY[1.5, (2)::numeric]");
+  EXPECT_EQ(printed("ARRAY[]::int[]", 1007), "ARRAY[]::integer[]");
 }
 
 TEST(DefaultDeparse, PrettyModeKeepsOnlyTheParenthesesPrecedenceNeeds) {
@@ -86,7 +92,7 @@ TEST(DefaultDeparse, WhatItDoesNotCoverIsLeftToTheSourceText) {
   EXPECT_EQ(printed("no_such_function() + 1", 23), std::nullopt);
   EXPECT_EQ(printed("'a' ~ 'b'", 16), std::nullopt);
   EXPECT_EQ(printed("NULL", 25), std::nullopt);
-  EXPECT_EQ(printed("ARRAY[]::int[]", 1007), std::nullopt);
+  EXPECT_EQ(printed("ARRAY[]", 1007), std::nullopt);
 }
 
 }  // namespace

@@ -221,37 +221,44 @@ public:
       return value_function(f);
     if (type == "A_Expr")
       return operator_expression(f);
-    if (type == "A_ArrayExpr")
+    if (type == "A_ArrayExpr") {
+      if (pt::list(f, "elements").empty())
+        throw not_covered{};  // ARRAY[] has no type without a cast
       return array(f, 0);
+    }
     throw not_covered{};
   }
 
-  // The element type the column gives an ARRAY[...] of untyped literals.
-  oid_t column_element() const {
-    const type_descriptor* d = find_builtin_type(column_.type.oid);
-    return d != nullptr ? d->element : 0;
-  }
-
+  // ARRAY[...]: untyped literals take `element` (a cast's element type) or text;
+  // numbers of several types the largest one, the others cast to it.
   printed array(const json& f, oid_t element) {
     std::vector<printed> elements;
-    for (const auto& e : pt::list(f, "elements"))
-      elements.push_back(node(e));
-    if (elements.empty())
-      throw not_covered{};  // ARRAY[] needs a cast PostgreSQL prints its own way
+    std::vector<bool> nulls;
+    for (const auto& e : pt::list(f, "elements")) {
+      const auto c = pt::constant_value(e, source_);
+      nulls.push_back(c && c->is_null);
+      elements.push_back(nulls.back() ? simple("NULL", untyped, true) : node(e));
+    }
     oid_t common = 0;
-    for (const auto& e : elements)
-      if (e.type != untyped) {
-        if (common != 0 && common != e.type)
-          throw not_covered{};
-        common = e.type;
-      }
+    for (size_t i = 0; i < elements.size(); ++i) {
+      const oid_t type = elements[i].type;
+      if (type == untyped)
+        continue;
+      if (common == 0 || common == type)
+        common = type;
+      else if (number_rank(common) > 0 && number_rank(type) > 0)
+        common = number_rank(type) > number_rank(common) ? type : common;
+      else
+        throw not_covered{};
+    }
     if (common == 0)
       common = element != 0 ? element : oids::text;
     std::string text = "ARRAY[", pretty = text;
     for (size_t i = 0; i < elements.size(); ++i) {
-      const printed element = typed_as(std::move(elements[i]), common);
-      text += (i ? ", " : "") + element.text;
-      pretty += (i ? ", " : "") + element.pretty;
+      const printed e = nulls[i] ? simple("NULL::" + type_label(common), common, true)
+                                 : cast_to(std::move(elements[i]), common);
+      text += (i ? ", " : "") + e.text;
+      pretty += (i ? ", " : "") + e.pretty;
     }
     const type_descriptor* d = find_builtin_type(common);
     printed out = simple(text + "]", d != nullptr ? d->array : 0);
@@ -267,6 +274,8 @@ private:
     const std::string label = format_type(*resolved);
     const json& arg = f.value("arg", json::object());
     if (pt::node_type(arg) == "A_ArrayExpr") {
+      if (pt::list(pt::fields(arg), "elements").empty())
+        return simple("ARRAY[]::" + label, resolved->oid);
       const type_descriptor* d = find_builtin_type(resolved->oid);
       printed inner = array(pt::fields(arg), d != nullptr ? d->element : 0);
       if (inner.type == resolved->oid)
@@ -419,10 +428,7 @@ std::optional<std::string> deparse_default(const json& expression, std::string_v
                                            const column_definition& column, bool pretty) {
   try {
     deparser d(source, column);
-    // An ARRAY[...] of untyped literals takes the column's element type.
-    printed p = pt::node_type(expression) == "A_ArrayExpr"
-                    ? d.array(pt::fields(expression), d.column_element())
-                    : d.node(expression);
+    printed p = d.node(expression);
     if (p.type == untyped) {
       column_type type = column.type;
       type.typmod = -1;  // the length or precision is a cast of its own, not shown
