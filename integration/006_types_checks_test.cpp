@@ -158,6 +158,30 @@ TEST_F(TypesChecks, DomainChecksRefuseValuesAsPostgres) {
   });
 }
 
+// A cast to a domain ('x'::d, CAST(v AS d)) tests the domain's CHECK constraints
+// and NOT NULL as PostgreSQL does, with its errors; a cast to an enum checks the
+// label.
+TEST_F(TypesChecks, CastsToADomainTestItsConstraintsAsPostgres) {
+  expect_same_answers({
+      "CREATE DOMAIN posint AS int CHECK (VALUE > 0)",
+      "CREATE DOMAIN small AS int NOT NULL CONSTRAINT below_ten CHECK (VALUE < 10) CHECK (VALUE <> 5)",
+      "CREATE TYPE mood AS ENUM ('sad', 'ok')",
+      "SELECT '5'::posint, CAST(3 AS posint), 7::posint + 1",
+      "SELECT '-5'::posint",
+      "SELECT CAST(-3 AS posint)",
+      "SELECT 11::small",
+      "SELECT 5::small",
+      "SELECT NULL::small",
+      "SELECT NULL::posint",
+      "SELECT 'ok'::mood, CAST('sad' AS mood)",
+      "SELECT 'meh'::mood",
+      "CREATE TABLE dt (a posint, m mood)",
+      "INSERT INTO dt VALUES (1, 'ok')",
+      "SELECT a::posint, m::mood FROM dt",
+      "SELECT (a - 2)::posint FROM dt",
+  });
+}
+
 TEST_F(TypesChecks, AlterDomainChangesNotNullDefaultAndNamesAsPostgres) {
   expect_same_answers({
       "CREATE DOMAIN nd AS int",

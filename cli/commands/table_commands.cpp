@@ -509,6 +509,15 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
                     " (Tributary, a logical-replication subscriber on SQLite " +
                     sqlite3_libversion() + "), 64-bit";
   input.session = &session;
+  // The user's enums and domains, read once the statement casts to a type not built in.
+  std::optional<user_type_set> user_types;
+  input.find_user_type = [&](std::string_view schema, std::string_view name) -> const user_type* {
+    if (!user_types) {
+      auto read = read_user_types(context.database());
+      user_types = read ? std::move(*read) : user_type_set{};
+    }
+    return user_types->find(schema, name);
+  };
   std::string untranslated;
   input.untranslated = &untranslated;
   auto translated = translate_statement(node_type, statement, input);
