@@ -182,6 +182,20 @@ TEST_F(TypesChecks, CastsToADomainTestItsConstraintsAsPostgres) {
   });
 }
 
+// ALTER COLUMN ... TYPE on a table with CHECK constraints on other columns keeps
+// them, and their errors show the row with the column's new type.
+TEST_F(TypesChecks, AlterColumnTypeKeepsTheChecksOfOtherColumnsAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ct (id int, n numeric(6,2), note text CHECK (note <> ''))",
+      "INSERT INTO ct VALUES (1, 1.5, 'a')",
+      "ALTER TABLE ct ALTER COLUMN n TYPE numeric(8,3)",
+      "ALTER TABLE ct ALTER COLUMN id TYPE bigint",
+      "INSERT INTO ct VALUES (2, 2.25, '')",
+      "INSERT INTO ct VALUES (3, 3, 'c')",
+      "SELECT * FROM ct ORDER BY id",
+  });
+}
+
 TEST_F(TypesChecks, AlterDomainChangesNotNullDefaultAndNamesAsPostgres) {
   expect_same_answers({
       "CREATE DOMAIN nd AS int",

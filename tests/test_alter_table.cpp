@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/sql/alter_table.hpp"
+#include "stages/sql/check_constraints.hpp"
 
 namespace tributary {
 namespace {
@@ -249,6 +250,29 @@ TEST(AlterTable, AlterColumnTypeTranslatesAnExpressionDefaultAgainForTheNewType)
   EXPECT_EQ(boolean.error().sqlstate, "42804");
   EXPECT_EQ(boolean.error().message, "default for column \"note\" cannot be cast automatically to type boolean");
   EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN note TYPE numeric", {}).error().sqlstate, "0A000");
+}
+
+TEST(AlterTable, AlterColumnTypeKeepsTheChecksOfOtherColumns) {
+  const check_definition check{"t_note_check", "(\"note\" <> '')"};
+  const sqlite_table_shape checked = {
+      "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, " +
+          check_item("t", check, columns) + ") STRICT",
+      {"id"}};
+  auto run = [&](const std::string& sql) {
+    PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+    auto tree = nlohmann::json::parse(parsed.parse_tree);
+    pg_query_free_parse_result(parsed);
+    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", columns,
+                                 checked, type_settings{});
+  };
+  auto other = run("ALTER TABLE t ALTER COLUMN id TYPE bigint");
+  ASSERT_TRUE(other.ok()) << other.error().message;
+  EXPECT_NE(other->rebuild->body.find("CONSTRAINT \"t_note_check\""), std::string::npos);
+  auto checked_column = run("ALTER TABLE t ALTER COLUMN note TYPE varchar(5)");
+  ASSERT_FALSE(checked_column.ok());
+  EXPECT_EQ(checked_column.error().sqlstate, "0A000");
+  EXPECT_EQ(checked_column.error().message,
+            "ALTER COLUMN ... TYPE of a column a CHECK constraint uses is not supported yet");
 }
 
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {

@@ -414,10 +414,11 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (change->table != table)
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
-  // CHECK constraints name the table and every column in their errors: written
-  // anew when the table was renamed or a column added.
+  // CHECK constraints name the table and every column (with its type) in their
+  // errors: written anew when the table was renamed, a column added or retyped.
   const bool column_added = change->columns.size() + dropped.size() > recorded_before.size();
-  if (change->table != table || column_added) {
+  const bool type_changed = change->rebuild && !change->rebuild->conversions.empty();
+  if (change->table != table || column_added || type_changed) {
     auto now = read_table_shape(db, change->table);
     if (!now)
       return fail(now.error());

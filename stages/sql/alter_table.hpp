@@ -18,7 +18,8 @@
 // DEFAULT for each existing row as PostgreSQL fills them (a volatile default once
 // per row, now() once per transaction); a NOT NULL column left NULL is 23502
 // `column "c" of relation "t" contains null values`. ADD CHECK, DROP CONSTRAINT and VALIDATE CONSTRAINT
-// (alter_check.hpp) go the same way. Every other subcommand (other constraints,
+// (alter_check.hpp) go the same way. ALTER COLUMN TYPE of a column a CHECK
+// constraint names is 0A000 (its PostgreSQL text is not recorded to type it again). Every other subcommand (other constraints,
 // identity, ...) is 0A000 naming it. The target table's existence and a RENAME TO clash are the
 // caller's (they need the database). Pure.
 #pragma once
