@@ -44,6 +44,9 @@ TEST_F(TypesDefaults, DefaultExpressionsAreRefusedAsPostgres) {
       "CREATE TABLE r (a int DEFAULT 'x' || 'y')",
       "CREATE TABLE r (a int)",
       "ALTER TABLE r ALTER COLUMN a SET DEFAULT now()",
+      "ALTER TABLE r ADD COLUMN u text DEFAULT gen_random_uuid()::text",
+      "INSERT INTO r (a) VALUES (1), (2)",
+      "SELECT count(DISTINCT u), min(length(u)), max(substr(u, 15, 1)) FROM r",
       "ALTER TABLE r ALTER COLUMN a SET DEFAULT a * 2",
   });
 }

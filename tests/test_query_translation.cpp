@@ -92,6 +92,12 @@ TEST(QueryTranslation, CastsToADomainAreCastsToItsBaseTypeThatTestTheDomain) {
   EXPECT_EQ(bad.error->error.sqlstate, "22P02");
 }
 
+TEST(QueryTranslation, GenRandomUuidIsAUuid) {
+  const auto q = translated("SELECT gen_random_uuid(), gen_random_uuid()::text");
+  EXPECT_EQ(types(q), (std::vector<oid_t>{2950, 25}));
+  EXPECT_EQ(names(q), (std::vector<std::string>{"gen_random_uuid", "gen_random_uuid"}));
+}
+
 TEST(QueryTranslation, ColumnsAreNamedAsPostgresNamesThem) {
   EXPECT_EQ(names(translated("SELECT count(*), id, items.name, 1 + 1, 2::int, 'x'::text, price AS p, "
                              "CASE WHEN paid THEN 1 END, COALESCE(id, 0), (SELECT 1 AS one) FROM items GROUP BY id")),
