@@ -158,6 +158,44 @@ TEST_F(TypesChecks, DomainChecksRefuseValuesAsPostgres) {
   });
 }
 
+// A cast to a domain ('x'::d, CAST(v AS d)) tests the domain's CHECK constraints
+// and NOT NULL as PostgreSQL does, with its errors; a cast to an enum checks the
+// label.
+TEST_F(TypesChecks, CastsToADomainTestItsConstraintsAsPostgres) {
+  expect_same_answers({
+      "CREATE DOMAIN posint AS int CHECK (VALUE > 0)",
+      "CREATE DOMAIN small AS int NOT NULL CONSTRAINT below_ten CHECK (VALUE < 10) CHECK (VALUE <> 5)",
+      "CREATE TYPE mood AS ENUM ('sad', 'ok')",
+      "SELECT '5'::posint, CAST(3 AS posint), 7::posint + 1",
+      "SELECT '-5'::posint",
+      "SELECT CAST(-3 AS posint)",
+      "SELECT 11::small",
+      "SELECT 5::small",
+      "SELECT NULL::small",
+      "SELECT NULL::posint",
+      "SELECT 'ok'::mood, CAST('sad' AS mood)",
+      "SELECT 'meh'::mood",
+      "CREATE TABLE dt (a posint, m mood)",
+      "INSERT INTO dt VALUES (1, 'ok')",
+      "SELECT a::posint, m::mood FROM dt",
+      "SELECT (a - 2)::posint FROM dt",
+  });
+}
+
+// ALTER COLUMN ... TYPE on a table with CHECK constraints on other columns keeps
+// them, and their errors show the row with the column's new type.
+TEST_F(TypesChecks, AlterColumnTypeKeepsTheChecksOfOtherColumnsAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ct (id int, n numeric(6,2), note text CHECK (note <> ''))",
+      "INSERT INTO ct VALUES (1, 1.5, 'a')",
+      "ALTER TABLE ct ALTER COLUMN n TYPE numeric(8,3)",
+      "ALTER TABLE ct ALTER COLUMN id TYPE bigint",
+      "INSERT INTO ct VALUES (2, 2.25, '')",
+      "INSERT INTO ct VALUES (3, 3, 'c')",
+      "SELECT * FROM ct ORDER BY id",
+  });
+}
+
 TEST_F(TypesChecks, AlterDomainChangesNotNullDefaultAndNamesAsPostgres) {
   expect_same_answers({
       "CREATE DOMAIN nd AS int",

@@ -36,6 +36,9 @@ int forget_timestamp(void* state) {
 void forget_timestamp_on_rollback(void* state) { forget_timestamp(state); }
 
 void transaction_timestamp(sqlite3_context* context, int, sqlite3_value**) {
+  // A session's DEFAULT now() is the now() its queries see.
+  if (auto session = session_transaction_start(sqlite3_context_db_handle(context)))
+    return sqlite3_result_int64(context, *session);
   auto* clock = static_cast<transaction_clock*>(sqlite3_user_data(context));
   if (!clock->fixed) {
     clock->timestamp = now_since_postgres_epoch();

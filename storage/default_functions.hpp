@@ -6,7 +6,9 @@
 //                               µs since 2000-01-01 UTC (the stored form of
 //                               timestamp/timestamptz), the same for every call in
 //                               one SQLite transaction (reset by its commit or
-//                               rollback), as PostgreSQL's is fixed per transaction
+//                               rollback), as PostgreSQL's is fixed per transaction;
+//                               on a client session's connection the session's
+//                               transaction start, the now() its queries see
 //   pg_clock_timestamp()        clock_timestamp(): the current time on every call
 //   pg_local_time(t, oid)       the instant t as a timestamp (1114) or date (1082) in
 //                               the inserting session's TimeZone (UTC without a

@@ -448,6 +448,13 @@ void note_statement_start(sqlite3* db, bool starts_transaction) {
     state->transaction_start = state->statement_start;
 }
 
+std::optional<int64_t> session_transaction_start(sqlite3* db) {
+  connection_state* state = state_of_connection(db);
+  if (state == nullptr || state->transaction_start == 0)
+    return std::nullopt;
+  return state->transaction_start;
+}
+
 std::optional<type_settings> sql_function_settings(sqlite3* db) {
   if (connection_state* state = state_of_connection(db))
     return state->settings;

@@ -35,6 +35,7 @@
 // connection forgets its state. Functions run on the connection's thread only.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "stages/core/pg_error.hpp"
@@ -49,6 +50,9 @@ void set_sql_function_settings(sqlite3* db, const type_settings& settings);
 // A statement starts (now()'s and statement_timestamp()'s clocks); with
 // starts_transaction it also starts the transaction now() reports.
 void note_statement_start(sqlite3* db, bool starts_transaction);
+// When the session's transaction started, as now() reports it (timestamptz's
+// stored form); nullopt on a connection no session noted a statement on.
+std::optional<int64_t> session_transaction_start(sqlite3* db);
 // The settings the session last gave its functions (nullopt: not a session's connection).
 std::optional<type_settings> sql_function_settings(sqlite3* db);
 // Keeps `error` as the one a function of `db` failed with (for functions outside

@@ -68,10 +68,19 @@ result<ok_t, pg_error> copy_converted(sqlite_connection& db, const std::string& 
   }
 }
 
+// "a", "b"
+std::string column_list(const std::vector<std::string>& columns) {
+  std::string out;
+  for (size_t i = 0; i < columns.size(); ++i)
+    out += (i ? ", " : "") + quote_identifier(columns[i]);
+  return out;
+}
+
 }  // namespace
 
 result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
-                                     const std::string& body, const row_conversion& convert) {
+                                     const std::string& body, const row_conversion& convert,
+                                     const std::vector<std::string>& copied_columns) {
   auto referenced = referenced_by_other_tables(db, table);
   if (!referenced)
     return fail(referenced.error());
@@ -91,10 +100,15 @@ result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& t
   result<ok_t, pg_error> copied = ok_v;
   if (convert) {
     copied = copy_converted(db, table, convert);
-  } else if (auto r = db.exec("INSERT INTO " + quote_identifier(rebuild_name) + " SELECT * FROM " +
-                              quote_identifier(table));
+  } else if (auto r = db.exec("INSERT INTO " + quote_identifier(rebuild_name) +
+                              (copied_columns.empty() ? "" : " (" + column_list(copied_columns) + ")") +
+                              " SELECT " +
+                              (copied_columns.empty() ? "*" : column_list(copied_columns)) +
+                              " FROM " + quote_identifier(table));
              !r) {
-    copied = fail(storage_error(r.error()));
+    // A DEFAULT filled in (copied_columns) may fail in one of our functions.
+    auto function_error = take_sql_function_error(db.handle());
+    copied = fail(function_error ? std::move(*function_error) : storage_error(r.error()));
   }
   if (auto r = db.exec("PRAGMA ignore_check_constraints = OFF"); !r)
     return fail(storage_error(r.error()));

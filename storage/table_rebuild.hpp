@@ -12,7 +12,9 @@
 // caller writes: a failure leaves nothing changed once the caller rolls back.
 // The new body must keep the columns in the same order. A row conversion (ALTER
 // COLUMN TYPE) gets each row's stored values and changes them in place; its error
-// is returned as it is. A table other tables' foreign keys reference is refused
+// is returned as it is. With `copied_columns`, only those columns are copied and
+// SQLite gives every other column of the new body its DEFAULT, evaluated for each
+// row (ADD COLUMN with an expression default: alter_table.hpp). A table other tables' foreign keys reference is refused
 // (0A000): dropping it would break their references while the session checks
 // foreign keys. Constraint failures while copying are PostgreSQL's (the SQLSTATE
 // map); CHECK constraints are not tested again on the copied rows (they were when
@@ -34,7 +36,8 @@ namespace tributary {
 using row_conversion = std::function<result<ok_t, pg_error>(std::vector<sql_value>& row)>;
 
 result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
-                                     const std::string& body, const row_conversion& convert = {});
+                                     const std::string& body, const row_conversion& convert = {},
+                                     const std::vector<std::string>& copied_columns = {});
 
 // 23514 `check constraint "c" of relation "t" is violated by some row` when a row
 // makes the check's expression false (ALTER TABLE ... ADD CHECK / VALIDATE

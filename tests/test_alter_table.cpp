@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/sql/alter_table.hpp"
+#include "stages/sql/check_constraints.hpp"
 
 namespace tributary {
 namespace {
@@ -39,11 +40,55 @@ TEST(AlterTable, AddColumnGetsItsTypesStorageAndACatalogRow) {
   EXPECT_TRUE(c->columns[2].not_null);
 }
 
+TEST(AlterTable, AddColumnWithAnExpressionDefaultIsAddedEmptyThenFilled) {
+  auto c = change("ALTER TABLE t ADD COLUMN r float8 NOT NULL DEFAULT random(), ADD COLUMN k int DEFAULT 7");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_EQ(c->sqlite_statements.size(), 2u);
+  // Neither the expression nor NOT NULL: SQLite refuses both on existing rows.
+  EXPECT_EQ(c->sqlite_statements[0].find("DEFAULT"), std::string::npos) << c->sqlite_statements[0];
+  EXPECT_EQ(c->sqlite_statements[0].find("NOT NULL"), std::string::npos) << c->sqlite_statements[0];
+  EXPECT_NE(c->sqlite_statements[1].find("DEFAULT 7"), std::string::npos);  // a constant stays in place
+  ASSERT_EQ(c->fills.size(), 1u);
+  EXPECT_EQ(c->fills[0].column, "r");
+  EXPECT_TRUE(c->fills[0].not_null);
+  EXPECT_EQ(c->columns[2].default_expression, std::optional<std::string>("random()"));
+  auto body = filled_table_body(
+      "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, \"r\" REAL) STRICT",
+      c->fills);
+  ASSERT_TRUE(body.ok()) << body.error().message;
+  EXPECT_EQ(*body, "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, \"r\" REAL DEFAULT " +
+                       c->fills[0].default_sql + " NOT NULL) STRICT");
+  EXPECT_TRUE(c->fills[0].default_sql.starts_with("(")) << c->fills[0].default_sql;
+  auto clock = change("ALTER TABLE t ADD COLUMN at timestamptz DEFAULT now()");
+  ASSERT_TRUE(clock.ok()) << clock.error().message;
+  ASSERT_EQ(clock->fills.size(), 1u);
+  EXPECT_FALSE(clock->fills[0].not_null);
+  EXPECT_EQ(filled_table_body("CREATE TABLE \"t\" (\"id\" INTEGER)", clock->fills).error().sqlstate,
+            "XX000");
+}
+
+TEST(AlterTable, AddColumnWithAnUncoveredDefaultIsStill0A000) {
+  auto c = change("ALTER TABLE t ADD COLUMN x int DEFAULT no_such_function()");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().sqlstate, "0A000");
+}
+
 TEST(AlterTable, DropColumnRemovesItsCatalogRow) {
   auto c = change("ALTER TABLE t DROP COLUMN note");
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->sqlite_statements, std::vector<std::string>{"ALTER TABLE \"t\" DROP COLUMN \"note\""});
   EXPECT_EQ(c->columns.size(), 1u);
+}
+
+TEST(AlterTable, DropColumnsGoFirstAsInPostgresPasses) {
+  auto added_then_dropped = change("ALTER TABLE t ADD COLUMN x int, DROP COLUMN x");
+  ASSERT_FALSE(added_then_dropped.ok());
+  EXPECT_EQ(added_then_dropped.error().message, "column \"x\" of relation \"t\" does not exist");
+  auto replaced = change("ALTER TABLE t ADD COLUMN note int, DROP COLUMN note");
+  ASSERT_TRUE(replaced.ok()) << replaced.error().message;
+  ASSERT_EQ(replaced->sqlite_statements.size(), 2u);
+  EXPECT_EQ(replaced->sqlite_statements[0], "ALTER TABLE \"t\" DROP COLUMN \"note\"");
+  EXPECT_EQ(replaced->columns[1].type.oid, 23u);
 }
 
 TEST(AlterTable, ExistingAndMissingColumnsAreErrorsOrNoticesWithIfExists) {
@@ -79,7 +124,7 @@ TEST(AlterTable, SetAndDropDefaultRewriteTheColumnAndItsCatalogRow) {
   ASSERT_TRUE(set->rebuild);
   EXPECT_EQ(set->rebuild->body,
             "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT DEFAULT 'x') STRICT");
-  EXPECT_EQ(set->columns[1].default_expression, std::optional<std::string>("'x'"));
+  EXPECT_EQ(set->columns[1].default_expression, std::optional<std::string>("'x'::text"));
   auto dropped = change("ALTER TABLE t ALTER COLUMN note SET DEFAULT 'x', ALTER COLUMN note DROP DEFAULT");
   ASSERT_TRUE(dropped.ok());
   EXPECT_EQ(dropped->rebuild->body, "(\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT) STRICT");
@@ -163,6 +208,71 @@ TEST(AlterTable, AlterColumnTypeRefusesWhatPostgresRefuses) {
   EXPECT_EQ(change("ALTER TABLE t ALTER COLUMN id TYPE int8 USING id + 1").error().sqlstate, "0A000");
   EXPECT_EQ(change("ALTER TABLE t ALTER id TYPE int8, ALTER id TYPE int2").error().message,
             "cannot alter type of column \"id\" twice");
+}
+
+// libpg_query's node of the expression in `SELECT <expression>`.
+std::optional<nlohmann::json> parse_select(const std::string& text) {
+  PgQueryParseResult parsed = pg_query_parse(text.c_str());
+  std::optional<nlohmann::json> out;
+  if (parsed.error == nullptr)
+    out = nlohmann::json::parse(parsed.parse_tree)["stmts"][0]["stmt"]["SelectStmt"]["targetList"][0]
+                                                  ["ResTarget"]["val"];
+  pg_query_free_parse_result(parsed);
+  return out;
+}
+
+TEST(AlterTable, AlterColumnTypeTranslatesAnExpressionDefaultAgainForTheNewType) {
+  std::vector<column_definition> with_default = columns;
+  with_default[1].type = builtin_column_type(23);
+  with_default[1].default_expression = "(1.5 + 1)";
+  const sqlite_table_shape shape = {
+      "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" INTEGER DEFAULT "
+      "(pg_cast(pg_numeric_op('+', '1.5', 1), 1700, -1, 23, -1, 1))) STRICT",
+      {"id"}};
+  auto run = [&](const std::string& sql, const select_expression_parser& parser) {
+    PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+    auto tree = nlohmann::json::parse(parsed.parse_tree);
+    pg_query_free_parse_result(parsed);
+    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", with_default,
+                                 shape, type_settings{}, no_user_types(), parser);
+  };
+  auto numeric = run("ALTER TABLE t ALTER COLUMN note TYPE numeric", parse_select);
+  ASSERT_TRUE(numeric.ok()) << numeric.error().message;
+  // PostgreSQL assigns (1.5 + 1) to numeric without the old cast to integer: 2.5, not 3.
+  EXPECT_EQ(numeric->rebuild->body.find("23, -1, 1)"), std::string::npos) << numeric->rebuild->body;
+  EXPECT_NE(numeric->rebuild->body.find("DEFAULT ("), std::string::npos) << numeric->rebuild->body;
+  EXPECT_EQ(numeric->columns[1].default_expression, std::optional<std::string>("(1.5 + 1)"));
+  auto date = run("ALTER TABLE t ALTER COLUMN note TYPE date USING note::date", parse_select);
+  ASSERT_FALSE(date.ok());
+  EXPECT_EQ(date.error().sqlstate, "42846");  // the column's cast is refused first
+  auto boolean = run("ALTER TABLE t ALTER COLUMN note TYPE boolean USING note::boolean", parse_select);
+  ASSERT_FALSE(boolean.ok());
+  EXPECT_EQ(boolean.error().sqlstate, "42804");
+  EXPECT_EQ(boolean.error().message, "default for column \"note\" cannot be cast automatically to type boolean");
+  EXPECT_EQ(run("ALTER TABLE t ALTER COLUMN note TYPE numeric", {}).error().sqlstate, "0A000");
+}
+
+TEST(AlterTable, AlterColumnTypeKeepsTheChecksOfOtherColumns) {
+  const check_definition check{"t_note_check", "(\"note\" <> '')"};
+  const sqlite_table_shape checked = {
+      "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, " +
+          check_item("t", check, columns) + ") STRICT",
+      {"id"}};
+  auto run = [&](const std::string& sql) {
+    PgQueryParseResult parsed = pg_query_parse(sql.c_str());
+    auto tree = nlohmann::json::parse(parsed.parse_tree);
+    pg_query_free_parse_result(parsed);
+    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", columns,
+                                 checked, type_settings{});
+  };
+  auto other = run("ALTER TABLE t ALTER COLUMN id TYPE bigint");
+  ASSERT_TRUE(other.ok()) << other.error().message;
+  EXPECT_NE(other->rebuild->body.find("CONSTRAINT \"t_note_check\""), std::string::npos);
+  auto checked_column = run("ALTER TABLE t ALTER COLUMN note TYPE varchar(5)");
+  ASSERT_FALSE(checked_column.ok());
+  EXPECT_EQ(checked_column.error().sqlstate, "0A000");
+  EXPECT_EQ(checked_column.error().message,
+            "ALTER COLUMN ... TYPE of a column a CHECK constraint uses is not supported yet");
 }
 
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {

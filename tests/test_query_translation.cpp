@@ -27,7 +27,7 @@ struct outcome {
 };
 
 // Any statement, translated against `items` (a SELECT, INSERT, UPDATE or DELETE).
-outcome translate(const std::string& sql) {
+outcome translate(const std::string& sql, const user_type_set* user_types = nullptr) {
   PgQueryParseResult parsed = pg_query_parse(sql.c_str());
   EXPECT_EQ(parsed.error, nullptr) << sql;
   auto tree = nlohmann::json::parse(parsed.parse_tree);
@@ -37,6 +37,10 @@ outcome translate(const std::string& sql) {
   input.lookup = [](const std::string& table) { return table == "items" ? &items : nullptr; };
   input.source = sql;
   input.untranslated = &out.untranslated;
+  if (user_types != nullptr)
+    input.find_user_type = [user_types](std::string_view schema, std::string_view name) {
+      return user_types->find(schema, name);
+    };
   const auto& stmt = tree["stmts"][0]["stmt"];
   auto r = translate_statement(stmt.begin().key(), stmt.begin().value(), input);
   if (r.ok())
@@ -65,6 +69,33 @@ std::vector<oid_t> types(const translated_query& q) {
   for (const auto& c : q.columns)
     out.push_back(c.type.oid);
   return out;
+}
+
+TEST(QueryTranslation, CastsToADomainAreCastsToItsBaseTypeThatTestTheDomain) {
+  user_type_set user_types;
+  user_type domain;
+  domain.oid = 16400;
+  domain.name = "present";
+  domain.kind = 'd';
+  domain.base = builtin_column_type(23);
+  domain.not_null = true;
+  user_types.types.push_back(domain);
+  // Without the user's types, such a cast is left untranslated.
+  EXPECT_FALSE(translate("SELECT '5'::present").query);
+  auto q = translate("SELECT '5'::present, CAST(NULL AS present)", &user_types);
+  ASSERT_TRUE(q.query) << q.untranslated;
+  EXPECT_EQ(types(*q.query), (std::vector<oid_t>{23, 23}));  // sent as the base type
+  EXPECT_NE(q.query->sql.find("pg_raise('23502', 'domain present does not allow null values')"),
+            std::string::npos) << q.query->sql;
+  auto bad = translate("SELECT 'x'::present", &user_types);
+  ASSERT_TRUE(bad.error);
+  EXPECT_EQ(bad.error->error.sqlstate, "22P02");
+}
+
+TEST(QueryTranslation, GenRandomUuidIsAUuid) {
+  const auto q = translated("SELECT gen_random_uuid(), gen_random_uuid()::text");
+  EXPECT_EQ(types(q), (std::vector<oid_t>{2950, 25}));
+  EXPECT_EQ(names(q), (std::vector<std::string>{"gen_random_uuid", "gen_random_uuid"}));
 }
 
 TEST(QueryTranslation, ColumnsAreNamedAsPostgresNamesThem) {

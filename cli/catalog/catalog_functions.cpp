@@ -11,7 +11,8 @@
 //   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
 //                                      or, for col > 0, that column's name
 //   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b)
-//   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded
+//   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
+//                                      only the parentheses precedence needs)
 //   obj_description, col_description, shobj_description   NULL: no comments yet
 //   pg_encoding_to_char(6)             UTF8
 //   has_*_privilege(...)               true: every role may use every object
@@ -39,6 +40,8 @@
 
 #include "cli/catalog/catalog_reader.hpp"
 #include "cli/catalog/global_rows.hpp"
+#include "cli/catalog/pg_class_rows.hpp"
+#include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
@@ -171,10 +174,27 @@ void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** 
   result_text(context, constraint_definition(*found->first, *found->second));
 }
 
-void expr_function(sqlite3_context* context, int, sqlite3_value** argv) {
+void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
-  result_text(context, text_argument(argv[0]));
+  const bool pretty = argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL &&
+                      sqlite3_value_int64(argv[2]) != 0;
+  const std::string node = text_argument(argv[0]);
+  const auto attrdef = read_attrdef_node(node);
+  if (!attrdef)  // not a default's node: its text as recorded
+    return result_text(context, node);
+  if (!pretty)
+    return result_text(context, attrdef->expression);
+  // The column whose default it is: its type decides the parentheses of an
+  // operator it casts.
+  const catalog_model model = reader_of(context).model();
+  const catalog_relation* relation = model.relation(sqlite3_value_int64(argv[1]));
+  column_definition column;
+  if (relation != nullptr && attrdef->adnum >= 1 &&
+      static_cast<size_t>(attrdef->adnum) <= relation->columns.size())
+    column = relation->columns[static_cast<size_t>(attrdef->adnum - 1)];
+  const std::string& text = attrdef->expression;
+  result_text(context, pretty_default_text(text, column));
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }

@@ -109,7 +109,34 @@ std::vector<snapshot_row> pg_attrdef_rows(const catalog_model& model) {
     for (size_t i = 0; i < r.columns.size(); ++i)
       if (r.columns[i].default_expression)
         out.push_back({catalog_object_oid("d", r.local_name + "." + r.columns[i].name), r.oid,
-                       static_cast<int64_t>(i + 1), *r.columns[i].default_expression});
+                       static_cast<int64_t>(i + 1),
+                       attrdef_node(static_cast<int64_t>(i + 1), *r.columns[i].default_expression)});
+  return out;
+}
+
+namespace {
+constexpr std::string_view attrdef_opening = "{DEFAULT :adnum ";
+constexpr std::string_view attrdef_expr = " :expr ";
+}  // namespace
+
+std::string attrdef_node(int64_t adnum, const std::string& expression) {
+  return std::string(attrdef_opening) + std::to_string(adnum) + std::string(attrdef_expr) +
+         expression + "}";
+}
+
+std::optional<attrdef_expression> read_attrdef_node(const std::string& node) {
+  if (!node.starts_with(attrdef_opening) || !node.ends_with("}"))
+    return std::nullopt;
+  const size_t expr = node.find(attrdef_expr, attrdef_opening.size());
+  if (expr == std::string::npos)
+    return std::nullopt;
+  attrdef_expression out;
+  const std::string number(node.substr(attrdef_opening.size(), expr - attrdef_opening.size()));
+  if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  out.adnum = std::stoll(number);
+  const size_t start = expr + attrdef_expr.size();
+  out.expression = node.substr(start, node.size() - 1 - start);
   return out;
 }
 

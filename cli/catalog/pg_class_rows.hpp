@@ -3,6 +3,8 @@
 // role that owns every relation (the database's owner), `owner_name` its name.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "cli/catalog/catalog_model.hpp"
@@ -19,6 +21,18 @@ std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const re
 std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relation_owner& owner);
 std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model);
 std::vector<snapshot_row> pg_attrdef_rows(const catalog_model& model);
+
+// pg_attrdef.adbin, which PostgreSQL keeps as a node tree that only pg_get_expr
+// reads: here "{DEFAULT :adnum 3 :expr <the default's text>}", so that
+// pg_get_expr(adbin, adrelid, true) knows the column (its type decides the
+// parentheses of pretty mode).
+std::string attrdef_node(int64_t adnum, const std::string& expression);
+struct attrdef_expression {
+  int64_t adnum = 0;
+  std::string expression;
+};
+// nullopt for a text attrdef_node did not write.
+std::optional<attrdef_expression> read_attrdef_node(const std::string& node);
 std::vector<snapshot_row> pg_index_rows(const catalog_model& model);
 std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model);
 std::vector<snapshot_row> pg_tables_rows(const catalog_model& model, const relation_owner& owner);

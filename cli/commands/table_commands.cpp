@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/server/select_expression.hpp"
 #include "cli/server/statement_router.hpp"
 
 #include <sqlite3.h>
@@ -144,6 +145,39 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
     return ok_v;
   };
   return rebuild_table(db, table, rebuild.body, convert);
+}
+
+// ADD COLUMN with an expression default: the columns SQLite added empty get
+// their DEFAULT in a rebuild that copies every other column, so SQLite evaluates
+// it for each existing row. A fill that leaves NULL in a NOT NULL column is
+// PostgreSQL's 23502.
+result<ok_t, pg_error> fill_added_columns(sqlite_connection& db, const table_change& change) {
+  std::vector<column_fill> fills;
+  std::vector<std::string> copied;
+  for (const auto& column : change.columns) {
+    auto fill = std::find_if(change.fills.begin(), change.fills.end(),
+                             [&](const column_fill& f) { return f.column == column.name; });
+    if (fill != change.fills.end())
+      fills.push_back(*fill);
+    else
+      copied.push_back(column.name);
+  }
+  if (fills.empty())  // dropped again by the same statement
+    return ok_v;
+  auto shape = read_table_shape(db, change.table);
+  if (!shape)
+    return fail(shape.error());
+  auto body = filled_table_body(shape->create_sql, fills);
+  if (!body)
+    return fail(body.error());
+  auto filled = rebuild_table(db, change.table, *body, {}, copied);
+  if (!filled && filled.error().sqlstate == "23502") {
+    for (const auto& fill : fills)
+      if (fill.not_null && filled.error().message.find("\"" + fill.column + "\"") != std::string::npos)
+        return fail(make_pg_error("23502", "column \"" + fill.column + "\" of relation \"" +
+                                               change.table + "\" contains null values"));
+  }
+  return filled;
 }
 
 // A parameter as the client sent it (text, or binary already decoded by the
@@ -343,7 +377,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   auto change = node_type == "RenameStmt"
                     ? translate_rename(stmt, table, std::move(*recorded))
                     : translate_alter_table(stmt, source, table, std::move(*recorded), *shape,
-                                            settings, *user_types);
+                                            settings, *user_types, parse_select_expression);
   if (!change)
     return fail(change.error());
   if (change->table != table) {
@@ -371,16 +405,20 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   for (const auto& sql : change->sqlite_statements)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
+  if (!change->fills.empty())
+    if (auto r = fill_added_columns(db, *change); !r)
+      return fail(r.error());
   if (change->rebuild)
     if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
       return fail(r.error());
   if (change->table != table)
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
-  // CHECK constraints name the table and every column in their errors: written
-  // anew when the table was renamed or a column added.
+  // CHECK constraints name the table and every column (with its type) in their
+  // errors: written anew when the table was renamed, a column added or retyped.
   const bool column_added = change->columns.size() + dropped.size() > recorded_before.size();
-  if (change->table != table || column_added) {
+  const bool type_changed = change->rebuild && !change->rebuild->conversions.empty();
+  if (change->table != table || column_added || type_changed) {
     auto now = read_table_shape(db, change->table);
     if (!now)
       return fail(now.error());
@@ -473,6 +511,15 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
                     " (Tributary, a logical-replication subscriber on SQLite " +
                     sqlite3_libversion() + "), 64-bit";
   input.session = &session;
+  // The user's enums and domains, read once the statement casts to a type not built in.
+  std::optional<user_type_set> user_types;
+  input.find_user_type = [&](std::string_view schema, std::string_view name) -> const user_type* {
+    if (!user_types) {
+      auto read = read_user_types(context.database());
+      user_types = read ? std::move(*read) : user_type_set{};
+    }
+    return user_types->find(schema, name);
+  };
   std::string untranslated;
   input.untranslated = &untranslated;
   auto translated = translate_statement(node_type, statement, input);

@@ -5,7 +5,7 @@
 
 #include "cli/server/outcome_messages.hpp"
 #include "stages/types/pg_type_oids.hpp"
-#include "stages/types/legacy/value_codec.hpp"
+#include "stages/types/bind_parameter.hpp"
 #include "stages/core/utf8_validation.hpp"
 
 namespace tributary {
@@ -127,11 +127,10 @@ result<std::vector<sql_value>, pg_error> extended_query::decode_parameters(
       values.emplace_back(*raw);
       continue;
     }
-    auto decoded = decode_binary_value(statement.parameter_types[i], *raw);
+    auto decoded = read_binary_parameter(statement.parameter_types[i], *raw, i + 1,
+                                         parameters_.type_settings_now());
     if (!decoded)
-      return fail(make_pg_error("22P03", "incorrect binary data format in bind parameter " +
-                                             std::to_string(i + 1),
-                                decoded.error().message));
+      return fail(decoded.error());
     values.push_back(std::move(*decoded));
   }
   return values;

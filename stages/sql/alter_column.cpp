@@ -48,7 +48,10 @@ result<ok_t, pg_error> set_or_drop_default(const json& cmd, const column_alterat
     if (!d)
       return fail(d.error());
     change.default_sql = d->sqlite;
-    column.default_expression = d->postgres;
+    if (d->postgres != "NULL" || !column.domain.empty())  // as CREATE TABLE records it
+      column.default_expression = d->postgres;
+    else
+      column.default_expression.reset();
   }
   return edit_column_item(state, column.name, change);
 }

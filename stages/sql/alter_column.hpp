@@ -18,6 +18,8 @@
 // the domain's default in effect, as in PostgreSQL. Pure.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,10 +58,18 @@ struct column_alteration_state {
   bool changed = false;                  // the SQLite definition was edited
 };
 
+// Parses `SELECT <expression>` (libpg_query, which stages do not call): the
+// expression's node, its locations in that text; nullopt when it does not parse.
+using select_expression_parser =
+    std::function<std::optional<nlohmann::json>(const std::string& select_text)>;
+
 struct column_alteration_input {
   std::string_view source;  // the statement's text (constants are read back from it)
   const type_settings& settings;
   const user_type_set& user_types;
+  // Reads a recorded DEFAULT's text again (ALTER COLUMN TYPE re-types it); none: such
+  // a default is 0A000.
+  select_expression_parser parse_select = {};
 };
 
 // `command` is one AlterTableCmd's fields with subtype AT_ColumnDefault,

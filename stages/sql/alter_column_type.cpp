@@ -12,7 +12,8 @@
 // integer`). Any other USING expression is 0A000. A constant DEFAULT is converted
 // with the assignment cast (42804 `default for column "c" cannot be cast
 // automatically to type t` otherwise); now()-like defaults stay on timestamp
-// columns. Domains (as old or new type) are 0A000 for now. Pure.
+// columns; any other expression is translated again for the new type, as
+// PostgreSQL assigns the expression without its old cast to the new type. Domains (as old or new type) are 0A000 for now. Pure.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/alter_column.hpp"
 #include "stages/sql/create_table.hpp"
@@ -104,6 +105,54 @@ result<cast_rule, pg_error> chosen_cast(const column_definition& column,
   return *rule;
 }
 
+// A default recorded as one literal: 'x' (quotes doubled inside), 42, -1.5e3.
+bool is_one_literal(const std::string& text) {
+  if (!text.starts_with("'"))
+    return !text.empty() && text.find_first_not_of("+-.0123456789eE") == std::string::npos;
+  for (size_t i = 1; i < text.size(); ++i) {
+    if (text[i] != '\'')
+      continue;
+    if (i + 1 < text.size() && text[i + 1] == '\'') {
+      ++i;
+      continue;
+    }
+    return i + 1 == text.size();
+  }
+  return false;
+}
+
+// An expression DEFAULT ((1 + 2), lower('x'), now() + interval '1 day') under
+// the new type. PostgreSQL strips the old assignment cast and assigns the bare
+// expression to the new type (ATExecAlterColumnType): the recorded text,
+// translated again for the new column, is the same. 42804 `default for column "c"
+// cannot be cast automatically to type t` when no assignment cast exists.
+result<std::optional<std::string>, pg_error> retyped_expression_default(
+    const column_definition& column, const column_definition& target,
+    const column_alteration_input& input) {
+  const std::string& text = *column.default_expression;
+  if (!input.parse_select)
+    return fail(not_supported("ALTER COLUMN ... TYPE of a column whose DEFAULT is " + text));
+  const std::string select = "SELECT " + text;
+  const auto expression = input.parse_select(select);
+  if (!expression)
+    return fail(make_pg_error("XX000", "cannot read the DEFAULT of column \"" + column.name +
+                                           "\" again: " + text));
+  column_definition retyped = column;
+  retyped.type = target.type;
+  retyped.dimensions = target.dimensions;
+  auto translated = translate_default(*expression, retyped, select, input.settings);
+  if (!translated) {
+    if (translated.error().sqlstate == "42804")
+      return fail(make_pg_error("42804", "default for column \"" + column.name +
+                                             "\" cannot be cast automatically to type " +
+                                             format_type(target.type)));
+    pg_error error = translated.error();
+    error.position = 0;  // a position in the recorded text, not in this statement
+    return fail(std::move(error));
+  }
+  return std::optional<std::string>{translated->sqlite};
+}
+
 // The column's DEFAULT under the new type: its SQLite text, or nullopt to keep it.
 result<std::optional<std::string>, pg_error> converted_default(const column_definition& column,
                                                                const column_definition& target,
@@ -113,11 +162,8 @@ result<std::optional<std::string>, pg_error> converted_default(const column_defi
   const std::string& text = *column.default_expression;
   const bool timestamps = (column.type.oid == 1114 || column.type.oid == 1184) &&
                           (target.type.oid == 1114 || target.type.oid == 1184);
-  const bool is_constant = text.starts_with("'") || text.find_first_not_of("+-.0123456789eE") ==
-                                                     std::string::npos;
+  const bool is_constant = is_one_literal(text);
   if (!is_constant) {  // now(), CURRENT_DATE, gen_random_uuid(), ...: same meaning or refused
-    // An expression default ((1 + 2), lower('x')) was assigned to the old type
-    // (typmod included): kept only when the type does not change at all.
     const bool clock_or_sequence =
         text == "now()" || text == "transaction_timestamp()" || text == "clock_timestamp()" ||
         text == "gen_random_uuid()" || text == "CURRENT_TIMESTAMP" || text == "LOCALTIMESTAMP" ||
@@ -125,7 +171,7 @@ result<std::optional<std::string>, pg_error> converted_default(const column_defi
     if (column.type == target.type ||
         (clock_or_sequence && (timestamps || column.type.oid == target.type.oid)))
       return std::optional<std::string>{};
-    return fail(not_supported("ALTER COLUMN ... TYPE of a column whose DEFAULT is " + text));
+    return retyped_expression_default(column, target, input);
   }
   const auto rule = find_cast(column.type, target.type);
   if (!rule || !applies_automatically(rule->context))
@@ -133,8 +179,11 @@ result<std::optional<std::string>, pg_error> converted_default(const column_defi
                                            "\" cannot be cast automatically to type " +
                                            format_type(target.type)));
   std::string constant = text;
-  if (constant.size() >= 2 && constant.front() == '\'' && constant.back() == '\'')
+  if (constant.size() >= 2 && constant.front() == '\'' && constant.back() == '\'') {
     constant = constant.substr(1, constant.size() - 2);
+    for (size_t at = constant.find("''"); at != std::string::npos; at = constant.find("''", at + 1))
+      constant.erase(at, 1);
+  }
   auto stored = parse_text_value(column.type, constant, input.settings);
   if (!stored)
     return fail(stored.error());

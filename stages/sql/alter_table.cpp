@@ -7,6 +7,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/alter_check.hpp"
+#include "stages/sql/check_constraints.hpp"
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/parse_tree.hpp"
 
@@ -42,20 +43,78 @@ pg_error mixed_alteration() {
                                 "is not supported yet");
 }
 
+// The fill of a column whose SQLite DEFAULT is an expression ("(...)"), or nullopt.
+std::optional<column_fill> expression_default_fill(const translated_column& column) {
+  const size_t after_name = quote_identifier(column.definition.name).size();
+  const size_t clause = column.sqlite_sql.find(" DEFAULT (", after_name);
+  if (clause == std::string::npos)
+    return std::nullopt;
+  const size_t open = clause + std::string_view(" DEFAULT ").size();
+  const size_t end = parenthesised_group_end(column.sqlite_sql, open);
+  if (end == std::string::npos)
+    return std::nullopt;
+  return column_fill{column.definition.name, column.sqlite_sql.substr(open, end - open),
+                     column.definition.not_null};
+}
+
+// True when a CHECK item of the table names `column` (as SQLite's quoted identifier).
+bool check_uses_column(const sqlite_table_text& table, const std::string& column) {
+  for (const auto& item : table.items)
+    if (auto check = read_check_item(item)) {
+      std::string lowered = check->expression_sql, name = quote_identifier(column);
+      for (auto* text : {&lowered, &name})
+        for (char& c : *text)
+          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (lowered.find(name) != std::string::npos)
+        return true;
+    }
+  return false;
+}
+
+// The subcommands in the order PostgreSQL runs them (its AT_PASS_* order): every
+// DROP COLUMN before every ADD COLUMN, so a column added by the statement cannot be
+// dropped by it and `DROP COLUMN a, ADD COLUMN a` replaces a.
+json in_postgres_passes(const json& commands) {
+  json drops = json::array(), others = json::array();
+  for (const auto& command : commands)
+    (pt::text(pt::fields(command), "subtype") == "AT_DropColumn" ? drops : others).push_back(command);
+  for (auto& command : others)
+    drops.push_back(std::move(command));
+  return drops;
+}
+
 }  // namespace
+
+result<std::string, pg_error> filled_table_body(std::string_view create_sql,
+                                                const std::vector<column_fill>& fills) {
+  auto table = split_table_text(create_sql);
+  if (!table)
+    return fail(table.error());
+  for (const auto& fill : fills) {
+    const auto item = find_column_item(*table, fill.column);
+    if (!item)
+      return fail(make_pg_error("XX000", "column \"" + fill.column +
+                                             "\" is missing from the table's definition"));
+    table->items[*item] = rewrite_column_item(
+        table->items[*item],
+        column_item_change{std::nullopt, std::optional<std::string>{fill.default_sql}, fill.not_null});
+  }
+  return table->body();
+}
 
 result<table_change, pg_error> translate_alter_table(const json& stmt, std::string_view source,
                                                      const std::string& table,
                                                      std::vector<column_definition> columns,
                                                      const sqlite_table_shape& shape,
                                                      const type_settings& settings,
-                                                     const user_type_set& user_types) {
+                                                     const user_type_set& user_types,
+                                                     const select_expression_parser& parse_select) {
   table_change out;
   out.table = table;
   const std::string relation = "relation \"" + table + "\"";
   std::optional<column_alteration_state> altered;
-  const column_alteration_input input{source, settings, user_types};
-  for (const auto& command : pt::list(stmt, "cmds")) {
+  const column_alteration_input input{source, settings, user_types, parse_select};
+  for (const auto& command : in_postgres_passes(pt::list(stmt, "cmds"))) {
     const json& cmd = pt::fields(command);
     const std::string subtype = pt::text(cmd, "subtype");
     const bool check_subcommand = subtype == "AT_AddConstraint" || subtype == "AT_DropConstraint" ||
@@ -72,9 +131,11 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
         altered->sqlite = std::move(*sqlite);
         altered->primary_key = shape.primary_key;
       }
-      if (subtype == "AT_AlterColumnType" && has_check_items(altered->sqlite))
-        return fail(make_pg_error("0A000", "ALTER COLUMN ... TYPE on a table with CHECK constraints "
-                                           "is not supported yet"));
+      // A check on the column would have to be typed again from its PostgreSQL
+      // text, which is not recorded; checks on other columns stay as they are.
+      if (subtype == "AT_AlterColumnType" && check_uses_column(altered->sqlite, pt::text(cmd, "name")))
+        return fail(make_pg_error("0A000", "ALTER COLUMN ... TYPE of a column a CHECK constraint "
+                                           "uses is not supported yet"));
       auto r = check_subcommand ? alter_check_constraint(cmd, input, *altered, out.notices)
                : subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
                                                  : alter_column_constraint(cmd, input, *altered);
@@ -99,14 +160,15 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
       if (!column)
         return fail(column.error());
       // SQLite adds no column whose DEFAULT is an expression (now(), nextval(),
-      // 1 + 2): it would have to fill the existing rows with it.
-      const size_t after_name = quote_identifier(column->definition.name).size();
-      if (column->sqlite_sql.find(" DEFAULT (", after_name) != std::string::npos)
-        return fail(make_pg_error("0A000", "ALTER TABLE ... ADD COLUMN with the DEFAULT " +
-                                               column->definition.default_expression.value_or("") +
-                                               " is not supported yet"));
+      // 1 + 2): it is added empty and filled by a rebuild.
+      std::string added = column->sqlite_sql;
+      if (auto fill = expression_default_fill(*column)) {
+        added = rewrite_column_item(added, column_item_change{std::nullopt,
+                                                              std::optional<std::string>{}, false});
+        out.fills.push_back(std::move(*fill));
+      }
       out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " ADD COLUMN " +
-                                      column->sqlite_sql);
+                                      added);
       columns.push_back(std::move(column->definition));
     } else if (subtype == "AT_DropColumn") {
       const std::string name = pt::text(cmd, "name");

@@ -11,8 +11,15 @@
 // TYPE (alter_column.hpp) cannot be done in place by SQLite: they give the table's new
 // SQLite definition in `rebuild`, from which the caller rebuilds the table
 // (storage/table_rebuild.hpp); they cannot be combined with ADD/DROP COLUMN in one
-// statement here (0A000). ADD CHECK, DROP CONSTRAINT and VALIDATE CONSTRAINT
-// (alter_check.hpp) go the same way. Every other subcommand (other constraints,
+// statement here (0A000). ADD COLUMN with a DEFAULT that SQLite cannot add in
+// place (an expression: now(), random(), nextval('s'), 1 + 2) adds the column
+// empty and names it in `fills`: the caller then rebuilds the table from
+// filled_table_body(), copying every other column, so that SQLite evaluates the
+// DEFAULT for each existing row as PostgreSQL fills them (a volatile default once
+// per row, now() once per transaction); a NOT NULL column left NULL is 23502
+// `column "c" of relation "t" contains null values`. ADD CHECK, DROP CONSTRAINT and VALIDATE CONSTRAINT
+// (alter_check.hpp) go the same way. ALTER COLUMN TYPE of a column a CHECK
+// constraint names is 0A000 (its PostgreSQL text is not recorded to type it again). Every other subcommand (other constraints,
 // identity, ...) is 0A000 naming it. The target table's existence and a RENAME TO clash are the
 // caller's (they need the database). Pure.
 #pragma once
@@ -47,19 +54,34 @@ struct table_rebuild {
   std::vector<column_conversion> conversions;  // ALTER COLUMN TYPE: values to convert
 };
 
+// A column ADD COLUMN added empty, to be filled from its DEFAULT.
+struct column_fill {
+  std::string column;
+  std::string default_sql;  // SQLite's DEFAULT expression: "(pg_transaction_timestamp())"
+  bool not_null = false;
+};
+
 struct table_change {
   std::vector<std::string> sqlite_statements;  // to run in order
   std::string table;                           // the table's name afterwards
   std::vector<column_definition> columns;      // its catalog rows afterwards
   std::vector<pg_error> notices;               // IF [NOT] EXISTS skips
   std::optional<table_rebuild> rebuild;        // after sqlite_statements (none of both)
+  std::vector<column_fill> fills;              // after sqlite_statements
 };
 
 // `statement` is an AlterTableStmt's fields, parsed from `source`.
 result<table_change, pg_error> translate_alter_table(
     const nlohmann::json& statement, std::string_view source, const std::string& table,
     std::vector<column_definition> columns, const sqlite_table_shape& shape,
-    const type_settings& settings, const user_type_set& user_types = no_user_types());
+    const type_settings& settings, const user_type_set& user_types = no_user_types(),
+    const select_expression_parser& parse_select = {});
+
+// The body (after CREATE TABLE "name") of the table `create_sql` defines with
+// each column of `fills` given its DEFAULT and NOT NULL; XX000 when a column
+// is missing from the definition.
+result<std::string, pg_error> filled_table_body(std::string_view create_sql,
+                                                const std::vector<column_fill>& fills);
 
 // `statement` is a RenameStmt's fields (a column or the table itself).
 result<table_change, pg_error> translate_rename(const nlohmann::json& statement,

@@ -19,17 +19,20 @@
 // (the functions are storage/default_functions.hpp's). Any other expression
 // ((1 + 2), lower('ABC'), 'a' || 'b', now() + interval '1 day', ARRAY[1,2]) is
 // translated by the query translator and assigned to the column's type
-// (translator/default_translation.hpp): SQLite evaluates it at each insert; its
-// PostgreSQL text is its source text. What the translator does not cover is 0A000
+// (translator/default_translation.hpp): SQLite evaluates it at each insert. The
+// PostgreSQL text of every default is PostgreSQL's own printing of it
+// (default_deparse.hpp), or its source text where that does not cover it. What the translator does not cover is 0A000
 // naming the function or expression. Pure.
 #include "stages/sql/create_table.hpp"
 
 #include "stages/sql/constant_assignment.hpp"
+#include "stages/sql/default_deparse.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/translator/default_translation.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
@@ -86,13 +89,12 @@ void unsign_numeric_zero(pt::constant& c) {
     c.text = c.text.substr(1);
 }
 
-result<default_text, pg_error> constant_default(cast_constant c, const column_definition& column,
-                                                std::string_view source,
-                                                const type_settings& settings) {
+// The stored form of a constant DEFAULT (sql_null for NULL).
+result<sql_value, pg_error> stored_constant(cast_constant c, const column_definition& column,
+                                            std::string_view source, const type_settings& settings) {
   if (c.value.is_null)
-    return default_text{"NULL", "NULL"};
+    return sql_value{sql_null{}};
   unsign_numeric_zero(c.value);
-  const std::string postgres = c.value.is_string ? "'" + c.value.text + "'" : c.value.text;
   std::optional<column_type> cast_type;
   if (c.cast_type) {
     auto resolved = resolve_type_name(pt::type_name(*c.cast_type, source));
@@ -100,12 +102,8 @@ result<default_text, pg_error> constant_default(cast_constant c, const column_de
       cast_type = *resolved;
     c.value.is_string = true;  // '...'::t and 5::t are read by t's input
   }
-  if (!cast_type) {
-    auto stored = assign_constant(c.value, column, settings);
-    if (!stored)
-      return fail(stored.error());
-    return default_text{sql_literal(*stored), postgres};
-  }
+  if (!cast_type)
+    return assign_constant(c.value, column, settings);
   column_definition as_cast = column;
   as_cast.type = *cast_type;
   auto stored = assign_constant(c.value, as_cast, settings);
@@ -121,10 +119,24 @@ result<default_text, pg_error> constant_default(cast_constant c, const column_de
   if (rule->method == stored_cast::not_supported)
     return fail(not_supported("a DEFAULT cast from " + format_type(*cast_type) + " to " +
                               format_type(column.type)));
-  auto converted = cast_stored_value(*stored, *cast_type, column.type, rule->method, false, settings);
-  if (!converted)
-    return fail(converted.error());
-  return default_text{sql_literal(*converted), postgres};
+  return cast_stored_value(*stored, *cast_type, column.type, rule->method, false, settings);
+}
+
+result<default_text, pg_error> constant_default(const cast_constant& c, const column_definition& column,
+                                                std::string_view source,
+                                                const type_settings& settings) {
+  if (c.value.is_null)
+    return default_text{"NULL", "NULL"};
+  std::string quoted;  // the constant as a literal again: quotes doubled
+  for (char ch : c.value.text)
+    quoted += ch == '\'' ? std::string("''") : std::string(1, ch);
+  pt::constant shown = c.value;
+  unsign_numeric_zero(shown);
+  const std::string postgres = c.value.is_string ? "'" + quoted + "'" : shown.text;
+  auto stored = stored_constant(c, column, source, settings);
+  if (!stored)
+    return fail(stored.error());
+  return default_text{sql_literal(*stored), postgres};
 }
 
 // The SQL that rounds µs `expression` to `precision` fractional digits (0-5).
@@ -222,13 +234,84 @@ result<default_text, pg_error> general_default(const json& expr, const column_de
   return default_text{"(" + translated->sql + ")", expression_source_text(expr, source)};
 }
 
-}  // namespace
+// ARRAY[c1, c2, ...] of constants (maybe signed or cast, NULL) on an array column,
+// or ARRAY[...]::t[] of the column's type: each element assigned to the element
+// type as PostgreSQL's array assignment cast does, the array stored as one
+// constant. nullopt for any other expression (the general path's).
+std::optional<result<default_text, pg_error>> array_default(const json& expr,
+                                                            const column_definition& column,
+                                                            std::string_view source,
+                                                            const type_settings& settings) {
+  const json* array = &expr;
+  if (pt::node_type(expr) == "TypeCast") {
+    const json& cast = pt::fields(expr);
+    if (pt::node_type(cast.value("arg", json::object())) != "A_ArrayExpr")
+      return std::nullopt;
+    auto type = resolve_type_name(pt::type_name(cast.value("typeName", json::object()), source));
+    if (!type || !(*type == column.type))
+      return std::nullopt;
+    array = &cast["arg"];
+  }
+  if (pt::node_type(*array) != "A_ArrayExpr")
+    return std::nullopt;
+  const type_descriptor* descriptor = find_builtin_type(column.type.oid);
+  if (descriptor == nullptr || descriptor->element == 0)
+    return std::nullopt;
+  column_definition element_column = column;
+  element_column.type = builtin_column_type(descriptor->element, column.type.typmod);
+  element_column.dimensions = 0;
+  element_column.domain.clear();
+  const auto& elements = pt::list(pt::fields(*array), "elements");
+  std::vector<cast_constant> constants;
+  bool all_untyped = !elements.empty();
+  for (const auto& element : elements) {
+    auto c = read_constant(element, source);
+    if (!c)
+      return std::nullopt;  // an expression, a nested ARRAY: the general path
+    all_untyped = all_untyped && c->value.is_string && c->cast_type == nullptr;
+    constants.push_back(*c);
+  }
+  // Untyped literals make a text[]: only string types take it by assignment.
+  const oid_t e = descriptor->element;
+  const bool string_element = e == 25 || e == 1043 || e == 1042 || e == 19;
+  if (all_untyped && !string_element)
+    return result<default_text, pg_error>(fail(make_pg_error(
+        "42804",
+        "column \"" + column.name + "\" is of type " + format_type(column.type) +
+            " but default expression is of type text[]",
+        "", "You will need to rewrite or cast the expression.")));
+  std::string text = "{";
+  for (size_t i = 0; i < constants.size(); ++i) {
+    text += i ? "," : "";
+    auto stored = stored_constant(constants[i], element_column, source, settings);
+    if (!stored)
+      return result<default_text, pg_error>(fail(stored.error()));
+    if (std::holds_alternative<sql_null>(*stored)) {
+      text += "NULL";
+      continue;
+    }
+    auto value = format_text_value(element_column.type, *stored, settings);
+    if (!value)
+      return std::nullopt;
+    text += "\"";
+    for (char ch : *value)
+      text += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
+    text += "\"";
+  }
+  auto stored = parse_text_value(column.type, text + "}", settings);
+  if (!stored)
+    return result<default_text, pg_error>(fail(stored.error()));
+  return result<default_text, pg_error>(
+      default_text{sql_literal(*stored), expression_source_text(expr, source)});
+}
 
-result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
-                                                 std::string_view source,
-                                                 const type_settings& settings) {
+result<default_text, pg_error> stored_default(const json& expr, const column_definition& column,
+                                                  std::string_view source,
+                                                  const type_settings& settings) {
   if (auto c = read_constant(expr, source))
     return constant_default(*c, column, source, settings);
+  if (auto array = array_default(expr, column, source, settings))
+    return std::move(*array);
   if (auto sequence = nextval_call(expr, source)) {
     if (!is_integer_column(column))
       return fail(not_supported("DEFAULT nextval() on a column of type " + format_type(column.type)));
@@ -262,6 +345,18 @@ result<default_text, pg_error> translate_default(const json& expr, const column_
   if (function->kind == "uuid" && oid == 2950 && column.dimensions == 0)
     return default_text{"(pg_gen_random_uuid())", function->name};
   return general_default(expr, column, source, settings, "DEFAULT " + function->name);
+}
+
+}  // namespace
+
+result<default_text, pg_error> translate_default(const json& expr, const column_definition& column,
+                                                 std::string_view source,
+                                                 const type_settings& settings) {
+  auto translated = stored_default(expr, column, source, settings);
+  if (translated)
+    if (auto printed = deparse_default(expr, source, column))
+      translated->postgres = std::move(*printed);
+  return translated;
 }
 
 }  // namespace tributary

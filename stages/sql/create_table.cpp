@@ -199,7 +199,10 @@ struct table_builder {
         if (!d)
           return fail(d.error());
         constraints += " DEFAULT " + d->sqlite;
-        column.default_expression = d->postgres;
+        // PostgreSQL records no default for a bare NULL (a domain's column keeps it:
+        // it overrides the domain's default).
+        if (d->postgres != "NULL" || !column.domain.empty())
+          column.default_expression = d->postgres;
       } else if (kind == "CONSTR_IDENTITY") {
         identity = true;
         column.not_null = true;

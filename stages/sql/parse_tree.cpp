@@ -62,10 +62,10 @@ std::string integer_at(std::string_view source, int64_t location) {
     return "0";
   std::string out;
   size_t i = static_cast<size_t>(location);
-  if (source[i] == '-') {
+  if (source[i] == '-') {  // -2, - 2, -(2): a constant the grammar negated
     out.push_back('-');
     ++i;
-    while (i < source.size() && std::isspace(static_cast<unsigned char>(source[i])))
+    while (i < source.size() && (std::isspace(static_cast<unsigned char>(source[i])) || source[i] == '('))
       ++i;
   }
   while (i < source.size() && std::isdigit(static_cast<unsigned char>(source[i])))

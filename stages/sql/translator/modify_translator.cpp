@@ -87,8 +87,7 @@ typed_expression query_translator::assign(typed_expression value, const column_d
     return value;
   const bool number_to_number = is_number_type(from.oid) && is_number_type(to.oid);
   const bool to_text = is_text_like(to.oid) && from.known() && !from.is_enum();
-  const bool time_to_time = is_time_type(from.oid) && is_time_type(to.oid) &&
-                            !(from.oid != pg_type_oid::date && to.oid == pg_type_oid::date);
+  const bool time_to_time = is_time_type(from.oid) && is_time_type(to.oid);
   if (number_to_number || to_text || time_to_time)
     return cast(true);
   // Pairs PostgreSQL has no assignment cast for: 42804. Any other pair (oid,

@@ -56,6 +56,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/column_type.hpp"
 #include "stages/types/type_settings.hpp"
+#include "stages/types/user/user_types.hpp"
 
 namespace tributary {
 
@@ -96,6 +97,9 @@ struct translation_input {
   // target of INSERT / UPDATE / DELETE: the target is written bare (an alias of
   // another name is not translated).
   bool trigger_body = false;
+  // A user's enum or domain by schema ("" = search_path) and name, for casts
+  // ('x'::mood, CAST(v AS posint)); unset or nullptr: such casts are not translated.
+  std::function<const user_type*(std::string_view schema, std::string_view name)> find_user_type;
 };
 
 struct query_column {

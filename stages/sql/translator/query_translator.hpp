@@ -104,6 +104,11 @@ private:
   typed_expression column_reference(const json& ref, const scope& where);
   typed_expression constant(const json& node);
   typed_expression type_cast(const json& cast, const scope& where);
+  typed_expression cast_to(const json& cast, const scope& where, const column_type& target,
+                           int location);
+  // A cast to a user's enum or domain (a domain's checks and NOT NULL tested).
+  typed_expression user_type_cast(const json& cast, const scope& where, const user_type& type,
+                                  int location);
   typed_expression operator_expression(const json& expr, const scope& where);
   typed_expression arithmetic(const std::string& op, typed_expression left,
                               typed_expression right);

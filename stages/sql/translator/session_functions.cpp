@@ -4,6 +4,7 @@
 //   current_timestamp[(p)]                         transaction's start
 //   statement_timestamp()             timestamptz  pg_now('statement')
 //   clock_timestamp()                 timestamptz  pg_now('clock')
+//   gen_random_uuid()                 uuid         a version 4 UUID (pg_gen_random_uuid)
 //   localtimestamp[(p)]               timestamp    the transaction's start in TimeZone
 //   current_date                      date         its day in TimeZone
 //   current_time[(p)] / localtime[(p)] timetz / time
@@ -119,6 +120,8 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
       return typed_result("pg_now('statement')", pg_type_oid::timestamptz);
     if (name == "clock_timestamp")
       return typed_result("pg_now('clock')", pg_type_oid::timestamptz);
+    if (name == "gen_random_uuid")  // storage/default_functions.hpp, on every connection
+      return typed_result("pg_gen_random_uuid()", pg_type_oid::uuid);
     if (name == "version")
       return typed_result(sql_quote(session_of(t, name).version), pg_type_oid::text);
     if (name == "current_database")

@@ -1,0 +1,115 @@
+// 006_types_bind: a Bind parameter in binary format (the type's send format) is
+// read by the type layer's one binary codec for every type it knows, giving the
+// value PostgreSQL gives.
+//
+// Differential against a real PostgreSQL 15: the binary bytes of each value come
+// from PostgreSQL itself (a binary-format result of `SELECT '<value>'::type`); the
+// same bytes are bound as a binary parameter of `SELECT $1` (its type declared by
+// Parse) on both servers, and the text results must be the same, as must the
+// error of bytes that are not the type's send format.
+#include "integration/differential_test.hpp"
+
+#include <cstdint>
+
+namespace tributary::integration {
+namespace {
+
+class TypesBind : public DifferentialTest {
+protected:
+  // The send-format bytes of `literal` as `type`, from PostgreSQL.
+  std::string send_bytes(PGconn* publisher, const std::string& literal, const std::string& type) {
+    const std::string sql = "SELECT " + literal + "::" + type;
+    pg_result r(PQexecParams(publisher, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 1));
+    EXPECT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << sql << PQresultErrorMessage(r.get());
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK)
+      return "";
+    return std::string(PQgetvalue(r.get(), 0, 0), static_cast<size_t>(PQgetlength(r.get(), 0, 0)));
+  }
+
+  // `SELECT $1` with `bytes` bound in binary as a parameter of type `oid`.
+  static pg_result select_binary(PGconn* connection, uint32_t oid, const std::string& bytes) {
+    const Oid types[] = {oid};
+    const char* values[] = {bytes.data()};
+    const int lengths[] = {static_cast<int>(bytes.size())};
+    const int formats[] = {1};
+    return pg_result(PQexecParams(connection, "SELECT $1", 1, types, values, lengths, formats, 0));
+  }
+
+  void expect_same_value(PGconn* publisher, uint32_t oid, const std::string& type,
+                         const std::string& literal) {
+    const std::string bytes = send_bytes(publisher, literal, type);
+    auto mine = select_binary(local_.get(), oid, bytes);
+    auto theirs = select_binary(publisher, oid, bytes);
+    ASSERT_EQ(PQresultStatus(theirs.get()), PGRES_TUPLES_OK) << type << " " << literal;
+    EXPECT_EQ(PQresultStatus(mine.get()), PGRES_TUPLES_OK)
+        << type << " " << literal << ": " << PQresultErrorMessage(mine.get());
+    EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << type << " " << literal;
+  }
+};
+
+TEST_F(TypesBind, BinaryParametersOfEveryTypeGiveThePostgresValues) {
+  auto publisher = publisher_.connect();
+  local_exec("SET TimeZone = 'America/New_York'");
+  exec(publisher.get(), "SET TimeZone = 'America/New_York'");
+  const struct {
+    uint32_t oid;
+    const char* type;
+    std::vector<std::string> literals;
+  } cases[] = {
+      {21, "int2", {"'-32768'", "'7'"}},
+      {23, "int4", {"'-2147483648'", "'42'"}},
+      {20, "int8", {"'9223372036854775807'"}},
+      {700, "float4", {"'1.1'", "'-0'", "'NaN'", "'Infinity'"}},
+      {701, "float8", {"'0.30000000000000004'", "'-0'", "'-Infinity'", "'1e-310'"}},
+      {1700, "numeric", {"'12345678901234567890.0123456789'", "'-0.10'", "'NaN'"}},
+      {16, "bool", {"'t'", "'f'"}},
+      {17, "bytea", {"'\\x00ff10'"}},
+      {25, "text", {"'it''s'"}},
+      {1082, "date", {"'2024-02-29'", "'4713-01-01 BC'", "'infinity'"}},
+      {1114, "timestamp", {"'2024-02-29 13:45:30.123456'"}},
+      {1184, "timestamptz", {"'2024-02-29 06:45:30-05'", "'-infinity'"}},
+      {1083, "time", {"'23:59:59.999999'"}},
+      {1266, "timetz", {"'13:45:30+02'"}},
+      {1186, "interval", {"'1 year 2 mons -3 days 04:05:06.7'"}},
+      {2950, "uuid", {"'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'"}},
+      {114, "json", {"'{\"a\": 123.4500}'"}},
+      {3802, "jsonb", {"'{\"b\": [1, 2], \"a\": null}'"}},
+      {1007, "int4[]", {"'{1,NULL,3}'", "'[0:1]={5,6}'", "'{{1,2},{3,4}}'"}},
+      {1009, "text[]", {"'{a,\"b c\",NULL}'"}},
+      {869, "inet", {"'192.168.0.1/24'", "'::1'"}},
+      {650, "cidr", {"'10.0.0.0/8'"}},
+      {829, "macaddr", {"'08:00:2b:01:02:03'"}},
+      {790, "money", {"'12.34'"}},
+      {1560, "bit", {"B'00001111'"}},
+      {1562, "varbit", {"B'0101'"}},
+      {3904, "int4range", {"'[1,10)'", "'empty'"}},
+      {3910, "tstzrange", {"'[2024-01-01 00:00+00,2024-02-01 00:00+00)'"}},
+      {600, "point", {"'(1.5,2)'"}},
+      {3614, "tsvector", {"'a fat cat'"}},
+      {3220, "pg_lsn", {"'16/B374D848'"}},
+      {26, "oid", {"'4294967295'"}},
+  };
+  for (const auto& c : cases)
+    for (const auto& literal : c.literals)
+      expect_same_value(publisher.get(), c.oid, c.type, literal);
+}
+
+TEST_F(TypesBind, BytesThatAreNotTheSendFormatAreRefusedAsPostgres) {
+  auto publisher = publisher_.connect();
+  for (const auto& [oid, bytes] : std::vector<std::pair<uint32_t, std::string>>{
+           {23, std::string("\x00\x00\x00\x01\x02", 5)},  // a byte too many
+           {1700, std::string("\x00\x01", 2)},             // too few
+           {790, std::string("\x00\x01", 2)},
+           {16, std::string("\x01\x01", 2)}}) {
+    auto mine = select_binary(local_.get(), oid, bytes);
+    auto theirs = select_binary(publisher.get(), oid, bytes);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << oid;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tributary::integration

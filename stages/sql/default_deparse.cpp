@@ -1,0 +1,453 @@
+// default_deparse: see the header. A walk of the tree that gives each node its
+// text and the type PostgreSQL's parser gives it (0: an untyped literal, whose
+// type the context decides), following ruleutils.c's get_const_expr and
+// get_rule_expr for the nodes a DEFAULT usually holds.
+#include "stages/sql/default_deparse.hpp"
+
+#include <charconv>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "stages/sql/parse_tree.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/types/value_io.hpp"
+
+namespace tributary {
+namespace {
+
+namespace pt = parse_tree;
+namespace oids = pg_type_oid;
+using json = nlohmann::json;
+
+constexpr oid_t untyped = 0;  // a quoted literal its context gives a type
+
+// The node's shape, for pretty mode's parentheses (ruleutils.c isSimpleNode).
+enum class shape { simple, binary_operator, prefix_operator, cast };
+
+struct printed {
+  std::string text;  // an untyped literal: its quoted text, no label yet
+  oid_t type = untyped;
+  bool constant = false;  // a literal (PostgreSQL's Const)
+  std::string raw;        // an untyped literal's value
+  // Pretty mode (pg_get_expr(..., true)): the text without parentheses of its own,
+  // which the parent adds where precedence needs them.
+  std::string pretty;
+  enum shape shape = shape::simple;
+  std::string op;  // a binary operator's name
+};
+
+// A leaf or a call: the same text in both modes.
+printed simple(std::string text, oid_t type, bool constant = false) {
+  printed p{text, type, constant, {}, text, shape::simple, {}};
+  return p;
+}
+
+// Pretty mode: `child` inside a binary operator `parent_op` (as its left operand
+// or not): parenthesised unless + - * / % precedence makes that needless.
+std::string pretty_operand(const printed& child, const std::string& parent_op, bool left) {
+  if (child.shape == shape::simple || child.shape == shape::cast)
+    return child.pretty;
+  if (child.shape == shape::binary_operator) {
+    const auto rank = [](const std::string& op) {
+      return op == "+" || op == "-" ? 1 : op == "*" || op == "/" || op == "%" ? 2 : 0;
+    };
+    const int c = rank(child.op), p = rank(parent_op);
+    if (c > 0 && p > 0 && (c > p || (c == p && left)))
+      return child.pretty;
+  }
+  return "(" + child.pretty + ")";
+}
+
+// What the walk cannot print as PostgreSQL does.
+struct not_covered {};
+
+std::string type_label(oid_t type) { return format_type(builtin_column_type(type)); }
+
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text)
+    out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+// A literal read by `type`'s input and printed as get_const_expr prints the
+// Const: by the type's output ('1 hour' -> '01:00:00'::interval, 'yes' -> true),
+// int4 bare unless negative, numeric bare when it reads as a float constant.
+printed constant_of(const std::string& raw, const column_type& type, const std::string& label) {
+  auto stored = parse_text_value(type, raw, type_settings{});
+  if (!stored)
+    throw not_covered{};
+  const auto text = format_text_value(type, *stored, type_settings{});
+  if (!text)
+    throw not_covered{};
+  const std::string& out = *text;
+  if (type.oid == oids::boolean)
+    return simple(out == "t" ? "true" : "false", type.oid, true);
+  if (type.oid == oids::int4 && !out.starts_with("-"))
+    return simple(out, type.oid, true);
+  if (type.oid == oids::numeric && !out.empty() && std::isdigit(static_cast<unsigned char>(out[0])) &&
+      out.find_first_of(".eE") != std::string::npos)
+    return simple(type.typmod >= 0 ? out + "::" + label : out, type.oid, true);
+  return simple(quoted(out) + "::" + label, type.oid, true);
+}
+
+// An untyped literal given `type`: 'x'::text.
+printed typed_as(printed p, oid_t type) {
+  if (p.type != untyped)
+    return p;
+  return constant_of(p.raw, builtin_column_type(type), type_label(type));
+}
+
+// `inner` cast to `label`: (x)::t, in pretty mode x::t unless x is an operator.
+printed cast_of(const printed& inner, oid_t type, const std::string& label) {
+  const bool parenthesised = inner.shape == shape::binary_operator ||
+                             inner.shape == shape::prefix_operator ||
+                             (inner.shape == shape::cast && !inner.constant);
+  printed out{"(" + inner.text + ")::" + label, type, false, {},
+              (parenthesised ? "(" + inner.pretty + ")" : inner.pretty) + "::" + label,
+              shape::cast, {}};
+  return out;
+}
+
+// An implicit cast PostgreSQL's operator resolution adds: (2)::numeric.
+printed cast_to(printed p, oid_t type) {
+  if (p.type == type)
+    return p;
+  if (p.type == untyped)
+    return typed_as(std::move(p), type);
+  return cast_of(p, type, type_label(type));
+}
+
+bool fits_int64(const std::string& digits) {
+  int64_t value = 0;
+  const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return r.ec == std::errc() && r.ptr == digits.data() + digits.size();
+}
+
+// get_const_expr: int4 bare unless negative; numeric bare when it reads as a
+// float constant; every other type quoted and labelled.
+printed literal(const json& node, std::string_view source) {
+  const auto c = pt::constant_value(node, source);
+  if (!c || c->is_null)
+    throw not_covered{};
+  if (c->is_string) {
+    printed p = simple(quoted(c->text), untyped, true);
+    p.raw = c->text;
+    return p;
+  }
+  if (c->text == "true" || c->text == "false")
+    return simple(c->text, oids::boolean, true);
+  const bool has_point = c->text.find_first_of(".eE") != std::string::npos;
+  if (!has_point && fits_int64(c->text)) {
+    int64_t value = 0;
+    std::from_chars(c->text.data(), c->text.data() + c->text.size(), value);
+    const bool int4 = value >= std::numeric_limits<int32_t>::min() &&
+                      value <= std::numeric_limits<int32_t>::max();
+    if (int4)
+      return simple(value < 0 ? quoted(c->text) + "::integer" : c->text, oids::int4, true);
+    return simple(quoted(c->text) + "::bigint", oids::int8, true);
+  }
+  const bool reads_as_float = !c->text.empty() && std::isdigit(static_cast<unsigned char>(c->text[0])) &&
+                              has_point;
+  return simple(reads_as_float ? c->text : quoted(c->text) + "::numeric", oids::numeric, true);
+}
+
+// Number types by PostgreSQL's preference: the larger one wins an operator.
+int number_rank(oid_t type) {
+  switch (type) {
+    case oids::int2: return 1;
+    case oids::int4: return 2;
+    case oids::int8: return 3;
+    case oids::numeric: return 4;
+    case oids::float4: return 5;
+    case oids::float8: return 6;
+    default: return 0;
+  }
+}
+
+// Result types of the functions a DEFAULT usually calls (0: not known here).
+oid_t function_result(const std::string& name, const std::vector<printed>& args) {
+  static const std::map<std::string, oid_t> fixed = {
+      {"now", oids::timestamptz},         {"transaction_timestamp", oids::timestamptz},
+      {"clock_timestamp", oids::timestamptz}, {"statement_timestamp", oids::timestamptz},
+      {"random", oids::float8},           {"gen_random_uuid", oids::uuid},
+      {"nextval", oids::int8},            {"currval", oids::int8},
+      {"lower", oids::text},              {"upper", oids::text},
+      {"initcap", oids::text},            {"repeat", oids::text},
+      {"md5", oids::text},                {"concat", oids::text},
+      {"concat_ws", oids::text},          {"btrim", oids::text},
+      {"ltrim", oids::text},              {"rtrim", oids::text},
+      {"replace", oids::text},            {"reverse", oids::text},
+      {"left", oids::text},               {"right", oids::text},
+      {"lpad", oids::text},               {"rpad", oids::text},
+      {"substr", oids::text},             {"to_char", oids::text},
+      {"format", oids::text},             {"length", oids::int4},
+      {"char_length", oids::int4},        {"octet_length", oids::int4},
+      {"version", oids::text}};
+  if (auto it = fixed.find(name); it != fixed.end())
+    return it->second;
+  static const std::set<std::string> like_first_argument = {"abs", "round", "trunc", "ceil",
+                                                            "floor", "greatest", "least"};
+  if (like_first_argument.contains(name) && !args.empty() && args[0].type != untyped)
+    return args[0].type;
+  return 0;
+}
+
+// nextval('s'): the sequence's name as a regclass constant, printed as given.
+printed regclass_literal(printed p) {
+  if (p.type != untyped)
+    return p;
+  return simple(p.text + "::regclass", 2205, true);
+}
+
+class deparser {
+public:
+  deparser(std::string_view source, const column_definition& column)
+      : source_(source), column_(column) {}
+
+  printed node(const json& n) {
+    const std::string type = pt::node_type(n);
+    const json& f = pt::fields(n);
+    if (type == "A_Const")
+      return literal(n, source_);
+    if (type == "TypeCast")
+      return type_cast(f);
+    if (type == "FuncCall")
+      return function_call(f);
+    if (type == "SQLValueFunction")
+      return value_function(f);
+    if (type == "A_Expr")
+      return operator_expression(f);
+    if (type == "A_ArrayExpr") {
+      if (pt::list(f, "elements").empty())
+        throw not_covered{};  // ARRAY[] has no type without a cast
+      return array(f, 0);
+    }
+    throw not_covered{};
+  }
+
+  // ARRAY[...]: untyped literals take `element` (a cast's element type) or text;
+  // numbers of several types the largest one, the others cast to it.
+  printed array(const json& f, oid_t element) {
+    std::vector<printed> elements;
+    std::vector<bool> nulls;
+    for (const auto& e : pt::list(f, "elements")) {
+      const auto c = pt::constant_value(e, source_);
+      nulls.push_back(c && c->is_null);
+      elements.push_back(nulls.back() ? simple("NULL", untyped, true) : node(e));
+    }
+    oid_t common = 0;
+    for (size_t i = 0; i < elements.size(); ++i) {
+      const oid_t type = elements[i].type;
+      if (type == untyped)
+        continue;
+      if (common == 0 || common == type)
+        common = type;
+      else if (number_rank(common) > 0 && number_rank(type) > 0)
+        common = number_rank(type) > number_rank(common) ? type : common;
+      else
+        throw not_covered{};
+    }
+    if (common == 0)
+      common = element != 0 ? element : oids::text;
+    std::string text = "ARRAY[", pretty = text;
+    for (size_t i = 0; i < elements.size(); ++i) {
+      const printed e = nulls[i] ? simple("NULL::" + type_label(common), common, true)
+                                 : cast_to(std::move(elements[i]), common);
+      text += (i ? ", " : "") + e.text;
+      pretty += (i ? ", " : "") + e.pretty;
+    }
+    const type_descriptor* d = find_builtin_type(common);
+    printed out = simple(text + "]", d != nullptr ? d->array : 0);
+    out.pretty = pretty + "]";
+    return out;
+  }
+
+private:
+  printed type_cast(const json& f) {
+    auto resolved = resolve_type_name(pt::type_name(f.value("typeName", json::object()), source_));
+    if (!resolved || !resolved->known())
+      throw not_covered{};
+    const std::string label = format_type(*resolved);
+    const json& arg = f.value("arg", json::object());
+    if (pt::node_type(arg) == "A_ArrayExpr") {
+      if (pt::list(pt::fields(arg), "elements").empty())
+        return simple("ARRAY[]::" + label, resolved->oid);
+      const type_descriptor* d = find_builtin_type(resolved->oid);
+      printed inner = array(pt::fields(arg), d != nullptr ? d->element : 0);
+      if (inner.type == resolved->oid)
+        return inner;
+      return cast_of(inner, resolved->oid, label);
+    }
+    printed inner = node(arg);
+    if (inner.type == untyped)
+      return constant_of(inner.raw, *resolved, label);
+    return cast_of(inner, resolved->oid, label);
+  }
+
+  printed function_call(const json& f) {
+    auto names = pt::strings(pt::list(f, "funcname"));
+    if (names.empty() || f.contains("over") || pt::flag(f, "agg_star") || f.contains("agg_order") ||
+        pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
+      throw not_covered{};
+    if (names.size() == 2 && names[0] == "pg_catalog")
+      names.erase(names.begin());
+    if (names.size() != 1)
+      throw not_covered{};
+    const std::string& name = names[0];
+    std::vector<printed> args;
+    for (const auto& a : pt::list(f, "args"))
+      args.push_back(node(a));
+    std::string text = name + "(", pretty = text;
+    // concat(VARIADIC "any"), concat_ws(text, VARIADIC "any"), format(text, VARIADIC
+    // "any"): a literal passed as "any" stays untyped and unlabelled.
+    const size_t typed_arguments = name == "concat" ? 0
+                                   : name == "concat_ws" || name == "format" ? 1
+                                                                             : args.size();
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (name == "nextval" || name == "currval")
+        args[i] = regclass_literal(std::move(args[i]));
+      else if (i < typed_arguments)
+        args[i] = typed_as(std::move(args[i]), oids::text);
+      text += (i ? ", " : "") + args[i].text;
+      pretty += (i ? ", " : "") + args[i].pretty;  // an argument needs no parentheses
+    }
+    printed out = simple(text + ")", function_result(name, args));
+    out.pretty = pretty + ")";
+    return out;
+  }
+
+  printed value_function(const json& f) {
+    std::string op = pt::text(f, "op");
+    std::string precision;
+    if (op.ends_with("_N")) {
+      precision = "(" + std::to_string(pt::integer(f, "typmod")) + ")";
+      op = op.substr(0, op.size() - 2);
+    }
+    static const std::map<std::string, std::pair<std::string, oid_t>> functions = {
+        {"SVFOP_CURRENT_DATE", {"CURRENT_DATE", oids::date}},
+        {"SVFOP_CURRENT_TIME", {"CURRENT_TIME", oids::timetz}},
+        {"SVFOP_CURRENT_TIMESTAMP", {"CURRENT_TIMESTAMP", oids::timestamptz}},
+        {"SVFOP_LOCALTIME", {"LOCALTIME", oids::time}},
+        {"SVFOP_LOCALTIMESTAMP", {"LOCALTIMESTAMP", oids::timestamp}},
+        {"SVFOP_CURRENT_ROLE", {"CURRENT_ROLE", oids::name}},
+        {"SVFOP_CURRENT_USER", {"CURRENT_USER", oids::name}},
+        {"SVFOP_USER", {"USER", oids::name}},
+        {"SVFOP_SESSION_USER", {"SESSION_USER", oids::name}},
+        {"SVFOP_CURRENT_CATALOG", {"CURRENT_CATALOG", oids::name}},
+        {"SVFOP_CURRENT_SCHEMA", {"CURRENT_SCHEMA", oids::name}}};
+    auto it = functions.find(op);
+    if (it == functions.end())
+      throw not_covered{};
+    return simple(it->second.first + precision, it->second.second);
+  }
+
+  printed operator_expression(const json& f) {
+    if (pt::text(f, "kind") != "AEXPR_OP")
+      throw not_covered{};
+    const auto op_names = pt::strings(pt::list(f, "name"));
+    if (op_names.size() != 1)
+      throw not_covered{};
+    const std::string& op = op_names[0];
+    if (!f.contains("lexpr")) {  // prefix operator on an expression: (- random())
+      printed operand = node(f.value("rexpr", json::object()));
+      if ((op != "-" && op != "+") || number_rank(operand.type) == 0)
+        throw not_covered{};
+      const bool bare = operand.shape == shape::simple || operand.shape == shape::cast;
+      return printed{"(" + op + " " + operand.text + ")", operand.type, false, {},
+                     op + " " + (bare ? operand.pretty : "(" + operand.pretty + ")"),
+                     shape::prefix_operator, {}};
+    }
+    printed left = node(f.value("lexpr", json::object()));
+    printed right = node(f.value("rexpr", json::object()));
+    oid_t result = 0;
+    if (op == "||") {
+      left = typed_as(std::move(left), oids::text);
+      right = typed_as(std::move(right), oids::text);
+      result = oids::text;
+    } else if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^") {
+      result = arithmetic(op, left, right);
+    } else {
+      throw not_covered{};
+    }
+    return printed{"(" + left.text + " " + op + " " + right.text + ")", result, false, {},
+                   pretty_operand(left, op, true) + " " + op + " " + pretty_operand(right, op, false),
+                   shape::binary_operator, op};
+  }
+
+  // The operands as PostgreSQL's operator resolution casts them; the result type.
+  static oid_t arithmetic(const std::string& op, printed& left, printed& right) {
+    if (left.type == untyped && number_rank(right.type) > 0)
+      left = typed_as(std::move(left), right.type);
+    if (right.type == untyped && number_rank(left.type) > 0)
+      right = typed_as(std::move(right), left.type);
+    const int l = number_rank(left.type), r = number_rank(right.type);
+    if (l > 0 && r > 0) {
+      oid_t common = l >= r ? left.type : right.type;
+      if (op == "^")  // numeric ^ numeric or float8 ^ float8 only
+        common = std::max(l, r) == 4 ? oids::numeric : oids::float8;
+      // int2/int4/int8 have operators between each other; float4 with float8 too.
+      const bool integers = l <= 3 && r <= 3 && op != "^";
+      const bool floats = l >= 5 && r >= 5 && op != "^";
+      if (!integers && !floats) {
+        left = cast_to(std::move(left), common);
+        right = cast_to(std::move(right), common);
+      }
+      return common;
+    }
+    // date +/- integer, timestamps +/- interval.
+    const bool time_type = left.type == oids::date || left.type == oids::timestamp ||
+                           left.type == oids::timestamptz;
+    if (time_type && (op == "+" || op == "-")) {
+      if (left.type == oids::date && right.type == oids::int4)
+        return oids::date;
+      if (right.type == oids::interval)
+        return left.type == oids::date ? oids::timestamp : left.type;
+    }
+    throw not_covered{};
+  }
+
+  std::string_view source_;
+  const column_definition& column_;
+};
+
+// The column's type as a literal's label at the top: without typmod ('ab'::character
+// varying); a domain's literal is a Const of its base type.
+std::string column_label(const column_definition& column) {
+  column_type type = column.type;
+  type.typmod = -1;
+  return format_type(type);
+}
+
+}  // namespace
+
+std::optional<std::string> deparse_default(const json& expression, std::string_view source,
+                                           const column_definition& column, bool pretty) {
+  try {
+    deparser d(source, column);
+    printed p = d.node(expression);
+    if (p.type == untyped) {
+      column_type type = column.type;
+      type.typmod = -1;  // the length or precision is a cast of its own, not shown
+      return constant_of(p.raw, type, column_label(column)).text;
+    }
+    if (!pretty)
+      return p.text;
+    // An operator assigned to another type sits under the hidden cast to the
+    // column's type, and under a hidden length coercion for a typmod: each puts
+    // it in parentheses once more ((('a'::text || 'b'::text)) on varchar(5)).
+    const bool is_operator = p.shape == shape::binary_operator || p.shape == shape::prefix_operator;
+    if (!is_operator || !column.type.known() || p.type == untyped)
+      return p.pretty;
+    const int layers = (p.type != column.type.oid ? 1 : 0) + (column.type.typmod >= 0 ? 1 : 0);
+    return std::string(static_cast<size_t>(layers), '(') + p.pretty +
+           std::string(static_cast<size_t>(layers), ')');
+  } catch (const not_covered&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace tributary

@@ -1,0 +1,43 @@
+// default_deparse: a column DEFAULT's text as PostgreSQL prints it back
+// (pg_get_expr(adbin, adrelid), psql's \d), from the expression's parse tree:
+//
+//   DEFAULT 'a' on text            -> 'a'::text
+//   DEFAULT -1 on integer          -> '-1'::integer      (42 -> 42, 1.5 -> 1.5)
+//   DEFAULT 1 + 2                  -> (1 + 2)
+//   DEFAULT 1.25 * 2               -> (1.25 * (2)::numeric)
+//   DEFAULT 2 ^ 3                  -> ((2)::double precision ^ (3)::double precision)
+//   DEFAULT upper('x') || 'z'      -> (upper('x'::text) || 'z'::text)
+//   DEFAULT now() + interval '1 day' -> (now() + '1 day'::interval)
+//   DEFAULT current_date           -> CURRENT_DATE
+//   DEFAULT nextval('s')           -> nextval('s'::regclass)
+//   DEFAULT ARRAY['a', 'b']        -> ARRAY['a'::text, 'b'::text]
+//
+// PostgreSQL prints the expression it stored: literals carry the type the parser
+// resolved for them (an untyped literal at the top takes the column's type, in a
+// function's argument or beside || text), the implicit casts its operator
+// resolution added inside the expression are shown, the one to the column's type
+// at the top is not. What this reading does not cover (a function whose result
+// type it does not know under an operator, an operator between types it does not
+// rank) gives nullopt: the caller keeps the source text. Pure.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "stages/types/column_definition.hpp"
+
+namespace tributary {
+
+// `expression` is the DEFAULT's node, parsed from `source`. `pretty`: as
+// pg_get_expr(..., true) and psql's \d print it — parentheses only where
+// precedence needs them ((1 + 2) * 3, 1.25 * 2::numeric, now()::date) and around
+// an operator the column's type casts; the text this function gave, parsed again
+// with the same column, prints the same.
+std::optional<std::string> deparse_default(const nlohmann::json& expression,
+                                           std::string_view source,
+                                           const column_definition& column, bool pretty = false);
+
+}  // namespace tributary
