@@ -73,6 +73,14 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
         return fail(shown.error());
       p.columns = shown->columns;
       p.returns_rows = true;
+    } else if (s.kind == statement_kind::sql_prepare && s.node_type() == "FetchStmt" &&
+               !s.fields().value("ismove", false)) {
+      // FETCH answers with the rows of its cursor
+      auto cursor = cursors_.find(s.fields().value("portalname", std::string()));
+      if (cursor != cursors_.end()) {
+        p.columns = cursor->second.outcome ? cursor->second.outcome->columns : cursor->second.described;
+        p.returns_rows = true;
+      }
     } else if (s.kind == statement_kind::sql_prepare && s.node_type() == "ExecuteStmt") {
       // EXECUTE answers with the rows of the statement it runs
       auto named = statements_.find(s.fields().value("name", std::string()));
