@@ -15,6 +15,7 @@
 #include "stages/types/pg_type_oids.hpp"
 #include "cli/server/set_config_function.hpp"
 #include "storage/foreign_key_violation.hpp"
+#include "storage/violation_detail.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
 
@@ -38,6 +39,13 @@ pg_error aborted_block() {
 // SQLite's "FOREIGN KEY constraint failed", which names neither constraint nor key.
 bool is_bare_foreign_key_error(const pg_error& e) {
   return e.sqlstate == "23503" && e.detail == "FOREIGN KEY constraint failed";
+}
+
+// SQLite's "UNIQUE constraint failed: t.a" and "NOT NULL constraint failed: t.b"
+// (mapped to PostgreSQL's messages), whose DETAIL is not yet PostgreSQL's.
+bool is_bare_row_violation(const pg_error& e) {
+  return (e.sqlstate == "23505" && e.detail.rfind("UNIQUE constraint failed", 0) == 0) ||
+         (e.sqlstate == "23502" && e.detail.empty());
 }
 
 std::string text_field(const nlohmann::json& fields, const char* name) {
@@ -179,6 +187,9 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   if (!outcome && is_bare_foreign_key_error(outcome.error()))
     if (auto report = foreign_key_report(statement, situation))
       outcome = fail(std::move(*report));
+  if (!outcome && is_bare_row_violation(outcome.error()))
+    if (auto report = failing_row_report(statement, situation, outcome.error()))
+      outcome = fail(std::move(*report));
   if (!outcome) {
     transaction_.statement_failed();
     return fail(explain_interruption(outcome.error()));
@@ -197,6 +208,20 @@ std::optional<pg_error> statement_dispatcher::foreign_key_report(
   return describe_foreign_key_violation(
       db_, target, [&] { (void)dispatch_guarded(statement, situation); },
       parameters_.type_settings_now());
+}
+
+std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_statement& statement,
+                                                                const statement_situation& situation,
+                                                                const pg_error& error) {
+  const std::string type = statement.node_type();
+  if (type != "InsertStmt" && type != "UpdateStmt")
+    return std::nullopt;
+  auto run_again = [&] { (void)dispatch_guarded(statement, situation); };
+  if (error.sqlstate == "23505")
+    return describe_unique_violation(db_, error, run_again, parameters_.type_settings_now());
+  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
+                                        "relname");
+  return describe_not_null_violation(db_, error, target, run_again, parameters_.type_settings_now());
 }
 
 result<command_outcome, pg_error> statement_dispatcher::dispatch_guarded(

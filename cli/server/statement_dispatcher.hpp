@@ -107,6 +107,13 @@ private:
   // statement run again under a savepoint; nullopt keeps SQLite's.
   std::optional<pg_error> foreign_key_report(const routed_statement& statement,
                                              const statement_situation& situation);
+  // After SQLite's "UNIQUE constraint failed" or "NOT NULL constraint failed" on an
+  // INSERT or UPDATE: PostgreSQL's DETAIL with the key or the failing row
+  // (storage/violation_detail.hpp), the statement run again under a savepoint;
+  // nullopt keeps the report as it is.
+  std::optional<pg_error> failing_row_report(const routed_statement& statement,
+                                             const statement_situation& situation,
+                                             const pg_error& error);
   // Session defaults, lock_timeout, session_replication_role: read before each statement.
   void prepare_statement_settings();
   // session_replication_role on the SQLite connection: which local triggers fire,
