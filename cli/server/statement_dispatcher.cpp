@@ -602,6 +602,7 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   if (!shape)
     return fail(shape.error());
   shape->columns.clear();
+  shape->parameter_types_known = true;
   for (const auto& [number, type] : (*translated)->parameter_types)
     if (type.known())
       shape->parameter_types[number] = type.oid;
