@@ -242,6 +242,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
   const nlohmann::json& fields = statement.fields();
   if (auto refused = catalog_write_refusal(statement.node_type(), fields))
     return fail(std::move(*refused));
+  if (statement.kind == statement_kind::sqlite && statement.node_type() == "ExplainStmt")
+    return explain(statement, situation);
   switch (statement.kind) {
     case statement_kind::begin:
     case statement_kind::commit:
@@ -409,6 +411,11 @@ result<statement_shape, pg_error> statement_dispatcher::describe(const routed_st
                                                                  const std::vector<uint32_t>& declared) {
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  if (statement.kind == statement_kind::sqlite && statement.node_type() == "ExplainStmt") {
+    statement_shape shape;  // one text column, as explain() answers
+    shape.columns.push_back(result_column{"QUERY PLAN", pg_type_oid::text, -1, 0});
+    return shape;
+  }
   if (auto translated = translated_shape(statement, declared); !translated || *translated) {
     if (!translated)
       return fail(translated.error());

@@ -132,6 +132,10 @@ private:
                                                      const statement_situation& situation);
   result<command_outcome, pg_error> dispatch(const routed_statement& statement,
                                              const statement_situation& situation);
+  // EXPLAIN [ANALYZE]: SQLite's plan of the statement in PostgreSQL's shape
+  // (explain_statement.cpp).
+  result<command_outcome, pg_error> explain(const routed_statement& statement,
+                                            const statement_situation& situation);
   result<command_outcome, pg_error> transaction_control(const routed_statement& statement);
   result<command_outcome, pg_error> database_command(const routed_statement& statement);
   result<command_outcome, pg_error> subscription_command(const routed_statement& statement);
