@@ -20,7 +20,7 @@
 //   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: substring(s from pattern), regexp_*, format().
+// Not translated yet: substring(s from pattern), regexp_*.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -93,6 +93,12 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
   if (name == "split_part" && n == 3)
     return text_call("pg_split_part",
                      {text_sql(t, args[0]), text_sql(t, args[1]), integer_argument(t, args[2])});
+  if (name == "format" && n >= 1) {  // pg_format (storage/sql_functions_text.cpp)
+    std::vector<std::string> arguments;
+    for (typed_expression& arg : args)
+      arguments.push_back(output_text(t, std::move(arg)).value_or("NULL"));
+    return text_call("pg_format", arguments);
+  }
   if (name == "concat" && n >= 1) {
     std::string sql = "(''";
     for (typed_expression& arg : args)
