@@ -22,6 +22,7 @@
 // messages until Sync, as PostgreSQL does.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -43,6 +44,7 @@ public:
       : dispatcher_(dispatcher), parameters_(parameters), out_(out) {
     dispatcher_.transaction().on_transaction_end(
         [this](bool committed) { close_cursors_at_transaction_end(committed); });
+    install_prepared_statements_view();
   }
 
   result<ok_t, pg_error> parse(const wire::parse_message& message);
@@ -71,6 +73,8 @@ private:
     std::vector<uint32_t> parameter_types;
     std::vector<result_column> columns;
     bool returns_rows = false;
+    bool from_sql = false;  // PREPARE, not Parse
+    std::chrono::system_clock::time_point prepared_at = std::chrono::system_clock::now();
   };
   struct portal {
     std::shared_ptr<const prepared_statement> statement;
@@ -117,6 +121,9 @@ private:
   // Runs a cursor's query (once) and keeps its rows.
   result<ok_t, pg_error> open_cursor(sql_cursor& cursor, const statement_situation& situation,
                                      bool& reported);
+  // pg_prepared_statements on the session's connection: one row per named
+  // statement (sql_prepared_statements.cpp).
+  void install_prepared_statements_view();
   // Cursors without HOLD close when their transaction ends; a rollback closes those
   // it declared, held or not.
   void close_cursors_at_transaction_end(bool committed);

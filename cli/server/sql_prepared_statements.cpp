@@ -21,6 +21,7 @@
 // Errors fail the transaction block as any statement's do.
 #include <cctype>
 
+#include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
 #include "stages/sql/parse_tree.hpp"
@@ -80,6 +81,22 @@ std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t inde
                            " cannot be coerced to the expected type " +
                            format_type(builtin_column_type(to)),
                        {}, "You will need to rewrite or cast the expression.");
+}
+
+// An element of array_out's text: quoted when it holds what the array syntax uses.
+std::string array_element(const std::string& text) {
+  bool quote = text.empty() || text == "NULL";
+  for (char c : text)
+    quote = quote || c == ' ' || c == ',' || c == '{' || c == '}' || c == '"' || c == '\\';
+  if (!quote)
+    return text;
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
 }
 
 pg_error statement_missing(const std::string& name) {
@@ -143,6 +160,7 @@ result<command_outcome, pg_error> extended_query::sql_prepare(const routed_state
   if (!prepared)
     return fail(prepared.error());
   prepared->source_text = statement.text;
+  prepared->from_sql = true;
   statements_[name] = std::make_shared<const prepared_statement>(std::move(*prepared));
   return command_outcome::tag_only("PREPARE");
 }
@@ -242,6 +260,32 @@ result<command_outcome, pg_error> extended_query::sql_discard(const routed_state
   for (auto it = statements_.begin(); it != statements_.end();)
     it = it->first.empty() ? std::next(it) : statements_.erase(it);
   return command_outcome::tag_only("DISCARD ALL");
+}
+
+void extended_query::install_prepared_statements_view() {
+  // PostgreSQL 15's columns; the plan counters stay 0 (there is no plan cache).
+  snapshot_table view{
+      "CREATE TABLE x(name text, statement text, prepare_time timestamptz, parameter_types regtype[], "
+      "from_sql bool, generic_plans int8, custom_plans int8)",
+      [this] {
+        constexpr int64_t unix_to_2000_us = 946'684'800'000'000;
+        std::vector<snapshot_row> rows;
+        for (const auto& [name, statement] : statements_) {
+          if (name.empty())
+            continue;  // the unnamed statement is not listed
+          std::string types = "{";
+          for (size_t i = 0; i < statement->parameter_types.size(); ++i)
+            types += (i ? "," : "") + array_element(format_type(builtin_column_type(statement->parameter_types[i])));
+          const int64_t micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                                     statement->prepared_at.time_since_epoch())
+                                     .count() -
+                                 unix_to_2000_us;
+          rows.push_back({name, statement->source_text, micros, types + "}", int64_t{statement->from_sql ? 1 : 0},
+                          int64_t{0}, int64_t{0}});
+        }
+        return rows;
+      }};
+  (void)add_snapshot_table(dispatcher_.database(), "pg_prepared_statements", std::move(view));
 }
 
 }  // namespace tributary
