@@ -45,6 +45,7 @@ public:
     dispatcher_.transaction().on_transaction_end(
         [this](bool committed) { close_cursors_at_transaction_end(committed); });
     install_prepared_statements_view();
+    install_cursors_view();
   }
 
   result<ok_t, pg_error> parse(const wire::parse_message& message);
@@ -96,6 +97,7 @@ private:
     bool no_scroll = false;
     bool hold = false;
     bool declared_in_transaction = false;  // a rollback of that transaction closes it
+    std::chrono::system_clock::time_point declared_at = std::chrono::system_clock::now();
     std::optional<command_outcome> outcome;  // the query's rows, once it ran
     std::optional<cursor_position> position;
   };
@@ -124,6 +126,8 @@ private:
   // pg_prepared_statements on the session's connection: one row per named
   // statement (sql_prepared_statements.cpp).
   void install_prepared_statements_view();
+  // pg_cursors on the session's connection: one row per open cursor (sql_cursors.cpp).
+  void install_cursors_view();
   // Cursors without HOLD close when their transaction ends; a rollback closes those
   // it declared, held or not.
   void close_cursors_at_transaction_end(bool committed);

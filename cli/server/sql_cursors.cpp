@@ -17,7 +17,9 @@
 //       tags CLOSE CURSOR / CLOSE CURSOR ALL; 34000 for an unknown cursor.
 // Lifetime: a cursor without HOLD closes when its transaction ends; a rollback also
 // closes the held cursors that transaction declared. The rows are kept in memory
-// once the query ran (as the extended protocol's portals keep theirs).
+// once the query ran (as the extended protocol's portals keep theirs). pg_cursors
+// lists the open cursors.
+#include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
 
@@ -188,6 +190,27 @@ void extended_query::close_cursors_at_transaction_end(bool committed) {
       ++it;
     }
   }
+}
+
+void extended_query::install_cursors_view() {
+  // PostgreSQL 15's columns. is_scrollable: true unless NO SCROLL (these cursors can
+  // always go back; PostgreSQL's says whether its plan can).
+  snapshot_table view{
+      "CREATE TABLE x(name text, statement text, is_holdable bool, is_binary bool, is_scrollable bool, "
+      "creation_time timestamptz)",
+      [this] {
+        constexpr int64_t unix_to_2000_us = 946'684'800'000'000;
+        std::vector<snapshot_row> rows;
+        for (const auto& [name, cursor] : cursors_) {
+          const int64_t micros =
+              std::chrono::duration_cast<std::chrono::microseconds>(cursor.declared_at.time_since_epoch()).count() -
+              unix_to_2000_us;
+          rows.push_back({name, cursor.source_text, int64_t{cursor.hold ? 1 : 0}, int64_t{cursor.binary ? 1 : 0},
+                          int64_t{cursor.no_scroll ? 0 : 1}, micros});
+        }
+        return rows;
+      }};
+  (void)add_snapshot_table(dispatcher_.database(), "pg_cursors", std::move(view));
 }
 
 }  // namespace tributary

@@ -89,3 +89,12 @@ FETCH n
 DECLARE b BINARY CURSOR WITH HOLD FOR SELECT name FROM items WHERE id = 1
 FETCH b
 CLOSE b
+SELECT name FROM pg_cursors
+BEGIN
+DECLARE listed_a CURSOR FOR SELECT id FROM items
+DECLARE listed_b BINARY NO SCROLL CURSOR WITH HOLD FOR SELECT id FROM items
+SELECT name, statement, is_holdable, is_binary, is_scrollable FROM pg_cursors WHERE creation_time IS NOT NULL ORDER BY name
+COMMIT
+SELECT name, is_holdable FROM pg_catalog.pg_cursors
+CLOSE listed_b
+SELECT name FROM pg_cursors
