@@ -74,6 +74,17 @@ TEST_F(SqlPrepare, UnspecifiedParameterTypesAreInferred) {
   });
 }
 
+TEST_F(SqlPrepare, ParameterWithoutADeterminableTypeIs42P18) {
+  expect_same_answers({
+      "PREPARE in_list AS SELECT $1 AS shown",       // a select-list parameter is text
+      "EXECUTE in_list('x')",
+      "PREPARE is_null AS SELECT 1 WHERE $1 IS NULL",  // 42P18
+      "PREPARE gap AS SELECT $2::integer AS n",        // 42P18 for the unused $1
+      "PREPARE declared(integer) AS SELECT 1 WHERE $1 IS NULL",
+      "EXECUTE declared(NULL)",
+  });
+}
+
 TEST_F(SqlPrepare, WritingStatementsAnswerWithTheirOwnCommandTags) {
   expect_same_answers({
       "PREPARE add(integer, text, numeric) AS INSERT INTO items VALUES ($1, $2, $3)",

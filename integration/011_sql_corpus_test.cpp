@@ -5,7 +5,7 @@
 // Tributary), a subscription copies them; then every statement of each other
 // *.sql file (one statement per line; `--` lines are comments) runs on both
 // servers, and the answers must be equal: success or failure; for a failure
-// the SQLSTATE and message; for rows the column names, the type OIDs and every
+// the SQLSTATE, message and DETAIL; for rows the column names, the type OIDs and every
 // value as text. Adding a case is adding a line.
 //
 // pending/*.sql holds statements Tributary does not answer as PostgreSQL yet:
@@ -52,7 +52,10 @@ std::string answer(PGconn* c, const std::string& sql) {
   if (status == PGRES_FATAL_ERROR) {
     const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
     const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
+    const char* detail = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_DETAIL);
     out << "ERROR " << (state ? state : "?") << ": " << (message ? message : "?");
+    if (detail)
+      out << "\nDETAIL: " << detail;
     return out.str();
   }
   out << PQcmdStatus(r.get());

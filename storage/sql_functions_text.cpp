@@ -29,6 +29,7 @@
 #include <cstring>
 #include <vector>
 
+#include "stages/sql/format_function.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -371,6 +372,21 @@ void md5(sqlite3_context* context, int argc, sqlite3_value** argv) {
 
 }  // namespace
 
+// pg_format(format, arguments...): format() over the arguments' text
+// (stages/sql/format_function.hpp); NULL format, NULL result.
+void format(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  std::vector<std::optional<std::string>> arguments;
+  for (int i = 1; i < argc; ++i)
+    arguments.push_back(sqlite3_value_type(argv[i]) == SQLITE_NULL ? std::nullopt
+                                                                   : std::optional<std::string>(text_of(argv[i])));
+  auto formatted = format_text(text_of(argv[0]), arguments);
+  if (!formatted)
+    return report(context, formatted.error());
+  sqlite3_result_text(context, formatted->data(), static_cast<int>(formatted->size()), SQLITE_TRANSIENT);
+}
+
 void register_text_functions(sqlite3* db, connection_state* state) {
   constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
   struct scalar {
@@ -383,7 +399,8 @@ void register_text_functions(sqlite3* db, connection_state* state) {
       {"pg_strpos", 2, strpos},      {"pg_split_part", 3, split_part}, {"pg_left", 2, left},
       {"pg_right", 2, right},        {"pg_pad", 4, pad},           {"pg_repeat", 2, repeat},
       {"pg_reverse", 1, reverse},    {"pg_initcap", 1, initcap},   {"pg_starts_with", 2, starts_with},
-      {"pg_md5", 1, md5},            {"pg_concat_ws", -1, concat_ws}};
+      {"pg_md5", 1, md5},            {"pg_concat_ws", -1, concat_ws},
+      {"pg_format", -1, format}};
   for (const scalar& s : scalars)
     sqlite3_create_function_v2(db, s.name, s.arguments, flags, state, s.function, nullptr, nullptr,
                                nullptr);

@@ -48,8 +48,29 @@ TEST_F(TranslatedWindowFunctions, LagAndLeadKeepTheValuesType) {
   EXPECT_EQ(column(a, 1), (std::vector<std::string>{"NULL", "9", "-1", "-1"}));
 }
 
-TEST_F(TranslatedWindowFunctions, FramesAndNamedWindowsAreLeftUntranslated) {
-  EXPECT_NE(h.value("SELECT sum(n) OVER (ORDER BY id ROWS 1 PRECEDING) FROM t").find("UNTRANSLATED"),
+TEST_F(TranslatedWindowFunctions, RowsAndGroupsFramesAreThoseOfTheOverClause) {
+  auto a = h.run("SELECT count(*) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING), "
+                 "max(n) OVER (ORDER BY id ROWS 1 PRECEDING EXCLUDE CURRENT ROW), "
+                 "count(*) OVER (ORDER BY n GROUPS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) "
+                 "FROM t ORDER BY id");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(a.names, (std::vector<std::string>{"count", "max", "count"}));
+  EXPECT_EQ(column(a, 0), (std::vector<std::string>{"2", "3", "3", "2"}));
+  EXPECT_EQ(column(a, 1), (std::vector<std::string>{"NULL", "10", "9", "NULL"}));
+  EXPECT_EQ(column(a, 2), (std::vector<std::string>{"2", "4", "1", "4"}));  // n: 10, 9, NULL (last), 9
+}
+
+TEST_F(TranslatedWindowFunctions, NegativeFrameOffsetIs22013) {
+  auto a = h.run("SELECT count(*) OVER (ORDER BY id ROWS BETWEEN -1 PRECEDING AND CURRENT ROW) FROM t");
+  ASSERT_TRUE(a.error);
+  EXPECT_EQ(a.error->sqlstate, "22013");
+  EXPECT_EQ(a.error->message, "frame starting offset must not be negative");
+}
+
+TEST_F(TranslatedWindowFunctions, RangeOffsetsAndNamedWindowsAreLeftUntranslated) {
+  EXPECT_NE(h.value("SELECT count(*) OVER (ORDER BY n RANGE 1 PRECEDING) FROM t").find("UNTRANSLATED"),
+            std::string::npos);
+  EXPECT_NE(h.value("SELECT count(*) OVER w FROM t WINDOW w AS (ORDER BY id)").find("UNTRANSLATED"),
             std::string::npos);
   EXPECT_NE(h.value("SELECT ntile(2) OVER (ORDER BY id) FROM t").find("UNTRANSLATED"), std::string::npos);
 }

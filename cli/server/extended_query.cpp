@@ -54,6 +54,7 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
   p.source_text = sql;
   int parameter_count = 0;
   std::map<int, uint32_t> inferred;  // $n -> the type the statement gives it
+  bool inferred_all = false;          // a $n not in `inferred` has no type PostgreSQL finds
   if (!routed.statements.empty()) {
     routed_statement& s = routed.statements.front();
     if (aborted_and_not_an_exit(dispatcher_.transaction().state(), s))
@@ -67,12 +68,21 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
       p.returns_rows = !p.columns.empty();
       parameter_count = shape->parameter_count;
       inferred = std::move(shape->parameter_types);
+      inferred_all = shape->parameter_types_known;
     } else if (s.kind == statement_kind::show) {
       auto shown = parameters_.show(s.fields());
       if (!shown)
         return fail(shown.error());
       p.columns = shown->columns;
       p.returns_rows = true;
+    } else if (s.kind == statement_kind::sql_prepare && s.node_type() == "FetchStmt" &&
+               !s.fields().value("ismove", false)) {
+      // FETCH answers with the rows of its cursor
+      auto cursor = cursors_.find(s.fields().value("portalname", std::string()));
+      if (cursor != cursors_.end()) {
+        p.columns = cursor->second.outcome ? cursor->second.outcome->columns : cursor->second.described;
+        p.returns_rows = true;
+      }
     } else if (s.kind == statement_kind::sql_prepare && s.node_type() == "ExecuteStmt") {
       // EXECUTE answers with the rows of the statement it runs
       auto named = statements_.find(s.fields().value("name", std::string()));
@@ -86,9 +96,13 @@ result<extended_query::prepared_statement, pg_error> extended_query::prepare(
   const size_t count = std::max(declared_types.size(), static_cast<size_t>(parameter_count));
   for (size_t i = 0; i < count; ++i) {
     uint32_t t = i < declared_types.size() ? declared_types[i] : 0;
-    if (t == 0 || t == pg_type_oid::unknown)  // unspecified: as the statement uses it, else text
+    if (t == 0 || t == pg_type_oid::unknown) {  // unspecified: as the statement uses it, else text
       if (auto it = inferred.find(static_cast<int>(i + 1)); it != inferred.end())
         t = it->second;
+      else if (inferred_all)
+        return fail(make_pg_error("42P18", "could not determine data type of parameter $" +
+                                               std::to_string(i + 1)));
+    }
     p.parameter_types.push_back(t == 0 || t == pg_type_oid::unknown ? pg_type_oid::text : t);
   }
   return p;

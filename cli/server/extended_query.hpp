@@ -22,6 +22,7 @@
 // messages until Sync, as PostgreSQL does.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,6 +33,7 @@
 #include "cli/commands/session_parameters.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 #include "cli/server/wire_protocol.hpp"
+#include "stages/sql/cursor_fetch.hpp"
 
 namespace tributary {
 
@@ -39,7 +41,12 @@ class extended_query {
 public:
   extended_query(statement_dispatcher& dispatcher, session_parameters& parameters,
                  message_stream& out)
-      : dispatcher_(dispatcher), parameters_(parameters), out_(out) {}
+      : dispatcher_(dispatcher), parameters_(parameters), out_(out) {
+    dispatcher_.transaction().on_transaction_end(
+        [this](bool committed) { close_cursors_at_transaction_end(committed); });
+    install_prepared_statements_view();
+    install_cursors_view();
+  }
 
   result<ok_t, pg_error> parse(const wire::parse_message& message);
   result<ok_t, pg_error> bind(const wire::bind_message& message);
@@ -55,7 +62,8 @@ public:
   std::string source_text(char kind, const std::string& name) const;
 
   // PREPARE / EXECUTE / DEALLOCATE / DISCARD as SQL (statement_kind::sql_prepare), on the
-  // same statements as Parse (sql_prepared_statements.cpp).
+  // same statements as Parse (sql_prepared_statements.cpp), and the cursors of
+  // DECLARE / FETCH / MOVE / CLOSE (sql_cursors.cpp).
   result<command_outcome, pg_error> run_sql_command(const routed_statement& statement,
                                                     const statement_situation& situation);
 
@@ -66,6 +74,8 @@ private:
     std::vector<uint32_t> parameter_types;
     std::vector<result_column> columns;
     bool returns_rows = false;
+    bool from_sql = false;  // PREPARE, not Parse
+    std::chrono::system_clock::time_point prepared_at = std::chrono::system_clock::now();
   };
   struct portal {
     std::shared_ptr<const prepared_statement> statement;
@@ -73,6 +83,23 @@ private:
     std::vector<int16_t> result_formats;
     std::optional<command_outcome> outcome;
     size_t rows_sent = 0;
+  };
+
+  // A cursor of DECLARE (sql_cursors.cpp). Its query is checked (described) at
+  // DECLARE and runs at the first FETCH or MOVE (WITH HOLD: at DECLARE); its rows
+  // are then kept and handed out as FETCH directions say (cursor_fetch.hpp).
+  struct sql_cursor {
+    std::string source_text;  // the DECLARE statement
+    routed_statement query;
+    std::vector<sql_value> parameters;  // the DECLARE's, for its query's $n
+    std::vector<result_column> described;  // the query's columns as DECLARE described them
+    bool binary = false;
+    bool no_scroll = false;
+    bool hold = false;
+    bool declared_in_transaction = false;  // a rollback of that transaction closes it
+    std::chrono::system_clock::time_point declared_at = std::chrono::system_clock::now();
+    std::optional<command_outcome> outcome;  // the query's rows, once it ran
+    std::optional<cursor_position> position;
   };
 
   result<ok_t, pg_error> run_portal(portal& p);
@@ -88,11 +115,29 @@ private:
   result<command_outcome, pg_error> sql_discard(const routed_statement& statement,
                                                 const statement_situation& situation, bool& reported);
 
+  result<command_outcome, pg_error> sql_declare(const routed_statement& statement,
+                                                const statement_situation& situation, bool& reported);
+  result<command_outcome, pg_error> sql_fetch(const routed_statement& statement,
+                                              const statement_situation& situation, bool& reported);
+  result<command_outcome, pg_error> sql_close(const routed_statement& statement);
+  // Runs a cursor's query (once) and keeps its rows.
+  result<ok_t, pg_error> open_cursor(sql_cursor& cursor, const statement_situation& situation,
+                                     bool& reported);
+  // pg_prepared_statements on the session's connection: one row per named
+  // statement (sql_prepared_statements.cpp).
+  void install_prepared_statements_view();
+  // pg_cursors on the session's connection: one row per open cursor (sql_cursors.cpp).
+  void install_cursors_view();
+  // Cursors without HOLD close when their transaction ends; a rollback closes those
+  // it declared, held or not.
+  void close_cursors_at_transaction_end(bool committed);
+
   statement_dispatcher& dispatcher_;
   session_parameters& parameters_;
   message_stream& out_;
   std::map<std::string, std::shared_ptr<const prepared_statement>> statements_;
   std::map<std::string, portal> portals_;
+  std::map<std::string, sql_cursor> cursors_;
 };
 
 }  // namespace tributary

@@ -38,6 +38,9 @@ struct statement_shape {
   std::vector<result_column> columns;  // types from the declared column types
   int parameter_count = 0;             // the highest $n the statement uses
   std::map<int, uint32_t> parameter_types;  // $n -> the type PostgreSQL would infer for it
+  // The translator read the statement: a $n it gave no type is one PostgreSQL cannot
+  // determine either (42P18); otherwise an untyped $n is taken as text.
+  bool parameter_types_known = false;
 };
 
 class query_executor {

@@ -21,119 +21,15 @@
 // Errors fail the transaction block as any statement's do.
 #include <cctype>
 
+#include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
+#include "cli/server/statement_words.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 
 namespace tributary {
 namespace {
-
-bool identifier_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
-         static_cast<unsigned char>(c) >= 0x80;
-}
-
-void skip_blanks(const std::string& s, size_t& i) {
-  while (i < s.size()) {
-    if (std::isspace(static_cast<unsigned char>(s[i]))) {
-      ++i;
-    } else if (s.compare(i, 2, "--") == 0) {
-      while (i < s.size() && s[i] != '\n')
-        ++i;
-    } else if (s.compare(i, 2, "/*") == 0) {
-      size_t end = s.find("*/", i + 2);
-      i = end == std::string::npos ? s.size() : end + 2;
-    } else {
-      return;
-    }
-  }
-}
-
-bool take_keyword(const std::string& s, size_t& i, std::string_view keyword) {
-  skip_blanks(s, i);
-  if (i + keyword.size() > s.size())
-    return false;
-  for (size_t k = 0; k < keyword.size(); ++k)
-    if (std::toupper(static_cast<unsigned char>(s[i + k])) != keyword[k])
-      return false;
-  if (i + keyword.size() < s.size() && identifier_char(s[i + keyword.size()]))
-    return false;
-  i += keyword.size();
-  return true;
-}
-
-// Moves past a quoted literal or identifier starting at s[i] ('...', E'...', "...",
-// $tag$...$tag$); false when s[i] starts none.
-bool skip_quoted(const std::string& s, size_t& i) {
-  const char c = s[i];
-  if (c == '\'' || c == '"') {
-    const bool escapes = c == '\'' && i > 0 && (s[i - 1] == 'E' || s[i - 1] == 'e');
-    for (++i; i < s.size(); ++i) {
-      if (escapes && s[i] == '\\') {
-        ++i;
-      } else if (s[i] == c) {
-        if (i + 1 < s.size() && s[i + 1] == c) {
-          ++i;
-        } else {
-          ++i;
-          return true;
-        }
-      }
-    }
-    return true;
-  }
-  if (c == '$' && (i == 0 || !identifier_char(s[i - 1]))) {
-    size_t end = s.find('$', i + 1);
-    if (end == std::string::npos)
-      return false;
-    for (size_t k = i + 1; k < end; ++k)
-      if (!identifier_char(s[k]) || s[k] == '$')
-        return false;
-    const std::string tag = s.substr(i, end - i + 1);
-    size_t close = s.find(tag, end + 1);
-    i = close == std::string::npos ? s.size() : close + tag.size();
-    return true;
-  }
-  return false;
-}
-
-void skip_name(const std::string& s, size_t& i) {
-  skip_blanks(s, i);
-  if (i < s.size() && s[i] == '"') {
-    skip_quoted(s, i);
-    return;
-  }
-  while (i < s.size() && identifier_char(s[i]))
-    ++i;
-}
-
-// The pieces of a parenthesized list starting at s[i] ('('), split at its
-// top-level commas; i ends past the ')'.
-std::vector<std::string> parenthesized_list(const std::string& s, size_t& i) {
-  std::vector<std::string> items;
-  int depth = 0;
-  size_t start = i + 1;
-  while (i < s.size()) {
-    if (skip_quoted(s, i))
-      continue;
-    const char c = s[i];
-    if (c == '(' || c == '[') {
-      ++depth;
-    } else if (c == ')' || c == ']') {
-      if (--depth == 0) {
-        items.push_back(s.substr(start, i - start));
-        ++i;
-        return items;
-      }
-    } else if (c == ',' && depth == 1) {
-      items.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-    ++i;
-  }
-  return items;
-}
 
 // PostgreSQL's type categories, as far as assignment coercion of an EXECUTE
 // argument is decided here: B boolean, N numeric, S string, O other.
@@ -187,6 +83,22 @@ std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t inde
                        {}, "You will need to rewrite or cast the expression.");
 }
 
+// An element of array_out's text: quoted when it holds what the array syntax uses.
+std::string array_element(const std::string& text) {
+  bool quote = text.empty() || text == "NULL";
+  for (char c : text)
+    quote = quote || c == ' ' || c == ',' || c == '{' || c == '}' || c == '"' || c == '\\';
+  if (!quote)
+    return text;
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
 pg_error statement_missing(const std::string& name) {
   return make_pg_error("26000", "prepared statement \"" + name + "\" does not exist");
 }
@@ -209,6 +121,12 @@ result<command_outcome, pg_error> extended_query::run_sql_command(
     outcome = sql_deallocate(statement);
   else if (type == "DiscardStmt")
     outcome = sql_discard(statement, situation, reported);
+  else if (type == "DeclareCursorStmt")
+    outcome = sql_declare(statement, situation, reported);
+  else if (type == "FetchStmt")
+    outcome = sql_fetch(statement, situation, reported);
+  else if (type == "ClosePortalStmt")
+    outcome = sql_close(statement);
   if (!outcome && !reported)
     dispatcher_.transaction().statement_failed();
   return outcome;
@@ -242,6 +160,7 @@ result<command_outcome, pg_error> extended_query::sql_prepare(const routed_state
   if (!prepared)
     return fail(prepared.error());
   prepared->source_text = statement.text;
+  prepared->from_sql = true;
   statements_[name] = std::make_shared<const prepared_statement>(std::move(*prepared));
   return command_outcome::tag_only("PREPARE");
 }
@@ -341,6 +260,32 @@ result<command_outcome, pg_error> extended_query::sql_discard(const routed_state
   for (auto it = statements_.begin(); it != statements_.end();)
     it = it->first.empty() ? std::next(it) : statements_.erase(it);
   return command_outcome::tag_only("DISCARD ALL");
+}
+
+void extended_query::install_prepared_statements_view() {
+  // PostgreSQL 15's columns; the plan counters stay 0 (there is no plan cache).
+  snapshot_table view{
+      "CREATE TABLE x(name text, statement text, prepare_time timestamptz, parameter_types regtype[], "
+      "from_sql bool, generic_plans int8, custom_plans int8)",
+      [this] {
+        constexpr int64_t unix_to_2000_us = 946'684'800'000'000;
+        std::vector<snapshot_row> rows;
+        for (const auto& [name, statement] : statements_) {
+          if (name.empty())
+            continue;  // the unnamed statement is not listed
+          std::string types = "{";
+          for (size_t i = 0; i < statement->parameter_types.size(); ++i)
+            types += (i ? "," : "") + array_element(format_type(builtin_column_type(statement->parameter_types[i])));
+          const int64_t micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                                     statement->prepared_at.time_since_epoch())
+                                     .count() -
+                                 unix_to_2000_us;
+          rows.push_back({name, statement->source_text, micros, types + "}", int64_t{statement->from_sql ? 1 : 0},
+                          int64_t{0}, int64_t{0}});
+        }
+        return rows;
+      }};
+  (void)add_snapshot_table(dispatcher_.database(), "pg_prepared_statements", std::move(view));
 }
 
 }  // namespace tributary

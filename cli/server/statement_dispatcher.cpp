@@ -15,6 +15,7 @@
 #include "stages/types/pg_type_oids.hpp"
 #include "cli/server/set_config_function.hpp"
 #include "storage/foreign_key_violation.hpp"
+#include "storage/violation_detail.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
 
@@ -38,6 +39,13 @@ pg_error aborted_block() {
 // SQLite's "FOREIGN KEY constraint failed", which names neither constraint nor key.
 bool is_bare_foreign_key_error(const pg_error& e) {
   return e.sqlstate == "23503" && e.detail == "FOREIGN KEY constraint failed";
+}
+
+// SQLite's "UNIQUE constraint failed: t.a" and "NOT NULL constraint failed: t.b"
+// (mapped to PostgreSQL's messages), whose DETAIL is not yet PostgreSQL's.
+bool is_bare_row_violation(const pg_error& e) {
+  return (e.sqlstate == "23505" && e.detail.rfind("UNIQUE constraint failed", 0) == 0) ||
+         (e.sqlstate == "23502" && e.detail.empty());
 }
 
 std::string text_field(const nlohmann::json& fields, const char* name) {
@@ -187,6 +195,9 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   if (!outcome && is_bare_foreign_key_error(outcome.error()))
     if (auto report = foreign_key_report(statement, situation))
       outcome = fail(std::move(*report));
+  if (!outcome && is_bare_row_violation(outcome.error()))
+    if (auto report = failing_row_report(statement, situation, outcome.error()))
+      outcome = fail(std::move(*report));
   if (!outcome) {
     transaction_.statement_failed();
     return fail(explain_interruption(outcome.error()));
@@ -207,6 +218,20 @@ std::optional<pg_error> statement_dispatcher::foreign_key_report(
       parameters_.type_settings_now());
 }
 
+std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_statement& statement,
+                                                                const statement_situation& situation,
+                                                                const pg_error& error) {
+  const std::string type = statement.node_type();
+  if (type != "InsertStmt" && type != "UpdateStmt")
+    return std::nullopt;
+  auto run_again = [&] { (void)dispatch_guarded(statement, situation); };
+  if (error.sqlstate == "23505")
+    return describe_unique_violation(db_, error, run_again, parameters_.type_settings_now());
+  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
+                                        "relname");
+  return describe_not_null_violation(db_, error, target, run_again, parameters_.type_settings_now());
+}
+
 result<command_outcome, pg_error> statement_dispatcher::dispatch_guarded(
     const routed_statement& statement, const statement_situation& situation) {
   // A bug in a translator (a parse tree it did not expect) fails the statement, never
@@ -225,6 +250,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
   const nlohmann::json& fields = statement.fields();
   if (auto refused = catalog_write_refusal(statement.node_type(), fields))
     return fail(std::move(*refused));
+  if (statement.kind == statement_kind::sqlite && statement.node_type() == "ExplainStmt")
+    return explain(statement, situation);
   switch (statement.kind) {
     case statement_kind::begin:
     case statement_kind::commit:
@@ -392,6 +419,11 @@ result<statement_shape, pg_error> statement_dispatcher::describe(const routed_st
                                                                  const std::vector<uint32_t>& declared) {
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
+  if (statement.kind == statement_kind::sqlite && statement.node_type() == "ExplainStmt") {
+    statement_shape shape;  // one text column, as explain() answers
+    shape.columns.push_back(result_column{"QUERY PLAN", pg_type_oid::text, -1, 0});
+    return shape;
+  }
   if (auto translated = translated_shape(statement, declared); !translated || *translated) {
     if (!translated)
       return fail(translated.error());
@@ -585,6 +617,7 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   if (!shape)
     return fail(shape.error());
   shape->columns.clear();
+  shape->parameter_types_known = true;
   for (const auto& [number, type] : (*translated)->parameter_types)
     if (type.known())
       shape->parameter_types[number] = type.oid;

@@ -112,6 +112,13 @@ private:
   // statement run again under a savepoint; nullopt keeps SQLite's.
   std::optional<pg_error> foreign_key_report(const routed_statement& statement,
                                              const statement_situation& situation);
+  // After SQLite's "UNIQUE constraint failed" or "NOT NULL constraint failed" on an
+  // INSERT or UPDATE: PostgreSQL's DETAIL with the key or the failing row
+  // (storage/violation_detail.hpp), the statement run again under a savepoint;
+  // nullopt keeps the report as it is.
+  std::optional<pg_error> failing_row_report(const routed_statement& statement,
+                                             const statement_situation& situation,
+                                             const pg_error& error);
   // Session defaults, lock_timeout, session_replication_role: read before each statement.
   void prepare_statement_settings();
   // SET ROLE (role_switch.cpp): the check its value gets, and the current user
@@ -135,6 +142,10 @@ private:
                                                      const statement_situation& situation);
   result<command_outcome, pg_error> dispatch(const routed_statement& statement,
                                              const statement_situation& situation);
+  // EXPLAIN [ANALYZE]: SQLite's plan of the statement in PostgreSQL's shape
+  // (explain_statement.cpp).
+  result<command_outcome, pg_error> explain(const routed_statement& statement,
+                                            const statement_situation& situation);
   result<command_outcome, pg_error> transaction_control(const routed_statement& statement);
   result<command_outcome, pg_error> database_command(const routed_statement& statement);
   result<command_outcome, pg_error> subscription_command(const routed_statement& statement);

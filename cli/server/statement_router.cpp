@@ -165,6 +165,9 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"ExecuteStmt", statement_kind::sql_prepare},
       {"DeallocateStmt", statement_kind::sql_prepare},
       {"DiscardStmt", statement_kind::sql_prepare},
+      {"DeclareCursorStmt", statement_kind::sql_prepare},
+      {"FetchStmt", statement_kind::sql_prepare},
+      {"ClosePortalStmt", statement_kind::sql_prepare},
   };
   auto it = by_type.find(type);
   return it == by_type.end() ? statement_kind::sqlite : it->second;

@@ -73,7 +73,8 @@ enum class statement_kind {
   truncate,       // TRUNCATE [TABLE] a, b [RESTART IDENTITY] [CASCADE] (truncate_command.hpp)
   role_ddl,       // CREATE / ALTER / DROP ROLE (USER, GROUP), ALTER ROLE RENAME (role_commands.hpp)
   sql_prepare,    // PREPARE / EXECUTE / DEALLOCATE / DISCARD: the session's prepared statements
-                  // (extended_query, sql_prepared_statements.cpp)
+                  // (extended_query, sql_prepared_statements.cpp); DECLARE / FETCH / MOVE /
+                  // CLOSE: its cursors (sql_cursors.cpp)
 };
 
 struct routed_statement {

@@ -109,8 +109,8 @@ void transaction_block::finish(bool committed) {
   if (committed)
     for (auto& action : actions)
       action();
-  if (end_observer_)
-    end_observer_(committed);
+  for (auto& observer : end_observers_)
+    observer(committed);
 }
 
 void transaction_block::warn(std::string sqlstate, std::string message) {

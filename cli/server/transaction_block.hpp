@@ -96,9 +96,10 @@ public:
   void statement_succeeded();
 
   void on_commit(std::function<void()> action);
-  // Tells the owner when a transaction ends (session parameters revert SET LOCAL).
+  // Tells an owner when a transaction ends (session parameters revert SET LOCAL,
+  // cursors close); every observer registered is told, in order.
   void on_transaction_end(std::function<void(bool committed)> observer) {
-    end_observer_ = std::move(observer);
+    end_observers_.push_back(std::move(observer));
   }
 
 private:
@@ -121,7 +122,7 @@ private:
   block_state state_ = block_state::idle;
   std::vector<savepoint_mark> savepoints_;
   std::vector<std::function<void()>> actions_;
-  std::function<void(bool)> end_observer_;
+  std::vector<std::function<void(bool)>> end_observers_;
   transaction_mode default_mode_;
   transaction_mode mode_;
 };

@@ -346,6 +346,9 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       typed_expression arg = expression(rexpr, where);
       if (op == "+" && is_number_type(arg.type.oid))
         return arg;
+      if (op == "~" && (arg.type.oid == pg_type_oid::int2 || arg.type.oid == pg_type_oid::int4 ||
+                        arg.type.oid == pg_type_oid::int8))
+        return typed("(~" + arg.sql + ")", arg.type);  // fits the type, as PostgreSQL's int*not
       if (op != "-" || !is_number_type(arg.type.oid) || arg.type.oid == pg_type_oid::float4)
         throw not_translatable{"prefix operator " + op};
       return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
@@ -358,6 +361,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       return comparison(op, std::move(left), std::move(right));
     if (auto bitwise = integer_bitwise(*this, op, left, right))
       return *bitwise;
+    if (auto shifted = integer_shift(*this, op, left, right, location_of(expr)))
+      return *shifted;
     return other_operator(expr, where);
   }
   if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")

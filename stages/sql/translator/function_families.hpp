@@ -50,6 +50,12 @@ typed_expression greatest_or_least(query_translator& t, const json& fields, cons
 // a & b, a | b, a # b on integers, in the wider type (nullopt for another operator).
 std::optional<typed_expression> integer_bitwise(query_translator& t, const std::string& op,
                                                 typed_expression left, typed_expression right);
+// << and >> on integers (int2, int4, int8 shifted by an int4 count): PostgreSQL's
+// int*shl / int*shr; nullopt for other operators; 42883 at `location` (the
+// operator's) for a shift PostgreSQL has no operator for.
+std::optional<typed_expression> integer_shift(query_translator& t, const std::string& op,
+                                              typed_expression left, typed_expression right,
+                                              int location);
 
 // nextval / currval / setval / lastval (sequence_functions.cpp); read from the
 // call's own arguments, as a regclass argument is read through its cast.

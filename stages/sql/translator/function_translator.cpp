@@ -17,7 +17,7 @@
 //                                    x's type;  count / min / max OVER (window_call)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
 // aggregate other than string_agg's, WITHIN GROUP, other window functions, named
-// windows and frame clauses are not translated yet.
+// windows are not translated yet.
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
@@ -40,15 +40,79 @@ bool is_integer(oid_t oid) {
   return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
 }
 
+// PostgreSQL's frameOptions bits (parsenodes.h FRAMEOPTION_*).
+enum frame_option : int64_t {
+  frame_nondefault = 0x1, frame_range = 0x2, frame_rows = 0x4, frame_groups = 0x8,
+  frame_start_unbounded_preceding = 0x20, frame_end_unbounded_following = 0x100,
+  frame_start_current_row = 0x200, frame_end_current_row = 0x400,
+  frame_start_offset_preceding = 0x800, frame_end_offset_preceding = 0x1000,
+  frame_start_offset_following = 0x2000, frame_end_offset_following = 0x4000,
+  frame_exclude_current_row = 0x8000, frame_exclude_group = 0x10000, frame_exclude_ties = 0x20000,
+};
+
+// A ROWS or GROUPS frame offset: a non-negative integer constant (SQLite takes the
+// same syntax); others (RANGE offsets, expressions) are not translated yet.
+std::string frame_offset(query_translator& t, const json& offset, bool start) {
+  // the value is read back from the text (libpg_query's JSON leaves a negative ival out)
+  auto constant = pt::constant_value(offset, t.input().source);
+  if (pt::node_type(offset) != "A_Const" || !pt::fields(offset).contains("ival") || !constant ||
+      constant->is_null || constant->is_string)
+    throw not_translatable{"a window frame offset that is not an integer constant"};
+  int64_t value = 0;
+  try {
+    value = std::stoll(constant->text);
+  } catch (const std::exception&) {
+    throw not_translatable{"a window frame offset that is not an integer constant"};
+  }
+  if (value < 0)
+    throw translation_failure{located_error{
+        make_pg_error("22013", std::string("frame ") + (start ? "starting" : "ending") +
+                                   " offset must not be negative"),
+        -1}};
+  return std::to_string(value);
+}
+
+// The frame clause of an OVER (ROWS / RANGE / GROUPS [BETWEEN] ... [EXCLUDE ...]), as
+// SQLite spells the same frame; "" for the default frame.
+std::string frame_clause(query_translator& t, const json& over, const scope&) {
+  const int64_t o = pt::integer(over, "frameOptions");
+  if ((o & frame_nondefault) == 0)
+    return "";
+  if ((o & frame_range) && (o & (frame_start_offset_preceding | frame_start_offset_following |
+                                 frame_end_offset_preceding | frame_end_offset_following)))
+    throw not_translatable{"a RANGE frame with an offset"};
+  std::string sql = (o & frame_rows) ? " ROWS" : (o & frame_groups) ? " GROUPS" : " RANGE";
+  const json& start_offset = over.value("startOffset", json());
+  const json& end_offset = over.value("endOffset", json());
+  auto start = [&]() -> std::string {
+    if (o & frame_start_unbounded_preceding) return "UNBOUNDED PRECEDING";
+    if (o & frame_start_current_row) return "CURRENT ROW";
+    if (o & frame_start_offset_preceding) return frame_offset(t, start_offset, true) + " PRECEDING";
+    return frame_offset(t, start_offset, true) + " FOLLOWING";
+  };
+  auto end = [&]() -> std::string {
+    if (o & frame_end_unbounded_following) return "UNBOUNDED FOLLOWING";
+    if (o & frame_end_current_row) return "CURRENT ROW";
+    if (o & frame_end_offset_preceding) return frame_offset(t, end_offset, false) + " PRECEDING";
+    return frame_offset(t, end_offset, false) + " FOLLOWING";
+  };
+  sql += " BETWEEN " + start() + " AND " + end();
+  if (o & frame_exclude_current_row)
+    sql += " EXCLUDE CURRENT ROW";
+  else if (o & frame_exclude_group)
+    sql += " EXCLUDE GROUP";
+  else if (o & frame_exclude_ties)
+    sql += " EXCLUDE TIES";
+  return sql;
+}
+
 // The OVER clause: PARTITION BY in the keys' collations, ORDER BY with PostgreSQL's
-// NULL placement; the default frame only (a named window or a frame clause is
-// not translated yet).
+// NULL placement, then the frame (frame_clause); a named window is not translated
+// yet.
 std::string window_clause(query_translator& t, const json& over_node, const scope& where) {
   const json& over = pt::node_type(over_node) == "WindowDef" ? pt::fields(over_node) : over_node;
   if (!pt::text(over, "name").empty() || !pt::text(over, "refname").empty())
     throw not_translatable{"a named window"};
-  if ((pt::integer(over, "frameOptions") & 1) != 0)  // FRAMEOPTION_NONDEFAULT
-    throw not_translatable{"a window frame clause"};
   std::string sql;
   for (const json& item : pt::list(over, "partitionClause")) {
     typed_expression key = t.expression(item, where);
@@ -73,7 +137,7 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
            (nulls_first ? " NULLS FIRST" : " NULLS LAST");
     first = false;
   }
-  return " OVER (" + sql + ")";
+  return " OVER (" + sql + frame_clause(t, over, where) + ")";
 }
 
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's

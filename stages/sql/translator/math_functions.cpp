@@ -19,6 +19,7 @@
 // the literal), are not translated yet.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/type_names.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -145,6 +146,41 @@ std::optional<typed_expression> integer_bitwise(query_translator& t, const std::
   if (op == "#")
     return typed_result("((" + a + " | " + b + ") & ~(" + a + " & " + b + "))", result);
   return typed_result("(" + a + " " + op + " " + b + ")", result);
+}
+
+std::optional<typed_expression> integer_shift(query_translator& t, const std::string& op,
+                                              typed_expression left, typed_expression right,
+                                              int location) {
+  if (op != "<<" && op != ">>")
+    return std::nullopt;
+  const auto untyped = [](const typed_expression& e) {
+    return e.literal.has_value() || e.parameter != 0 || e.is_null_constant;
+  };
+  if (untyped(right))
+    right = t.coerce(std::move(right), builtin_column_type(pg_type_oid::int4));
+  const oid_t value = left.type.oid;
+  if (untyped(left) || !left.type.known() || !right.type.known())
+    throw not_translatable{"shift operator " + op + " on these types"};
+  if (!is_integer(value) || (right.type.oid != pg_type_oid::int4 && right.type.oid != pg_type_oid::int2))
+    t.fail_at(make_pg_error("42883",
+                            "operator does not exist: " + format_type(left.type) + " " + op + " " +
+                                format_type(right.type),
+                            {},
+                            "No operator matches the given name and argument types. You might need "
+                            "to add explicit type casts."),
+              left.location);
+  // int2shl/int4shl/int8shl shift by the count modulo the machine word's width (31 for
+  // int2 and int4, computed in 32 bits; 63 for int8), then keep the result's width.
+  const std::string count = "(" + right.sql + " & " + (value == pg_type_oid::int8 ? "63" : "31") + ")";
+  if (op == ">>")
+    return typed_result("(" + left.sql + " >> " + count + ")", value);
+  if (value == pg_type_oid::int8)
+    return typed_result("(" + left.sql + " << " + count + ")", value);
+  const std::string mask = value == pg_type_oid::int2 ? "65535" : "4294967295";
+  const std::string sign = value == pg_type_oid::int2 ? "32768" : "2147483648";
+  // the low 16 or 32 bits, read back as a signed number
+  return typed_result("((((" + left.sql + " << " + count + ") + " + sign + ") & " + mask + ") - " + sign + ")",
+                      value);
 }
 
 typed_expression greatest_or_least(query_translator& t, const json& f, const scope& where) {

@@ -20,7 +20,7 @@
 //   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: SIMILAR TO, substring(s from pattern), regexp_*, format().
+// Not translated yet: substring(s from pattern), regexp_*.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -93,6 +93,12 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
   if (name == "split_part" && n == 3)
     return text_call("pg_split_part",
                      {text_sql(t, args[0]), text_sql(t, args[1]), integer_argument(t, args[2])});
+  if (name == "format" && n >= 1) {  // pg_format (storage/sql_functions_text.cpp)
+    std::vector<std::string> arguments;
+    for (typed_expression& arg : args)
+      arguments.push_back(output_text(t, std::move(arg)).value_or("NULL"));
+    return text_call("pg_format", arguments);
+  }
   if (name == "concat" && n >= 1) {
     std::string sql = "(''";
     for (typed_expression& arg : args)
@@ -141,6 +147,21 @@ typed_expression string_operator(query_translator& t, const json& expr, const sc
     const std::string sql = "pg_regex_match(" + text.sql + ", " + pattern + ", " +
                             (op.back() == '*' ? "1" : "0") + ")";
     return typed_result(op[0] == '!' ? "(NOT " + sql + ")" : sql, pg_type_oid::boolean);
+  }
+  if (kind == "AEXPR_SIMILAR" && (op == "~" || op == "!~")) {
+    // the pattern comes as similar_to_escape(pattern [, escape]): pg_similar_to_escape
+    // makes it the regular expression pg_regex_match reads
+    typed_expression text = text_argument(t, t.expression(expr.value("lexpr", json()), where));
+    const json& right = expr.value("rexpr", json());
+    const json& call_fields = pt::fields(right);
+    const json& args = pt::list(call_fields, "args");
+    if (pt::node_type(right) != "FuncCall" || args.empty() || args.size() > 2)
+      throw not_translatable{"SIMILAR TO form"};
+    std::vector<std::string> converted;
+    for (const json& arg : args)
+      converted.push_back(text_sql(t, t.expression(arg, where)));
+    const std::string sql = "pg_regex_match(" + text.sql + ", " + call("pg_similar_to_escape", converted) + ", 0)";
+    return typed_result(op == "!~" ? "(NOT " + sql + ")" : sql, pg_type_oid::boolean);
   }
   if (!like_kind || (op != "~~" && op != "!~~" && op != "~~*" && op != "!~~*"))
     throw not_translatable{"operator " + kind + " " + op};
