@@ -103,6 +103,7 @@ result<ok_t, apply_error> apply_sink::begin_group() {
     return fail(plain_error("XX000", "apply group already open"));
   if (auto r = db_.exec("BEGIN IMMEDIATE"); !r)
     return fail(error_from_sqlite(r.error(), {}));
+  triggers_fire_.reset();
   counters_at_begin_ = counters_;
   return ok_v;
 }
@@ -132,9 +133,9 @@ result<ok_t, apply_error> apply_sink::rollback_to_savepoint() {
 result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
                                             std::span<const remote_transaction_ptr> group) {
   // Local triggers that fire on applied rows (ENABLE REPLICA / ALWAYS) see the
-  // changes in the publisher's order, not batched per table.
-  bool triggers_fire = false;
-  {
+  // changes in the publisher's order, not batched per table. Looked up once per
+  // group: the group holds the write lock, so no trigger comes or goes meanwhile.
+  if (!triggers_fire_) {
     auto firing = db_.prepare(
         "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'tributary_trigger:*' AND "
         "(sql LIKE '%pg_trigger_fires(''R'')%' OR sql LIKE '%pg_trigger_fires(''A'')%') LIMIT 1");
@@ -143,8 +144,9 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
     auto found = firing->step();
     if (!found)
       return fail(error_from_sqlite(found.error(), {}));
-    triggers_fire = *found == sqlite_statement::step_result::row;
+    triggers_fire_ = *found == sqlite_statement::step_result::row;
   }
+  const bool triggers_fire = *triggers_fire_;
   if (triggers_fire)
     return apply_batches(make_apply_plan(group, true), group);
   return apply_batches(plan, group);
@@ -193,10 +195,14 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
   }
   if (auto r = db_.exec("COMMIT"); !r)
     return failed(r.error());
+  triggers_fire_.reset();
   return outcome;
 }
 
-void apply_sink::forget_tables() { tables_.clear(); }
+void apply_sink::forget_tables() {
+  tables_.clear();
+  triggers_fire_.reset();
+}
 
 void apply_sink::rollback_group() {
   if (db_.in_transaction())
@@ -285,9 +291,9 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
                                 context(txn, batch.kind, &rel, column)));
       const column_type& type = (*entry)->table.type_for[p.column];
       // A text value whose stored form is the publisher's text (text, json, xml,
-      // arrays, ...) is bound as received, as the copy sink does: the publisher
-      // has validated it already.
-      if (!v.is_null() && v.k != tuple_value::kind::binary && text_is_stored_as_received(type)) {
+      // arrays, ..., a numeric as numeric_out prints it for the column) is bound
+      // as received, as the copy sink does: the publisher has validated it already.
+      if (!v.is_null() && v.k != tuple_value::kind::binary && value_is_stored_as_received(type, v.bytes)) {
         stmt.bind_text_borrowed(static_cast<int>(i + 1), v.bytes);
         borrowed[i] = &v.bytes;
         row_values_.emplace_back(sql_null{});

@@ -151,6 +151,7 @@ private:
   sqlite_statement record_progress_;
   std::map<std::pair<std::string, std::string>, std::unique_ptr<table_entry>> tables_;
   std::vector<sql_value> row_values_;  // the current row's bound values
+  std::optional<bool> triggers_fire_;  // local triggers fire on applied rows (known for the open group)
   apply_counters counters_;
   apply_counters counters_at_begin_;
 };
