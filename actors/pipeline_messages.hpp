@@ -73,6 +73,7 @@ using stop_atom = caf::atom_constant<caf::atom("stop")>;
 using changed_atom = caf::atom_constant<caf::atom("changed")>;
 using disable_atom = caf::atom_constant<caf::atom("disable")>;
 using healthy_atom = caf::atom_constant<caf::atom("healthy")>;
+using sync_atom = caf::atom_constant<caf::atom("sync")>;
 
 }  // namespace tributary
 

@@ -4,6 +4,7 @@
 #include "storage/sql_functions.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <cctype>
@@ -77,13 +78,28 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
     return fail(plain_error("42704", "replication origin with ID " +
                                          std::to_string(config.origin_id) + " does not exist"));
   std::string origin_name = find->column_text(0);
+  // Commits wait for no disk in WAL mode; make_durable syncs (see the header).
+  bool sync_at_commit = true;
+  {
+    auto mode = db->prepare("PRAGMA journal_mode");
+    if (!mode)
+      return fail(error_from_sqlite(mode.error(), {}));
+    auto stepped = mode->step();
+    if (!stepped)
+      return fail(error_from_sqlite(stepped.error(), {}));
+    sync_at_commit = !(*stepped == sqlite_statement::step_result::row && mode->column_text(0) == "wal");
+  }
+  if (!sync_at_commit)
+    if (auto r = db->exec("PRAGMA synchronous=NORMAL"); !r)
+      return fail(error_from_sqlite(r.error(), {}));
   auto record = db->prepare(
       "INSERT INTO pg_replication_origin_status (local_id, external_id, remote_lsn) "
       "VALUES (?1, ?2, ?3) ON CONFLICT (local_id) DO UPDATE SET remote_lsn = excluded.remote_lsn");
   if (!record)
     return fail(error_from_sqlite(record.error(), {}));
-  return apply_sink(std::move(config), std::move(*db), std::move(origin_name),
-                    std::move(*record));
+  apply_sink sink(std::move(config), std::move(*db), std::move(origin_name), std::move(*record));
+  sink.sync_at_commit_ = sync_at_commit;
+  return sink;
 }
 
 apply_sink::apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
@@ -196,7 +212,29 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
   if (auto r = db_.exec("COMMIT"); !r)
     return failed(r.error());
   triggers_fire_.reset();
+  committed_ = end_lsn;
   return outcome;
+}
+
+result<std::optional<lsn>, apply_error> apply_sink::make_durable() {
+  if (!committed_)
+    return std::optional<lsn>{};
+  if (!sync_at_commit_) {
+    // SQLite's handle of the write-ahead log; its xSync is what a FULL commit
+    // calls (fdatasync, and the directory the first time for a new file).
+    sqlite3_file* wal = nullptr;
+    int rc = sqlite3_file_control(db_.handle(), "main", SQLITE_FCNTL_JOURNAL_POINTER, &wal);
+    if (rc == SQLITE_OK && (wal == nullptr || wal->pMethods == nullptr))
+      rc = SQLITE_IOERR_FSYNC;  // a committed WAL mode connection has its log open
+    if (rc == SQLITE_OK)
+      rc = wal->pMethods->xSync(wal, SQLITE_SYNC_NORMAL);
+    if (rc != SQLITE_OK)
+      return fail(plain_error("58030", "could not fsync the write-ahead log of \"" + config_.database_file +
+                                           "\": SQLite error " + std::to_string(rc)));
+  }
+  std::optional<lsn> durable = committed_;
+  committed_.reset();
+  return durable;
 }
 
 void apply_sink::forget_tables() {
