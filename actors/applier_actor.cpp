@@ -24,11 +24,30 @@ constexpr int first_lock_wait_ms = 500;
 // Spooled changes are read back and applied in chunks of about this size.
 constexpr size_t spool_chunk_bytes = size_t{4} << 20;
 
+// Syncs the WAL when a commit is not yet durable and reports the last synced
+// commit's end; false (the error logged) when the sync failed.
+bool sync_commits(self_ptr self) {
+  auto& st = self->state;
+  st.last_sync = steady::now();
+  auto durable = st.sink->make_durable();
+  if (!durable) {
+    spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name,
+                  durable.error().to_string());
+    return false;
+  }
+  if (*durable && st.connection)
+    self->send(st.connection, durable_atom::value, **durable);
+  return true;
+}
+
 void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   auto& st = self->state;
   if (st.sink && st.sink->group_open())
     st.sink->rollback_group();
   st.group.clear();
+  // What committed before the failure is reported as durable once it is.
+  if (st.sink && st.sink->commit_not_durable())
+    (void)sync_commits(self);
   // Named as PostgreSQL names its workers (the launcher gave the name it read).
   spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name, message);
   st.args.registry->set_actor_error(st.stats, message);
@@ -159,8 +178,18 @@ bool commit_local_transaction(self_ptr self, const group_commit_record& record) 
   st.stats->commits.fetch_add(1, std::memory_order_relaxed);
   if (record.skip)
     log_skip(self, *record.skip, *committed);
-  if (st.connection)
-    self->send(st.connection, durable_atom::value, record.end_lsn);
+  // One WAL sync per durable_interval while commits come; the last commits of
+  // a burst are synced by the timer.
+  auto since = steady::now() - st.last_sync;
+  if (since >= st.args.durable_interval) {
+    if (!sync_commits(self)) {
+      fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
+      return false;
+    }
+  } else if (!st.sync_armed) {
+    st.sync_armed = true;
+    self->delayed_send(self, st.args.durable_interval - since, sync_atom::value);
+  }
   return true;
 }
 
@@ -389,6 +418,12 @@ caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
         fail_apply(self, pipeline_errc::catalog_failed, message);
       },
       [=](peer_atom, const caf::actor& connection) { self->state.connection = connection; },
+      [=](sync_atom) {
+        auto& s = self->state;
+        s.sync_armed = false;
+        if (s.sink && s.sink->commit_not_durable() && !sync_commits(self))
+          fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
+      },
       [=](const transaction_batch_ptr& batch) { on_batch(self, batch); },
       [=](durable_atom, uint64_t generation) {
         // max-delay timer of a group that may still be open

@@ -9,7 +9,8 @@
 //               pending SKIP LSN from it).
 // Messages in:  (peer_atom, actor) from the connection (where credit and
 //               progress go); transaction_batch_ptr from the assembler;
-//               (durable_atom, generation) self-sent timer that closes a long group.
+//               (durable_atom, generation) self-sent timer that closes a long group;
+//               sync_atom self-sent timer that makes the last commits durable.
 // Messages out: (credit_atom, bytes) and (durable_atom, end_lsn) to the connection.
 // States:       idle <-> group open. A group opens with the first batch and
 //               commits when the received batches run out (mailbox empty), or at
@@ -22,7 +23,12 @@
 //               progress, spooled changes are read in bounded chunks; a failure
 //               in it rolls it back whole and fails (a restart receives it again).
 // Durable:      rows + origin remote_lsn + the cleared subskiplsn (when a
-//               transaction of the group consumed the SKIP) in one commit.
+//               transaction of the group consumed the SKIP) in one commit. A
+//               commit does not wait for the disk; the WAL is synced
+//               (apply_sink::make_durable) at most every durable_interval while
+//               commits come, and durable_interval after a commit when they stop
+//               (self-sent sync_atom), and before the actor quits on an error;
+//               only then is the last synced commit's end reported as durable.
 // Failure:      a failed group of several transactions is rolled back and
 //               applied again one transaction at a time: those before the first
 //               failing one commit (with their progress, and their SKIP cleared),
@@ -67,6 +73,9 @@ struct applier_actor_args {
   uint64_t parent = 0;
   int64_t group_max_transactions = 10000;
   std::chrono::milliseconds group_max_delay{100};
+  // How long a commit may wait for its WAL sync (and its flush report): one
+  // fdatasync per interval however many groups commit in it.
+  std::chrono::milliseconds durable_interval{20};
 };
 
 struct applier_actor_state {
@@ -83,6 +92,9 @@ struct applier_actor_state {
   apply_counters reported;  // counters already added to the registry
   // A transaction applied in pieces whose local transaction is open (its xid).
   std::optional<xid_t> open_in_pieces;
+  // The last WAL sync, and whether a sync_atom is on its way.
+  std::chrono::steady_clock::time_point last_sync;
+  bool sync_armed = false;
 };
 
 caf::behavior applier_actor(caf::stateful_actor<applier_actor_state>* self, applier_actor_args args);

@@ -55,43 +55,60 @@ bool ends_transaction(const xlog_data_frame& frame) {
   return !frame.payload.empty() && (frame.payload[0] == 'C' || frame.payload[0] == 'c');
 }
 
-// Handles one batch of CopyData payloads; false when the actor quit.
-bool handle_frames(self_ptr self, std::vector<std::string>& raw, size_t bytes) {
-  auto& st = self->state;
-  auto batch = std::make_shared<wal_batch>();
-  batch->bytes = bytes;
+// What one gather read: the XLogData payloads copied once, straight out of
+// libpq's buffer, into the batch; keepalives and positions noted on the way.
+struct gathered_frames {
+  wal_batch_ptr batch = std::make_shared<wal_batch>();
+  size_t messages = 0;
   bool reply_now = false;
   lsn last_end;
   pg_timestamp last_send_time = 0;
-  for (auto& payload : raw) {
-    auto frame = parse_copy_frame(payload);
-    if (!frame) {
-      fail_connection(self, pipeline_errc::protocol_violation, frame.error().to_string());
-      return false;
-    }
-    if (auto* x = std::get_if<xlog_data_frame>(&*frame)) {
-      if (ends_transaction(*x))
-        st.positions->on_commit_forwarded(x->wal_end);
-      else
-        st.positions->on_received(x->wal_end);
-      last_end = std::max(last_end, x->wal_end);
-      last_send_time = x->send_time;
-      batch->frames.push_back(std::move(*x));
-    } else if (auto* k = std::get_if<keepalive_frame>(&*frame)) {
-      st.positions->on_received(k->wal_end);
-      last_end = std::max(last_end, k->wal_end);
-      last_send_time = k->send_time;
-      reply_now |= k->reply_requested;
-    }
+  std::optional<protocol_error> bad_frame;
+};
+
+// Takes one CopyData payload; false (stop reading) on a bad frame.
+bool take_frame(self_ptr self, gathered_frames& g, std::string_view payload) {
+  auto& st = self->state;
+  ++g.messages;
+  g.batch->bytes += payload.size();
+  auto frame = parse_copy_frame(payload);
+  if (!frame) {
+    g.bad_frame = frame.error();
+    return false;
+  }
+  if (auto* x = std::get_if<xlog_data_frame>(&*frame)) {
+    if (ends_transaction(*x))
+      st.positions->on_commit_forwarded(x->wal_end);
+    else
+      st.positions->on_received(x->wal_end);
+    g.last_end = std::max(g.last_end, x->wal_end);
+    g.last_send_time = x->send_time;
+    g.batch->add(*x);
+  } else if (auto* k = std::get_if<keepalive_frame>(&*frame)) {
+    st.positions->on_received(k->wal_end);
+    g.last_end = std::max(g.last_end, k->wal_end);
+    g.last_send_time = k->send_time;
+    g.reply_now |= k->reply_requested;
+  }
+  return true;
+}
+
+// Hands on what one gather read; false when the actor quit.
+bool handle_frames(self_ptr self, gathered_frames& g) {
+  auto& st = self->state;
+  if (g.bad_frame) {
+    fail_connection(self, pipeline_errc::protocol_violation, g.bad_frame->to_string());
+    return false;
   }
   st.timers->on_data_received(steady::now());
-  st.args.registry->message_received(st.args.runtime->subscription.oid, last_end,
-                                     from_pg_timestamp(last_send_time), std::chrono::system_clock::now());
-  if (!batch->frames.empty()) {
-    st.in_flight += batch->bytes;
-    self->send(st.args.decoder, wal_batch_ptr{std::move(batch)});
+  st.args.registry->message_received(st.args.runtime->subscription.oid, g.last_end,
+                                     from_pg_timestamp(g.last_send_time), std::chrono::system_clock::now());
+  if (!g.batch->frames.empty()) {
+    st.in_flight += g.batch->bytes;
+    st.last_batch_data = g.batch->data.size();
+    self->send(st.args.decoder, std::move(g.batch));
   }
-  if (reply_now || (!st.positions->commits_pending() && st.positions->changed_since_last_report()))
+  if (g.reply_now || (!st.positions->commits_pending() && st.positions->changed_since_last_report()))
     return send_status(self, false);
   return true;
 }
@@ -122,21 +139,21 @@ bool timer_duties(self_ptr self) {
 // since the walsender writes one message per send. A drain that finds nothing new
 // ends the batch: the stream is quiet, the batch goes on at once.
 // nullopt when the actor quit.
-std::optional<publisher_connection::read_status> gather_batch(self_ptr self, std::vector<std::string>& raw,
-                                                             size_t& bytes) {
+std::optional<publisher_connection::read_status> gather_batch(self_ptr self, gathered_frames& g) {
   auto& st = self->state;
   auto started = steady::now();
+  g.batch->data.reserve(st.last_batch_data);
+  auto take = [&](std::string_view payload) { return take_frame(self, g, payload); };
   for (;;) {
-    size_t before = raw.size();
-    auto r = st.publisher->read_copy_data(raw, max_batch_messages - raw.size(), max_batch_bytes - bytes);
+    size_t before = g.messages;
+    auto r = st.publisher->read_copy_data(take, max_batch_messages - g.messages, max_batch_bytes - g.batch->bytes);
     if (!r) {
       fail_connection(self, pipeline_errc::connection_failed, r.error().message);
       return std::nullopt;
     }
-    for (size_t i = before; i < raw.size(); ++i)
-      bytes += raw[i].size();
-    if (*r == publisher_connection::read_status::ended || raw.size() == before || raw.size() >= max_batch_messages ||
-        bytes >= max_batch_bytes || steady::now() - started >= gather_window)
+    if (g.bad_frame || *r == publisher_connection::read_status::ended || g.messages == before ||
+        g.messages >= max_batch_messages || g.batch->bytes >= max_batch_bytes ||
+        steady::now() - started >= gather_window)
       return *r;
     std::this_thread::sleep_for(gather_pause);
   }
@@ -153,14 +170,13 @@ void pump(self_ptr self) {
     self->delayed_send(self, longest_wait, pump_atom::value);
     return;
   }
-  std::vector<std::string> raw;
-  size_t bytes = 0;
-  auto gathered = gather_batch(self, raw, bytes);
+  gathered_frames g;
+  auto gathered = gather_batch(self, g);
   if (!gathered)
     return;
-  if (!raw.empty()) {
-    count_work(*st.stats, 0, 0, bytes);
-    if (!handle_frames(self, raw, bytes))
+  if (g.messages > 0) {
+    count_work(*st.stats, 0, 0, g.batch->bytes);
+    if (!handle_frames(self, g))
       return;
     self->send(self, pump_atom::value);
     return;

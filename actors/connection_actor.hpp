@@ -59,6 +59,7 @@ struct connection_actor_state {
   std::optional<feedback_timers> timers;
   actor_stats_ptr stats;
   size_t in_flight = 0;       // bytes sent downstream, not yet credited back
+  size_t last_batch_data = 0;  // payload bytes of the last batch: the next one reserves as much
   bool paused = false;        // stopped reading for lack of credit
   bool streaming = false;     // START_REPLICATION succeeded; the COPY is open
 };

@@ -22,7 +22,7 @@ caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, deco
         out->bytes = batch->bytes;
         out->messages.reserve(batch->frames.size());
         for (const auto& frame : batch->frames) {
-          auto decoded = self->state.decoder->decode(frame.payload);
+          auto decoded = self->state.decoder->decode(batch->payload(frame));
           if (!decoded) {
             auto message = decoded.error().to_string() + " (WAL position " + frame.wal_end.to_string() + ")";
             registry->set_actor_error(self->state.stats, message);

@@ -18,9 +18,23 @@
 
 namespace tributary {
 
+// The XLogData messages of one read: their pgoutput payloads back to back in
+// one buffer (one copy out of libpq's, none per message), each frame a slice.
 struct wal_batch {
-  std::vector<xlog_data_frame> frames;
+  struct frame {
+    lsn wal_end;
+    size_t offset = 0;  // into data
+    size_t size = 0;
+  };
+  std::string data;
+  std::vector<frame> frames;
   size_t bytes = 0;  // CopyData bytes read for it: the credit it costs
+
+  void add(const xlog_data_frame& x) {
+    frames.push_back(frame{x.wal_end, data.size(), x.payload.size()});
+    data.append(x.payload);
+  }
+  std::string_view payload(const frame& f) const { return std::string_view(data).substr(f.offset, f.size); }
 };
 using wal_batch_ptr = std::shared_ptr<wal_batch>;
 
@@ -59,6 +73,7 @@ using stop_atom = caf::atom_constant<caf::atom("stop")>;
 using changed_atom = caf::atom_constant<caf::atom("changed")>;
 using disable_atom = caf::atom_constant<caf::atom("disable")>;
 using healthy_atom = caf::atom_constant<caf::atom("healthy")>;
+using sync_atom = caf::atom_constant<caf::atom("sync")>;
 
 }  // namespace tributary
 

@@ -54,6 +54,7 @@ void start_pipeline(self_ptr self) {
   a.parent = self->id();
   a.group_max_transactions = st.args.config.get_int("apply_group_max_transactions");
   a.group_max_delay = st.args.config.get_duration("apply_group_max_delay");
+  a.durable_interval = st.args.config.get_duration("apply_durable_interval");
   st.applier = self->spawn<caf::detached>(applier_actor, std::move(a));
   self->monitor(st.applier);
 }

@@ -4,6 +4,7 @@
 #include "storage/sql_functions.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <cctype>
@@ -77,13 +78,28 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
     return fail(plain_error("42704", "replication origin with ID " +
                                          std::to_string(config.origin_id) + " does not exist"));
   std::string origin_name = find->column_text(0);
+  // Commits wait for no disk in WAL mode; make_durable syncs (see the header).
+  bool sync_at_commit = true;
+  {
+    auto mode = db->prepare("PRAGMA journal_mode");
+    if (!mode)
+      return fail(error_from_sqlite(mode.error(), {}));
+    auto stepped = mode->step();
+    if (!stepped)
+      return fail(error_from_sqlite(stepped.error(), {}));
+    sync_at_commit = !(*stepped == sqlite_statement::step_result::row && mode->column_text(0) == "wal");
+  }
+  if (!sync_at_commit)
+    if (auto r = db->exec("PRAGMA synchronous=NORMAL"); !r)
+      return fail(error_from_sqlite(r.error(), {}));
   auto record = db->prepare(
       "INSERT INTO pg_replication_origin_status (local_id, external_id, remote_lsn) "
       "VALUES (?1, ?2, ?3) ON CONFLICT (local_id) DO UPDATE SET remote_lsn = excluded.remote_lsn");
   if (!record)
     return fail(error_from_sqlite(record.error(), {}));
-  return apply_sink(std::move(config), std::move(*db), std::move(origin_name),
-                    std::move(*record));
+  apply_sink sink(std::move(config), std::move(*db), std::move(origin_name), std::move(*record));
+  sink.sync_at_commit_ = sync_at_commit;
+  return sink;
 }
 
 apply_sink::apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
@@ -103,6 +119,7 @@ result<ok_t, apply_error> apply_sink::begin_group() {
     return fail(plain_error("XX000", "apply group already open"));
   if (auto r = db_.exec("BEGIN IMMEDIATE"); !r)
     return fail(error_from_sqlite(r.error(), {}));
+  triggers_fire_.reset();
   counters_at_begin_ = counters_;
   return ok_v;
 }
@@ -132,9 +149,9 @@ result<ok_t, apply_error> apply_sink::rollback_to_savepoint() {
 result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
                                             std::span<const remote_transaction_ptr> group) {
   // Local triggers that fire on applied rows (ENABLE REPLICA / ALWAYS) see the
-  // changes in the publisher's order, not batched per table.
-  bool triggers_fire = false;
-  {
+  // changes in the publisher's order, not batched per table. Looked up once per
+  // group: the group holds the write lock, so no trigger comes or goes meanwhile.
+  if (!triggers_fire_) {
     auto firing = db_.prepare(
         "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'tributary_trigger:*' AND "
         "(sql LIKE '%pg_trigger_fires(''R'')%' OR sql LIKE '%pg_trigger_fires(''A'')%') LIMIT 1");
@@ -143,8 +160,9 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
     auto found = firing->step();
     if (!found)
       return fail(error_from_sqlite(found.error(), {}));
-    triggers_fire = *found == sqlite_statement::step_result::row;
+    triggers_fire_ = *found == sqlite_statement::step_result::row;
   }
+  const bool triggers_fire = *triggers_fire_;
   if (triggers_fire)
     return apply_batches(make_apply_plan(group, true), group);
   return apply_batches(plan, group);
@@ -193,10 +211,36 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
   }
   if (auto r = db_.exec("COMMIT"); !r)
     return failed(r.error());
+  triggers_fire_.reset();
+  committed_ = end_lsn;
   return outcome;
 }
 
-void apply_sink::forget_tables() { tables_.clear(); }
+result<std::optional<lsn>, apply_error> apply_sink::make_durable() {
+  if (!committed_)
+    return std::optional<lsn>{};
+  if (!sync_at_commit_) {
+    // SQLite's handle of the write-ahead log; its xSync is what a FULL commit
+    // calls (fdatasync, and the directory the first time for a new file).
+    sqlite3_file* wal = nullptr;
+    int rc = sqlite3_file_control(db_.handle(), "main", SQLITE_FCNTL_JOURNAL_POINTER, &wal);
+    if (rc == SQLITE_OK && (wal == nullptr || wal->pMethods == nullptr))
+      rc = SQLITE_IOERR_FSYNC;  // a committed WAL mode connection has its log open
+    if (rc == SQLITE_OK)
+      rc = wal->pMethods->xSync(wal, SQLITE_SYNC_NORMAL);
+    if (rc != SQLITE_OK)
+      return fail(plain_error("58030", "could not fsync the write-ahead log of \"" + config_.database_file +
+                                           "\": SQLite error " + std::to_string(rc)));
+  }
+  std::optional<lsn> durable = committed_;
+  committed_.reset();
+  return durable;
+}
+
+void apply_sink::forget_tables() {
+  tables_.clear();
+  triggers_fire_.reset();
+}
 
 void apply_sink::rollback_group() {
   if (db_.in_transaction())
@@ -285,9 +329,9 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
                                 context(txn, batch.kind, &rel, column)));
       const column_type& type = (*entry)->table.type_for[p.column];
       // A text value whose stored form is the publisher's text (text, json, xml,
-      // arrays, ...) is bound as received, as the copy sink does: the publisher
-      // has validated it already.
-      if (!v.is_null() && v.k != tuple_value::kind::binary && text_is_stored_as_received(type)) {
+      // arrays, ..., a numeric as numeric_out prints it for the column) is bound
+      // as received, as the copy sink does: the publisher has validated it already.
+      if (!v.is_null() && v.k != tuple_value::kind::binary && value_is_stored_as_received(type, v.bytes)) {
         stmt.bind_text_borrowed(static_cast<int>(i + 1), v.bytes);
         borrowed[i] = &v.bytes;
         row_values_.emplace_back(sql_null{});

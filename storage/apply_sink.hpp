@@ -5,8 +5,15 @@
 //   Input: an apply_plan over a group of remote transactions (commit order).
 //   Output: rows in the local tables + pg_replication_origin_status.remote_lsn
 //   of the subscription's origin, committed together (architecture §4,
-//   invariant 1): when commit_group returns, both are durable (WAL,
-//   synchronous=FULL) and the position may be reported as flushed.
+//   invariant 1). The commit itself does not wait for the disk (WAL,
+//   synchronous=NORMAL: it survives the process being killed, not a power
+//   loss); make_durable() syncs the WAL file (SQLite's own handle to it,
+//   fdatasync) and returns the end position of the last commit it covers: only
+//   that position may be reported as flushed. A power loss loses commits after
+//   the last sync whole, rows and remote_lsn together, so the restart receives
+//   them again: exactly once either way (what PostgreSQL's subscriber does with
+//   synchronous_commit = off and its WAL writer's flushes). A file not in WAL
+//   mode keeps synchronous=FULL: there every commit is durable at once.
 //
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
@@ -98,6 +105,12 @@ public:
       lsn end_lsn, std::optional<lsn> clear_skip_lsn = std::nullopt);
   void rollback_group();
   bool group_open() const { return db_.in_transaction(); }
+  // The end position of the last commit, once it is durable: syncs the WAL
+  // when a commit since the last sync is not yet on disk. nullopt when nothing
+  // was committed since the last call.
+  result<std::optional<lsn>, apply_error> make_durable();
+  // A commit since the last make_durable is not yet known durable.
+  bool commit_not_durable() const { return committed_.has_value(); }
 
   // One savepoint inside the open group, set before a transaction that is
   // applied alone; rolling back to it keeps everything applied before it.
@@ -151,6 +164,9 @@ private:
   sqlite_statement record_progress_;
   std::map<std::pair<std::string, std::string>, std::unique_ptr<table_entry>> tables_;
   std::vector<sql_value> row_values_;  // the current row's bound values
+  std::optional<bool> triggers_fire_;  // local triggers fire on applied rows (known for the open group)
+  bool sync_at_commit_ = false;        // not in WAL mode: every commit syncs (synchronous=FULL)
+  std::optional<lsn> committed_;       // end of the last commit not yet returned by make_durable
   apply_counters counters_;
   apply_counters counters_at_begin_;
 };

@@ -415,5 +415,46 @@ TEST(NumericType, CompareIsATotalOrderOverMixedTexts) {
     }
 }
 
+// The apply path stores a numeric text as received when numeric_out would print
+// it unchanged for the column: what a publisher sends for the same type.
+TEST(NumericCanonicalText, IsWhatNumericOutPrintsForTheTypmod) {
+  EXPECT_TRUE(numeric_text_is_canonical("0"));
+  EXPECT_TRUE(numeric_text_is_canonical("12.50"));
+  EXPECT_TRUE(numeric_text_is_canonical("-0.001"));
+  EXPECT_TRUE(numeric_text_is_canonical("1234.56", numeric_typmod(12, 2)));
+  EXPECT_TRUE(numeric_text_is_canonical("0.50", numeric_typmod(2, 2)));
+  EXPECT_TRUE(numeric_text_is_canonical("-99", numeric_typmod(2, 0)));
+  // numeric_out would print these differently, or numeric_in would refuse them
+  for (const char* text : {"", "-", "+1", " 1", "1 ", "01", "-0", "-0.00", "1.", ".5", "1e3", "NaN", "Infinity",
+                           "-Infinity", "1.2.3", "1,5", "١"})
+    EXPECT_FALSE(numeric_text_is_canonical(text)) << text;
+  EXPECT_FALSE(numeric_text_is_canonical("1.5", numeric_typmod(12, 2)));    // numeric_out prints 1.50
+  EXPECT_FALSE(numeric_text_is_canonical("1.505", numeric_typmod(12, 2)));  // rounds
+  EXPECT_FALSE(numeric_text_is_canonical("100.00", numeric_typmod(4, 2)));  // numeric field overflow
+  EXPECT_FALSE(numeric_text_is_canonical("5", numeric_typmod(3, -1)));      // a negative scale rounds
+  EXPECT_FALSE(numeric_text_is_canonical("0.123", numeric_typmod(2, 3)));   // numeric field overflow
+  EXPECT_FALSE(numeric_text_is_canonical(std::string(80, '9')));            // long: parsed, limits checked
+}
+
+TEST(NumericCanonicalText, StoresTheSameTextAsParsingWould) {
+  std::mt19937 random(10);
+  const std::vector<int32_t> typmods = {-1, numeric_typmod(12, 2), numeric_typmod(5, 5), numeric_typmod(3, 0),
+                                        numeric_typmod(10, 4), numeric_typmod(2, 3)};
+  const std::string alphabet = "0123456789.-";
+  for (int n = 0; n < 20000; ++n) {
+    std::string text;
+    const size_t length = 1 + random() % 9;
+    for (size_t i = 0; i < length; ++i)
+      text += alphabet[random() % alphabet.size()];
+    for (int32_t typmod : typmods) {
+      if (!numeric_text_is_canonical(text, typmod))
+        continue;
+      auto stored = parse_numeric_text(text, typmod);
+      ASSERT_TRUE(stored) << text << " typmod " << typmod;
+      EXPECT_EQ(format_numeric_text(*stored), text) << "typmod " << typmod;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tributary

@@ -398,7 +398,7 @@ result<ok_t, pg_error> publisher_connection::start_replication(const std::string
 }
 
 result<publisher_connection::read_status, pg_error> publisher_connection::read_copy_data(
-    std::vector<std::string>& out, size_t max_messages, size_t max_bytes) {
+    const copy_data_handler& take, size_t max_messages, size_t max_bytes) {
   if (PQconsumeInput(conn_) == 0)
     return fail(make_pg_error("08006", "could not receive data from WAL stream: " + last_error()));
   size_t bytes = 0;
@@ -407,10 +407,12 @@ result<publisher_connection::read_status, pg_error> publisher_connection::read_c
     char* buf = nullptr;
     int n = PQgetCopyData(conn_, &buf, 1);
     if (n > 0) {
-      out.emplace_back(buf, static_cast<size_t>(n));
+      bool more = take(std::string_view(buf, static_cast<size_t>(n)));
       PQfreemem(buf);
       bytes += static_cast<size_t>(n);
       ++taken;
+      if (!more)
+        return read_status::data;
       continue;
     }
     if (n == 0)

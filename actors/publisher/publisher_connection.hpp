@@ -125,8 +125,11 @@ public:
   result<ok_t, pg_error> start_replication(const std::string& slot_name, lsn start,
                                            const stream_options& options);
   enum class read_status { data, would_block, ended };
-  // Appends whole CopyData payloads until none is buffered or a limit is hit.
-  result<read_status, pg_error> read_copy_data(std::vector<std::string>& out, size_t max_messages,
+  // Hands each whole CopyData payload buffered to `take` (a view valid only
+  // during the call: no copy is made here) until none is buffered, a limit is
+  // hit or `take` returns false (then read_status::data).
+  using copy_data_handler = std::function<bool(std::string_view)>;
+  result<read_status, pg_error> read_copy_data(const copy_data_handler& take, size_t max_messages,
                                                size_t max_bytes);
   result<ok_t, pg_error> send_copy_data(std::string_view payload);
   // Waits until the socket is readable (true) or the timeout passes (false);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -198,7 +199,7 @@ struct xlog_data_frame {
   lsn wal_start;
   lsn wal_end;
   pg_timestamp send_time = 0;
-  std::string payload;  // the pgoutput message
+  std::string_view payload;  // the pgoutput message: a view into the parsed CopyData
 };
 
 // 'k' primary keepalive.

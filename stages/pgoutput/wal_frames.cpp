@@ -14,7 +14,7 @@ result<copy_frame, protocol_error> parse_xlog_data(message_reader& r, std::strin
   frame.send_time = r.i64();
   if (!r.ok())
     return fail(r.error());
-  frame.payload = std::string(all.substr(xlog_data_header_size));
+  frame.payload = all.substr(xlog_data_header_size);
   return copy_frame{std::move(frame)};
 }
 

@@ -3,8 +3,9 @@
 //
 // Server -> client (parse_copy_frame):
 //   'w' XLogData:  'w' walStart(8) walEnd(8) sendTime(8) | pgoutput message
-//                  (at least 25 bytes; the message is kept as raw bytes for
-//                  the decoder; walStart/walEnd may be 0 for Relation/Type/...)
+//                  (at least 25 bytes; the message is a view into the parsed
+//                  bytes, so it lives as long as they do: no copy per message;
+//                  walStart/walEnd may be 0 for Relation/Type/...)
 //   'k' keepalive: 'k' walEnd(8) sendTime(8) replyRequested(1) - exactly 18
 //                  bytes, replyRequested 0 or 1
 //   anything else (PG 19's 's' primary status update, future types) comes back

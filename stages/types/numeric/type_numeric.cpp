@@ -40,6 +40,8 @@ result<sql_value, pg_error> stored_from(result<numeric_value, pg_error> parsed) 
 
 result<sql_value, pg_error> parse_text(const column_type& type, std::string_view text,
                                        const type_settings&) {
+  if (numeric_text_is_canonical(text, type.typmod))
+    return sql_value{std::string(text)};
   return stored_from(parse_numeric_text(text, type.typmod));
 }
 
@@ -178,6 +180,50 @@ int compare_magnitudes(const stored_numeric& a, const stored_numeric& b) {
 const type_codec numeric_codec_instance{parse_text, parse_binary, format_text, format_binary};
 
 }  // namespace
+
+bool numeric_text_is_canonical(std::string_view text, int32_t typmod) {
+  // Short texts only: a long one may pass numeric's storage limits.
+  constexpr size_t longest = 64;
+  if (text.empty() || text.size() > longest)
+    return false;
+  size_t i = 0;
+  const bool negative = text[0] == '-';
+  if (negative)
+    ++i;
+  const size_t integer_start = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+    ++i;
+  const size_t integer_digits = i - integer_start;
+  if (integer_digits == 0 || (integer_digits > 1 && text[integer_start] == '0'))
+    return false;
+  bool nonzero = integer_digits > 1 || text[integer_start] != '0';
+  size_t fraction_digits = 0;
+  if (i < text.size()) {
+    if (text[i] != '.')
+      return false;
+    ++i;
+    const size_t fraction_start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+      nonzero |= text[i] != '0';
+      ++i;
+    }
+    fraction_digits = i - fraction_start;
+    if (fraction_digits == 0 || i != text.size())
+      return false;
+  }
+  if (negative && !nonzero)
+    return false;  // numeric_out prints no negative zero
+  if (typmod < 4)  // no typmod (-1): the text keeps its own scale
+    return true;
+  const int32_t precision = ((typmod - 4) >> 16) & 0xffff;
+  const int32_t scale = (((typmod - 4) & 0x7ff) ^ 1024) - 1024;
+  // A negative scale rounds, a scale above the precision limits the fraction's
+  // leading digits: both left to numeric_in.
+  if (scale < 0 || scale > precision || static_cast<size_t>(scale) != fraction_digits)
+    return false;
+  const size_t significant_integer_digits = text[integer_start] == '0' ? 0 : integer_digits;
+  return significant_integer_digits <= static_cast<size_t>(precision - scale);
+}
 
 const type_codec& numeric_codec() { return numeric_codec_instance; }
 

@@ -14,6 +14,12 @@
 //                         max(scale, 0)
 //   format_numeric_text   numeric_out
 //   format_numeric_binary numeric_send (stripped base-10000 digits)
+//   numeric_text_is_canonical  true when `text` is what numeric_out prints for
+//                         numeric_in(text, typmod): -?(0|[1-9][0-9]*)(\.[0-9]+)?,
+//                         no negative zero, and with a typmod exactly its scale's
+//                         fraction digits and no more integer digits than it
+//                         allows (what a publisher sends for a column of the same
+//                         type): such a text is stored as received, unparsed
 //
 // Errors are PostgreSQL's: 22P02 invalid input syntax for type numeric: "x";
 // 22003 value overflows numeric format / numeric field overflow (+ DETAIL);
@@ -50,6 +56,7 @@ result<ok_t, pg_error> apply_numeric_typmod(numeric_value& value, int32_t typmod
 void round_numeric(numeric_value& value, int scale);
 
 std::string format_numeric_text(const numeric_value& value);
+bool numeric_text_is_canonical(std::string_view text, int32_t typmod = -1);
 std::string format_numeric_binary(const numeric_value& value);
 
 }  // namespace tributary

@@ -307,17 +307,19 @@ result<ok_t, pg_error> apply_numeric_typmod(numeric_value& value, int32_t typmod
   const int32_t bits = typmod - 4;
   const int precision = (bits >> 16) & 0xFFFF;
   const int scale = ((bits & 0x7FF) ^ 1024) - 1024;
-  const std::string field = "A field with precision " + std::to_string(precision) +
-                            ", scale " + std::to_string(scale);
+  // Built only for an error: most values fit.
+  const auto field = [&] {
+    return "A field with precision " + std::to_string(precision) + ", scale " + std::to_string(scale);
+  };
   if (value.what != kind::finite)
-    return fail(field_overflow(field + " cannot hold an infinite value."));
+    return fail(field_overflow(field() + " cannot hold an infinite value."));
   round_numeric(value, scale);
   const int max_integer_digits = precision - scale;
   if (!value.digits.empty() && value.exponent + 1 > max_integer_digits) {
     const std::string bound =
         max_integer_digits != 0 ? "10^" + std::to_string(max_integer_digits) : "1";
     return fail(
-        field_overflow(field + " must round to an absolute value less than " + bound + "."));
+        field_overflow(field() + " must round to an absolute value less than " + bound + "."));
   }
   return ok_v;
 }

@@ -1,0 +1,256 @@
+// Specification of apply_sink's durability (apply_sink.hpp): commits wait for no
+// disk, make_durable() syncs the write-ahead log and returns the end of the last
+// commit it covers, and whatever survives -- a killed process keeps every
+// commit, a power loss keeps what was synced -- holds rows and remote_lsn of
+// the same transactions, never one without the other, and never less than the
+// last position make_durable returned (the one reported as flushed).
+//
+// The power loss is simulated by a VFS that wraps SQLite's default one and, at
+// every xSync of a file, copies the file as it is then to "<file>.synced": the
+// state a disk is guaranteed to hold after a power loss (writes since the last
+// sync of a file are lost whole).
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "remote_transaction_builders.hpp"
+#include "stages/pipeline/apply_plan.hpp"
+#include "storage/apply_sink.hpp"
+#include "storage/catalog_schema.hpp"
+
+namespace tributary {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---- the syncing-snapshot VFS ----
+
+sqlite3_vfs* real_vfs = nullptr;
+
+struct snapshot_file {
+  sqlite3_file base;
+  sqlite3_file* real;
+  std::string path;
+};
+
+sqlite3_file* real_of(sqlite3_file* f) { return reinterpret_cast<snapshot_file*>(f)->real; }
+
+int snapshot_sync(sqlite3_file* f, int flags) {
+  int rc = real_of(f)->pMethods->xSync(real_of(f), flags);
+  auto* file = reinterpret_cast<snapshot_file*>(f);
+  if (rc == SQLITE_OK && !file->path.empty()) {
+    std::error_code ec;
+    fs::copy_file(file->path, file->path + ".synced", fs::copy_options::overwrite_existing, ec);
+    if (ec)
+      return SQLITE_IOERR_FSYNC;
+  }
+  return rc;
+}
+
+int snapshot_close(sqlite3_file* f) {
+  int rc = real_of(f)->pMethods->xClose(real_of(f));
+  reinterpret_cast<snapshot_file*>(f)->path.~basic_string();
+  return rc;
+}
+
+const sqlite3_io_methods snapshot_methods = {
+    3,
+    snapshot_close,
+    [](sqlite3_file* f, void* b, int n, sqlite3_int64 o) { return real_of(f)->pMethods->xRead(real_of(f), b, n, o); },
+    [](sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
+      return real_of(f)->pMethods->xWrite(real_of(f), b, n, o);
+    },
+    [](sqlite3_file* f, sqlite3_int64 size) { return real_of(f)->pMethods->xTruncate(real_of(f), size); },
+    snapshot_sync,
+    [](sqlite3_file* f, sqlite3_int64* size) { return real_of(f)->pMethods->xFileSize(real_of(f), size); },
+    [](sqlite3_file* f, int lock) { return real_of(f)->pMethods->xLock(real_of(f), lock); },
+    [](sqlite3_file* f, int lock) { return real_of(f)->pMethods->xUnlock(real_of(f), lock); },
+    [](sqlite3_file* f, int* out) { return real_of(f)->pMethods->xCheckReservedLock(real_of(f), out); },
+    [](sqlite3_file* f, int op, void* arg) { return real_of(f)->pMethods->xFileControl(real_of(f), op, arg); },
+    [](sqlite3_file* f) { return real_of(f)->pMethods->xSectorSize(real_of(f)); },
+    [](sqlite3_file* f) { return real_of(f)->pMethods->xDeviceCharacteristics(real_of(f)); },
+    [](sqlite3_file* f, int page, int size, int extend, void volatile** out) {
+      return real_of(f)->pMethods->xShmMap(real_of(f), page, size, extend, out);
+    },
+    [](sqlite3_file* f, int offset, int n, int flags) {
+      return real_of(f)->pMethods->xShmLock(real_of(f), offset, n, flags);
+    },
+    [](sqlite3_file* f) { real_of(f)->pMethods->xShmBarrier(real_of(f)); },
+    [](sqlite3_file* f, int remove) { return real_of(f)->pMethods->xShmUnmap(real_of(f), remove); },
+    [](sqlite3_file*, sqlite3_int64, int, void** out) {
+      *out = nullptr;  // no memory-mapped reads: every read goes through xRead
+      return SQLITE_OK;
+    },
+    [](sqlite3_file*, sqlite3_int64, void*) { return SQLITE_OK; },
+};
+
+int snapshot_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* f, int flags, int* out_flags) {
+  auto* file = reinterpret_cast<snapshot_file*>(f);
+  file->real = reinterpret_cast<sqlite3_file*>(file + 1);
+  int rc = real_vfs->xOpen(real_vfs, name, file->real, flags, out_flags);
+  if (rc != SQLITE_OK) {
+    f->pMethods = nullptr;
+    return rc;
+  }
+  new (&file->path) std::string(name ? name : "");
+  f->pMethods = &snapshot_methods;
+  return SQLITE_OK;
+}
+
+sqlite3_vfs snapshot_vfs;
+
+// Registers the VFS as the default for the test's lifetime.
+struct snapshot_vfs_scope {
+  snapshot_vfs_scope() {
+    real_vfs = sqlite3_vfs_find(nullptr);
+    snapshot_vfs = *real_vfs;
+    snapshot_vfs.zName = "tributary_snapshot";
+    snapshot_vfs.szOsFile = static_cast<int>(sizeof(snapshot_file)) + real_vfs->szOsFile;
+    snapshot_vfs.xOpen = snapshot_open;
+    snapshot_vfs.pAppData = nullptr;
+    sqlite3_vfs_register(&snapshot_vfs, 1);
+  }
+  ~snapshot_vfs_scope() {
+    sqlite3_vfs_unregister(&snapshot_vfs);
+    sqlite3_vfs_register(real_vfs, 1);
+  }
+};
+
+// ---- the test ----
+
+constexpr int64_t origin_id = 1;
+
+class ApplyDurabilityTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/apply_durability_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    file_ = (dir_ / "db.db").string();
+    auto db = sqlite_connection::open(file_);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE(migrate_catalog(*db).ok());
+    ASSERT_TRUE(db->exec("INSERT INTO pg_subscription (oid, subdbid, subskiplsn, subname, subowner,"
+                         " subenabled, subconninfo, subpublications) VALUES (16384, 1, '0/0',"
+                         " 'sub', 10, 1, '', '{pub}');"
+                         "INSERT INTO pg_replication_origin VALUES (1, 'pg_16384');"
+                         "CREATE TABLE t (id integer PRIMARY KEY, v text);"
+                         "PRAGMA wal_checkpoint(TRUNCATE);")
+                    .ok());
+    // The checkpoint synced the file: this is what the disk holds.
+    fs::copy_file(file_, file_ + ".synced");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // What a connection opened on `file` finds: remote_lsn and the ids in t.
+  struct found {
+    std::string remote_lsn;
+    std::vector<int64_t> ids;
+  };
+  static found open_and_read(const std::string& file) {
+    found out;
+    auto db = sqlite_connection::open(file);
+    EXPECT_TRUE(db.ok());
+    if (!db)
+      return out;
+    auto q = db->prepare("SELECT remote_lsn FROM pg_replication_origin_status WHERE local_id = 1");
+    EXPECT_TRUE(q.ok());
+    if (q && q->step() && q->column_count() > 0 && !q->column_is_null(0))
+      out.remote_lsn = q->column_text(0);
+    auto ids = db->prepare("SELECT id FROM t ORDER BY id");
+    EXPECT_TRUE(ids.ok());
+    if (!ids)
+      return out;
+    for (auto s = ids->step(); s && *s == sqlite_statement::step_result::row; s = ids->step())
+      out.ids.push_back(std::stoll(ids->column_text(0)));
+    return out;
+  }
+
+  // The files as a power loss now would leave them (as they were at their last
+  // sync), or as killing the process now would (as they are), copied elsewhere
+  // while the sink still has them open (closing it would checkpoint and sync).
+  std::string files_after(const char* what, bool power_loss) {
+    fs::path copy = dir_ / what;
+    fs::create_directories(copy);
+    for (const char* suffix : {"", "-wal"}) {
+      fs::path from = file_ + suffix + (power_loss ? ".synced" : "");
+      if (fs::exists(from))
+        fs::copy_file(from, copy / (std::string("db.db") + suffix));
+    }
+    return (copy / "db.db").string();
+  }
+
+  fs::path dir_;
+  std::string file_;
+};
+
+// Transaction n inserts row n and ends at n * 0x100.
+lsn end_of(int n) { return lsn{static_cast<uint64_t>(n) * 0x100}; }
+
+TEST_F(ApplyDurabilityTest, APowerLossKeepsWholeTransactionsUpToAtLeastTheLastDurablePosition) {
+  snapshot_vfs_scope vfs;
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  lsn reported;
+  std::string lost_file, killed_file;
+  {
+    auto sink = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
+    ASSERT_TRUE(sink.ok()) << sink.error().to_string();
+    for (int n = 1; n <= 40; ++n) {
+      std::vector<remote_transaction_ptr> group{
+          txn({ins(t, {v(std::to_string(n)), v("row")})}, 740 + n, end_of(n).value() - 0x30)};
+      ASSERT_TRUE(sink->begin_group().ok());
+      ASSERT_TRUE(sink->apply(make_apply_plan(group), group).ok());
+      ASSERT_TRUE(sink->commit_group(end_of(n)).ok());
+      EXPECT_TRUE(sink->commit_not_durable());
+      if (n % 7 == 0) {
+        auto durable = sink->make_durable();
+        ASSERT_TRUE(durable.ok()) << durable.error().to_string();
+        ASSERT_TRUE(durable->has_value());
+        EXPECT_EQ(**durable, end_of(n)) << "the sync covers the last commit";
+        reported = **durable;
+        EXPECT_FALSE(sink->commit_not_durable());
+        auto again = sink->make_durable();
+        ASSERT_TRUE(again.ok());
+        EXPECT_FALSE(again->has_value()) << "nothing committed since";
+      }
+    }
+    // Commits 36..40 were never synced.
+    lost_file = files_after("power_loss", true);
+    killed_file = files_after("killed", false);
+  }
+  EXPECT_EQ(reported, end_of(35));
+
+  // A power loss: only what was synced survives, rows and progress together.
+  found lost = open_and_read(lost_file);
+  auto recorded = lsn::parse(lost.remote_lsn);
+  ASSERT_TRUE(recorded) << "remote_lsn after the power loss: '" << lost.remote_lsn << "'";
+  EXPECT_GE(*recorded, reported) << "a position reported as flushed was lost";
+  EXPECT_LT(*recorded, end_of(40)) << "the commits after the last sync did not wait for the disk";
+  const int64_t last = static_cast<int64_t>(recorded->value() / 0x100);
+  std::vector<int64_t> expected;
+  for (int64_t n = 1; n <= last; ++n)
+    expected.push_back(n);
+  EXPECT_EQ(lost.ids, expected) << "rows and remote_lsn of the same transactions";
+
+  // The process killed, the machine up: every commit is there.
+  found killed = open_and_read(killed_file);
+  EXPECT_EQ(killed.remote_lsn, end_of(40).to_string());
+  EXPECT_EQ(killed.ids.size(), 40u);
+}
+
+TEST_F(ApplyDurabilityTest, NothingCommittedIsNothingToReport) {
+  auto sink = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
+  ASSERT_TRUE(sink.ok()) << sink.error().to_string();
+  EXPECT_FALSE(sink->commit_not_durable());
+  auto durable = sink->make_durable();
+  ASSERT_TRUE(durable.ok());
+  EXPECT_FALSE(durable->has_value());
+  ASSERT_TRUE(sink->begin_group().ok());
+  sink->rollback_group();
+  EXPECT_FALSE(sink->commit_not_durable()) << "a rolled back group is nothing to make durable";
+}
+
+}  // namespace
+}  // namespace tributary
