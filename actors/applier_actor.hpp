@@ -22,6 +22,24 @@
 //               local transaction committed by the last with the transaction's
 //               progress, spooled changes are read in bounded chunks; a failure
 //               in it rolls it back whole and fails (a restart receives it again).
+//               A busy file while a transaction is applied from the spool
+//               rolls it back and applies it again from the spool's start.
+// Optimistic:   a streamed transaction's changes arrive before its commit
+//               (in_progress parts): the open group commits, and they are
+//               applied as they arrive in one local transaction, each
+//               subtransaction under a SAVEPOINT of its own (set at its first
+//               change); a Stream Abort of a subtransaction rolls back to its
+//               savepoint (its nested ones go with it), of the whole
+//               transaction rolls everything back. Its Stream Commit then
+//               commits that local transaction with the transaction's progress
+//               (the changes it carries again are not applied). When anything
+//               else must be applied first (another transaction's commit, or a
+//               second streamed transaction's changes arrive: only one is
+//               applied ahead), when applying ahead fails, or when the commit is
+//               skipped by SKIP, the applied part is rolled back and the
+//               transaction is given up: its later parts are ignored and it is
+//               applied from the spool at its commit, where a real error shows
+//               with its finish LSN. Conflicts counted ahead are forgotten then.
 // Durable:      rows + origin remote_lsn + the cleared subskiplsn (when a
 //               transaction of the group consumed the SKIP) in one commit. A
 //               commit does not wait for the disk; the WAL is synced
@@ -52,6 +70,8 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <set>
+#include <vector>
 #include <string>
 
 #include "actors/monitoring_registry.hpp"
@@ -95,6 +115,20 @@ struct applier_actor_state {
   // The last WAL sync, and whether a sync_atom is on its way.
   std::chrono::steady_clock::time_point last_sync;
   bool sync_armed = false;
+  // Optimistic apply: the streamed transaction whose changes are applied ahead
+  // in the open local transaction, and its subtransactions' savepoints (in the
+  // order they were set).
+  struct applied_ahead {
+    xid_t xid = 0;
+    std::vector<xid_t> savepoints;
+  };
+  std::optional<applied_ahead> ahead;
+  // Streamed transactions given up: applied from the spool at their commit.
+  std::set<xid_t> given_up;
+  // Since start (tributary_actors' state): streamed transactions committed as
+  // applied ahead, and given up then applied whole at their commit.
+  uint64_t committed_ahead = 0;
+  uint64_t applied_after_giving_up = 0;
 };
 
 caf::behavior applier_actor(caf::stateful_actor<applier_actor_state>* self, applier_actor_args args);

@@ -4,7 +4,6 @@
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
-#include "storage/transaction_spool.hpp"
 
 namespace tributary {
 
@@ -24,18 +23,9 @@ void show_spool(self_ptr self, const monitoring_registry_ptr& registry) {
   auto spool = self->state.assembler->spool();
   std::string shown = "assembling";
   if (spool.open_transactions || spool.spilled_transactions)
-    shown += "; spool: " + std::to_string(spool.open_transactions) + " open streamed transactions, " +
+    shown += "; " + std::to_string(spool.open_transactions) + " open streamed transactions, " +
              std::to_string(spool.bytes_in_memory) + " bytes in memory, " + std::to_string(spool.bytes_on_disk) +
-             " bytes on disk, " + std::to_string(spool.spilled_transactions) + " spilled since start (" +
-             std::to_string(spool.spilled_bytes) + " bytes)";
-  auto& st = self->state;
-  if (spool.spilled_transactions != st.reported_spilled_transactions || spool.spilled_bytes != st.reported_spilled_bytes) {
-    registry->add_spilled(st.stats->subscription,
-                          static_cast<int64_t>(spool.spilled_transactions - st.reported_spilled_transactions),
-                          static_cast<int64_t>(spool.spilled_bytes - st.reported_spilled_bytes));
-    st.reported_spilled_transactions = spool.spilled_transactions;
-    st.reported_spilled_bytes = spool.spilled_bytes;
-  }
+             " bytes sent to the spooler, " + std::to_string(spool.spilled_transactions) + " spilled since start";
   if (shown != self->state.shown_state) {
     registry->set_actor_state(self->state.stats, shown);
     self->state.shown_state = std::move(shown);
@@ -44,21 +34,13 @@ void show_spool(self_ptr self, const monitoring_registry_ptr& registry) {
 
 }  // namespace
 
-caf::behavior assembler_actor(self_ptr self, assembler_config config, std::filesystem::path spool_directory,
+caf::behavior assembler_actor(self_ptr self, assembler_config config, caf::actor spooler, spool_credit_ptr credit,
                               caf::actor applier, monitoring_registry_ptr registry, int64_t subid,
                               uint64_t parent) {
   self->state.stats = track_actor(self, registry, "assembler", subid, parent);
-  if (!spool_directory.empty()) {
-    transaction_spool spool(spool_directory);
-    auto stale = spool.clear_stale();
-    if (!stale) {
-      fail_assembler(self, registry, pipeline_errc::apply_failed, stale.error().message);
-      return {};
-    }
-    if (*stale)
-      spdlog::info("removed {} spool files of an earlier run from \"{}\"", *stale, spool_directory.string());
-    config.spill = spool.factory();
-  }
+  if (spooler)
+    config.spill = spooler_spill_factory(spooler, credit);
+  config.send_in_progress = true;  // the applier applies streamed changes optimistically
   self->state.assembler.emplace(std::move(config));
   show_spool(self, registry);
   return {

@@ -11,6 +11,7 @@
 #include "actors/connection_actor.hpp"
 #include "actors/decoder_actor.hpp"
 #include "actors/pipeline_errors.hpp"
+#include "actors/spooler_actor.hpp"
 #include "actors/publisher/publisher_conninfo.hpp"
 #include "actors/sync_coordinator_actor.hpp"
 
@@ -25,7 +26,7 @@ using phase = supervisor_actor_state::phase;
 constexpr auto healthy_run = std::chrono::seconds(30);
 
 std::vector<caf::actor*> children(supervisor_actor_state& st) {
-  return {&st.connection, &st.decoder, &st.assembler, &st.sync, &st.applier};
+  return {&st.connection, &st.decoder, &st.assembler, &st.spooler, &st.sync, &st.applier};
 }
 
 bool any_child_alive(supervisor_actor_state& st) {
@@ -96,8 +97,12 @@ void start_streaming_children(self_ptr self) {
     ac.skip_lsn = sub.skip_lsn;
   ac.tables = runtime->tables;
   ac.spool_memory_limit = static_cast<size_t>(st.args.config.get_bytes("spool_memory_limit"));
-  st.assembler = self->spawn<caf::detached>(assembler_actor, std::move(ac),
-                                            st.args.directory->spool_dir() / std::to_string(st.args.subid),
+  // The spooler may hold as much again as the assembler before it waits.
+  auto credit = std::make_shared<spool_credit>(std::max<size_t>(ac.spool_memory_limit, size_t{1} << 20));
+  st.spooler = self->spawn<caf::detached>(spooler_actor, st.args.directory->spool_dir() / std::to_string(st.args.subid),
+                                          credit, st.args.registry, st.args.subid, self->id());
+  self->monitor(st.spooler);
+  st.assembler = self->spawn<caf::detached>(assembler_actor, std::move(ac), st.spooler, credit,
                                             st.applier, st.args.registry, st.args.subid, self->id());
   self->monitor(st.assembler);
   // The decoder's options must match what the connection asks the publisher
@@ -188,10 +193,11 @@ void after_failure(self_ptr self) {
 void on_child_down(self_ptr self, const caf::down_msg& dm) {
   auto& st = self->state;
   bool was_sync = st.sync && st.sync.address() == dm.source;
-  // The decoder and assembler do not log their protocol errors: they do not
+  // The decoder, assembler and spooler do not log their errors: they do not
   // know the subscription's name, so their supervisor logs them.
   const bool protocol_stage = (st.decoder && st.decoder.address() == dm.source) ||
-                              (st.assembler && st.assembler.address() == dm.source);
+                              (st.assembler && st.assembler.address() == dm.source) ||
+                              (st.spooler && st.spooler.address() == dm.source);
   for (auto* c : children(st))
     if (*c && c->address() == dm.source)
       *c = nullptr;

@@ -3,7 +3,8 @@
 // Children:     applier (detached, started first: it reads the catalog); once it
 //               answers ready, a sync coordinator (detached) when some tables
 //               wait for their initial copy (state 'i'); once that round is
-//               done — or at once when none waits — assembler, decoder,
+//               done — or at once when none waits — spooler (detached: it
+//               removes stale spill files first), assembler, decoder,
 //               connection (detached). All are monitored, none linked.
 // Messages in:  (ready_atom, runtime) from the applier; (sync_done_atom, table
 //               states) from the sync coordinator; down_msg from children;
@@ -50,7 +51,7 @@ struct supervisor_actor_state {
   static inline const char* name = "supervisor";
   supervisor_args args;
   actor_stats_ptr stats;
-  caf::actor applier, sync, assembler, decoder, connection;
+  caf::actor applier, sync, spooler, assembler, decoder, connection;
   subscription_runtime_ptr runtime;
   enum class phase { starting, syncing, running, failing, backing_off, stopping } current = phase::starting;
   int failures = 0;

@@ -51,6 +51,14 @@ public:
     return true;
   }
 
+  result<ok_t, pg_error> rewind() override {
+    auto reader = spool_reader::open(path_);
+    if (!reader)
+      return fail(as_pg_error(reader.error()));
+    reader_ = std::move(reader).value();
+    return ok_v;
+  }
+
 private:
   spool_reader reader_;
   std::filesystem::path path_;

@@ -201,5 +201,65 @@ TEST_F(BoundedAssembly, ASpoolThatCannotBeWrittenIsAnErrorWithItsSqlstate) {
   EXPECT_NE(r.error().to_string().find("could not create directory"), std::string::npos) << r.error().to_string();
 }
 
+
+// Optimistic apply: streamed changes also leave as they arrive.
+TEST_F(BoundedAssembly, StreamedChangesLeaveAheadAtEachStreamStopWithTheirSubtransactionsAndAborts) {
+  auto c = config(size_t{1} << 20, 0);
+  c.send_in_progress = true;
+  transaction_assembler a(std::move(c));
+  feed_ok(a, {relation_msg("t"), stream_start_message{7, true}, insert_msg("a", 7), insert_msg("b", 8)});
+  EXPECT_TRUE(out.empty());  // nothing before the block ends
+  feed_ok(a, {stream_stop_message{}});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]->part, transaction_part::in_progress);
+  EXPECT_EQ(out[0]->xid, 7u);
+  EXPECT_EQ(values_of(*out[0]), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(out[0]->change_subxids, (std::vector<xid_t>{7, 8}));
+  feed_ok(a, {stream_abort_message{7, 8, std::nullopt, std::nullopt}});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[1]->part, transaction_part::stream_abort);
+  EXPECT_EQ(out[1]->abort_subxid, 8u);
+  feed_ok(a, {stream_start_message{7, false}, insert_msg("c", 7), stream_stop_message{},
+              stream_commit_message{7, 0, lsn{0x400}, lsn{0x430}, 0}});
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(out[2]->part, transaction_part::in_progress);
+  EXPECT_EQ(values_of(*out[2]), std::vector<std::string>{"c"});
+  // The whole transaction follows, for an applier that gave the part ahead up.
+  EXPECT_EQ(out[3]->part, transaction_part::whole);
+  EXPECT_EQ(out[3]->end_lsn, lsn{0x430});
+  EXPECT_EQ(values_of(*out[3]), (std::vector<std::string>{"a", "c"}));
+}
+
+TEST_F(BoundedAssembly, AChangeTheCommitMightDropGivesTheTransactionAheadUp) {
+  auto c = config(size_t{1} << 20, 0);
+  c.send_in_progress = true;
+  c.tables[{"public", "late"}] = table_sync_state{true, lsn{0x5000}};  // copied after what was seen
+  transaction_assembler a(std::move(c));
+  feed_ok(a, {relation_msg("t"), stream_start_message{7, true}, insert_msg("a", 7), stream_stop_message{}});
+  ASSERT_EQ(out.size(), 1u);
+  feed_ok(a, {relation_msg("late", 7), stream_start_message{7, false}, insert_msg("b", 7), stream_stop_message{}});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[1]->part, transaction_part::stream_abort);
+  EXPECT_EQ(out[1]->abort_subxid, 7u);  // the whole transaction: applied at its commit instead
+  feed_ok(a, {relation_msg("t", 7), stream_start_message{7, false}, insert_msg("c", 7), stream_stop_message{},
+              stream_commit_message{7, 0, lsn{0x6000}, lsn{0x6030}, 0}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[2]->part, transaction_part::whole);
+  EXPECT_EQ(values_of(*out[2]), (std::vector<std::string>{"a", "b", "c"}));
+}
+
+TEST_F(BoundedAssembly, AStreamedTransactionSentAheadAndDroppedAsAlreadyAppliedIsRolledBack) {
+  auto c = config(size_t{1} << 20, 0);
+  c.send_in_progress = true;
+  c.start_position = lsn{0x1000};
+  transaction_assembler a(std::move(c));
+  feed_ok(a, {relation_msg("t"), stream_start_message{7, true}, insert_msg("a", 7), stream_stop_message{},
+              stream_commit_message{7, 0, lsn{0x400}, lsn{0x430}, 0}});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0]->part, transaction_part::in_progress);
+  EXPECT_EQ(out[1]->part, transaction_part::stream_abort);
+  EXPECT_EQ(out[1]->abort_subxid, 7u);
+}
+
 }  // namespace
 }  // namespace tributary

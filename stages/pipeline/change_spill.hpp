@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <set>
+#include <vector>
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
@@ -27,6 +28,14 @@ public:
   virtual ~change_spill() = default;
   // Appends one change (of subtransaction `subxid`, the top xid for its own).
   virtual result<ok_t, pg_error> write(const row_change& change, xid_t subxid) = 0;
+  // Appends a batch in order (subxids parallel to changes), taking it over:
+  // the spooler actor's spill sends it on as one message.
+  virtual result<ok_t, pg_error> write_batch(std::vector<row_change>&& changes, std::vector<xid_t>&& subxids) {
+    for (size_t i = 0; i < changes.size(); ++i)
+      if (auto r = write(changes[i], subxids[i]); !r)
+        return r;
+    return ok_v;
+  }
   // Done writing: the changes to read back, skipping those of `aborted`
   // subtransactions and those `keep` drops.
   virtual result<std::shared_ptr<change_source>, pg_error> finish(std::set<xid_t> aborted,

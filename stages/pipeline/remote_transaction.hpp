@@ -46,9 +46,22 @@ public:
   // Appends the next changes to `out`, about max_bytes of them (at least one
   // when any is left); false once every change was read.
   virtual result<bool, pg_error> read(std::vector<row_change>& out, size_t max_bytes) = 0;
+  // Back to the first change: the local transaction it went into was rolled
+  // back (a busy file) and is applied again.
+  virtual result<ok_t, pg_error> rewind() = 0;
+};
+
+// What a remote_transaction carries (optimistic apply of streamed
+// transactions, issue 9).
+enum class transaction_part : uint8_t {
+  whole,         // a committed transaction (or one piece of it: more_follows)
+  in_progress,   // changes of a streamed transaction not committed yet, as they arrived
+  stream_abort,  // Stream Abort of abort_subxid (== xid: the whole transaction, or
+                 // the assembler gave up sending its changes ahead)
 };
 
 struct remote_transaction {
+  transaction_part part = transaction_part::whole;
   xid_t xid = 0;
   lsn final_lsn;                  // start of the commit record: the "finish LSN"
   lsn end_lsn;                    // end of the commit record: the progress to persist
@@ -73,6 +86,10 @@ struct remote_transaction {
   bool more_follows = false;
   // Changes spilled to the spool, applied before `changes`; nullptr when none.
   std::shared_ptr<change_source> spooled;
+  // in_progress: the subtransaction of each change (the top xid for its own).
+  std::vector<xid_t> change_subxids;
+  // stream_abort: the subtransaction rolled back (xid: all of it).
+  xid_t abort_subxid = 0;
 };
 
 using remote_transaction_ptr = std::shared_ptr<const remote_transaction>;

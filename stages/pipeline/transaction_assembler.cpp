@@ -111,6 +111,7 @@ struct transaction_assembler::handler {
                                    std::to_string(txn->xid));
     txn->end_lsn = m.end_lsn;
     txn->commit_time = m.commit_time;
+    a.commit_floor_ = std::max(a.commit_floor_, m.commit_lsn);
     auto finished = std::move(*a.open_);
     a.open_.reset();
     a.buffered_bytes_ -= finished.bytes;
@@ -169,7 +170,7 @@ struct transaction_assembler::handler {
     if (!c.relation)
       return error<M>(std::string(kind_name<M>()) + " for unknown relation OID " +
                       std::to_string(m.relation_oid));
-    a.add_change(std::move(c), m.xid);
+    a.add_change(std::move(c), m.xid, out);
     return bounded<M>();
   }
 
@@ -213,7 +214,7 @@ struct transaction_assembler::handler {
     if (c.truncated.empty())
       return ok_v;
     c.relation = c.truncated.front();
-    a.add_change(std::move(c), m.xid);
+    a.add_change(std::move(c), m.xid, out);
     return bounded<truncate_message>();
   }
 
@@ -244,6 +245,8 @@ struct transaction_assembler::handler {
   outcome operator()(stream_stop_message&&) {
     if (!a.stream_block_)
       return error<stream_stop_message>("Stream Stop outside a stream block");
+    if (auto* s = a.current_stream())
+      a.send_ahead(*s, out);
     a.stream_block_.reset();
     return ok_v;
   }
@@ -255,9 +258,11 @@ struct transaction_assembler::handler {
     if (it == a.streams_.end())
       return error<stream_commit_message>("Stream Commit of unknown transaction " +
                                           std::to_string(m.xid));
+    a.send_ahead(it->second, out);
     streamed_transaction s = std::move(it->second);
     a.streams_.erase(it);
     a.buffered_bytes_ -= s.bytes;
+    a.commit_floor_ = std::max(a.commit_floor_, m.commit_lsn);
     for (auto& [oid, rel] : s.relations)
       a.relations_[oid] = std::move(rel);
     for (auto& [oid, type] : s.types)
@@ -265,8 +270,11 @@ struct transaction_assembler::handler {
     s.txn->final_lsn = m.commit_lsn;
     s.txn->end_lsn = m.end_lsn;
     s.txn->commit_time = m.commit_time;
-    if (m.commit_lsn < a.config_.start_position)
+    if (m.commit_lsn < a.config_.start_position) {
+      if (s.ahead_sent)
+        a.send_stream_abort(m.xid, m.xid, out);
       return ok_v;  // the spill, if any, is removed with `s`
+    }
     if (s.spill) {
       auto tables = a.config_.tables;
       lsn final_lsn = m.commit_lsn;
@@ -284,6 +292,11 @@ struct transaction_assembler::handler {
   outcome operator()(stream_abort_message&& m) {
     if (auto e = misplaced_control<stream_abort_message>(false))
       return *e;
+    if (auto it = a.streams_.find(m.xid); it != a.streams_.end() && it->second.ahead) {
+      a.send_ahead(it->second, out);
+      if (it->second.ahead_sent)
+        a.send_stream_abort(m.xid, m.subxid, out);
+    }
     a.abort_stream(m.xid, m.subxid);
     return ok_v;
   }
@@ -306,7 +319,7 @@ struct transaction_assembler::handler {
 };
 
 transaction_assembler::transaction_assembler(assembler_config config)
-    : config_(std::move(config)) {}
+    : config_(std::move(config)), commit_floor_(config_.start_position) {}
 
 result<ok_t, assembler_error> transaction_assembler::push(
     std::span<const wal_message> batch, std::vector<remote_transaction_ptr>& out) {
@@ -362,12 +375,24 @@ const type_info* transaction_assembler::type(oid_t type_oid) const {
   return it == types_.end() ? nullptr : &it->second;
 }
 
-void transaction_assembler::add_change(row_change change, std::optional<xid_t> subxid) {
+void transaction_assembler::add_change(row_change change, std::optional<xid_t> subxid,
+                                       std::vector<remote_transaction_ptr>& out) {
   if (!current_stream() && open_->already_applied)
     return;  // dropped whole at Commit: keep nothing
   size_t bytes = estimated_bytes(change);
   buffered_bytes_ += bytes;
   if (auto* s = current_stream()) {
+    if (config_.send_in_progress && s->ahead) {
+      if (!sure_to_keep(change)) {
+        give_up_ahead(*s, out);
+      } else {
+        s->ahead_changes.push_back(change);
+        s->ahead_subxids.push_back(subxid.value_or(s->txn->xid));
+        s->ahead_bytes += bytes;
+        if (config_.piece_bytes && s->ahead_bytes >= config_.piece_bytes)
+          send_ahead(*s, out);
+      }
+    }
     s->bytes += bytes;
     s->change_subxids.push_back(subxid.value_or(s->txn->xid));
     s->txn->changes.push_back(std::move(change));
@@ -375,6 +400,51 @@ void transaction_assembler::add_change(row_change change, std::optional<xid_t> s
   }
   open_->bytes += bytes;
   open_->txn->changes.push_back(std::move(change));
+}
+
+bool transaction_assembler::sure_to_keep(const row_change& change) const {
+  auto ready_before = [&](const relation_ptr& relation) {
+    auto it = config_.tables.find({relation->schema_name, relation->table_name});
+    return it != config_.tables.end() && it->second.ready && !(commit_floor_ < it->second.ready_lsn);
+  };
+  if (change.kind != change_kind::truncate)
+    return ready_before(change.relation);
+  return std::all_of(change.truncated.begin(), change.truncated.end(), ready_before);
+}
+
+void transaction_assembler::send_ahead(streamed_transaction& s, std::vector<remote_transaction_ptr>& out) {
+  if (!s.ahead || s.ahead_changes.empty())
+    return;
+  auto part = std::make_shared<remote_transaction>();
+  part->part = transaction_part::in_progress;
+  part->xid = s.txn->xid;
+  part->streamed = true;
+  part->origin = s.txn->origin;
+  part->changes = std::move(s.ahead_changes);
+  part->change_subxids = std::move(s.ahead_subxids);
+  s.ahead_changes.clear();
+  s.ahead_subxids.clear();
+  s.ahead_bytes = 0;
+  s.ahead_sent = true;
+  out.push_back(std::move(part));
+}
+
+void transaction_assembler::give_up_ahead(streamed_transaction& s, std::vector<remote_transaction_ptr>& out) {
+  s.ahead = false;
+  s.ahead_changes.clear();
+  s.ahead_subxids.clear();
+  s.ahead_bytes = 0;
+  if (s.ahead_sent)
+    send_stream_abort(s.txn->xid, s.txn->xid, out);
+}
+
+void transaction_assembler::send_stream_abort(xid_t xid, xid_t subxid, std::vector<remote_transaction_ptr>& out) {
+  auto part = std::make_shared<remote_transaction>();
+  part->part = transaction_part::stream_abort;
+  part->xid = xid;
+  part->streamed = true;
+  part->abort_subxid = subxid;
+  out.push_back(std::move(part));
 }
 
 void transaction_assembler::abort_stream(xid_t xid, xid_t subxid) {
@@ -482,9 +552,8 @@ result<ok_t, pg_error> transaction_assembler::spill_largest() {
     ++spilled_transactions_;
   }
   uint64_t before = s.spill->bytes_written();
-  for (size_t i = 0; i < s.txn->changes.size(); ++i)
-    if (auto w = s.spill->write(s.txn->changes[i], s.change_subxids[i]); !w)
-      return w;
+  if (auto w = s.spill->write_batch(std::move(s.txn->changes), std::move(s.change_subxids)); !w)
+    return w;
   spilled_bytes_ += s.spill->bytes_written() - before;
   s.txn->changes.clear();
   s.change_subxids.clear();
@@ -545,6 +614,7 @@ void transaction_assembler::reset() {
   relations_.clear();
   types_.clear();
   buffered_bytes_ = 0;
+  commit_floor_ = config_.start_position;
 }
 
 }  // namespace tributary

@@ -61,12 +61,28 @@
 //     spool_stats() says what the spool holds; spill failures (disk full) are
 //     an assembler_error carrying the pg_error (spool_failure).
 //
+//   Optimistic apply (issue 9, config.send_in_progress): the changes of a
+//   streamed transaction also leave as they arrive, as parts of kind
+//   in_progress (a copy, in stretches of up to piece_bytes and at each Stream
+//   Stop), and its Stream Aborts as parts of kind stream_abort, so the
+//   applier can apply them in one local transaction before the commit. The
+//   whole transaction still leaves at Stream Commit (after its last
+//   in_progress part), from memory and the spill, for an applier that had to
+//   give the optimistic part up. A change is sent ahead only when the filter
+//   at commit is sure to keep it: its table is ready with a copy position at
+//   or before every commit seen so far (the Stream Commit comes later, so
+//   its finish LSN is past that). The first change that is not gives the
+//   transaction up: a stream_abort of the whole transaction tells the applier
+//   to roll back what it applied, and nothing more is sent ahead for it. A
+//   transaction dropped at its commit as already applied sends that too.
+//
 //   Example: S(7) I(xid 8, t) E  B(final 0/200) I(u) C(0/200, end 0/230)
 //   S(7) I(xid 7, t) E  A(7, sub 8)  c(7, 0/300, end 0/330)
 //   -> emits the ordinary transaction (one change) then the streamed one with
 //      one change (xid 8's insert was aborted).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -109,6 +125,8 @@ struct assembler_config {
   spill_factory spill;
   size_t spool_memory_limit = size_t{64} << 20;
   size_t piece_bytes = size_t{8} << 20;  // 0: ordinary transactions travel whole
+  // Optimistic apply: streamed changes also leave as in_progress parts.
+  bool send_in_progress = false;
 };
 
 struct assembler_error {
@@ -136,7 +154,10 @@ public:
   // Run-time changes (table copies finishing, ALTER SUBSCRIPTION ... SKIP).
   void set_table_states(table_sync_states tables) { config_.tables = std::move(tables); }
   void set_skip_lsn(std::optional<lsn> skip) { config_.skip_lsn = skip; }
-  void set_start_position(lsn position) { config_.start_position = position; }
+  void set_start_position(lsn position) {
+    config_.start_position = position;
+    commit_floor_ = std::max(commit_floor_, position);
+  }
   const assembler_config& config() const { return config_; }
 
   size_t buffered_bytes() const { return buffered_bytes_; }
@@ -176,6 +197,12 @@ private:
     size_t bytes = 0;
     std::unique_ptr<change_spill> spill;  // the changes before txn->changes
     std::set<xid_t> spilled_aborts;       // aborted subtransactions with spilled changes
+    // Optimistic apply: still sent ahead, something was, what waits to be.
+    bool ahead = true;
+    bool ahead_sent = false;
+    std::vector<row_change> ahead_changes;
+    std::vector<xid_t> ahead_subxids;
+    size_t ahead_bytes = 0;
   };
   struct handler;  // std::visit target, defined in the .cpp
   friend struct handler;
@@ -185,7 +212,13 @@ private:
   // Where a change received now belongs; nullptr when outside any transaction.
   streamed_transaction* current_stream();
   relation_ptr lookup_relation(oid_t relation_oid, const streamed_transaction* scope) const;
-  void add_change(row_change change, std::optional<xid_t> subxid);
+  void add_change(row_change change, std::optional<xid_t> subxid, std::vector<remote_transaction_ptr>& out);
+  // Optimistic apply: what waits leaves as an in_progress part; giving up
+  // sends a stream_abort of the whole transaction when parts were sent.
+  void send_ahead(streamed_transaction& s, std::vector<remote_transaction_ptr>& out);
+  void give_up_ahead(streamed_transaction& s, std::vector<remote_transaction_ptr>& out);
+  void send_stream_abort(xid_t xid, xid_t subxid, std::vector<remote_transaction_ptr>& out);
+  bool sure_to_keep(const row_change& change) const;
   void abort_stream(xid_t xid, xid_t subxid);
   void finish(std::shared_ptr<remote_transaction> txn, std::vector<remote_transaction_ptr>& out);
   // The copy-state filter of one change (may narrow a truncate); false drops it.
@@ -203,6 +236,7 @@ private:
   std::unordered_map<oid_t, relation_ptr> relations_;
   std::unordered_map<oid_t, type_info> types_;
   size_t buffered_bytes_ = 0;
+  lsn commit_floor_;  // the greatest finish LSN seen (at least start_position)
   uint64_t spilled_transactions_ = 0;
   uint64_t spilled_bytes_ = 0;
 };

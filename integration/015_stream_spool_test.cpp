@@ -1,0 +1,182 @@
+// 015_stream_spool: optimistic apply of streamed transactions and the spooler
+// actor (issue 9), against a real publisher streaming with
+// logical_decoding_work_mem = 64kB.
+//
+// What must hold:
+//   - a streamed transaction that nothing interrupts is applied as it arrives
+//     and committed at its Stream Commit (tributary_actors counts it as
+//     committed ahead), rolled-back subtransactions undone by their savepoints;
+//   - when other transactions commit while streamed ones are open, the applied
+//     part is given up and the transaction is applied from the spool at its
+//     commit, in commit order, subtransaction aborts honoured;
+//   - a SIGKILL of the server while a transaction is replayed from the spool
+//     loses and duplicates nothing and leaves no spill file;
+//   - a spool directory on a full disk stops the apply with PostgreSQL's
+//     "could not write to file ...: No space left on device" and retries; once
+//     space returns everything arrives, exactly once.
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "integration/stream_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+namespace fs = std::filesystem;
+
+class StreamSpool : public Stream {
+protected:
+  std::string applier_state() {
+    return local_value("SELECT state FROM tributary_actors WHERE kind = 'applier'");
+  }
+  // "N committed as applied ahead, M given up ..." as shown by the applier.
+  // A value read over a new connection each time (or the error).
+  std::string fresh_value(const std::string& sql) {
+    auto c = subscriber_.connect();
+    auto r = exec(c.get(), sql);
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1)
+      return std::string("ERROR: ") + PQresultErrorMessage(r.get());
+    return PQgetvalue(r.get(), 0, 0);
+  }
+  bool applier_counts(int ahead, int given_up) {
+    return applier_state().find(std::to_string(ahead) + " committed as applied ahead, " + std::to_string(given_up) +
+                                " given up") != std::string::npos;
+  }
+};
+
+TEST_F(StreamSpool, AStreamedTransactionAloneIsAppliedAheadWithItsSubtransactionAbortsUndone) {
+  subscribe();
+  auto writer = publisher_.connect();
+  for (const char* sql :
+       {"BEGIN", "INSERT INTO test_tab SELECT i, md5(i::text) FROM generate_series(3, 2000) s(i)",
+        "SAVEPOINT s1", "INSERT INTO test_tab SELECT i, md5(i::text) FROM generate_series(2001, 4000) s(i)",
+        "SAVEPOINT s2", "UPDATE test_tab SET b = 'in s2' WHERE a <= 3000",
+        "ROLLBACK TO s2", "UPDATE test_tab SET b = 'kept' WHERE a <= 100",
+        "SAVEPOINT s3", "DELETE FROM test_tab WHERE a > 1000", "RELEASE s3",
+        "SAVEPOINT s4", "INSERT INTO test_tab SELECT i, 'gone' FROM generate_series(5001, 7000) s(i)",
+        "ROLLBACK TO s1"})
+    run(writer.get(), sql);
+  ASSERT_TRUE(wait_streamed(1));
+  run(writer.get(), "INSERT INTO test_tab SELECT i, 'after' FROM generate_series(8001, 9000) s(i)");
+  EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "2");  // applied ahead, not visible
+  run(writer.get(), "COMMIT");
+  expect_equal_to_publisher();
+  EXPECT_EQ(local_rows("SELECT b, count(*) FROM test_tab GROUP BY b ORDER BY b"),
+            publisher_rows("SELECT b, count(*) FROM test_tab GROUP BY b ORDER BY b"));
+  EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "3000");
+  EXPECT_TRUE(applier_counts(1, 0)) << applier_state();
+}
+
+TEST_F(StreamSpool, InterleavedStreamedTransactionsWithSubtransactionAbortsFallBackToTheSpoolInCommitOrder) {
+  ASSERT_NO_FATAL_FAILURE(restart_with_small_spool());
+  subscribe();
+  auto first = publisher_.connect();
+  auto second = publisher_.connect();
+  run(first.get(), "BEGIN");
+  run(first.get(), "INSERT INTO test_tab SELECT i, 'first' FROM generate_series(3, 3000) s(i)");
+  ASSERT_TRUE(wait_streamed(1));  // the first is applied ahead
+  run(second.get(), "BEGIN");
+  run(second.get(), "INSERT INTO test_tab SELECT i, 'second' FROM generate_series(10001, 13000) s(i)");
+  run(first.get(), "SAVEPOINT a");
+  run(first.get(), "UPDATE test_tab SET b = 'first, rolled back' WHERE a <= 2000");
+  run(second.get(), "SAVEPOINT a");
+  run(second.get(), "DELETE FROM test_tab WHERE a > 10000");
+  run(first.get(), "ROLLBACK TO a");
+  run(second.get(), "ROLLBACK TO a");
+  run(first.get(), "UPDATE test_tab SET b = 'first, kept' WHERE a <= 500");
+  run(second.get(), "SAVEPOINT b");
+  run(second.get(), "UPDATE test_tab SET b = 'second, kept' WHERE a > 12500");
+  run(second.get(), "RELEASE b");
+  ASSERT_TRUE(wait_streamed(2));
+  // A small transaction commits while both are open: the one applied ahead is
+  // given up, the small one is applied at once.
+  publisher_.exec("INSERT INTO test_tab VALUES (20000, 'small')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM test_tab WHERE a = 20000", "1"));
+  EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "3");
+  run(second.get(), "COMMIT");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM test_tab", "3003"));
+  run(first.get(), "UPDATE test_tab SET b = 'touched by first' WHERE a = 10001");
+  run(first.get(), "COMMIT");
+  expect_equal_to_publisher();
+  EXPECT_EQ(local_rows("SELECT b, count(*) FROM test_tab GROUP BY b ORDER BY b"),
+            publisher_rows("SELECT b, count(*) FROM test_tab GROUP BY b ORDER BY b"));
+  EXPECT_TRUE(applier_counts(0, 2)) << applier_state();
+  ASSERT_TRUE(wait_until([&] { return spool_files() == 0; }, 30s)) << spool_files();
+}
+
+TEST_F(StreamSpool, SigkillDuringAReplayFromTheSpoolAppliesItOnceAndLeavesNoFile) {
+  ASSERT_NO_FATAL_FAILURE(restart_with_small_spool());
+  local_exec("CREATE TABLE keyless (a int, b text)");
+  publisher_.exec("CREATE TABLE keyless (a int, b text); ALTER PUBLICATION pub ADD TABLE keyless");
+  subscribe();
+  auto writer = publisher_.connect();
+  run(writer.get(), "BEGIN");
+  run(writer.get(), "INSERT INTO keyless SELECT i, md5(i::text) FROM generate_series(1, 400000) s(i)");
+  ASSERT_TRUE(wait_streamed(1));
+  // Another transaction commits first: the streamed one is given up and will be
+  // replayed from its spill file at its commit.
+  publisher_.exec("INSERT INTO test_tab VALUES (3, 'small')");
+  ASSERT_TRUE(wait_until([&] { return fresh_value("SELECT count(*) FROM test_tab") == "3"; }, 60s))
+      << fresh_value("SELECT count(*) FROM test_tab") << " / " << local_value("SELECT count(*) FROM test_tab");
+  run(writer.get(), "COMMIT");
+  auto spooler_state = [&] { return fresh_value("SELECT state FROM tributary_actors WHERE kind = 'spooler'"); };
+  ASSERT_TRUE(wait_until([&] { return spooler_state().find("1 being replayed") != std::string::npos; }, 60s, 2ms))
+      << spooler_state() << "\n" << subscriber_.log_text();
+  subscriber_.kill9();
+  ASSERT_NO_FATAL_FAILURE(subscriber_.start());
+  local_ = subscriber_.connect();
+  ASSERT_EQ(PQstatus(local_.get()), CONNECTION_OK);
+  // Polled over new connections: see the report of issue 9 (a session opened
+  // before a large apply was seen to keep reading an old snapshot).
+  ASSERT_TRUE(wait_until(
+      [&] { return fresh_value("SELECT count(*) || ',' || sum(a) FROM keyless") == "400000,80000200000"; }, 120s))
+      << fresh_value("SELECT count(*) || ',' || sum(a) FROM keyless") << "\n" << subscriber_.log_text();
+  EXPECT_EQ(fresh_value("SELECT count(*) FROM test_tab"), "3");
+  ASSERT_TRUE(wait_until([&] { return spool_files() == 0; }, 30s)) << spool_files();
+}
+
+TEST_F(StreamSpool, ASpoolOnAFullDiskStopsTheApplyWithDiskFullAndRetriesLosingNothing) {
+  if (::geteuid() != 0)
+    GTEST_SKIP() << "a full disk is a small tmpfs mounted by the test, which needs root";
+  ASSERT_NO_FATAL_FAILURE(restart_with_small_spool());
+  const fs::path spool = subscriber_.data_dir() / "spool";
+  fs::create_directories(spool);
+  if (::mount("tributary-spool", spool.c_str(), "tmpfs", 0, "size=256k,mode=0700") != 0)
+    GTEST_SKIP() << "cannot mount a tmpfs here: " << std::strerror(errno);
+  struct unmount_at_end {
+    fs::path at;
+    ~unmount_at_end() { ::umount2(at.c_str(), MNT_DETACH); }
+  } unmount{spool};
+  subscribe();
+  auto writer = publisher_.connect();
+  run(writer.get(), "BEGIN");
+  run(writer.get(), "INSERT INTO test_tab SELECT i, md5(i::text) FROM generate_series(3, 30000) s(i)");
+  run(writer.get(), "COMMIT");
+  // The apply stops with the spool's error and is retried: the error shows twice.
+  auto disk_full_errors = [&] {
+    auto log = subscriber_.log_text();
+    int n = 0;
+    for (size_t at = log.find("No space left on device"); at != std::string::npos;
+         at = log.find("No space left on device", at + 1))
+      ++n;
+    return n;
+  };
+  ASSERT_TRUE(wait_until([&] { return disk_full_errors() >= 2; }, 60s)) << subscriber_.log_text();
+  auto errors = fresh_value("SELECT apply_error_count FROM pg_stat_subscription_stats WHERE subname = 'sub'");
+  EXPECT_GE(std::atoi(errors.c_str()), 2) << errors;
+  auto log = subscriber_.log_text();
+  EXPECT_NE(log.find("could not write to file \"" + (spool / "").string()), std::string::npos) << log;
+  EXPECT_EQ(fresh_value("SELECT count(*) FROM test_tab"), "2");  // nothing half-applied
+  // Space returns: the next retry applies the transaction, once.
+  ASSERT_EQ(::mount(nullptr, spool.c_str(), nullptr, MS_REMOUNT, "size=64m"), 0) << std::strerror(errno);
+  ASSERT_TRUE(wait_until([&] { return fresh_value("SELECT count(*) || ',' || count(DISTINCT a) FROM test_tab") == "30000,30000"; }, 120s))
+      << fresh_value("SELECT count(*) FROM test_tab") << "\n" << subscriber_.log_text();
+  ASSERT_TRUE(wait_until([&] { return spool_files() == 0; }, 30s)) << spool_files();
+}
+
+}  // namespace
+}  // namespace tributary::integration
