@@ -255,6 +255,8 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   catalog_sources catalogs;
   catalogs.roles = [directory = services_.directory] { return directory->roles(); };
   catalogs.databases = [directory = services_.directory] { return directory->databases(); };
+  // The parameters live in the session state, as long as its connection.
+  catalogs.settings = [parameters = &state->parameters] { return parameters->listing(); };
   if (auto r = install_catalog_relations(state->db, catalogs); !r) {
     send_fatal("XX000", "could not install the system catalogs: " + r.error().message);
     return false;

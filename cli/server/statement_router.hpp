@@ -74,6 +74,7 @@ enum class statement_kind {
   role_ddl,       // CREATE / ALTER / DROP ROLE (USER, GROUP), ALTER ROLE RENAME (role_commands.hpp)
   sql_prepare,    // PREPARE / EXECUTE / DEALLOCATE / DISCARD: the session's prepared statements
                   // (extended_query, sql_prepared_statements.cpp)
+  vacuum,         // VACUUM / ANALYZE: the tables are checked (vacuum_command.hpp)
 };
 
 struct routed_statement {
