@@ -1,10 +1,13 @@
 // 047_postgres_tools: PostgreSQL 15's own programs against Tributary (issue 12):
-// pg_settings and SHOW ALL as psql's \dconfig reads them, pg_isready, createdb /
+// pg_settings and SHOW ALL as psql's \dconfig reads them, psql's \gdesc (and
+// VALUES lists), pg_isready, createdb /
 // dropdb and pgbench (initialization without its primary-key step, then the
 // default script). Where the output is deterministic it is compared with the
 // same program's output against a PostgreSQL 15 (the fixture's publisher, not
 // replicating here).
 #include <unistd.h>
+
+#include <fstream>
 
 #include "integration/client_program.hpp"
 #include "integration/differential_test.hpp"
@@ -104,6 +107,31 @@ TEST_F(PostgresTools, ShowAllAndDconfigAsPostgres) {
     EXPECT_TRUE(theirs_out.succeeded) << theirs_out.text;
     EXPECT_EQ(mine_out.text, theirs_out.text) << command;
   }
+}
+
+TEST_F(PostgresTools, PsqlGdescAndValuesListsAsPostgres) {
+  // \gdesc: Parse + Describe of the query, then psql's own
+  // SELECT ... format_type(tp, tpm) FROM (VALUES (...), ...) s(name, tp, tpm).
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_gdesc_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(script);
+    out << "SELECT 1 AS a, 'x'::text AS b, now() AS c, 1.5::numeric(5,2) AS d, 'q' AS e, "
+           "NULL::varchar(7) AS f \\gdesc\n";
+  }
+  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  std::filesystem::remove(script);
+  ASSERT_NE(theirs.text.find("d|numeric(5,2)"), std::string::npos) << theirs.text;
+  EXPECT_EQ(mine.text, theirs.text);
+  expect_same_answers({
+      "SELECT * FROM (VALUES (1, 'a'), (2, NULL)) v(n, t) ORDER BY 1",
+      "VALUES (1), (2.5)",
+      "VALUES ('x', 1)",
+      "SELECT column1, column2 FROM (VALUES (1, true)) v",
+      "SELECT * FROM (VALUES (1, 2), (3)) v",
+      "SELECT * FROM (VALUES (1, 2)) v(a, b, c)",
+  });
 }
 
 TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {

@@ -129,6 +129,8 @@ private:
   column_type common_type(const std::vector<typed_expression>& values, const char* context);
 
   translated_query set_operation(const json& select, const scope* outer);
+  // VALUES (...), (...): rows of one shape, each column of the type its values resolve to.
+  translated_query values_list(const json& select, const scope* outer);
   // Adds the FROM item's tables to `where` and returns its SQL.
   std::string from_item(const json& node, scope& where);
   std::string order_by(const json& sort_clause, const scope& where,

@@ -59,8 +59,9 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     out.sql = with + out.sql;
     return out;
   }
-  for (const char* field : {"intoClause", "lockingClause", "windowClause",
-                            "valuesLists", "groupDistinct"})
+  if (s.contains("valuesLists"))
+    return values_list(s, outer);
+  for (const char* field : {"intoClause", "lockingClause", "windowClause", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
   if (s.contains("distinctClause") && !plain_distinct(s["distinctClause"]))
@@ -326,6 +327,45 @@ translated_query query_translator::set_operation(const json& s, const scope* out
   none.outer = outer;
   out.sql = "SELECT * FROM (" + compound + ")" +
             order_by(pt::list(s, "sortClause"), none, out.columns, column_sql) + limits(s, none);
+  return out;
+}
+
+translated_query query_translator::values_list(const json& s, const scope* outer) {
+  for (const char* field : {"sortClause", "limitCount", "limitOffset", "withClause", "lockingClause"})
+    if (s.contains(field))
+      throw not_translatable{std::string("VALUES with ") + field};
+  scope none;
+  none.outer = outer;
+  std::vector<std::vector<typed_expression>> rows;
+  for (const json& row : pt::list(s, "valuesLists")) {
+    rows.emplace_back();
+    for (const json& item : pt::list(pt::fields(row), "items"))
+      rows.back().push_back(expression(item, none));
+    if (rows.back().size() != rows.front().size())
+      fail_at(make_pg_error("42601", "VALUES lists must all be the same length"), -1);
+  }
+  if (rows.empty() || rows.front().empty())
+    throw not_translatable{"empty VALUES"};
+  translated_query out;
+  std::vector<column_type> types;
+  for (size_t c = 0; c < rows.front().size(); ++c) {
+    std::vector<typed_expression> column;
+    for (const auto& row : rows)
+      column.push_back(row[c]);
+    column_type type = common_type(column, "VALUES");
+    if (type.oid == pg_type_oid::unknown || type.oid == 0)
+      type = builtin_column_type(pg_type_oid::text);
+    types.push_back(type);
+    out.columns.push_back({"column" + std::to_string(c + 1), type});
+  }
+  std::string sql;
+  for (auto& row : rows) {
+    sql += sql.empty() ? "SELECT " : " UNION ALL SELECT ";
+    for (size_t c = 0; c < row.size(); ++c)
+      sql += (c ? ", " : "") + with_collation(coerce(std::move(row[c]), types[c]).sql, types[c]) + " AS " +
+             alias_of(c);
+  }
+  out.sql = "SELECT * FROM (" + sql + ")";
   return out;
 }
 
