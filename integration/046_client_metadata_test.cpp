@@ -12,9 +12,11 @@
 // - integration/python/types_check.py with psycopg2: cursor.description's type codes
 //   (the OIDs psycopg2 picks the Python type by) and every fetched value's Python class
 //   and repr for int, bigint, numeric, text, bool, date, timestamptz, uuid, json.
-// The SQL forms of the driver's other metadata queries (getPrimaryKeys, getIndexInfo)
-// are compared statement by statement (differential_test.hpp) as they come to work:
-// int2vector / oidvector subscripts (from 0) and the integer bitwise operators.
+// - the same program's getPrimaryKeys and getIndexInfo, whose queries expand
+//   pg_index.indkey with information_schema._pg_expandarray in the select list.
+// The SQL forms the driver's queries need are compared statement by statement:
+// int2vector / oidvector subscripts (from 0), the integer bitwise operators, and
+// set-returning functions in a select list (unnest, generate_series, _pg_expandarray).
 //
 // Skipped only when the client is missing (scripts/setup.sh installs
 // default-jdk-headless, libpostgresql-jdbc-java and python3-psycopg2).
@@ -75,7 +77,31 @@ std::string first_difference(const std::string& reference, const std::string& ac
   }
 }
 
-class ClientMetadata : public DifferentialTest {};
+class ClientMetadata : public DifferentialTest {
+protected:
+  // The same statement on both servers: the same column names, type OIDs and rows
+  // (as printed), or the same error.
+  static void expect_same_result(PGconn* tributary, PGconn* postgres, const std::string& sql) {
+    pg_result mine(PQexec(tributary, sql.c_str()));
+    pg_result theirs(PQexec(postgres, sql.c_str()));
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << sql;
+    }
+    if (PQresultStatus(theirs.get()) != PGRES_TUPLES_OK)
+      return;
+    std::string want, got;
+    for (auto [result, text] : {std::pair{theirs.get(), &want}, std::pair{mine.get(), &got}}) {
+      for (int c = 0; c < PQnfields(result); ++c)
+        *text += std::string(PQfname(result, c)) + ":" + std::to_string(PQftype(result, c)) + " ";
+      *text += "\n";
+      for (const std::string& row : rows_of(result))
+        *text += row + "\n";
+    }
+    EXPECT_EQ(got, want) << sql;
+  }
+};
 
 TEST_F(ClientMetadata, JdbcGetTablesAndGetColumnsMatchPostgres) {
   const std::string javac = find_on_path("javac"), java = find_on_path("java");
@@ -110,6 +136,79 @@ TEST_F(ClientMetadata, JdbcGetTablesAndGetColumnsMatchPostgres) {
   auto tributary = check(subscriber_.port(), subscriber_.user(), "tributary");
   EXPECT_TRUE(tributary.succeeded) << "against Tributary: " << tributary.status << "\n" << tributary.text;
   EXPECT_EQ(tributary.text, reference.text) << first_difference(reference.text, tributary.text);
+}
+
+TEST_F(ClientMetadata, JdbcGetPrimaryKeysAndGetIndexInfoMatchPostgres) {
+  const std::string javac = find_on_path("javac"), java = find_on_path("java");
+  if (javac.empty() || java.empty() || !std::filesystem::exists(jdbc_jar))
+    GTEST_SKIP() << "javac/java (default-jdk-headless) or " << jdbc_jar
+                 << " (libpostgresql-jdbc-java) missing; scripts/setup.sh installs them";
+  auto scratch = scratch_directory::create("tributary-jdbc-keys");
+  ASSERT_TRUE(scratch.ok()) << scratch.error();
+  const auto dir = scratch->path();
+  auto compiled = run({javac, "-encoding", "UTF-8", "-cp", jdbc_jar.string(), "-d", dir.string(),
+                       meta_check_source.string()},
+                      dir / "javac.out");
+  ASSERT_TRUE(compiled.succeeded) << "javac " << compiled.status << "\n" << compiled.text;
+
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(meta_ddl));
+  ASSERT_NO_FATAL_FAILURE(local_exec(meta_ddl));
+
+  // The driver's queries expand pg_index.indkey with
+  // (information_schema._pg_expandarray(i.indkey)).n in the select list and read
+  // the record's fields in the outer query ((result.KEYS).x).
+  auto check = [&](int port, const std::string& user, const std::string& name) {
+    return run({java, "-Duser.timezone=UTC", "-cp", jdbc_jar.string() + ":" + dir.string(), "MetaCheck",
+                "jdbc:postgresql://127.0.0.1:" + std::to_string(port) + "/postgres?sslmode=disable", user,
+                "primarykeys,indexinfo", "meta_orders", "meta_lines"},
+               dir / (name + ".out"));
+  };
+  auto reference = check(publisher_.port(), "postgres", "postgresql");
+  ASSERT_TRUE(reference.succeeded) << "against PostgreSQL: " << reference.status << "\n" << reference.text;
+  // Two-column primary key in key order; a descending index column.
+  ASSERT_NE(reference.text.find("column_name=line\tkey_seq=2\tpk_name=meta_lines_pkey"), std::string::npos)
+      << reference.text;
+  ASSERT_NE(reference.text.find("INDEX_NAME=meta_lines_ts\tTYPE=3\tORDINAL_POSITION=1\tCOLUMN_NAME=ts\tASC_OR_DESC=D"),
+            std::string::npos)
+      << reference.text;
+
+  auto tributary = check(subscriber_.port(), subscriber_.user(), "tributary");
+  EXPECT_TRUE(tributary.succeeded) << "against Tributary: " << tributary.status << "\n" << tributary.text;
+  EXPECT_EQ(tributary.text, reference.text) << first_difference(reference.text, tributary.text);
+}
+
+TEST_F(ClientMetadata, SetReturningFunctionsInTheSelectListAnswerLikePostgres) {
+  const std::string setup =
+      "CREATE TABLE srf_t (id int PRIMARY KEY, a int[], t text[]); "
+      "INSERT INTO srf_t VALUES (1, '{30,10,20}', '{x,\"y z\",NULL}'), (2, '{}', '{}'), (3, NULL, NULL), "
+      "(4, '{5}', '{\"\",\"(a,b)\"}')";
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(setup));
+  ASSERT_NO_FATAL_FAILURE(local_exec(setup));
+  ASSERT_NO_FATAL_FAILURE(publisher_.exec(meta_ddl));
+  ASSERT_NO_FATAL_FAILURE(local_exec(meta_ddl));
+  auto postgres = publisher_.connect();
+  for (const char* sql : {
+           // One row per element; an empty or NULL array gives no row.
+           "SELECT id, unnest(a) FROM srf_t ORDER BY id",
+           "SELECT id, unnest(t) AS v FROM srf_t ORDER BY id",
+           // Several functions advance in lockstep; the shorter is NULL past its end.
+           "SELECT id, unnest(a), generate_series(1, 2) AS g, unnest(t) FROM srf_t ORDER BY id, g",
+           "SELECT generate_series(1, 3) AS a, generate_series(5, 4) AS b",
+           "SELECT generate_series(2, 4) * 10 AS tens",
+           // _pg_expandarray's records, whole (record_out's quoting) and by field.
+           "SELECT id, information_schema._pg_expandarray(t) FROM srf_t ORDER BY id",
+           "SELECT (information_schema._pg_expandarray(a)).n, (information_schema._pg_expandarray(a)).x "
+           "FROM srf_t WHERE id = 1",
+           "SELECT (s.k).x, (s.k).n FROM (SELECT information_schema._pg_expandarray(t) AS k FROM srf_t "
+           "WHERE id = 1) s ORDER BY 2",
+           "SELECT (information_schema._pg_expandarray(a)).y FROM srf_t",
+           // pg_index.indkey (int2vector) expanded, as the JDBC driver does for primary keys.
+           "SELECT ci.relname, (information_schema._pg_expandarray(i.indkey)).n AS key_seq, "
+           "(information_schema._pg_expandarray(i.indkey)).x AS attnum FROM pg_catalog.pg_index i "
+           "JOIN pg_catalog.pg_class ci ON ci.oid = i.indexrelid WHERE ci.relname LIKE 'meta%' ORDER BY 1, 2",
+           "SELECT count(*) FROM (SELECT unnest(a) FROM srf_t) s",
+       })
+    expect_same_result(local_.get(), postgres.get(), sql);
 }
 
 TEST_F(ClientMetadata, Psycopg2TypeCodesAndPythonValuesMatchPostgres) {

@@ -119,6 +119,20 @@ const std::map<std::string, std::string>& specs() {
        "partrelid oid, partstrat char, partnatts int2, partdefid oid, partattrs int2vector, "
        "partclass oidvector, partcollation oidvector, partexprs pg_node_tree"},
       {"pg_foreign_table", "ftrelid oid, ftserver oid, ftoptions text[]"},
+      {"pg_settings",
+       "name text, setting text, unit text, category text, short_desc text, extra_desc text, context text, "
+       "vartype text, source text, min_val text, max_val text, enumvals text[], boot_val text, reset_val text, "
+       "sourcefile text, sourceline int4, pending_restart bool"},
+      // Per-role and per-database settings: none (ALTER ROLE ... SET is not supported).
+      {"pg_db_role_setting", "setdatabase oid, setrole oid, setconfig text[]"},
+      // Privileges granted on parameters: none (there is no GRANT SET ON PARAMETER).
+      {"pg_parameter_acl", "oid oid, parname text, paracl aclitem[]"},
+      // Security labels: none (no label provider is loaded).
+      {"pg_seclabel", "objoid oid, classoid oid, objsubid int4, provider text, label text"},
+      {"pg_shseclabel", "objoid oid, classoid oid, provider text, label text"},
+      {"pg_seclabels",
+       "objoid oid, classoid oid, objsubid int4, objtype text, objnamespace oid, objname text, provider text, "
+       "label text"},
       // The replication catalog: real tables of the database file
       // (storage/catalog_schema.cpp), typed as PostgreSQL's columns.
       {"pg_subscription",

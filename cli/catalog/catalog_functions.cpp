@@ -25,6 +25,9 @@
 //   array_to_string(array, sep [, null])    of an array's text form
 //   pg_array_contains(array, x)        x = ANY(array), by the elements' text
 //   array_upper(array, 1), pg_array_subscript(array, i)   of one-dimensional arrays
+//   pg_array_position(array, x)        the first position of x, by the elements' text
+//   pg_catalog_current_setting(name)   the session's value of a parameter named per row
+//   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
 //   pg_array_element(x)                one element as array_out writes it (ARRAY(sub-select))
 //   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
@@ -34,6 +37,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <optional>
 #include <filesystem>
@@ -376,6 +380,92 @@ void array_subscript_function(sqlite3_context* context, int, sqlite3_value** arg
   result_text(context, *elements[static_cast<size_t>(index - 1)]);
 }
 
+// pg_catalog_current_setting(name): the session's value of the parameter (any
+// case), as SHOW prints it; 42704 for a name the session does not have.
+void current_setting_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string name = text_argument(argv[0]);
+  const catalog_reader& reader = reader_of(context);
+  if (reader.sources.settings)
+    for (const setting_state& s : reader.sources.settings())
+      if (s.name.size() == name.size() &&
+          std::equal(s.name.begin(), s.name.end(), name.begin(),
+                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
+                                                 std::tolower(static_cast<unsigned char>(b)); }))
+        return result_text(context, s.value);
+  const pg_error error = make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
+  keep_sql_function_error(sqlite3_context_db_handle(context), error);
+  sqlite3_result_error(context, error.message.c_str(), -1);
+}
+
+void array_position_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string value = text_argument(argv[1]);
+  int64_t position = 0;
+  for (const auto& element : array_elements(text_argument(argv[0]))) {
+    ++position;
+    if (element && *element == value)
+      return sqlite3_result_int64(context, position);
+  }
+  sqlite3_result_null(context);
+}
+
+// pg_catalog_current_schemas(implicit, search_path, user): the path's schemas
+// that exist ("$user" is the user's), pg_catalog first when `implicit` and the
+// path does not name it, as a name[]'s text.
+void current_schemas_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const bool implicit = sqlite3_value_int(argv[0]) != 0;
+  const std::string path = text_argument(argv[1]);
+  const std::string user = text_argument(argv[2]);
+  const catalog_model model = reader_of(context).model();
+  std::vector<std::string> schemas;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = start;
+    bool quoted = false;
+    std::string entry;
+    for (; end < path.size() && (quoted || path[end] != ','); ++end) {
+      if (path[end] == '"') {
+        if (quoted && end + 1 < path.size() && path[end + 1] == '"')
+          entry += path[++end];
+        else
+          quoted = !quoted;
+      } else if (quoted || path[end] != ' ') {
+        entry += path[end];
+      }
+    }
+    if (entry == "$user")
+      entry = user;
+    for (const auto& n : model.namespaces)
+      if (n.name == entry && std::find(schemas.begin(), schemas.end(), entry) == schemas.end())
+        schemas.push_back(entry);
+    start = end + 1;
+  }
+  if (implicit && std::find(schemas.begin(), schemas.end(), "pg_catalog") == schemas.end())
+    schemas.insert(schemas.begin(), "pg_catalog");
+  std::string out = "{";
+  for (size_t i = 0; i < schemas.size(); ++i) {
+    const std::string& s = schemas[i];
+    const bool quote = s.empty() || s.find_first_of(" \t\n\"\\{},") != std::string::npos || s == "NULL";
+    std::string element = s;
+    if (quote) {
+      element = "\"";
+      for (char c : s) {
+        if (c == '"' || c == '\\')
+          element += '\\';
+        element += c;
+      }
+      element += '"';
+    }
+    out += (i ? "," : "") + element;
+  }
+  result_text(context, out + "}");
+}
+
 void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
     return sqlite3_result_null(context);
@@ -506,6 +596,9 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_array_contains", 2, array_contains_function},
       {"array_upper", 2, array_upper_function},
       {"pg_array_subscript", 2, array_subscript_function},
+      {"pg_array_position", 2, array_position_function},
+      {"pg_catalog_current_setting", 1, current_setting_function},
+      {"pg_catalog_current_schemas", 3, current_schemas_function},
       {"pg_relation_is_publishable", 1, true_function},
       {"pg_catalog_regclass_in", 1, regclass_in_function},
       {"pg_catalog_regclass_out", 1, regclass_out_function},

@@ -7,6 +7,8 @@
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_reader.hpp"
 #include "cli/catalog/global_rows.hpp"
+#include "cli/catalog/ordinals_table.hpp"
+#include "cli/catalog/record_functions.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/catalog/pg_type_rows.hpp"
 #include "cli/catalog/snapshot_table.hpp"
@@ -110,6 +112,11 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_user", [reader] { return pg_user_rows(reader->roles()); }},
       {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
+      {"pg_settings",
+       [reader] {
+         return reader->sources.settings ? pg_settings_rows(reader->sources.settings())
+                                         : std::vector<snapshot_row>{};
+       }},
   };
   for (const std::string& name : catalog_relation_names()) {
     auto it = computed.find(name);
@@ -117,6 +124,10 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
     if (auto r = add_snapshot_table(db, name, snapshot_table{catalog_relation_schema(name), std::move(rows)}); !r)
       return r;
   }
+  if (auto r = add_ordinals_table(db); !r)
+    return r;
+  if (auto r = install_record_functions(db); !r)
+    return r;
   return install_catalog_functions(db, reader);
 }
 

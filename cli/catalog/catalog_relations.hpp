@@ -9,10 +9,13 @@
 //   pg_type_rows.cpp    pg_type pg_am pg_collation
 //   global_rows.cpp     pg_database pg_roles pg_authid pg_user pg_auth_members
 //                       pg_tablespace
+//   pg_settings.cpp     pg_settings (the session's parameters)
 //   (empty)             pg_description pg_shdescription pg_depend pg_policy
 //                       pg_statistic_ext pg_publication pg_publication_rel
 //                       pg_publication_namespace pg_trigger pg_inherits pg_rewrite
 //                       pg_extension pg_partitioned_table pg_foreign_table
+//                       pg_seclabel pg_shseclabel pg_seclabels pg_parameter_acl
+//                       pg_db_role_setting
 //
 // A relation's SQLite name is its PostgreSQL name (pg_catalog.pg_class is the
 // table "pg_class"); the translator reads its column types from
@@ -24,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/catalog/pg_settings.hpp"
 #include "stages/core/result.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/auth/role_graph.hpp"
@@ -38,6 +42,7 @@ struct catalog_sources {
   std::function<std::vector<role_record>()> roles;
   std::function<std::vector<database_info>()> databases;
   std::function<std::vector<role_grant>()> memberships;
+  std::function<std::vector<setting_state>()> settings;  // the session's parameters (pg_settings)
 };
 
 // The columns of pg_catalog relation `name` ("pg_class"), or nullptr when it is

@@ -53,10 +53,14 @@ std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const re
 
 std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relation_owner& owner) {
   std::vector<snapshot_row> out;
+  // No statistics are kept (relpages, reltuples): a table shows PostgreSQL's
+  // "never vacuumed or analyzed" (0 pages, -1 tuples); an index what PostgreSQL
+  // records when it builds one on an empty table (its 1 root page, 0 tuples).
   const auto row = [&](int64_t oid, const std::string& name, int64_t ns, int64_t am, bool has_index, char kind,
                        int64_t natts) {
-    return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, owner.oid, am, oid, int64_t{0}, int64_t{0},
-                        -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
+    const bool index = kind == 'i';
+    return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, owner.oid, am, oid, int64_t{0},
+                        int64_t{index ? 1 : 0}, index ? 0.0 : -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
                         character(kind), natts, int64_t{0}, boolean(false), boolean(false), boolean(false),
                         boolean(false), boolean(false), boolean(true), character(kind == 'r' ? 'd' : 'n'),
                         boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, null_value, null_value, null_value};

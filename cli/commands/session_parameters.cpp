@@ -138,12 +138,21 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
 
 }  // namespace
 
+namespace {
+
+// Parameters PostgreSQL leaves out of SHOW ALL and pg_settings (GUC_NO_SHOW_ALL).
+bool hidden_from_show_all(const std::string& key) {
+  return key == "is_superuser" || key == "session_authorization" || key == "role";  // GUC_NO_SHOW_ALL
+}
+
+}  // namespace
+
 session_parameters::session_parameters(const settings& server_settings, const std::string& user,
                                        bool superuser)
     : server_settings_(server_settings), superuser_(superuser) {
   auto add = [&](std::string name, std::string value, std::string description, bool reported,
                  bool read_only) {
-    parameters_[lowercase(name)] = {name, value, value, std::move(description), reported, read_only};
+    parameters_[lowercase(name)] = {name, value, value, value, std::move(description), reported, read_only};
   };
   add("application_name", "", "Sets the application name to be reported.", true, false);
   add("client_encoding", "UTF8", "Sets the client's character set encoding.", true, false);
@@ -270,7 +279,7 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
 void session_parameters::store(const std::string& key, std::string value) {
   auto it = parameters_.find(key);
   if (it == parameters_.end()) {
-    parameters_[key] = {key, value, "", "", false, false};
+    parameters_[key] = {key, value, "", "", "", false, false};
     return;
   }
   if (it->second.value == value)
@@ -399,12 +408,20 @@ result<command_outcome, pg_error> session_parameters::show(const nlohmann::json&
   out.returns_rows = true;
   if (key == "all") {
     out.columns = {{"name", 25}, {"setting", 25}, {"description", 25}};
+    // PostgreSQL's short description where it has the parameter.
+    std::map<std::string, std::string> descriptions;
+    for (const setting_metadata& m : pg_settings_metadata())
+      descriptions[lowercase(m.name)] = m.short_desc;
+    const auto described = [&](const std::string& key, const std::string& own) {
+      auto it = descriptions.find(key);
+      return it == descriptions.end() ? own : it->second;
+    };
     std::map<std::string, text_row> rows;
     for (const auto& [k, p] : parameters_)
-      if (k != "role")  // GUC_NO_SHOW_ALL
-        rows[k] = {p.display_name, p.value, p.description};
+      if (!hidden_from_show_all(k))
+        rows[k] = {p.display_name, p.value, described(k, p.description)};
     for (const auto& d : settings::definitions())
-      rows[d.name] = {d.name, server_settings_.show(d.name), d.description};
+      rows[d.name] = {d.name, server_settings_.show(d.name), described(d.name, d.description)};
     for (auto& [k, row] : rows)
       out.rows.push_back(std::move(row));
     out.tag = "SHOW";
@@ -420,6 +437,28 @@ result<command_outcome, pg_error> session_parameters::show(const nlohmann::json&
     return fail(unrecognized(fields.value("name", std::string())));
   }
   out.tag = "SHOW";
+  return out;
+}
+
+std::vector<setting_state> session_parameters::listing() const {
+  std::vector<setting_state> out;
+  for (const auto& [k, p] : parameters_) {
+    if (hidden_from_show_all(k))
+      continue;
+    const std::string source = p.value != p.default_value ? "session"
+                               : p.value != p.boot_value  ? "client"
+                                                          : "default";
+    out.push_back({p.display_name, p.value, p.boot_value, p.default_value, source});
+  }
+  for (const auto& d : settings::definitions()) {
+    const std::string value = server_settings_.show(d.name);
+    std::string boot = d.default_value;
+    if (d.type != setting_definition::kind::string) {
+      settings defaults;
+      boot = defaults.show(d.name);
+    }
+    out.push_back({d.name, value, boot, value, value == boot ? "default" : "configuration file"});
+  }
   return out;
 }
 

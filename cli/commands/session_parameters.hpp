@@ -27,6 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/catalog/pg_settings.hpp"
 #include "cli/server/command_outcome.hpp"
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
@@ -52,6 +53,9 @@ public:
   result<command_outcome, pg_error> show(const nlohmann::json& show_fields) const;
 
   std::optional<std::string> value(const std::string& name) const;
+  // Every parameter SHOW ALL lists, with its boot and reset values and source
+  // (cli/catalog/pg_settings.hpp), for pg_settings.
+  std::vector<setting_state> listing() const;
   // set_config(name, value, is_local): SET (or SET LOCAL) from SQL; a NULL value
   // resets. Returns the value the setting then has, as SHOW prints it. is_local
   // outside a transaction block lasts only as long as the statement: the value is
@@ -86,7 +90,8 @@ private:
   struct parameter {
     std::string display_name;   // "DateStyle"
     std::string value;
-    std::string default_value;
+    std::string default_value;  // what RESET returns to: the connection's value
+    std::string boot_value;     // the built-in value
     std::string description;
     bool reported = false;
     bool read_only = false;

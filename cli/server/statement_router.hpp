@@ -75,6 +75,7 @@ enum class statement_kind {
   sql_prepare,    // PREPARE / EXECUTE / DEALLOCATE / DISCARD: the session's prepared statements
                   // (extended_query, sql_prepared_statements.cpp); DECLARE / FETCH / MOVE /
                   // CLOSE: its cursors (sql_cursors.cpp)
+  vacuum,         // VACUUM / ANALYZE: the tables are checked (vacuum_command.hpp)
 };
 
 struct routed_statement {

@@ -23,3 +23,6 @@ SELECT id FROM items ORDER BY id LIMIT 3
 SELECT id FROM items ORDER BY id LIMIT 3 OFFSET 2
 SELECT id FROM items ORDER BY id OFFSET 6
 SELECT id FROM items ORDER BY id LIMIT ALL
+-- set-returning functions in the select list (PostgreSQL 10+: lockstep, NULL past the shorter's end)
+SELECT generate_series(1, 3)
+SELECT generate_series(1, 2) AS a, generate_series(1, 4) AS b

@@ -1,4 +1,5 @@
 // create_table: see the header.
+#include <cstdlib>
 #include "stages/sql/create_table.hpp"
 
 #include <algorithm>
@@ -24,6 +25,43 @@ using json = nlohmann::json;
 
 pg_error not_supported(const std::string& what) {
   return make_pg_error("0A000", what + " is not supported yet");
+}
+
+// WITH (fillfactor = n): checked as PostgreSQL checks it (10 to 100) and without
+// effect (SQLite fills its pages itself); pgbench -i creates its tables with it.
+// Another storage parameter is not supported yet.
+result<ok_t, pg_error> storage_option(const json& option, std::string_view source) {
+  const std::string name = pt::text(option, "defname");
+  if (name != "fillfactor" || !pt::text(option, "defnamespace").empty())
+    return fail(not_supported("storage parameter \"" + name + "\" of CREATE TABLE"));
+  // The value as written: a bare name means true; libpg_query leaves a
+  // non-positive integer's value out, so it is read from the text after '='.
+  std::string text = "true";
+  if (option.contains("arg")) {
+    const json& arg = option.at("arg");
+    const std::string kind = pt::node_type(arg);
+    const json& value = pt::fields(arg);
+    if (kind == "Integer" && value.contains("ival")) {
+      text = std::to_string(value.at("ival").get<long long>());
+    } else if (kind == "Integer") {
+      size_t at = source.find('=', static_cast<size_t>(pt::integer(option, "location")));
+      at = at == std::string_view::npos ? source.size() : source.find_first_not_of(" \t\n", at + 1);
+      const size_t end = at == std::string_view::npos ? source.size() : source.find_first_not_of("-0123456789", at);
+      text = at == std::string_view::npos ? "0" : std::string(source.substr(at, end - at));
+    } else {
+      text = pt::text(value, kind == "Float" ? "fval" : "sval");
+    }
+  }
+  char* end = nullptr;
+  const long long n = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0')
+    return fail(make_pg_error("22023", "invalid value for integer option \"fillfactor\": " + text));
+  if (n < 10 || n > 100) {
+    pg_error e = make_pg_error("22023", "value " + text + " out of bounds for option \"fillfactor\"");
+    e.detail = "Valid values are between \"10\" and \"100\".";
+    return fail(e);
+  }
+  return ok_v;
 }
 
 bool is_integer_type(oid_t oid) { return oid == 20 || oid == 21 || oid == 23; }
@@ -427,8 +465,9 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
     return fail(not_supported("partitioned tables"));
   if (stmt.contains("ofTypename"))
     return fail(not_supported("CREATE TABLE OF"));
-  if (!pt::list(stmt, "options").empty())
-    return fail(not_supported("WITH options of CREATE TABLE"));
+  for (const json& option : pt::list(stmt, "options"))
+    if (auto r = storage_option(pt::fields(option), source); !r)
+      return fail(r.error());
   builder.out.if_not_exists = pt::flag(stmt, "if_not_exists");
   for (const auto& element : pt::list(stmt, "tableElts")) {
     const std::string kind = pt::node_type(element);

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "stages/pgoutput/pgoutput_messages.hpp"
 
@@ -24,11 +25,22 @@ namespace tributary {
 
 struct enum_definition;  // stages/types/user/enum_type.hpp
 
+// A field of an anonymous record (type record, OID 2249) a query computes, such
+// as the (x, n) rows of information_schema._pg_expandarray: its name and type.
+struct record_field {
+  std::string name;
+  oid_t oid = 0;
+  int32_t typmod = -1;
+};
+
 struct column_type {
   oid_t oid = 0;
   int32_t typmod = -1;
   std::string name;  // declared name of a type that is not built in ("" otherwise)
   std::shared_ptr<const enum_definition> enum_labels;  // a user's enum: its labels
+  // A record (OID 2249) a query computes: its fields, in order (its values are
+  // record_out's text, e.g. "(3,1)").
+  std::shared_ptr<const std::vector<record_field>> record_fields;
 
   bool known() const { return oid != 0; }
   bool is_enum() const { return enum_labels != nullptr; }
@@ -39,7 +51,7 @@ struct column_type {
 };
 
 inline column_type builtin_column_type(oid_t oid, int32_t typmod = -1) {
-  return column_type{oid, typmod, {}, nullptr};
+  return column_type{oid, typmod, {}, nullptr, nullptr};
 }
 
 }  // namespace tributary

@@ -24,6 +24,8 @@
 //   pg_relation_is_publishable(regclass)           bool   true for tables
 //   array_upper(array, 1)                          int4   of a one-dimensional array
 //   array[i]                                       the element (1-based), NULL past the end
+//   current_schemas(bool)                          name[] the search path's existing schemas
+//   array_position(array, x)                       int4   first position of x (integer and text elements)
 //
 //   'name'::regclass         the relation's OID (42P01 when there is none)
 //   x::regclass, x::oid      of an OID-valued x: the same number
@@ -46,6 +48,7 @@ constexpr oid_t regclass_oid = 2205;
 constexpr oid_t regtype_oid = 2206;
 constexpr oid_t pg_node_tree_oid = 194;
 constexpr oid_t any_type = 0;  // an argument passed as it is
+constexpr oid_t name_array_oid = 1003;
 
 struct signature {
   const char* name;
@@ -150,6 +153,34 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
                                                  std::vector<typed_expression>& args, int) {
   if (name == "pg_is_in_recovery" && args.empty())
     return typed_result("0", pg_type_oid::boolean);
+  if (name == "current_schemas" && args.size() == 1) {
+    // The schemas of the session's search_path that exist, pg_catalog first
+    // when the implicit ones are asked for (the path as the statement is translated).
+    const session_information* session = t.input().session;
+    if (session == nullptr || !session->setting)
+      throw not_translatable{"current_schemas outside a session"};
+    const std::string path = session->setting("search_path").value_or("\"$user\", public");
+    const std::string implicit = t.coerce(std::move(args[0]), builtin_column_type(pg_type_oid::boolean)).sql;
+    return typed_result("pg_catalog_current_schemas(" + implicit + ", " + sql_quote(path) + ", " +
+                            sql_quote(session->user) + ")",
+                        name_array_oid);
+  }
+  if (name == "array_position" && args.size() == 2) {
+    // The first position of an element equal to the value (integer and text elements).
+    const type_descriptor* array = untyped(args[0]) ? nullptr : find_builtin_type(args[0].type.oid);
+    const type_descriptor* element = array != nullptr && array->element != 0 ? find_builtin_type(array->element)
+                                                                             : nullptr;
+    if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(element->oid)) ||
+        element->oid == pg_type_oid::boolean)
+      throw not_translatable{"array_position of this array type"};
+    typed_expression value = args[1];
+    if (untyped(value) || (is_text_like(element->oid) && is_text_like(value.type.oid)) ||
+        (element->storage == storage_class::integer && oid_like(value.type.oid)))
+      value = untyped(value) ? t.coerce(std::move(value), builtin_column_type(element->oid)) : value;
+    else
+      throw not_translatable{"array_position of a value of another type"};
+    return typed_result("pg_array_position(" + args[0].sql + ", " + value.sql + ")", pg_type_oid::int4);
+  }
   for (const signature& s : signatures()) {
     if (name != s.name || s.arguments.size() != args.size())
       continue;
@@ -215,6 +246,8 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
 
 typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where) {
   const json& steps = pt::list(indirection, "indirection");
+  if (steps.size() == 1 && pt::node_type(steps[0]) == "String")
+    return record_field_selection(t, indirection, where);
   if (steps.size() != 1 || pt::node_type(steps[0]) != "A_Indices" || pt::flag(pt::fields(steps[0]), "is_slice"))
     throw not_translatable{"indirection form"};
   typed_expression array = t.expression(indirection.value("arg", json()), where);

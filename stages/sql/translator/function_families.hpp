@@ -9,6 +9,8 @@
 //   math_functions.cpp      round, trunc, ceil, floor, mod, power, sqrt, sign, random,
 //                           and GREATEST / LEAST (MinMaxExpr)
 //   sequence_functions.cpp  nextval, currval, setval, lastval
+//   set_returning_functions.cpp   unnest, generate_series, _pg_expandarray in a
+//                           select list, and field selection on their records
 //   catalog_functions.cpp   format_type, pg_get_userbyid, pg_get_indexdef & co.,
 //                           and casts to and from regclass / oid
 //
@@ -71,6 +73,14 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
 // ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
                                              const scope& where);
+
+// Set-returning functions of a select list (set_returning_functions.cpp):
+// whether `target_list` calls one (outside sub-selects); the call's value at
+// the select level's ordinal (nullopt when `call` is no such function); and
+// field selection (rec).field on a record the translator computes.
+bool has_set_returning_call(const json& target_list);
+std::optional<typed_expression> set_returning_function(query_translator& t, const json& call, const scope& where);
+typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where);
 
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);

@@ -234,6 +234,8 @@ typed_expression text_argument(query_translator& t, typed_expression value) {
 std::optional<std::string> literal_text(const typed_expression& value) { return value.literal; }
 
 typed_expression query_translator::function_call(const json& call, const scope& where) {
+  if (auto r = set_returning_function(*this, call, where))
+    return *r;
   const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
   if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
     throw not_translatable{"function name"};

@@ -40,6 +40,9 @@ struct scope_column {
   std::string sql_name;  // as the SQL refers to it (a sub-select's columns are c1, c2, ...)
   column_type type;
   bool primary_key = false;  // a table's primary key column (GROUP BY it: the rest is grouped)
+  // A column of a LATERAL sub-select without FROM: its value's SQL, written in
+  // place of a reference (the sub-select is one row computed from the row on its left).
+  std::string expression;
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name
@@ -63,6 +66,13 @@ struct grouping_frame {
     int location;
   };
   std::vector<reference> ungrouped_candidates;
+};
+
+// The set-returning functions of one SELECT's select list: the SQL of the
+// ordinal that row expansion joins (pg_ordinals), and each call's length.
+struct set_returning_level {
+  std::string ordinal;
+  std::vector<std::string> lengths;
 };
 
 // A WITH query, visible to the FROM clauses of its statement.
@@ -124,6 +134,8 @@ private:
   column_type common_type(const std::vector<typed_expression>& values, const char* context);
 
   translated_query set_operation(const json& select, const scope* outer);
+  // VALUES (...), (...): rows of one shape, each column of the type its values resolve to.
+  translated_query values_list(const json& select, const scope* outer);
   // Adds the FROM item's tables to `where` and returns its SQL.
   std::string from_item(const json& node, scope& where);
   std::string order_by(const json& sort_clause, const scope& where,
@@ -150,8 +162,13 @@ private:
   std::vector<grouping_frame*> frames_;
   std::vector<common_table> common_tables_;  // visible WITH queries, innermost last
 
+  set_returning_level* set_returning_ = nullptr;  // the select list being translated
+  int set_returning_levels_ = 0;                   // names the ordinals srf1, srf2, ...
+
 public:
   bool is_aggregate_name(const std::string& name) const;
+  // Set while a select list with set-returning functions (or its ORDER BY) is translated.
+  set_returning_level* set_returning() { return set_returning_; }
   grouping_frame* current_frame() { return frames_.empty() ? nullptr : frames_.back(); }
 };
 

@@ -5,11 +5,14 @@
 // each carries its type's collation, so DISTINCT, GROUP BY, UNION and ORDER BY
 // compare as PostgreSQL does. ORDER BY items get PostgreSQL's NULL placement
 // (ASC: NULLS LAST, DESC: NULLS FIRST).
+#include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -56,14 +59,29 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     out.sql = with + out.sql;
     return out;
   }
-  for (const char* field : {"intoClause", "lockingClause", "windowClause",
-                            "valuesLists", "groupDistinct"})
+  if (s.contains("valuesLists"))
+    return values_list(s, outer);
+  for (const char* field : {"intoClause", "lockingClause", "windowClause", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
   if (s.contains("distinctClause") && !plain_distinct(s["distinctClause"]))
     throw not_translatable{"DISTINCT ON"};
   if (pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES")
     throw not_translatable{"WITH TIES"};
+
+  // Set-returning functions belong to their own select list (not a sub-select's).
+  struct restore_set_returning {
+    set_returning_level*& current;
+    set_returning_level* saved;
+    ~restore_set_returning() { current = saved; }
+  } restore{set_returning_, std::exchange(set_returning_, nullptr)};
+  std::optional<set_returning_level> expansion;
+  if (has_set_returning_call(pt::list(s, "targetList"))) {
+    if (s.contains("groupClause") || s.contains("havingClause"))
+      throw not_translatable{"set-returning functions with GROUP BY or HAVING"};
+    expansion.emplace();
+    expansion->ordinal = quote_identifier("srf" + std::to_string(++set_returning_levels_)) + ".n";
+  }
 
   scope own;
   own.outer = outer;
@@ -87,6 +105,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     out.columns.push_back({std::move(name), e.type});
   };
   frame.recording = true;
+  set_returning_ = expansion ? &*expansion : nullptr;
   for (const json& target : pt::list(s, "targetList")) {
     const json& t = pt::fields(target);
     const json& value = t.value("val", json());
@@ -103,7 +122,8 @@ translated_query query_translator::select(const json& s, const scope* outer) {
         found = true;
         for (const scope_column& c : item.columns) {
           typed_expression e;
-          e.sql = quote_identifier(item.name) + "." + quote_identifier(c.sql_name);
+          e.sql = !c.expression.empty() ? "(" + c.expression + ")"
+                                        : quote_identifier(item.name) + "." + quote_identifier(c.sql_name);
           e.type = c.type;
           add_column(std::move(e), c.name);
         }
@@ -122,6 +142,19 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     add_column(expression(value, own), std::move(name));
   }
   frame.recording = false;
+  set_returning_ = nullptr;
+  if (expansion) {
+    if (frame.has_aggregate)
+      throw not_translatable{"set-returning functions with aggregates"};
+    // Each row joins the ordinals up to its longest function result.
+    std::string count = expansion->lengths.size() == 1 ? expansion->lengths[0] : "max(";
+    for (size_t i = 0; expansion->lengths.size() > 1 && i < expansion->lengths.size(); ++i)
+      count += (i ? ", " : "") + expansion->lengths[i] + (i + 1 == expansion->lengths.size() ? ")" : "");
+    if (expansion->lengths.empty())
+      throw not_translatable{"set-returning function form"};
+    from += (from.empty() ? " FROM " : ", ") + std::string("pg_ordinals(") + count + ") AS " +
+            expansion->ordinal.substr(0, expansion->ordinal.size() - 2);
+  }
 
   std::string sql = with + "SELECT ";
   if (s.contains("distinctClause"))
@@ -157,7 +190,14 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   frame.recording = true;
   if (s.contains("havingClause"))
     sql += " HAVING " + condition("havingClause", "HAVING");
+  set_returning_ = expansion ? &*expansion : nullptr;
+  const size_t listed_lengths = expansion ? expansion->lengths.size() : 0;
   sql += order_by(pt::list(s, "sortClause"), own, out.columns, column_sql);
+  set_returning_ = nullptr;
+  for (size_t i = listed_lengths; expansion && i < expansion->lengths.size(); ++i)
+    if (std::find(expansion->lengths.begin(), expansion->lengths.begin() + static_cast<long>(listed_lengths),
+                  expansion->lengths[i]) == expansion->lengths.begin() + static_cast<long>(listed_lengths))
+      throw not_translatable{"a set-returning function only in ORDER BY"};
   frame.recording = false;
   if (s.contains("groupClause") || s.contains("havingClause") || frame.has_aggregate)
     check_grouping(frame, pt::list(s, "groupClause"), pt::list(s, "targetList"));
@@ -290,6 +330,45 @@ translated_query query_translator::set_operation(const json& s, const scope* out
   return out;
 }
 
+translated_query query_translator::values_list(const json& s, const scope* outer) {
+  for (const char* field : {"sortClause", "limitCount", "limitOffset", "withClause", "lockingClause"})
+    if (s.contains(field))
+      throw not_translatable{std::string("VALUES with ") + field};
+  scope none;
+  none.outer = outer;
+  std::vector<std::vector<typed_expression>> rows;
+  for (const json& row : pt::list(s, "valuesLists")) {
+    rows.emplace_back();
+    for (const json& item : pt::list(pt::fields(row), "items"))
+      rows.back().push_back(expression(item, none));
+    if (rows.back().size() != rows.front().size())
+      fail_at(make_pg_error("42601", "VALUES lists must all be the same length"), -1);
+  }
+  if (rows.empty() || rows.front().empty())
+    throw not_translatable{"empty VALUES"};
+  translated_query out;
+  std::vector<column_type> types;
+  for (size_t c = 0; c < rows.front().size(); ++c) {
+    std::vector<typed_expression> column;
+    for (const auto& row : rows)
+      column.push_back(row[c]);
+    column_type type = common_type(column, "VALUES");
+    if (type.oid == pg_type_oid::unknown || type.oid == 0)
+      type = builtin_column_type(pg_type_oid::text);
+    types.push_back(type);
+    out.columns.push_back({"column" + std::to_string(c + 1), type});
+  }
+  std::string sql;
+  for (auto& row : rows) {
+    sql += sql.empty() ? "SELECT " : " UNION ALL SELECT ";
+    for (size_t c = 0; c < row.size(); ++c)
+      sql += (c ? ", " : "") + with_collation(coerce(std::move(row[c]), types[c]).sql, types[c]) + " AS " +
+             alias_of(c);
+  }
+  out.sql = "SELECT * FROM (" + sql + ")";
+  return out;
+}
+
 std::string query_translator::from_item(const json& node, scope& where) {
   const std::string type = pt::node_type(node);
   const json& f = pt::fields(node);
@@ -299,7 +378,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
                                  ? alias_node
                                  : pt::fields(alias_node);
   const std::string alias_name = pt::text(alias_fields, "aliasname");
-  if (alias_fields.contains("colnames"))
+  const std::vector<std::string> column_aliases = pt::strings(pt::list(alias_fields, "colnames"));
+  if (!column_aliases.empty() && type != "RangeSubselect")
     throw not_translatable{"column aliases in FROM"};
   if (type == "RangeVar") {
     const std::string relation = pt::text(f, "relname");
@@ -336,15 +416,62 @@ std::string query_translator::from_item(const json& node, scope& where) {
     return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
   }
   if (type == "RangeSubselect") {
-    if (pt::flag(f, "lateral"))
-      throw not_translatable{"LATERAL"};
     if (alias_name.empty())
       fail_at(make_pg_error("42601", "subquery in FROM must have an alias"), -1);
-    translated_query inner = select(select_fields(f.value("subquery", json::object())), where.outer);
+    static const json no_subquery = json::object();
+    const json& subquery = select_fields(f.contains("subquery") ? f.at("subquery") : no_subquery);
+    const auto rename = [&](scope_item& item) {
+      if (column_aliases.size() > item.columns.size())
+        fail_at(make_pg_error("42P10", "table \"" + alias_name + "\" has " + std::to_string(item.columns.size()) +
+                                           " columns available but " + std::to_string(column_aliases.size()) +
+                                           " columns specified"),
+                static_cast<int>(pt::integer(f, "location")));
+      for (size_t i = 0; i < column_aliases.size(); ++i)
+        item.columns[i].name = column_aliases[i];
+    };
+    if (pt::flag(f, "lateral")) {
+      // LATERAL (SELECT expressions): one row computed from the row on its left;
+      // its columns are written in place (pgbench's array_position(current_schemas(true), ...)).
+      for (const char* field : {"fromClause", "whereClause", "groupClause", "havingClause", "sortClause",
+                                "limitCount", "limitOffset", "distinctClause", "withClause", "valuesLists"})
+        if (subquery.contains(field))
+          throw not_translatable{"LATERAL sub-select with FROM or clauses"};
+      const std::string op = pt::text(subquery, "op");
+      if ((!op.empty() && op != "SETOP_NONE") || has_set_returning_call(pt::list(subquery, "targetList")))
+        throw not_translatable{"LATERAL sub-select form"};
+      scope_item item;
+      item.name = alias_name;
+      for (const json& target : pt::list(subquery, "targetList")) {
+        const json& t = pt::fields(target);
+        const json& value = t.value("val", json());
+        std::string name = pt::text(t, "name");
+        if (name.empty())
+          name = output_column_name(value);
+        grouping_frame* frame = current_frame();
+        const bool had_aggregate = frame != nullptr && frame->has_aggregate;
+        typed_expression e = expression(value, where);
+        if (e.type.oid == pg_type_oid::unknown)
+          e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
+        if (frame != nullptr && frame->has_aggregate && !had_aggregate)
+          throw not_translatable{"aggregate in a LATERAL sub-select"};
+        scope_column column{name, "", e.type};
+        column.expression = e.sql;
+        item.columns.push_back(std::move(column));
+      }
+      rename(item);
+      for (const scope_item& existing : where.items)
+        if (existing.name == item.name)
+          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
+                  static_cast<int>(pt::integer(f, "location")));
+      where.items.push_back(std::move(item));
+      return "(SELECT 1) AS " + quote_identifier(alias_name);
+    }
+    translated_query inner = select(subquery, where.outer);
     scope_item item;
     item.name = alias_name;
     for (size_t i = 0; i < inner.columns.size(); ++i)
       item.columns.push_back({inner.columns[i].name, alias_of(i), inner.columns[i].type});
+    rename(item);
     where.items.push_back(std::move(item));
     return "(" + inner.sql + ") AS " + quote_identifier(alias_name);
   }

@@ -16,7 +16,8 @@
 //   version()                         text         names Tributary and the
 //                                                  PostgreSQL version it speaks
 //   current_setting(name [, missing_ok])   text    the setting's value when the
-//                                                  statement is translated; 42704
+//                                                  statement is translated (a name from a
+//                                                  column: when the row is read); 42704
 //                                                  unrecognized configuration parameter
 //   pg_backend_pid()                  int4         the session's BackendKeyData pid
 //   pg_cancel_backend(pid), pg_terminate_backend(pid [, timeout])
@@ -152,6 +153,11 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
   if (name == "current_setting" && (args.size() == 1 || args.size() == 2)) {
     const session_information& session = session_of(t, name);
     const std::optional<std::string> setting_name = literal_text(args[0]);
+    if (!setting_name && args.size() == 1 && !args[0].is_null_constant && args[0].parameter == 0 &&
+        is_text_like(args[0].type.oid))
+      // A name computed per row (pg_settings.name, as psql's \dconfig reads it): the
+      // session's value when the row is read (cli/catalog/catalog_functions.cpp).
+      return typed_result("pg_catalog_current_setting(" + args[0].sql + ")", pg_type_oid::text);
     if (!setting_name || !session.setting)
       throw not_translatable{"current_setting of a value that is not a constant"};
     bool missing_ok = false;

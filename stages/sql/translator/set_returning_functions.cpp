@@ -1,0 +1,187 @@
+// set_returning_functions: set-returning functions in a select list, as
+// PostgreSQL 10 and later evaluates them: each input row gives as many output
+// rows as its longest function result, the functions advance in lockstep, and a
+// shorter one is NULL past its end; a row whose functions all return nothing
+// gives no row.
+//
+//   SELECT a, unnest(b) FROM t
+//   -> SELECT "t"."a" AS c1, CAST(pg_array_subscript("t"."b", "srf1"."n") AS INTEGER) AS c2
+//      FROM "t" AS "t", pg_ordinals(coalesce(array_upper("t"."b", 1), 0)) AS "srf1"
+//
+// pg_ordinals(count) (cli/catalog/ordinals_table.hpp) gives the ordinals 1..count;
+// the count is the greatest of the calls' lengths. Covered:
+//   unnest(array | int2vector | oidvector)   the elements (integer and text elements)
+//   generate_series(int, int)                 int4, or int8 when an argument is int8
+//   information_schema._pg_expandarray(array) record (x, n): the element and its
+//                                             1-based position, as JDBC's
+//                                             getPrimaryKeys / getIndexInfo read them
+// and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
+// A select list with set-returning functions and GROUP BY, HAVING or aggregates,
+// and such functions anywhere else than a select list or ORDER BY, are not
+// translated.
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+constexpr oid_t int2vector_oid = 22;
+constexpr oid_t oidvector_oid = 30;
+constexpr oid_t record_oid = 2249;
+
+bool is_set_returning_name(const std::vector<std::string>& names) {
+  if (names.empty() || names.size() > 2)
+    return false;
+  const std::string& name = names.back();
+  if (names.size() == 2 && names[0] == "information_schema")
+    return name == "_pg_expandarray";
+  if (names.size() == 2 && names[0] != "pg_catalog")
+    return false;
+  return name == "unnest" || name == "generate_series";
+}
+
+// An array argument as one-dimensional array text, and its element type.
+struct array_argument {
+  std::string sql;
+  column_type element;
+};
+
+array_argument array_of(query_translator& t, const typed_expression& value, const std::string& function) {
+  if (value.literal || value.parameter != 0 || value.is_null_constant)
+    throw not_translatable{function + " of an untyped value"};
+  if (value.type.oid == int2vector_oid || value.type.oid == oidvector_oid)
+    return {"('{' || replace(" + value.sql + ", ' ', ',') || '}')",
+            builtin_column_type(value.type.oid == int2vector_oid ? pg_type_oid::int2 : pg_type_oid::oid)};
+  const type_descriptor* type = find_builtin_type(value.type.oid);
+  if (type == nullptr || type->element == 0)
+    t.fail_at(make_pg_error("42883", "function " + function + "(" + format_type(value.type) +
+                                         ") does not exist"),
+              value.location);
+  const type_descriptor* element = find_builtin_type(type->element);
+  if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(type->element)) ||
+      type->element == pg_type_oid::boolean)
+    throw not_translatable{function + " of an array of this element type"};
+  return {value.sql, builtin_column_type(type->element)};
+}
+
+// The element `ordinal` of `array` (NULL past the end) as its type's stored form.
+std::string element_sql(const array_argument& array, const std::string& ordinal) {
+  const std::string text = "pg_array_subscript(" + array.sql + ", " + ordinal + ")";
+  const type_descriptor* element = find_builtin_type(array.element.oid);
+  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + text + " AS INTEGER)" : text;
+}
+
+std::string array_length_sql(const array_argument& array) {
+  return "coalesce(array_upper(" + array.sql + ", 1), 0)";
+}
+
+// The set-returning functions' calls under `node`, outside sub-selects.
+bool contains_call(const json& node) {
+  if (node.is_array()) {
+    for (const json& item : node)
+      if (contains_call(item))
+        return true;
+    return false;
+  }
+  if (!node.is_object())
+    return false;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "SubLink" || key == "SelectStmt")
+      continue;
+    if (key == "FuncCall" && is_set_returning_name(pt::strings(pt::list(value, "funcname"))) &&
+        !value.contains("over"))
+      return true;
+    if (contains_call(value))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool has_set_returning_call(const json& target_list) { return contains_call(target_list); }
+
+std::optional<typed_expression> set_returning_function(query_translator& t, const json& call, const scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  if (!is_set_returning_name(names) || call.contains("over"))
+    return std::nullopt;
+  const std::string& name = names.back();
+  set_returning_level* level = t.set_returning();
+  if (level == nullptr)
+    throw not_translatable{"set-returning function " + name + " outside a select list"};
+  if (call.contains("agg_filter") || pt::flag(call, "agg_distinct") || call.contains("agg_order") ||
+      pt::flag(call, "func_variadic"))
+    throw not_translatable{"set-returning function call form"};
+  std::vector<typed_expression> args;
+  for (const json& arg : pt::list(call, "args"))
+    args.push_back(t.expression(arg, where));
+  const std::string& ordinal = level->ordinal;
+  if (name == "unnest" && args.size() == 1) {
+    const array_argument array = array_of(t, args[0], name);
+    level->lengths.push_back(array_length_sql(array));
+    typed_expression out = typed_result(element_sql(array, ordinal), 0);
+    out.type = array.element;
+    return out;
+  }
+  if (name == "_pg_expandarray" && args.size() == 1) {
+    const array_argument array = array_of(t, args[0], name);
+    level->lengths.push_back(array_length_sql(array));
+    typed_expression out = typed_result(
+        "CASE WHEN " + ordinal + " <= " + array_length_sql(array) + " THEN pg_record(" +
+            element_sql(array, ordinal) + ", " + ordinal + ") END",
+        record_oid);
+    out.type.record_fields = std::make_shared<const std::vector<record_field>>(std::vector<record_field>{
+        {"x", array.element.oid, array.element.typmod}, {"n", pg_type_oid::int4, -1}});
+    return out;
+  }
+  if (name == "generate_series" && args.size() == 2) {
+    const bool wide = args[0].type.oid == pg_type_oid::int8 || args[1].type.oid == pg_type_oid::int8;
+    const column_type type = builtin_column_type(wide ? pg_type_oid::int8 : pg_type_oid::int4);
+    for (typed_expression& a : args) {
+      const oid_t oid = a.type.oid;
+      if (!(a.literal || a.parameter != 0 || a.is_null_constant || oid == pg_type_oid::int2 ||
+            oid == pg_type_oid::int4 || oid == pg_type_oid::int8))
+        throw not_translatable{"generate_series of this type"};
+      a = t.coerce(std::move(a), type);
+    }
+    const std::string& low = args[0].sql;
+    const std::string& high = args[1].sql;
+    level->lengths.push_back("coalesce(CASE WHEN " + high + " < " + low + " THEN 0 ELSE " + high + " - " + low +
+                             " + 1 END, 0)");
+    typed_expression out = typed_result(
+        "CASE WHEN " + low + " + " + ordinal + " - 1 <= " + high + " THEN " + low + " + " + ordinal + " - 1 END", 0);
+    out.type = type;
+    return out;
+  }
+  throw not_translatable{"set-returning function " + name + " with these arguments"};
+}
+
+typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {
+  const json& steps = pt::list(indirection, "indirection");
+  typed_expression record = t.expression(indirection.value("arg", json()), where);
+  if (!record.type.record_fields)
+    throw not_translatable{"field selection on a value that is not a computed record"};
+  const std::string field = pt::text(pt::fields(steps[0]), "sval");
+  const auto& fields = *record.type.record_fields;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].name != field)
+      continue;
+    std::string sql = "pg_record_field(" + record.sql + ", " + std::to_string(i + 1) + ")";
+    const type_descriptor* type = find_builtin_type(fields[i].oid);
+    if (type != nullptr && type->storage == storage_class::integer)
+      sql = "CAST(" + sql + " AS INTEGER)";
+    else if (!is_text_like(fields[i].oid))
+      throw not_translatable{"record field of this type"};
+    typed_expression out = typed_result(std::move(sql), 0);
+    out.type = builtin_column_type(fields[i].oid, fields[i].typmod);
+    return out;
+  }
+  t.fail_at(make_pg_error("42703", "could not identify column \"" + field + "\" in record data type"),
+            record.location);
+}
+
+}  // namespace tributary::translator
