@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 namespace {
@@ -58,17 +59,12 @@ result<ok_t, sqlite_error> role_membership::forget_role(sqlite_connection& globa
 result<std::vector<role_grant>, pg_error> role_membership::list() const {
   std::vector<role_grant> out;
   auto r = directory_.with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
-    auto q = g.prepare("SELECT roleid, member, grantor, admin_option FROM pg_auth_members ORDER BY roleid, member");
-    if (!q)
-      return fail(storage_error(q.error()));
-    for (;;) {
-      auto s = q->step();
-      if (!s)
-        return fail(storage_error(s.error()));
-      if (*s != sqlite_statement::step_result::row)
-        return ok_v;
-      out.push_back({q->column_int(0), q->column_int(1), q->column_int(2), q->column_int(3) != 0});
-    }
+    auto rows = query_rows(g, "SELECT roleid, member, grantor, admin_option FROM pg_auth_members ORDER BY roleid, member");
+    if (!rows)
+      return fail(storage_error(rows.error()));
+    for (const auto& row : *rows)
+      out.push_back({std::stoll(row.at(0)), std::stoll(row.at(1)), std::stoll(row.at(2)), row.at(3) != "0"});
+    return ok_v;
   });
   if (!r)
     return fail(r.error());
