@@ -306,7 +306,8 @@ TEST_F(SubscriptionLifecycle, MonitoringRelationsShowTheWorkerAndItsActors) {
                          "1"));
   auto kinds = local_rows("SELECT DISTINCT a.kind FROM tributary_actors a JOIN pg_subscription s "
                           "ON a.subscription = s.oid ORDER BY 1");
-  EXPECT_EQ(kinds, (std::vector<std::string>{"applier", "assembler", "connection", "decoder", "supervisor"}));
+  EXPECT_EQ(kinds,
+            (std::vector<std::string>{"applier", "assembler", "connection", "decoder", "spooler", "supervisor"}));
   EXPECT_EQ(local_value("SELECT count(*) FROM tributary_actors WHERE kind = 'launcher'"), "1");
   EXPECT_EQ(local_value("SELECT apply_error_count FROM pg_stat_subscription_stats WHERE subname = 's'"), "0");
 }

@@ -187,6 +187,10 @@ std::optional<pg_error> describe_not_null_violation(sqlite_connection& db, const
                                                     const std::string& table,
                                                     const std::function<void()>& run_again,
                                                     const type_settings& settings) {
+  // A domain's NOT NULL ("domain d does not allow null values") has no DETAIL in
+  // PostgreSQL: only a column's does.
+  if (error.message.rfind("null value in column ", 0) != 0)
+    return std::nullopt;
   auto row = record_failing_row(db, table, run_again);
   if (!row)
     return std::nullopt;

@@ -19,7 +19,9 @@
 // same statement wrote) the key SQLite named. Then the triggers are rolled back to
 // the savepoint, so the transaction is as the failed statement left it. nullopt
 // when no row was recorded (the caller keeps its report). A not-null violation's
-// DETAIL is the recorded row, printed as PostgreSQL prints a failing row.
+// DETAIL is the recorded row, printed as PostgreSQL prints a failing row (a
+// domain's NOT NULL gets none, as in PostgreSQL). The caller does not run a
+// statement again when that would hand out sequence values twice.
 #pragma once
 
 #include <functional>

@@ -2,6 +2,9 @@
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/role_commands.hpp"
 
@@ -16,6 +19,7 @@
 #include "stages/types/pg_type_oids.hpp"
 #include "cli/server/set_config_function.hpp"
 #include "storage/foreign_key_violation.hpp"
+#include "storage/sequence_catalog.hpp"
 #include "storage/violation_detail.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
@@ -225,11 +229,19 @@ std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_st
   const std::string type = statement.node_type();
   if (type != "InsertStmt" && type != "UpdateStmt")
     return std::nullopt;
+  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
+                                        "relname");
+  // Running the statement again must change nothing that outlives the savepoint:
+  // not when it may call nextval (a serial or identity column, or named in it).
+  auto owned = sequences_owned_by(db_.handle(), target);
+  std::string lowered = statement.text;
+  std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (!owned || !owned->empty() || lowered.find("nextval") != std::string::npos ||
+      lowered.find("setval") != std::string::npos)
+    return std::nullopt;
   auto run_again = [&] { (void)dispatch_guarded(statement, situation); };
   if (error.sqlstate == "23505")
     return describe_unique_violation(db_, error, run_again, parameters_.type_settings_now());
-  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
-                                        "relname");
   return describe_not_null_violation(db_, error, target, run_again, parameters_.type_settings_now());
 }
 
