@@ -2,9 +2,6 @@
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 
-#include <algorithm>
-#include <cctype>
-
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/role_commands.hpp"
 
@@ -18,9 +15,6 @@
 #include "cli/commands/type_commands.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "cli/server/set_config_function.hpp"
-#include "storage/foreign_key_violation.hpp"
-#include "storage/sequence_catalog.hpp"
-#include "storage/violation_detail.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/sql_functions.hpp"
 
@@ -209,40 +203,6 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
   }
   transaction_.statement_succeeded();
   return outcome;
-}
-
-std::optional<pg_error> statement_dispatcher::foreign_key_report(
-    const routed_statement& statement, const statement_situation& situation) {
-  const std::string type = statement.node_type();
-  if (type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
-    return std::nullopt;
-  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
-                                        "relname");
-  return describe_foreign_key_violation(
-      db_, target, [&] { (void)dispatch_guarded(statement, situation); },
-      parameters_.type_settings_now());
-}
-
-std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_statement& statement,
-                                                                const statement_situation& situation,
-                                                                const pg_error& error) {
-  const std::string type = statement.node_type();
-  if (type != "InsertStmt" && type != "UpdateStmt")
-    return std::nullopt;
-  const std::string target = text_field(statement.fields().value("relation", nlohmann::json::object()),
-                                        "relname");
-  // Running the statement again must change nothing that outlives the savepoint:
-  // not when it may call nextval (a serial or identity column, or named in it).
-  auto owned = sequences_owned_by(db_.handle(), target);
-  std::string lowered = statement.text;
-  std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (!owned || !owned->empty() || lowered.find("nextval") != std::string::npos ||
-      lowered.find("setval") != std::string::npos)
-    return std::nullopt;
-  auto run_again = [&] { (void)dispatch_guarded(statement, situation); };
-  if (error.sqlstate == "23505")
-    return describe_unique_violation(db_, error, run_again, parameters_.type_settings_now());
-  return describe_not_null_violation(db_, error, target, run_again, parameters_.type_settings_now());
 }
 
 result<command_outcome, pg_error> statement_dispatcher::dispatch_guarded(
