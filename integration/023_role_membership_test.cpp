@@ -8,61 +8,13 @@
 #include <fstream>
 
 #include "integration/differential_test.hpp"
+#include "integration/role_sessions.hpp"
 #include "integration/wait_until.hpp"
 
 namespace tributary::integration {
 namespace {
 
 using namespace std::chrono_literals;
-
-void collect_notice(void* into, const PGresult* r) {
-  const char* severity = PQresultErrorField(r, PG_DIAG_SEVERITY_NONLOCALIZED);
-  const char* message = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
-  static_cast<std::vector<std::string>*>(into)->push_back(std::string(severity ? severity : "?") + ": " +
-                                                           (message ? message : ""));
-}
-
-// Every row as "v1|v2|..." (NULL shown as <null>).
-std::vector<std::string> rows_text(PGresult* r) {
-  std::vector<std::string> out;
-  for (int i = 0; i < PQntuples(r); ++i) {
-    std::string line;
-    for (int j = 0; j < PQnfields(r); ++j)
-      line += (j ? "|" : "") + std::string(PQgetisnull(r, i, j) ? "<null>" : PQgetvalue(r, i, j));
-    out.push_back(line);
-  }
-  return out;
-}
-
-// One role's session on each server.
-struct session_pair {
-  pg_connection mine, theirs;
-  std::vector<std::string> my_notices, their_notices;
-
-  session_pair(const std::string& mine_conninfo, const std::string& theirs_conninfo)
-      : mine(connect_with(mine_conninfo)), theirs(connect_with(theirs_conninfo)) {
-    EXPECT_EQ(PQstatus(mine.get()), CONNECTION_OK) << PQerrorMessage(mine.get());
-    EXPECT_EQ(PQstatus(theirs.get()), CONNECTION_OK) << PQerrorMessage(theirs.get());
-    PQsetNoticeReceiver(mine.get(), collect_notice, &my_notices);
-    PQsetNoticeReceiver(theirs.get(), collect_notice, &their_notices);
-  }
-
-  // The same statement on both: same error fields, tag, rows and notices.
-  void same(const std::string& sql) {
-    my_notices.clear();
-    their_notices.clear();
-    auto a = exec(mine.get(), sql), b = exec(theirs.get(), sql);
-    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL}) {
-      const char* x = PQresultErrorField(a.get(), field);
-      const char* y = PQresultErrorField(b.get(), field);
-      EXPECT_EQ(std::string(x ? x : "<none>"), std::string(y ? y : "<none>")) << sql;
-    }
-    EXPECT_EQ(std::string(PQcmdStatus(a.get())), std::string(PQcmdStatus(b.get()))) << sql;
-    if (PQresultStatus(b.get()) == PGRES_TUPLES_OK)
-      EXPECT_EQ(rows_text(a.get()), rows_text(b.get())) << sql;
-    EXPECT_EQ(my_notices, their_notices) << sql;
-  }
-};
 
 // The fixture's roles are not compared (each server has its own superuser, shown
 // as "superuser" when it granted, and PostgreSQL has its predefined pg_* roles).

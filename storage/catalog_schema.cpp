@@ -138,6 +138,15 @@ CREATE TABLE tributary_domain_constraints (
   PRIMARY KEY (contypid, conname)
 ) WITHOUT ROWID;
 )sql",
+      // 7: tables' owners and privileges (relation_acl_catalog.hpp); relacl
+      // NULL is acldefault (the owner holds every privilege).
+      R"sql(
+CREATE TABLE tributary_relation_acl (
+  relname  text    NOT NULL PRIMARY KEY COLLATE NOCASE,
+  relowner integer NOT NULL,
+  relacl   text
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -145,7 +154,7 @@ CREATE TABLE tributary_domain_constraints (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 6, "add the migration step above");
+  static_assert(catalog_schema_version == 7, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -1,10 +1,13 @@
 // role_catalog: see the header.
 #include "storage/role_catalog.hpp"
 
+#include <algorithm>
 #include <set>
 
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/table_access.hpp"
 #include "storage/text_query.hpp"
 
 namespace tributary {
@@ -195,6 +198,17 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
       if (*s != sqlite_statement::step_result::row)
         break;
       owned.push_back("owner of subscription " + q->column_text(0));
+    }
+    auto tables = list_relation_acls(*c);
+    if (!tables)
+      return fail(pg_error_from_sqlite(tables.error(), db.name));
+    for (const auto& t : *tables) {
+      if (t.owner == role.oid)
+        owned.push_back("owner of table " + table_display_name(t.relname));
+      else if (t.acl && std::any_of(t.acl->begin(), t.acl->end(), [&](const acl_item& i) {
+                 return i.grantee == role.oid || i.grantor == role.oid;
+               }))
+        owned.push_back("privileges for table " + table_display_name(t.relname));
     }
   }
   return owned;

@@ -14,16 +14,28 @@
 // t.c is prohibited" into PostgreSQL's message.
 #pragma once
 
+#include <optional>
+
+#include "stages/core/pg_error.hpp"
 #include "storage/session_privileges.hpp"
 
 struct sqlite3;
 
 namespace tributary {
 
+// Table privileges: the same authorizer refuses reading (SELECT), INSERT, UPDATE
+// and DELETE on a user table the current user lacks the privilege for
+// (session_privileges::tables, storage/table_access.hpp); the statement's
+// prepare then fails and take_access_denial() gives PostgreSQL's
+// 42501 "permission denied for table t" for the first refusal.
+//
 // For every client session: the columns are refused while the session's current
 // user is not a superuser (SET ROLE can change that between statements).
 // `privileges` must outlive the connection (the session owns both).
 void protect_secret_columns(sqlite3* db, const session_privileges& privileges);
+
+// The refusal of the last client statement prepared on this thread, once.
+std::optional<pg_error> take_access_denial();
 
 class client_statement_scope {
 public:

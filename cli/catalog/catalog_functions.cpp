@@ -481,7 +481,8 @@ void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv
   sqlite3_result_int(context, 0);
 }
 
-// 'name', 'schema.name', '"Quoted"' -> (schema, name); "" schema: unqualified.
+}  // namespace
+
 std::pair<std::string, std::string> split_relation_name(const std::string& text) {
   std::vector<std::string> parts(1);
   bool quoted = false;
@@ -504,6 +505,8 @@ std::pair<std::string, std::string> split_relation_name(const std::string& text)
     return {"", parts[0]};
   return {parts[parts.size() - 2], parts.back()};
 }
+
+namespace {
 
 void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
@@ -577,8 +580,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"col_description", 2, null_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
-      {"has_table_privilege", 2, true_function},
-      {"has_table_privilege", 3, true_function},
       {"has_database_privilege", 2, true_function},
       {"has_database_privilege", 3, true_function},
       {"has_schema_privilege", 2, true_function},

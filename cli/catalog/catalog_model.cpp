@@ -1,5 +1,9 @@
 #include "cli/catalog/catalog_model.hpp"
 
+#include <sqlite3.h>
+
+#include "storage/relation_acl_catalog.hpp"
+
 #include <algorithm>
 #include <functional>
 
@@ -205,6 +209,17 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
       if (auto ok = read_indexes(db, r); !ok)
         return fail(ok.error());
     model.relations.push_back(std::move(r));
+  }
+  if (table_exists(db, "tributary_relation_acl")) {
+    auto recorded = list_relation_acls(db);
+    if (!recorded)
+      return fail(recorded.error());
+    for (auto& row : *recorded)
+      for (auto& r : model.relations)
+        if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), row.relname.c_str()) == 0) {
+          r.owner = row.owner;
+          r.acl = std::move(row.acl);
+        }
   }
   if (table_exists(db, "tributary_sequences")) {
     auto rows = query_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");

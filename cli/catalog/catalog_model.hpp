@@ -14,7 +14,8 @@
 //
 // Names PostgreSQL derives: a primary key's index and constraint
 // <table>_pkey, a UNIQUE constraint's <table>_<columns>_key; an index made
-// with CREATE INDEX keeps its name. Owner of every relation: the database's owner.
+// with CREATE INDEX keeps its name. Owner of a table: the one recorded with its
+// privileges (relation_acl_catalog.hpp), else the database's owner.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "stages/auth/table_acl.hpp"
 #include "stages/types/column_definition.hpp"
 #include "storage/sqlite_connection.hpp"
 
@@ -55,6 +57,8 @@ struct catalog_relation {
   char kind = 'r';         // r table, v view, S sequence
   std::vector<column_definition> columns;
   std::vector<catalog_index> indexes;
+  int64_t owner = 0;              // 0: the database's owner (no recorded owner)
+  std::optional<table_acl> acl;   // nullopt: acldefault (relacl NULL)
 };
 
 struct catalog_namespace {

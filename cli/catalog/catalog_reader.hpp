@@ -26,6 +26,15 @@ struct catalog_reader {
 
 using catalog_reader_ptr = std::shared_ptr<const catalog_reader>;
 
+// A relation's name as a regclass text gives it: 'name', 'schema.name',
+// '"Quoted"' -> (schema, name); "" schema: unqualified.
+std::pair<std::string, std::string> split_relation_name(const std::string& text);
+
+// has_table_privilege([role,] table, privileges) (privilege_functions.cpp):
+// the answer the table's owner and ACL give for the role (default: the
+// session's current user, sources.current_user), as PostgreSQL's.
+result<ok_t, sqlite_error> install_privilege_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
+
 // The SQL functions tools call (catalog_functions.cpp): format_type,
 // pg_get_userbyid, pg_table_is_visible, pg_get_indexdef, pg_get_constraintdef,
 // pg_get_expr, obj_description & co., pg_encoding_to_char, has_*_privilege,

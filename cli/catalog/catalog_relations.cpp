@@ -81,6 +81,12 @@ std::vector<database_info> catalog_reader::databases() const {
 relation_owner catalog_reader::owner() const {
   const auto all_roles = roles();
   relation_owner out;
+  out.role_name = [all_roles](int64_t oid) {
+    for (const auto& r : all_roles)
+      if (r.oid == oid)
+        return r.name;
+    return std::to_string(oid);
+  };
   for (const auto& d : databases())
     if (d.name == database) {
       out.name = d.owner;
@@ -127,6 +133,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   if (auto r = add_ordinals_table(db); !r)
     return r;
   if (auto r = install_record_functions(db); !r)
+    return r;
+  if (auto r = install_privilege_functions(db, reader); !r)
     return r;
   return install_catalog_functions(db, reader);
 }

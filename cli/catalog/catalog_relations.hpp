@@ -43,6 +43,7 @@ struct catalog_sources {
   std::function<std::vector<database_info>()> databases;
   std::function<std::vector<role_grant>()> memberships;
   std::function<std::vector<setting_state>()> settings;  // the session's parameters (pg_settings)
+  std::function<std::string()> current_user;              // the session's current_user now
 };
 
 // The columns of pg_catalog relation `name` ("pg_class"), or nullptr when it is

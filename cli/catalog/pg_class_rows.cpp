@@ -57,20 +57,24 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
   // "never vacuumed or analyzed" (0 pages, -1 tuples); an index what PostgreSQL
   // records when it builds one on an empty table (its 1 root page, 0 tuples).
   const auto row = [&](int64_t oid, const std::string& name, int64_t ns, int64_t am, bool has_index, char kind,
-                       int64_t natts) {
+                       int64_t natts, int64_t relowner, const sql_value& relacl) {
     const bool index = kind == 'i';
-    return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, owner.oid, am, oid, int64_t{0},
+    return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, relowner, am, oid, int64_t{0},
                         int64_t{index ? 1 : 0}, index ? 0.0 : -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
                         character(kind), natts, int64_t{0}, boolean(false), boolean(false), boolean(false),
                         boolean(false), boolean(false), boolean(true), character(kind == 'r' ? 'd' : 'n'),
-                        boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, null_value, null_value, null_value};
+                        boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, relacl, null_value, null_value};
   };
   for (const auto& r : model.relations) {
     const int64_t am = r.kind == 'r' ? 2 : 0;
+    const int64_t relowner = owner.of(r);
+    const sql_value relacl = r.acl && owner.role_name ? sql_value{shown_acl_text(*r.acl, owner.role_name)}
+                                                      : null_value;
     out.push_back(row(r.oid, r.name, r.namespace_oid, am, !r.indexes.empty(), r.kind,
-                      static_cast<int64_t>(r.columns.size())));
+                      static_cast<int64_t>(r.columns.size()), relowner, relacl));
     for (const auto& i : r.indexes)
-      out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size())));
+      out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size()),
+                        relowner, null_value));
   }
   return out;
 }
@@ -183,7 +187,7 @@ std::vector<snapshot_row> pg_tables_rows(const catalog_model& model, const relat
   std::vector<snapshot_row> out;
   for (const auto& r : model.relations)
     if (r.kind == 'r')
-      out.push_back({r.schema, r.name, owner.name, null_value, boolean(!r.indexes.empty()), boolean(false),
+      out.push_back({r.schema, r.name, owner.name_of(r), null_value, boolean(!r.indexes.empty()), boolean(false),
                      boolean(false), boolean(false)});
   return out;
 }

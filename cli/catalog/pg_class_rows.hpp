@@ -3,6 +3,7 @@
 // role that owns every relation (the database's owner), `owner_name` its name.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,13 @@ namespace tributary {
 struct relation_owner {
   int64_t oid = 10;
   std::string name;
+  // Any role's name by OID (a table's own owner, the roles in its ACL).
+  std::function<std::string(int64_t)> role_name;
+
+  int64_t of(const catalog_relation& r) const { return r.owner != 0 ? r.owner : oid; }
+  std::string name_of(const catalog_relation& r) const {
+    return r.owner != 0 && role_name ? role_name(r.owner) : name;
+  }
 };
 
 std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner);

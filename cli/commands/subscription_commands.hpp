@@ -58,6 +58,9 @@ public:
   virtual std::optional<std::string> setting_value(const std::string&) const { return std::nullopt; }
   // pg_backend_pid(): the process id the session's BackendKeyData announced.
   virtual int32_t backend_process_id() const { return 0; }
+  // The current role's OID (what CREATE TABLE records as the owner); nullopt
+  // when unknown (the bootstrap superuser then owns what it creates).
+  virtual std::optional<int64_t> current_role_oid() const { return std::nullopt; }
 };
 
 class subscription_commands {

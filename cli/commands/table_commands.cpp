@@ -24,6 +24,7 @@
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
 #include "storage/table_rebuild.hpp"
@@ -290,6 +291,10 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
     return fail(storage_error(r.error()));
+  const relation_acl_row owner{definition->table, context.current_role_oid().value_or(default_relation_owner),
+                               std::nullopt};
+  if (auto r = store_relation_acl(db, owner); !r)
+    return fail(storage_error(r.error()));
   for (const owned_sequence& owned : definition->sequences) {
     stored_sequence sequence{owned.name, owned.parameters, owned.state, definition->table, owned.column};
     if (auto r = create_sequence_relation(db.handle(), sequence); !r)
@@ -338,6 +343,8 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
       return fail(storage_error(r.error()));
     if (auto r = forget_table_columns(db, table); !r)
+      return fail(storage_error(r.error()));
+    if (auto r = forget_relation_acl(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = drop_owned_sequences(db.handle(), table); !r)
       return fail(r.error());
@@ -411,9 +418,12 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (change->rebuild)
     if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
       return fail(r.error());
-  if (change->table != table)
+  if (change->table != table) {
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = rename_relation_acl(db, table, change->table); !r)
+      return fail(storage_error(r.error()));
+  }
   // CHECK constraints name the table and every column (with its type) in their
   // errors: written anew when the table was renamed, a column added or retyped.
   const bool column_added = change->columns.size() + dropped.size() > recorded_before.size();

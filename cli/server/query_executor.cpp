@@ -125,6 +125,8 @@ result<sqlite_statement, pg_error> query_executor::prepare(std::string_view sql,
     return db_.prepare(sql);
   }();
   if (!stmt) {
+    if (auto denied = take_access_denial())
+      return fail(std::move(*denied));
     if (grammar_error != nullptr && is_sqlite_syntax_error(stmt.error()))
       return fail(*grammar_error);
     pg_error error = pg_error_from_sqlite(stmt.error());

@@ -298,6 +298,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   catalogs.databases = [directory = services_.directory] { return directory->databases(); };
   // The parameters live in the session state, as long as its connection.
   catalogs.settings = [parameters = &state->parameters] { return parameters->listing(); };
+  catalogs.current_user = [privileges] { return privileges->current_user; };
   if (auto r = install_catalog_relations(state->db, catalogs); !r) {
     send_fatal("XX000", "could not install the system catalogs: " + r.error().message);
     return false;

@@ -2,6 +2,8 @@
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 
+#include "cli/commands/table_privilege_commands.hpp"
+
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/role_commands.hpp"
 
@@ -170,6 +172,10 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
     transaction_.statement_failed();
     return fail(r.error());
   }
+  if (auto r = check_privileges(statement); !r) {
+    transaction_.statement_failed();
+    return fail(r.error());
+  }
   // now() is the transaction's start: this statement's, unless a transaction is open.
   note_statement_start(db_.handle(), transaction_.state() == block_state::idle);
   if (situation.in_batch && !refuses_transaction_blocks(statement.kind) &&
@@ -290,6 +296,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       if (prevent_transaction_block_ && statement.fields().value("is_vacuumcmd", false))
         return fail(make_pg_error("25001", "VACUUM cannot run inside a transaction block"));
       return vacuum_command(statement.fields(), *this);
+    case statement_kind::grant_privileges:
+      return in_own_transaction([&] { return run_table_grant(fields, *this, directory_); });
     case statement_kind::sql_prepare:  // the session's (extended_query::run_sql_command)
       return fail(make_pg_error("XX000", "PREPARE, EXECUTE and DEALLOCATE belong to the session"));
   }
@@ -394,6 +402,8 @@ std::vector<column_type> declared_types(const std::vector<uint32_t>& oids) {
 
 result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement,
                                                                  const std::vector<uint32_t>& declared) {
+  // Privileges are checked when a statement runs, not when it is described.
+  identity_.privileges->tables.reset();
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
   if (statement.kind == statement_kind::sqlite && statement.node_type() == "ExplainStmt") {
@@ -446,6 +456,8 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
     }
     if (statement.kind == statement_kind::drop_table)
       return drop_tables(fields, *this);
+    if (statement.kind == statement_kind::alter_table && is_owner_change(fields))
+      return change_table_owner(fields, *this, directory_);
     if (statement.kind == statement_kind::alter_table) {
       auto altered = alter_table(own.statements[0].node_type(), fields, source, *this, settings);
       if (!altered)

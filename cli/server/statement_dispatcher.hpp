@@ -105,6 +105,10 @@ public:
     return parameters_.value(name);
   }
   int32_t backend_process_id() const override { return identity_.process_id; }
+  std::optional<int64_t> current_role_oid() const override {
+    auto role = directory_.find_role(identity_.user);
+    return role ? std::optional<int64_t>(role->oid) : std::nullopt;
+  }
 
 private:
   // After SQLite's bare "FOREIGN KEY constraint failed" on an INSERT, UPDATE or
@@ -129,6 +133,10 @@ private:
   // ROLE too).
   result<std::string, pg_error> check_role_setting(const std::string& name) const;
   void follow_role_setting();
+  // The current user's table privileges, read before each statement, and the
+  // statement's checked against them (statement_privileges.cpp; superusers
+  // are not checked).
+  result<ok_t, pg_error> check_privileges(const routed_statement& statement);
   // session_replication_role on the SQLite connection: which local triggers fire,
   // and foreign keys checked under origin and local, not under replica (SQLite
   // switches foreign keys only outside a transaction: a change inside one takes

@@ -157,6 +157,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"AlterRoleSetStmt", statement_kind::role_ddl},
       {"DropRoleStmt", statement_kind::role_ddl},
       {"GrantRoleStmt", statement_kind::role_ddl},
+      {"GrantStmt", statement_kind::grant_privileges},
       {"CreateSubscriptionStmt", statement_kind::create_subscription},
       {"AlterSubscriptionStmt", statement_kind::alter_subscription},
       {"DropSubscriptionStmt", statement_kind::drop_subscription},

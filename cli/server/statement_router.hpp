@@ -76,6 +76,7 @@ enum class statement_kind {
                   // (extended_query, sql_prepared_statements.cpp); DECLARE / FETCH / MOVE /
                   // CLOSE: its cursors (sql_cursors.cpp)
   vacuum,         // VACUUM / ANALYZE: the tables are checked (vacuum_command.hpp)
+  grant_privileges,  // GRANT / REVOKE privileges on objects (table_privilege_commands.hpp)
 };
 
 struct routed_statement {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace tributary {
@@ -27,5 +28,11 @@ bool is_admin_of(const std::vector<role_grant>& grants, int64_t member, int64_t 
 
 // Every role `member` belongs to, itself first, each once.
 std::vector<int64_t> roles_of_member(const std::vector<role_grant>& grants, int64_t member);
+
+// The roles whose privileges `member` uses (PostgreSQL 15's has_privs_of_role):
+// itself, and the roles it belongs to through roles that INHERIT (a role
+// without INHERIT passes nothing on). `inherits(oid)` is the role's rolinherit.
+std::vector<int64_t> roles_with_privileges_of(const std::vector<role_grant>& grants, int64_t member,
+                                              const std::function<bool(int64_t)>& inherits);
 
 }  // namespace tributary

@@ -1,0 +1,40 @@
+// table_privilege_commands: GRANT / REVOKE on tables and ALTER TABLE ... OWNER
+// TO, as PostgreSQL 15 runs them (aclchk.c), on the database file's
+// tributary_relation_acl (storage/relation_acl_catalog.hpp).
+//
+//   GRANT { privilege [, ...] | ALL [PRIVILEGES] } ON [TABLE] t [, ...]
+//         | ON ALL TABLES IN SCHEMA s [, ...]
+//         TO { role | PUBLIC | CURRENT_USER | SESSION_USER } [, ...] [WITH GRANT OPTION]
+//   REVOKE [GRANT OPTION FOR] ... FROM ... [CASCADE | RESTRICT]
+//   ALTER TABLE t OWNER TO role
+//
+// The grantor is the table's owner when the current user is the owner (or a
+// member of it, or a superuser), else the role of the current user's that holds
+// grant options; without any privilege on the table 42501 "permission denied
+// for table t"; privileges it cannot grant are left out with WARNING 01007
+// ("no privileges were granted for "t"" / "not all privileges were granted
+// ..."), as PostgreSQL. Errors: 42P01 missing table, 3F000 missing schema,
+// 42704 missing role, 0LP01 a privilege tables do not have, 0A000 column
+// privileges and objects other than tables (not supported yet).
+// OWNER TO: the owner or a superuser; a non-superuser must be a member of the
+// new owner (42501 "must be member of role "r""); the ACL's items of the old
+// owner become the new owner's.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands/subscription_commands.hpp"
+#include "storage/data_directory.hpp"
+
+namespace tributary {
+
+// `fields` are a GrantStmt's.
+result<command_outcome, pg_error> run_table_grant(const nlohmann::json& fields, command_context& context,
+                                                  data_directory& directory);
+
+// True for an ALTER TABLE whose commands are all OWNER TO.
+bool is_owner_change(const nlohmann::json& alter_table_fields);
+result<command_outcome, pg_error> change_table_owner(const nlohmann::json& fields, command_context& context,
+                                                     data_directory& directory);
+
+}  // namespace tributary

@@ -1,0 +1,142 @@
+// 023_table_privileges: GRANT / REVOKE on tables, table ownership and the
+// 42501 every statement gets without the privilege it needs — each statement
+// run as the same role on PostgreSQL 15 (the fixture's publisher, used as a
+// plain server) and on Tributary, every answer compared (SQLSTATE, message,
+// tag, rows, notices).
+#include <gtest/gtest.h>
+
+#include "integration/differential_test.hpp"
+#include "integration/role_sessions.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class TablePrivileges : public DifferentialTest {
+protected:
+  void SetUp() override {
+    DifferentialTest::SetUp();
+    both("CREATE ROLE ra LOGIN; CREATE ROLE rb LOGIN; CREATE ROLE rgroup; GRANT rgroup TO rb; "
+         "CREATE TABLE t (id integer PRIMARY KEY, v text); CREATE TABLE u (id integer, w text); "
+         "INSERT INTO t VALUES (1, 'one'), (2, 'two'); INSERT INTO u VALUES (1, 'uno')");
+  }
+  // Runs SQL on both servers as their superusers (it must succeed on both).
+  void both(const std::string& sql) {
+    local_exec(sql);
+    publisher_.exec(sql);
+  }
+  session_pair as(const std::string& role) {
+    return session_pair(subscriber_.conninfo() + " user=" + role, publisher_.conninfo() + " user=" + role);
+  }
+  session_pair as_superuser() {
+    return session_pair(subscriber_.conninfo(), publisher_.conninfo() + " user=postgres");
+  }
+};
+
+TEST_F(TablePrivileges, EachStatementNeedsItsPrivilegeAndGetsItFromGrant) {
+  auto a = as("ra");
+  for (const char* sql : {"SELECT * FROM t", "SELECT count(*) FROM t", "INSERT INTO t VALUES (3, 'three')",
+                          "UPDATE t SET v = 'x'", "DELETE FROM t", "TRUNCATE t", "COPY t TO STDOUT"})
+    a.same(sql);
+  both("GRANT SELECT ON t TO ra");
+  for (const char* sql : {"SELECT * FROM t ORDER BY id", "SELECT count(*) FROM t",
+                          "INSERT INTO t VALUES (3, 'three')", "UPDATE t SET v = 'x' WHERE id = 1"})
+    a.same(sql);
+  both("GRANT INSERT, UPDATE ON TABLE t TO ra");
+  for (const char* sql : {"INSERT INTO t VALUES (3, 'three')", "UPDATE t SET v = v || '!' WHERE id = 3",
+                          "INSERT INTO t VALUES (4, 'four') RETURNING id", "DELETE FROM t WHERE id = 4",
+                          "SELECT * FROM t ORDER BY id"})
+    a.same(sql);
+  both("REVOKE SELECT ON t FROM ra");
+  for (const char* sql : {"UPDATE t SET v = 'y' WHERE id = 1",  // reading id needs SELECT
+                          "UPDATE t SET v = 'y'",              // an UPDATE that reads nothing does not
+                          "INSERT INTO t VALUES (5, 'five') RETURNING v", "INSERT INTO t VALUES (5, 'five')"})
+    a.same(sql);
+  both("GRANT DELETE, TRUNCATE ON t TO PUBLIC");
+  for (const char* sql : {"DELETE FROM t", "TRUNCATE t"})
+    a.same(sql);
+}
+
+TEST_F(TablePrivileges, EveryTableAQueryReadsNeedsSelect) {
+  both("GRANT SELECT ON t TO ra");
+  auto a = as("ra");
+  for (const char* sql : {
+           "SELECT 1 FROM t JOIN u USING (id)",  // SQLite's authorizer does not see u here
+           "SELECT 1 FROM t NATURAL JOIN u",
+           "SELECT * FROM t WHERE id IN (SELECT id FROM u)",
+           "SELECT (SELECT count(*) FROM u)",
+           "WITH u AS (SELECT 1 AS id) SELECT * FROM t JOIN u USING (id)",  // u is the CTE
+           "INSERT INTO t SELECT * FROM u",  // the target's INSERT is checked first
+       })
+    a.same(sql);
+  both("GRANT INSERT ON t TO ra");
+  a.same("INSERT INTO t SELECT id + 10, w FROM u");
+}
+
+TEST_F(TablePrivileges, PrivilegesOfInheritedRolesAndPublicCount) {
+  both("GRANT SELECT ON u TO rgroup; GRANT SELECT ON t TO PUBLIC");
+  auto b = as("rb");
+  b.same("SELECT * FROM u");
+  b.same("SELECT * FROM t ORDER BY id");
+  both("ALTER ROLE rb NOINHERIT");
+  b.same("SELECT * FROM u");
+  b.same("SET ROLE rgroup");
+  b.same("SELECT * FROM u");
+}
+
+TEST_F(TablePrivileges, GrantAndRevokeAnswerAsPostgres) {
+  auto s = as_superuser();
+  for (const char* sql : {
+           "GRANT SELECT ON nosuch TO ra",
+           "GRANT SELECT ON t TO nosuch",
+           "GRANT USAGE ON t TO ra",
+           "GRANT SELECT ON ALL TABLES IN SCHEMA nosuch TO ra",
+           "GRANT SELECT ON t TO PUBLIC WITH GRANT OPTION",
+           "GRANT SELECT ON ALL TABLES IN SCHEMA public TO ra WITH GRANT OPTION",
+           "GRANT ALL PRIVILEGES ON u TO rb",
+           "REVOKE GRANT OPTION FOR SELECT ON t FROM ra",
+       })
+    s.same(sql);
+  for (const char* sql : {
+           "SELECT has_table_privilege('ra', 't', 'SELECT'), has_table_privilege('rb', 'u', 'insert'), "
+           "has_table_privilege('ra', 'u', ' select WITH GRANT OPTION'), has_table_privilege('t', 'DELETE'), "
+           "has_table_privilege('rb', 't', 'update, delete')",
+           "SELECT has_table_privilege('ra', 'nosuch', 'SELECT')",
+           "SELECT has_table_privilege('nosuch', 't', 'SELECT')",
+           "SELECT has_table_privilege('t', 'insert , FLY ')",
+           "SELECT has_table_privilege('pg_class', 'SELECT')",
+       })
+    s.same(sql);
+  auto a = as("ra");
+  for (const char* sql : {
+           "GRANT SELECT ON u TO rb",   // ra holds SELECT on u WITH GRANT OPTION
+           "GRANT INSERT ON u TO rb",   // WARNING: no privileges were granted
+           "GRANT SELECT, INSERT ON u TO rb",  // WARNING: not all privileges were granted
+           "GRANT ALL ON u TO rb",      // no WARNING for ALL
+           "REVOKE SELECT ON u FROM rb",
+           "GRANT SELECT ON t TO rb",   // no grant option on t
+       })
+    a.same(sql);
+  both("CREATE TABLE w (x integer)");
+  a.same("GRANT SELECT ON w TO rb");  // no privilege at all on w: an error
+  s.same("DROP ROLE ra");             // 2BP01: privileges for table t, u
+}
+
+TEST_F(TablePrivileges, OnlyTheOwnerAltersOrDropsAndOwnerToMovesTheGrants) {
+  both("GRANT SELECT ON t TO rb");
+  auto a = as("ra");
+  for (const char* sql : {"DROP TABLE t", "ALTER TABLE t ADD COLUMN c integer", "CREATE INDEX ON t (v)",
+                          "ALTER TABLE t RENAME TO t2", "ALTER TABLE t OWNER TO ra"})
+    a.same(sql);
+  auto s = as_superuser();
+  s.same("ALTER TABLE t OWNER TO ra");
+  for (const char* sql : {"ALTER TABLE t ADD COLUMN c integer", "GRANT UPDATE ON t TO rb",
+                          "ALTER TABLE t OWNER TO rb", "SELECT * FROM t ORDER BY id"})
+    a.same(sql);
+  auto b = as("rb");
+  b.same("UPDATE t SET c = id WHERE id = 1");
+  b.same("DROP TABLE t");
+  a.same("DROP TABLE t");
+}
+
+}  // namespace
+}  // namespace tributary::integration
