@@ -1,5 +1,6 @@
 #include "actors/applier_actor.hpp"
 
+#include <pthread.h>
 #include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
@@ -602,6 +603,7 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
 
 caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
   auto& st = self->state;
+  pthread_setname_np(pthread_self(), "applier");  // its own thread (detached): named for profiles
   st.args = std::move(args);
   st.subscription_name = st.args.subscription_name;
   st.group = apply_group{group_limits{st.args.group_max_transactions, st.args.group_max_delay}};

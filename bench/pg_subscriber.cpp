@@ -63,9 +63,10 @@ text_result pg_subscriber::version() {
   return "PostgreSQL " + *v;
 }
 
-done_result pg_subscriber::prepare() {
+done_result pg_subscriber::prepare(const std::string& options) {
   if (auto created = exec("CREATE SUBSCRIPTION " + name_ + " CONNECTION '" + cluster_.publisher_conninfo() +
-                          "' PUBLICATION " + publication_ + " WITH (copy_data = false)");
+                          "' PUBLICATION " + publication_ + " WITH (copy_data = false" +
+                          (options.empty() ? "" : ", " + options) + ")");
       !created)
     return created;
   std::string active_sql = "SELECT coalesce(bool_or(active), false) FROM pg_replication_slots WHERE slot_name = '" +
@@ -87,15 +88,21 @@ done_result pg_subscriber::prepare() {
 }
 
 result<subscriber_timing, std::string> pg_subscriber::time_catchup(lsn target, std::chrono::seconds deadline) {
-  // The apply worker starts with ENABLE; the watcher finds it on a session of its own.
-  auto finder_session = std::make_shared<integration::pg_connection>(integration::connect_with(server_.conninfo()));
-  std::string pid_sql = "SELECT coalesce(max(pid), 0) FROM pg_stat_subscription WHERE subname = '" + name_ +
-                        "' AND relid IS NULL";
-  process_watch worker([finder_session, pid_sql]() -> pid_t {
-    auto r = integration::exec(finder_session->get(), pid_sql);
-    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) < 1) return 0;
-    return static_cast<pid_t>(std::atoi(PQgetvalue(r.get(), 0, 0)));
-  }, std::chrono::milliseconds(20));
+  // The apply workers start with ENABLE; each watcher finds its own on a session of its own.
+  auto watch_worker = [&](const std::string& which) {
+    auto session = std::make_shared<integration::pg_connection>(integration::connect_with(server_.conninfo()));
+    std::string pid_sql = "SELECT coalesce(max(pid), 0) FROM pg_stat_subscription WHERE subname = '" + name_ +
+                          "' AND relid IS NULL AND " + which;
+    return std::make_unique<process_watch>(
+        [session, pid_sql]() -> pid_t {
+          auto r = integration::exec(session->get(), pid_sql);
+          if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) < 1) return 0;
+          return static_cast<pid_t>(std::atoi(PQgetvalue(r.get(), 0, 0)));
+        },
+        std::chrono::milliseconds(20));
+  };
+  auto worker = watch_worker("leader_pid IS NULL");
+  auto parallel = watch_worker("leader_pid IS NOT NULL");
 
   std::string reached_sql = "SELECT coalesce(confirmed_flush_lsn >= '" + target.to_string() +
                             "'::pg_lsn, false) FROM pg_replication_slots WHERE slot_name = '" + name_ + "'";
@@ -110,9 +117,14 @@ result<subscriber_timing, std::string> pg_subscriber::time_catchup(lsn target, s
   }
   subscriber_timing timing;
   timing.seconds = std::chrono::duration<double>(steady::now() - start).count();
-  worker.stop();
-  timing.cpu_seconds = worker.total_cpu_seconds();
-  timing.peak_rss_kib = worker.max_rss_kib();
+  worker->stop();
+  parallel->stop();
+  timing.cpu_seconds = worker->total_cpu_seconds();
+  timing.peak_rss_kib = worker->max_rss_kib();
+  timing.peak_anon_kib = worker->max_anon_kib();
+  timing.parallel_cpu_seconds = parallel->total_cpu_seconds();
+  timing.parallel_peak_rss_kib = parallel->max_rss_kib();
+  timing.parallel_peak_anon_kib = parallel->max_anon_kib();
   return timing;
 }
 

@@ -13,8 +13,10 @@
 //     streams (its slot active on the publisher), DISABLE, wait until the slot
 //     is released — the slot now starts before the backlog;
 //   time_catchup(target): ENABLE, poll (10 ms) the slot's confirmed_flush_lsn on
-//     the publisher until it reaches the target, while a watcher samples the
-//     apply worker (pg_stat_subscription.pid, found once it starts) for CPU and
+//     the publisher until it reaches the target, while watchers sample the
+//     leader apply worker (pg_stat_subscription.pid with no leader_pid, found
+//     once it starts) and a parallel apply worker (one with a leader_pid: with
+//     streaming = parallel, a streamed transaction is applied there) for CPU and
 //     peak RSS.
 // States: constructed -> started -> prepared -> measured; the destructor stops
 // and removes the cluster. Errors are values naming the step.
@@ -32,8 +34,13 @@ namespace tributary::bench {
 
 struct subscriber_timing {
   double seconds = 0;
-  double cpu_seconds = 0;    // the apply worker's utime + stime during the catch-up
-  int64_t peak_rss_kib = 0;  // the apply worker's largest VmRSS seen (sampled)
+  double cpu_seconds = 0;    // the (leader) apply worker's utime + stime during the catch-up
+  int64_t peak_rss_kib = 0;  // its largest VmRSS seen (sampled)
+  int64_t peak_anon_kib = 0; // its largest RssAnon seen (VmRSS without the shared buffers it touched)
+  // A parallel apply worker's (0 when none started).
+  double parallel_cpu_seconds = 0;
+  int64_t parallel_peak_rss_kib = 0;
+  int64_t parallel_peak_anon_kib = 0;
 };
 
 // $TRIBUTARY_PG18_BINDIR, else /opt/tributary/pg/18/bin (scripts/setup.sh).
@@ -45,7 +52,8 @@ public:
 
   done_result start(const std::string& local_ddl);
   text_result version();
-  done_result prepare();
+  // `options`: more of CREATE SUBSCRIPTION's WITH list (e.g. streaming = parallel).
+  done_result prepare(const std::string& options = "");
   result<subscriber_timing, std::string> time_catchup(lsn target, std::chrono::seconds deadline);
   text_result value(const std::string& sql);
 

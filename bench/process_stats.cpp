@@ -63,6 +63,7 @@ result<ok_t, std::string> reset_peak_rss(pid_t pid) {
 
 result<int64_t, std::string> peak_rss_kib(pid_t pid) { return status_kib(pid, "VmHWM"); }
 result<int64_t, std::string> current_rss_kib(pid_t pid) { return status_kib(pid, "VmRSS"); }
+result<int64_t, std::string> current_anon_kib(pid_t pid) { return status_kib(pid, "RssAnon"); }
 
 thread_cpu_snapshot take_thread_cpu_snapshot(pid_t pid) {
   thread_cpu_snapshot snapshot;

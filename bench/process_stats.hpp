@@ -8,7 +8,9 @@
 //   - reset_peak_rss(pid): writes "5" to /proc/<pid>/clear_refs, which sets VmHWM
 //     back to the current RSS (Linux >= 4.0), so a later peak_rss_kib() is the peak
 //     of the measured interval only. Fails (value) when the kernel refuses.
-//   - peak_rss_kib / current_rss_kib: VmHWM / VmRSS of /proc/<pid>/status.
+//   - peak_rss_kib / current_rss_kib: VmHWM / VmRSS of /proc/<pid>/status;
+//     current_anon_kib: RssAnon (the private part: without the shared memory a
+//     PostgreSQL backend's VmRSS counts for every shared buffer it touched).
 //   - thread_cpu_snapshot(pid): per thread (task) its name and utime+stime; the
 //     difference of two snapshots, grouped by thread name, says where the time went
 //     (`caf.actor`, `caf.multiplexer`, `postgres`, ...).
@@ -30,6 +32,7 @@ namespace tributary::bench {
 result<ok_t, std::string> reset_peak_rss(pid_t pid);
 result<int64_t, std::string> peak_rss_kib(pid_t pid);
 result<int64_t, std::string> current_rss_kib(pid_t pid);
+result<int64_t, std::string> current_anon_kib(pid_t pid);
 
 struct thread_cpu {
   std::string name;

@@ -38,10 +38,12 @@ void process_watch::run() {
 void process_watch::sample(bool present_from_start) {
   auto snapshot = take_thread_cpu_snapshot(pid_);
   auto rss = current_rss_kib(pid_);
+  auto anon = current_anon_kib(pid_);
   std::lock_guard lock(mutex_);
   if (present_from_start) baseline_ = snapshot;
   if (!snapshot.empty()) latest_ = std::move(snapshot);
   if (rss && *rss > max_rss_kib_) max_rss_kib_ = *rss;
+  if (anon && *anon > max_anon_kib_) max_anon_kib_ = *anon;
 }
 
 pid_t process_watch::pid() const {
@@ -52,6 +54,11 @@ pid_t process_watch::pid() const {
 int64_t process_watch::max_rss_kib() const {
   std::lock_guard lock(mutex_);
   return max_rss_kib_;
+}
+
+int64_t process_watch::max_anon_kib() const {
+  std::lock_guard lock(mutex_);
+  return max_anon_kib_;
 }
 
 std::map<std::string, double> process_watch::cpu_by_name() const {

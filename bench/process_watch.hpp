@@ -7,7 +7,8 @@
 // Inputs: a pid finder, called on the watch thread at every tick until it returns a
 // pid > 0 (a known pid: a lambda returning it; a walsender: a query of
 // pg_replication_slots.active_pid on a connection only the finder uses).
-// Outputs, after stop(): the pid watched (0 if never found), the largest VmRSS seen,
+// Outputs, after stop(): the pid watched (0 if never found), the largest VmRSS and
+// RssAnon seen,
 // and the CPU per thread name used since the watch began — or since the process
 // began, when it appeared after the watch started (a walsender that is born with
 // the replication connection).
@@ -44,6 +45,7 @@ public:
 
   pid_t pid() const;
   int64_t max_rss_kib() const;
+  int64_t max_anon_kib() const;
   std::map<std::string, double> cpu_by_name() const;
   double total_cpu_seconds() const;
 
@@ -57,6 +59,7 @@ private:
   mutable std::mutex mutex_;
   pid_t pid_ = 0;
   int64_t max_rss_kib_ = 0;
+  int64_t max_anon_kib_ = 0;
   thread_cpu_snapshot baseline_;
   thread_cpu_snapshot latest_;
   std::thread thread_;

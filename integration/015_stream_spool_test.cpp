@@ -13,13 +13,21 @@
 //     loses and duplicates nothing and leaves no spill file;
 //   - a spool directory on a full disk stops the apply with PostgreSQL's
 //     "could not write to file ...: No space left on device" and retries; once
-//     space returns everything arrives, exactly once.
+//     space returns everything arrives, exactly once;
+//   - so does a spool directory that cannot be created (DIR/spool is a regular
+//     file: root ignores permissions, not that): "could not create directory";
+//   - a transaction applied ahead holds the database's write lock until its
+//     commit: a local write waits for it (or stops at its lock_timeout with
+//     55P03), then goes on as PostgreSQL's would after the remote
+//     transaction's row locks go (a key the stream inserted: 23505); the apply
+//     never waits for it.
 #include <sys/mount.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 
 #include "integration/stream_fixture.hpp"
 
@@ -34,14 +42,6 @@ protected:
     return local_value("SELECT state FROM tributary_actors WHERE kind = 'applier'");
   }
   // "N committed as applied ahead, M given up ..." as shown by the applier.
-  // A value read over a new connection each time (or the error).
-  std::string fresh_value(const std::string& sql) {
-    auto c = subscriber_.connect();
-    auto r = exec(c.get(), sql);
-    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1)
-      return std::string("ERROR: ") + PQresultErrorMessage(r.get());
-    return PQgetvalue(r.get(), 0, 0);
-  }
   bool applier_counts(int ahead, int given_up) {
     return applier_state().find(std::to_string(ahead) + " committed as applied ahead, " + std::to_string(given_up) +
                                 " given up") != std::string::npos;
@@ -120,22 +120,19 @@ TEST_F(StreamSpool, SigkillDuringAReplayFromTheSpoolAppliesItOnceAndLeavesNoFile
   // Another transaction commits first: the streamed one is given up and will be
   // replayed from its spill file at its commit.
   publisher_.exec("INSERT INTO test_tab VALUES (3, 'small')");
-  ASSERT_TRUE(wait_until([&] { return fresh_value("SELECT count(*) FROM test_tab") == "3"; }, 60s))
-      << fresh_value("SELECT count(*) FROM test_tab") << " / " << local_value("SELECT count(*) FROM test_tab");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM test_tab", "3"));
   run(writer.get(), "COMMIT");
-  auto spooler_state = [&] { return fresh_value("SELECT state FROM tributary_actors WHERE kind = 'spooler'"); };
+  auto spooler_state = [&] { return local_value("SELECT state FROM tributary_actors WHERE kind = 'spooler'"); };
   ASSERT_TRUE(wait_until([&] { return spooler_state().find("1 being replayed") != std::string::npos; }, 60s, 2ms))
       << spooler_state() << "\n" << subscriber_.log_text();
   subscriber_.kill9();
   ASSERT_NO_FATAL_FAILURE(subscriber_.start());
   local_ = subscriber_.connect();
   ASSERT_EQ(PQstatus(local_.get()), CONNECTION_OK);
-  // Polled over new connections: see the report of issue 9 (a session opened
-  // before a large apply was seen to keep reading an old snapshot).
-  ASSERT_TRUE(wait_until(
-      [&] { return fresh_value("SELECT count(*) || ',' || sum(a) FROM keyless") == "400000,80000200000"; }, 120s))
-      << fresh_value("SELECT count(*) || ',' || sum(a) FROM keyless") << "\n" << subscriber_.log_text();
-  EXPECT_EQ(fresh_value("SELECT count(*) FROM test_tab"), "3");
+  // One session, opened before the replay ends, polls as a client would: each
+  // statement sees what has committed by then.
+  ASSERT_TRUE(wait_local("SELECT count(*) || ',' || sum(a) FROM keyless", "400000,80000200000", 120s));
+  EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "3");
   ASSERT_TRUE(wait_until([&] { return spool_files() == 0; }, 30s)) << spool_files();
 }
 
@@ -166,16 +163,89 @@ TEST_F(StreamSpool, ASpoolOnAFullDiskStopsTheApplyWithDiskFullAndRetriesLosingNo
     return n;
   };
   ASSERT_TRUE(wait_until([&] { return disk_full_errors() >= 2; }, 60s)) << subscriber_.log_text();
-  auto errors = fresh_value("SELECT apply_error_count FROM pg_stat_subscription_stats WHERE subname = 'sub'");
+  auto errors = local_value("SELECT apply_error_count FROM pg_stat_subscription_stats WHERE subname = 'sub'");
   EXPECT_GE(std::atoi(errors.c_str()), 2) << errors;
   auto log = subscriber_.log_text();
   EXPECT_NE(log.find("could not write to file \"" + (spool / "").string()), std::string::npos) << log;
-  EXPECT_EQ(fresh_value("SELECT count(*) FROM test_tab"), "2");  // nothing half-applied
+  EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "2");  // nothing half-applied
   // Space returns: the next retry applies the transaction, once.
   ASSERT_EQ(::mount(nullptr, spool.c_str(), nullptr, MS_REMOUNT, "size=64m"), 0) << std::strerror(errno);
-  ASSERT_TRUE(wait_until([&] { return fresh_value("SELECT count(*) || ',' || count(DISTINCT a) FROM test_tab") == "30000,30000"; }, 120s))
-      << fresh_value("SELECT count(*) FROM test_tab") << "\n" << subscriber_.log_text();
+  ASSERT_TRUE(wait_local("SELECT count(*) || ',' || count(DISTINCT a) FROM test_tab", "30000,30000", 120s));
   ASSERT_TRUE(wait_until([&] { return spool_files() == 0; }, 30s)) << spool_files();
+}
+
+TEST_F(StreamSpool, AnUncreatableSpoolDirectoryStopsTheApplyWithItsErrorAndRetriesLosingNothing) {
+  ASSERT_NO_FATAL_FAILURE(restart_with_small_spool());
+  subscribe();
+  // The spooler makes DIR/spool/<subid> when it first spills: a regular file
+  // at DIR/spool makes that fail, whoever the server runs as.
+  const fs::path spool = subscriber_.data_dir() / "spool";
+  fs::remove_all(spool);
+  { std::ofstream(spool) << "not a directory\n"; }
+  struct remove_at_end {
+    fs::path at;
+    ~remove_at_end() { std::error_code ec; fs::remove(at, ec); }
+  } cleanup{spool};
+  publisher_.exec("INSERT INTO test_tab SELECT i, md5(i::text) FROM generate_series(3, 30000) s(i)");
+  auto errors_logged = [&] {
+    auto log = subscriber_.log_text();
+    int n = 0;
+    for (size_t at = log.find("could not create directory \"" + (spool / "").string());
+         at != std::string::npos; at = log.find("could not create directory \"" + (spool / "").string(), at + 1))
+      ++n;
+    return n;
+  };
+  ASSERT_TRUE(wait_until([&] { return errors_logged() >= 2; }, 60s)) << subscriber_.log_text();  // retried
+  EXPECT_NE(subscriber_.log_text().find("Not a directory"), std::string::npos);
+  auto errors = local_value("SELECT apply_error_count FROM pg_stat_subscription_stats WHERE subname = 'sub'");
+  EXPECT_GE(std::atoi(errors.c_str()), 2) << errors;
+  EXPECT_EQ(local_value("SELECT count(*) FROM test_tab"), "2");  // nothing half-applied
+  // Fixed: the next retry applies the transaction, once.
+  ASSERT_TRUE(fs::remove(spool));
+  ASSERT_TRUE(wait_local("SELECT count(*) || ',' || count(DISTINCT a) FROM test_tab", "30000,30000", 120s));
+  ASSERT_TRUE(wait_until([&] { return spool_files() == 0; }, 30s)) << spool_files();
+}
+
+TEST_F(StreamSpool, ALocalWriteWaitsForATransactionAppliedAheadOrStopsAtItsLockTimeout) {
+  subscribe();
+  local_exec("CREATE TABLE local_notes (a int)");
+  auto writer = publisher_.connect();
+  run(writer.get(), "BEGIN");
+  run(writer.get(), "INSERT INTO test_tab SELECT i, md5(i::text) FROM generate_series(3, 3000) s(i)");
+  ASSERT_TRUE(wait_streamed(1));
+  // Applied ahead: the write lock is held until the Stream Commit. A local
+  // write with a lock_timeout stops at it, with PostgreSQL's error.
+  local_exec("SET lock_timeout = '200ms'");
+  std::string last;
+  ASSERT_TRUE(wait_until(
+      [&] {
+        auto r = local_try("INSERT INTO local_notes VALUES (1)");
+        last = sqlstate_of(r.get()) + " " + PQresultErrorMessage(r.get());
+        return sqlstate_of(r.get()) == "55P03";
+      },
+      60s))
+      << last;
+  EXPECT_NE(last.find("canceling statement due to lock timeout"), std::string::npos) << last;
+  // Without one, local writes wait: one to a key the stream inserted, one to
+  // a key of its own.
+  auto same_key = subscriber_.connect();
+  auto other_key = subscriber_.connect();
+  ASSERT_EQ(PQsendQuery(same_key.get(), "INSERT INTO test_tab VALUES (10, 'local')"), 1);
+  ASSERT_EQ(PQsendQuery(other_key.get(), "INSERT INTO test_tab VALUES (5000, 'local')"), 1);
+  auto busy = [](PGconn* c) { return PQconsumeInput(c) == 1 && PQisBusy(c) == 1; };
+  EXPECT_FALSE(wait_until([&] { return !busy(same_key.get()) || !busy(other_key.get()); }, 500ms));
+  EXPECT_EQ(applier_state().find("waiting"), std::string::npos) << applier_state();  // the apply does not wait
+  // The remote transaction commits: the waiting writes go on, as they would in
+  // PostgreSQL once its row locks are gone.
+  run(writer.get(), "COMMIT");
+  pg_result same(PQgetResult(same_key.get()));
+  EXPECT_EQ(sqlstate_of(same.get()), "23505") << PQresultErrorMessage(same.get());
+  pg_result other(PQgetResult(other_key.get()));
+  EXPECT_TRUE(succeeded(other.get())) << PQresultErrorMessage(other.get());
+  while (pg_result rest{PQgetResult(same_key.get())}) {}
+  while (pg_result rest{PQgetResult(other_key.get())}) {}
+  EXPECT_EQ(local_value("SELECT count(*) || ',' || count(CASE WHEN b = 'local' THEN 1 END) FROM test_tab"), "3001,1");  // 1, 2, 3..3000, 5000
+  EXPECT_TRUE(applier_counts(1, 0)) << applier_state();
 }
 
 }  // namespace

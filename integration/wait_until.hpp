@@ -13,6 +13,15 @@
 
 namespace tributary::integration {
 
+// The pause after `pause`: doubled, but never past max_pause (at least 1 ms).
+// Doubling without a cap overflowed the count after 63 polls (undefined
+// behaviour: the loop then spun without a pause, or slept for centuries), which a
+// long wait over a fast session hit.
+inline std::chrono::milliseconds next_pause(std::chrono::milliseconds pause, std::chrono::milliseconds max_pause) {
+  const auto cap = std::max(max_pause, std::chrono::milliseconds(1));
+  return pause >= cap / 2 ? cap : pause * 2;
+}
+
 template <class Predicate>
 bool wait_until(Predicate&& condition, std::chrono::steady_clock::time_point deadline,
                 std::chrono::milliseconds max_pause = std::chrono::milliseconds(50)) {
@@ -23,7 +32,7 @@ bool wait_until(Predicate&& condition, std::chrono::steady_clock::time_point dea
     if (now >= deadline) return false;
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
     std::this_thread::sleep_for(std::min({pause, max_pause, left + std::chrono::milliseconds(1)}));
-    pause *= 2;
+    pause = next_pause(pause, max_pause);
   }
 }
 
