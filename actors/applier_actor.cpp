@@ -560,7 +560,13 @@ bool apply_group_of(self_ptr self, std::span<const remote_transaction_ptr> recei
       fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
       return false;
     }
-    self->delayed_send(self, st.args.group_max_delay, durable_atom::value, st.group_generation);
+    // One max-delay timer at a time (a delayed message costs the clock thread
+    // and this one a wake-up each): when it fires for a group that committed
+    // meanwhile, it is armed again for the group open then.
+    if (!st.group_timer_armed) {
+      st.group_timer_armed = true;
+      self->delayed_send(self, st.args.group_max_delay, durable_atom::value, st.group_generation);
+    }
   }
   for (const auto& txn : received)
     if (txn->skipped_by_user)
@@ -629,10 +635,21 @@ caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
           fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
       },
       [=](const transaction_batch_ptr& batch) { on_batch(self, batch); },
-      [=](durable_atom, uint64_t generation) {
-        // max-delay timer of a group that may still be open
-        if (generation == self->state.group_generation)
+      [=](durable_atom, uint64_t) {
+        // The max-delay timer: commits the open group once it is that old,
+        // else waits for what is left of its delay.
+        auto& s = self->state;
+        s.group_timer_armed = false;
+        if (s.group.empty())
+          return;
+        const auto now = steady::now();
+        if (s.group.due(false, now)) {
           commit_group(self);
+          return;
+        }
+        s.group_timer_armed = true;
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(s.group.opened_at() + s.args.group_max_delay - now);
+        self->delayed_send(self, left, durable_atom::value, s.group_generation);
       },
   };
 }

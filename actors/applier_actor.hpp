@@ -9,7 +9,8 @@
 //               pending SKIP LSN from it).
 // Messages in:  (peer_atom, actor) from the connection (where credit and
 //               progress go); transaction_batch_ptr from the assembler;
-//               (durable_atom, generation) self-sent timer that closes a long group;
+//               (durable_atom, generation) self-sent timer that closes a long group
+//               (one on its way at a time: armed again for a younger group);
 //               sync_atom self-sent timer that makes the last commits durable.
 // Messages out: (credit_atom, bytes) and (durable_atom, end_lsn) to the connection.
 // States:       idle <-> group open. A group opens with the first batch and
@@ -109,6 +110,7 @@ struct applier_actor_state {
   // apply them again
   apply_group group{group_limits{}};
   uint64_t group_generation = 0;
+  bool group_timer_armed = false;  // a max-delay timer is on its way
   apply_counters reported;  // counters already added to the registry
   // A transaction applied in pieces whose local transaction is open (its xid).
   std::optional<xid_t> open_in_pieces;

@@ -19,8 +19,8 @@ using steady = std::chrono::steady_clock;
 constexpr size_t max_batch_messages = 4096;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
-constexpr auto gather_window = std::chrono::milliseconds(5);
-constexpr auto gather_pause = std::chrono::microseconds(1000);
+constexpr auto gather_window = std::chrono::milliseconds(20);
+constexpr auto gather_pause = std::chrono::microseconds(2000);
 constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
@@ -137,7 +137,10 @@ bool timer_duties(self_ptr self) {
 // gather_window (or max_batch_messages / max_batch_bytes) with one wake-up per
 // pause. Waiting for the socket instead would wake the thread for every message,
 // since the walsender writes one message per send. A drain that finds nothing new
-// ends the batch: the stream is quiet, the batch goes on at once.
+// ends the batch: the stream is quiet, the batch goes on at once (a lone
+// transaction waits one pause). Every batch costs a wake-up of the decoder,
+// assembler and applier threads and usually one local commit, so the pause and
+// window are long enough for batches of hundreds of changes while catching up.
 // nullopt when the actor quit.
 std::optional<publisher_connection::read_status> gather_batch(self_ptr self, gathered_frames& g) {
   auto& st = self->state;

@@ -27,6 +27,13 @@ struct apply_sink::table_entry {
   std::map<std::string, prepared> statements;  // by statement_key
 };
 
+struct apply_sink::group_statements {
+  sqlite_statement begin;           // BEGIN IMMEDIATE
+  sqlite_statement commit;          // COMMIT
+  sqlite_statement schema_version;  // PRAGMA schema_version
+  sqlite_statement triggers_fire;   // is there a local trigger that fires on applied rows?
+};
+
 namespace {
 
 // The savepoint of apply_sink::savepoint(): one fixed name, never nested.
@@ -97,17 +104,29 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
       "VALUES (?1, ?2, ?3) ON CONFLICT (local_id) DO UPDATE SET remote_lsn = excluded.remote_lsn");
   if (!record)
     return fail(error_from_sqlite(record.error(), {}));
-  apply_sink sink(std::move(config), std::move(*db), std::move(origin_name), std::move(*record));
+  auto begin = db->prepare("BEGIN IMMEDIATE");
+  auto commit = db->prepare("COMMIT");
+  auto version = db->prepare("PRAGMA schema_version");
+  auto firing = db->prepare(
+      "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'tributary_trigger:*' AND "
+      "(sql LIKE '%pg_trigger_fires(''R'')%' OR sql LIKE '%pg_trigger_fires(''A'')%') LIMIT 1");
+  for (auto* prepared : {&begin, &commit, &version, &firing})
+    if (!*prepared)
+      return fail(error_from_sqlite(prepared->error(), {}));
+  auto fixed = std::make_unique<group_statements>(
+      group_statements{std::move(*begin), std::move(*commit), std::move(*version), std::move(*firing)});
+  apply_sink sink(std::move(config), std::move(*db), std::move(origin_name), std::move(*record), std::move(fixed));
   sink.sync_at_commit_ = sync_at_commit;
   return sink;
 }
 
 apply_sink::apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
-                       sqlite_statement record_progress)
+                       sqlite_statement record_progress, std::unique_ptr<group_statements> fixed)
     : config_(std::move(config)),
       db_(std::move(db)),
       origin_name_(std::move(origin_name)),
-      record_progress_(std::move(record_progress)) {}
+      record_progress_(std::move(record_progress)),
+      fixed_(std::move(fixed)) {}
 
 apply_sink::apply_sink(apply_sink&&) noexcept = default;
 apply_sink& apply_sink::operator=(apply_sink&&) noexcept = default;
@@ -117,7 +136,9 @@ apply_sink::~apply_sink() = default;
 result<ok_t, apply_error> apply_sink::begin_group() {
   if (db_.in_transaction())
     return fail(plain_error("XX000", "apply group already open"));
-  if (auto r = db_.exec("BEGIN IMMEDIATE"); !r)
+  auto r = fixed_->begin.run();
+  fixed_->begin.rewind();
+  if (!r)
     return fail(error_from_sqlite(r.error(), {}));
   triggers_fire_.reset();
   counters_at_begin_ = counters_;
@@ -152,20 +173,36 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
   // changes in the publisher's order, not batched per table. Looked up once per
   // group: the group holds the write lock, so no trigger comes or goes meanwhile.
   if (!triggers_fire_) {
-    auto firing = db_.prepare(
-        "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'tributary_trigger:*' AND "
-        "(sql LIKE '%pg_trigger_fires(''R'')%' OR sql LIKE '%pg_trigger_fires(''A'')%') LIMIT 1");
-    if (!firing)
-      return fail(error_from_sqlite(firing.error(), {}));
-    auto found = firing->step();
-    if (!found)
-      return fail(error_from_sqlite(found.error(), {}));
-    triggers_fire_ = *found == sqlite_statement::step_result::row;
+    auto fire = local_triggers_fire();
+    if (!fire)
+      return fail(fire.error());
+    triggers_fire_ = *fire;
   }
   const bool triggers_fire = *triggers_fire_;
   if (triggers_fire)
     return apply_batches(make_apply_plan(group, true), group);
   return apply_batches(plan, group);
+}
+
+// Read again only when the schema changed since the last answer (creating or
+// dropping a trigger bumps the schema version): most groups ask one PRAGMA.
+result<bool, apply_error> apply_sink::local_triggers_fire() {
+  auto& version = fixed_->schema_version;
+  auto stepped = version.step();
+  if (!stepped)
+    return fail(error_from_sqlite(stepped.error(), {}));
+  const int64_t now = *stepped == sqlite_statement::step_result::row ? version.column_int(0) : -1;
+  version.rewind();
+  if (now >= 0 && now == triggers_schema_version_)
+    return triggers_fire_at_version_;
+  auto& firing = fixed_->triggers_fire;
+  auto found = firing.step();
+  if (!found)
+    return fail(error_from_sqlite(found.error(), {}));
+  firing.rewind();
+  triggers_schema_version_ = now;
+  triggers_fire_at_version_ = *found == sqlite_statement::step_result::row;
+  return triggers_fire_at_version_;
 }
 
 result<ok_t, apply_error> apply_sink::apply_batches(const apply_plan& plan,
@@ -209,8 +246,10 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
       return failed(r.error());
     outcome = db_.changes() > 0 ? skip_lsn_outcome::cleared : skip_lsn_outcome::changed_meanwhile;
   }
-  if (auto r = db_.exec("COMMIT"); !r)
-    return failed(r.error());
+  auto done = fixed_->commit.run();
+  fixed_->commit.rewind();
+  if (!done)
+    return failed(done.error());
   triggers_fire_.reset();
   committed_ = end_lsn;
   return outcome;
@@ -240,6 +279,7 @@ result<std::optional<lsn>, apply_error> apply_sink::make_durable() {
 void apply_sink::forget_tables() {
   tables_.clear();
   triggers_fire_.reset();
+  triggers_schema_version_ = -1;
 }
 
 void apply_sink::rollback_group() {

@@ -134,8 +134,12 @@ private:
   result<ok_t, apply_error> apply_batches(const apply_plan& plan,
                                           std::span<const remote_transaction_ptr> group);
   struct table_entry;
+  // Statements every group runs, prepared once: parsing BEGIN and COMMIT, and
+  // the trigger question, per group cost more than many rows.
+  struct group_statements;
   apply_sink(apply_sink_config config, sqlite_connection db, std::string origin_name,
-             sqlite_statement record_progress);
+             sqlite_statement record_progress, std::unique_ptr<group_statements> fixed);
+  result<bool, apply_error> local_triggers_fire();
 
   result<table_entry*, apply_error> table_for(const relation_ptr& relation,
                                               const remote_transaction& txn, change_kind kind);
@@ -162,6 +166,11 @@ private:
   sqlite_connection db_;
   std::string origin_name_;
   sqlite_statement record_progress_;
+  std::unique_ptr<group_statements> fixed_;
+  // The schema version triggers_fire_ was last read at (a trigger created or
+  // dropped changes it); -1 before the first read.
+  int64_t triggers_schema_version_ = -1;
+  bool triggers_fire_at_version_ = false;
   std::map<std::pair<std::string, std::string>, std::unique_ptr<table_entry>> tables_;
   std::vector<sql_value> row_values_;  // the current row's bound values
   std::optional<bool> triggers_fire_;  // local triggers fire on applied rows (known for the open group)

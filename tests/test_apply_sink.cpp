@@ -541,6 +541,24 @@ TEST_F(ApplySinkTest, NewRelationSnapshotRereadsTheLocalTable) {
   EXPECT_EQ(rows("SELECT id, c FROM t ORDER BY id"), (std::vector<std::string>{"1|null", "2|x"}));
 }
 
+TEST_F(ApplySinkTest, ATriggerFiringOnAppliedRowsCreatedBetweenGroupsIsSeenByTheNextGroup) {
+  // Batched, both rows of a go in before b's; in the publisher's order b's
+  // trigger sees one row of a. The sink asks about triggers once per schema
+  // version: a trigger another connection creates must still be seen.
+  exec("CREATE TABLE a (id integer PRIMARY KEY); CREATE TABLE b (id integer PRIMARY KEY);"
+       "CREATE TABLE seen (n integer)");
+  auto a = relation("a", {{"id", int4, true}});
+  auto b = relation("b", {{"id", int4, true}});
+  apply_group({txn({ins(a, {v("1")}), ins(b, {v("1")}), ins(a, {v("2")})}, 900, 0x10000)});
+  auto other = sqlite_connection::open(file_);
+  ASSERT_TRUE(other.ok());
+  ASSERT_TRUE(other->exec("CREATE TRIGGER \"tributary_trigger:b_seen\" AFTER INSERT ON b "
+                          "WHEN pg_trigger_fires('A') BEGIN INSERT INTO seen SELECT count(*) FROM a; END")
+                  .ok());
+  apply_group({txn({ins(a, {v("3")}), ins(b, {v("2")}), ins(a, {v("4")})}, 901, 0x20000)});
+  EXPECT_EQ(rows("SELECT n FROM seen"), (std::vector<std::string>{"3"}));
+}
+
 TEST_F(ApplySinkTest, BusyFileIsARetryableErrorNotAnApplyFailure) {
   auto other = apply_sink::open(apply_sink_config{file_, subscription_oid, origin_id, 50, nullptr});
   ASSERT_TRUE(other.ok());
