@@ -66,6 +66,7 @@ TEST_F(TablePrivileges, EveryTableAQueryReadsNeedsSelect) {
            "SELECT (SELECT count(*) FROM u)",
            "WITH u AS (SELECT 1 AS id) SELECT * FROM t JOIN u USING (id)",  // u is the CTE
            "INSERT INTO t SELECT * FROM u",  // the target's INSERT is checked first
+           "EXPLAIN SELECT 1 FROM t JOIN u USING (id)",
        })
     a.same(sql);
   both("GRANT INSERT ON t TO ra");

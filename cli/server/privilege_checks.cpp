@@ -80,7 +80,7 @@ result<ok_t, pg_error> check_owner(const std::string& name, const table_access& 
 result<ok_t, pg_error> check_dropped(const nlohmann::json& fields, const table_access& access) {
   for (const auto& object : fields.value("objects", nlohmann::json::array())) {
     std::vector<std::string> parts;
-    for (const auto& part : object.value("List", nlohmann::json::object()).value("items", object))
+    for (const auto& part : object.value("List", nlohmann::json::object()).value("items", nlohmann::json::array()))
       if (part.contains("String"))
         parts.push_back(part["String"].value("sval", std::string()));
     if (parts.empty())
@@ -92,12 +92,21 @@ result<ok_t, pg_error> check_dropped(const nlohmann::json& fields, const table_a
   return ok_v;
 }
 
-}  // namespace
+result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json& fields,
+                                  const table_access& access);
 
-result<ok_t, pg_error> check_statement_privileges(const routed_statement& statement,
-                                                  const table_access& access) {
-  const std::string type = statement.node_type();
-  const nlohmann::json& fields = statement.fields();
+// EXPLAIN's and CREATE TABLE AS's query: {"NodeType": {...}}.
+result<ok_t, pg_error> check_inner_query(const nlohmann::json& fields, const table_access& access) {
+  const auto& query = fields.value("query", nlohmann::json::object());
+  if (!query.is_object() || query.empty())
+    return ok_v;
+  return check_node(query.begin().key(), query.begin().value(), access);
+}
+
+result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json& fields,
+                                  const table_access& access) {
+  if (type == "ExplainStmt" || type == "CreateTableAsStmt")
+    return check_inner_query(fields, access);
   if (type == "SelectStmt")
     return check_reads(fields, nullptr, access);
   if (type == "InsertStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
@@ -136,6 +145,13 @@ result<ok_t, pg_error> check_statement_privileges(const routed_statement& statem
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return check_dropped(fields, access);
   return ok_v;
+}
+
+}  // namespace
+
+result<ok_t, pg_error> check_statement_privileges(const routed_statement& statement,
+                                                  const table_access& access) {
+  return check_node(statement.node_type(), statement.fields(), access);
 }
 
 }  // namespace tributary

@@ -6,6 +6,7 @@
 //   SELECT's source)                                   SELECT
 //   COPY t FROM / COPY t TO                            INSERT / SELECT
 //   TRUNCATE t                                         TRUNCATE
+//   EXPLAIN q, CREATE TABLE ... AS q                   what q needs
 //   ALTER TABLE, DROP TABLE, CREATE INDEX ON, CREATE TRIGGER ON,
 //   ALTER TABLE ... RENAME                             ownership
 //
