@@ -1,7 +1,8 @@
 // 047_postgres_tools: PostgreSQL 15's own programs against Tributary (issue 12):
 // pg_settings and SHOW ALL as psql's \dconfig reads them, psql's \gdesc (and
 // VALUES lists), pg_isready, createdb /
-// dropdb and pgbench (initialization without its primary-key step, then the
+// dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
+// CONSTRAINT, and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
 // same program's output against a PostgreSQL 15 (the fixture's publisher, not
 // replicating here).
@@ -159,6 +160,64 @@ TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {
   EXPECT_TRUE(if_exists.succeeded) << if_exists.text;
 }
 
+TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {
+  // The rows are tested first (NULLs, duplicates, missing referenced keys), with
+  // PostgreSQL's errors; the constraints then show in pg_constraint and psql's \d.
+  const std::string constraints =
+      "SELECT conname, contype, conkey, confkey, confupdtype, confdeltype, confmatchtype, "
+      "pg_get_constraintdef(oid) AS def, (SELECT relname FROM pg_class WHERE oid = confrelid) AS confrel, "
+      "(SELECT relname FROM pg_class WHERE oid = conindid) AS idx FROM pg_constraint "
+      "WHERE conrelid IN (SELECT oid FROM pg_class WHERE relname IN ('k1', 'k2')) ORDER BY conname";
+  expect_same_answers({
+      "CREATE TABLE k1 (a int, b text, c int)",
+      "INSERT INTO k1 VALUES (2, 'x', 1), (1, 'y', 1), (2, 'z', 2), (3, NULL, 3)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (a)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (b)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (nosuch)",
+      "ALTER TABLE k1 ADD UNIQUE (c)",
+      "ALTER TABLE k1 ADD UNIQUE (a, b)",
+      "DELETE FROM k1 WHERE b = 'z'",
+      "UPDATE k1 SET c = 4 WHERE a = 1",
+      "ALTER TABLE k1 ADD PRIMARY KEY (a)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (a)",
+      "ALTER TABLE k1 ADD CONSTRAINT k1_c_uq UNIQUE (c)",
+      "ALTER TABLE k1 ADD CONSTRAINT k1_c_uq UNIQUE (b)",
+      "ALTER TABLE k1 ADD CONSTRAINT k1_b_uq UNIQUE (b)",
+      "ALTER TABLE k1 DROP CONSTRAINT k1_b_uq",
+      "ALTER TABLE k1 DROP CONSTRAINT k1_a_b_key",
+      "INSERT INTO k1 VALUES (1, 'q', 5)",
+      "INSERT INTO k1 VALUES (7, 'q', 1)",
+      "CREATE TABLE k2 (x int, y int, z text)",
+      "INSERT INTO k2 VALUES (1, 5, 'x'), (NULL, 7, 'w')",
+      "ALTER TABLE k2 ADD FOREIGN KEY (y) REFERENCES k1",
+      "ALTER TABLE k2 ADD FOREIGN KEY (x) REFERENCES k1",
+      "UPDATE k2 SET y = 1",
+      "ALTER TABLE k2 ADD FOREIGN KEY (y) REFERENCES k1 (a)",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_text FOREIGN KEY (x) REFERENCES k1 (b)",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_self FOREIGN KEY (y) REFERENCES k2 (x)",
+      "ALTER TABLE k2 ADD FOREIGN KEY (x) REFERENCES nosuch",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_z_fk FOREIGN KEY (z) REFERENCES k1 (b)",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_c_fk FOREIGN KEY (x) REFERENCES k1 (c) ON DELETE CASCADE",
+      "INSERT INTO k2 VALUES (NULL, 9, NULL)",
+      constraints,
+      "ALTER TABLE k2 DROP CONSTRAINT k2_y_fkey",
+      "ALTER TABLE k2 DROP CONSTRAINT nosuch",
+      "ALTER TABLE k2 DROP CONSTRAINT IF EXISTS nosuch",
+      "INSERT INTO k2 VALUES (NULL, 9, NULL)",
+      "DELETE FROM k1 WHERE c = 1",
+      "SELECT * FROM k2 ORDER BY x",
+      constraints,
+      "DROP TABLE k2",
+  });
+  for (const char* command : {"\\d k1"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP TABLE k1"});
+}
+
 TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {
   // What pgbench -i needs beyond plain DDL, with PostgreSQL's errors.
   expect_same_answers({
@@ -178,17 +237,21 @@ TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {
       "DROP TABLE ff",
   });
 
-  // pgbench -i: DROP TABLE IF EXISTS of four tables, CREATE TABLE ... WITH
-  // (fillfactor=100), TRUNCATE and COPY ... WITH (FREEZE ON) in one transaction,
-  // VACUUM ANALYZE. Its last default step ("p": ALTER TABLE ... ADD PRIMARY KEY)
-  // is left out: ALTER TABLE ADD PRIMARY KEY is not supported yet.
-  auto init = on_tributary("pgbench", {"-i", "-I", "dtgv", "-s", "1", "postgres"});
+  // pgbench -i with its default steps (dtgvp): DROP TABLE IF EXISTS of four
+  // tables, CREATE TABLE ... WITH (fillfactor=100), TRUNCATE and COPY ... WITH
+  // (FREEZE ON) in one transaction, VACUUM ANALYZE, then ALTER TABLE ... ADD
+  // PRIMARY KEY on the three filled tables.
+  auto init = on_tributary("pgbench", {"-i", "-s", "1", "postgres"});
   ASSERT_TRUE(init.succeeded) << init.status << "\n" << init.text;
   EXPECT_NE(init.text.find("done in"), std::string::npos) << init.text;
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_accounts"), "100000");
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_tellers"), "10");
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_branches"), "1");
   EXPECT_EQ(local_value("SELECT sum(abalance) FROM pgbench_accounts"), "0");
+  EXPECT_EQ(local_value("SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ', ' ORDER BY conname) "
+                        "FROM pg_constraint WHERE contype = 'p'"),
+            "pgbench_accounts_pkey PRIMARY KEY (aid), pgbench_branches_pkey PRIMARY KEY (bid), "
+            "pgbench_tellers_pkey PRIMARY KEY (tid)");
 
   // The default (TPC-B like) script: its catalog query finds pgbench_accounts on
   // the search path (CROSS JOIN LATERAL, array_position(current_schemas(true), ...)).

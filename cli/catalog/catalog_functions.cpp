@@ -10,7 +10,8 @@
 //                                      system schemas (the search path's default)
 //   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
 //                                      or, for col > 0, that column's name
-//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b)
+//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b) /
+//                                      FOREIGN KEY (a) REFERENCES p(id)
 //   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
 //                                      only the parentheses precedence needs)
 //   obj_description, col_description, shobj_description   NULL: no comments yet
@@ -172,6 +173,9 @@ void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** 
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const catalog_model model = reader_of(context).model();
+  if (auto key = model.foreign_key(sqlite3_value_int64(argv[0])))
+    return result_text(context, foreign_key_definition(model, *key->first, *key->second,
+                                                       reader_of(context).visible_schemas()));
   auto found = model.constraint(sqlite3_value_int64(argv[0]));
   if (!found)
     return sqlite3_result_null(context);

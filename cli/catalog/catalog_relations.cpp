@@ -89,6 +89,31 @@ relation_owner catalog_reader::owner() const {
   return out;
 }
 
+std::vector<std::string> catalog_reader::visible_schemas() const {
+  std::vector<std::string> out;
+  if (!sources.settings)
+    return {"public"};
+  for (const auto& s : sources.settings()) {
+    if (s.name != "search_path")
+      continue;
+    std::string entry;
+    bool quoted = false;
+    for (size_t i = 0; i <= s.value.size(); ++i) {
+      const char c = i < s.value.size() ? s.value[i] : ',';
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        if (!entry.empty() && entry != "$user")
+          out.push_back(entry);
+        entry.clear();
+      } else if (quoted || c != ' ') {
+        entry += c;
+      }
+    }
+  }
+  return out;
+}
+
 result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, const catalog_sources& sources) {
   auto reader = std::make_shared<catalog_reader>(catalog_reader{&db, sources, database_name_of(db.handle())});
   using rows_function = std::function<std::vector<snapshot_row>()>;

@@ -26,6 +26,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
+#include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
 
@@ -118,6 +119,12 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
       return fail(r.error());
   for (const auto& check : rebuild.check_validations)
     if (auto r = check_rows_satisfy(db, table, check); !r)
+      return fail(r.error());
+  for (const auto& key : rebuild.key_validations)
+    if (auto r = check_key_unique(db, table, key, settings); !r)
+      return fail(r.error());
+  for (const auto& key : rebuild.foreign_key_validations)
+    if (auto r = check_foreign_key_rows(db, table, key, settings); !r)
       return fail(r.error());
   if (rebuild.body.empty())
     return ok_v;
