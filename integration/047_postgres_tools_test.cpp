@@ -2,7 +2,9 @@
 // pg_settings and SHOW ALL as psql's \dconfig reads them, psql's \gdesc (and
 // VALUES lists), pg_isready, createdb /
 // dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
-// CONSTRAINT, and pgbench (initialization with its default steps, then the
+// CONSTRAINT, COMMENT ON (pg_description, obj_description, col_description),
+// information_schema (tables, columns, schemata, table_constraints,
+// key_column_usage), and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
 // same program's output against a PostgreSQL 15 (the fixture's publisher, not
 // replicating here).
@@ -216,6 +218,87 @@ TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {
     EXPECT_EQ(mine.text, theirs.text) << command;
   }
   expect_same_answers({"DROP TABLE k1"});
+}
+
+TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {
+  const std::string described =
+      "SELECT c.relname, d.objsubid, d.description FROM pg_description d JOIN pg_class c ON c.oid = d.objoid "
+      "AND d.classoid = 'pg_class'::regclass WHERE c.relname IN ('cm', 'cv', 'cs') ORDER BY 1, 2";
+  expect_same_answers({
+      "CREATE TABLE cm (id int PRIMARY KEY, name text)",
+      "CREATE VIEW cv AS SELECT id FROM cm",
+      "CREATE SEQUENCE cs",
+      "COMMENT ON TABLE cm IS 'customers'",
+      "COMMENT ON COLUMN cm.name IS 'the name'",
+      "COMMENT ON VIEW cv IS 'a view'",
+      "COMMENT ON COLUMN cv.id IS 'view column'",
+      "COMMENT ON SEQUENCE cs IS 'numbers'",
+      "COMMENT ON TABLE nosuch IS 'x'",
+      "COMMENT ON COLUMN cm.nosuch IS 'x'",
+      "COMMENT ON COLUMN nosuch.a IS 'x'",
+      "COMMENT ON TABLE cv IS 'x'",
+      "COMMENT ON VIEW cm IS 'x'",
+      "COMMENT ON SEQUENCE cm IS 'x'",
+      described,
+      "SELECT obj_description('cm'::regclass, 'pg_class') AS a, obj_description('cm'::regclass) AS b, "
+      "col_description('cm'::regclass, 2) AS c, col_description('cm'::regclass, 1) AS d",
+      "COMMENT ON TABLE cm IS 'clients'",
+      "COMMENT ON COLUMN cm.name IS NULL",
+      "COMMENT ON SEQUENCE cs IS ''",
+      described,
+      "DROP VIEW cv",
+      "ALTER TABLE cm RENAME COLUMN id TO ident",
+      "COMMENT ON COLUMN cm.ident IS 'key'",
+      "ALTER TABLE cm RENAME COLUMN ident TO id",
+      "ALTER TABLE cm RENAME TO cm2",
+      "ALTER TABLE cm2 RENAME TO cm",
+      described,
+      "DROP TABLE cm",
+      "CREATE TABLE cm (id int)",
+      described,
+      "DROP TABLE cm",
+      "DROP SEQUENCE cs",
+  });
+}
+
+TEST_F(PostgresTools, InformationSchemaAsPostgres) {
+  // What ORMs and JDBC's DatabaseMetaData read, for the same tables on both.
+  const std::string user_schemas = "NOT IN ('pg_catalog', 'information_schema', 'pg_toast')";
+  expect_same_answers({
+      "CREATE SCHEMA inv",
+      "CREATE TABLE inv.items (id serial PRIMARY KEY, code varchar(12) NOT NULL UNIQUE, "
+      "price numeric(10,2) DEFAULT 0, qty smallint, weight float8, note text, added timestamptz, "
+      "day date, tags text[], big bigint GENERATED ALWAYS AS IDENTITY, flag boolean, c char(3))",
+      "CREATE TABLE inv.lines (item int REFERENCES inv.items, n int, PRIMARY KEY (item, n))",
+      "CREATE VIEW cheap AS SELECT id, price FROM inv.items",
+      "SELECT table_catalog, table_schema, table_name, table_type, self_referencing_column_name, "
+      "reference_generation, user_defined_type_catalog, is_insertable_into, is_typed, commit_action "
+      "FROM information_schema.tables WHERE table_schema " + user_schemas + " AND table_type = 'BASE TABLE' "
+      "ORDER BY table_schema, table_name",
+      "SELECT table_schema, table_name, table_type FROM information_schema.tables "
+      "WHERE table_name IN ('items', 'lines', 'cheap') ORDER BY table_name",
+      "SELECT table_name, column_name, ordinal_position, column_default, is_nullable, data_type, "
+      "character_maximum_length, character_octet_length, numeric_precision, numeric_precision_radix, "
+      "numeric_scale, datetime_precision, udt_catalog, udt_schema, udt_name, dtd_identifier, is_identity, "
+      "identity_generation, identity_start, identity_increment, identity_maximum, identity_minimum, "
+      "identity_cycle, is_generated, is_updatable, domain_name, collation_name "
+      "FROM information_schema.columns WHERE table_schema = 'inv' AND table_name <> 'cheap' "
+      "ORDER BY table_name, ordinal_position",
+      "SELECT catalog_name, schema_name, sql_path FROM information_schema.schemata "
+      "WHERE schema_name NOT LIKE 'pg_toast%' ORDER BY schema_name",
+      "SELECT constraint_schema, constraint_name, table_name, constraint_type, is_deferrable, "
+      "initially_deferred, enforced, nulls_distinct FROM information_schema.table_constraints "
+      "WHERE table_schema = 'inv' AND constraint_type <> 'CHECK' ORDER BY table_name, constraint_name",
+      "SELECT count(*) FROM information_schema.table_constraints WHERE table_schema = 'inv' "
+      "AND constraint_type = 'CHECK' AND constraint_name LIKE '%_not_null'",
+      "SELECT constraint_name, table_name, column_name, ordinal_position, position_in_unique_constraint "
+      "FROM information_schema.key_column_usage WHERE table_schema = 'inv' "
+      "ORDER BY table_name, constraint_name, ordinal_position",
+      "DROP VIEW cheap",
+      "DROP TABLE inv.lines",
+      "DROP TABLE inv.items",
+      "DROP SCHEMA inv",
+  });
 }
 
 TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {

@@ -14,7 +14,8 @@
 //                                      FOREIGN KEY (a) REFERENCES p(id)
 //   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
 //                                      only the parentheses precedence needs)
-//   obj_description, col_description, shobj_description   NULL: no comments yet
+//   shobj_description                  NULL: no comments on shared objects yet
+//   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
 //   has_*_privilege(...)               true: every role may use every object
 //                                      (there are no GRANTs yet)
@@ -576,9 +577,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_get_constraintdef", 2, constraintdef_function},
       {"pg_get_expr", 2, expr_function},
       {"pg_get_expr", 3, expr_function},
-      {"obj_description", 1, null_function},
-      {"obj_description", 2, null_function},
-      {"col_description", 2, null_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
       {"has_table_privilege", 2, true_function},

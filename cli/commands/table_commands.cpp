@@ -26,6 +26,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
+#include "storage/description_catalog.hpp"
 #include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
@@ -346,6 +347,8 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       return fail(storage_error(r.error()));
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = forget_descriptions(db, table); !r)
+      return fail(storage_error(r.error()));
     if (auto r = drop_owned_sequences(db.handle(), table); !r)
       return fail(r.error());
   }
@@ -418,9 +421,12 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (change->rebuild)
     if (auto r = rebuild_for_change(db, table, *change->rebuild, settings); !r)
       return fail(r.error());
-  if (change->table != table)
+  if (change->table != table) {
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = rename_descriptions(db, table, change->table); !r)
+      return fail(storage_error(r.error()));
+  }
   // CHECK constraints name the table and every column (with its type) in their
   // errors: written anew when the table was renamed, a column added or retyped.
   const bool column_added = change->columns.size() + dropped.size() > recorded_before.size();
@@ -440,6 +446,11 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     columns_after.push_back(c.name);
   const bool renames_column = node_type == "RenameStmt" &&
                               stmt.value("renameType", std::string()) == "OBJECT_COLUMN";
+  if (renames_column)
+    if (auto r = rename_column_description(db, change->table, stmt.value("subname", std::string()),
+                                           stmt.value("newname", std::string()));
+        !r)
+      return fail(storage_error(r.error()));
   if (auto r = carry_owned_sequences(db.handle(), table, change->table, columns_after,
                                      renames_column ? stmt.value("subname", std::string()) : "",
                                      renames_column ? stmt.value("newname", std::string()) : "");

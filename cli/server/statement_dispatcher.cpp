@@ -8,6 +8,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/sequence_commands.hpp"
 #include "cli/commands/truncate_command.hpp"
+#include "cli/commands/comment_command.hpp"
 #include "cli/commands/vacuum_command.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/trigger_commands.hpp"
@@ -290,6 +291,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       if (prevent_transaction_block_ && statement.fields().value("is_vacuumcmd", false))
         return fail(make_pg_error("25001", "VACUUM cannot run inside a transaction block"));
       return vacuum_command(statement.fields(), *this);
+    case statement_kind::comment:
+      return in_own_transaction([&] { return comment_command(statement.fields(), *this); });
     case statement_kind::sql_prepare:  // the session's (extended_query::run_sql_command)
       return fail(make_pg_error("XX000", "PREPARE, EXECUTE and DEALLOCATE belong to the session"));
   }

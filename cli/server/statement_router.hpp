@@ -76,6 +76,7 @@ enum class statement_kind {
                   // (extended_query, sql_prepared_statements.cpp); DECLARE / FETCH / MOVE /
                   // CLOSE: its cursors (sql_cursors.cpp)
   vacuum,         // VACUUM / ANALYZE: the tables are checked (vacuum_command.hpp)
+  comment,        // COMMENT ON TABLE / VIEW / SEQUENCE / COLUMN (comment_command.hpp)
 };
 
 struct routed_statement {
