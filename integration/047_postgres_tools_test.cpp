@@ -4,7 +4,7 @@
 // dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
 // CONSTRAINT, COMMENT ON (pg_description, obj_description, col_description),
 // information_schema (tables, columns, schemata, table_constraints,
-// key_column_usage), and pgbench (initialization with its default steps, then the
+// key_column_usage), pg_dumpall -g, and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
 // same program's output against a PostgreSQL 15 (the fixture's publisher, not
 // replicating here).
@@ -299,6 +299,25 @@ TEST_F(PostgresTools, InformationSchemaAsPostgres) {
       "DROP TABLE inv.items",
       "DROP SCHEMA inv",
   });
+}
+
+TEST_F(PostgresTools, PgDumpallGlobalsRunsToCompletion) {
+  // pg_dumpall -g reads pg_authid, pg_auth_members, pg_db_role_setting,
+  // pg_parameter_acl and pg_tablespace (acldefault(), pg_tablespace_location()).
+  local_exec("CREATE ROLE dump_reader LOGIN");
+  auto dumped = on_tributary("pg_dumpall", {"-g"});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  EXPECT_NE(dumped.text.find("CREATE ROLE " + subscriber_.user() + ";\nALTER ROLE " + subscriber_.user() +
+                             " WITH SUPERUSER INHERIT CREATEROLE CREATEDB LOGIN REPLICATION BYPASSRLS;"),
+            std::string::npos)
+      << dumped.text;
+  EXPECT_NE(dumped.text.find("CREATE ROLE dump_reader;\nALTER ROLE dump_reader WITH NOSUPERUSER INHERIT "
+                             "NOCREATEROLE NOCREATEDB LOGIN NOREPLICATION NOBYPASSRLS;"),
+            std::string::npos)
+      << dumped.text;
+  EXPECT_NE(dumped.text.find("PostgreSQL database cluster dump complete"), std::string::npos) << dumped.text;
+  expect_same_answers({"SELECT acldefault('r', 10) = acldefault('r'::\"char\", 10) AS same",
+                       "SELECT pg_tablespace_location(oid) FROM pg_tablespace WHERE spcname = 'pg_default'"});
 }
 
 TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {

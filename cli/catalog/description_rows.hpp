@@ -6,7 +6,9 @@
 //   obj_description(oid [, 'pg_class'])    a relation's comment, NULL when none
 //   col_description(oid, attnum)           a column's comment, NULL when none
 //
-// A comment whose relation or column is gone is not shown.
+// A comment whose relation or column is gone is not shown. Also acldefault(kind,
+// owner): PostgreSQL 15's default privileges of an object kind, as aclitem[] text,
+// and pg_tablespace_location(oid) ('': only the built-in tablespaces exist).
 #pragma once
 
 #include <vector>
