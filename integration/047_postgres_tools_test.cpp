@@ -1,7 +1,10 @@
 // 047_postgres_tools: PostgreSQL 15's own programs against Tributary (issue 12):
 // pg_settings and SHOW ALL as psql's \dconfig reads them, psql's \gdesc (and
 // VALUES lists), pg_isready, createdb /
-// dropdb and pgbench (initialization without its primary-key step, then the
+// dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
+// CONSTRAINT, COMMENT ON (pg_description, obj_description, col_description),
+// information_schema (tables, columns, schemata, table_constraints,
+// key_column_usage), pg_dumpall -g, and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
 // same program's output against a PostgreSQL 15 (the fixture's publisher, not
 // replicating here).
@@ -159,6 +162,164 @@ TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {
   EXPECT_TRUE(if_exists.succeeded) << if_exists.text;
 }
 
+TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {
+  // The rows are tested first (NULLs, duplicates, missing referenced keys), with
+  // PostgreSQL's errors; the constraints then show in pg_constraint and psql's \d.
+  const std::string constraints =
+      "SELECT conname, contype, conkey, confkey, confupdtype, confdeltype, confmatchtype, "
+      "pg_get_constraintdef(oid) AS def, (SELECT relname FROM pg_class WHERE oid = confrelid) AS confrel, "
+      "(SELECT relname FROM pg_class WHERE oid = conindid) AS idx FROM pg_constraint "
+      "WHERE conrelid IN (SELECT oid FROM pg_class WHERE relname IN ('k1', 'k2')) ORDER BY conname";
+  expect_same_answers({
+      "CREATE TABLE k1 (a int, b text, c int)",
+      "INSERT INTO k1 VALUES (2, 'x', 1), (1, 'y', 1), (2, 'z', 2), (3, NULL, 3)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (a)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (b)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (nosuch)",
+      "ALTER TABLE k1 ADD UNIQUE (c)",
+      "ALTER TABLE k1 ADD UNIQUE (a, b)",
+      "DELETE FROM k1 WHERE b = 'z'",
+      "UPDATE k1 SET c = 4 WHERE a = 1",
+      "ALTER TABLE k1 ADD PRIMARY KEY (a)",
+      "ALTER TABLE k1 ADD PRIMARY KEY (a)",
+      "ALTER TABLE k1 ADD CONSTRAINT k1_c_uq UNIQUE (c)",
+      "ALTER TABLE k1 ADD CONSTRAINT k1_c_uq UNIQUE (b)",
+      "ALTER TABLE k1 ADD CONSTRAINT k1_b_uq UNIQUE (b)",
+      "ALTER TABLE k1 DROP CONSTRAINT k1_b_uq",
+      "ALTER TABLE k1 DROP CONSTRAINT k1_a_b_key",
+      "INSERT INTO k1 VALUES (1, 'q', 5)",
+      "INSERT INTO k1 VALUES (7, 'q', 1)",
+      "CREATE TABLE k2 (x int, y int, z text)",
+      "INSERT INTO k2 VALUES (1, 5, 'x'), (NULL, 7, 'w')",
+      "ALTER TABLE k2 ADD FOREIGN KEY (y) REFERENCES k1",
+      "ALTER TABLE k2 ADD FOREIGN KEY (x) REFERENCES k1",
+      "UPDATE k2 SET y = 1",
+      "ALTER TABLE k2 ADD FOREIGN KEY (y) REFERENCES k1 (a)",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_text FOREIGN KEY (x) REFERENCES k1 (b)",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_self FOREIGN KEY (y) REFERENCES k2 (x)",
+      "ALTER TABLE k2 ADD FOREIGN KEY (x) REFERENCES nosuch",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_z_fk FOREIGN KEY (z) REFERENCES k1 (b)",
+      "ALTER TABLE k2 ADD CONSTRAINT k2_c_fk FOREIGN KEY (x) REFERENCES k1 (c) ON DELETE CASCADE",
+      "INSERT INTO k2 VALUES (NULL, 9, NULL)",
+      constraints,
+      "ALTER TABLE k2 DROP CONSTRAINT k2_y_fkey",
+      "ALTER TABLE k2 DROP CONSTRAINT nosuch",
+      "ALTER TABLE k2 DROP CONSTRAINT IF EXISTS nosuch",
+      "INSERT INTO k2 VALUES (NULL, 9, NULL)",
+      "DELETE FROM k1 WHERE c = 1",
+      "SELECT * FROM k2 ORDER BY x",
+      constraints,
+      "DROP TABLE k2",
+  });
+  for (const char* command : {"\\d k1"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP TABLE k1"});
+}
+
+TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {
+  const std::string described =
+      "SELECT c.relname, d.objsubid, d.description FROM pg_description d JOIN pg_class c ON c.oid = d.objoid "
+      "AND d.classoid = 'pg_class'::regclass WHERE c.relname IN ('cm', 'cv', 'cs') ORDER BY 1, 2";
+  expect_same_answers({
+      "CREATE TABLE cm (id int PRIMARY KEY, name text)",
+      "CREATE VIEW cv AS SELECT id FROM cm",
+      "CREATE SEQUENCE cs",
+      "COMMENT ON TABLE cm IS 'customers'",
+      "COMMENT ON COLUMN cm.name IS 'the name'",
+      "COMMENT ON VIEW cv IS 'a view'",
+      "COMMENT ON COLUMN cv.id IS 'view column'",
+      "COMMENT ON SEQUENCE cs IS 'numbers'",
+      "COMMENT ON TABLE nosuch IS 'x'",
+      "COMMENT ON COLUMN cm.nosuch IS 'x'",
+      "COMMENT ON COLUMN nosuch.a IS 'x'",
+      "COMMENT ON TABLE cv IS 'x'",
+      "COMMENT ON VIEW cm IS 'x'",
+      "COMMENT ON SEQUENCE cm IS 'x'",
+      described,
+      "SELECT obj_description('cm'::regclass, 'pg_class') AS a, obj_description('cm'::regclass) AS b, "
+      "col_description('cm'::regclass, 2) AS c, col_description('cm'::regclass, 1) AS d",
+      "COMMENT ON TABLE cm IS 'clients'",
+      "COMMENT ON COLUMN cm.name IS NULL",
+      "COMMENT ON SEQUENCE cs IS ''",
+      described,
+      "DROP VIEW cv",
+      "ALTER TABLE cm RENAME COLUMN id TO ident",
+      "COMMENT ON COLUMN cm.ident IS 'key'",
+      "ALTER TABLE cm RENAME COLUMN ident TO id",
+      "ALTER TABLE cm RENAME TO cm2",
+      "ALTER TABLE cm2 RENAME TO cm",
+      described,
+      "DROP TABLE cm",
+      "CREATE TABLE cm (id int)",
+      described,
+      "DROP TABLE cm",
+      "DROP SEQUENCE cs",
+  });
+}
+
+TEST_F(PostgresTools, InformationSchemaAsPostgres) {
+  // What ORMs and JDBC's DatabaseMetaData read, for the same tables on both.
+  const std::string user_schemas = "NOT IN ('pg_catalog', 'information_schema', 'pg_toast')";
+  expect_same_answers({
+      "CREATE SCHEMA inv",
+      "CREATE TABLE inv.items (id serial PRIMARY KEY, code varchar(12) NOT NULL UNIQUE, "
+      "price numeric(10,2) DEFAULT 0, qty smallint, weight float8, note text, added timestamptz, "
+      "day date, tags text[], big bigint GENERATED ALWAYS AS IDENTITY, flag boolean, c char(3))",
+      "CREATE TABLE inv.lines (item int REFERENCES inv.items, n int, PRIMARY KEY (item, n))",
+      "CREATE VIEW cheap AS SELECT id, price FROM inv.items",
+      "SELECT table_catalog, table_schema, table_name, table_type, self_referencing_column_name, "
+      "reference_generation, user_defined_type_catalog, is_insertable_into, is_typed, commit_action "
+      "FROM information_schema.tables WHERE table_schema " + user_schemas + " AND table_type = 'BASE TABLE' "
+      "ORDER BY table_schema, table_name",
+      "SELECT table_schema, table_name, table_type FROM information_schema.tables "
+      "WHERE table_name IN ('items', 'lines', 'cheap') ORDER BY table_name",
+      "SELECT table_name, column_name, ordinal_position, column_default, is_nullable, data_type, "
+      "character_maximum_length, character_octet_length, numeric_precision, numeric_precision_radix, "
+      "numeric_scale, datetime_precision, udt_catalog, udt_schema, udt_name, dtd_identifier, is_identity, "
+      "identity_generation, identity_start, identity_increment, identity_maximum, identity_minimum, "
+      "identity_cycle, is_generated, is_updatable, domain_name, collation_name "
+      "FROM information_schema.columns WHERE table_schema = 'inv' AND table_name <> 'cheap' "
+      "ORDER BY table_name, ordinal_position",
+      "SELECT catalog_name, schema_name, sql_path FROM information_schema.schemata "
+      "WHERE schema_name NOT LIKE 'pg_toast%' ORDER BY schema_name",
+      "SELECT constraint_schema, constraint_name, table_name, constraint_type, is_deferrable, "
+      "initially_deferred, enforced, nulls_distinct FROM information_schema.table_constraints "
+      "WHERE table_schema = 'inv' AND constraint_type <> 'CHECK' ORDER BY table_name, constraint_name",
+      "SELECT count(*) FROM information_schema.table_constraints WHERE table_schema = 'inv' "
+      "AND constraint_type = 'CHECK' AND constraint_name LIKE '%_not_null'",
+      "SELECT constraint_name, table_name, column_name, ordinal_position, position_in_unique_constraint "
+      "FROM information_schema.key_column_usage WHERE table_schema = 'inv' "
+      "ORDER BY table_name, constraint_name, ordinal_position",
+      "DROP VIEW cheap",
+      "DROP TABLE inv.lines",
+      "DROP TABLE inv.items",
+      "DROP SCHEMA inv",
+  });
+}
+
+TEST_F(PostgresTools, PgDumpallGlobalsRunsToCompletion) {
+  // pg_dumpall -g reads pg_authid, pg_auth_members, pg_db_role_setting,
+  // pg_parameter_acl and pg_tablespace (acldefault(), pg_tablespace_location()).
+  local_exec("CREATE ROLE dump_reader LOGIN");
+  auto dumped = on_tributary("pg_dumpall", {"-g"});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  EXPECT_NE(dumped.text.find("CREATE ROLE " + subscriber_.user() + ";\nALTER ROLE " + subscriber_.user() +
+                             " WITH SUPERUSER INHERIT CREATEROLE CREATEDB LOGIN REPLICATION BYPASSRLS;"),
+            std::string::npos)
+      << dumped.text;
+  EXPECT_NE(dumped.text.find("CREATE ROLE dump_reader;\nALTER ROLE dump_reader WITH NOSUPERUSER INHERIT "
+                             "NOCREATEROLE NOCREATEDB LOGIN NOREPLICATION NOBYPASSRLS;"),
+            std::string::npos)
+      << dumped.text;
+  EXPECT_NE(dumped.text.find("PostgreSQL database cluster dump complete"), std::string::npos) << dumped.text;
+  expect_same_answers({"SELECT acldefault('r', 10) = acldefault('r'::\"char\", 10) AS same",
+                       "SELECT pg_tablespace_location(oid) FROM pg_tablespace WHERE spcname = 'pg_default'"});
+}
+
 TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {
   // What pgbench -i needs beyond plain DDL, with PostgreSQL's errors.
   expect_same_answers({
@@ -178,17 +339,21 @@ TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {
       "DROP TABLE ff",
   });
 
-  // pgbench -i: DROP TABLE IF EXISTS of four tables, CREATE TABLE ... WITH
-  // (fillfactor=100), TRUNCATE and COPY ... WITH (FREEZE ON) in one transaction,
-  // VACUUM ANALYZE. Its last default step ("p": ALTER TABLE ... ADD PRIMARY KEY)
-  // is left out: ALTER TABLE ADD PRIMARY KEY is not supported yet.
-  auto init = on_tributary("pgbench", {"-i", "-I", "dtgv", "-s", "1", "postgres"});
+  // pgbench -i with its default steps (dtgvp): DROP TABLE IF EXISTS of four
+  // tables, CREATE TABLE ... WITH (fillfactor=100), TRUNCATE and COPY ... WITH
+  // (FREEZE ON) in one transaction, VACUUM ANALYZE, then ALTER TABLE ... ADD
+  // PRIMARY KEY on the three filled tables.
+  auto init = on_tributary("pgbench", {"-i", "-s", "1", "postgres"});
   ASSERT_TRUE(init.succeeded) << init.status << "\n" << init.text;
   EXPECT_NE(init.text.find("done in"), std::string::npos) << init.text;
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_accounts"), "100000");
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_tellers"), "10");
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_branches"), "1");
   EXPECT_EQ(local_value("SELECT sum(abalance) FROM pgbench_accounts"), "0");
+  EXPECT_EQ(local_value("SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ', ' ORDER BY conname) "
+                        "FROM pg_constraint WHERE contype = 'p'"),
+            "pgbench_accounts_pkey PRIMARY KEY (aid), pgbench_branches_pkey PRIMARY KEY (bid), "
+            "pgbench_tellers_pkey PRIMARY KEY (tid)");
 
   // The default (TPC-B like) script: its catalog query finds pgbench_accounts on
   // the search path (CROSS JOIN LATERAL, array_position(current_schemas(true), ...)).

@@ -147,6 +147,16 @@ CREATE TABLE tributary_relation_acl (
   relacl   text
 ) WITHOUT ROWID;
 )sql",
+      // 8: COMMENT ON a relation or a column (description_catalog.hpp): the
+      // relation's SQLite name, the column's name ('' for the relation).
+      R"sql(
+CREATE TABLE tributary_descriptions (
+  relname      text NOT NULL,
+  attname      text NOT NULL,
+  description  text NOT NULL,
+  PRIMARY KEY (relname, attname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -154,7 +164,7 @@ CREATE TABLE tributary_relation_acl (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 7, "add the migration step above");
+  static_assert(catalog_schema_version == 8, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

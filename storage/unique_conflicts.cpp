@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_key.hpp"
+#include "stages/sql/sqlite_table_text.hpp"
+#include "storage/text_query.hpp"
 #include "stages/types/value_io.hpp"
 
 namespace tributary {
@@ -41,6 +44,12 @@ int column_index(const probed_row& row, const std::string& column) {
 result<std::vector<unique_key>, sqlite_error> unique_keys_of(sqlite_connection& db, const std::string& table,
                                                              const std::string& relation_name) {
   std::vector<unique_key> keys;
+  // A key declared with a name keeps it in the definition (alter_key.hpp).
+  sqlite_table_text definition;
+  if (auto sql = query_texts(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1", table);
+      sql && !sql->empty())
+    if (auto split = split_table_text(sql->front()))
+      definition = std::move(*split);
   // The primary key, a rowid alias included (it has no index of its own).
   auto pk = db.prepare("SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk");
   if (!pk)
@@ -55,6 +64,8 @@ result<std::vector<unique_key>, sqlite_error> unique_keys_of(sqlite_connection& 
       break;
     primary.columns.push_back(pk->column_text(0));
   }
+  if (const std::string declared = declared_key_name(definition, primary.columns); !declared.empty())
+    primary.name = declared;
   if (!primary.columns.empty())
     keys.push_back(std::move(primary));
 
@@ -91,7 +102,10 @@ result<std::vector<unique_key>, sqlite_error> unique_keys_of(sqlite_connection& 
     }
     if (on_expression || key.columns.empty())
       continue;
-    if (constraint) {
+    if (const std::string declared = constraint ? declared_key_name(definition, key.columns) : "";
+        !declared.empty()) {
+      key.name = declared;
+    } else if (constraint) {
       key.name = relation_name;
       for (const auto& c : key.columns) key.name += "_" + c;
       key.name += "_key";

@@ -201,6 +201,7 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
     ASSERT_TRUE(record_user_type(db, d, {}));
     // As a file written before migration 6 is.
     ASSERT_TRUE(db.exec("DROP TABLE tributary_domain_constraints; DROP TABLE tributary_relation_acl; "
+                        "DROP TABLE tributary_descriptions; "
                         "DELETE FROM tributary_schema_version WHERE version >= 6"));
   }
   auto db = f.open();

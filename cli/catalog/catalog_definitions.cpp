@@ -133,6 +133,36 @@ const std::map<std::string, std::string>& specs() {
       {"pg_seclabels",
        "objoid oid, classoid oid, objsubid int4, objtype text, objnamespace oid, objname text, provider text, "
        "label text"},
+      // information_schema (information_schema_rows.hpp): sql_identifier as name,
+      // character_data and yes_or_no as text, cardinal_number as int4.
+      {"information_schema.tables",
+       "table_catalog name, table_schema name, table_name name, table_type text, "
+       "self_referencing_column_name name, reference_generation text, user_defined_type_catalog name, "
+       "user_defined_type_schema name, user_defined_type_name name, is_insertable_into text, is_typed text, "
+       "commit_action text"},
+      {"information_schema.columns",
+       "table_catalog name, table_schema name, table_name name, column_name name, ordinal_position int4, "
+       "column_default text, is_nullable text, data_type text, character_maximum_length int4, "
+       "character_octet_length int4, numeric_precision int4, numeric_precision_radix int4, numeric_scale int4, "
+       "datetime_precision int4, interval_type text, interval_precision int4, character_set_catalog name, "
+       "character_set_schema name, character_set_name name, collation_catalog name, collation_schema name, "
+       "collation_name name, domain_catalog name, domain_schema name, domain_name name, udt_catalog name, "
+       "udt_schema name, udt_name name, scope_catalog name, scope_schema name, scope_name name, "
+       "maximum_cardinality int4, dtd_identifier name, is_self_referencing text, is_identity text, "
+       "identity_generation text, identity_start text, identity_increment text, identity_maximum text, "
+       "identity_minimum text, identity_cycle text, is_generated text, generation_expression text, "
+       "is_updatable text"},
+      {"information_schema.schemata",
+       "catalog_name name, schema_name name, schema_owner name, default_character_set_catalog name, "
+       "default_character_set_schema name, default_character_set_name name, sql_path text"},
+      {"information_schema.table_constraints",
+       "constraint_catalog name, constraint_schema name, constraint_name name, table_catalog name, "
+       "table_schema name, table_name name, constraint_type text, is_deferrable text, initially_deferred text, "
+       "enforced text, nulls_distinct text"},
+      {"information_schema.key_column_usage",
+       "constraint_catalog name, constraint_schema name, constraint_name name, table_catalog name, "
+       "table_schema name, table_name name, column_name name, ordinal_position int4, "
+       "position_in_unique_constraint int4"},
       // The replication catalog: real tables of the database file
       // (storage/catalog_schema.cpp), typed as PostgreSQL's columns.
       {"pg_subscription",

@@ -10,10 +10,12 @@
 //                                      system schemas (the search path's default)
 //   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
 //                                      or, for col > 0, that column's name
-//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b)
+//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b) /
+//                                      FOREIGN KEY (a) REFERENCES p(id)
 //   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
 //                                      only the parentheses precedence needs)
-//   obj_description, col_description, shobj_description   NULL: no comments yet
+//   shobj_description                  NULL: no comments on shared objects yet
+//   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
 //   has_*_privilege(...)               true: every role may use every object
 //                                      (there are no GRANTs yet)
@@ -172,6 +174,9 @@ void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** 
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const catalog_model model = reader_of(context).model();
+  if (auto key = model.foreign_key(sqlite3_value_int64(argv[0])))
+    return result_text(context, foreign_key_definition(model, *key->first, *key->second,
+                                                       reader_of(context).visible_schemas()));
   auto found = model.constraint(sqlite3_value_int64(argv[0]));
   if (!found)
     return sqlite3_result_null(context);
@@ -575,9 +580,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_get_constraintdef", 2, constraintdef_function},
       {"pg_get_expr", 2, expr_function},
       {"pg_get_expr", 3, expr_function},
-      {"obj_description", 1, null_function},
-      {"obj_description", 2, null_function},
-      {"col_description", 2, null_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
       {"has_database_privilege", 2, true_function},

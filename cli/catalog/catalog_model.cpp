@@ -8,6 +8,9 @@
 #include <functional>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_key.hpp"
+#include "stages/sql/check_constraints.hpp"
+#include "stages/sql/sqlite_table_text.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/text_query.hpp"
 
@@ -52,6 +55,14 @@ std::string column_list(const catalog_relation& table, const catalog_index& inde
 
 // The table's indexes: SQLite's (pragma index_list) and the rowid primary key.
 result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation& r) {
+  auto create_sql = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ?",
+                               r.local_name);
+  if (!create_sql)
+    return fail(create_sql.error());
+  sqlite_table_text text;
+  if (!create_sql->empty())
+    if (auto split = split_table_text(create_sql->front()[0]))
+      text = std::move(*split);
   auto list = query_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY seq", r.local_name);
   if (!list)
     return fail(list.error());
@@ -71,7 +82,12 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
       index.descending.push_back(column[1] == "1");
     }
     has_primary = has_primary || index.primary;
-    if (index.primary) {
+    std::vector<std::string> names;
+    for (const auto& column : *info)
+      names.push_back(column[0]);
+    if (const std::string declared = index.constraint ? declared_key_name(text, names) : ""; !declared.empty()) {
+      index.name = declared;
+    } else if (index.primary) {
       index.name = r.name + "_pkey";
     } else if (index.constraint) {
       index.name = r.name;
@@ -108,6 +124,93 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     if (index.constraint)
       index.constraint_oid = catalog_object_oid("c", r.schema + "." + index.name);
   }
+  return ok_v;
+}
+
+char referential_action(const std::string& action) {
+  if (action == "RESTRICT")
+    return 'r';
+  if (action == "CASCADE")
+    return 'c';
+  if (action == "SET NULL")
+    return 'n';
+  if (action == "SET DEFAULT")
+    return 'd';
+  return 'a';
+}
+
+// Every table's foreign keys (pragma foreign_key_list: one row per column, the
+// rows of one key sharing its id), once every table is read.
+result<ok_t, sqlite_error> read_foreign_keys(sqlite_connection& db, catalog_model& model) {
+  for (auto& r : model.relations) {
+    if (r.kind != 'r')
+      continue;
+    auto rows = query_rows(db,
+                           "SELECT id, \"table\", \"from\", coalesce(\"to\", ''), on_update, on_delete "
+                           "FROM pragma_foreign_key_list(?) ORDER BY id DESC, seq",
+                           r.local_name);
+    if (!rows)
+      return fail(rows.error());
+    if (rows->empty())
+      continue;
+    auto create_sql = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ?",
+                                 r.local_name);
+    if (!create_sql)
+      return fail(create_sql.error());
+    sqlite_table_text text;
+    if (!create_sql->empty())
+      if (auto split = split_table_text(create_sql->front()[0]))
+        text = std::move(*split);
+    std::string id;
+    for (const auto& row : *rows) {
+      if (row[0] != id) {
+        id = row[0];
+        catalog_foreign_key key;
+        key.referenced_local_name = row[1];
+        key.on_update = referential_action(row[4]);
+        key.on_delete = referential_action(row[5]);
+        r.foreign_keys.push_back(std::move(key));
+      }
+      auto& key = r.foreign_keys.back();
+      key.columns.push_back(attnum_of(r, row[2]));
+      key.referenced_names.push_back(row[3]);
+    }
+    for (auto& key : r.foreign_keys) {
+      std::vector<std::string> names;
+      for (int attnum : key.columns)
+        names.push_back(attnum >= 1 ? r.columns[static_cast<size_t>(attnum - 1)].name : "");
+      auto declared = declared_foreign_key_name(text, names, key.referenced_local_name, key.referenced_names);
+      if (!declared)
+        declared = foreign_key_name(text, names);  // declared with its column
+      if (declared && !declared->empty()) {
+        key.name = *declared;
+      } else {
+        std::string joined;
+        for (const auto& n : names)
+          joined += (joined.empty() ? "" : "_") + n;
+        key.name = make_object_name(r.name, joined, "fkey");
+      }
+      key.oid = catalog_object_oid("c", r.schema + "." + key.name);
+    }
+  }
+  for (auto& r : model.relations)
+    for (auto& key : r.foreign_keys)
+      for (auto& target : model.relations) {
+        if (target.kind != 'r' || !same_identifier(target.local_name, key.referenced_local_name))
+          continue;
+        target.referenced = true;
+        key.referenced_oid = target.oid;
+        const catalog_index* primary = nullptr;
+        for (const auto& i : target.indexes)
+          if (i.primary)
+            primary = &i;
+        for (size_t k = 0; k < key.referenced_names.size(); ++k) {
+          if (!key.referenced_names[k].empty())
+            key.referenced_columns.push_back(attnum_of(target, key.referenced_names[k]));
+          else if (primary && k < primary->columns.size())
+            key.referenced_columns.push_back(primary->columns[k]);
+        }
+      }
   return ok_v;
 }
 
@@ -150,6 +253,15 @@ std::optional<std::pair<const catalog_relation*, const catalog_index*>> catalog_
     for (const auto& i : r.indexes)
       if (i.constraint && i.constraint_oid == oid)
         return std::make_pair(&r, &i);
+  return std::nullopt;
+}
+
+std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> catalog_model::foreign_key(
+    int64_t oid) const {
+  for (const auto& r : relations)
+    for (const auto& k : r.foreign_keys)
+      if (k.oid == oid)
+        return std::make_pair(&r, &k);
   return std::nullopt;
 }
 
@@ -221,6 +333,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
           r.acl = std::move(row.acl);
         }
   }
+  if (auto ok = read_foreign_keys(db, model); !ok)
+    return fail(ok.error());
   if (table_exists(db, "tributary_sequences")) {
     auto rows = query_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");
     if (!rows)
@@ -253,6 +367,43 @@ std::string index_definition(const catalog_relation& table, const catalog_index&
 
 std::string constraint_definition(const catalog_relation& table, const catalog_index& index) {
   return std::string(index.primary ? "PRIMARY KEY" : "UNIQUE") + " (" + column_list(table, index) + ")";
+}
+
+}  // namespace tributary
+
+namespace tributary {
+
+std::string foreign_key_definition(const catalog_model& model, const catalog_relation& table,
+                                   const catalog_foreign_key& key, const std::vector<std::string>& visible) {
+  const auto names = [](const catalog_relation& r, const std::vector<int>& attnums) {
+    std::string out;
+    for (int attnum : attnums)
+      if (attnum >= 1 && static_cast<size_t>(attnum) <= r.columns.size())
+        out += (out.empty() ? "" : ", ") + quote_identifier_if_needed(r.columns[static_cast<size_t>(attnum - 1)].name);
+    return out;
+  };
+  std::string out = "FOREIGN KEY (" + names(table, key.columns) + ") REFERENCES ";
+  if (const catalog_relation* target = model.relation(key.referenced_oid)) {
+    if (std::find(visible.begin(), visible.end(), target->schema) == visible.end())
+      out += quote_identifier_if_needed(target->schema) + ".";
+    out += quote_identifier_if_needed(target->name) + "(" + names(*target, key.referenced_columns) + ")";
+  } else {
+    out += quote_identifier_if_needed(key.referenced_local_name);
+  }
+  const auto action = [](char a) -> std::string {
+    switch (a) {
+      case 'r': return "RESTRICT";
+      case 'c': return "CASCADE";
+      case 'n': return "SET NULL";
+      case 'd': return "SET DEFAULT";
+      default: return "";
+    }
+  };
+  if (key.on_update != 'a')
+    out += " ON UPDATE " + action(key.on_update);
+  if (key.on_delete != 'a')
+    out += " ON DELETE " + action(key.on_delete);
+  return out;
 }
 
 }  // namespace tributary

@@ -48,6 +48,20 @@ struct catalog_index {
   int64_t constraint_oid = 0;
 };
 
+// A foreign key (SQLite's pragma_foreign_key_list), named as declared or as
+// PostgreSQL names it: <table>_<columns>_fkey.
+struct catalog_foreign_key {
+  int64_t oid = 0;
+  std::string name;
+  std::vector<int> columns;             // attnums
+  std::string referenced_local_name;    // the SQLite table
+  int64_t referenced_oid = 0;
+  std::vector<std::string> referenced_names;  // "" each: the referenced primary key
+  std::vector<int> referenced_columns;  // attnums in the referenced table
+  char on_update = 'a';                 // a no action, r restrict, c cascade, n set null, d set default
+  char on_delete = 'a';
+};
+
 struct catalog_relation {
   int64_t oid = 0;
   std::string local_name;  // the SQLite table ("sales.orders")
@@ -59,6 +73,8 @@ struct catalog_relation {
   std::vector<catalog_index> indexes;
   int64_t owner = 0;              // 0: the database's owner (no recorded owner)
   std::optional<table_acl> acl;   // nullopt: acldefault (relacl NULL)
+  std::vector<catalog_foreign_key> foreign_keys;
+  bool referenced = false;  // another table's foreign key references it
 };
 
 struct catalog_namespace {
@@ -87,6 +103,7 @@ struct catalog_model {
   std::optional<std::pair<const catalog_relation*, const catalog_index*>> index(int64_t oid) const;
   std::optional<std::pair<const catalog_relation*, const catalog_index*>> constraint(int64_t oid) const;
   const catalog_namespace* namespace_of(int64_t oid) const;
+  std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> foreign_key(int64_t oid) const;
 };
 
 // A stable OID for an object of `kind` ("r", "i", "c", "n") named `name`.
@@ -97,5 +114,9 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db);
 // The text of pg_get_indexdef(index) and pg_get_constraintdef(constraint).
 std::string index_definition(const catalog_relation& table, const catalog_index& index);
 std::string constraint_definition(const catalog_relation& table, const catalog_index& index);
+// FOREIGN KEY (a) REFERENCES p(id) [ON UPDATE ...] [ON DELETE ...]; the referenced
+// table schema-qualified unless its schema is in `visible`.
+std::string foreign_key_definition(const catalog_model& model, const catalog_relation& table,
+                                   const catalog_foreign_key& key, const std::vector<std::string>& visible);
 
 }  // namespace tributary

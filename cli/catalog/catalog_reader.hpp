@@ -22,6 +22,9 @@ struct catalog_reader {
   std::vector<role_grant> memberships() const;
   std::vector<database_info> databases() const;
   relation_owner owner() const;
+  // The schemas named in the session's search_path (without "$user"): a
+  // relation of another schema is printed schema-qualified.
+  std::vector<std::string> visible_schemas() const;
 };
 
 using catalog_reader_ptr = std::shared_ptr<const catalog_reader>;

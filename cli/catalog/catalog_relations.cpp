@@ -6,6 +6,8 @@
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/description_rows.hpp"
+#include "cli/catalog/information_schema_rows.hpp"
 #include "cli/catalog/global_rows.hpp"
 #include "cli/catalog/ordinals_table.hpp"
 #include "cli/catalog/record_functions.hpp"
@@ -95,6 +97,31 @@ relation_owner catalog_reader::owner() const {
   return out;
 }
 
+std::vector<std::string> catalog_reader::visible_schemas() const {
+  std::vector<std::string> out;
+  if (!sources.settings)
+    return {"public"};
+  for (const auto& s : sources.settings()) {
+    if (s.name != "search_path")
+      continue;
+    std::string entry;
+    bool quoted = false;
+    for (size_t i = 0; i <= s.value.size(); ++i) {
+      const char c = i < s.value.size() ? s.value[i] : ',';
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        if (!entry.empty() && entry != "$user")
+          out.push_back(entry);
+        entry.clear();
+      } else if (quoted || c != ' ') {
+        entry += c;
+      }
+    }
+  }
+  return out;
+}
+
 result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, const catalog_sources& sources) {
   auto reader = std::make_shared<catalog_reader>(catalog_reader{&db, sources, database_name_of(db.handle())});
   using rows_function = std::function<std::vector<snapshot_row>()>;
@@ -118,6 +145,17 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_user", [reader] { return pg_user_rows(reader->roles()); }},
       {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
+      {"pg_description", [reader] { return pg_description_rows(*reader->db, reader->model()); }},
+      {"information_schema.tables",
+       [reader] { return information_schema_tables_rows(reader->model(), reader->database); }},
+      {"information_schema.columns",
+       [reader] { return information_schema_columns_rows(*reader->db, reader->model(), reader->database); }},
+      {"information_schema.schemata",
+       [reader] { return information_schema_schemata_rows(reader->model(), reader->database, reader->owner().name); }},
+      {"information_schema.table_constraints",
+       [reader] { return information_schema_table_constraints_rows(reader->model(), reader->database); }},
+      {"information_schema.key_column_usage",
+       [reader] { return information_schema_key_column_usage_rows(reader->model(), reader->database); }},
       {"pg_settings",
        [reader] {
          return reader->sources.settings ? pg_settings_rows(reader->sources.settings())
@@ -136,7 +174,9 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
     return r;
   if (auto r = install_privilege_functions(db, reader); !r)
     return r;
-  return install_catalog_functions(db, reader);
+  if (auto r = install_catalog_functions(db, reader); !r)
+    return r;
+  return install_description_functions(db, reader);
 }
 
 }  // namespace tributary

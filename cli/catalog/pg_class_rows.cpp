@@ -1,5 +1,7 @@
 #include "cli/catalog/pg_class_rows.hpp"
 
+#include <algorithm>
+
 #include "stages/types/builtin_types.hpp"
 
 namespace tributary {
@@ -57,11 +59,11 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
   // "never vacuumed or analyzed" (0 pages, -1 tuples); an index what PostgreSQL
   // records when it builds one on an empty table (its 1 root page, 0 tuples).
   const auto row = [&](int64_t oid, const std::string& name, int64_t ns, int64_t am, bool has_index, char kind,
-                       int64_t natts, int64_t relowner, const sql_value& relacl) {
+                       int64_t natts, int64_t relowner, const sql_value& relacl, bool has_triggers = false) {
     const bool index = kind == 'i';
     return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, relowner, am, oid, int64_t{0},
                         int64_t{index ? 1 : 0}, index ? 0.0 : -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
-                        character(kind), natts, int64_t{0}, boolean(false), boolean(false), boolean(false),
+                        character(kind), natts, int64_t{0}, boolean(false), boolean(has_triggers), boolean(false),
                         boolean(false), boolean(false), boolean(true), character(kind == 'r' ? 'd' : 'n'),
                         boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, relacl, null_value, null_value};
   };
@@ -70,6 +72,9 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
     const int64_t relowner = owner.of(r);
     const sql_value relacl = r.acl && owner.role_name ? sql_value{shown_acl_text(*r.acl, owner.role_name)}
                                                       : null_value;
+    // relhastriggers stays false: PostgreSQL's foreign keys are kept by triggers
+    // (true on both tables), but psql's \d then asks for "Referenced by:" with a
+    // query the translator does not cover yet (pg_partition_ancestors, VALUES in IN).
     out.push_back(row(r.oid, r.name, r.namespace_oid, am, !r.indexes.empty(), r.kind,
                       static_cast<int64_t>(r.columns.size()), relowner, relacl));
     for (const auto& i : r.indexes)
@@ -170,6 +175,24 @@ std::vector<snapshot_row> pg_index_rows(const catalog_model& model) {
 
 std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model) {
   std::vector<snapshot_row> out;
+  for (const auto& r : model.relations)
+    for (const auto& k : r.foreign_keys) {
+      // conindid: the referenced table's key index.
+      int64_t index = 0;
+      if (const catalog_relation* target = model.relation(k.referenced_oid))
+        for (const auto& i : target->indexes) {
+          auto a = i.columns, b = k.referenced_columns;
+          std::sort(a.begin(), a.end());
+          std::sort(b.begin(), b.end());
+          if (i.unique && a == b && index == 0)
+            index = i.oid;
+        }
+      out.push_back({k.oid, k.name, r.namespace_oid, character('f'), boolean(false), boolean(false), boolean(true),
+                     r.oid, int64_t{0}, index, int64_t{0}, k.referenced_oid, character(k.on_update),
+                     character(k.on_delete), character('s'), boolean(true), int64_t{0}, boolean(true),
+                     int2_array(k.columns), int2_array(k.referenced_columns), null_value, null_value, null_value,
+                     null_value, null_value, null_value});
+    }
   for (const auto& r : model.relations)
     for (const auto& i : r.indexes) {
       if (!i.constraint)

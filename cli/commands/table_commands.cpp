@@ -27,6 +27,8 @@
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
+#include "storage/description_catalog.hpp"
+#include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
 #include "storage/user_type_catalog.hpp"
 
@@ -119,6 +121,12 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
       return fail(r.error());
   for (const auto& check : rebuild.check_validations)
     if (auto r = check_rows_satisfy(db, table, check); !r)
+      return fail(r.error());
+  for (const auto& key : rebuild.key_validations)
+    if (auto r = check_key_unique(db, table, key, settings); !r)
+      return fail(r.error());
+  for (const auto& key : rebuild.foreign_key_validations)
+    if (auto r = check_foreign_key_rows(db, table, key, settings); !r)
       return fail(r.error());
   if (rebuild.body.empty())
     return ok_v;
@@ -345,6 +353,7 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = forget_relation_acl(db, table); !r)
+    if (auto r = forget_descriptions(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = drop_owned_sequences(db.handle(), table); !r)
       return fail(r.error());
@@ -422,6 +431,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = rename_relation_acl(db, table, change->table); !r)
+    if (auto r = rename_descriptions(db, table, change->table); !r)
       return fail(storage_error(r.error()));
   }
   // CHECK constraints name the table and every column (with its type) in their
@@ -443,6 +453,11 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     columns_after.push_back(c.name);
   const bool renames_column = node_type == "RenameStmt" &&
                               stmt.value("renameType", std::string()) == "OBJECT_COLUMN";
+  if (renames_column)
+    if (auto r = rename_column_description(db, change->table, stmt.value("subname", std::string()),
+                                           stmt.value("newname", std::string()));
+        !r)
+      return fail(storage_error(r.error()));
   if (auto r = carry_owned_sequences(db.handle(), table, change->table, columns_after,
                                      renames_column ? stmt.value("subname", std::string()) : "",
                                      renames_column ? stmt.value("newname", std::string()) : "");

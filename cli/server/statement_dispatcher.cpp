@@ -10,6 +10,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/sequence_commands.hpp"
 #include "cli/commands/truncate_command.hpp"
+#include "cli/commands/comment_command.hpp"
 #include "cli/commands/vacuum_command.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/trigger_commands.hpp"
@@ -298,6 +299,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return vacuum_command(statement.fields(), *this);
     case statement_kind::grant_privileges:
       return in_own_transaction([&] { return run_table_grant(fields, *this, directory_); });
+    case statement_kind::comment:
+      return in_own_transaction([&] { return comment_command(statement.fields(), *this); });
     case statement_kind::sql_prepare:  // the session's (extended_query::run_sql_command)
       return fail(make_pg_error("XX000", "PREPARE, EXECUTE and DEALLOCATE belong to the session"));
   }

@@ -150,6 +150,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"AlterSeqStmt", statement_kind::sequence_ddl},
       {"TruncateStmt", statement_kind::truncate},
       {"VacuumStmt", statement_kind::vacuum},
+      {"CommentStmt", statement_kind::comment},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
       {"CreateRoleStmt", statement_kind::role_ddl},

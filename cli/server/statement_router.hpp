@@ -77,6 +77,7 @@ enum class statement_kind {
                   // CLOSE: its cursors (sql_cursors.cpp)
   vacuum,         // VACUUM / ANALYZE: the tables are checked (vacuum_command.hpp)
   grant_privileges,  // GRANT / REVOKE privileges on objects (table_privilege_commands.hpp)
+  comment,        // COMMENT ON TABLE / VIEW / SEQUENCE / COLUMN (comment_command.hpp)
 };
 
 struct routed_statement {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_key.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/check_translation.hpp"
 
@@ -111,13 +112,22 @@ result<ok_t, pg_error> alter_check_constraint(const json& command,
   if (subtype == "AT_AddConstraint") {
     const json def_node = command.value("def", json::object());
     const json& constraint = pt::fields(def_node);
+    if (is_key_constraint(constraint))
+      return add_key_constraint(constraint, state);
     if (pt::text(constraint, "contype") != "CONSTR_CHECK")
-      return fail(make_pg_error("0A000", "ALTER TABLE ADD CONSTRAINT other than CHECK is not "
-                                         "supported yet"));
+      return fail(make_pg_error("0A000", "ALTER TABLE ADD CONSTRAINT other than CHECK, PRIMARY KEY, "
+                                         "UNIQUE or FOREIGN KEY is not supported yet"));
     return add_check(constraint, input, state);
   }
   const std::string name = pt::text(command, "name");
   const auto index = check_item_index(state.sqlite, name);
+  if (!index && subtype == "AT_DropConstraint") {
+    auto dropped = drop_key_constraint(name, state);
+    if (!dropped)
+      return fail(dropped.error());
+    if (*dropped)
+      return ok_v;
+  }
   if (!index && names_other_constraint(state.sqlite, name))
     return fail(make_pg_error("0A000", "ALTER TABLE DROP or VALIDATE CONSTRAINT other than CHECK "
                                        "is not supported yet"));

@@ -14,7 +14,8 @@
 // row` when a row makes its expression false. Errors in PostgreSQL's words:
 // 42710 `constraint "c" for relation "t" already exists`, 42704 `constraint "c" of
 // relation "t" does not exist` (IF EXISTS: the NOTICE "..., skipping"), and the
-// expression's (check_translation.hpp). Other constraint kinds are 0A000. Pure.
+// expression's (check_translation.hpp). PRIMARY KEY, UNIQUE and FOREIGN KEY are
+// alter_key.hpp's; other constraint kinds are 0A000. Pure.
 #pragma once
 
 #include <optional>

@@ -29,6 +29,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "stages/sql/check_constraints.hpp"
+#include "stages/sql/key_validation.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_casts.hpp"
@@ -56,6 +57,8 @@ struct column_alteration_state {
   std::vector<column_conversion> conversions;
   std::vector<check_definition> check_validations;  // CHECKs the rows must satisfy (alter_check.hpp)
   bool changed = false;                  // the SQLite definition was edited
+  std::vector<key_validation> key_validations;  // keys the rows must satisfy (alter_key.hpp)
+  std::vector<foreign_key_validation> foreign_key_validations;
 };
 
 // Parses `SELECT <expression>` (libpg_query, which stages do not call): the

@@ -192,12 +192,15 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
     return fail(mixed_alteration());
   if (altered) {
     out.columns = std::move(altered->columns);
-    if (altered->changed || !altered->check_validations.empty()) {
+    if (altered->changed || !altered->check_validations.empty() ||
+        !altered->foreign_key_validations.empty()) {
       table_rebuild rebuild;
       if (altered->changed)
         rebuild.body = altered->sqlite.body();
       rebuild.check_validations = std::move(altered->check_validations);
       rebuild.conversions = std::move(altered->conversions);
+      rebuild.key_validations = std::move(altered->key_validations);
+      rebuild.foreign_key_validations = std::move(altered->foreign_key_validations);
       for (const auto& name : altered->not_null_checks)
         for (const auto& column : out.columns)
           if (column.name == name && column.not_null)  // not dropped again later

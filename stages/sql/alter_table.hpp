@@ -52,6 +52,8 @@ struct table_rebuild {
   std::vector<check_definition> check_validations;  // CHECKs every row must pass (23514)
   std::vector<std::string> not_null_checks;  // columns that must hold no NULL (23502)
   std::vector<column_conversion> conversions;  // ALTER COLUMN TYPE: values to convert
+  std::vector<key_validation> key_validations;  // ADD PRIMARY KEY / UNIQUE: no duplicates (23505)
+  std::vector<foreign_key_validation> foreign_key_validations;  // ADD FOREIGN KEY (23503)
 };
 
 // A column ADD COLUMN added empty, to be filled from its DEFAULT.

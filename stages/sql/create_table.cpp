@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/check_constraints.hpp"
@@ -168,7 +169,8 @@ struct table_builder {
   // A named constraint keeps its name in the SQLite text (CONSTRAINT "n"), where
   // the foreign key violation report finds it.
   result<ok_t, pg_error> foreign_key(const json& c, std::string& sql) {
-    const std::string target = pt::text(c.value("pktable", json::object()), "relname");
+    const json& pktable = c.value("pktable", json::object());
+    const std::string target = local_relation_name(pt::text(pktable, "schemaname"), pt::text(pktable, "relname"));
     sql += " REFERENCES " + quote_identifier(target);
     const auto pk_attrs = pt::strings(pt::list(c, "pk_attrs"));
     if (!pk_attrs.empty()) {

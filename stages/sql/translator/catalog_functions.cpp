@@ -10,6 +10,8 @@
 //   pg_get_constraintdef(oid [, bool])             text
 //   pg_get_expr(pg_node_tree, oid [, bool])        text
 //   pg_get_statisticsobjdef_columns(oid)           text   (no statistics objects)
+//   acldefault("char", oid)                        aclitem[]  an object kind's default privileges
+//   pg_tablespace_location(oid)                    text   '' (the built-in tablespaces)
 //   obj_description(oid [, name]), col_description(oid, int4),
 //   shobj_description(oid, name)                   text
 //   pg_encoding_to_char(int4)                      name
@@ -95,6 +97,8 @@ const std::vector<signature>& signatures() {
       {"quote_ident", {text}, text},
       {"array_to_string", {any_type, text}, text},
       {"array_to_string", {any_type, text, text}, text},
+      {"acldefault", {any_type, oid}, 1034},
+      {"pg_tablespace_location", {oid}, text},
   };
   return all;
 }
