@@ -126,7 +126,8 @@ TEST_F(TablePrivileges, OnlyTheOwnerAltersOrDropsAndOwnerToMovesTheGrants) {
   both("GRANT SELECT ON t TO rb");
   auto a = as("ra");
   for (const char* sql : {"DROP TABLE t", "ALTER TABLE t ADD COLUMN c integer", "CREATE INDEX ON t (v)",
-                          "ALTER TABLE t RENAME TO t2", "ALTER TABLE t OWNER TO ra"})
+                          "ALTER TABLE t RENAME TO t2", "ALTER TABLE t OWNER TO ra",
+                          "COMMENT ON TABLE t IS 'mine'", "COMMENT ON COLUMN t.v IS 'mine'"})
     a.same(sql);
   auto s = as_superuser();
   s.same("ALTER TABLE t OWNER TO ra");

@@ -92,6 +92,29 @@ result<ok_t, pg_error> check_dropped(const nlohmann::json& fields, const table_a
   return ok_v;
 }
 
+// COMMENT ON TABLE t / COLUMN t.c: the table's owner only ("must be owner of
+// relation t" for a column, as PostgreSQL words it).
+result<ok_t, pg_error> check_commented(const nlohmann::json& fields, const table_access& access) {
+  const std::string objtype = fields.value("objtype", std::string());
+  if (objtype != "OBJECT_TABLE" && objtype != "OBJECT_COLUMN")
+    return ok_v;
+  std::vector<std::string> parts;
+  for (const auto& part : fields.value("object", nlohmann::json::object())
+                              .value("List", nlohmann::json::object())
+                              .value("items", nlohmann::json::array()))
+    parts.push_back(part.value("String", nlohmann::json::object()).value("sval", std::string()));
+  if (objtype == "OBJECT_COLUMN" && !parts.empty())
+    parts.pop_back();
+  if (parts.empty())
+    return ok_v;
+  const std::string name = parts.size() == 1 ? parts[0] : local_relation_name(parts[parts.size() - 2], parts.back());
+  if (access.owns(name))
+    return ok_v;
+  if (objtype == "OBJECT_TABLE")
+    return fail(not_table_owner(name));
+  return fail(make_pg_error("42501", "must be owner of relation " + table_display_name(name)));
+}
+
 result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json& fields,
                                   const table_access& access);
 
@@ -144,6 +167,8 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
   }
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return check_dropped(fields, access);
+  if (type == "CommentStmt")
+    return check_commented(fields, access);
   return ok_v;
 }
 

@@ -8,7 +8,7 @@
 //   TRUNCATE t                                         TRUNCATE
 //   EXPLAIN q, CREATE TABLE ... AS q                   what q needs
 //   ALTER TABLE, DROP TABLE, CREATE INDEX ON, CREATE TRIGGER ON,
-//   ALTER TABLE ... RENAME                             ownership
+//   ALTER TABLE ... RENAME, COMMENT ON TABLE / COLUMN  ownership
 //
 // (SQLite's authorizer also sees every column a statement reads, but not the
 // tables of a JOIN ... USING / NATURAL JOIN whose columns it merges: the reads
