@@ -357,6 +357,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     }
     typed_expression left = expression(lexpr, where);
     typed_expression right = expression(rexpr, where);
+    if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
+      return *json_result;
     if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||")
       return arithmetic(op, std::move(left), std::move(right));
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
@@ -373,8 +375,10 @@ typed_expression query_translator::operator_expression(const json& expr, const s
   if (kind == "AEXPR_NULLIF") {
     typed_expression left = expression(lexpr, where);
     typed_expression test = comparison("=", left, expression(rexpr, where));
+    // The result has the type of the = operator's left input: varchar compares as text.
+    const bool as_text = left.type.oid == pg_type_oid::unknown || left.type.oid == pg_type_oid::varchar;
     return typed("CASE WHEN " + test.sql + " THEN NULL ELSE " + left.sql + " END",
-                 left.type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : left.type);
+                 as_text ? builtin(pg_type_oid::text) : left.type);
   }
   if (kind == "AEXPR_IN") {
     typed_expression left = expression(lexpr, where);
