@@ -67,4 +67,8 @@ SELECT '{"a": "\ud83d\ude00 \n"}'::json ->> 'a', '{"a": "\ud83d\ude00"}'::jsonb 
 SELECT '{"a":1}'::json::jsonb, '{"b":1, "a":2}'::jsonb::json, '{"a":1}'::jsonb = '{"a":1.0}'::jsonb
 UPDATE docs SET b = jsonb_set(b, '{b}', to_jsonb(id * 10)) WHERE id = 1 RETURNING b
 UPDATE docs SET b = b || jsonb_build_object('seen', true) WHERE b @> '{"b": 10}' RETURNING id, b ->> 'seen'
+SELECT id, jsonb_array_elements(b) FROM docs WHERE id = 2
+SELECT jsonb_object_keys(b), id FROM docs WHERE jsonb_typeof(b) = 'object' ORDER BY id
+SELECT json_array_elements_text('[1, "a", null]'), jsonb_array_elements('[1, 2]')
+SELECT json_array_elements(j) FROM docs WHERE id = 1
 DROP TABLE docs

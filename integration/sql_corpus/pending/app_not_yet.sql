@@ -6,5 +6,4 @@ SELECT age(date '2024-06-15', placed) FROM orders WHERE placed IS NOT NULL ORDER
 SELECT category FROM items EXCEPT SELECT 'fruit' ORDER BY 1
 WITH moved AS (DELETE FROM orders WHERE id = 0 RETURNING id) SELECT count(*) FROM moved
 SELECT e FROM jsonb_array_elements('[1, 2]') e
-SELECT jsonb_array_elements('[1, 2]')
 SELECT to_json(ARRAY[1, 2])

@@ -96,6 +96,11 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
                                                const scope& where, const std::string& filter);
 std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
                                               const std::vector<std::string>& column_aliases, scope& where);
+// json[b]_array_elements[_text] and json[b]_object_keys in a select list: the
+// value at the level's ordinal, its length added to the level's.
+bool is_json_set_returning_name(const std::string& name);
+std::optional<typed_expression> json_set_returning(query_translator& t, const std::string& name,
+                                                   std::vector<typed_expression>& args, set_returning_level& level);
 
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);

@@ -16,7 +16,8 @@
 //   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
 //   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
 //        json[b]_object_keys (one column, named by the alias): pg_ordinals over
-//        the value's members, each row's columns read by member number
+//        the value's members, each row's columns read by member number; the last
+//        two also in a select list (set_returning_functions.cpp's row expansion)
 // Untyped literals take the JSON type the operator or function wants (an
 // operator between two untyped literals is 42725, as in PostgreSQL). Arrays,
 // records and untyped arguments of to_json are not translated yet.
@@ -272,6 +273,27 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
   if (jsonb)
     whole = "pg_jsonb_in(" + whole + ")";
   return typed_result(whole, jsonb ? pg_type_oid::jsonb : pg_type_oid::json);
+}
+
+bool is_json_set_returning_name(const std::string& name) {
+  return name == "json_array_elements" || name == "jsonb_array_elements" || name == "json_array_elements_text" ||
+         name == "jsonb_array_elements_text" || name == "json_object_keys" || name == "jsonb_object_keys";
+}
+
+std::optional<typed_expression> json_set_returning(query_translator& t, const std::string& name,
+                                                   std::vector<typed_expression>& args, set_returning_level& level) {
+  if (!is_json_set_returning_name(name))
+    return std::nullopt;
+  if (args.size() != 1)
+    throw not_translatable{name + " with these arguments"};
+  const oid_t family = family_of(name);
+  const std::string doc = as_type(t, std::move(args[0]), family).sql;
+  level.lengths.push_back("pg_json_count(" + doc + ", " + sql_quote(name) + ")");
+  if (name.find("_object_keys") != std::string::npos)
+    return typed_result("pg_json_key(" + doc + ", " + level.ordinal + ")", pg_type_oid::text);
+  const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
+  return typed_result("pg_json_item(" + doc + ", " + level.ordinal + ", " + (as_text ? "1" : "0") + ")",
+                      as_text ? pg_type_oid::text : family);
 }
 
 std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
