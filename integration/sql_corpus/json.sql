@@ -71,4 +71,6 @@ SELECT id, jsonb_array_elements(b) FROM docs WHERE id = 2
 SELECT jsonb_object_keys(b), id FROM docs WHERE jsonb_typeof(b) = 'object' ORDER BY id
 SELECT json_array_elements_text('[1, "a", null]'), jsonb_array_elements('[1, 2]')
 SELECT json_array_elements(j) FROM docs WHERE id = 1
+SELECT e, e.value FROM jsonb_array_elements('[1, {"a": 2}]') e
+SELECT d.id, e FROM docs d, jsonb_array_elements_text(d.b) e WHERE d.id = 2
 DROP TABLE docs

@@ -155,6 +155,12 @@ typed_expression query_translator::column_reference(const json& ref, const scope
   if (!table.empty())
     fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
             location);
+  for (const scope* level = &where; level != nullptr; level = level->outer)
+    for (const scope_item& item : level->items)
+      if (item.scalar_value && item.name == column && item.columns.size() == 1) {
+        note_column(level, item.name, item.columns[0].name, location);
+        return typed("(" + item.columns[0].expression + ")", item.columns[0].type, location);
+      }
   fail_at(make_pg_error("42703", "column \"" + column + "\" does not exist"), location);
 }
 

@@ -332,8 +332,10 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
     add("value", value, value_type);
   } else if (name.find("_array_elements") != std::string::npos) {
     add("value", value, value_type);
+    item.scalar_value = true;
   } else {
     add(alias.empty() ? name : alias, "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
+    item.scalar_value = true;
   }
   if (column_aliases.size() > item.columns.size())
     t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);

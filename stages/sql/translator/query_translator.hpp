@@ -48,6 +48,10 @@ struct scope_column {
 struct scope_item {
   std::string name;  // the alias, or the table's name
   bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
+  // A function in FROM that returns one value per row (jsonb_array_elements): its
+  // name alone, when no column has that name, is that value (PostgreSQL's whole-row
+  // reference of a scalar function).
+  bool scalar_value = false;
   std::vector<scope_column> columns;
 };
 struct scope {
