@@ -56,5 +56,6 @@ void register_aggregate_functions(sqlite3* db, connection_state* state);
 void register_to_char_function(sqlite3* db, connection_state* state);
 void register_check_functions(sqlite3* db, connection_state* state);
 void register_regex_functions(sqlite3* db, connection_state* state);
+void register_json_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

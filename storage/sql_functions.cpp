@@ -432,6 +432,7 @@ void register_sql_functions(sqlite3* db) {
   register_to_char_function(db, state);
   register_check_functions(db, state);
   register_regex_functions(db, state);
+  register_json_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

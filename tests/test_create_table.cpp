@@ -173,6 +173,8 @@ TEST(CreateTable, TimeAndUuidDefaultsCallTheDefaultFunctions) {
   EXPECT_EQ(default_of("int DEFAULT nextval('s')"), "(nextval('s'))");
   EXPECT_EQ(default_of("bigint DEFAULT nextval('S'::regclass)"), "(nextval('S'))");
   EXPECT_EQ(default_of("uuid DEFAULT gen_random_uuid()"), "(pg_gen_random_uuid())");
+  EXPECT_EQ(default_of("jsonb DEFAULT jsonb_build_object('a', 1)"),
+            "(pg_json_build_object(1, 'a', coalesce(CAST(1 AS TEXT), 'null')))");
 }
 
 TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
@@ -182,8 +184,8 @@ TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
             "error 0A000: DEFAULT nextval() on a column of type text is not supported yet");
   EXPECT_EQ(default_of("text DEFAULT current_user"),
             "error 0A000: DEFAULT CURRENT_USER is not supported yet");
-  EXPECT_EQ(default_of("jsonb DEFAULT jsonb_build_object('a', 1)"),
-            "error 0A000: DEFAULT jsonb_build_object() is not supported yet");
+  EXPECT_EQ(default_of("json DEFAULT json_object('{a,1}')"),
+            "error 0A000: DEFAULT json_object() is not supported yet");
   EXPECT_EQ(default_of("timestamptz[] DEFAULT ARRAY[now()]"),
             "error 0A000: this DEFAULT expression (A_ArrayExpr) is not supported yet");
 }

@@ -5,6 +5,7 @@
 
 #include "cli/catalog/catalog_relations.hpp"
 #include "cli/server/select_expression.hpp"
+#include "cli/server/session_views.hpp"
 #include "cli/server/statement_router.hpp"
 
 #include <sqlite3.h>
@@ -239,6 +240,8 @@ public:
       // pg_catalog comes first in every search path (catalog_relations.hpp).
       if (const auto* system = catalog_relation_columns(table))
         return system;
+      if (const auto* session = session_view_columns(table))
+        return session;
       auto it = tables_.find(table);
       if (it == tables_.end()) {
         auto recorded = read_recorded_table_columns(db_, table);

@@ -11,7 +11,8 @@
 // the client's transaction or in one of its own: all rows or none. Errors as
 // PostgreSQL reports them, with its CONTEXT: `COPY t, line 2: "raw line"` for a
 // malformed line, `COPY t, line 1, column a: "q"` for a value its type refuses,
-// `COPY t, line 3` for a constraint.
+// `COPY t, line 3` for a constraint, with its DETAIL (`Key (a)=(1) already exists.`,
+// `Failing row contains (1, null).` when COPY gives every column).
 //
 // TO STDOUT: the table's columns (or the query) run as a SELECT through the same
 // path as any query, so values are PostgreSQL's text (or binary send) output;
@@ -31,6 +32,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/unique_conflicts.hpp"
 
 namespace tributary {
 namespace {
@@ -236,6 +238,25 @@ result<command_outcome, pg_error> statement_dispatcher::copy_statement(
       }
       return existing_key_detail(key, shown_values);
     };
+    // "Failing row contains (1, null).": the row in the table's column order, when
+    // COPY gives every column (otherwise the defaults of the others are not known
+    // here, and the DETAIL is left out).
+    auto failing_row_detail = [&](size_t row) -> std::string {
+      if (names.size() != all_columns.size())
+        return {};
+      std::vector<std::optional<std::string>> shown_values;
+      for (const column_definition& column : all_columns) {
+        auto it = std::find(names.begin(), names.end(), column.name);
+        if (it == names.end())
+          return {};
+        const size_t c = static_cast<size_t>(it - names.begin());
+        std::optional<std::string> text;
+        if (!batch.is_null(row, c))
+          text = format_text_value(columns[c].type, values[c], settings);
+        shown_values.push_back(std::move(text));
+      }
+      return "Failing row contains " + row_description(shown_values) + ".";
+    };
     auto insert_batch = [&]() -> result<ok_t, pg_error> {
       for (size_t row = 0; row < batch.size(); ++row) {
         const uint64_t line = inserted + 1 + header_lines;
@@ -263,6 +284,8 @@ result<command_outcome, pg_error> statement_dispatcher::copy_statement(
           pg_error error = take_sql_function_error(db_.handle()).value_or(pg_error_from_sqlite(stepped.error()));
           if (is_unique_violation(stepped.error()))
             error.detail = key_detail(stepped.error(), row);
+          else if (error.sqlstate == "23502")
+            error.detail = failing_row_detail(row);
           error.context = line_context(shown, line);
           return fail(std::move(error));
         }

@@ -44,6 +44,7 @@ public:
       : dispatcher_(dispatcher), parameters_(parameters), out_(out) {
     dispatcher_.transaction().on_transaction_end(
         [this](bool committed) { close_cursors_at_transaction_end(committed); });
+    dispatcher_.transaction().on_rollback_to([this](uint64_t savepoint) { close_cursors_since(savepoint); });
     install_prepared_statements_view();
     install_cursors_view();
   }
@@ -97,6 +98,7 @@ private:
     bool no_scroll = false;
     bool hold = false;
     bool declared_in_transaction = false;  // a rollback of that transaction closes it
+    uint64_t savepoints_before = 0;  // savepoints made before DECLARE (transaction_block::savepoints_made)
     std::chrono::system_clock::time_point declared_at = std::chrono::system_clock::now();
     std::optional<command_outcome> outcome;  // the query's rows, once it ran
     std::optional<cursor_position> position;
@@ -131,6 +133,8 @@ private:
   // Cursors without HOLD close when their transaction ends; a rollback closes those
   // it declared, held or not.
   void close_cursors_at_transaction_end(bool committed);
+  // ROLLBACK TO the savepoint numbered `savepoint`: the cursors declared since close.
+  void close_cursors_since(uint64_t savepoint);
 
   statement_dispatcher& dispatcher_;
   session_parameters& parameters_;

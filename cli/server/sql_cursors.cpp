@@ -16,7 +16,8 @@
 //   CLOSE name | ALL
 //       tags CLOSE CURSOR / CLOSE CURSOR ALL; 34000 for an unknown cursor.
 // Lifetime: a cursor without HOLD closes when its transaction ends; a rollback also
-// closes the held cursors that transaction declared. The rows are kept in memory
+// closes the held cursors that transaction declared, and ROLLBACK TO a savepoint the
+// cursors declared after that savepoint was made (held or not), as PostgreSQL. The rows are kept in memory
 // once the query ran (as the extended protocol's portals keep theirs). pg_cursors
 // lists the open cursors.
 #include "cli/catalog/snapshot_table.hpp"
@@ -110,6 +111,7 @@ result<command_outcome, pg_error> extended_query::sql_declare(const routed_state
     if (auto begun = transaction.begin_implicit(); !begun)  // the string's implicit block
       return fail(begun.error());
   cursor.declared_in_transaction = transaction.state() != block_state::idle;
+  cursor.savepoints_before = transaction.savepoints_made();
   if (cursor.hold)
     if (auto opened = open_cursor(cursor, situation, reported); !opened)
       return fail(opened.error());
@@ -189,6 +191,15 @@ void extended_query::close_cursors_at_transaction_end(bool committed) {
       cursor.declared_in_transaction = false;
       ++it;
     }
+  }
+}
+
+void extended_query::close_cursors_since(uint64_t savepoint) {
+  for (auto it = cursors_.begin(); it != cursors_.end();) {
+    if (it->second.declared_in_transaction && it->second.savepoints_before >= savepoint)
+      it = cursors_.erase(it);
+    else
+      ++it;
   }
 }
 

@@ -207,7 +207,7 @@ result<std::string, pg_error> transaction_block::savepoint(const std::string& na
     return fail(only_in_blocks("SAVEPOINT"));
   if (auto r = db_.exec("SAVEPOINT " + quote_identifier(name)); !r)
     return fail(pg_error_from_sqlite(r.error()));
-  savepoints_.push_back({name, actions_.size()});
+  savepoints_.push_back({name, actions_.size(), ++savepoints_made_});
   return std::string("SAVEPOINT");
 }
 
@@ -237,6 +237,8 @@ result<std::string, pg_error> transaction_block::rollback_to(const std::string& 
   actions_.resize(mark->actions);
   savepoints_.erase(std::next(mark), savepoints_.end());
   state_ = block_state::in_block;
+  for (const auto& observer : rollback_to_observers_)
+    observer(mark->number);
   return std::string("ROLLBACK");
 }
 

@@ -34,6 +34,7 @@
 // notice callback. Errors are pg_errors; none throws.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -101,11 +102,20 @@ public:
   void on_transaction_end(std::function<void(bool committed)> observer) {
     end_observers_.push_back(std::move(observer));
   }
+  // Savepoints are numbered 1, 2, ... as they are made in a session; this is the
+  // number of the last one made (0: none yet). ROLLBACK TO a savepoint tells each
+  // observer that savepoint's number: what began at or after it is undone (cursors
+  // declared since close, as PostgreSQL drops a subtransaction's portals).
+  uint64_t savepoints_made() const { return savepoints_made_; }
+  void on_rollback_to(std::function<void(uint64_t savepoint_number)> observer) {
+    rollback_to_observers_.push_back(std::move(observer));
+  }
 
 private:
   struct savepoint_mark {
     std::string name;
     size_t actions = 0;  // on-commit actions registered before it
+    uint64_t number = 0;  // savepoints_made() when it was made
   };
 
   result<ok_t, pg_error> sqlite_begin(bool for_writing = false);
@@ -123,6 +133,8 @@ private:
   std::vector<savepoint_mark> savepoints_;
   std::vector<std::function<void()>> actions_;
   std::vector<std::function<void(bool)>> end_observers_;
+  std::vector<std::function<void(uint64_t)>> rollback_to_observers_;
+  uint64_t savepoints_made_ = 0;
   transaction_mode default_mode_;
   transaction_mode mode_;
 };

@@ -155,6 +155,12 @@ typed_expression query_translator::column_reference(const json& ref, const scope
   if (!table.empty())
     fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
             location);
+  for (const scope* level = &where; level != nullptr; level = level->outer)
+    for (const scope_item& item : level->items)
+      if (item.scalar_value && item.name == column && item.columns.size() == 1) {
+        note_column(level, item.name, item.columns[0].name, location);
+        return typed("(" + item.columns[0].expression + ")", item.columns[0].type, location);
+      }
   fail_at(make_pg_error("42703", "column \"" + column + "\" does not exist"), location);
 }
 
@@ -357,6 +363,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     }
     typed_expression left = expression(lexpr, where);
     typed_expression right = expression(rexpr, where);
+    if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
+      return *json_result;
     if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||")
       return arithmetic(op, std::move(left), std::move(right));
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
@@ -373,8 +381,10 @@ typed_expression query_translator::operator_expression(const json& expr, const s
   if (kind == "AEXPR_NULLIF") {
     typed_expression left = expression(lexpr, where);
     typed_expression test = comparison("=", left, expression(rexpr, where));
+    // The result has the type of the = operator's left input: varchar compares as text.
+    const bool as_text = left.type.oid == pg_type_oid::unknown || left.type.oid == pg_type_oid::varchar;
     return typed("CASE WHEN " + test.sql + " THEN NULL ELSE " + left.sql + " END",
-                 left.type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : left.type);
+                 as_text ? builtin(pg_type_oid::text) : left.type);
   }
   if (kind == "AEXPR_IN") {
     typed_expression left = expression(lexpr, where);

@@ -82,6 +82,26 @@ bool has_set_returning_call(const json& target_list);
 std::optional<typed_expression> set_returning_function(query_translator& t, const json& call, const scope& where);
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where);
 
+// JSON operators and functions (json_functions.cpp): -> ->> #> #>> @> <@ ? ?| ?&
+// || - on json / jsonb operands (nullopt: not a JSON operation); to_json,
+// json[b]_build_*, jsonb_set, ...; json[b]_agg and json[b]_object_agg (with
+// ORDER BY; `filter` is the FILTER clause's SQL); and the set-returning
+// json[b]_each / _array_elements / _object_keys in FROM (the FROM item's SQL,
+// its columns added to `where`).
+std::optional<typed_expression> json_operator(query_translator& t, const std::string& op, typed_expression& left,
+                                              typed_expression& right, int location);
+std::optional<typed_expression> json_function(query_translator& t, const std::string& name,
+                                              std::vector<typed_expression>& args, int location);
+std::optional<typed_expression> json_aggregate(query_translator& t, const std::string& name, const json& call,
+                                               const scope& where, const std::string& filter);
+std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
+                                              const std::vector<std::string>& column_aliases, scope& where);
+// json[b]_array_elements[_text] and json[b]_object_keys in a select list: the
+// value at the level's ordinal, its length added to the level's.
+bool is_json_set_returning_name(const std::string& name);
+std::optional<typed_expression> json_set_returning(query_translator& t, const std::string& name,
+                                                   std::vector<typed_expression>& args, set_returning_level& level);
+
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);
 // The argument as text: untyped literals and $n read as text, text types as they

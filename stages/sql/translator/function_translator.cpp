@@ -157,6 +157,9 @@ typed_expression window_call(query_translator& t, const std::string& name, const
     return result_of("count(*)" + over, pg_type_oid::int8);
   if (name == "count" && args.size() == 1)
     return result_of("count(" + with_collation(args[0].sql, args[0].type) + ")" + over, pg_type_oid::int8);
+  if (name == "sum" && args.size() == 1 && (args[0].type.oid == pg_type_oid::int2 || args[0].type.oid == pg_type_oid::int4) &&
+      !args[0].literal && args[0].parameter == 0)
+    return result_of("sum(" + args[0].sql + ")" + over, pg_type_oid::int8);
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
@@ -268,6 +271,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
   if (name == "string_agg" && !distinct)
     return string_agg(*this, call, where, filter);
+  if (auto r = json_aggregate(*this, name, call, where, filter))
+    return *r;
   if (call.contains("agg_order"))
     throw not_translatable{"ORDER BY inside " + name};
   std::vector<typed_expression> args;
@@ -284,6 +289,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (auto r = datetime_function(*this, name, args, location))
       return *r;
     if (auto r = catalog_function(*this, name, args, location))
+      return *r;
+    if (auto r = json_function(*this, name, args, location))
       return *r;
   }
   const std::string prefix = distinct ? "DISTINCT " : "";
@@ -357,7 +364,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
 
 bool query_translator::is_aggregate_name(const std::string& name) const {
   static const char* const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or",
-                                      "every", "string_agg", "array_agg"};
+                                      "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
+                                      "json_object_agg", "jsonb_object_agg"};
   for (const char* n : names)
     if (name == n)
       return true;

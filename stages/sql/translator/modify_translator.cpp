@@ -346,12 +346,10 @@ translated_query query_translator::update(const json& s) {
   if (s.contains("whereClause"))
     sql += " WHERE " + as_boolean(expression(s["whereClause"], where)).sql;
   translated_query out;
-  if (s.contains("returningList") && s.contains("fromClause"))
-    throw not_translatable{"UPDATE ... FROM ... RETURNING"};
   scope target_only;
   target_only.items.push_back(where.items[0]);
   target_only.items[0].bare = true;
-  sql += returning(pt::list(s, "returningList"), target_only, out);
+  sql += target_returning(pt::list(s, "returningList"), target_only, out, s.contains("fromClause"));
   out.sql = std::move(sql);
   return out;
 }
@@ -365,8 +363,6 @@ translated_query query_translator::remove(const json& s) {
   target.items.push_back(target_table(s.value("relation", json::object()), table_sql, columns));
   std::string sql = "DELETE FROM " + table_sql;
   if (s.contains("usingClause")) {
-    if (s.contains("returningList"))
-      throw not_translatable{"DELETE ... USING ... RETURNING"};
     scope with_using;
     with_using.outer = &target;
     std::string from;
@@ -385,9 +381,22 @@ translated_query query_translator::remove(const json& s) {
   }
   translated_query out;
   target.items[0].bare = true;
-  sql += returning(pt::list(s, "returningList"), target, out);
+  sql += target_returning(pt::list(s, "returningList"), target, out, s.contains("usingClause"));
   out.sql = std::move(sql);
   return out;
+}
+
+std::string query_translator::target_returning(const json& list, const scope& target, translated_query& out,
+                                               bool other_tables) {
+  if (!other_tables)
+    return returning(list, target, out);
+  // SQLite's RETURNING sees the target only, not the FROM / USING tables: a
+  // RETURNING that names one of those is not translated yet.
+  try {
+    return returning(list, target, out);
+  } catch (const translation_failure&) {
+    throw not_translatable{"RETURNING of a FROM / USING table"};
+  }
 }
 
 }  // namespace tributary::translator

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +48,10 @@ struct scope_column {
 struct scope_item {
   std::string name;  // the alias, or the table's name
   bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
+  // A function in FROM that returns one value per row (jsonb_array_elements): its
+  // name alone, when no column has that name, is that value (PostgreSQL's whole-row
+  // reference of a scalar function).
+  bool scalar_value = false;
   std::vector<scope_column> columns;
 };
 struct scope {
@@ -138,9 +143,26 @@ private:
   translated_query values_list(const json& select, const scope* outer);
   // Adds the FROM item's tables to `where` and returns its SQL.
   std::string from_item(const json& node, scope& where);
+  // One ORDER BY item: its SQL (in its type's collation), type and direction
+  // (" ASC NULLS LAST", ...).
+  struct sort_term {
+    std::string sql;
+    column_type type;
+    std::string direction;
+  };
   std::string order_by(const json& sort_clause, const scope& where,
                        const std::vector<query_column>& columns,
-                       const std::vector<std::string>& column_sql);
+                       const std::vector<std::string>& column_sql, std::vector<sort_term>* terms = nullptr);
+  // An ORDER BY / DISTINCT ON key: an output column by position or bare name, else
+  // an expression over `where`; its SQL in its type's collation.
+  std::pair<std::string, column_type> sort_key(const json& key, const char* clause, const scope& where,
+                                               const std::vector<query_column>& columns,
+                                               const std::vector<std::string>& column_sql);
+  // SELECT DISTINCT ON (distinct_on.cpp): the whole SELECT from its select list,
+  // `body` (FROM ... WHERE ... GROUP BY ... HAVING ...) and ORDER BY terms.
+  std::string distinct_on(const json& distinct_clause, const scope& where, const std::vector<query_column>& columns,
+                          const std::vector<std::string>& column_sql, const std::vector<sort_term>& order,
+                          const std::string& body);
   std::string limits(const json& select, const scope& where);
   // GROUP BY 2 / ORDER BY 2: the output column's index (42P10 past the list);
   // nullopt when `node` is not an integer constant.
@@ -149,6 +171,8 @@ private:
   scope_item target_table(const json& relation, std::string& sql,
                           const std::vector<column_definition>*& columns);
   std::string returning(const json& list, const scope& where, translated_query& out);
+  // RETURNING of UPDATE ... FROM / DELETE ... USING (other_tables): the target's columns only.
+  std::string target_returning(const json& list, const scope& target, translated_query& out, bool other_tables);
 
   const translation_input& input_;
   // Grouping: the frames of the SELECTs being translated, innermost last.

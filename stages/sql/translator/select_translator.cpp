@@ -64,8 +64,6 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   for (const char* field : {"intoClause", "lockingClause", "windowClause", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
-  if (s.contains("distinctClause") && !plain_distinct(s["distinctClause"]))
-    throw not_translatable{"DISTINCT ON"};
   if (pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES")
     throw not_translatable{"WITH TIES"};
 
@@ -156,13 +154,15 @@ translated_query query_translator::select(const json& s, const scope* outer) {
             expansion->ordinal.substr(0, expansion->ordinal.size() - 2);
   }
 
+  const bool distinct_on_keys = s.contains("distinctClause") && !plain_distinct(s["distinctClause"]);
   std::string sql = with + "SELECT ";
-  if (s.contains("distinctClause"))
+  if (s.contains("distinctClause") && !distinct_on_keys)
     sql += "DISTINCT ";
   for (size_t i = 0; i < column_sql.size(); ++i)
     sql += (i ? ", " : "") + column_sql[i] + " AS " + alias_of(i);
   if (column_sql.empty())
     throw not_translatable{"SELECT without columns"};
+  const size_t body_start = sql.size();
   sql += from;
   const auto condition = [&](const char* field, const char* clause) {
     typed_expression e = expression(s[field], own);
@@ -192,7 +192,15 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     sql += " HAVING " + condition("havingClause", "HAVING");
   set_returning_ = expansion ? &*expansion : nullptr;
   const size_t listed_lengths = expansion ? expansion->lengths.size() : 0;
-  sql += order_by(pt::list(s, "sortClause"), own, out.columns, column_sql);
+  std::vector<sort_term> order;
+  const std::string order_sql = order_by(pt::list(s, "sortClause"), own, out.columns, column_sql, &order);
+  if (distinct_on_keys) {
+    if (expansion)
+      throw not_translatable{"DISTINCT ON with set-returning functions"};
+    sql = with + distinct_on(s["distinctClause"], own, out.columns, column_sql, order, sql.substr(body_start));
+  } else {
+    sql += order_sql;
+  }
   set_returning_ = nullptr;
   for (size_t i = listed_lengths; expansion && i < expansion->lengths.size(); ++i)
     if (std::find(expansion->lengths.begin(), expansion->lengths.begin() + static_cast<long>(listed_lengths),
@@ -219,31 +227,34 @@ std::optional<size_t> query_translator::output_position(const json& node, size_t
   return static_cast<size_t>(position - 1);
 }
 
+std::pair<std::string, column_type> query_translator::sort_key(const json& key, const char* clause,
+                                                             const scope& where,
+                                                             const std::vector<query_column>& columns,
+                                                             const std::vector<std::string>& column_sql) {
+  if (auto position = output_position(key, columns.size(), clause))
+    return {column_sql[*position], columns[*position].type};
+  // A bare name that is an output column's name is that column.
+  const json& fields = pt::list(pt::fields(key), "fields");
+  if (pt::node_type(key) == "ColumnRef" && fields.size() == 1 && pt::node_type(fields[0]) == "String") {
+    const std::string name = pt::text(pt::fields(fields[0]), "sval");
+    for (size_t i = 0; i < columns.size(); ++i)
+      if (columns[i].name == name)
+        return {column_sql[i], columns[i].type};
+  }
+  typed_expression e = expression(key, where);
+  if (e.type.oid == pg_type_oid::unknown)
+    e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
+  return {with_collation(e.sql, e.type), e.type};
+}
+
 std::string query_translator::order_by(const json& sort_clause, const scope& where,
                                        const std::vector<query_column>& columns,
-                                       const std::vector<std::string>& column_sql) {
+                                       const std::vector<std::string>& column_sql, std::vector<sort_term>* terms) {
   std::string sql;
   for (const json& node : sort_clause) {
     const json& sort = pt::fields(node);
     const json& key = sort.value("node", json());
-    std::string term;
-    if (auto position = output_position(key, columns.size(), "ORDER BY")) {
-      term = column_sql[*position];
-    } else {
-      // A bare name that is an output column's name orders by that column.
-      const json& fields = pt::list(pt::fields(key), "fields");
-      if (pt::node_type(key) == "ColumnRef" && fields.size() == 1 &&
-          pt::node_type(fields[0]) == "String") {
-        const std::string name = pt::text(pt::fields(fields[0]), "sval");
-        for (size_t i = 0; i < columns.size() && term.empty(); ++i)
-          if (columns[i].name == name)
-            term = column_sql[i];
-      }
-      if (term.empty()) {
-        typed_expression e = expression(key, where);
-        term = with_collation(e.sql, e.type);
-      }
-    }
+    auto [term, type] = sort_key(key, "ORDER BY", where, columns, column_sql);
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
     if (direction == "SORTBY_USING")
@@ -251,18 +262,25 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const bool descending = direction == "SORTBY_DESC";
     const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" ||
                              (nulls != "SORTBY_NULLS_LAST" && descending);
-    sql += (sql.empty() ? " ORDER BY " : ", ") + term + (descending ? " DESC" : " ASC") +
-           (nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    const std::string suffix = std::string(descending ? " DESC" : " ASC") + (nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    sql += (sql.empty() ? " ORDER BY " : ", ") + term + suffix;
+    if (terms != nullptr)
+      terms->push_back({term, type, suffix});
   }
   return sql;
 }
 
 std::string query_translator::limits(const json& s, const scope& where) {
+  // A negative count is PostgreSQL's 2201W / 2201X, checked as the query runs.
   const auto count_sql = [&](const char* field) -> std::string {
     typed_expression e = expression(s[field], where);
     if (e.is_null_constant)
       return "-1";
-    return coerce(std::move(e), builtin_column_type(pg_type_oid::int8)).sql;
+    const std::string count = coerce(std::move(e), builtin_column_type(pg_type_oid::int8)).sql;
+    const bool limit = std::string(field) == "limitCount";
+    return "(CASE WHEN " + count + " < 0 THEN pg_raise(" + (limit ? "'2201W'" : "'2201X'") + ", '" +
+           (limit ? "LIMIT" : "OFFSET") + " must not be negative') WHEN " + count + " IS NULL THEN -1 ELSE " + count +
+           " END)";
   };
   std::string sql;
   if (s.contains("limitCount"))
@@ -270,103 +288,6 @@ std::string query_translator::limits(const json& s, const scope& where) {
   if (s.contains("limitOffset"))
     sql += (sql.empty() ? " LIMIT -1 OFFSET " : " OFFSET ") + count_sql("limitOffset");
   return sql;
-}
-
-translated_query query_translator::set_operation(const json& s, const scope* outer) {
-  const bool bare = std::exchange(bare_compound_, false);
-  translated_query left = select(select_fields(s.value("larg", json::object())), outer);
-  translated_query right = select(select_fields(s.value("rarg", json::object())), outer);
-  const std::string op = pt::text(s, "op");
-  const std::string word = op == "SETOP_UNION" ? "UNION" : op == "SETOP_INTERSECT" ? "INTERSECT" : "EXCEPT";
-  if (left.columns.size() != right.columns.size())
-    fail_at(make_pg_error("42601", "each " + word + " query must have the same number of columns"),
-            -1);
-  // Each column has the type both sides resolve to; a side of another type is cast.
-  std::vector<column_type> types;
-  for (size_t i = 0; i < left.columns.size(); ++i) {
-    typed_expression l, r;
-    l.type = left.columns[i].type;
-    r.type = right.columns[i].type;
-    types.push_back(common_type({l, r}, word.c_str()));
-  }
-  const auto conform = [&](translated_query& side) {
-    bool same = true;
-    std::string sql = "SELECT ";
-    for (size_t i = 0; i < types.size(); ++i) {
-      typed_expression column;
-      column.sql = alias_of(i);
-      column.type = side.columns[i].type;
-      same = same && column.type == types[i];
-      sql += (i ? ", " : "") + with_collation(coerce(column, types[i]).sql, types[i]) + " AS " + alias_of(i);
-    }
-    if (!same && bare)
-      throw not_translatable{"recursive WITH whose terms' types differ"};
-    if (!same)
-      side.sql = sql + " FROM (" + side.sql + ")";
-  };
-  conform(left);
-  conform(right);
-  if (pt::flag(s, "all") && word != "UNION")
-    throw not_translatable{word + " ALL"};
-  translated_query out;
-  out.columns = left.columns;
-  for (size_t i = 0; i < types.size(); ++i)
-    out.columns[i].type = types[i];
-  std::vector<std::string> column_sql;
-  for (size_t i = 0; i < out.columns.size(); ++i)
-    column_sql.push_back(with_collation(alias_of(i), out.columns[i].type));
-  const std::string compound = "SELECT * FROM (" + left.sql + ") " + word +
-                               (pt::flag(s, "all") ? " ALL" : "") + " SELECT * FROM (" + right.sql + ")";
-  if (bare) {
-    if (s.contains("sortClause") || s.contains("limitCount") || s.contains("limitOffset"))
-      throw not_translatable{"ORDER BY / LIMIT on a recursive WITH body"};
-    out.sql = left.sql + " " + word + (pt::flag(s, "all") ? " ALL " : " ") + right.sql;
-    return out;
-  }
-  scope none;
-  none.outer = outer;
-  out.sql = "SELECT * FROM (" + compound + ")" +
-            order_by(pt::list(s, "sortClause"), none, out.columns, column_sql) + limits(s, none);
-  return out;
-}
-
-translated_query query_translator::values_list(const json& s, const scope* outer) {
-  for (const char* field : {"sortClause", "limitCount", "limitOffset", "withClause", "lockingClause"})
-    if (s.contains(field))
-      throw not_translatable{std::string("VALUES with ") + field};
-  scope none;
-  none.outer = outer;
-  std::vector<std::vector<typed_expression>> rows;
-  for (const json& row : pt::list(s, "valuesLists")) {
-    rows.emplace_back();
-    for (const json& item : pt::list(pt::fields(row), "items"))
-      rows.back().push_back(expression(item, none));
-    if (rows.back().size() != rows.front().size())
-      fail_at(make_pg_error("42601", "VALUES lists must all be the same length"), -1);
-  }
-  if (rows.empty() || rows.front().empty())
-    throw not_translatable{"empty VALUES"};
-  translated_query out;
-  std::vector<column_type> types;
-  for (size_t c = 0; c < rows.front().size(); ++c) {
-    std::vector<typed_expression> column;
-    for (const auto& row : rows)
-      column.push_back(row[c]);
-    column_type type = common_type(column, "VALUES");
-    if (type.oid == pg_type_oid::unknown || type.oid == 0)
-      type = builtin_column_type(pg_type_oid::text);
-    types.push_back(type);
-    out.columns.push_back({"column" + std::to_string(c + 1), type});
-  }
-  std::string sql;
-  for (auto& row : rows) {
-    sql += sql.empty() ? "SELECT " : " UNION ALL SELECT ";
-    for (size_t c = 0; c < row.size(); ++c)
-      sql += (c ? ", " : "") + with_collation(coerce(std::move(row[c]), types[c]).sql, types[c]) + " AS " +
-             alias_of(c);
-  }
-  out.sql = "SELECT * FROM (" + sql + ")";
-  return out;
 }
 
 std::string query_translator::from_item(const json& node, scope& where) {
@@ -379,7 +300,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
                                  : pt::fields(alias_node);
   const std::string alias_name = pt::text(alias_fields, "aliasname");
   const std::vector<std::string> column_aliases = pt::strings(pt::list(alias_fields, "colnames"));
-  if (!column_aliases.empty() && type != "RangeSubselect")
+  if (!column_aliases.empty() && type != "RangeSubselect" && type != "RangeFunction")
     throw not_translatable{"column aliases in FROM"};
   if (type == "RangeVar") {
     const std::string relation = pt::text(f, "relname");
@@ -478,6 +399,14 @@ std::string query_translator::from_item(const json& node, scope& where) {
   if (type == "RangeFunction") {
     // generate_series(a, b) [AS] s: the integers a..b as the column s (int4).
     const json& functions = pt::list(f, "functions");
+    if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = json_from_function(*this, pt::fields(items[0]), alias_name, column_aliases, where))
+          return *sql;
+    }
+    if (!column_aliases.empty())
+      throw not_translatable{"column aliases in FROM"};
     if (pt::flag(f, "lateral") || pt::flag(f, "ordinality") || pt::flag(f, "is_rowsfrom") || functions.size() != 1)
       throw not_translatable{"function in FROM"};
     const json& pair = pt::list(pt::fields(functions[0]), "items");

@@ -15,6 +15,7 @@
 //   information_schema._pg_expandarray(array) record (x, n): the element and its
 //                                             1-based position, as JDBC's
 //                                             getPrimaryKeys / getIndexInfo read them
+//   json[b]_array_elements[_text], json[b]_object_keys   (json_functions.cpp)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
 // and such functions anywhere else than a select list or ORDER BY, are not
@@ -41,7 +42,7 @@ bool is_set_returning_name(const std::vector<std::string>& names) {
     return name == "_pg_expandarray";
   if (names.size() == 2 && names[0] != "pg_catalog")
     return false;
-  return name == "unnest" || name == "generate_series";
+  return name == "unnest" || name == "generate_series" || is_json_set_returning_name(name);
 }
 
 // An array argument as one-dimensional array text, and its element type.
@@ -120,6 +121,8 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
   for (const json& arg : pt::list(call, "args"))
     args.push_back(t.expression(arg, where));
   const std::string& ordinal = level->ordinal;
+  if (auto json_rows = json_set_returning(t, name, args, *level))
+    return json_rows;
   if (name == "unnest" && args.size() == 1) {
     const array_argument array = array_of(t, args[0], name);
     level->lengths.push_back(array_length_sql(array));

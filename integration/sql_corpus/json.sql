@@ -1,0 +1,76 @@
+-- JSON and JSONB operators and everyday functions (issue 11): json returns its text
+-- verbatim, jsonb its canonical text; errors as PostgreSQL's. A table of its own.
+CREATE TABLE docs (id int PRIMARY KEY, j json, b jsonb, tags text[])
+INSERT INTO docs VALUES (1, '{"b": 2, "a": [1,  2, {"x": "y"}], "s": "t\u00e9xt", "n": 1.50}', '{"b": 2, "a": [1,  2, {"x": "y"}], "s": "t\u00e9xt", "n": 1.50}', '{red,green}')
+INSERT INTO docs VALUES (2, '[1, "two", null, true, {"k": "v"}]', '[1, "two", null, true, {"k": "v"}]', '{}')
+INSERT INTO docs VALUES (3, NULL, 'null', NULL)
+INSERT INTO docs VALUES (4, '"just a string"', '"just a string"', '{a}')
+INSERT INTO docs VALUES (5, '{"a": 1, "a": 2, "nested": {"deep": {"er": [10, 20]}}}', '{"a": 1, "a": 2, "nested": {"deep": {"er": [10, 20]}}}', NULL)
+SELECT id, j, b FROM docs ORDER BY id
+SELECT id, j -> 'a', b -> 'a' FROM docs ORDER BY id
+SELECT id, j ->> 's', b ->> 's', j ->> 'n', b ->> 'n' FROM docs ORDER BY id
+SELECT id, j -> 1, b -> 1, j ->> 1, b ->> -1 FROM docs ORDER BY id
+SELECT id, j #> '{a,2}', b #> '{a,2,x}', j #>> '{nested,deep,er,1}', b #>> '{nested,deep}' FROM docs ORDER BY id
+SELECT id FROM docs WHERE b @> '{"b": 2}' ORDER BY id
+SELECT id FROM docs WHERE b @> '[1, true]' ORDER BY id
+SELECT id FROM docs WHERE '{"a": 2}' <@ b ORDER BY id
+SELECT id, b ? 'a', b ? 'two', b ?| '{x,s}', b ?& '{a,b}' FROM docs ORDER BY id
+SELECT id, b || '{"z": 0}', b - 'a', b - 0, b - '{a,b}'::text[] FROM docs WHERE id IN (1, 2) ORDER BY id
+SELECT b - 0 FROM docs WHERE id = 1
+SELECT b - 'x' FROM docs WHERE id = 4
+SELECT id, jsonb_typeof(b), json_typeof(j) FROM docs ORDER BY id
+SELECT id, jsonb_typeof(b -> 'a'), jsonb_typeof(b -> 'n'), jsonb_typeof(b -> 's') FROM docs ORDER BY id
+SELECT (b ->> 'b')::int + 1, (b -> 'n')::text, b ->> 'missing' FROM docs WHERE id = 1
+SELECT json_extract_path_text(j, 'nested', 'deep', 'er', '0'), jsonb_extract_path(b, 'nested', 'deep') FROM docs WHERE id = 5
+SELECT jsonb_array_length(b) FROM docs WHERE id = 2
+SELECT jsonb_array_length(b) FROM docs WHERE id = 1
+SELECT json_array_length(j) FROM docs WHERE id = 4
+SELECT jsonb_build_object('id', id, 'name', name, 'price', price, 'active', active, 'qty', qty) FROM items ORDER BY id
+SELECT json_build_object('id', id, 'name', name, 'weight', weight, 'created', created) FROM items ORDER BY id
+SELECT jsonb_build_array(1, 'two', NULL, true, 2.50), json_build_array(1, 'two', NULL, false)
+SELECT jsonb_build_object(NULL, 1)
+SELECT json_build_object('a')
+SELECT to_jsonb(price), to_json(name), to_json(created), to_jsonb(placed), to_json(amount) FROM items JOIN orders ON orders.item_id = items.id ORDER BY orders.id
+SELECT to_jsonb(j) FROM docs ORDER BY id
+SELECT jsonb_agg(name ORDER BY id) FROM items
+SELECT json_agg(price ORDER BY price DESC NULLS LAST) FROM items
+SELECT category, jsonb_agg(id ORDER BY id) FILTER (WHERE qty > 1) FROM items GROUP BY category ORDER BY category
+SELECT jsonb_agg(id) FROM items WHERE false
+SELECT jsonb_object_agg(name, qty ORDER BY id) FROM items WHERE name IS NOT NULL
+SELECT json_object_agg(name, price ORDER BY id) FROM items WHERE id < 4
+SELECT jsonb_set(b, '{b}', '3') FROM docs WHERE id = 1
+SELECT jsonb_set(b, '{a,0}', '"first"'), jsonb_set(b, '{new}', '[]'), jsonb_set(b, '{new}', '1', false) FROM docs WHERE id = 1
+SELECT jsonb_set(b, '{9}', '9'), jsonb_set(b, '{-9}', '0') FROM docs WHERE id = 2
+SELECT jsonb_set(b, '{x}', '3') FROM docs WHERE id = 2
+SELECT jsonb_set(b, '{x}', '3') FROM docs WHERE id = 4
+SELECT key, value FROM jsonb_each('{"b": [2], "a": 1}')
+SELECT * FROM json_each('{"b": [2],  "a": 1}') AS e
+SELECT e.key, e.value FROM docs d, jsonb_each_text(d.b) AS e WHERE d.id = 1 ORDER BY e.key
+SELECT d.id, x.k, x.v FROM docs d CROSS JOIN LATERAL json_each(d.j) AS x(k, v) WHERE d.id = 5
+SELECT value FROM jsonb_array_elements('[1, "two", [3]]')
+SELECT d.id, e.value FROM docs d, jsonb_array_elements_text(d.b) e WHERE d.id = 2
+SELECT * FROM json_array_elements('[1, {"a" :  2}]')
+SELECT * FROM jsonb_object_keys('{"b": 1, "a": 2}')
+SELECT k FROM docs, json_object_keys(j) AS k WHERE id = 5
+SELECT count(*) FROM docs d, jsonb_object_keys(d.b) WHERE d.id = 1
+SELECT * FROM jsonb_each('[1]')
+SELECT * FROM json_each('[1]')
+SELECT * FROM jsonb_array_elements('{"a": 1}')
+SELECT * FROM json_array_elements('1')
+SELECT * FROM jsonb_object_keys('1')
+SELECT * FROM jsonb_each(NULL)
+SELECT '{"a": 1}' -> 'a'
+SELECT '{"a":1}'::jsonb -> 'a', '{"a":{"b":[1,2]}}'::jsonb #> '{a,b,1}', '[1,2]'::jsonb @> '1', '1'::jsonb @> '[1]'
+SELECT '{"a":1}'::jsonb || '1', '1'::jsonb || '[2]', '[1]'::jsonb || '{"a":1}', '{"a":1,"b":2}'::jsonb || '{"b":3}'
+SELECT '{"a": "\u0000"}'::json ->> 'a'
+SELECT '{"a": "\ud83d\ude00 \n"}'::json ->> 'a', '{"a": "\ud83d\ude00"}'::jsonb -> 'a'
+SELECT '{"a":1}'::json::jsonb, '{"b":1, "a":2}'::jsonb::json, '{"a":1}'::jsonb = '{"a":1.0}'::jsonb
+UPDATE docs SET b = jsonb_set(b, '{b}', to_jsonb(id * 10)) WHERE id = 1 RETURNING b
+UPDATE docs SET b = b || jsonb_build_object('seen', true) WHERE b @> '{"b": 10}' RETURNING id, b ->> 'seen'
+SELECT id, jsonb_array_elements(b) FROM docs WHERE id = 2
+SELECT jsonb_object_keys(b), id FROM docs WHERE jsonb_typeof(b) = 'object' ORDER BY id
+SELECT json_array_elements_text('[1, "a", null]'), jsonb_array_elements('[1, 2]')
+SELECT json_array_elements(j) FROM docs WHERE id = 1
+SELECT e, e.value FROM jsonb_array_elements('[1, {"a": 2}]') e
+SELECT d.id, e FROM docs d, jsonb_array_elements_text(d.b) e WHERE d.id = 2
+DROP TABLE docs

@@ -1,0 +1,351 @@
+// json_functions: PostgreSQL's JSON operators and everyday functions, computed by
+// the SQLite functions of storage/sql_functions_json.cpp on json's verbatim and
+// jsonb's canonical stored texts.
+//
+//   json/jsonb -> text|int, ->> text|int      json/jsonb, text   pg_json_get
+//   json/jsonb #> text[], #>> text[]          json/jsonb, text   pg_json_path
+//   jsonb @> jsonb, <@, ? text, ?| text[], ?& text[]   boolean
+//   jsonb || jsonb, jsonb - text|int|text[]   jsonb
+//   to_json / to_jsonb (any)                  a value's JSON: numbers and booleans
+//                                             as such, json as is, timestamps ISO 8601
+//                                             with T, anything else its output text
+//                                             as a string
+//   json[b]_build_object / json[b]_build_array (variadic)
+//   json[b]_agg (x [ORDER BY ...]) [FILTER], json[b]_object_agg (k, v)
+//   jsonb_set (target, path, new [, create_missing])
+//   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
+//   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
+//        json[b]_object_keys (one column, named by the alias): pg_ordinals over
+//        the value's members, each row's columns read by member number; the last
+//        two also in a select list (set_returning_functions.cpp's row expansion)
+// Untyped literals take the JSON type the operator or function wants (an
+// operator between two untyped literals is 42725, as in PostgreSQL). Arrays,
+// records and untyped arguments of to_json are not translated yet.
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+constexpr oid_t text_array_oid = 1009;
+
+bool is_json(oid_t oid) { return oid == pg_type_oid::json || oid == pg_type_oid::jsonb; }
+
+bool untyped(const typed_expression& e) { return e.literal.has_value() || e.parameter != 0 || e.is_null_constant; }
+
+bool is_integer(oid_t oid) {
+  return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
+}
+
+column_type type_of(oid_t oid) { return builtin_column_type(oid); }
+
+typed_expression as_type(query_translator& t, typed_expression e, oid_t oid) {
+  if (e.type.oid == oid && !untyped(e))
+    return e;
+  return t.coerce(std::move(e), type_of(oid));
+}
+
+// The value's JSON text (to_json), NULL for NULL.
+std::string fragment_sql(query_translator& t, typed_expression e) {
+  if (e.is_null_constant)
+    return "NULL";
+  if (untyped(e))
+    e = t.coerce(std::move(e), type_of(pg_type_oid::text));
+  const oid_t oid = e.type.oid;
+  const column_type text = type_of(pg_type_oid::text);
+  if (is_json(oid))
+    return e.sql;
+  if (is_integer(oid))
+    return "CAST(" + e.sql + " AS TEXT)";
+  if (oid == pg_type_oid::boolean)
+    return "CASE WHEN " + e.sql + " IS NULL THEN NULL WHEN " + e.sql + " THEN 'true' ELSE 'false' END";
+  if (oid == pg_type_oid::numeric || oid == pg_type_oid::float8 || oid == pg_type_oid::float4)
+    return "pg_json_fragment(" + cast_sql(e.sql, e.type, text) + ", 'n')";
+  if (oid == pg_type_oid::timestamp || oid == pg_type_oid::timestamptz)
+    return "pg_json_fragment(" + cast_sql(e.sql, e.type, text) + ", 't')";
+  if (is_text_like(oid))
+    return "pg_json_fragment(" + e.sql + ", 's')";
+  const type_descriptor* d = find_builtin_type(oid);
+  if (!e.type.known() || (d != nullptr && d->element != 0) || oid == 2249)
+    throw not_translatable{"to_json of this type"};
+  return "pg_json_fragment(" + cast_sql(e.sql, e.type, text) + ", 's')";
+}
+
+std::string null_as_json(const std::string& fragment) { return "coalesce(" + fragment + ", 'null')"; }
+
+// An object key: the value's output text (NULL stays NULL: the function reports it).
+std::string key_sql(query_translator& t, typed_expression e) {
+  if (e.is_null_constant)
+    return "NULL";
+  if (untyped(e))
+    e = t.coerce(std::move(e), type_of(pg_type_oid::text));
+  if (is_text_like(e.type.oid))
+    return e.sql;
+  return cast_sql(e.sql, e.type, type_of(pg_type_oid::text));
+}
+
+// json_* takes json, jsonb_* jsonb.
+oid_t family_of(const std::string& name) { return name.rfind("jsonb", 0) == 0 ? pg_type_oid::jsonb : pg_type_oid::json; }
+
+}  // namespace
+
+std::optional<typed_expression> json_operator(query_translator& t, const std::string& op, typed_expression& left,
+                                              typed_expression& right, int location) {
+  static const char* const json_only[] = {"->", "->>", "#>", "#>>", "?", "?|", "?&", "@>", "<@"};
+  bool json_operator_name = false;
+  for (const char* name : json_only)
+    json_operator_name = json_operator_name || op == name;
+  if (json_operator_name && left.literal && right.literal && op != "@>" && op != "<@")
+    t.fail_at(make_pg_error("42725", "operator is not unique: unknown " + op + " unknown", "",
+                            "Could not choose a best candidate operator. You might need to add explicit type casts."),
+              location);
+  const bool left_json = is_json(left.type.oid) && !untyped(left);
+  const bool right_json = is_json(right.type.oid) && !untyped(right);
+  if (!left_json && !(right_json && (op == "@>" || op == "<@" || op == "||")))
+    return std::nullopt;
+  const oid_t family = left.type.oid;
+  if (op == "->" || op == "->>" || op == "#>" || op == "#>>") {
+    const bool as_text = op.size() == 3;
+    const oid_t result = as_text ? pg_type_oid::text : family;
+    if (op[0] == '#') {
+      typed_expression path = as_type(t, std::move(right), text_array_oid);
+      return typed_result("pg_json_path(" + left.sql + ", " + path.sql + ", " + (as_text ? "1" : "0") + ")", result);
+    }
+    std::string step;
+    if (is_integer(right.type.oid) && !untyped(right))
+      step = "CAST(" + right.sql + " AS INTEGER)";
+    else
+      step = text_argument(t, std::move(right)).sql;
+    const int flags = (as_text ? 1 : 0) + (family == pg_type_oid::jsonb ? 2 : 0);
+    return typed_result("pg_json_get(" + left.sql + ", " + step + ", " + std::to_string(flags) + ")", result);
+  }
+  const auto jsonb_operand = [&](typed_expression& e) {
+    if (untyped(e))
+      e = t.coerce(std::move(e), type_of(pg_type_oid::jsonb));
+    if (e.type.oid != pg_type_oid::jsonb)
+      throw not_translatable{"operator " + op + " on json"};
+    return e.sql;
+  };
+  if (op == "@>" || op == "<@") {
+    const std::string l = jsonb_operand(left);
+    const std::string r = jsonb_operand(right);
+    return typed_result(op == "@>" ? "pg_jsonb_contains(" + l + ", " + r + ")" : "pg_jsonb_contains(" + r + ", " + l + ")",
+                        pg_type_oid::boolean);
+  }
+  if (op == "||") {
+    if (!(untyped(left) || left.type.oid == pg_type_oid::jsonb) || !(untyped(right) || right.type.oid == pg_type_oid::jsonb))
+      return std::nullopt;
+    const std::string l = jsonb_operand(left);
+    const std::string r = jsonb_operand(right);
+    return typed_result("pg_jsonb_concat(" + l + ", " + r + ")", pg_type_oid::jsonb);
+  }
+  if (family != pg_type_oid::jsonb)
+    return std::nullopt;
+  if (op == "?" || op == "?|" || op == "?&") {
+    if (op == "?")
+      return typed_result("pg_jsonb_exists(" + left.sql + ", " + text_argument(t, std::move(right)).sql + ", 0)",
+                          pg_type_oid::boolean);
+    typed_expression keys = as_type(t, std::move(right), text_array_oid);
+    return typed_result("pg_jsonb_exists(" + left.sql + ", " + keys.sql + ", " + (op == "?|" ? "1" : "2") + ")",
+                        pg_type_oid::boolean);
+  }
+  if (op == "-") {
+    if (is_integer(right.type.oid) && !untyped(right))
+      return typed_result("pg_jsonb_delete(" + left.sql + ", " + right.sql + ", 'i')", pg_type_oid::jsonb);
+    if (right.type.oid == text_array_oid && !untyped(right))
+      return typed_result("pg_jsonb_delete(" + left.sql + ", " + right.sql + ", 'a')", pg_type_oid::jsonb);
+    return typed_result("pg_jsonb_delete(" + left.sql + ", " + text_argument(t, std::move(right)).sql + ", 'k')",
+                        pg_type_oid::jsonb);
+  }
+  return std::nullopt;
+}
+
+std::optional<typed_expression> json_function(query_translator& t, const std::string& name,
+                                              std::vector<typed_expression>& args, int) {
+  if (name == "to_json" || name == "to_jsonb") {
+    if (args.size() != 1)
+      return std::nullopt;
+    if (untyped(args[0]))
+      throw not_translatable{name + " of an untyped value"};
+    const std::string fragment = fragment_sql(t, std::move(args[0]));
+    return name == "to_json" ? typed_result(fragment, pg_type_oid::json)
+                             : typed_result("pg_jsonb_in(" + fragment + ")", pg_type_oid::jsonb);
+  }
+  const oid_t family = family_of(name);
+  const std::string jsonb_flag = family == pg_type_oid::jsonb ? "1" : "0";
+  if (name == "json_build_object" || name == "jsonb_build_object") {
+    std::string sql = "pg_json_build_object(" + jsonb_flag;
+    for (size_t i = 0; i < args.size(); ++i)
+      sql += ", " + (i % 2 == 0 ? key_sql(t, std::move(args[i])) : null_as_json(fragment_sql(t, std::move(args[i]))));
+    return typed_result(sql + ")", family);
+  }
+  if (name == "json_build_array" || name == "jsonb_build_array") {
+    std::string sql = "pg_json_build_array(" + jsonb_flag;
+    for (auto& arg : args)
+      sql += ", " + null_as_json(fragment_sql(t, std::move(arg)));
+    return typed_result(sql + ")", family);
+  }
+  if (name == "json_typeof" || name == "jsonb_typeof") {
+    if (args.size() != 1)
+      return std::nullopt;
+    return typed_result("pg_json_typeof(" + as_type(t, std::move(args[0]), family).sql + ")", pg_type_oid::text);
+  }
+  if (name == "json_array_length" || name == "jsonb_array_length") {
+    if (args.size() != 1)
+      return std::nullopt;
+    const std::string doc = as_type(t, std::move(args[0]), family).sql;
+    return typed_result("CASE WHEN " + doc + " IS NULL THEN NULL ELSE pg_json_count(" + doc + ", " + sql_quote(name) +
+                            ") END",
+                        pg_type_oid::int4);
+  }
+  if (name == "json_extract_path" || name == "jsonb_extract_path" || name == "json_extract_path_text" ||
+      name == "jsonb_extract_path_text") {
+    if (args.empty())
+      return std::nullopt;
+    const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
+    const std::string doc = as_type(t, std::move(args[0]), family).sql;
+    // The steps as a text[] stored text: '{' || quoted steps || '}'.
+    std::string path = "'{'";
+    for (size_t i = 1; i < args.size(); ++i)
+      path += std::string(i > 1 ? " || ','" : "") + " || '\"' || replace(replace(" +
+              text_argument(t, std::move(args[i])).sql + ", '\\', '\\\\'), '\"', '\\\"') || '\"'";
+    path += " || '}'";
+    return typed_result("pg_json_path(" + doc + ", " + path + ", " + (as_text ? "1" : "0") + ")",
+                        as_text ? pg_type_oid::text : family);
+  }
+  if (name == "jsonb_set") {
+    if (args.size() != 3 && args.size() != 4)
+      return std::nullopt;
+    const std::string doc = as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql;
+    const std::string path = as_type(t, std::move(args[1]), text_array_oid).sql;
+    const std::string value = as_type(t, std::move(args[2]), pg_type_oid::jsonb).sql;
+    const std::string create = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "1";
+    return typed_result("pg_jsonb_set(" + doc + ", " + path + ", " + value + ", " + create + ")", pg_type_oid::jsonb);
+  }
+  return std::nullopt;
+}
+
+std::optional<typed_expression> json_aggregate(query_translator& t, const std::string& name, const json& call,
+                                               const scope& where, const std::string& filter) {
+  const bool object = name == "json_object_agg" || name == "jsonb_object_agg";
+  if (name != "json_agg" && name != "jsonb_agg" && !object)
+    return std::nullopt;
+  if (pt::flag(call, "agg_distinct"))
+    throw not_translatable{"DISTINCT in " + name};
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != (object ? 2u : 1u))
+    return std::nullopt;
+  const bool jsonb = name.rfind("jsonb", 0) == 0;
+  std::string item;
+  if (object) {
+    const std::string key = key_sql(t, t.expression(arguments[0], where));
+    // A NULL key: PostgreSQL's error (json_object_agg: "field name must not be null").
+    item = "CASE WHEN " + key + " IS NULL THEN pg_raise('22023', 'field name must not be null') ELSE pg_json_fragment(" +
+           key + ", 's') || " + (jsonb ? "': '" : "' : '") + " || " +
+           null_as_json(fragment_sql(t, t.expression(arguments[1], where))) + " END";
+  } else {
+    item = null_as_json(fragment_sql(t, t.expression(arguments[0], where)));
+  }
+  std::string sql = "pg_string_agg(" + item + ", ', '";
+  for (const json& entry : pt::list(call, "agg_order")) {
+    const json& sort = pt::fields(entry);
+    typed_expression key = t.expression(sort.value("node", json()), where);
+    if (untyped(key) || key.type.oid == pg_type_oid::unknown)
+      key = t.coerce(std::move(key), type_of(pg_type_oid::text));
+    const std::string direction = pt::text(sort, "sortby_dir");
+    const std::string nulls = pt::text(sort, "sortby_nulls");
+    if (direction == "SORTBY_USING" || key.type.is_enum())
+      throw not_translatable{name + " ORDER BY form"};
+    const bool descending = direction == "SORTBY_DESC";
+    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
+    sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
+           std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
+  }
+  sql += ")" + filter;
+  const std::string open = object ? (jsonb ? "'{'" : "'{ '") : "'['";
+  const std::string close = object ? (jsonb ? "'}'" : "' }'") : "']'";
+  std::string whole = "(" + open + " || " + sql + " || " + close + ")";
+  if (jsonb)
+    whole = "pg_jsonb_in(" + whole + ")";
+  return typed_result(whole, jsonb ? pg_type_oid::jsonb : pg_type_oid::json);
+}
+
+bool is_json_set_returning_name(const std::string& name) {
+  return name == "json_array_elements" || name == "jsonb_array_elements" || name == "json_array_elements_text" ||
+         name == "jsonb_array_elements_text" || name == "json_object_keys" || name == "jsonb_object_keys";
+}
+
+std::optional<typed_expression> json_set_returning(query_translator& t, const std::string& name,
+                                                   std::vector<typed_expression>& args, set_returning_level& level) {
+  if (!is_json_set_returning_name(name))
+    return std::nullopt;
+  if (args.size() != 1)
+    throw not_translatable{name + " with these arguments"};
+  const oid_t family = family_of(name);
+  const std::string doc = as_type(t, std::move(args[0]), family).sql;
+  level.lengths.push_back("pg_json_count(" + doc + ", " + sql_quote(name) + ")");
+  if (name.find("_object_keys") != std::string::npos)
+    return typed_result("pg_json_key(" + doc + ", " + level.ordinal + ")", pg_type_oid::text);
+  const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
+  return typed_result("pg_json_item(" + doc + ", " + level.ordinal + ", " + (as_text ? "1" : "0") + ")",
+                      as_text ? pg_type_oid::text : family);
+}
+
+std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
+                                              const std::vector<std::string>& column_aliases, scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
+    return std::nullopt;
+  const std::string& name = names.back();
+  static const char* const functions[] = {"json_each", "jsonb_each", "json_each_text", "jsonb_each_text",
+                                          "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
+                                          "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys"};
+  bool known = false;
+  for (const char* f : functions)
+    known = known || name == f;
+  if (!known)
+    return std::nullopt;
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 1 || call.contains("agg_order") || pt::flag(call, "func_variadic"))
+    throw not_translatable{"function in FROM"};
+  const oid_t family = family_of(name);
+  const std::string doc = as_type(t, t.expression(arguments[0], where), family).sql;
+  const std::string item_name = alias.empty() ? name : alias;
+  const std::string ordinal = quote_identifier(item_name) + ".n";
+  const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
+  const oid_t value_type = as_text ? pg_type_oid::text : family;
+  scope_item item;
+  item.name = item_name;
+  const auto add = [&](std::string column, std::string sql, oid_t type) {
+    scope_column c{std::move(column), "", type_of(type)};
+    c.expression = std::move(sql);
+    item.columns.push_back(std::move(c));
+  };
+  const std::string value = "pg_json_item(" + doc + ", " + ordinal + ", " + (as_text ? "1" : "0") + ")";
+  if (name.find("_each") != std::string::npos) {
+    add("key", "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
+    add("value", value, value_type);
+  } else if (name.find("_array_elements") != std::string::npos) {
+    add("value", value, value_type);
+    item.scalar_value = true;
+  } else {
+    add(alias.empty() ? name : alias, "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
+    item.scalar_value = true;
+  }
+  if (column_aliases.size() > item.columns.size())
+    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
+  for (size_t i = 0; i < column_aliases.size(); ++i)
+    item.columns[i].name = column_aliases[i];
+  for (const scope_item& existing : where.items)
+    if (existing.name == item.name)
+      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  where.items.push_back(std::move(item));
+  return "pg_ordinals(pg_json_count(" + doc + ", " + sql_quote(name) + ")) AS " + quote_identifier(item_name);
+}
+
+}  // namespace tributary::translator
