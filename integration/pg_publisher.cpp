@@ -4,7 +4,7 @@
 //   <root>/data/            the cluster; postgresql.conf ends with
 //                           `include 'tributary_fixture.conf'` (port, replication settings)
 //   <root>/postgres.log     the server's log (pg_ctl -l)
-//   <root>/tools.log        output of initdb and pg_ctl
+//   <root>/tools.log        output of initdb (or cp of the template) and pg_ctl
 //   <root>/.s.PGSQL.<port>  the Unix socket (unix_socket_directories = <root>)
 // Binding can race with another process taking the free port: start() then retries
 // with a new port (three attempts).
@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "integration/cluster_template.hpp"
 #include "integration/process.hpp"
 #include "integration/wait_until.hpp"
 
@@ -101,8 +102,11 @@ void pg_publisher::start() {
       auto given = give_to_user(root(), *run_as_);
       ASSERT_TRUE(given.ok()) << given.error();
     }
-    auto initdb = run_tool({tool("initdb").string(), "-D", data_dir().string(), "-A", "trust", "-U",
-                            "postgres", "--no-sync", "-E", "UTF8", "--locale=C", "--no-instructions"});
+    // initdb's cluster, copied from the installation's template (cluster_template.hpp)
+    auto initdb = create_cluster(
+        tool("initdb"),
+        {"-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C", "--no-instructions"},
+        data_dir(), run_as_, [this](std::vector<std::string> argv) { return run_tool(std::move(argv)); });
     ASSERT_TRUE(initdb.ok()) << initdb.error() << "\n" << log_text();
     std::ofstream(data_dir() / "postgresql.conf", std::ios::app)
         << "\ninclude 'tributary_fixture.conf'\n";

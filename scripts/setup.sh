@@ -29,6 +29,7 @@ PACKAGES=(
   libhowardhinnant-date-dev tzdata   # time zones of the type layer
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev   # the libFuzzer target of scripts/fuzz.sh
+  lld   # the linker (cmake/build_speed.cmake): ~65 executables link the same libraries
   default-jdk-headless libpostgresql-jdbc-java   # integration/007_jdbc (a real JDBC client)
   python3-psycopg2   # integration/046_client_metadata (a real psycopg2 client)
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
