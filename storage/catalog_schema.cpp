@@ -138,6 +138,17 @@ CREATE TABLE tributary_domain_constraints (
   PRIMARY KEY (contypid, conname)
 ) WITHOUT ROWID;
 )sql",
+      // 7: tables' CHECK constraints as written (check_catalog.hpp): the
+      // expression's parse tree and the statement text its locations point into.
+      R"sql(
+CREATE TABLE tributary_check_constraints (
+  relname  text NOT NULL COLLATE NOCASE,
+  conname  text NOT NULL,
+  conbin   text NOT NULL,
+  consrc   text NOT NULL,
+  PRIMARY KEY (relname, conname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -145,7 +156,7 @@ CREATE TABLE tributary_domain_constraints (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 6, "add the migration step above");
+  static_assert(catalog_schema_version == 7, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&
