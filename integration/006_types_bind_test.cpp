@@ -94,6 +94,52 @@ TEST_F(TypesBind, BinaryParametersOfEveryTypeGiveThePostgresValues) {
       expect_same_value(publisher.get(), c.oid, c.type, literal);
 }
 
+// Binary results of a user's enum and an array of it: the label's bytes, and
+// array_send with the enum's OID (each server's own, as its pg_type says) as the
+// element type; RowDescription names the enum and its array type by pg_type's OIDs.
+TEST_F(TypesBind, EnumsAndTheirArraysAreSentInBinaryAsPostgres) {
+  auto publisher = publisher_.connect();
+  const std::string setup =
+      "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy'); "
+      "CREATE TABLE e (id int, m mood, ma mood[]); "
+      "INSERT INTO e VALUES (1, 'ok', '{happy,NULL,sad}'), (2, NULL, '{{sad},{ok}}'), "
+      "(3, 'happy', '{}'), (4, 'sad', '[0:1]={ok,ok}')";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  const char* query = "SELECT m, ma FROM e ORDER BY id";
+  std::vector<std::vector<std::string>> answers;
+  for (PGconn* c : {local_.get(), publisher.get()}) {
+    auto oids = exec(c, "SELECT oid, typarray FROM pg_type WHERE typname = 'mood'");
+    ASSERT_EQ(PQntuples(oids.get()), 1);
+    const auto enum_oid = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 0)));
+    const auto array_oid = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 1)));
+    pg_result r(PQexecParams(c, query, 0, nullptr, nullptr, nullptr, nullptr, 1));
+    ASSERT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << PQresultErrorMessage(r.get());
+    EXPECT_EQ(PQftype(r.get(), 0), enum_oid);
+    EXPECT_EQ(PQftype(r.get(), 1), array_oid);
+    std::vector<std::string> values;
+    for (int row = 0; row < PQntuples(r.get()); ++row)
+      for (int column = 0; column < 2; ++column) {
+        if (PQgetisnull(r.get(), row, column)) {
+          values.push_back("NULL");
+          continue;
+        }
+        std::string bytes(PQgetvalue(r.get(), row, column),
+                          static_cast<size_t>(PQgetlength(r.get(), row, column)));
+        if (column == 1) {  // the element type: this server's enum
+          ASSERT_GE(bytes.size(), 12u);
+          const auto element = (uint32_t(uint8_t(bytes[8])) << 24) | (uint32_t(uint8_t(bytes[9])) << 16) |
+                                (uint32_t(uint8_t(bytes[10])) << 8) | uint32_t(uint8_t(bytes[11]));
+          EXPECT_EQ(element, enum_oid) << "row " << row;
+          bytes.replace(8, 4, "oid.");
+        }
+        values.push_back(bytes);
+      }
+    answers.push_back(values);
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+}
+
 TEST_F(TypesBind, BytesThatAreNotTheSendFormatAreRefusedAsPostgres) {
   auto publisher = publisher_.connect();
   for (const auto& [oid, bytes] : std::vector<std::pair<uint32_t, std::string>>{

@@ -95,11 +95,14 @@ const std::vector<type_family>& families() {
       {"t_tsquery", "q tsquery",
        {"'a & b | c'", "'!(x <-> y:*) & z:AB'", "'a <2> b'", "'a:A'", "'a'"},
        {"q"}},
-      // users' types (user_types_ddl): an enum, domains over int4 and numeric(7,2)
-      {"t_user_types", "m mood, p posint, pr price, pra price[]",
-       {"'happy', 1, 12.5, '{1.005,2}'", "'sad', 2, -0.5, NULL", "'meh', 3, NULL, '{}'",
-        "'ok', 4, 99999.99, '{NULL,-1}'", "NULL, 5, 0, NULL", "'ok', 0, 1e3, '{7}'"},
-       {"m", "p", "pr", "pra"}},
+      // users' types (user_types_ddl): an enum and an array of it, domains over
+      // int4 and numeric(7,2)
+      {"t_user_types", "m mood, p posint, pr price, pra price[], ma mood[]",
+       {"'happy', 1, 12.5, '{1.005,2}', '{happy,sad}'", "'sad', 2, -0.5, NULL, '{sad,NULL}'",
+        "'meh', 3, NULL, '{}', '{}'", "'ok', 4, 99999.99, '{NULL,-1}', '{{meh,ok},{sad,happy}}'",
+        "NULL, 5, 0, NULL, NULL", "'ok', 0, 1e3, '{7}', '{ meh }'",
+        "'sad', 6, 1, '{}', '{sad,happy}'", "'meh', 7, 2, '{}', '[0:1]={ok,meh}'"},
+       {"m", "p", "pr", "pra", "ma"}},
   };
   return all;
 }
@@ -443,6 +446,11 @@ TEST_F(Types, EnumAndDomainStatementsAnswerAsPostgres) {
       "CREATE TYPE t AS ENUM ('a')",
       "INSERT INTO t VALUES (1, 'happy', 1, 'sad', '{ok}')",
       "INSERT INTO t VALUES (2, 'Happy', 1, NULL, NULL)",
+      // an array of the enum: each element is a label, checked, ordered by the enum
+      "INSERT INTO t (id, a) VALUES (6, '{ok,nope}')",
+      "INSERT INTO t (id, a) VALUES (6, '{ok,Happy}'::mood[])",
+      "SELECT '{sad,ok}'::mood[], CAST('{{happy},{NULL}}' AS mood[]), '{ sad }'::public.mood[]",
+      "SELECT '{sad,x}'::mood[]",
       "INSERT INTO t VALUES (3, 'ok', NULL, NULL, NULL)",
       "INSERT INTO t (id, m) VALUES (4, 'sad')",
       "UPDATE t SET p = NULL WHERE id = 4",
@@ -458,6 +466,16 @@ TEST_F(Types, EnumAndDomainStatementsAnswerAsPostgres) {
       "ALTER TYPE mood RENAME VALUE 'sad' TO 'blue'",
       "INSERT INTO t VALUES (5, 'meh', 2, 'meh', NULL)",
       "SELECT id, m, p, f FROM t ORDER BY m, id",
+      "CREATE TABLE ua (a mood[] UNIQUE)",
+      "INSERT INTO ua VALUES ('{meh,happy}'), ('{happy}'), ('{blue,NULL}'), ('{}'), ('{meh}')",
+      "INSERT INTO ua VALUES ('{ meh , happy }')",
+      "INSERT INTO ua VALUES ('[0:0]={meh}')",
+      "SELECT a FROM ua ORDER BY a",
+      "SELECT a FROM ua WHERE a > '{meh}' ORDER BY a DESC",
+      "ALTER TYPE mood RENAME VALUE 'happy' TO 'glad'",
+      "SELECT a FROM ua ORDER BY a",
+      "SELECT id, a FROM t ORDER BY id",
+      "DROP TABLE ua",
       "SELECT id FROM t WHERE m < 'ok' ORDER BY id",
       "DROP TYPE mood",
       "DROP DOMAIN mood",

@@ -157,6 +157,17 @@ CREATE TABLE tributary_descriptions (
   PRIMARY KEY (relname, attname)
 ) WITHOUT ROWID;
 )sql",
+      // 9: tables' CHECK constraints as written (check_catalog.hpp): the
+      // expression's parse tree and the statement text its locations point into.
+      R"sql(
+CREATE TABLE tributary_check_constraints (
+  relname  text NOT NULL COLLATE NOCASE,
+  conname  text NOT NULL,
+  conbin   text NOT NULL,
+  consrc   text NOT NULL,
+  PRIMARY KEY (relname, conname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -164,7 +175,7 @@ CREATE TABLE tributary_descriptions (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 8, "add the migration step above");
+  static_assert(catalog_schema_version == 9, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

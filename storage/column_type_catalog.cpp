@@ -73,11 +73,12 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
       c.sqlite_default = q->column_text(9);
     columns.push_back(std::move(c));
   }
-  // A user's enum: its labels as they are in this transaction.
+  // A user's enum or an array of one: the enum's labels as they are in this
+  // transaction.
   for (auto& c : columns) {
     if (!c.type.known() || find_builtin_type(c.type.oid))
       continue;
-    auto labels = read_enum_definition(db, c.type.oid);
+    auto labels = read_enum_definition(db, enum_of_array_oid(c.type.oid).value_or(c.type.oid));
     if (!labels)
       return fail(labels.error());
     c.type.enum_labels = std::move(*labels);

@@ -8,6 +8,8 @@
 #include <mutex>
 #include <string>
 
+#include "stages/types/verbatim/array_order.hpp"
+
 namespace tributary {
 namespace {
 
@@ -58,7 +60,19 @@ int compare_labels(void* order, int a_size, const void* a, int b_size, const voi
       std::string_view(static_cast<const char*>(b), static_cast<size_t>(b_size)));
 }
 
+int compare_label_arrays(void* order, int a_size, const void* a, int b_size, const void* b) {
+  return compare_stored_enum_array(
+      *static_cast<const enum_order*>(order),
+      std::string_view(static_cast<const char*>(a), static_cast<size_t>(a_size)),
+      std::string_view(static_cast<const char*>(b), static_cast<size_t>(b_size)));
+}
+
 void collation_needed(void*, sqlite3* db, int, const char* name) {
+  if (const auto element = enum_array_collation_oid(name)) {
+    enum_order* order = enum_registry::instance().order(file_key(db), *element).get();
+    sqlite3_create_collation_v2(db, name, SQLITE_UTF8, order, compare_label_arrays, nullptr);
+    return;
+  }
   const auto oid = enum_collation_oid(name);
   if (!oid)
     return;

@@ -266,17 +266,19 @@ result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid) {
 
 result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connection& db,
                                                                  const user_type& type) {
-  // An enum's columns, and its array columns (kept as text under the enum's name).
+  // An enum's columns, and its array columns (by the array type's OID; before
+  // that OID, kept as text under the enum's name).
   auto q = db.prepare(
       type.kind == 'e'
-          ? "SELECT relname, attname, atttypid = 0 FROM tributary_columns WHERE attdomain = '' "
-            "AND (atttypid = ?1 OR (atttypid = 0 AND typname = ?2)) ORDER BY relname, attnum"
-          : "SELECT relname, attname, 0 FROM tributary_columns WHERE attdomain = ?2 AND ?1 = ?1 "
-            "ORDER BY relname, attnum");
+          ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
+            "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2)) ORDER BY relname, attnum"
+          : "SELECT relname, attname, 0 FROM tributary_columns WHERE attdomain = ?2 "
+            "AND ?1 = ?1 AND ?3 = ?3 ORDER BY relname, attnum");
   if (!q)
     return fail(q.error());
   q->bind_int(1, type.oid);
   q->bind_text(2, type.display_name());
+  q->bind_int(3, enum_array_oid(type.oid));
   std::vector<type_dependent> out;
   for (;;) {
     auto s = q->step();

@@ -57,7 +57,7 @@ result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid);
 struct type_dependent {
   std::string table;   // the SQLite table
   std::string column;
-  bool array = false;  // an array of the enum (kept as text under the enum's name)
+  bool array = false;  // an array of the enum
 };
 // The columns of `type` (an enum: by OID; a domain: by its name), table by table.
 result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connection& db,

@@ -258,21 +258,44 @@ TEST(AlterTable, AlterColumnTypeKeepsTheChecksOfOtherColumns) {
       "CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY NOT NULL, \"note\" TEXT, " +
           check_item("t", check, columns) + ") STRICT",
       {"id"}};
-  auto run = [&](const std::string& sql) {
+  auto parse = [](const std::string& sql) {
     PgQueryParseResult parsed = pg_query_parse(sql.c_str());
     auto tree = nlohmann::json::parse(parsed.parse_tree);
     pg_query_free_parse_result(parsed);
-    return translate_alter_table(tree["stmts"][0]["stmt"]["AlterTableStmt"], sql, "t", columns,
-                                 checked, type_settings{});
+    return tree["stmts"][0]["stmt"];
   };
-  auto other = run("ALTER TABLE t ALTER COLUMN id TYPE bigint");
+  // The check as CREATE TABLE wrote it (storage/check_catalog.hpp).
+  const std::string create = "CREATE TABLE t (id int PRIMARY KEY, note text CHECK (note <> ''))";
+  const auto raw_expr = parse(create)["CreateStmt"]["tableElts"][1]["ColumnDef"]["constraints"][0]
+                                    ["Constraint"]["raw_expr"];
+  const std::vector<check_source> written = {{"t_note_check", raw_expr.dump(), create}};
+  auto run = [&](const std::string& sql, const std::vector<check_source>& recorded) {
+    return translate_alter_table(parse(sql)["AlterTableStmt"], sql, "t", columns, checked,
+                                 type_settings{}, no_user_types(), {}, recorded);
+  };
+  auto other = run("ALTER TABLE t ALTER COLUMN id TYPE bigint", written);
   ASSERT_TRUE(other.ok()) << other.error().message;
   EXPECT_NE(other->rebuild->body.find("CONSTRAINT \"t_note_check\""), std::string::npos);
-  auto checked_column = run("ALTER TABLE t ALTER COLUMN note TYPE varchar(5)");
-  ASSERT_FALSE(checked_column.ok());
-  EXPECT_EQ(checked_column.error().sqlstate, "0A000");
-  EXPECT_EQ(checked_column.error().message,
-            "ALTER COLUMN ... TYPE of a column a CHECK constraint uses is not supported yet");
+  EXPECT_TRUE(other->rebuild->retyped_checks.empty());
+  // A check on the column is typed again from its recorded text, and the
+  // converted rows must pass it.
+  auto retyped = run("ALTER TABLE t ALTER COLUMN note TYPE varchar(5)", written);
+  ASSERT_TRUE(retyped.ok()) << retyped.error().message;
+  ASSERT_EQ(retyped->rebuild->retyped_checks.size(), 1u);
+  EXPECT_EQ(retyped->rebuild->retyped_checks[0].name, "t_note_check");
+  EXPECT_NE(retyped->rebuild->body.find("CONSTRAINT \"t_note_check\""), std::string::npos);
+  EXPECT_EQ(retyped->checks.size(), 1u);
+  // Without a recorded text (a check made before the catalog kept them): 0A000.
+  auto unrecorded = run("ALTER TABLE t ALTER COLUMN note TYPE varchar(5)", {});
+  ASSERT_FALSE(unrecorded.ok());
+  EXPECT_EQ(unrecorded.error().sqlstate, "0A000");
+  // RENAME COLUMN renames the column in the recorded tree.
+  const std::string rename = "ALTER TABLE t RENAME COLUMN note TO remark";
+  auto renamed = translate_rename(parse(rename)["RenameStmt"], "t", columns, written);
+  ASSERT_TRUE(renamed.ok()) << renamed.error().message;
+  ASSERT_EQ(renamed->checks.size(), 1u);
+  EXPECT_NE(renamed->checks[0].expression_tree.find("\"remark\""), std::string::npos);
+  EXPECT_EQ(renamed->checks[0].expression_tree.find("\"note\""), std::string::npos);
 }
 
 TEST(AlterTable, OtherSubcommandsAre0A000NamingThem) {

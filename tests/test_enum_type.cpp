@@ -8,6 +8,7 @@
 #include "stages/types/user/enum_type.hpp"
 #include "stages/types/user/user_types.hpp"
 #include "stages/types/value_io.hpp"
+#include "stages/types/verbatim/array_order.hpp"
 
 namespace tributary {
 namespace {
@@ -151,6 +152,53 @@ TEST(EnumCodec, AcceptsExactlyTheLabelsInTextAndBinary) {
             std::optional<std::string>("ok"));
   EXPECT_TRUE(has_binary_input(type));
   EXPECT_FALSE(text_is_stored_as_received(type));
+}
+
+// mood[]: its own OID, each element checked against the labels, array_out's
+// text stored, array_send with the enum's OID as element type, ordered by the
+// enum's sort order.
+TEST(EnumArray, ChecksEveryElementAndSendsTheEnumsOid) {
+  user_type type{16385, "public", "mood", 'e'};
+  type.labels = std::make_shared<enum_definition>(mood());
+  const column_type array = type.enum_array_column_type();
+  EXPECT_EQ(array.oid, enum_array_oid(16385));
+  EXPECT_EQ(enum_of_array_oid(array.oid), std::optional<oid_t>(16385));
+  EXPECT_EQ(enum_of_array_oid(16385), std::nullopt);
+  EXPECT_TRUE(array.is_enum_array());
+  EXPECT_FALSE(mood_column().is_enum_array());
+  EXPECT_EQ(array.name, "mood[]");
+  auto stored = parse_text_value(array, "{ happy , NULL,\"sad\"}", type_settings{});
+  ASSERT_TRUE(stored.ok()) << stored.error().message;
+  EXPECT_EQ(*stored, sql_value{std::string("{happy,NULL,sad}")});
+  auto bad = parse_text_value(array, "{ok,Happy}", type_settings{});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().sqlstate, "22P02");
+  EXPECT_EQ(bad.error().message, "invalid input value for enum mood: \"Happy\"");
+  EXPECT_FALSE(text_is_stored_as_received(array));  // the publisher's text is checked too
+  auto sent = format_binary_value(array, sql_value{std::string("{ok,NULL}")});
+  ASSERT_TRUE(sent.ok());
+  const std::string expected("\0\0\0\1\0\0\0\1\0\0\x40\x01\0\0\0\2\0\0\0\1\0\0\0\2ok\xff\xff\xff\xff",
+                             30);
+  EXPECT_EQ(**sent, expected);
+  auto received = parse_binary_value(array, expected);
+  ASSERT_TRUE(received.ok()) << received.error().message;
+  EXPECT_EQ(*received, sql_value{std::string("{ok,NULL}")});
+  std::string wrong = expected;
+  wrong.replace(wrong.find("ok"), 2, "no");
+  EXPECT_EQ(parse_binary_value(array, wrong).error().sqlstate, "22P02");
+}
+
+TEST(EnumArray, OrdersByTheEnumsSortOrderAsArrayCmp) {
+  enum_order order;
+  order.assign(mood().labels);
+  EXPECT_LT(compare_stored_enum_array(order, "{sad}", "{happy}"), 0);  // not by bytes
+  EXPECT_LT(compare_stored_enum_array(order, "{ok}", "{ok,sad}"), 0);
+  EXPECT_LT(compare_stored_enum_array(order, "{happy}", "{NULL}"), 0);
+  EXPECT_EQ(compare_stored_enum_array(order, "{sad,ok}", "{sad,ok}"), 0);
+  EXPECT_NE(compare_stored_enum_array(order, "{sad}", "[0:0]={sad}"), 0);
+  EXPECT_EQ(enum_array_collation_name(16385), "pg_enum_array_16385");
+  EXPECT_EQ(enum_array_collation_oid("pg_enum_array_16385"), std::optional<oid_t>(16385));
+  EXPECT_EQ(enum_collation_oid("pg_enum_array_16385"), std::nullopt);
 }
 
 TEST(UserTypeSet, FindsByNameInItsSchemaAndByOid) {

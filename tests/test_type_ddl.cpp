@@ -2,6 +2,8 @@
 // TYPE / CREATE DOMAIN / ALTER TYPE / DROP TYPE say, and the columns that name them.
 #include <gtest/gtest.h>
 
+#include "stages/types/user/enum_type.hpp"
+
 #include <pg_query.h>
 
 #include <memory>
@@ -179,11 +181,13 @@ TEST(CreateTableWithUserTypes, AnEnumColumnIsTextInItsEnumsCollation) {
   ASSERT_TRUE(t.ok()) << t.error().message;
   EXPECT_EQ(t->sqlite_ddl,
             "CREATE TABLE \"t\" (\"m\" TEXT COLLATE pg_enum_16385 NOT NULL, "
-            "\"n\" TEXT COLLATE pg_enum_16385, \"a\" TEXT, PRIMARY KEY (\"m\")) STRICT");
+            "\"n\" TEXT COLLATE pg_enum_16385, \"a\" TEXT COLLATE pg_enum_array_16385, "
+            "PRIMARY KEY (\"m\")) STRICT");
   EXPECT_EQ(t->columns[0].type.oid, 16385u);
   EXPECT_TRUE(t->columns[0].type.is_enum());
-  // An array of an enum is kept as PostgreSQL's text, under the enum's name.
-  EXPECT_EQ(t->columns[2].type, (column_type{0, -1, "mood", nullptr}));
+  // An array of an enum: its own type (mood[]), checked and ordered by the enum.
+  EXPECT_EQ(t->columns[2].type, (column_type{enum_array_oid(16385), -1, "mood[]", nullptr}));
+  EXPECT_TRUE(t->columns[2].type.is_enum_array());
   EXPECT_EQ(t->columns[2].dimensions, 1);
 }
 

@@ -201,7 +201,7 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
     ASSERT_TRUE(record_user_type(db, d, {}));
     // As a file written before migration 6 is.
     ASSERT_TRUE(db.exec("DROP TABLE tributary_domain_constraints; DROP TABLE tributary_relation_acl; "
-                        "DROP TABLE tributary_descriptions; "
+                        "DROP TABLE tributary_descriptions; DROP TABLE tributary_check_constraints; "
                         "DELETE FROM tributary_schema_version WHERE version >= 6"));
   }
   auto db = f.open();
@@ -211,6 +211,8 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
   EXPECT_TRUE(types->find("", "old")->checks.empty());
   EXPECT_EQ(column_values(db, "SELECT max(version) FROM tributary_schema_version"),
             (std::vector<std::string>{std::to_string(catalog_schema_version)}));
+  EXPECT_EQ(column_values(db, "SELECT count(*) FROM tributary_check_constraints"),
+            (std::vector<std::string>{"0"}));
 }
 
 }  // namespace

@@ -51,6 +51,7 @@
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/enum_type.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -119,11 +120,13 @@ void format_type_function(sqlite3_context* context, int, sqlite3_value** argv) {
     return result_text(context, "-");
   if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
     return result_text(context, format_type(builtin_column_type(static_cast<oid_t>(oid), typmod)));
+  const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
   for (const auto& t : reader_of(context).model().types)
-    if (t.oid == oid)
-      return result_text(context, t.schema == "public" ? quote_identifier_if_needed(t.name)
-                                                       : quote_identifier_if_needed(t.schema) + "." +
-                                                             quote_identifier_if_needed(t.name));
+    if (t.oid == oid || (element && t.kind == 'e' && t.oid == *element))
+      return result_text(context, (t.schema == "public" ? quote_identifier_if_needed(t.name)
+                                                        : quote_identifier_if_needed(t.schema) + "." +
+                                                              quote_identifier_if_needed(t.name)) +
+                                      (t.oid == oid ? "" : "[]"));
   result_text(context, "???");
 }
 

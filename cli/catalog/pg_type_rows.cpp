@@ -1,6 +1,7 @@
 #include "cli/catalog/pg_type_rows.hpp"
 
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/user/enum_type.hpp"
 
 namespace tributary {
 
@@ -40,8 +41,10 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
   }
   for (const auto& t : model.types) {
     const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);
-    if (t.kind == 'e') {
-      out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, 0, 0, -1, false));
+    if (t.kind == 'e') {  // the enum and its array type, _mood
+      const int64_t array = enum_array_oid(static_cast<oid_t>(t.oid));
+      out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, array, 0, -1, false));
+      out.push_back(type_row(array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false));
       continue;
     }
     const type_descriptor* base = find_builtin_type(static_cast<oid_t>(t.base_type));

@@ -24,6 +24,7 @@
 #include "stages/sql/insert_values.hpp"
 #include "stages/sql/typed_constants.hpp"
 #include "stages/types/value_io.hpp"
+#include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
@@ -112,6 +113,29 @@ result<std::string, pg_error> enabled_subscription_of(sqlite_connection& db,
   return names->empty() ? std::string() : names->front();
 }
 
+// The checks the table keeps after an ALTER TABLE, as written (a check dropped
+// with its column is not among the table's items any more), under its new name.
+result<ok_t, pg_error> record_checks_after(sqlite_connection& db, const std::string& before,
+                                           const table_change& change) {
+  auto shape = read_table_shape(db, change.table);
+  if (!shape)
+    return fail(shape.error());
+  auto table = split_table_text(shape->create_sql);
+  std::vector<check_source> kept;
+  for (const auto& check : change.checks)
+    if (table && std::any_of(table->items.begin(), table->items.end(), [&](const std::string& item) {
+          auto read = read_check_item(item);
+          return read && read->name == check.name;
+        }))
+      kept.push_back(check);
+  if (change.table != before)
+    if (auto r = record_table_checks(db, before, {}); !r)
+      return fail(storage_error(r.error()));
+  if (auto r = record_table_checks(db, change.table, kept); !r)
+    return fail(storage_error(r.error()));
+  return ok_v;
+}
+
 // A rebuild the change asks for: NOT NULL checks first, then the new table, its
 // rows converted column by column (ALTER COLUMN TYPE).
 result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::string& table,
@@ -154,13 +178,20 @@ result<ok_t, pg_error> rebuild_for_change(sqlite_connection& db, const std::stri
     }
     return ok_v;
   };
-  return rebuild_table(db, table, rebuild.body, convert);
+  if (auto r = rebuild_table(db, table, rebuild.body, convert); !r)
+    return r;
+  // A CHECK typed again over a converted column: the converted rows must pass it.
+  for (const auto& check : rebuild.retyped_checks)
+    if (auto r = check_rows_satisfy(db, table, check); !r)
+      return fail(r.error());
+  return ok_v;
 }
 
-// ADD COLUMN with an expression default: the columns SQLite added empty get
-// their DEFAULT in a rebuild that copies every other column, so SQLite evaluates
-// it for each existing row. A fill that leaves NULL in a NOT NULL column is
-// PostgreSQL's 23502.
+// ADD COLUMN with an expression default (or of a domain with constraints): the
+// columns SQLite added empty get their DEFAULT in a rebuild that copies every
+// other column, so SQLite evaluates it for each existing row. A fill that leaves
+// NULL in a NOT NULL column is PostgreSQL's 23502; a domain column's rows are
+// then tested by the domain's NOT NULL and CHECKs.
 result<ok_t, pg_error> fill_added_columns(sqlite_connection& db, const table_change& change) {
   std::vector<column_fill> fills;
   std::vector<std::string> copied;
@@ -187,7 +218,19 @@ result<ok_t, pg_error> fill_added_columns(sqlite_connection& db, const table_cha
         return fail(make_pg_error("23502", "column \"" + fill.column + "\" of relation \"" +
                                                change.table + "\" contains null values"));
   }
-  return filled;
+  if (!filled)
+    return filled;
+  // A domain column's rows, as PostgreSQL coerces the default to the domain.
+  for (const auto& fill : fills) {
+    if (!fill.domain_not_null.empty())
+      if (auto r = check_no_nulls(db, change.table, fill.column); !r)
+        return fail(make_pg_error("23502", "domain " + fill.domain_not_null +
+                                               " does not allow null values"));
+    for (const auto& check : fill.domain_checks)
+      if (auto r = check_rows_satisfy(db, change.table, check); !r)
+        return fail(r.error());
+  }
+  return ok_v;
 }
 
 // A parameter as the client sent it (text, or binary already decoded by the
@@ -306,6 +349,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
                                std::nullopt};
   if (auto r = store_relation_acl(db, owner); !r)
     return fail(storage_error(r.error()));
+  if (auto r = record_table_checks(db, definition->table, definition->checks); !r)
+    return fail(storage_error(r.error()));
   for (const owned_sequence& owned : definition->sequences) {
     stored_sequence sequence{owned.name, owned.parameters, owned.state, definition->table, owned.column};
     if (auto r = create_sequence_relation(db.handle(), sequence); !r)
@@ -356,7 +401,10 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = forget_relation_acl(db, table); !r)
+      return fail(storage_error(r.error()));
     if (auto r = forget_descriptions(db, table); !r)
+      return fail(storage_error(r.error()));
+    if (auto r = record_table_checks(db, table, {}); !r)
       return fail(storage_error(r.error()));
     if (auto r = drop_owned_sequences(db.handle(), table); !r)
       return fail(r.error());
@@ -392,11 +440,14 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   auto shape = read_table_shape(db, table);
   if (!shape)
     return fail(shape.error());
+  auto checks = read_table_checks(db, table);
+  if (!checks)
+    return fail(storage_error(checks.error()));
   const std::vector<column_definition> recorded_before = *recorded;
   auto change = node_type == "RenameStmt"
-                    ? translate_rename(stmt, table, std::move(*recorded))
+                    ? translate_rename(stmt, table, std::move(*recorded), *checks)
                     : translate_alter_table(stmt, source, table, std::move(*recorded), *shape,
-                                            settings, *user_types, parse_select_expression);
+                                            settings, *user_types, parse_select_expression, *checks);
   if (!change)
     return fail(change.error());
   if (change->table != table) {
@@ -451,6 +502,8 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   }
   if (auto r = record_table_columns(db, change->table, change->columns); !r)
     return fail(storage_error(r.error()));
+  if (auto r = record_checks_after(db, table, *change); !r)
+    return fail(r.error());
   std::vector<std::string> columns_after;
   for (const auto& c : change->columns)
     columns_after.push_back(c.name);

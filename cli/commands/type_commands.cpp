@@ -7,6 +7,7 @@
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/type_ddl.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/enum_collations.hpp"
 #include "storage/namespace_catalog.hpp"
@@ -152,6 +153,38 @@ result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type
   return ok_v;
 }
 
+// An array column of a renamed enum label: each stored array holding the old
+// label, written again with the new one (the stored text compared by bytes).
+result<ok_t, pg_error> rename_array_elements(sqlite_connection& db, const dependency& d,
+                                             const std::string& from, const std::string& to) {
+  const std::string column = quote_identifier(d.column);
+  auto stored = query_texts(db, "SELECT DISTINCT " + column + " COLLATE BINARY FROM " +
+                                    quote_identifier(d.table) + " WHERE " + column +
+                                    " IS NOT NULL AND ?1 = ?1",
+                            from);
+  if (!stored)
+    return fail(storage_error(stored.error()));
+  for (const auto& text : *stored) {
+    auto array = read_array_literal(text, ',');
+    if (!array.ok() ||
+        std::none_of(array->elements.begin(), array->elements.end(),
+                     [&](const std::optional<std::string>& e) { return e && *e == from; }))
+      continue;
+    for (auto& e : array->elements)
+      if (e && *e == from)
+        *e = to;
+    auto update = db.prepare("UPDATE " + quote_identifier(d.table) + " SET " + column +
+                             " = ?1 WHERE " + column + " = ?2 COLLATE BINARY");
+    if (!update)
+      return fail(storage_error(update.error()));
+    update->bind_text(1, write_array_literal(*array, ','));
+    update->bind_text(2, text);
+    if (auto r = update->run(); !r)
+      return fail(storage_error(r.error()));
+  }
+  return ok_v;
+}
+
 std::string describe(const dependency& d) {
   return d.what == dependency::kind::domain ? "type " + d.domain->display_name()
                                             : "column " + d.column + " of table " + d.table;
@@ -250,8 +283,13 @@ result<command_outcome, pg_error> alter_enum_type(const nlohmann::json& stmt,
   if (auto r = collect_dependents(*type, *types, context, dependents); !r)
     return fail(r.error());
   for (const auto& d : dependents) {
-    if (d.what != dependency::kind::column || d.on_type.ends_with("[]"))
+    if (d.what != dependency::kind::column)
       continue;
+    if (d.on_type.ends_with("[]")) {
+      if (auto r = rename_array_elements(db, d, request->old_label, renamed->label); !r)
+        return fail(r.error());
+      continue;
+    }
     auto update = db.prepare("UPDATE " + quote_identifier(d.table) + " SET " +
                              quote_identifier(d.column) + " = ?1 WHERE " +
                              quote_identifier(d.column) + " = ?2");

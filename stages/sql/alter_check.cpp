@@ -89,6 +89,8 @@ result<ok_t, pg_error> add_check(const json& constraint, const column_alteration
                                            state.table + "\" already exists"));
   }
   const check_definition check{name, expression->sql};
+  state.written.push_back({name, constraint.value("raw_expr", json::object()).dump(),
+                           std::string(input.source)});
   state.sqlite.items.push_back(check_item(state.table, check, state.columns));
   sort_check_items(state.sqlite);
   state.changed = true;
@@ -145,6 +147,7 @@ result<ok_t, pg_error> alter_check_constraint(const json& command,
     return ok_v;
   }
   state.sqlite.items.erase(state.sqlite.items.begin() + static_cast<std::ptrdiff_t>(*index));
+  std::erase_if(state.written, [&](const check_source& c) { return c.name == name; });
   state.changed = true;
   return ok_v;
 }

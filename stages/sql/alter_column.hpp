@@ -56,6 +56,8 @@ struct column_alteration_state {
   std::vector<std::string> not_null_checks;
   std::vector<column_conversion> conversions;
   std::vector<check_definition> check_validations;  // CHECKs the rows must satisfy (alter_check.hpp)
+  std::vector<check_definition> retyped_checks;     // CHECKs typed again: the converted rows must pass
+  std::vector<check_source> written;     // the CHECKs as written (storage/check_catalog.hpp)
   bool changed = false;                  // the SQLite definition was edited
   std::vector<key_validation> key_validations;  // keys the rows must satisfy (alter_key.hpp)
   std::vector<foreign_key_validation> foreign_key_validations;

@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/alter_check.hpp"
 #include "stages/sql/check_constraints.hpp"
+#include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/create_table.hpp"
+#include "stages/sql/domain_checks.hpp"
 #include "stages/sql/parse_tree.hpp"
 
 namespace tributary {
@@ -57,18 +60,94 @@ std::optional<column_fill> expression_default_fill(const translated_column& colu
                      column.definition.not_null};
 }
 
-// True when a CHECK item of the table names `column` (as SQLite's quoted identifier).
-bool check_uses_column(const sqlite_table_text& table, const std::string& column) {
-  for (const auto& item : table.items)
-    if (auto check = read_check_item(item)) {
-      std::string lowered = check->expression_sql, name = quote_identifier(column);
-      for (auto* text : {&lowered, &name})
-        for (char& c : *text)
-          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (lowered.find(name) != std::string::npos)
-        return true;
+// The fill of a column of a domain with NOT NULL or CHECK constraints (the
+// column's whole item, and the domain's tests), or nullopt for any other column.
+result<std::optional<column_fill>, pg_error> constrained_domain_fill(
+    const translated_column& column, const user_type_set& user_types,
+    const type_settings& settings) {
+  const user_type* domain = nullptr;
+  for (const auto& t : user_types.types)
+    if (t.kind == 'd' && !column.definition.domain.empty() &&
+        t.display_name() == column.definition.domain)
+      domain = &t;
+  if (!domain || (!domain->not_null && domain->checks.empty()))
+    return std::optional<column_fill>{};
+  column_fill fill{column.definition.name, "", column.definition.not_null};
+  fill.item = column.sqlite_sql;
+  if (domain->not_null)
+    fill.domain_not_null = domain->display_name();
+  for (const auto& check : domain->checks) {
+    auto translated = translate_domain_check(check, *domain, column.definition.name, settings);
+    if (!translated)
+      return fail(translated.error().error);
+    fill.domain_checks.push_back(
+        {check.name, domain_check_test(*domain, check.name, translated->sql)});
+  }
+  return std::optional<column_fill>{std::move(fill)};
+}
+
+// True when the CHECK (its SQLite expression) names `column`.
+bool check_uses_column(const check_definition& check, const std::string& column) {
+  std::string lowered = check.expression_sql, name = quote_identifier(column);
+  for (auto* text : {&lowered, &name})
+    for (char& c : *text)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lowered.find(name) != std::string::npos;
+}
+
+// ALTER COLUMN ... TYPE: each CHECK that names the column, translated again from
+// its recorded text over the columns' new types; the converted rows must pass it.
+result<ok_t, pg_error> retype_checks(const std::string& column, const column_alteration_input& input,
+                                     column_alteration_state& state) {
+  const auto columns = table_check_columns(state.columns);
+  for (auto& item : state.sqlite.items) {
+    auto check = read_check_item(item);
+    if (!check || !check_uses_column(*check, column))
+      continue;
+    auto written = std::find_if(state.written.begin(), state.written.end(),
+                                [&](const check_source& c) { return c.name == check->name; });
+    const json tree = written == state.written.end()
+                          ? json()
+                          : json::parse(written->expression_tree, nullptr, false);
+    if (tree.is_discarded() || tree.is_null())
+      return fail(make_pg_error("0A000", "ALTER COLUMN ... TYPE of a column a CHECK constraint "
+                                         "made before this version uses is not supported yet"));
+    auto expression = translate_check_expression(tree, written->source, columns, input.settings);
+    if (!expression)
+      return fail(expression.error().error);
+    const check_definition retyped{check->name, expression->sql};
+    item = check_item(state.table, retyped, state.columns);
+    state.retyped_checks.push_back(retyped);
+    state.changed = true;
+  }
+  return ok_v;
+}
+
+// A CHECK's parse tree with every reference to column `from` naming `to`.
+std::string renamed_column_references(const std::string& tree_text, const std::string& from,
+                                      const std::string& to) {
+  json tree = json::parse(tree_text, nullptr, false);
+  if (tree.is_discarded())
+    return tree_text;
+  const std::function<void(json&)> walk = [&](json& node) {
+    if (node.is_object()) {
+      if (auto ref = node.find("ColumnRef"); ref != node.end() && ref->contains("fields")) {
+        auto& fields = (*ref)["fields"];
+        if (!fields.empty()) {
+          auto& last = fields.back();
+          if (last.contains("String") && last["String"].value("sval", "") == from)
+            last["String"]["sval"] = to;
+        }
+      }
+      for (auto& [key, value] : node.items())
+        walk(value);
+    } else if (node.is_array()) {
+      for (auto& value : node)
+        walk(value);
     }
-  return false;
+  };
+  walk(tree);
+  return tree.dump();
 }
 
 // The subcommands in the order PostgreSQL runs them (its AT_PASS_* order): every
@@ -95,9 +174,13 @@ result<std::string, pg_error> filled_table_body(std::string_view create_sql,
     if (!item)
       return fail(make_pg_error("XX000", "column \"" + fill.column +
                                              "\" is missing from the table's definition"));
-    table->items[*item] = rewrite_column_item(
-        table->items[*item],
-        column_item_change{std::nullopt, std::optional<std::string>{fill.default_sql}, fill.not_null});
+    table->items[*item] =
+        !fill.item.empty()
+            ? fill.item
+            : rewrite_column_item(table->items[*item],
+                                  column_item_change{std::nullopt,
+                                                     std::optional<std::string>{fill.default_sql},
+                                                     fill.not_null});
   }
   return table->body();
 }
@@ -108,9 +191,11 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
                                                      const sqlite_table_shape& shape,
                                                      const type_settings& settings,
                                                      const user_type_set& user_types,
-                                                     const select_expression_parser& parse_select) {
+                                                     const select_expression_parser& parse_select,
+                                                     const std::vector<check_source>& checks) {
   table_change out;
   out.table = table;
+  out.checks = checks;
   const std::string relation = "relation \"" + table + "\"";
   std::optional<column_alteration_state> altered;
   const column_alteration_input input{source, settings, user_types, parse_select};
@@ -130,15 +215,13 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
         altered->columns = std::move(columns);
         altered->sqlite = std::move(*sqlite);
         altered->primary_key = shape.primary_key;
+        altered->written = checks;
       }
-      // A check on the column would have to be typed again from its PostgreSQL
-      // text, which is not recorded; checks on other columns stay as they are.
-      if (subtype == "AT_AlterColumnType" && check_uses_column(altered->sqlite, pt::text(cmd, "name")))
-        return fail(make_pg_error("0A000", "ALTER COLUMN ... TYPE of a column a CHECK constraint "
-                                           "uses is not supported yet"));
       auto r = check_subcommand ? alter_check_constraint(cmd, input, *altered, out.notices)
                : subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
                                                  : alter_column_constraint(cmd, input, *altered);
+      if (r && subtype == "AT_AlterColumnType")
+        r = retype_checks(pt::text(cmd, "name"), input, *altered);
       if (!r)
         return fail(r.error());
       continue;
@@ -160,9 +243,16 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
       if (!column)
         return fail(column.error());
       // SQLite adds no column whose DEFAULT is an expression (now(), nextval(),
-      // 1 + 2): it is added empty and filled by a rebuild.
+      // 1 + 2): it is added empty and filled by a rebuild. A column of a domain
+      // with constraints too: its rows are then tested by them.
       std::string added = column->sqlite_sql;
-      if (auto fill = expression_default_fill(*column)) {
+      auto domain_fill = constrained_domain_fill(*column, user_types, settings);
+      if (!domain_fill)
+        return fail(domain_fill.error());
+      if (*domain_fill) {
+        added = quote_identifier(name) + " " + sqlite_column_type(column->definition.type);
+        out.fills.push_back(std::move(**domain_fill));
+      } else if (auto fill = expression_default_fill(*column)) {
         added = rewrite_column_item(added, column_item_change{std::nullopt,
                                                               std::optional<std::string>{}, false});
         out.fills.push_back(std::move(*fill));
@@ -192,6 +282,7 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
     return fail(mixed_alteration());
   if (altered) {
     out.columns = std::move(altered->columns);
+    out.checks = std::move(altered->written);
     if (altered->changed || !altered->check_validations.empty() ||
         !altered->foreign_key_validations.empty()) {
       table_rebuild rebuild;
@@ -201,6 +292,7 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
       rebuild.conversions = std::move(altered->conversions);
       rebuild.key_validations = std::move(altered->key_validations);
       rebuild.foreign_key_validations = std::move(altered->foreign_key_validations);
+      rebuild.retyped_checks = std::move(altered->retyped_checks);
       for (const auto& name : altered->not_null_checks)
         for (const auto& column : out.columns)
           if (column.name == name && column.not_null)  // not dropped again later
@@ -214,9 +306,11 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
 }
 
 result<table_change, pg_error> translate_rename(const json& stmt, const std::string& table,
-                                                std::vector<column_definition> columns) {
+                                                std::vector<column_definition> columns,
+                                                const std::vector<check_source>& checks) {
   table_change out;
   out.table = table;
+  out.checks = checks;
   const std::string rename = pt::text(stmt, "renameType");
   const std::string new_name = pt::text(stmt, "newname");
   if (rename == "OBJECT_TABLE") {
@@ -233,6 +327,8 @@ result<table_change, pg_error> translate_rename(const json& stmt, const std::str
                                              "\" already exists"));
     out.sqlite_statements.push_back("ALTER TABLE " + quote_identifier(table) + " RENAME COLUMN " +
                                     quote_identifier(it->name) + " TO " + quote_identifier(new_name));
+    for (auto& check : out.checks)
+      check.expression_tree = renamed_column_references(check.expression_tree, it->name, new_name);
     it->name = new_name;
   } else {
     return fail(make_pg_error("0A000", "this RENAME is not supported yet"));

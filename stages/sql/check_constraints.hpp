@@ -38,6 +38,15 @@ struct check_definition {
   std::string expression_sql;  // SQLite, over bare column names
 };
 
+// A check as written, kept to translate it again (storage/check_catalog.hpp):
+// its name, its expression's parse tree (libpg_query's JSON) and the statement
+// text the tree's locations point into.
+struct check_source {
+  std::string name;
+  std::string expression_tree;
+  std::string source;
+};
+
 // The SQLite table constraint item of `check` on `relation` (PostgreSQL's
 // unqualified table name) whose columns are `columns`.
 std::string check_item(const std::string& relation, const check_definition& check,

@@ -197,9 +197,8 @@ struct table_builder {
       return fail(make_pg_error("42601", "type modifier is not allowed for type \"" +
                                              user->display_name() + "\""));
     } else if (user && user->kind == 'e') {
-      // An array of an enum is kept as PostgreSQL's text, verbatim (no codec yet).
       column.type = parts.array_dimensions == 0 ? user->enum_column_type()
-                                                : column_type{0, -1, user->display_name(), nullptr};
+                                                : user->enum_array_column_type();
     } else if (user) {
       column.type = domain_column_type(*user, parts.array_dimensions);
       column.domain = user->display_name();
@@ -378,6 +377,7 @@ struct table_builder {
       }
       taken.push_back(name);
       translated.push_back({name, expression->sql});
+      out.checks.push_back({name, expression_tree_text(check.expression), std::string(source)});
     }
     std::stable_sort(translated.begin(), translated.end(),
                      [](const check_definition& a, const check_definition& b) { return a.name < b.name; });
@@ -434,6 +434,8 @@ struct table_builder {
 }  // namespace
 
 std::string sqlite_column_type(const column_type& type) {
+  if (type.is_enum_array())
+    return "TEXT COLLATE " + enum_array_collation_name(*enum_of_array_oid(type.oid));
   if (type.is_enum())
     return "TEXT COLLATE " + enum_collation_name(type.oid);
   const type_descriptor* d = find_builtin_type(type.oid);

@@ -39,6 +39,7 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/sql/check_constraints.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "stages/types/column_definition.hpp"
 #include "stages/types/type_settings.hpp"
@@ -61,6 +62,7 @@ struct table_definition {
   std::string sqlite_ddl;      // CREATE TABLE [IF NOT EXISTS] "t" (...) STRICT
   std::vector<column_definition> columns;
   std::vector<owned_sequence> sequences;
+  std::vector<check_source> checks;  // the CHECKs as written (storage/check_catalog.hpp)
 };
 
 // Whether a relation of that name exists already (for the sequences' names).

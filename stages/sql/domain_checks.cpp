@@ -25,11 +25,16 @@ result<translated_check, located_error> translate_domain_check(const domain_chec
   return translate_check_expression(tree, check.source, {{"value", column, domain.base}}, settings);
 }
 
+std::string domain_check_test(const user_type& domain, const std::string& check_name,
+                              const std::string& expression_sql) {
+  return "pg_domain_check((" + expression_sql + "), " + sql_literal(domain.display_name()) + ", " +
+         sql_literal(check_name) + ")";
+}
+
 std::string domain_clause(const user_type& domain, const std::string& check_name,
                           const std::string& expression_sql) {
-  return " CONSTRAINT " + quote_identifier(clause_name(domain, check_name)) +
-         " CHECK (pg_domain_check((" + expression_sql + "), " + sql_literal(domain.display_name()) +
-         ", " + sql_literal(check_name) + "))";
+  return " CONSTRAINT " + quote_identifier(clause_name(domain, check_name)) + " CHECK (" +
+         domain_check_test(domain, check_name, expression_sql) + ")";
 }
 
 result<std::string, pg_error> domain_clauses(const user_type& domain, const std::string& column,

@@ -31,6 +31,11 @@ result<translated_check, located_error> translate_domain_check(const domain_chec
                                                                const std::string& column,
                                                                const type_settings& settings);
 
+// The test of one domain check, true or failing with 23514 naming the check:
+// pg_domain_check((<expression_sql>), 'd', 'd_check').
+std::string domain_check_test(const user_type& domain, const std::string& check_name,
+                              const std::string& expression_sql);
+
 // The CHECK clause of one domain check on a column (with its leading space).
 std::string domain_clause(const user_type& domain, const std::string& check_name,
                           const std::string& expression_sql);

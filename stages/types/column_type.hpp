@@ -12,6 +12,11 @@
 // labels (enum_labels, read from the database file with the column); a domain is
 // never a column_type: its columns have the domain's base type
 // (column_definition::domain names the domain).
+//
+// An array of a user's enum (mood[]) has its own OID, the enum's OID plus
+// enum_array_oid_base (as PostgreSQL's _mood; never given to anything else:
+// catalog OIDs stay below it), the name format_type prints ("mood[]") and the
+// enum's labels: each element is checked against them.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +29,9 @@
 namespace tributary {
 
 struct enum_definition;  // stages/types/user/enum_type.hpp
+
+// The OID of a user enum's array type is the enum's OID plus this.
+constexpr oid_t enum_array_oid_base = 0x40000000;
 
 // A field of an anonymous record (type record, OID 2249) a query computes, such
 // as the (x, n) rows of information_schema._pg_expandarray: its name and type.
@@ -43,7 +51,9 @@ struct column_type {
   std::shared_ptr<const std::vector<record_field>> record_fields;
 
   bool known() const { return oid != 0; }
+  // A user's enum or an array of one (both carry the enum's labels).
   bool is_enum() const { return enum_labels != nullptr; }
+  bool is_enum_array() const { return enum_labels != nullptr && oid >= enum_array_oid_base; }
   // The same type (an enum's label snapshot does not take part).
   friend bool operator==(const column_type& a, const column_type& b) {
     return a.oid == b.oid && a.typmod == b.typmod && a.name == b.name;

@@ -43,8 +43,11 @@ const type_codec* find_type_codec(oid_t oid) {
 
 namespace {
 
-// The codec of a column type: an enum's, or its built-in type's family's.
+// The codec of a column type: an enum's, an array's of an enum, or its built-in
+// type's family's.
 const type_codec* codec_of(const column_type& type) {
+  if (type.is_enum_array())
+    return &array_codec();
   return type.is_enum() ? &enum_codec() : find_type_codec(type.oid);
 }
 
@@ -113,6 +116,8 @@ bool has_binary_input(const column_type& type) { return codec_of(type) != nullpt
 bool has_binary_output(const column_type& type) { return codec_of(type) != nullptr; }
 
 bool text_is_stored_as_received(const column_type& type) {
+  if (type.is_enum())  // an enum or an array of one: every label is checked
+    return false;
   switch (type.oid) {
     case 25: case 114: case 142: return true;             // text, json, xml
     case 1043: return type.typmod < 0;                    // varchar without a length

@@ -217,11 +217,15 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
   auto target = resolve_type_name(parts);
   if (!target)
     fail_at(target.error(), location_of(type_name));
-  if (!target->known() && input_.find_user_type && parts.array_dimensions == 0 &&
-      parts.typmod_args.empty() && !parts.names.empty() && parts.names.size() <= 2)
+  if (!target->known() && input_.find_user_type && parts.typmod_args.empty() &&
+      !parts.names.empty() && parts.names.size() <= 2)
     if (const user_type* user = input_.find_user_type(parts.names.size() == 2 ? parts.names[0] : "",
-                                                      parts.names.back()))
-      return user_type_cast(cast, where, *user, location);
+                                                      parts.names.back())) {
+      if (parts.array_dimensions == 0)
+        return user_type_cast(cast, where, *user, location);
+      if (user->kind == 'e')  // mood[]: each label checked by the enum's input
+        return cast_to(cast, where, user->enum_array_column_type(), location);
+    }
   if (!target->known() || target->oid == pg_type_oid::unknown)
     throw not_translatable{"cast to a type that is not built in"};
   return cast_to(cast, where, *target, location);
@@ -231,8 +235,8 @@ typed_expression query_translator::user_type_cast(const json& cast, const scope&
                                                   const user_type& type, int location) {
   if (type.kind == 'e')  // the label is checked by the enum's input (22P02)
     return cast_to(cast, where, type.enum_column_type(), location);
-  if (type.kind != 'd' || type.base_dimensions != 0 || !type.base.known())
-    throw not_translatable{"cast to a domain over an array or a user type"};
+  if (type.kind != 'd' || !type.base.known())
+    throw not_translatable{"cast to a domain over a user type"};
   typed_expression value = cast_to(cast, where, type.base, location);
   if (type.checks.empty() && !type.not_null)
     return value;

@@ -4,6 +4,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/enum_type.hpp"
 
 namespace tributary::translator {
 
@@ -27,8 +28,10 @@ bool is_text_like(oid_t oid) {
 }
 
 std::string collation_of(const column_type& type) {
+  if (type.is_enum_array())
+    return enum_array_collation_name(*enum_of_array_oid(type.oid));
   if (type.is_enum())
-    return "pg_enum_" + std::to_string(type.oid);
+    return enum_collation_name(type.oid);
   const type_descriptor* d = find_builtin_type(type.oid);
   if (d == nullptr || d->storage != storage_class::text || d->collation == "BINARY")
     return {};

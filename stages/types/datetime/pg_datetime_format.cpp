@@ -23,7 +23,6 @@ namespace tributary {
 namespace {
 
 // A time zone displacement must stay strictly within ±16 hours.
-constexpr int32_t zone_limit_seconds = 16 * 3600;
 
 // A non-negative number with at least `width` digits (zero padded).
 void append_padded(std::string& out, uint64_t value, size_t width) {
@@ -115,12 +114,6 @@ std::string timestamp_text(int64_t local_usecs, const int32_t* zone_seconds_west
   return out;
 }
 
-bool time_in_range(int64_t usecs) { return usecs >= 0 && usecs <= usecs_per_day; }
-
-codec_error out_of_range(std::string_view what) {
-  return codec_error{std::string(what) + " out of range"};
-}
-
 }  // namespace
 
 std::string pg_date_text(int32_t days) {
@@ -169,34 +162,6 @@ std::string pg_timestamptz_text(int64_t utc_usecs, int32_t zone_seconds_west) {
     return timestamp_text(utc_usecs, &utc);
   }
   return timestamp_text(local_usecs, &zone_seconds_west);
-}
-
-result<std::string, codec_error> format_pg_date(int32_t days) {
-  if (days != std::numeric_limits<int32_t>::min() && days != std::numeric_limits<int32_t>::max() &&
-      !date_in_range(days))
-    return fail(out_of_range("date"));
-  return pg_date_text(days);
-}
-
-result<std::string, codec_error> format_pg_time(int64_t usecs) {
-  if (!time_in_range(usecs))
-    return fail(out_of_range("time"));
-  return pg_time_text(usecs);
-}
-
-result<std::string, codec_error> format_pg_timetz(int64_t usecs, int32_t zone_seconds_west) {
-  if (!time_in_range(usecs))
-    return fail(out_of_range("time"));
-  if (zone_seconds_west <= -zone_limit_seconds || zone_seconds_west >= zone_limit_seconds)
-    return fail(out_of_range("time zone displacement"));
-  return pg_timetz_text(usecs, zone_seconds_west);
-}
-
-result<std::string, codec_error> format_pg_timestamp(int64_t usecs, bool utc_suffix) {
-  if (usecs != std::numeric_limits<int64_t>::min() &&
-      usecs != std::numeric_limits<int64_t>::max() && !timestamp_in_range(usecs))
-    return fail(out_of_range("timestamp"));
-  return utc_suffix ? pg_timestamptz_text(usecs, 0) : pg_timestamp_text(usecs);
 }
 
 std::string format_pg_interval(int64_t usecs, int32_t days, int32_t months) {

@@ -1,44 +1,27 @@
 // pg_datetime_format: PostgreSQL's internal date/time values -> the text its output
-// functions print with datestyle=ISO, intervalstyle=postgres, TimeZone=UTC.
+// functions print (DateStyle ISO, IntervalStyle postgres), for the type layer's
+// date/time codecs (type_date, type_time, type_timestamp, type_interval). Pure
+// functions, no state, no I/O.
 //
-// Role: the binary value codec reads the send-function integers and asks this
-// file for the text, so a binary value ends up as the same TEXT as the text
-// format of the same value. Pure functions, no state, no I/O.
-//
-// The pg_*_text functions at the end are the same printers for any zone and
-// without range errors; type_datetime.hpp's types print through them.
-//
-// Inputs (all from the types' send functions, PostgreSQL epoch 2000-01-01):
+// Inputs (PostgreSQL epoch 2000-01-01):
 //   date        int32 days            -> "2024-02-29", "0044-03-15 BC", "infinity"
 //   time        int64 µs of the day   -> "12:34:56.5"
 //   timetz      int64 µs + int32 zone (seconds WEST of UTC) -> "12:34:56-05"
 //   timestamp   int64 µs              -> "1999-12-31 23:59:59.999999"
-//   timestamptz int64 µs (UTC)        -> "1999-12-31 23:59:59.999999+00"
+//   timestamptz int64 µs (UTC) in a zone -> "1999-12-31 23:59:59.999999+00"
 //   interval    int64 µs, int32 days, int32 months -> "1 year 2 mons -3 days +04:05:06"
 // Calendar: proleptic Gregorian, astronomical year numbering (year 0 = 1 BC),
 // printed as PostgreSQL does: at least 4 year digits, " BC" after the value.
 // Fractions: up to 6 digits, trailing zeros removed, none when zero.
-//
-// Errors: a value outside what PostgreSQL's receive function accepts is a
-// codec_error with its message ("date out of range", "timestamp out of range",
-// "time out of range", "time zone displacement out of range"). An interval
-// cannot be out of range. INT32/INT64 MIN/MAX are -infinity/infinity for date
-// and timestamps; for interval, all three fields at MIN/MAX are PostgreSQL 17's
-// -infinity/infinity.
+// For interval, all three fields at MIN/MAX are PostgreSQL 17's -infinity/infinity.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include "stages/core/result.hpp"
-#include "stages/types/legacy/value_codec.hpp"
 
 namespace tributary {
 
-result<std::string, codec_error> format_pg_date(int32_t days);
-result<std::string, codec_error> format_pg_time(int64_t usecs);
-result<std::string, codec_error> format_pg_timetz(int64_t usecs, int32_t zone_seconds_west);
-result<std::string, codec_error> format_pg_timestamp(int64_t usecs, bool utc_suffix);
 std::string format_pg_interval(int64_t usecs, int32_t days, int32_t months);
 
 // Total forms for the type layer (type_date, type_time, type_timestamp): any

@@ -1,6 +1,8 @@
 // enum_type: see the header.
 #include "stages/types/user/enum_type.hpp"
 
+#include "stages/types/column_type.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <mutex>
@@ -131,8 +133,9 @@ result<std::optional<label_placement>, pg_error> place_new_label(const enum_defi
 
 std::string enum_collation_name(oid_t type_oid) { return "pg_enum_" + std::to_string(type_oid); }
 
-std::optional<oid_t> enum_collation_oid(std::string_view collation) {
-  constexpr std::string_view prefix = "pg_enum_";
+namespace {
+
+std::optional<oid_t> oid_after_prefix(std::string_view collation, std::string_view prefix) {
   if (collation.substr(0, prefix.size()) != prefix)
     return std::nullopt;
   collation.remove_prefix(prefix.size());
@@ -141,6 +144,28 @@ std::optional<oid_t> enum_collation_oid(std::string_view collation) {
   if (ec != std::errc{} || end != collation.data() + collation.size() || oid == 0)
     return std::nullopt;
   return oid;
+}
+
+}  // namespace
+
+std::optional<oid_t> enum_collation_oid(std::string_view collation) {
+  return oid_after_prefix(collation, "pg_enum_");
+}
+
+oid_t enum_array_oid(oid_t enum_oid) { return enum_oid + enum_array_oid_base; }
+
+std::optional<oid_t> enum_of_array_oid(oid_t oid) {
+  if (oid <= enum_array_oid_base)
+    return std::nullopt;
+  return oid - enum_array_oid_base;
+}
+
+std::string enum_array_collation_name(oid_t enum_oid) {
+  return "pg_enum_array_" + std::to_string(enum_oid);
+}
+
+std::optional<oid_t> enum_array_collation_oid(std::string_view collation) {
+  return oid_after_prefix(collation, "pg_enum_array_");
 }
 
 result<enum_label, pg_error> rename_label(const enum_definition& type, std::string_view from,

@@ -93,6 +93,14 @@ result<std::optional<label_placement>, pg_error> place_new_label(const enum_defi
 std::string enum_collation_name(oid_t type_oid);
 std::optional<oid_t> enum_collation_oid(std::string_view collation);
 
+// An enum's array type (column_type.hpp): its OID, and back (nullopt for an
+// OID that is not one); the SQLite collation of its columns,
+// "pg_enum_array_16385" (array_order.hpp's order with the enum's labels), and back.
+oid_t enum_array_oid(oid_t enum_oid);
+std::optional<oid_t> enum_of_array_oid(oid_t oid);
+std::string enum_array_collation_name(oid_t enum_oid);
+std::optional<oid_t> enum_array_collation_oid(std::string_view collation);
+
 result<enum_label, pg_error> rename_label(const enum_definition& type, std::string_view from,
                                           std::string_view to);
 

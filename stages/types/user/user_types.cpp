@@ -11,6 +11,10 @@ column_type user_type::enum_column_type() const {
   return column_type{oid, -1, display_name(), labels};
 }
 
+column_type user_type::enum_array_column_type() const {
+  return column_type{enum_array_oid(oid), -1, display_name() + "[]", labels};
+}
+
 const user_type* user_type_set::find(std::string_view schema, std::string_view name) const {
   const std::string_view wanted_schema = schema.empty() ? std::string_view("public") : schema;
   for (const auto& t : types)

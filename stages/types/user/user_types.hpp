@@ -48,8 +48,9 @@ struct user_type {
 
   // As format_type prints it: "mood" in public, "sales.mood" elsewhere.
   std::string display_name() const;
-  // The column type of an enum column.
+  // The column type of an enum column, and of a column of its array type (mood[]).
   column_type enum_column_type() const;
+  column_type enum_array_column_type() const;
 };
 
 struct user_type_set {

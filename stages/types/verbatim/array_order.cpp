@@ -10,6 +10,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_codec.hpp"
+#include "stages/types/user/enum_type.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 
 namespace tributary {
@@ -32,6 +33,7 @@ struct element_order {
   column_type type;
   char delimiter = ',';
   text_compare text = compare_bytes;  // text storage's collation
+  const enum_order* labels = nullptr;  // an enum's elements: by its sort order
 };
 
 text_compare collation_named(std::string_view name) {
@@ -89,7 +91,8 @@ int compare_values(const element_order& order, const sql_value& a, const sql_val
   if (const auto* x = std::get_if<double>(&a))
     return three_way(*x, std::get<double>(b));
   if (const auto* x = std::get_if<std::string>(&a))
-    return sign(order.text(*x, std::get<std::string>(b)));
+    return sign(order.labels ? order.labels->compare(*x, std::get<std::string>(b))
+                             : order.text(*x, std::get<std::string>(b)));
   if (const auto* x = std::get_if<sql_blob>(&a))
     return compare_bytes(x->bytes, std::get<sql_blob>(b).bytes);
   return 0;
@@ -166,8 +169,9 @@ constexpr stored_collation array_collations[] = {
 
 }  // namespace
 
-int compare_stored_array(oid_t element_oid, std::string_view a, std::string_view b) {
-  const element_order order = order_of(element_oid);
+namespace {
+
+int compare_stored(const element_order& order, std::string_view a, std::string_view b) {
   const auto x = read_stored_array(order, a);
   const auto y = read_stored_array(order, b);
   if (x && y)
@@ -175,6 +179,18 @@ int compare_stored_array(oid_t element_oid, std::string_view a, std::string_view
   if (x || y)
     return x ? -1 : 1;  // an invalid text after every valid one
   return compare_bytes(a, b);
+}
+
+}  // namespace
+
+int compare_stored_array(oid_t element_oid, std::string_view a, std::string_view b) {
+  return compare_stored(order_of(element_oid), a, b);
+}
+
+int compare_stored_enum_array(const enum_order& labels, std::string_view a, std::string_view b) {
+  element_order order;
+  order.labels = &labels;
+  return compare_stored(order, a, b);
 }
 
 std::span<const stored_collation> stored_array_collations() { return array_collations; }

@@ -19,6 +19,9 @@
 //     element its codec rejects) sorts after every valid one, then by bytes,
 //     so the order stays total. An element type without a codec compares its
 //     element texts by bytes.
+//   compare_stored_enum_array  the same order for an array of a user's enum
+//     (mood[]): its elements are labels, compared by the enum's sort order
+//     (enum_type.hpp's enum_order), so '{sad}' < '{happy}' when sad comes first.
 //   stored_array_collations  one collation per array type whose element type
 //     has a codec, named "pg_array_<element typname>" ("pg_array_int4",
 //     "pg_array_numeric"), each calling compare_stored_array.
@@ -40,6 +43,9 @@ template <oid_t ElementOid>
 int compare_stored_array_of(std::string_view a, std::string_view b) {
   return compare_stored_array(ElementOid, a, b);
 }
+
+class enum_order;
+int compare_stored_enum_array(const enum_order& labels, std::string_view a, std::string_view b);
 
 std::span<const stored_collation> stored_array_collations();
 

@@ -1,7 +1,9 @@
 // type_array: arrays of every built-in type that has a codec (int4[], text[],
 // timestamptz[], numeric[], uuid[], inet[], ...: the category 'A' types of
-// builtin_types.cpp whose element type find_type_codec knows), as PostgreSQL
-// 15's array_in / array_out / array_recv / array_send.
+// builtin_types.cpp whose element type find_type_codec knows) and of users'
+// enums (mood[]: each element a label of the enum, 22P02 otherwise; sent with
+// the enum's OID as element type), as PostgreSQL 15's array_in / array_out /
+// array_recv / array_send.
 //
 // Stored form: TEXT, array_out's text of the value as the publisher prints it
 // (DateStyle ISO, TimeZone UTC, extra_float_digits 3, bytea hex:
@@ -70,6 +72,11 @@ struct element_info {
 
 element_info element_of(const column_type& array_type) {
   element_info info;
+  if (array_type.is_enum_array()) {  // mood[]: the enum's labels (type_enum.cpp)
+    info.type = column_type{array_type.oid - enum_array_oid_base, -1, {}, array_type.enum_labels};
+    info.codec = &enum_codec();
+    return info;
+  }
   const type_descriptor* d = find_builtin_type(array_type.oid);
   if (!d || d->category != 'A')
     return info;
@@ -267,7 +274,8 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
     append_be(out, static_cast<uint32_t>(array->lengths[i]), 4);
     append_be(out, static_cast<uint32_t>(array->lower_bounds[i]), 4);
   }
-  const column_type value_type = builtin_column_type(element.type.oid);
+  const column_type value_type =
+      element.type.is_enum() ? element.type : builtin_column_type(element.type.oid);
   const type_settings& settings = publisher_type_settings();
   for (const auto& e : array->elements) {
     if (!e) {
