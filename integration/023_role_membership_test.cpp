@@ -24,20 +24,7 @@ constexpr const char* memberships_query =
     "JOIN pg_roles r ON r.oid = a.roleid JOIN pg_roles m ON m.oid = a.member "
     "JOIN pg_roles g ON g.oid = a.grantor WHERE r.rolname LIKE 'r_' ORDER BY 1, 2";
 
-class RoleMembership : public DifferentialTest {
-protected:
-  // Runs SQL on both servers as their superusers (it must succeed on both).
-  void both(const std::string& sql) {
-    local_exec(sql);
-    publisher_.exec(sql);
-  }
-  session_pair as(const std::string& role) {
-    return session_pair(subscriber_.conninfo() + " user=" + role, publisher_.conninfo() + " user=" + role);
-  }
-  session_pair as_superuser() {
-    return session_pair(subscriber_.conninfo(), publisher_.conninfo() + " user=postgres");
-  }
-};
+class RoleMembership : public RoleDifferentialTest {};
 
 TEST_F(RoleMembership, GrantAndRevokeAnswerAsPostgres) {
   both("CREATE ROLE ra; CREATE ROLE rb; CREATE ROLE rc LOGIN; CREATE ROLE su SUPERUSER");

@@ -11,24 +11,13 @@
 namespace tributary::integration {
 namespace {
 
-class TablePrivileges : public DifferentialTest {
+class TablePrivileges : public RoleDifferentialTest {
 protected:
   void SetUp() override {
-    DifferentialTest::SetUp();
+    RoleDifferentialTest::SetUp();
     both("CREATE ROLE ra LOGIN; CREATE ROLE rb LOGIN; CREATE ROLE rgroup; GRANT rgroup TO rb; "
          "CREATE TABLE t (id integer PRIMARY KEY, v text); CREATE TABLE u (id integer, w text); "
          "INSERT INTO t VALUES (1, 'one'), (2, 'two'); INSERT INTO u VALUES (1, 'uno')");
-  }
-  // Runs SQL on both servers as their superusers (it must succeed on both).
-  void both(const std::string& sql) {
-    local_exec(sql);
-    publisher_.exec(sql);
-  }
-  session_pair as(const std::string& role) {
-    return session_pair(subscriber_.conninfo() + " user=" + role, publisher_.conninfo() + " user=" + role);
-  }
-  session_pair as_superuser() {
-    return session_pair(subscriber_.conninfo(), publisher_.conninfo() + " user=postgres");
   }
 };
 

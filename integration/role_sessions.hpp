@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "integration/differential_test.hpp"
 #include "integration/pq_handles.hpp"
 
 namespace tributary::integration {
@@ -59,6 +60,23 @@ struct session_pair {
     if (PQresultStatus(b.get()) == PGRES_TUPLES_OK)
       EXPECT_EQ(rows_text(a.get()), rows_text(b.get())) << sql;
     EXPECT_EQ(my_notices, their_notices) << sql;
+  }
+};
+
+// The fixture of the role suites: SQL run as superuser on both servers, and a
+// session pair as a role or as each server's superuser.
+class RoleDifferentialTest : public DifferentialTest {
+protected:
+  // Runs SQL on both servers as their superusers (it must succeed on both).
+  void both(const std::string& sql) {
+    local_exec(sql);
+    publisher_.exec(sql);
+  }
+  session_pair as(const std::string& role) {
+    return session_pair(subscriber_.conninfo() + " user=" + role, publisher_.conninfo() + " user=" + role);
+  }
+  session_pair as_superuser() {
+    return session_pair(subscriber_.conninfo(), publisher_.conninfo() + " user=postgres");
   }
 };
 

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "stages/core/pg_text_array.hpp"
+
 namespace tributary {
 namespace {
 
@@ -46,24 +48,6 @@ std::string quoted_role(const std::string& name) {
   for (char c : name) {
     if (c == '"')
       out += '"';
-    out += c;
-  }
-  return out + '"';
-}
-
-// array_out's quoting of one element.
-std::string array_element(const std::string& text) {
-  const bool needs_quotes =
-      text.empty() || std::any_of(text.begin(), text.end(), [](char c) {
-        return c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' ||
-               std::isspace(static_cast<unsigned char>(c));
-      });
-  if (!needs_quotes)
-    return text;
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
     out += c;
   }
   return out + '"';
@@ -226,16 +210,13 @@ std::optional<table_acl> parse_stored_acl(std::string_view text) {
 }
 
 std::string shown_acl_text(const table_acl& acl, const std::function<std::string(int64_t)>& role_name) {
-  std::string out = "{";
-  for (size_t i = 0; i < acl.size(); ++i) {
-    const acl_item& item = acl[i];
-    if (i > 0)
-      out += ',';
+  std::vector<std::string> items;
+  for (const acl_item& item : acl) {
     const std::string grantee = item.grantee == 0 ? std::string() : quoted_role(role_name(item.grantee));
-    out += array_element(grantee + '=' + privilege_text(item.privileges, item.grant_options) + '/' +
-                         quoted_role(role_name(item.grantor)));
+    items.push_back(grantee + '=' + privilege_text(item.privileges, item.grant_options) + '/' +
+                    quoted_role(role_name(item.grantor)));
   }
-  return out + '}';
+  return format_text_array(items);
 }
 
 }  // namespace tributary
