@@ -53,16 +53,23 @@ std::string column_list(const catalog_relation& table, const catalog_index& inde
   return out;
 }
 
-// The table's indexes: SQLite's (pragma index_list) and the rowid primary key.
-result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation& r) {
-  auto create_sql = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ?",
-                               r.local_name);
+// The table's CREATE TABLE text split into its parts (empty when unreadable).
+result<sqlite_table_text, sqlite_error> read_table_text(sqlite_connection& db, const std::string& table) {
+  auto create_sql = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ?", table);
   if (!create_sql)
     return fail(create_sql.error());
-  sqlite_table_text text;
   if (!create_sql->empty())
     if (auto split = split_table_text(create_sql->front()[0]))
-      text = std::move(*split);
+      return std::move(*split);
+  return sqlite_table_text{};
+}
+
+// The table's indexes: SQLite's (pragma index_list) and the rowid primary key.
+result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation& r) {
+  auto read = read_table_text(db, r.local_name);
+  if (!read)
+    return fail(read.error());
+  const sqlite_table_text text = std::move(*read);
   auto list = query_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY seq", r.local_name);
   if (!list)
     return fail(list.error());
@@ -153,14 +160,10 @@ result<ok_t, sqlite_error> read_foreign_keys(sqlite_connection& db, catalog_mode
       return fail(rows.error());
     if (rows->empty())
       continue;
-    auto create_sql = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ?",
-                                 r.local_name);
-    if (!create_sql)
-      return fail(create_sql.error());
-    sqlite_table_text text;
-    if (!create_sql->empty())
-      if (auto split = split_table_text(create_sql->front()[0]))
-        text = std::move(*split);
+    auto read = read_table_text(db, r.local_name);
+    if (!read)
+      return fail(read.error());
+    const sqlite_table_text text = std::move(*read);
     std::string id;
     for (const auto& row : *rows) {
       if (row[0] != id) {
