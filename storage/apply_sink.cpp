@@ -1,6 +1,8 @@
-// apply_sink: see the NOTES in the header. Group lifecycle, the per-batch
-// loop (bind + step per row), conflict handling and progress recording.
+// apply_sink: see the NOTES in the header. Group lifecycle, savepoints,
+// truncation and progress recording; the per-batch row loop and its conflicts
+// are in apply_sink_rows.cpp.
 #include "storage/apply_sink.hpp"
+#include "storage/apply_sink_internal.hpp"
 #include "storage/sql_functions.hpp"
 
 #include <spdlog/spdlog.h>
@@ -17,16 +19,6 @@
 
 namespace tributary {
 
-struct apply_sink::table_entry {
-  struct prepared {
-    statement_text text;
-    std::optional<sqlite_statement> statement;
-  };
-  relation_ptr snapshot;  // the Relation this description was read for
-  local_table table;
-  std::map<std::string, prepared> statements;  // by statement_key
-};
-
 struct apply_sink::group_statements {
   sqlite_statement begin;           // BEGIN IMMEDIATE
   sqlite_statement commit;          // COMMIT
@@ -38,31 +30,6 @@ namespace {
 
 // The savepoint of apply_sink::savepoint(): one fixed name, never nested.
 constexpr const char* savepoint_name = "tributary_apply_transaction";
-
-apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
-  return apply_error{make_pg_error(std::move(sqlstate), std::move(message)), std::move(context),
-                     false};
-}
-
-// The relation's own name within its schema: "orders" for the local table
-// "sales.orders" (local_relation_name.hpp), as PostgreSQL names relations in
-// DETAIL and HINT lines.
-std::string relation_name_part(const std::string& local_name) {
-  const auto dot = local_name.find('.');
-  return dot == std::string::npos ? local_name : local_name.substr(dot + 1);
-}
-
-std::string statement_key(change_kind kind, const change_shape& shape) {
-  std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
-  key += shape.old_kind ? shape.old_kind : '-';
-  for (bool u : shape.new_unchanged)
-    key += u ? 'u' : '.';
-  key += '/';
-  for (bool u : shape.old_unchanged)
-    key += u ? 'u' : '.';
-  return key;
-}
-
 
 }  // namespace
 
@@ -180,8 +147,8 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
   }
   const bool triggers_fire = *triggers_fire_;
   if (triggers_fire)
-    return apply_batches(make_apply_plan(group, true), group);
-  return apply_batches(plan, group);
+    return apply_batches(make_apply_plan(group, true), group, false);
+  return apply_batches(plan, group, true);
 }
 
 // Read again only when the schema changed since the last answer (creating or
@@ -206,7 +173,8 @@ result<bool, apply_error> apply_sink::local_triggers_fire() {
 }
 
 result<ok_t, apply_error> apply_sink::apply_batches(const apply_plan& plan,
-                                                    std::span<const remote_transaction_ptr> group) {
+                                                    std::span<const remote_transaction_ptr> group,
+                                                    bool chunked_inserts) {
   for (const apply_batch& batch : plan.batches) {
     if (batch.rows.empty())
       continue;
@@ -216,7 +184,7 @@ result<ok_t, apply_error> apply_sink::apply_batches(const apply_plan& plan,
           return r;
       continue;
     }
-    if (auto r = apply_rows(batch, group); !r)
+    if (auto r = apply_rows(batch, group, chunked_inserts); !r)
       return r;
   }
   return ok_v;
@@ -321,190 +289,6 @@ result<apply_sink::table_entry*, apply_error> apply_sink::table_for(const relati
   return slot.get();
 }
 
-result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
-                                                 std::span<const remote_transaction_ptr> group) {
-  const relation_info& rel = *batch.relation;
-  const remote_transaction& first = *group[batch.rows.front().transaction_index];
-  auto entry = table_for(batch.relation, first, batch.kind);
-  if (!entry)
-    return fail(entry.error());
-  auto& prepared_slot = (*entry)->statements[statement_key(batch.kind, batch.shape)];
-  if (!prepared_slot.statement) {
-    auto text = statement_for((*entry)->table, rel, batch.kind, batch.shape);
-    if (!text)
-      return fail(apply_error{text.error(), context(first, batch.kind, &rel), false});
-    auto stmt = db_.prepare(text->sql);
-    if (!stmt)
-      return fail(error_from_sqlite(stmt.error(), context(first, batch.kind, &rel)));
-    prepared_slot.text = std::move(*text);
-    prepared_slot.statement = std::move(*stmt);
-  }
-  const auto& params = prepared_slot.text.params;
-  sqlite_statement& stmt = *prepared_slot.statement;
-  // Every parameter is bound again for each row, so the statement is only
-  // rewound (no sqlite3_clear_bindings), and values are bound borrowed
-  // (SQLITE_STATIC): a text stored as received straight from the change, a
-  // parsed value from row_values_ (reserved, so it does not move); both outlive
-  // the step. The borrowed texts are copied into row_values_ only when the step
-  // fails and its error shows the key's values.
-  row_values_.reserve(params.size());
-  std::vector<const std::string*> borrowed(params.size(), nullptr);
-  for (row_ref ref : batch.rows) {
-    const remote_transaction& txn = *group[ref.transaction_index];
-    const row_change& change = txn.changes[ref.change_index];
-    row_values_.clear();
-    stmt.rewind();
-    for (size_t i = 0; i < params.size(); ++i) {
-      const statement_param& p = params[i];
-      const tuple_data& tuple =
-          p.from == statement_param::tuple::new_row ? change.new_tuple : change.old_tuple;
-      const std::string& column = rel.columns[p.column].name;
-      if (p.column >= tuple.size())
-        return fail(plain_error("XX000", "tuple has no value for column \"" + column + "\"",
-                                context(txn, batch.kind, &rel, column)));
-      const tuple_value& v = tuple[p.column];
-      if (v.is_unchanged())
-        return fail(plain_error("XX000", "unchanged TOAST value where column \"" + column +
-                                             "\" is needed",
-                                context(txn, batch.kind, &rel, column)));
-      const column_type& type = (*entry)->table.type_for[p.column];
-      // A text value whose stored form is the publisher's text (text, json, xml,
-      // arrays, ..., a numeric as numeric_out prints it for the column) is bound
-      // as received, as the copy sink does: the publisher has validated it already.
-      if (!v.is_null() && v.k != tuple_value::kind::binary && value_is_stored_as_received(type, v.bytes)) {
-        stmt.bind_text_borrowed(static_cast<int>(i + 1), v.bytes);
-        borrowed[i] = &v.bytes;
-        row_values_.emplace_back(sql_null{});
-        continue;
-      }
-      auto value = v.is_null() ? result<sql_value, pg_error>(sql_value{sql_null{}})
-                   : v.k == tuple_value::kind::binary
-                       ? parse_binary_value(type, v.bytes)
-                       : parse_text_value(type, v.bytes, publisher_type_settings());
-      if (!value)
-        return fail(plain_error(value.error().sqlstate, value.error().message,
-                                context(txn, batch.kind, &rel, column)));
-      borrowed[i] = nullptr;
-      row_values_.push_back(std::move(*value));
-      stmt.bind_borrowed(static_cast<int>(i + 1), row_values_.back());
-    }
-    if (auto r = stmt.run(); !r) {
-      stmt.reset();
-      for (size_t i = 0; i < params.size(); ++i)
-        if (borrowed[i])
-          row_values_[i] = sql_value{*borrowed[i]};
-      return fail(step_error(r.error(), batch, (*entry)->table, prepared_slot.text, txn));
-    }
-    if (batch.kind == change_kind::insert) {
-      ++counters_.inserted;
-    } else if (db_.changes() == 0) {
-      report_missing(change, txn);
-    } else {
-      ++(batch.kind == change_kind::update ? counters_.updated : counters_.deleted);
-    }
-  }
-  stmt.reset();
-  return ok_v;
-}
-
-apply_error apply_sink::step_error(const sqlite_error& e, const apply_batch& batch,
-                                   const local_table& table, const statement_text& text,
-                                   const remote_transaction& txn) {
-  const relation_info& rel = *batch.relation;
-  apply_error out = error_from_sqlite(e, context(txn, batch.kind, &rel));
-  if (auto raised = take_sql_function_error(db_.handle())) {  // a trigger's RAISE, a cast's error
-    out.error = std::move(*raised);
-    return out;
-  }
-  if (!is_unique_violation(e))
-    return out;
-  // As PostgreSQL 18: every unique key the row collides with, each with the
-  // existing local row; several keys make a multiple_unique_conflicts.
-  const unique_violation_probe probe = probe_unique_violation(batch, table, text);
-  const std::string local_name = relation_name_part(table.name);
-  std::vector<key_conflict> conflicts;
-  if (auto keys = unique_keys_of(db_, table.name, local_name))
-    if (auto found = find_key_conflicts(db_, table.name, *keys, probe.row, publisher_type_settings()))
-      conflicts = std::move(*found);
-  const bool insert = batch.kind == change_kind::insert;
-  const char* kind = conflicts.size() > 1 ? "multiple_unique_conflicts"
-                     : insert             ? "insert_exists"
-                                          : "update_exists";
-  ++(conflicts.size() > 1 ? counters_.multiple_unique_conflicts
-     : insert             ? counters_.insert_exists
-                          : counters_.update_exists);
-  out.error.message = "conflict detected on relation \"" + remote_relation_name(rel) + "\": conflict=" + kind;
-  if (!conflicts.empty()) {
-    out.error.detail = conflict_detail(conflicts, row_description(row_text(probe.row, publisher_type_settings())),
-                                       probe.identity_description);
-    return out;
-  }
-  // The key SQLite named, with this row's values (the probe found no row: a key
-  // on an expression or a partial index).
-  std::vector<std::string> names = parse_constraint_failure(e.message).columns;
-  std::vector<std::string> values;
-  for (const auto& name : names) {
-    std::string value = "?";
-    for (size_t i = 0; i < text.params.size(); ++i) {
-      const auto& p = text.params[i];
-      if (p.from == statement_param::tuple::new_row &&
-          same_identifier(table.column_for[p.column], name)) {
-        value = render_value(row_values_[i]);
-        break;
-      }
-    }
-    values.push_back(std::move(value));
-  }
-  out.error.detail = existing_key_detail(names, values);
-  return out;
-}
-
-// The failed row as unique_conflicts probes it: the values it would have written
-// (its SET or VALUES parameters) and, for an UPDATE, the identity of its target row.
-apply_sink::unique_violation_probe apply_sink::probe_unique_violation(const apply_batch& batch,
-                                                                      const local_table& table,
-                                                                      const statement_text& text) const {
-  unique_violation_probe out;
-  const relation_info& rel = *batch.relation;
-  size_t written = text.params.size();  // UPDATE: SET parameters first, then the match
-  if (batch.kind == change_kind::update) {
-    written = 0;
-    for (size_t c = 0; c < rel.columns.size(); ++c)
-      if (!(c < batch.shape.new_unchanged.size() && batch.shape.new_unchanged[c]))
-        ++written;
-  }
-  for (size_t c = 0; c < table.column_for.size(); ++c) {
-    out.row.columns.push_back(table.column_for[c]);
-    out.row.types.push_back(table.type_for[c]);
-    out.row.values.emplace_back();
-  }
-  std::vector<std::string> identity_names;
-  std::vector<std::optional<std::string>> identity_values;
-  for (size_t i = 0; i < text.params.size() && i < row_values_.size(); ++i) {
-    const auto& p = text.params[i];
-    if (i < written) {
-      out.row.values[p.column] = row_values_[i];
-      continue;
-    }
-    out.row.identity.emplace_back(table.column_for[p.column], row_values_[i]);
-    identity_names.push_back(table.column_for[p.column]);
-    identity_values.push_back(format_text_value(table.type_for[p.column], row_values_[i], publisher_type_settings()));
-  }
-  if (identity_names.empty())
-    return out;
-  if (batch.shape.old_kind == 'O') {
-    out.identity_description = "replica identity full " + row_description(identity_values);
-  } else {
-    std::string names, values;
-    for (size_t i = 0; i < identity_names.size(); ++i) {
-      names += (i ? ", " : "") + identity_names[i];
-      values += (i ? ", " : "") + identity_values[i].value_or("null");
-    }
-    out.identity_description = "replica identity (" + names + ")=(" + values + ")";
-  }
-  return out;
-}
-
 result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
                                                      const remote_transaction& txn) {
   // CASCADE reaches local tables referencing the listed ones (the spec, beyond
@@ -535,16 +319,6 @@ result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
   }
   counters_.truncated += outcome->emptied;
   return ok_v;
-}
-
-void apply_sink::report_missing(const row_change& change, const remote_transaction& txn) {
-  const bool update = change.kind == change_kind::update;
-  ++(update ? counters_.update_missing : counters_.delete_missing);
-  logger().info(
-      "conflict detected on relation \"{}\": conflict={}\nDETAIL: Could not find the row to be "
-      "{}.\nCONTEXT: {}",
-      remote_relation_name(*change.relation), update ? "update_missing" : "delete_missing",
-      update ? "updated" : "deleted", context(txn, change.kind, change.relation.get()));
 }
 
 std::string apply_sink::context(const remote_transaction& txn, change_kind kind,

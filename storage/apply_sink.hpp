@@ -131,9 +131,13 @@ public:
   void forget_tables();
 
 private:
+  // chunked_inserts: consecutive inserts of a batch go in multi-row INSERTs
+  // (not when local triggers fire on applied rows: they see one row at a time).
   result<ok_t, apply_error> apply_batches(const apply_plan& plan,
-                                          std::span<const remote_transaction_ptr> group);
+                                          std::span<const remote_transaction_ptr> group,
+                                          bool chunked_inserts);
   struct table_entry;
+  struct table_entry_statements;
   // Statements every group runs, prepared once: parsing BEGIN and COMMIT, and
   // the trigger question, per group cost more than many rows.
   struct group_statements;
@@ -144,7 +148,17 @@ private:
   result<table_entry*, apply_error> table_for(const relation_ptr& relation,
                                               const remote_transaction& txn, change_kind kind);
   result<ok_t, apply_error> apply_rows(const apply_batch& batch,
-                                       std::span<const remote_transaction_ptr> group);
+                                       std::span<const remote_transaction_ptr> group, bool chunked_inserts);
+  result<bool, sqlite_error> insert_chunk(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
+                                          const table_entry& entry, table_entry_statements& slot,
+                                          std::span<const row_ref> chunk);
+  result<ok_t, apply_error> apply_each(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
+                                       const table_entry& entry, table_entry_statements& slot,
+                                       std::span<const row_ref> rows);
+  result<ok_t, apply_error> bind_row(sqlite_statement& stmt, size_t first_param, const apply_batch& batch,
+                                     const table_entry& entry, const statement_text& text,
+                                     const remote_transaction& txn, const row_change& change,
+                                     std::vector<const std::string*>* borrowed);
   result<ok_t, apply_error> apply_truncate(const row_change& change,
                                            const remote_transaction& txn);
   // A failed step: a unique violation becomes insert_exists / update_exists.

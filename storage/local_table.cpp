@@ -194,16 +194,21 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
   return table;
 }
 
+statement_text insert_statement_for(const local_table& table, const relation_info& relation, size_t rows) {
+  statement_writer w(table, relation);
+  std::string sql = "INSERT INTO " + quote_identifier(table.name) + " (" + column_list(table.column_for) + ") VALUES ";
+  for (size_t r = 0; r < rows; ++r)
+    sql += (r ? ",(" : "(") + w.insert_values() + ")";
+  return statement_text{std::move(sql), w.take_params()};
+}
+
 result<statement_text, pg_error> statement_for(const local_table& table,
                                                const relation_info& relation,
                                                change_kind kind, const change_shape& shape) {
+  if (kind == change_kind::insert)
+    return insert_statement_for(table, relation, 1);
   statement_writer w(table, relation);
   const std::string name = quote_identifier(table.name);
-  if (kind == change_kind::insert) {
-    std::string sql = "INSERT INTO " + name + " (" + column_list(table.column_for) +
-                      ") VALUES (" + w.insert_values() + ")";
-    return statement_text{std::move(sql), w.take_params()};
-  }
   // The columns that identify the target row(s), and where their values are.
   std::vector<statement_param> identity;
   const bool full = shape.old_kind == 'O';

@@ -72,6 +72,13 @@ struct statement_text {
   std::vector<statement_param> params;
 };
 
+// An INSERT of `rows` rows in one statement: statement_for's VALUES list once
+// per row, the parameters of row r numbered after those of row r - 1 (`params`
+// holds rows x the columns). One statement for many rows keeps SQLite's cursor
+// on the table between them (no seek from the root per row, no per-statement
+// setup): the apply and copy paths insert in chunks with it.
+statement_text insert_statement_for(const local_table& table, const relation_info& relation, size_t rows);
+
 // The statement applying changes of `kind` and `shape` (not truncate).
 result<statement_text, pg_error> statement_for(const local_table& table,
                                                const relation_info& relation,

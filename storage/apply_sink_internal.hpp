@@ -1,0 +1,42 @@
+// apply_sink_internal: what apply_sink.cpp (group lifecycle) and
+// apply_sink_rows.cpp (the row loop) share and nothing else sees: a local
+// table's cached description and statements, and two error helpers.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "storage/apply_sink.hpp"
+
+namespace tributary {
+
+// The statements of one relation snapshot, kind and shape.
+struct apply_sink::table_entry_statements {
+  statement_text text;
+  std::optional<sqlite_statement> statement;
+  // Inserts only: the same INSERT for `chunk_rows` rows at once (0 until
+  // prepared; 1 when the table is too wide for more, and no `chunk` then).
+  size_t chunk_rows = 0;
+  std::optional<sqlite_statement> chunk;
+};
+
+struct apply_sink::table_entry {
+  relation_ptr snapshot;  // the Relation this description was read for
+  local_table table;
+  std::map<std::string, table_entry_statements> statements;  // by statement_key
+};
+
+inline apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
+  return apply_error{make_pg_error(std::move(sqlstate), std::move(message)), std::move(context), false};
+}
+
+// The relation's own name within its schema: "orders" for the local table
+// "sales.orders" (local_relation_name.hpp), as PostgreSQL names relations in
+// DETAIL and HINT lines.
+inline std::string relation_name_part(const std::string& local_name) {
+  const auto dot = local_name.find('.');
+  return dot == std::string::npos ? local_name : local_name.substr(dot + 1);
+}
+
+}  // namespace tributary
