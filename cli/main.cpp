@@ -25,6 +25,7 @@
 // sigwait() in the main thread (SIGHUP rereads pg_hba.conf, as PostgreSQL); SIGPIPE is ignored (sockets use MSG_NOSIGNAL anyway).
 #include <pwd.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -247,6 +248,10 @@ int serve(const serve_options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // SQLite counts every allocation under one process-wide mutex unless told not
+  // to (before its first use); nothing here reads those counts, and the apply
+  // path allocates per row in every connection's thread.
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
   setup_logging();
   CLI::App app{"Tributary: a standalone PostgreSQL logical-replication subscriber"};
   app.require_subcommand(1);
