@@ -1,27 +1,35 @@
-// initial_sync: benchmark of issue 4 — how fast Tributary's initial table copy
-// (CREATE SUBSCRIPTION with copy_data = true) runs, against two ceilings measured in
-// the same run on the same data.
+// initial_sync: workload W4 of issue 10 (and the benchmark of issue 4) — how fast
+// Tributary's initial table copy (CREATE SUBSCRIPTION with copy_data = true) runs,
+// against two ceilings and PostgreSQL 18's own subscriber, in the same run on the
+// same data.
 //
 // Protocol: --tables tables sync_0.. of --rows rows each on the publisher (id bigint
 // PK, integer, text, numeric, timestamptz), published as p; the same tables, empty,
-// in Tributary's SQLite with SQLite types (`local_table_ddl`). Then, one after the
-// other so they never compete for the two cores:
+// declared with the same PostgreSQL DDL (`pg_table_ddl`) in Tributary and in
+// PostgreSQL's subscriber. Then, one after the other so they never compete for the
+// two cores:
 //   copy ceiling:   two plain libpq clients COPY the tables TO STDOUT in parallel and
 //                   discard the data (sync_ceilings);
 //   sqlite ceiling: the same rows, loaded into memory first, inserted into empty
-//                   SQLite tables of the same schema (WAL, synchronous=FULL), prepared
-//                   statement, one transaction per table (sync_ceilings);
+//                   SQLite tables of SQLite's own types (`sqlite_table_ddl`; WAL,
+//                   synchronous=FULL), prepared statement, one transaction per table
+//                   (sync_ceilings): one plain SQLite writer;
 //   tributary:      CREATE SUBSCRIPTION s ... PUBLICATION p, timed until every
 //                   pg_subscription_rel row is 'r' (polled every 50 ms); then the
-//                   local row count of every table must equal --rows.
-// max_sync_workers_per_subscription is checked to be 2 (the server's default; the
-// shared bench_cluster starts the server without -c settings).
-// Output: the three rates, the ratio of Tributary's to the lower ceiling against the
-// 0.8 target, the server's peak RSS during the copy (VmHWM, reset just before CREATE;
-// the server pid is found by its command line and must equal pg_stat_subscription.pid)
-// and its CPU per thread during the copy, and one machine-readable line
+//                   local row count of every table must equal --rows;
+//   pg18:           the same on PostgreSQL's subscriber (pg_subscriber; unless
+//                   --no-pg18), its row counts checked the same way.
+// max_sync_workers_per_subscription is checked to be 2 on Tributary (its default;
+// the shared bench_cluster starts the server without -c settings); it is 2 on
+// PostgreSQL by default too.
+// Output: the rates, Tributary / PG18 (target >= 1.5), Tributary / the SQLite
+// ceiling (target >= 0.9) and / the lower ceiling (issue 4's 0.8), the server's peak
+// RSS during the copy (VmHWM, reset just before CREATE; the server pid is found by
+// its command line and must equal pg_stat_subscription.pid), its CPU during the
+// copy and per million rows, and one machine-readable line
 //   RESULT initial_sync rows=... tributary_rows_per_s=... copy_ceiling_rows_per_s=...
-//          sqlite_ceiling_rows_per_s=... ratio=... peak_rss_mib=...
+//          sqlite_ceiling_rows_per_s=... ratio=... peak_rss_mib=... pg18_rows_per_s=...
+//          tributary_vs_pg18=... tributary_vs_sqlite=... tributary_cpu_s_per_mrow=... load=...
 // Exit status: 0 when the run completed and the counts matched (whatever the ratio),
 // 1 with a message on stderr otherwise.
 #include <CLI/CLI.hpp>
@@ -34,12 +42,14 @@
 #include <iterator>
 #include <sstream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include <unistd.h>
 
 #include "bench/bench_cluster.hpp"
 #include "bench/catchup_run.hpp"
+#include "bench/pg_subscriber.hpp"
 #include "bench/process_stats.hpp"
 #include "bench/process_watch.hpp"
 #include "bench/sync_ceilings.hpp"
@@ -50,13 +60,31 @@ namespace {
 using steady = std::chrono::steady_clock;
 
 constexpr double ratio_target = 0.8;
+constexpr double pg18_target = 1.5;
+constexpr double sqlite_target = 0.9;
 constexpr int copy_clients = 2;
 constexpr auto sync_deadline = std::chrono::seconds(3600);
 constexpr auto poll_interval = std::chrono::milliseconds(50);
 constexpr auto progress_interval = std::chrono::seconds(10);
 
-const char* local_table_ddl =
+// The plain SQLite writer's tables (SQLite's own types).
+const char* sqlite_table_ddl =
     "CREATE TABLE %s (id INTEGER PRIMARY KEY, quantity INTEGER, label TEXT, amount TEXT, created_at TEXT)";
+// Tributary's and PostgreSQL's subscriber's: the publisher's DDL.
+const char* pg_table_ddl =
+    "CREATE TABLE %s (id bigint PRIMARY KEY, quantity integer, label text, amount numeric(12,2), created_at timestamptz)";
+
+std::string ddl_for(const char* ddl, const std::string& table) {
+  std::string out = ddl;
+  return out.replace(out.find("%s"), 2, table);
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + "/" + five + "/" + fifteen;
+}
 
 std::string publisher_table_sql(const std::string& table, int64_t rows) {
   return "CREATE TABLE " + table +
@@ -151,7 +179,7 @@ result<sync_timing, std::string> time_tributary(bench_cluster& cluster, size_t t
   return timing;
 }
 
-done_result run(int tables, int64_t rows) {
+done_result run(int tables, int64_t rows, bool with_pg18) {
   bench_cluster cluster(bench_publisher_settings());
   if (auto started = cluster.start(); !started) return started;
   auto version = cluster.publisher_version();
@@ -166,15 +194,26 @@ done_result run(int tables, int64_t rows) {
     names.push_back("sync_" + std::to_string(i));
     publication += (i ? ", " : "") + names.back();
   }
-  std::printf("== initial sync: %d tables x %lld rows, %s, max_sync_workers_per_subscription = %s ==\n", tables,
-              static_cast<long long>(rows), version->c_str(), workers->c_str());
+  std::printf("== W4 initial sync: %d tables x %lld rows, %s, max_sync_workers_per_subscription = %s ==\n",
+              tables, static_cast<long long>(rows), version->c_str(), workers->c_str());
   std::fflush(stdout);
   auto load_start = steady::now();
   for (const auto& name : names) {
     if (auto loaded = cluster.publisher_exec(publisher_table_sql(name, rows)); !loaded) return loaded;
-    std::string local = local_table_ddl;
-    if (auto made = cluster.local_exec(local.replace(local.find("%s"), 2, name)); !made) return made;
+    if (auto made = cluster.local_exec(ddl_for(pg_table_ddl, name)); !made) return made;
   }
+  std::optional<pg_subscriber> pg18;
+  std::string pg18_version = "(skipped)";
+  if (with_pg18) {
+    pg18.emplace(pg18_bin_dir(), cluster, "pg18_sub", "p");
+    std::string ddl;
+    for (const auto& name : names) ddl += ddl_for(pg_table_ddl, name) + ";";
+    if (auto started = pg18->start(ddl); !started) return started;
+    auto v = pg18->version();
+    if (!v) return fail(v.error());
+    pg18_version = *v;
+  }
+  std::printf("%-26s %s\n", "PostgreSQL's subscriber:", pg18_version.c_str());
   for (const auto& statement : {publication, std::string("VACUUM ANALYZE"), std::string("CHECKPOINT")})
     if (auto done = cluster.publisher_exec(statement); !done) return done;
   std::printf("%-26s %.1f s\n", "publisher tables written in:", seconds_since(load_start));
@@ -186,7 +225,7 @@ done_result run(int tables, int64_t rows) {
   if (copy->rows != static_cast<int64_t>(total))
     return fail("the copy ceiling saw " + std::to_string(copy->rows) + " rows");
   auto sqlite_path = (cluster.server().data_dir().parent_path() / "sqlite_ceiling.db").string();
-  auto sqlite = measure_sqlite_ceiling(cluster.publisher_conninfo(), names, local_table_ddl, sqlite_path);
+  auto sqlite = measure_sqlite_ceiling(cluster.publisher_conninfo(), names, sqlite_table_ddl, sqlite_path);
   if (!sqlite) return fail(sqlite.error());
   if (sqlite->rows != static_cast<int64_t>(total))
     return fail("the sqlite ceiling inserted " + std::to_string(sqlite->rows) + " rows");
@@ -200,20 +239,48 @@ done_result run(int tables, int64_t rows) {
       return fail("tributary has " + *count + " rows in " + name + ", expected " + std::to_string(rows));
   }
 
+  std::string tributary_load = load_average();
+  double pg18_seconds = 0;
+  if (pg18) {
+    auto timed = pg18->time_initial_sync(names.size(), sync_deadline);
+    if (!timed) return fail("PostgreSQL subscriber: " + timed.error());
+    pg18_seconds = *timed;
+    for (const auto& name : names) {
+      auto count = pg18->value("SELECT count(*) FROM " + name);
+      if (!count) return fail(count.error());
+      if (*count != std::to_string(rows))
+        return fail("PostgreSQL's subscriber has " + *count + " rows in " + name + ", expected " +
+                    std::to_string(rows));
+    }
+  }
+
   double t_rate = print_rate("tributary initial sync", total, "rows", tributary->seconds);
+  std::printf("%-26s load %s\n", "", tributary_load.c_str());
+  double p_rate = pg18 ? print_rate("pg18 initial sync", total, "rows", pg18_seconds) : 0;
   double c_rate = print_rate("copy ceiling (2 clients)", total, "rows", copy->seconds);
   double s_rate = print_rate("sqlite ceiling", total, "rows", sqlite->seconds);
   double lower = std::min(c_rate, s_rate);
   std::printf("%-26s %s\n", "lower ceiling:", c_rate <= s_rate ? "copy" : "sqlite");
   print_ratio(t_rate, lower, ratio_target);
+  double vs_pg18 = p_rate > 0 ? t_rate / p_rate : 0;
+  double vs_sqlite = s_rate > 0 ? t_rate / s_rate : 0;
+  if (pg18)
+    std::printf("%-26s %.2f (target >= %.1f: %s)\n", "tributary / pg18:", vs_pg18, pg18_target,
+                vs_pg18 >= pg18_target ? "met" : "NOT met");
+  std::printf("%-26s %.2f (target >= %.1f: %s)\n", "tributary / sqlite ceiling:", vs_sqlite, sqlite_target,
+              vs_sqlite >= sqlite_target ? "met" : "NOT met");
+  double t_cpu = total > 0 ? tributary->process_cpu_seconds * 1e6 / total : 0;
+  std::printf("%-26s %.2f s (whole server)\n", "CPU per million rows:", t_cpu);
   std::printf("%-26s %.1f MiB (VmHWM of pid %d)\n", "server peak RSS:",
               static_cast<double>(tributary->peak_rss_kib) / 1024.0, static_cast<int>(tributary->server_pid));
   std::printf("%-26s %.1f s in %.1f s; threads alive at the end: %s\n", "server CPU:",
               tributary->process_cpu_seconds, tributary->seconds, describe_cpu(tributary->cpu).c_str());
   std::printf("RESULT initial_sync rows=%.0f tributary_rows_per_s=%.0f copy_ceiling_rows_per_s=%.0f"
-              " sqlite_ceiling_rows_per_s=%.0f ratio=%.3f peak_rss_mib=%.1f\n",
+              " sqlite_ceiling_rows_per_s=%.0f ratio=%.3f peak_rss_mib=%.1f pg18_rows_per_s=%.0f"
+              " tributary_vs_pg18=%.3f tributary_vs_sqlite=%.3f tributary_cpu_s_per_mrow=%.2f load=%s\n",
               total, t_rate, c_rate, s_rate, lower > 0 ? t_rate / lower : 0.0,
-              static_cast<double>(tributary->peak_rss_kib) / 1024.0);
+              static_cast<double>(tributary->peak_rss_kib) / 1024.0, p_rate, vs_pg18, vs_sqlite, t_cpu,
+              tributary_load.c_str());
   std::fflush(stdout);
   return ok_v;
 }
@@ -227,8 +294,10 @@ int main(int argc, char** argv) {
   int64_t rows = 2500000;
   app.add_option("--tables", tables, "published tables")->check(CLI::Range(1, 64));
   app.add_option("--rows", rows, "rows per table")->check(CLI::PositiveNumber);
+  bool no_pg18 = false;
+  app.add_flag("--no-pg18", no_pg18, "leave PostgreSQL's subscriber out");
   CLI11_PARSE(app, argc, argv);
-  auto outcome = tributary::bench::run(tables, rows);
+  auto outcome = tributary::bench::run(tables, rows, !no_pg18);
   if (!outcome) {
     std::fprintf(stderr, "initial_sync: %s\n", outcome.error().c_str());
     return 1;

@@ -128,4 +128,25 @@ result<subscriber_timing, std::string> pg_subscriber::time_catchup(lsn target, s
   return timing;
 }
 
+result<double, std::string> pg_subscriber::time_initial_sync(size_t tables, std::chrono::seconds deadline) {
+  const std::string ready_sql =
+      "SELECT count(*) FROM pg_subscription_rel r JOIN pg_subscription s ON s.oid = r.srsubid WHERE s.subname = '" +
+      name_ + "' AND r.srsubstate = 'r'";
+  const std::string expected = std::to_string(tables);
+  auto start = steady::now();
+  if (auto created = exec("CREATE SUBSCRIPTION " + name_ + " CONNECTION '" + cluster_.publisher_conninfo() +
+                          "' PUBLICATION " + publication_);
+      !created)
+    return fail(created.error());
+  for (;;) {
+    auto ready = value(ready_sql);
+    if (!ready) return fail(ready.error());
+    if (*ready == expected) break;
+    if (steady::now() - start > deadline)
+      return fail("PostgreSQL's subscriber did not have every table ready in time (" + *ready + " ready)");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return std::chrono::duration<double>(steady::now() - start).count();
+}
+
 }  // namespace tributary::bench

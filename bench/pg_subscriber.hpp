@@ -18,6 +18,8 @@
 //     once it starts) and a parallel apply worker (one with a leader_pid: with
 //     streaming = parallel, a streamed transaction is applied there) for CPU and
 //     peak RSS.
+// Or, for the initial copy: time_initial_sync(tables) creates the subscription
+// with copy_data = true and waits until every table is ready.
 // States: constructed -> started -> prepared -> measured; the destructor stops
 // and removes the cluster. Errors are values naming the step.
 #pragma once
@@ -55,6 +57,10 @@ public:
   // `options`: more of CREATE SUBSCRIPTION's WITH list (e.g. streaming = parallel).
   done_result prepare(const std::string& options = "");
   result<subscriber_timing, std::string> time_catchup(lsn target, std::chrono::seconds deadline);
+  // Initial copy instead (W4): CREATE SUBSCRIPTION with copy_data = true, timed
+  // until `tables` rows of its pg_subscription_rel are 'r' (polled every 50 ms);
+  // seconds taken. Its table sync workers come and go: no CPU is sampled.
+  result<double, std::string> time_initial_sync(size_t tables, std::chrono::seconds deadline);
   text_result value(const std::string& sql);
 
 private:
