@@ -17,6 +17,9 @@ namespace tributary {
 
 namespace {
 
+// Rows per INSERT statement of the copy (fewer for very wide tables).
+constexpr size_t copy_chunk_rows = 64;
+
 constexpr int long_busy_timeout_ms = 60000;
 
 
@@ -94,8 +97,49 @@ result<ok_t, apply_error> table_copy_sink::begin() {
   if (!stmt)
     return fail(failed(error_from_sqlite(stmt.error(), context())));
   insert_.emplace(std::move(stmt).value());
-  row_values_.assign(config_.relation.columns.size(), sql_value{});
+  const size_t columns = config_.relation.columns.size();
+  row_values_.assign(columns, sql_value{});
+  verbatim_.assign(columns, false);
+  for (size_t c = 0; c < columns; ++c)
+    verbatim_[c] = text_is_stored_as_received(table_->type_for[c]);
+  insert_chunk_.reset();
+  chunk_rows_ = 0;
+  if (columns > 0) {
+    const auto limit = static_cast<size_t>(sqlite3_limit(db_.handle(), SQLITE_LIMIT_VARIABLE_NUMBER, -1));
+    chunk_rows_ = std::min(copy_chunk_rows, limit / columns);
+    if (chunk_rows_ > 1) {
+      auto chunk = db_.prepare(insert_statement_for(*table_, config_.relation, chunk_rows_).sql);
+      if (!chunk)
+        return fail(failed(error_from_sqlite(chunk.error(), context())));
+      insert_chunk_.emplace(std::move(chunk).value());
+      chunk_values_.assign(chunk_rows_ * columns, sql_value{});
+    }
+  }
   return ok_v;
+}
+
+bool table_copy_sink::bind_chunk_row(const copy_rows& rows, size_t row, size_t first_param, sql_value* values) {
+  const bool binary = config_.format == copy_format::binary;
+  auto& stmt = *insert_chunk_;
+  for (size_t c = 0; c < rows.columns(); ++c) {
+    const int index = static_cast<int>(first_param + c + 1);
+    if (rows.is_null(row, c)) {
+      stmt.bind_null(index);
+      continue;
+    }
+    auto bytes = rows.value(row, c);
+    if (!binary && verbatim_[c]) {
+      stmt.bind_text_borrowed(index, bytes);  // `rows` outlives the step
+      continue;
+    }
+    const column_type& type = table_->type_for[c];
+    auto value = binary ? parse_binary_value(type, bytes) : parse_text_value(type, bytes, publisher_type_settings());
+    if (!value)
+      return false;
+    values[c] = std::move(value).value();
+    stmt.bind_borrowed(index, values[c]);  // chunk_values_ outlives the step
+  }
+  return true;
 }
 
 result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
@@ -109,10 +153,30 @@ result<ok_t, apply_error> table_copy_sink::insert(const copy_rows& rows) {
   const bool binary = config_.format == copy_format::binary;
   auto& stmt = *insert_;
   // Columns whose text is stored as it comes: bound without parsing or copying.
-  std::vector<bool> verbatim(columns.size());
-  for (size_t c = 0; c < columns.size(); ++c)
-    verbatim[c] = text_is_stored_as_received(table_->type_for[c]);
-  for (size_t row = 0; row < rows.size(); ++row) {
+  const std::vector<bool>& verbatim = verbatim_;
+  size_t row = 0;
+  // Whole chunks first, one statement each; a chunk that fails (SQLite undid
+  // its rows) or does not parse goes again row by row below, so the error
+  // names its row's line as ever.
+  while (insert_chunk_ && rows.size() - row >= chunk_rows_) {
+    bool bound = true;
+    for (size_t r = 0; r < chunk_rows_ && bound; ++r)
+      bound = bind_chunk_row(rows, row + r, r * columns.size(), chunk_values_.data() + r * columns.size());
+    auto stepped = bound ? insert_chunk_->run() : result<ok_t, sqlite_error>(ok_v);
+    insert_chunk_->reset();
+    if (bound && stepped) {
+      row += chunk_rows_;
+      rows_copied_ += chunk_rows_;
+      continue;
+    }
+    if (!stepped) {
+      (void)take_sql_function_error(db_.handle());  // raised again by the row that fails alone
+      if (!db_.in_transaction())  // an error that ended the transaction (I/O, disk full)
+        return fail(failed(error_from_sqlite(stepped.error(), context())));
+    }
+    break;
+  }
+  for (; row < rows.size(); ++row) {
     for (size_t c = 0; c < columns.size(); ++c) {
       if (rows.is_null(row, c)) {
         row_values_[c] = sql_null{};

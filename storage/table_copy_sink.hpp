@@ -99,7 +99,18 @@ private:
   table_copy_config config_;
   sqlite_connection db_;
   std::optional<local_table> table_;
+  // Binds row `row` of `rows` at parameters first_param + 1..., parsed values
+  // kept in `values` (one per column, outliving the step); false when a value
+  // does not parse (the row alone then reports it).
+  bool bind_chunk_row(const copy_rows& rows, size_t row, size_t first_param, sql_value* values);
+
   std::optional<sqlite_statement> insert_;
+  // The same INSERT for chunk_rows_ rows at once (none when a table is too
+  // wide): SQLite keeps its cursor on the table from row to row.
+  std::optional<sqlite_statement> insert_chunk_;
+  size_t chunk_rows_ = 0;
+  std::vector<sql_value> chunk_values_;  // chunk_rows_ x columns, decoded
+  std::vector<bool> verbatim_;           // per column: text stored as it comes
   std::vector<sql_value> row_values_;  // the current row, decoded
   uint64_t rows_copied_ = 0;
 };

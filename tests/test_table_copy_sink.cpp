@@ -175,6 +175,40 @@ TEST_F(TableCopySinkTest, ValueTheCodecRefusesNamesTheColumnAndValue) {
   EXPECT_TRUE(rows("SELECT * FROM t").empty());
 }
 
+// Rows go 64 per INSERT statement and the rest one by one: every row lands
+// with its own values, and a failure inside a chunk names its own line.
+TEST_F(TableCopySinkTest, ManyRowsLandWithTheirValuesAndAFailureNamesItsOwnLine) {
+  auto lines = [](int from, int to, int bad) {
+    std::string text;
+    for (int i = from; i <= to; ++i)
+      text += (i == bad ? std::string("x") : std::to_string(i)) + "\t" + (i % 5 ? "v" + std::to_string(i) : "\\N") + "\n";
+    return text;
+  };
+  open_sink(relation("t", {{"a", int4}, {"b", text_type}}));
+  ASSERT_TRUE(sink_->begin().ok());
+  ASSERT_TRUE(sink_->insert(text_rows(2, lines(1, 150, 0))).ok());
+  EXPECT_EQ(sink_->rows_copied(), 150u);
+  ASSERT_TRUE(sink_->commit(sync_point).ok());
+  EXPECT_EQ(rows("SELECT count(*), count(b), sum(a) FROM t"), (std::vector<std::string>{"150|120|11325"}));
+  EXPECT_EQ(rows("SELECT a, b FROM t WHERE a IN (64, 65, 128, 150) ORDER BY a"),
+            (std::vector<std::string>{"64|v64", "65|null", "128|v128", "150|null"}));
+
+  exec("DELETE FROM t; INSERT INTO t (a, b) VALUES (100, 'local')");
+  open_sink(relation("t", {{"a", int4}, {"b", text_type}}));
+  ASSERT_TRUE(sink_->begin().ok());
+  auto exists = sink_->insert(text_rows(2, lines(1, 150, 0)));
+  ASSERT_FALSE(exists.ok());
+  EXPECT_EQ(exists.error().error.detail, "Key (a)=(100) already exists.");
+  EXPECT_EQ(exists.error().context, "COPY t, line 100");
+
+  open_sink(relation("t", {{"a", int4}, {"b", text_type}}));
+  ASSERT_TRUE(sink_->begin().ok());
+  auto bad = sink_->insert(text_rows(2, lines(1, 150, 30)));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().context, "COPY t, line 30, column a: \"x\"");
+  EXPECT_EQ(rows("SELECT a, b FROM t"), (std::vector<std::string>{"100|local"}));
+}
+
 TEST_F(TableCopySinkTest, ColumnsMatchByNameInAnyOrderAndLocalExtrasKeepDefaults) {
   open_sink(relation("t", {{"B", text_type}, {"a", int4}}));
   ASSERT_TRUE(sink_->begin().ok());
