@@ -24,14 +24,10 @@
 //                                      bytes of the SQLite pages (dbstat)
 //   pg_database_size(name)             the database file's size
 //   quote_ident(text)                  quoted only when needed
-//   array_to_string(array, sep [, null])    of an array's text form
-//   pg_array_contains(array, x)        x = ANY(array), by the elements' text
-//   array_upper(array, 1), pg_array_subscript(array, i)   of one-dimensional arrays
-//   pg_array_position(array, x)        the first position of x, by the elements' text
+//   (array_to_string & co.: array_text_functions.cpp)
 //   pg_catalog_current_setting(name)   the session's value of a parameter named per row
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
-//   pg_array_element(x)                one element as array_out writes it (ARRAY(sub-select))
 //   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
 //   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path)
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
@@ -299,95 +295,6 @@ void quote_ident_function(sqlite3_context* context, int argc, sqlite3_value** ar
   result_text(context, quote_identifier_if_needed(text_argument(argv[0])));
 }
 
-// The elements of a one-dimensional array's text form ("{a,\"b c\",NULL}").
-std::vector<std::optional<std::string>> array_elements(const std::string& text) {
-  std::vector<std::optional<std::string>> out;
-  size_t i = text.find('{');
-  if (i == std::string::npos)
-    return out;
-  ++i;
-  while (i < text.size() && text[i] != '}') {
-    std::string element;
-    bool quoted = false;
-    if (text[i] == '"') {
-      quoted = true;
-      for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\' && i + 1 < text.size())
-          ++i;
-        element += text[i];
-      }
-      ++i;
-    } else {
-      for (; i < text.size() && text[i] != ',' && text[i] != '}'; ++i)
-        element += text[i];
-    }
-    if (!quoted && element == "NULL")
-      out.emplace_back(std::nullopt);
-    else
-      out.emplace_back(element);
-    if (i < text.size() && text[i] == ',')
-      ++i;
-  }
-  return out;
-}
-
-void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string separator = text_argument(argv[1]);
-  const std::optional<std::string> null_text =
-      argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL ? std::optional<std::string>(text_argument(argv[2]))
-                                                                : std::nullopt;
-  std::string out;
-  bool first = true;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
-    if (!element && !null_text)
-      continue;
-    out += (first ? "" : separator) + (element ? *element : *null_text);
-    first = false;
-  }
-  result_text(context, out);
-}
-
-// One element of an array's text form: quoted when array_out would quote it.
-void array_element_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
-    return result_text(context, "NULL");
-  const std::string text = text_argument(argv[0]);
-  bool quote = text.empty() || text == "NULL" || text == "null";
-  for (char c : text)
-    quote = quote || c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t' ||
-            c == '\n';
-  if (!quote)
-    return result_text(context, text);
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  result_text(context, out + "\"");
-}
-
-void array_upper_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_int(argv[1]) != 1)
-    return sqlite3_result_null(context);
-  const auto elements = array_elements(text_argument(argv[0]));
-  if (elements.empty())
-    return sqlite3_result_null(context);
-  sqlite3_result_int64(context, static_cast<int64_t>(elements.size()));
-}
-
-void array_subscript_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const auto elements = array_elements(text_argument(argv[0]));
-  const int64_t index = sqlite3_value_int64(argv[1]);
-  if (index < 1 || static_cast<size_t>(index) > elements.size() || !elements[static_cast<size_t>(index - 1)])
-    return sqlite3_result_null(context);
-  result_text(context, *elements[static_cast<size_t>(index - 1)]);
-}
-
 // pg_catalog_current_setting(name): the session's value of the parameter (any
 // case), as SHOW prints it; 42704 for a name the session does not have.
 void current_setting_function(sqlite3_context* context, int, sqlite3_value** argv) {
@@ -405,19 +312,6 @@ void current_setting_function(sqlite3_context* context, int, sqlite3_value** arg
   const pg_error error = make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
   keep_sql_function_error(sqlite3_context_db_handle(context), error);
   sqlite3_result_error(context, error.message.c_str(), -1);
-}
-
-void array_position_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string value = text_argument(argv[1]);
-  int64_t position = 0;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
-    ++position;
-    if (element && *element == value)
-      return sqlite3_result_int64(context, position);
-  }
-  sqlite3_result_null(context);
 }
 
 // pg_catalog_current_schemas(implicit, search_path, user): the path's schemas
@@ -472,21 +366,6 @@ void current_schemas_function(sqlite3_context* context, int, sqlite3_value** arg
     out += (i ? "," : "") + element;
   }
   result_text(context, out + "}");
-}
-
-void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string value = text_argument(argv[1]);
-  bool has_null = false;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
-    if (element && *element == value)
-      return sqlite3_result_int(context, 1);
-    has_null = has_null || !element;
-  }
-  if (has_null)
-    return sqlite3_result_null(context);
-  sqlite3_result_int(context, 0);
 }
 
 }  // namespace
@@ -596,13 +475,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_size_pretty", 1, size_pretty_function},
       {"pg_database_size", 1, database_size_function},
       {"quote_ident", 1, quote_ident_function},
-      {"array_to_string", 2, array_to_string_function},
-      {"array_to_string", 3, array_to_string_function},
-      {"pg_array_element", 1, array_element_function},
-      {"pg_array_contains", 2, array_contains_function},
-      {"array_upper", 2, array_upper_function},
-      {"pg_array_subscript", 2, array_subscript_function},
-      {"pg_array_position", 2, array_position_function},
       {"pg_catalog_current_setting", 1, current_setting_function},
       {"pg_catalog_current_schemas", 3, current_schemas_function},
       {"pg_relation_is_publishable", 1, true_function},
@@ -636,7 +508,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
   auto* keep = new catalog_reader_ptr(reader);
   sqlite3_create_function_v2(handle, "pg_catalog_reader_keepalive", 0, SQLITE_UTF8, keep, null_function, nullptr,
                              nullptr, [](void* p) { delete static_cast<catalog_reader_ptr*>(p); });
-  return ok_v;
+  return install_array_text_functions(db);
 }
 
 }  // namespace tributary
