@@ -17,8 +17,13 @@ namespace {
 const char* const psql_binary = "/usr/lib/postgresql/15/bin/psql";
 
 const std::vector<std::string> schema_ddl = {
-    "CREATE TABLE orders (id int PRIMARY KEY, customer text NOT NULL, amount numeric(12,2) DEFAULT 0, "
-    "note varchar(20), placed timestamptz, UNIQUE (customer, note))",
+    "CREATE TABLE orders (id int PRIMARY KEY, customer text NOT NULL, amount numeric(12,2) DEFAULT 0 "
+    "CHECK (amount >= 0), note varchar(20), placed timestamptz, UNIQUE (customer, note))",
+    // Foreign keys ("Foreign-key constraints:" / "Referenced by:") and checks.
+    "CREATE TABLE lines (order_id int REFERENCES orders ON DELETE CASCADE, n int, qty int CHECK (qty > 0), "
+    "sku varchar(10), CONSTRAINT lines_sku CHECK (sku <> '' AND sku IS NOT NULL), "
+    "CONSTRAINT lines_pkey PRIMARY KEY (order_id, n))",
+    "CREATE TABLE audit (line_order int, line_n int, FOREIGN KEY (line_order, line_n) REFERENCES lines)",
     "CREATE INDEX orders_amount_idx ON orders (amount)",
     "CREATE SCHEMA sales",
     "CREATE TABLE sales.items (a bigint, b text, c boolean NOT NULL)",
@@ -85,7 +90,8 @@ TEST_F(PsqlCatalogTest, ListsRelationsAndSchemasAsPostgreSQL) {
 
 TEST_F(PsqlCatalogTest, DescribesTablesIndexesAndSequencesAsPostgreSQL) {
   for (const char* command : {"\\d orders", "\\d sales.items", "\\d s1", "\\d orders_pkey",
-                              "\\d orders_customer_note_key"})
+                              "\\d orders_customer_note_key", "\\d lines", "\\d audit", "\\d+ orders",
+                              "\\d+ lines"})
     expect_same_output(command);
 }
 

@@ -218,6 +218,23 @@ TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {
     EXPECT_EQ(mine.text, theirs.text) << command;
   }
   expect_same_answers({"DROP TABLE k1"});
+  // Referential actions declared with CREATE TABLE act, and show.
+  expect_same_answers({
+      "CREATE TABLE cp (id int PRIMARY KEY)",
+      "CREATE TABLE cc (a int REFERENCES cp ON DELETE CASCADE, b int REFERENCES cp (id) ON DELETE SET NULL, "
+      "CONSTRAINT cc_pos CHECK (a > 0))",
+      "INSERT INTO cp VALUES (1), (2)",
+      "INSERT INTO cc VALUES (1, 2), (2, 1)",
+      "DELETE FROM cp WHERE id = 1",
+      "SELECT * FROM cc ORDER BY a",
+      "SELECT conname, contype, conkey, pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) "
+      "FROM pg_constraint WHERE conrelid = 'cc'::regclass ORDER BY 1",
+      "SELECT relchecks, relhastriggers FROM pg_class WHERE relname IN ('cp', 'cc') ORDER BY relname",
+      "SELECT conname, conrelid::regclass, confrelid::regclass::text FROM pg_constraint "
+      "WHERE confrelid IN (SELECT pg_partition_ancestors('cp') UNION ALL VALUES ('cp'::regclass)) ORDER BY 1",
+      "DROP TABLE cc",
+      "DROP TABLE cp",
+  });
 }
 
 TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {

@@ -3,6 +3,8 @@
 // column definitions).
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <pg_query.h>
 
 #include <nlohmann/json.hpp>
@@ -93,6 +95,69 @@ TEST(DefaultDeparse, WhatItDoesNotCoverIsLeftToTheSourceText) {
   EXPECT_EQ(printed("'a' ~ 'b'", 16), std::nullopt);
   EXPECT_EQ(printed("NULL", 25), std::nullopt);
   EXPECT_EQ(printed("ARRAY[]", 1007), std::nullopt);
+}
+
+// A CHECK on the table ck (a int, n numeric, s text, v varchar(10), f float8,
+// b bigint) as pg_get_constraintdef(oid [, true]) prints it: {plain, pretty}.
+std::pair<std::optional<std::string>, std::optional<std::string>> check_printed(const std::string& expression) {
+  const std::string select = "SELECT " + expression;
+  PgQueryParseResult parsed = pg_query_parse(select.c_str());
+  EXPECT_EQ(parsed.error, nullptr) << expression;
+  auto tree = nlohmann::json::parse(parsed.parse_tree);
+  pg_query_free_parse_result(parsed);
+  const auto& node = tree["stmts"][0]["stmt"]["SelectStmt"]["targetList"][0]["ResTarget"]["val"];
+  std::vector<column_definition> columns;
+  for (const auto& [name, type, typmod] : std::vector<std::tuple<std::string, oid_t, int32_t>>{
+           {"a", 23, -1}, {"n", 1700, -1}, {"s", 25, -1}, {"v", 1043, 14}, {"f", 701, -1}, {"b", 20, -1}}) {
+    column_definition c;
+    c.name = name;
+    c.type = builtin_column_type(type, typmod);
+    columns.push_back(std::move(c));
+  }
+  return {deparse_check(node, select, columns, false), deparse_check(node, select, columns, true)};
+}
+
+TEST(CheckDeparse, ComparisonsShowTheCastsOperatorResolutionAdds) {
+  using texts = std::pair<std::optional<std::string>, std::optional<std::string>>;
+  // As PostgreSQL 15 printed them for the same CHECKs.
+  EXPECT_EQ(check_printed("a > 0"), texts("CHECK ((a > 0))", "CHECK (a > 0)"));
+  EXPECT_EQ(check_printed("n >= 0"), texts("CHECK ((n >= (0)::numeric))", "CHECK (n >= 0::numeric)"));
+  EXPECT_EQ(check_printed("s <> ''"), texts("CHECK ((s <> ''::text))", "CHECK (s <> ''::text)"));
+  EXPECT_EQ(check_printed("v <> ''"), texts("CHECK (((v)::text <> ''::text))", "CHECK (v::text <> ''::text)"));
+  EXPECT_EQ(check_printed("f > 0"),
+            texts("CHECK ((f > (0)::double precision))", "CHECK (f > 0::double precision)"));
+  EXPECT_EQ(check_printed("a + 1 > b"), texts("CHECK (((a + 1) > b))", "CHECK ((a + 1) > b)"));
+  EXPECT_EQ(check_printed("n > 1.5"), texts("CHECK ((n > 1.5))", "CHECK (n > 1.5)"));
+}
+
+TEST(CheckDeparse, BooleanOperatorsTakeParenthesesOnlyWherePrecedenceNeedsThem) {
+  using texts = std::pair<std::optional<std::string>, std::optional<std::string>>;
+  EXPECT_EQ(check_printed("a > 0 AND b < 10"), texts("CHECK (((a > 0) AND (b < 10)))", "CHECK (a > 0 AND b < 10)"));
+  EXPECT_EQ(check_printed("a IS NOT NULL OR s IS NULL"),
+            texts("CHECK (((a IS NOT NULL) OR (s IS NULL)))", "CHECK (a IS NOT NULL OR s IS NULL)"));
+  EXPECT_EQ(check_printed("NOT (a = 1)"), texts("CHECK ((NOT (a = 1)))", "CHECK (NOT a = 1)"));
+  EXPECT_EQ(check_printed("(a > 0 OR a < -5) AND b > 0"),
+            texts("CHECK ((((a > 0) OR (a < '-5'::integer)) AND (b > 0)))",
+                  "CHECK ((a > 0 OR a < '-5'::integer) AND b > 0)"));
+  EXPECT_EQ(check_printed("NOT (a > 0 AND b > 0)"),
+            texts("CHECK ((NOT ((a > 0) AND (b > 0))))", "CHECK (NOT (a > 0 AND b > 0))"));
+}
+
+TEST(CheckDeparse, InListsAreAnyOfAnArray) {
+  using texts = std::pair<std::optional<std::string>, std::optional<std::string>>;
+  EXPECT_EQ(check_printed("s IN ('x','y')"), texts("CHECK ((s = ANY (ARRAY['x'::text, 'y'::text])))",
+                                                   "CHECK (s = ANY (ARRAY['x'::text, 'y'::text]))"));
+  EXPECT_EQ(check_printed("a IN (1,2)"), texts("CHECK ((a = ANY (ARRAY[1, 2])))", "CHECK (a = ANY (ARRAY[1, 2]))"));
+  EXPECT_EQ(check_printed("n NOT IN (1, 2)"), texts("CHECK ((n <> ALL (ARRAY[(1)::numeric, (2)::numeric])))",
+                                                    "CHECK (n <> ALL (ARRAY[1::numeric, 2::numeric]))"));
+}
+
+TEST(CheckDeparse, WhatItDoesNotCoverIsNotPrinted) {
+  // The caller keeps the text as written.
+  EXPECT_EQ(check_printed("nosuch > 0").first, std::nullopt);
+  EXPECT_EQ(check_printed("a BETWEEN 1 AND 2").first, std::nullopt);
+  EXPECT_EQ(check_printed("s ~ 'x'").first, std::nullopt);
+  EXPECT_EQ(check_printed("a + 1").first, std::nullopt);  // not boolean
 }
 
 }  // namespace

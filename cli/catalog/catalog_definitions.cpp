@@ -119,6 +119,59 @@ const std::map<std::string, std::string>& specs() {
        "partrelid oid, partstrat char, partnatts int2, partdefid oid, partattrs int2vector, "
        "partclass oidvector, partcollation oidvector, partexprs pg_node_tree"},
       {"pg_foreign_table", "ftrelid oid, ftserver oid, ftoptions text[]"},
+      // Kinds of objects Tributary has none of (user functions, languages,
+      // operators, text search, foreign data, casts, ...): empty, so that
+      // pg_dump's reads of every catalog find their columns.
+      {"pg_proc",
+       "oid oid, proname name, pronamespace oid, proowner oid, prolang oid, procost float4, prorows float4, "
+       "provariadic oid, prosupport regproc, prokind char, prosecdef bool, proleakproof bool, proisstrict bool, "
+       "proretset bool, provolatile char, proparallel char, pronargs int2, pronargdefaults int2, prorettype oid, "
+       "proargtypes oidvector, proallargtypes oid[], proargmodes char[], proargnames text[], "
+       "proargdefaults pg_node_tree, protrftypes oid[], prosrc text, probin text, prosqlbody pg_node_tree, "
+       "proconfig text[], proacl aclitem[]"},
+      {"pg_language",
+       "oid oid, lanname name, lanowner oid, lanispl bool, lanpltrusted bool, lanplcallfoid oid, laninline oid, "
+       "lanvalidator oid, lanacl aclitem[]"},
+      {"pg_operator",
+       "oid oid, oprname name, oprnamespace oid, oprowner oid, oprkind char, oprcanmerge bool, oprcanhash bool, "
+       "oprleft oid, oprright oid, oprresult oid, oprcom oid, oprnegate oid, oprcode regproc, oprrest regproc, "
+       "oprjoin regproc"},
+      {"pg_opclass",
+       "oid oid, opcmethod oid, opcname name, opcnamespace oid, opcowner oid, opcfamily oid, opcintype oid, "
+       "opcdefault bool, opckeytype oid"},
+      {"pg_opfamily", "oid oid, opfmethod oid, opfname name, opfnamespace oid, opfowner oid"},
+      {"pg_amop",
+       "oid oid, amopfamily oid, amoplefttype oid, amoprighttype oid, amopstrategy int2, amoppurpose char, "
+       "amopopr oid, amopmethod oid, amopsortfamily oid"},
+      {"pg_amproc",
+       "oid oid, amprocfamily oid, amproclefttype oid, amprocrighttype oid, amprocnum int2, amproc regproc"},
+      {"pg_ts_parser",
+       "oid oid, prsname name, prsnamespace oid, prsstart regproc, prstoken regproc, prsend regproc, "
+       "prsheadline regproc, prslextype regproc"},
+      {"pg_ts_template", "oid oid, tmplname name, tmplnamespace oid, tmplinit regproc, tmpllexize regproc"},
+      {"pg_ts_dict",
+       "oid oid, dictname name, dictnamespace oid, dictowner oid, dicttemplate oid, dictinitoption text"},
+      {"pg_ts_config", "oid oid, cfgname name, cfgnamespace oid, cfgowner oid, cfgparser oid"},
+      {"pg_foreign_data_wrapper",
+       "oid oid, fdwname name, fdwowner oid, fdwhandler oid, fdwvalidator oid, fdwacl aclitem[], "
+       "fdwoptions text[]"},
+      {"pg_foreign_server",
+       "oid oid, srvname name, srvowner oid, srvfdw oid, srvtype text, srvversion text, srvacl aclitem[], "
+       "srvoptions text[]"},
+      {"pg_default_acl",
+       "oid oid, defaclrole oid, defaclnamespace oid, defaclobjtype char, defaclacl aclitem[]"},
+      {"pg_conversion",
+       "oid oid, conname name, connamespace oid, conowner oid, conforencoding int4, contoencoding int4, "
+       "conproc regproc, condefault bool"},
+      {"pg_cast", "oid oid, castsource oid, casttarget oid, castfunc oid, castcontext char, castmethod char"},
+      {"pg_range",
+       "rngtypid oid, rngsubtype oid, rngmultitypid oid, rngcollation oid, rngsubopc oid, "
+       "rngcanonical regproc, rngsubdiff regproc"},
+      {"pg_transform", "oid oid, trftype oid, trflang oid, trffromsql regproc, trftosql regproc"},
+      {"pg_event_trigger",
+       "oid oid, evtname name, evtevent name, evtowner oid, evtfoid oid, evtenabled char, evttags text[]"},
+      {"pg_init_privs", "objoid oid, classoid oid, objsubid int4, privtype char, initprivs aclitem[]"},
+      {"pg_largeobject_metadata", "oid oid, lomowner oid, lomacl aclitem[]"},
       {"pg_settings",
        "name text, setting text, unit text, category text, short_desc text, extra_desc text, context text, "
        "vartype text, source text, min_val text, max_val text, enumvals text[], boot_val text, reset_val text, "

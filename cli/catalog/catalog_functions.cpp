@@ -11,7 +11,7 @@
 //   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
 //                                      or, for col > 0, that column's name
 //   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b) /
-//                                      FOREIGN KEY (a) REFERENCES p(id)
+//                                      FOREIGN KEY (a) REFERENCES p(id) / CHECK ((a > 0))
 //   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
 //                                      only the parentheses precedence needs)
 //   shobj_description                  NULL: no comments on shared objects yet
@@ -24,18 +24,17 @@
 //                                      bytes of the SQLite pages (dbstat)
 //   pg_database_size(name)             the database file's size
 //   quote_ident(text)                  quoted only when needed
-//   array_to_string(array, sep [, null])    of an array's text form
-//   pg_array_contains(array, x)        x = ANY(array), by the elements' text
-//   array_upper(array, 1), pg_array_subscript(array, i)   of one-dimensional arrays
-//   pg_array_position(array, x)        the first position of x, by the elements' text
+//   (array_to_string & co.: array_text_functions.cpp)
 //   pg_catalog_current_setting(name)   the session's value of a parameter named per row
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
-//   pg_array_element(x)                one element as array_out writes it (ARRAY(sub-select))
 //   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
 //   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path)
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
+//   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
 //   pg_get_statisticsobjdef_columns(oid)   NULL: there are no statistics objects
+//   pg_get_triggerdef(oid [, pretty])  NULL: pg_trigger lists no trigger yet
+//   pg_get_viewdef(view [, pretty])    the view's SELECT as written
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -97,7 +96,13 @@ int64_t system_relation_oid(const std::string& name) {
       {"pg_subscription", 6100}, {"pg_shdescription", 2396}, {"pg_foreign_table", 3118},
       {"pg_partitioned_table", 3350}, {"pg_opfamily", 2753}, {"pg_amop", 2602}, {"pg_amproc", 2603},
       {"pg_roles", 12001},      {"pg_user", 12002},        {"pg_tables", 12003},    {"pg_indexes", 12004},
-      {"pg_sequences", 12005},  {"pg_subscription_rel", 6102}};
+      {"pg_sequences", 12005},  {"pg_subscription_rel", 6102}, {"pg_language", 2612}, {"pg_operator", 2617},
+      {"pg_opclass", 2616},     {"pg_ts_parser", 3601},    {"pg_ts_template", 3764}, {"pg_ts_dict", 3600},
+      {"pg_ts_config", 3602},   {"pg_foreign_data_wrapper", 2328}, {"pg_foreign_server", 1417},
+      {"pg_default_acl", 826},  {"pg_conversion", 2607},   {"pg_cast", 2605},       {"pg_range", 3541},
+      {"pg_transform", 3576},   {"pg_event_trigger", 3466}, {"pg_init_privs", 3394},
+      {"pg_largeobject_metadata", 2995}, {"pg_seclabel", 3596}, {"pg_shseclabel", 3592},
+      {"pg_db_role_setting", 2964}, {"pg_parameter_acl", 6243}};
   for (const auto& [n, oid] : oids)
     if (name == n)
       return oid;
@@ -111,11 +116,17 @@ std::string system_relation_name(int64_t oid) {
   return system_relation_oid("pg_subscription") == oid ? "pg_subscription" : "";
 }
 
+void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod);
+
 void format_type_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
   const int32_t typmod = sqlite3_value_type(argv[1]) == SQLITE_NULL ? -1 : sqlite3_value_int(argv[1]);
+  format_type_of(context, oid, typmod);
+}
+
+void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod) {
   if (oid == 0)
     return result_text(context, "-");
   if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
@@ -180,6 +191,10 @@ void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** 
   if (auto key = model.foreign_key(sqlite3_value_int64(argv[0])))
     return result_text(context, foreign_key_definition(model, *key->first, *key->second,
                                                        reader_of(context).visible_schemas()));
+  if (const catalog_check* check = model.check(sqlite3_value_int64(argv[0]))) {
+    const bool pretty = argc == 2 && sqlite3_value_int64(argv[1]) != 0;
+    return result_text(context, pretty ? check->pretty_definition : check->definition);
+  }
   auto found = model.constraint(sqlite3_value_int64(argv[0]));
   if (!found)
     return sqlite3_result_null(context);
@@ -210,6 +225,38 @@ void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
+
+// pg_get_viewdef(view): the view's SELECT as CREATE VIEW wrote it (Tributary keeps
+// the text, not a parse tree), with PostgreSQL's leading space and semicolon.
+void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_reader& reader = reader_of(context);
+  const catalog_model model = reader.model();
+  const catalog_relation* view = model.relation(sqlite3_value_int64(argv[0]));
+  if (view == nullptr || view->kind != 'v')
+    return sqlite3_result_null(context);
+  auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
+  if (!q)
+    return sqlite3_result_null(context);
+  q->bind_text(1, view->local_name);
+  auto step = q->step();
+  if (!step || *step != sqlite_statement::step_result::row)
+    return sqlite3_result_null(context);
+  std::string text = q->column_text(0);
+  // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
+  for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
+    const bool word = at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1])) &&
+                      at + 2 < text.size() && std::isspace(static_cast<unsigned char>(text[at + 2]));
+    if (!word)
+      continue;
+    std::string body = text.substr(at + 3);
+    while (!body.empty() && (std::isspace(static_cast<unsigned char>(body.back())) || body.back() == ';'))
+      body.pop_back();
+    return result_text(context, " " + body + ";");
+  }
+  sqlite3_result_null(context);
+}
 
 void true_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_int(context, 1); }
 
@@ -299,95 +346,6 @@ void quote_ident_function(sqlite3_context* context, int argc, sqlite3_value** ar
   result_text(context, quote_identifier_if_needed(text_argument(argv[0])));
 }
 
-// The elements of a one-dimensional array's text form ("{a,\"b c\",NULL}").
-std::vector<std::optional<std::string>> array_elements(const std::string& text) {
-  std::vector<std::optional<std::string>> out;
-  size_t i = text.find('{');
-  if (i == std::string::npos)
-    return out;
-  ++i;
-  while (i < text.size() && text[i] != '}') {
-    std::string element;
-    bool quoted = false;
-    if (text[i] == '"') {
-      quoted = true;
-      for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\' && i + 1 < text.size())
-          ++i;
-        element += text[i];
-      }
-      ++i;
-    } else {
-      for (; i < text.size() && text[i] != ',' && text[i] != '}'; ++i)
-        element += text[i];
-    }
-    if (!quoted && element == "NULL")
-      out.emplace_back(std::nullopt);
-    else
-      out.emplace_back(element);
-    if (i < text.size() && text[i] == ',')
-      ++i;
-  }
-  return out;
-}
-
-void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string separator = text_argument(argv[1]);
-  const std::optional<std::string> null_text =
-      argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL ? std::optional<std::string>(text_argument(argv[2]))
-                                                                : std::nullopt;
-  std::string out;
-  bool first = true;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
-    if (!element && !null_text)
-      continue;
-    out += (first ? "" : separator) + (element ? *element : *null_text);
-    first = false;
-  }
-  result_text(context, out);
-}
-
-// One element of an array's text form: quoted when array_out would quote it.
-void array_element_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
-    return result_text(context, "NULL");
-  const std::string text = text_argument(argv[0]);
-  bool quote = text.empty() || text == "NULL" || text == "null";
-  for (char c : text)
-    quote = quote || c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t' ||
-            c == '\n';
-  if (!quote)
-    return result_text(context, text);
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  result_text(context, out + "\"");
-}
-
-void array_upper_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_int(argv[1]) != 1)
-    return sqlite3_result_null(context);
-  const auto elements = array_elements(text_argument(argv[0]));
-  if (elements.empty())
-    return sqlite3_result_null(context);
-  sqlite3_result_int64(context, static_cast<int64_t>(elements.size()));
-}
-
-void array_subscript_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const auto elements = array_elements(text_argument(argv[0]));
-  const int64_t index = sqlite3_value_int64(argv[1]);
-  if (index < 1 || static_cast<size_t>(index) > elements.size() || !elements[static_cast<size_t>(index - 1)])
-    return sqlite3_result_null(context);
-  result_text(context, *elements[static_cast<size_t>(index - 1)]);
-}
-
 // pg_catalog_current_setting(name): the session's value of the parameter (any
 // case), as SHOW prints it; 42704 for a name the session does not have.
 void current_setting_function(sqlite3_context* context, int, sqlite3_value** argv) {
@@ -405,19 +363,6 @@ void current_setting_function(sqlite3_context* context, int, sqlite3_value** arg
   const pg_error error = make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
   keep_sql_function_error(sqlite3_context_db_handle(context), error);
   sqlite3_result_error(context, error.message.c_str(), -1);
-}
-
-void array_position_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string value = text_argument(argv[1]);
-  int64_t position = 0;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
-    ++position;
-    if (element && *element == value)
-      return sqlite3_result_int64(context, position);
-  }
-  sqlite3_result_null(context);
 }
 
 // pg_catalog_current_schemas(implicit, search_path, user): the path's schemas
@@ -472,21 +417,6 @@ void current_schemas_function(sqlite3_context* context, int, sqlite3_value** arg
     out += (i ? "," : "") + element;
   }
   result_text(context, out + "}");
-}
-
-void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string value = text_argument(argv[1]);
-  bool has_null = false;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
-    if (element && *element == value)
-      return sqlite3_result_int(context, 1);
-    has_null = has_null || !element;
-  }
-  if (has_null)
-    return sqlite3_result_null(context);
-  sqlite3_result_int(context, 0);
 }
 
 }  // namespace
@@ -563,6 +493,13 @@ void regnamespace_out_function(sqlite3_context* context, int argc, sqlite3_value
   result_text(context, std::to_string(oid));
 }
 
+// pg_catalog_regtype_out(oid): the type's name as format_type(oid, NULL) gives it.
+void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  format_type_of(context, sqlite3_value_int64(argv[0]), -1);
+}
+
 }  // namespace
 
 result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
@@ -596,20 +533,18 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_size_pretty", 1, size_pretty_function},
       {"pg_database_size", 1, database_size_function},
       {"quote_ident", 1, quote_ident_function},
-      {"array_to_string", 2, array_to_string_function},
-      {"array_to_string", 3, array_to_string_function},
-      {"pg_array_element", 1, array_element_function},
-      {"pg_array_contains", 2, array_contains_function},
-      {"array_upper", 2, array_upper_function},
-      {"pg_array_subscript", 2, array_subscript_function},
-      {"pg_array_position", 2, array_position_function},
       {"pg_catalog_current_setting", 1, current_setting_function},
       {"pg_catalog_current_schemas", 3, current_schemas_function},
       {"pg_relation_is_publishable", 1, true_function},
       {"pg_catalog_regclass_in", 1, regclass_in_function},
       {"pg_catalog_regclass_out", 1, regclass_out_function},
       {"pg_catalog_regnamespace_out", 1, regnamespace_out_function},
+      {"pg_catalog_regtype_out", 1, regtype_out_function},
       {"pg_get_statisticsobjdef_columns", 1, null_function},
+      {"pg_get_triggerdef", 1, null_function},
+      {"pg_get_triggerdef", 2, null_function},
+      {"pg_get_viewdef", 1, viewdef_function},
+      {"pg_get_viewdef", 2, viewdef_function},
   };
   for (const function& f : functions)
     if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
@@ -636,7 +571,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
   auto* keep = new catalog_reader_ptr(reader);
   sqlite3_create_function_v2(handle, "pg_catalog_reader_keepalive", 0, SQLITE_UTF8, keep, null_function, nullptr,
                              nullptr, [](void* p) { delete static_cast<catalog_reader_ptr*>(p); });
-  return ok_v;
+  return install_array_text_functions(db);
 }
 
 }  // namespace tributary

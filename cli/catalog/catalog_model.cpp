@@ -10,7 +10,9 @@
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/alter_key.hpp"
 #include "stages/sql/check_constraints.hpp"
+#include "stages/sql/default_deparse.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
+#include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/text_query.hpp"
 
@@ -130,6 +132,83 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     index.oid = catalog_object_oid("i", r.schema + "." + index.name);
     if (index.constraint)
       index.constraint_oid = catalog_object_oid("c", r.schema + "." + index.name);
+  }
+  return ok_v;
+}
+
+// The columns a CHECK's tree names (ColumnRef), as attnums in their order.
+void referenced_columns(const nlohmann::json& node, const catalog_relation& r, std::vector<int>& out) {
+  if (node.is_array()) {
+    for (const auto& item : node)
+      referenced_columns(item, r, out);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "ColumnRef" && value.contains("fields") && value["fields"].size() == 1 &&
+        value["fields"][0].contains("String")) {
+      const int attnum = attnum_of(r, value["fields"][0]["String"].value("sval", ""));
+      if (attnum > 0 && std::find(out.begin(), out.end(), attnum) == out.end())
+        out.push_back(attnum);
+      continue;
+    }
+    referenced_columns(value, r, out);
+  }
+}
+
+// The smallest location in a tree: where the expression starts in its source.
+int first_location(const nlohmann::json& node) {
+  int best = -1;
+  const auto keep = [&](int at) {
+    if (at >= 0 && (best < 0 || at < best))
+      best = at;
+  };
+  if (node.is_array()) {
+    for (const auto& item : node)
+      keep(first_location(item));
+  } else if (node.is_object()) {
+    for (const auto& [key, value] : node.items())
+      if (key == "location" && value.is_number_integer())
+        keep(value.get<int>());
+      else
+        keep(first_location(value));
+  }
+  return best;
+}
+
+// The table's recorded CHECKs, printed as PostgreSQL prints them; one the
+// printer does not cover keeps its text as written.
+result<ok_t, sqlite_error> read_checks(sqlite_connection& db, catalog_relation& r) {
+  auto recorded = read_table_checks(db, r.local_name);
+  if (!recorded)
+    return fail(recorded.error());
+  for (const check_source& source : *recorded) {
+    const auto tree = nlohmann::json::parse(source.expression_tree, nullptr, false);
+    if (tree.is_discarded())
+      continue;
+    catalog_check check;
+    check.name = source.name;
+    check.oid = catalog_object_oid("c", r.schema + "." + r.name + "." + source.name);
+    referenced_columns(tree, r, check.columns);
+    auto plain = deparse_check(tree, source.source, r.columns, false);
+    auto pretty = deparse_check(tree, source.source, r.columns, true);
+    if (!plain || !pretty) {
+      // The parenthesised group the expression opens in: CHECK (<text>).
+      size_t open = static_cast<size_t>(std::max(first_location(tree), 0));
+      while (open > 0 && source.source[open - 1] == ' ')
+        --open;
+      std::string text = source.source;
+      if (open > 0 && source.source[open - 1] == '(') {
+        const size_t end = parenthesised_group_end(source.source, open - 1);
+        if (end != std::string::npos)
+          text = source.source.substr(open, end - open - 1);
+      }
+      plain = pretty = "CHECK (" + text + ")";
+    }
+    check.definition = *plain;
+    check.pretty_definition = *pretty;
+    r.checks.push_back(std::move(check));
   }
   return ok_v;
 }
@@ -268,6 +347,14 @@ std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> ca
   return std::nullopt;
 }
 
+const catalog_check* catalog_model::check(int64_t oid) const {
+  for (const auto& r : relations)
+    for (const auto& c : r.checks)
+      if (c.oid == oid)
+        return &c;
+  return nullptr;
+}
+
 const catalog_namespace* catalog_model::namespace_of(int64_t oid) const {
   for (const auto& n : namespaces)
     if (n.oid == oid)
@@ -320,9 +407,12 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     if (!columns)
       return fail(columns.error());
     r.columns = std::move(*columns);
-    if (r.kind == 'r')
+    if (r.kind == 'r') {
       if (auto ok = read_indexes(db, r); !ok)
         return fail(ok.error());
+      if (auto ok = read_checks(db, r); !ok)
+        return fail(ok.error());
+    }
     model.relations.push_back(std::move(r));
   }
   if (table_exists(db, "tributary_relation_acl")) {

@@ -62,6 +62,15 @@ struct catalog_foreign_key {
   char on_delete = 'a';
 };
 
+// A CHECK constraint as recorded with its PostgreSQL text (check_catalog.hpp).
+struct catalog_check {
+  int64_t oid = 0;
+  std::string name;
+  std::vector<int> columns;  // attnums of the columns it names
+  std::string definition;         // pg_get_constraintdef(oid): CHECK ((a > 0))
+  std::string pretty_definition;  // pg_get_constraintdef(oid, true): CHECK (a > 0)
+};
+
 struct catalog_relation {
   int64_t oid = 0;
   std::string local_name;  // the SQLite table ("sales.orders")
@@ -75,6 +84,7 @@ struct catalog_relation {
   std::optional<table_acl> acl;   // nullopt: acldefault (relacl NULL)
   std::vector<catalog_foreign_key> foreign_keys;
   bool referenced = false;  // another table's foreign key references it
+  std::vector<catalog_check> checks;
 };
 
 struct catalog_namespace {
@@ -104,6 +114,7 @@ struct catalog_model {
   std::optional<std::pair<const catalog_relation*, const catalog_index*>> constraint(int64_t oid) const;
   const catalog_namespace* namespace_of(int64_t oid) const;
   std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> foreign_key(int64_t oid) const;
+  const catalog_check* check(int64_t oid) const;
 };
 
 // A stable OID for an object of `kind` ("r", "i", "c", "n") named `name`.

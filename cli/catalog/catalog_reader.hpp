@@ -45,4 +45,8 @@ result<ok_t, sqlite_error> install_privilege_functions(sqlite_connection& db, co
 // regclass conversions, each under a pg_catalog_ name the translator calls.
 result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
 
+// array_to_string, array_upper and the pg_array_* helpers over arrays' text form
+// (array_text_functions.cpp); install_catalog_functions installs them too.
+result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db);
+
 }  // namespace tributary

@@ -15,7 +15,13 @@
 //                       pg_publication_namespace pg_trigger pg_inherits pg_rewrite
 //                       pg_extension pg_partitioned_table pg_foreign_table
 //                       pg_seclabel pg_shseclabel pg_seclabels pg_parameter_acl
-//                       pg_db_role_setting
+//                       pg_db_role_setting pg_proc pg_language pg_operator
+//                       pg_opclass pg_opfamily pg_amop pg_amproc pg_ts_parser
+//                       pg_ts_template pg_ts_dict pg_ts_config pg_foreign_data_wrapper
+//                       pg_foreign_server pg_default_acl pg_conversion pg_cast
+//                       pg_range pg_transform pg_event_trigger pg_init_privs
+//                       pg_largeobject_metadata
+//   A system catalog's hidden column tableoid is its OID (1259 for pg_class).
 //
 // A relation's SQLite name is its PostgreSQL name (pg_catalog.pg_class is the
 // table "pg_class"); the translator reads its column types from

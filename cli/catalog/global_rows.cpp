@@ -1,5 +1,6 @@
 #include "cli/catalog/global_rows.hpp"
 
+#include "cli/catalog/catalog_model.hpp"
 #include "stages/auth/role_options.hpp"
 
 namespace tributary {
@@ -45,6 +46,10 @@ std::vector<snapshot_row> pg_roles_rows(const std::vector<role_record>& roles) {
     out.push_back({r.name, boolean(r.superuser), boolean(r.inherit), boolean(r.create_role), boolean(r.create_db),
                    boolean(r.can_login), boolean(r.replication), r.connection_limit, std::string("********"),
                    valid_until(r), boolean(r.bypass_rls), null_value, r.oid});
+  // PostgreSQL 15's predefined role that owns the public schema (pg_namespace.nspowner).
+  out.push_back({std::string("pg_database_owner"), boolean(false), boolean(true), boolean(false), boolean(false),
+                 boolean(false), boolean(false), int64_t{-1}, std::string("********"), null_value, boolean(false),
+                 null_value, database_owner_role_oid});
   return out;
 }
 
@@ -54,6 +59,9 @@ std::vector<snapshot_row> pg_authid_rows(const std::vector<role_record>& roles) 
     out.push_back({r.oid, r.name, boolean(r.superuser), boolean(r.inherit), boolean(r.create_role),
                    boolean(r.create_db), boolean(r.can_login), boolean(r.replication), boolean(r.bypass_rls),
                    r.connection_limit, r.password ? sql_value{*r.password} : null_value, valid_until(r)});
+  out.push_back({database_owner_role_oid, std::string("pg_database_owner"), boolean(false), boolean(true),
+                 boolean(false), boolean(false), boolean(false), boolean(false), boolean(false), int64_t{-1},
+                 null_value, null_value});
   return out;
 }
 

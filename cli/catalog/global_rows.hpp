@@ -2,7 +2,8 @@
 // pg_user, pg_auth_members, pg_tablespace) from the server's roles and
 // databases (global.db: storage/role_catalog.hpp, role_membership.hpp,
 // data_directory.hpp). pg_roles and pg_user show '********' for a password;
-// pg_authid shows the SCRAM verifier (only superusers may read it).
+// pg_authid shows the SCRAM verifier (only superusers may read it). Both list
+// the predefined role pg_database_owner (6171), the public schema's owner.
 #pragma once
 
 #include <vector>

@@ -59,11 +59,12 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
   // "never vacuumed or analyzed" (0 pages, -1 tuples); an index what PostgreSQL
   // records when it builds one on an empty table (its 1 root page, 0 tuples).
   const auto row = [&](int64_t oid, const std::string& name, int64_t ns, int64_t am, bool has_index, char kind,
-                       int64_t natts, int64_t relowner, const sql_value& relacl, bool has_triggers = false) {
+                       int64_t natts, int64_t relowner, const sql_value& relacl, bool has_triggers = false,
+                       int64_t checks = 0) {
     const bool index = kind == 'i';
     return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, relowner, am, oid, int64_t{0},
                         int64_t{index ? 1 : 0}, index ? 0.0 : -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
-                        character(kind), natts, int64_t{0}, boolean(false), boolean(has_triggers), boolean(false),
+                        character(kind), natts, checks, boolean(false), boolean(has_triggers), boolean(false),
                         boolean(false), boolean(false), boolean(true), character(kind == 'r' ? 'd' : 'n'),
                         boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, relacl, null_value, null_value};
   };
@@ -72,11 +73,11 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
     const int64_t relowner = owner.of(r);
     const sql_value relacl = r.acl && owner.role_name ? sql_value{shown_acl_text(*r.acl, owner.role_name)}
                                                       : null_value;
-    // relhastriggers stays false: PostgreSQL's foreign keys are kept by triggers
-    // (true on both tables), but psql's \d then asks for "Referenced by:" with a
-    // query the translator does not cover yet (pg_partition_ancestors, VALUES in IN).
+    // relhastriggers: PostgreSQL keeps foreign keys by triggers on both tables
+    // (psql's \d and pg_dump read a table's foreign keys only then).
     out.push_back(row(r.oid, r.name, r.namespace_oid, am, !r.indexes.empty(), r.kind,
-                      static_cast<int64_t>(r.columns.size()), relowner, relacl));
+                      static_cast<int64_t>(r.columns.size()), relowner, relacl,
+                      !r.foreign_keys.empty() || r.referenced, static_cast<int64_t>(r.checks.size())));
     for (const auto& i : r.indexes)
       out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size()),
                         relowner, null_value));
@@ -93,7 +94,8 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
     const int64_t collation = collatable(type) ? (type == 19 ? 950 : 100) : 0;
     return snapshot_row{relid, name, type, int64_t{-1}, length, attnum, dims, int64_t{-1}, typmod,
                         boolean(length > 0 && length <= 8), character(length == 8 ? 'd' : length == 2 ? 's' : 'i'),
-                        character(length == -1 ? 'x' : 'p'), std::string(), boolean(not_null), boolean(has_default),
+                        character(type == 1700 || type == 869 || type == 650 ? 'm' : length == -1 ? 'x' : 'p'),
+                        std::string(), boolean(not_null), boolean(has_default),
                         boolean(false), identity, std::string(), boolean(false), boolean(true), int64_t{0},
                         collation, null_value, null_value, null_value, null_value};
   };
@@ -192,6 +194,16 @@ std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model) {
                      character(k.on_delete), character('s'), boolean(true), int64_t{0}, boolean(true),
                      int2_array(k.columns), int2_array(k.referenced_columns), null_value, null_value, null_value,
                      null_value, null_value, null_value});
+    }
+  for (const auto& r : model.relations)
+    for (const auto& c : r.checks) {
+      // conbin: the expression's text (pg_get_expr(conbin, conrelid) prints it).
+      const std::string& def = c.definition;
+      const std::string expression = def.size() > 8 ? def.substr(7, def.size() - 8) : def;
+      out.push_back({c.oid, c.name, r.namespace_oid, character('c'), boolean(false), boolean(false), boolean(true),
+                     r.oid, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, character(' '), character(' '),
+                     character(' '), boolean(true), int64_t{0}, boolean(false), int2_array(c.columns), null_value,
+                     null_value, null_value, null_value, null_value, null_value, expression});
     }
   for (const auto& r : model.relations)
     for (const auto& i : r.indexes) {

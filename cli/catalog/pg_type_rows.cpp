@@ -22,7 +22,9 @@ snapshot_row type_row(int64_t oid, const std::string& name, int64_t ns, int64_t 
   return snapshot_row{oid, name, ns, owner, length, boolean(length > 0 && length <= 8), character(type),
                       character(category), boolean(false), boolean(true), character(','), int64_t{0}, int64_t{0},
                       element, array, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0},
-                      int64_t{0}, character(align), character(length == -1 ? 'x' : 'p'), boolean(not_null),
+                      int64_t{0}, character(align),
+                      character(oid == 1700 || oid == 869 || oid == 650 ? 'm' : length == -1 ? 'x' : 'p'),
+                      boolean(not_null),
                       base, typmod, int64_t{0}, collation, null_value, null_value, null_value};
 }
 

@@ -64,19 +64,6 @@ std::string unquoted_name(std::string name) {
   return out;
 }
 
-// " ON DELETE CASCADE" for libpg_query's action letter; "" for NO ACTION.
-std::string referential_action(const std::string& clause, const std::string& action) {
-  if (action == "r")
-    return clause + "RESTRICT";
-  if (action == "c")
-    return clause + "CASCADE";
-  if (action == "n")
-    return clause + "SET NULL";
-  if (action == "d")
-    return clause + "SET DEFAULT";
-  return "";
-}
-
 // A table-constraint item of the key kinds, taken apart.
 struct key_item {
   char kind = 0;  // p, u, f
@@ -179,6 +166,18 @@ std::string referenced_table(const json& constraint) {
 }
 
 }  // namespace
+
+std::string referential_action(const std::string& clause, const std::string& action) {
+  if (action == "r")
+    return clause + "RESTRICT";
+  if (action == "c")
+    return clause + "CASCADE";
+  if (action == "n")
+    return clause + "SET NULL";
+  if (action == "d")
+    return clause + "SET DEFAULT";
+  return "";
+}
 
 std::string declared_key_name(const sqlite_table_text& table, const std::vector<std::string>& columns) {
   for (const auto& item : table.items) {

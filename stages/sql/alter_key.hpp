@@ -39,6 +39,10 @@ result<ok_t, pg_error> add_key_constraint(const nlohmann::json& constraint,
 
 // Removes the key constraint `name`; false when the table has no such key item.
 // 0A000 for a primary key SQLite keeps in its column's definition.
+// " ON DELETE CASCADE" for libpg_query's action letter (fk_del_action "c");
+// "" for NO ACTION.
+std::string referential_action(const std::string& clause, const std::string& action);
+
 result<bool, pg_error> drop_key_constraint(const std::string& name, column_alteration_state& state);
 
 // The name a table-constraint item declares for its UNIQUE or PRIMARY KEY on

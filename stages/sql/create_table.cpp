@@ -6,6 +6,7 @@
 
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/alter_key.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "stages/sql/check_constraints.hpp"
 #include "stages/sql/domain_checks.hpp"
@@ -179,6 +180,8 @@ struct table_builder {
         sql += (i ? ", " : "") + quote_identifier(pk_attrs[i]);
       sql += ")";
     }
+    sql += referential_action(" ON UPDATE ", pt::text(c, "fk_upd_action"));
+    sql += referential_action(" ON DELETE ", pt::text(c, "fk_del_action"));
     return ok_v;
   }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -25,7 +26,7 @@ using json = nlohmann::json;
 constexpr oid_t untyped = 0;  // a quoted literal its context gives a type
 
 // The node's shape, for pretty mode's parentheses (ruleutils.c isSimpleNode).
-enum class shape { simple, binary_operator, prefix_operator, cast };
+enum class shape { simple, binary_operator, prefix_operator, cast, and_expr, or_expr, not_expr, null_test };
 
 struct printed {
   std::string text;  // an untyped literal: its quoted text, no label yet
@@ -205,8 +206,9 @@ printed regclass_literal(printed p) {
 
 class deparser {
 public:
-  deparser(std::string_view source, const column_definition& column)
-      : source_(source), column_(column) {}
+  deparser(std::string_view source, const column_definition& column,
+           const std::vector<column_definition>* columns = nullptr)
+      : source_(source), column_(column), columns_(columns) {}
 
   printed node(const json& n) {
     const std::string type = pt::node_type(n);
@@ -221,6 +223,15 @@ public:
       return value_function(f);
     if (type == "A_Expr")
       return operator_expression(f);
+    if (type == "ColumnRef")
+      return column_reference(f);
+    if (type == "BoolExpr")
+      return boolean_expression(f);
+    if (type == "NullTest") {
+      printed arg = node(f.value("arg", json::object()));
+      const std::string test = pt::text(f, "nulltesttype") == "IS_NULL" ? " IS NULL" : " IS NOT NULL";
+      return printed{"(" + arg.text + test + ")", oids::boolean, false, {}, bare(arg) + test, shape::null_test, {}};
+    }
     if (type == "A_ArrayExpr") {
       if (pt::list(f, "elements").empty())
         throw not_covered{};  // ARRAY[] has no type without a cast
@@ -345,7 +356,123 @@ private:
     return simple(it->second.first + precision, it->second.second);
   }
 
+  // A table's column in a CHECK: its name, of its type.
+  printed column_reference(const json& f) {
+    const json& fields = pt::list(f, "fields");
+    if (columns_ == nullptr || fields.size() != 1 || pt::node_type(fields[0]) != "String")
+      throw not_covered{};
+    const std::string name = pt::text(pt::fields(fields[0]), "sval");
+    for (const column_definition& c : *columns_)
+      if (c.name == name && c.type.known())
+        return simple(quote_identifier_if_needed(name), c.type.oid);
+    throw not_covered{};
+  }
+
+  // A child of an operator without parentheses of its own: a leaf, a cast.
+  static std::string bare(const printed& p) {
+    return p.shape == shape::simple || p.shape == shape::cast ? p.pretty : "(" + p.pretty + ")";
+  }
+
+  // AND / OR / NOT (ruleutils.c: an operator or a NULL test under them needs no
+  // parentheses in pretty mode, nor AND or NOT under AND / OR, nor OR under OR).
+  printed boolean_expression(const json& f) {
+    const std::string op = pt::text(f, "boolop");
+    std::vector<printed> args;
+    for (const auto& a : pt::list(f, "args"))
+      args.push_back(node(a));
+    for (const printed& a : args)
+      if (a.type != oids::boolean)
+        throw not_covered{};
+    const auto pretty_arg = [&](const printed& a, shape parent) {
+      switch (a.shape) {
+        case shape::simple:
+        case shape::cast:
+        case shape::binary_operator:
+        case shape::null_test:
+          return a.pretty;
+        case shape::and_expr:
+        case shape::not_expr:
+          return parent != shape::not_expr ? a.pretty : "(" + a.pretty + ")";
+        case shape::or_expr:
+          return parent == shape::or_expr ? a.pretty : "(" + a.pretty + ")";
+        default:
+          return "(" + a.pretty + ")";
+      }
+    };
+    if (op == "NOT_EXPR" && args.size() == 1)
+      return printed{"(NOT " + args[0].text + ")", oids::boolean, false, {},
+                     "NOT " + pretty_arg(args[0], shape::not_expr), shape::not_expr, {}};
+    if ((op != "AND_EXPR" && op != "OR_EXPR") || args.size() < 2)
+      throw not_covered{};
+    const shape kind = op == "AND_EXPR" ? shape::and_expr : shape::or_expr;
+    const std::string word = op == "AND_EXPR" ? " AND " : " OR ";
+    std::string text = "(", pretty;
+    for (size_t i = 0; i < args.size(); ++i) {
+      text += (i ? word : "") + args[i].text;
+      pretty += (i ? word : "") + pretty_arg(args[i], kind);
+    }
+    return printed{text + ")", oids::boolean, false, {}, pretty, kind, {}};
+  }
+
+  static bool text_type(oid_t type) {
+    return type == oids::text || type == oids::varchar || type == oids::name;
+  }
+
+  // Both sides of a comparison as PostgreSQL's operator resolution casts them.
+  static void comparable(printed& left, printed& right) {
+    if (left.type == untyped && right.type == untyped)
+      throw not_covered{};
+    // varchar and name compare as text: a literal beside them is text.
+    if (left.type == untyped)
+      left = typed_as(std::move(left), right.type == oids::varchar ? oids::text : right.type);
+    if (right.type == untyped)
+      right = typed_as(std::move(right), left.type == oids::varchar ? oids::text : left.type);
+    if (left.type == right.type)
+      return;
+    if (text_type(left.type) && text_type(right.type)) {
+      left = cast_to(std::move(left), oids::text);
+      right = cast_to(std::move(right), oids::text);
+      return;
+    }
+    const int l = number_rank(left.type), r = number_rank(right.type);
+    if (l == 0 || r == 0)
+      throw not_covered{};
+    if ((l <= 3 && r <= 3) || (l >= 5 && r >= 5))  // int2/int4/int8, float4/float8: cross-type operators
+      return;
+    const oid_t common = l >= r ? left.type : right.type;
+    left = cast_to(std::move(left), common);
+    right = cast_to(std::move(right), common);
+  }
+
+  // x IN (a, b) -> x = ANY (ARRAY[a, b]); NOT IN -> <> ALL.
+  printed in_list(const json& f) {
+    const auto op_names = pt::strings(pt::list(f, "name"));
+    if (op_names.size() != 1 || (op_names[0] != "=" && op_names[0] != "<>"))
+      throw not_covered{};
+    printed left = node(f.value("lexpr", json::object()));
+    if (left.type == untyped || left.type == oids::varchar || left.type == oids::bpchar)
+      throw not_covered{};
+    std::string text = "ARRAY[", pretty = text;
+    size_t i = 0;
+    const json& list = f.value("rexpr", json::object());
+    for (const auto& e : list.is_array() ? list : pt::list(pt::fields(list), "items")) {
+      printed element = node(e);
+      printed probe = left;
+      comparable(probe, element);
+      if (probe.type != left.type)
+        throw not_covered{};
+      text += (i ? ", " : "") + element.text;
+      pretty += (i ? ", " : "") + element.pretty;
+      ++i;
+    }
+    const std::string quantified = op_names[0] == "=" ? " = ANY (" : " <> ALL (";
+    return printed{"(" + left.text + quantified + text + "]))", oids::boolean, false, {},
+                   bare(left) + quantified + pretty + "])", shape::binary_operator, op_names[0]};
+  }
+
   printed operator_expression(const json& f) {
+    if (pt::text(f, "kind") == "AEXPR_IN" && columns_ != nullptr)
+      return in_list(f);
     if (pt::text(f, "kind") != "AEXPR_OP")
       throw not_covered{};
     const auto op_names = pt::strings(pt::list(f, "name"));
@@ -370,6 +497,10 @@ private:
       result = oids::text;
     } else if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^") {
       result = arithmetic(op, left, right);
+    } else if (columns_ != nullptr &&
+               (op == "=" || op == "<>" || op == "<" || op == ">" || op == "<=" || op == ">=")) {
+      comparable(left, right);
+      result = oids::boolean;
     } else {
       throw not_covered{};
     }
@@ -412,6 +543,7 @@ private:
 
   std::string_view source_;
   const column_definition& column_;
+  const std::vector<column_definition>* columns_;  // a CHECK's table; nullptr for a DEFAULT
 };
 
 // The column's type as a literal's label at the top: without typmod ('ab'::character
@@ -445,6 +577,20 @@ std::optional<std::string> deparse_default(const json& expression, std::string_v
     const int layers = (p.type != column.type.oid ? 1 : 0) + (column.type.typmod >= 0 ? 1 : 0);
     return std::string(static_cast<size_t>(layers), '(') + p.pretty +
            std::string(static_cast<size_t>(layers), ')');
+  } catch (const not_covered&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> deparse_check(const json& expression, std::string_view source,
+                                         const std::vector<column_definition>& columns, bool pretty) {
+  try {
+    const column_definition none;
+    deparser d(source, none, &columns);
+    printed p = d.node(expression);
+    if (p.type != oids::boolean)
+      return std::nullopt;
+    return "CHECK (" + (pretty ? p.pretty : p.text) + ")";
   } catch (const not_covered&) {
     return std::nullopt;
   }

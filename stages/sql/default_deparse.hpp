@@ -1,5 +1,6 @@
-// default_deparse: a column DEFAULT's text as PostgreSQL prints it back
-// (pg_get_expr(adbin, adrelid), psql's \d), from the expression's parse tree:
+// default_deparse: a column DEFAULT's (and a CHECK's) text as PostgreSQL prints
+// it back (pg_get_expr(adbin, adrelid), pg_get_constraintdef, psql's \d), from
+// the expression's parse tree:
 //
 //   DEFAULT 'a' on text            -> 'a'::text
 //   DEFAULT -1 on integer          -> '-1'::integer      (42 -> 42, 1.5 -> 1.5)
@@ -24,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -39,5 +41,13 @@ namespace tributary {
 std::optional<std::string> deparse_default(const nlohmann::json& expression,
                                            std::string_view source,
                                            const column_definition& column, bool pretty = false);
+
+// A CHECK constraint's text as pg_get_constraintdef prints it: "CHECK ((a > 0))",
+// pretty "CHECK (a > 0)" (psql's \d), over the table's `columns`: comparisons
+// (= <> < > <= >=) with the casts PostgreSQL's operator resolution adds
+// (amount > 0 on numeric -> amount > 0::numeric), AND / OR / NOT, IS [NOT] NULL,
+// IN lists (x = ANY (ARRAY[...])) and what a DEFAULT may hold; nullopt otherwise.
+std::optional<std::string> deparse_check(const nlohmann::json& expression, std::string_view source,
+                                         const std::vector<column_definition>& columns, bool pretty);
 
 }  // namespace tributary

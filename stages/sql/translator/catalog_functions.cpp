@@ -12,6 +12,8 @@
 //   pg_get_statisticsobjdef_columns(oid)           text   (no statistics objects)
 //   acldefault("char", oid)                        aclitem[]  an object kind's default privileges
 //   pg_tablespace_location(oid)                    text   '' (the built-in tablespaces)
+//   pg_get_triggerdef(oid [, bool])                text   (pg_trigger lists no trigger yet: NULL)
+//   pg_get_viewdef(oid [, bool])                   text   the view's SELECT
 //   obj_description(oid [, name]), col_description(oid, int4),
 //   shobj_description(oid, name)                   text
 //   pg_encoding_to_char(int4)                      name
@@ -99,6 +101,10 @@ const std::vector<signature>& signatures() {
       {"array_to_string", {any_type, text, text}, text},
       {"acldefault", {any_type, oid}, 1034},
       {"pg_tablespace_location", {oid}, text},
+      {"pg_get_triggerdef", {oid}, text},
+      {"pg_get_triggerdef", {oid, boolean}, text},
+      {"pg_get_viewdef", {oid}, text},
+      {"pg_get_viewdef", {oid, boolean}, text},
   };
   return all;
 }

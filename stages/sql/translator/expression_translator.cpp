@@ -428,6 +428,9 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
     };
     const bool left_text = is_text_like(left.type.oid);
     const bool right_text = is_text_like(right.type.oid);
+    const type_descriptor* array = untyped(left) ? nullptr : find_builtin_type(left.type.oid);
+    if (array != nullptr && array->element != 0 && !untyped(right) && right.type.oid == left.type.oid)
+      return typed("pg_array_concat(" + left.sql + ", " + right.sql + ")", left.type);  // array_cat
     if (!left_text && !right_text)
       throw not_translatable{"|| without a text operand"};
     typed_expression l = as_text(std::move(left));
@@ -601,16 +604,18 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     const column_type type = inner.columns[0].type;
     if (kind == "EXPR_SUBLINK")  // more than one row is PostgreSQL's 21000, not the first row
       return typed("(SELECT CASE WHEN count(*) > 1 THEN pg_raise('21000', 'more than one row returned "
-                   "by a subquery used as an expression') ELSE max(c1) END FROM (" +
-                       inner.sql + " LIMIT 2))",
+                   "by a subquery used as an expression') ELSE max(c1) END FROM (SELECT * FROM (" +
+                       inner.sql + ") LIMIT 2))",
                    type.oid == pg_type_oid::unknown ? builtin(pg_type_oid::text) : type);
+    // IN (sub-select) has no operator name; = ANY (sub-select) has "=".
     const std::vector<std::string> names = pt::strings(pt::list(link, "operName"));
-    if (names.size() != 1 || names[0] != "=")
+    if (!names.empty() && (names.size() != 1 || names[0] != "="))
       throw not_translatable{"ANY with an operator other than ="};
     typed_expression test = expression(link.value("testexpr", json()), where);
     if (untyped(test))
       test = coerce(std::move(test), type);
-    if (test.type.oid != type.oid)
+    const auto oid_valued = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206; };
+    if (test.type.oid != type.oid && !(oid_valued(test.type.oid) && oid_valued(type.oid)))
       throw not_translatable{"IN (sub-select) of another type"};
     return typed("(" + with_collation(test.sql, test.type) + " IN (" + inner.sql + "))",
                  builtin(pg_type_oid::boolean));

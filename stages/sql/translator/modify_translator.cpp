@@ -146,6 +146,8 @@ std::string query_translator::returning(const json& list, const scope& where, tr
         pt::node_type(ref_fields.back()) == "A_Star") {
       for (const scope_item& item : where.items)
         for (const scope_column& c : item.columns) {
+          if (c.hidden)
+            continue;
           typed_expression e;
           e.sql = item.bare ? quote_identifier(c.sql_name)
                             : quote_identifier(item.name) + "." + quote_identifier(c.sql_name);

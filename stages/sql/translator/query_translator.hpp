@@ -44,6 +44,7 @@ struct scope_column {
   // A column of a LATERAL sub-select without FROM: its value's SQL, written in
   // place of a reference (the sub-select is one row computed from the row on its left).
   std::string expression;
+  bool hidden = false;  // a system column (tableoid): named only, never in `*`
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name

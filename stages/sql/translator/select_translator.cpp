@@ -119,6 +119,8 @@ translated_query query_translator::select(const json& s, const scope* outer) {
           continue;
         found = true;
         for (const scope_column& c : item.columns) {
+          if (c.hidden)
+            continue;
           typed_expression e;
           e.sql = !c.expression.empty() ? "(" + c.expression + ")"
                                         : quote_identifier(item.name) + "." + quote_identifier(c.sql_name);
@@ -333,6 +335,14 @@ std::string query_translator::from_item(const json& node, scope& where) {
                 static_cast<int>(pt::integer(f, "location")));
     for (const column_definition& c : *columns)
       item.columns.push_back({c.name, c.name, c.type, c.primary_key});
+    // A system catalog's tableoid (pg_dump reads it from every catalog): the
+    // catalog's own OID, as pg_class gives it.
+    if (schema == "pg_catalog" || (schema.empty() && relation.starts_with("pg_"))) {
+      scope_column tableoid{"tableoid", "", builtin_column_type(pg_type_oid::oid)};
+      tableoid.expression = "pg_catalog_regclass_in(" + sql_quote("pg_catalog." + relation) + ")";
+      tableoid.hidden = true;
+      item.columns.push_back(std::move(tableoid));
+    }
     where.items.push_back(std::move(item));
     return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
   }
@@ -403,6 +413,13 @@ std::string query_translator::from_item(const json& node, scope& where) {
       const json& items = pt::list(pt::fields(functions[0]), "items");
       if (!items.empty())
         if (auto sql = json_from_function(*this, pt::fields(items[0]), alias_name, column_aliases, where))
+          return *sql;
+    }
+    if (!pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = set_returning_from_function(*this, pt::fields(items[0]), alias_name, column_aliases,
+                                                   pt::flag(f, "ordinality"), where))
           return *sql;
     }
     if (!column_aliases.empty())
@@ -558,13 +575,44 @@ std::string query_translator::with_clause(const json& with, const scope* outer) 
 
 }  // namespace translator
 
+namespace {
+
+// The statement's result columns of types regclass / regtype / regnamespace
+// print the object's name as PostgreSQL's output functions do (inside the
+// statement they stay OIDs, so they compare and join as numbers).
+translated_query named_object_output(translated_query query) {
+  const auto output_function = [](oid_t type) -> std::string {
+    switch (type) {
+      case 2205: return "pg_catalog_regclass_out";
+      case 2206: return "pg_catalog_regtype_out";
+      case 4089: return "pg_catalog_regnamespace_out";
+      default: return "";
+    }
+  };
+  bool named = false;
+  for (const query_column& c : query.columns)
+    named = named || !output_function(c.type.oid).empty();
+  if (!named)
+    return query;
+  std::string sql = "SELECT ";
+  for (size_t i = 0; i < query.columns.size(); ++i) {
+    const std::string column = quote_identifier(translator::alias_of(i));
+    const std::string function = output_function(query.columns[i].type.oid);
+    sql += (i ? ", " : "") + (function.empty() ? column : function + "(" + column + ") AS " + column);
+  }
+  query.sql = sql + " FROM (" + query.sql + ")";
+  return query;
+}
+
+}  // namespace
+
 result<std::optional<translated_query>, located_error> translate_statement(
     const std::string& node_type, const nlohmann::json& statement, const translation_input& input) {
   translator::query_translator t(input);
   try {
     translated_query out;
     if (node_type == "SelectStmt")
-      out = t.select(statement, nullptr);
+      out = named_object_output(t.select(statement, nullptr));
     else if (node_type == "InsertStmt")
       out = t.insert(statement);
     else if (node_type == "UpdateStmt")

@@ -12,14 +12,19 @@
 // the count is the greatest of the calls' lengths. Covered:
 //   unnest(array | int2vector | oidvector)   the elements (integer and text elements)
 //   generate_series(int, int)                 int4, or int8 when an argument is int8
+//   pg_partition_ancestors(regclass)         the relation itself (no partitions)
 //   information_schema._pg_expandarray(array) record (x, n): the element and its
 //                                             1-based position, as JDBC's
 //                                             getPrimaryKeys / getIndexInfo read them
 //   json[b]_array_elements[_text], json[b]_object_keys   (json_functions.cpp)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
+// In FROM: unnest(array) and pg_partition_ancestors(rel) [WITH ORDINALITY]
+// [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
+// FROM items on their left).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
 // and such functions anywhere else than a select list or ORDER BY, are not
 // translated.
+#include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -42,7 +47,27 @@ bool is_set_returning_name(const std::vector<std::string>& names) {
     return name == "_pg_expandarray";
   if (names.size() == 2 && names[0] != "pg_catalog")
     return false;
-  return name == "unnest" || name == "generate_series" || is_json_set_returning_name(name);
+  return name == "unnest" || name == "generate_series" || name == "pg_partition_ancestors" ||
+         is_json_set_returning_name(name);
+}
+
+constexpr oid_t regclass_oid = 2205;
+
+// pg_partition_ancestors(rel): the relation and the tables it is a partition of;
+// Tributary's relations are no partitions: the relation alone (no row for NULL).
+struct ancestors_call {
+  std::string relation;  // its OID's SQL
+  std::string length;    // 1, or 0 for NULL
+};
+
+ancestors_call ancestors_of(query_translator& t, typed_expression value) {
+  if (value.literal)  // '16385' or 'name': regclass's input
+    value.sql = "pg_catalog_regclass_in(" + value.sql + ")";
+  else if (value.parameter != 0 || value.is_null_constant)
+    value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::oid));
+  else if (value.type.oid != pg_type_oid::oid && value.type.oid != regclass_oid)
+    throw not_translatable{"pg_partition_ancestors of this type"};
+  return {value.sql, "CASE WHEN " + value.sql + " IS NULL THEN 0 ELSE 1 END"};
 }
 
 // An array argument as one-dimensional array text, and its element type.
@@ -130,6 +155,11 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
     out.type = array.element;
     return out;
   }
+  if (name == "pg_partition_ancestors" && args.size() == 1) {
+    const ancestors_call call = ancestors_of(t, args[0]);
+    level->lengths.push_back(call.length);
+    return typed_result("CASE WHEN " + ordinal + " = 1 THEN " + call.relation + " END", regclass_oid);
+  }
   if (name == "_pg_expandarray" && args.size() == 1) {
     const array_argument array = array_of(t, args[0], name);
     level->lengths.push_back(array_length_sql(array));
@@ -161,6 +191,51 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
     return out;
   }
   throw not_translatable{"set-returning function " + name + " with these arguments"};
+}
+
+std::optional<std::string> set_returning_from_function(query_translator& t, const json& call, const std::string& alias,
+                                                       const std::vector<std::string>& column_aliases,
+                                                       bool ordinality, scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  const json& arguments = pt::list(call, "args");
+  if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog") ||
+      arguments.size() != 1 || call.contains("over") || pt::flag(call, "func_variadic"))
+    return std::nullopt;
+  const std::string& name = names.back();
+  if (name != "unnest" && name != "pg_partition_ancestors")
+    return std::nullopt;
+  if (column_aliases.size() > (ordinality ? 2u : 1u))
+    throw not_translatable{"more column aliases than the function's columns"};
+  const std::string item_name = alias.empty() ? name : alias;
+  const std::string ordinal = quote_identifier(item_name) + ".n";
+  scope_item item;
+  item.name = item_name;
+  std::string length;
+  scope_column value;
+  if (name == "unnest") {
+    const array_argument array = array_of(t, t.expression(arguments[0], where), name);
+    length = array_length_sql(array);
+    value = {column_aliases.empty() ? item_name : column_aliases[0], "", array.element};
+    value.expression = element_sql(array, ordinal);
+    item.scalar_value = column_aliases.empty();
+  } else {
+    const ancestors_call ancestors = ancestors_of(t, t.expression(arguments[0], where));
+    length = ancestors.length;
+    value = {column_aliases.empty() ? "relid" : column_aliases[0], "", builtin_column_type(regclass_oid)};
+    value.expression = ancestors.relation;
+  }
+  item.columns.push_back(std::move(value));
+  if (ordinality) {
+    scope_column number{column_aliases.size() > 1 ? column_aliases[1] : "ordinality", "",
+                        builtin_column_type(pg_type_oid::int8)};
+    number.expression = ordinal;
+    item.columns.push_back(std::move(number));
+  }
+  for (const scope_item& existing : where.items)
+    if (existing.name == item.name)
+      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  where.items.push_back(std::move(item));
+  return "pg_ordinals(" + length + ") AS " + quote_identifier(item_name);
 }
 
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {
