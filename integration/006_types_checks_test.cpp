@@ -54,6 +54,14 @@ TEST_F(TypesChecks, CheckExpressionsAreRefusedAsPostgres) {
       "INSERT INTO v VALUES (1, 1)",
       "INSERT INTO v VALUES (2, 1)",
       "INSERT INTO v VALUES (1, 2)",
+      // length of a type without one: 42883 as PostgreSQL's function lookup
+      "CREATE TABLE w (a int CHECK (length(a) > 2))",
+      "CREATE TABLE w (a numeric, CHECK (char_length(a) > 2))",
+      "CREATE TABLE w (b bytea CHECK (length(b) > 2), s text CHECK (length(s) < 3))",
+      "INSERT INTO w VALUES ('\\x0102', 'a')",
+      "INSERT INTO w VALUES ('\\x010203', 'a')",
+      "CREATE TABLE w2 (s text CHECK (length(s) < 3))",
+      "ALTER TABLE w2 ALTER COLUMN s TYPE int USING s::int",
   });
 }
 

@@ -178,6 +178,32 @@ TEST_F(TypesDefaults, ArraysOfConstantsAreDefaults) {
   });
 }
 
+// Defaults computed at each insert from the inserting session: ARRAY[...] of
+// expressions (ARRAY[now()]), current_user and session_user (SET ROLE changes the
+// first), format(...); RETURNING shows them; the catalog prints them as PostgreSQL.
+// The two servers' users differ, so the users are compared through predicates.
+TEST_F(TypesDefaults, SessionValuesAndArraysOfExpressionsAreComputedAtInsert) {
+  expect_same_answers({
+      "CREATE TABLE sv (id int, a timestamptz[] DEFAULT ARRAY[now()], b int[] DEFAULT ARRAY[1 + 1, NULL], "
+      "u name DEFAULT current_user, s text DEFAULT session_user, v varchar(30) DEFAULT CURRENT_USER, "
+      "f text DEFAULT format('%s-%s', 'x', 1 + 1), e text[] DEFAULT ARRAY[lower('A'), upper('b')])",
+      "CREATE ROLE sv_writer",
+      "GRANT ALL ON sv TO sv_writer",
+      "INSERT INTO sv (id) VALUES (1)",
+      "SET ROLE sv_writer",
+      "INSERT INTO sv (id) VALUES (2)",
+      "RESET ROLE",
+      "SELECT id, a[1] <= now(), a[1] > now() - interval '1 minute', a[2] IS NULL, b, "
+      "u = current_user, s = session_user, v = current_user, f, e FROM sv ORDER BY id",
+      "SELECT id, u, v, s = session_user FROM sv WHERE id = 2",
+      "INSERT INTO sv (id) VALUES (3) RETURNING id, b, f, e",
+      "SELECT a.attname, pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d JOIN pg_attribute a "
+      "ON a.attrelid = d.adrelid AND a.attnum = d.adnum WHERE d.adrelid = 'sv'::regclass ORDER BY d.adnum",
+      "CREATE TABLE sv2 (a int DEFAULT ARRAY[1])",
+      "CREATE TABLE sv3 (a int[] DEFAULT ARRAY[current_user])",
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration
 

@@ -32,6 +32,8 @@ PACKAGES=(
   lld   # the linker (cmake/build_speed.cmake): ~65 executables link the same libraries
   default-jdk-headless libpostgresql-jdbc-java   # integration/007_jdbc (a real JDBC client)
   python3-psycopg2   # integration/046_client_metadata (a real psycopg2 client)
+  python3-psycopg   # integration/007_jdbc (psycopg 3)
+  golang-go golang-github-jackc-pgx-v4-dev   # integration/007_jdbc (Go's pgx, built offline)
   procps util-linux passwd   # ps/kill, runuser, useradd (integration tests run as root)
   libncurses-dev tmux   # tributary console (ncurses) and its integration test (drives it under tmux)
   openssl ca-certificates   # test CAs of 023_conninfo / 024_tls; the trust store of sslrootcert=system

@@ -96,6 +96,16 @@ void local_time(sqlite3_context* context, int, sqlite3_value** argv) {
   sqlite3_result_int64(context, std::get<int64_t>(*converted));
 }
 
+// pg_session_role(kind): current_user / session_user as a DEFAULT, on a connection
+// without a session (an applier, a table copy; sessions replace it,
+// cli/server/session_role_function.hpp): 0A000.
+void no_session_role(sqlite3_context* context, int, sqlite3_value**) {
+  const pg_error error = make_pg_error(
+      "0A000", "DEFAULT current_user / session_user on a row a subscription applies is not supported yet");
+  keep_sql_function_error(sqlite3_context_db_handle(context), error);
+  sqlite3_result_error(context, error.message.c_str(), -1);
+}
+
 void free_clock(void* state) { delete static_cast<transaction_clock*>(state); }
 
 }  // namespace
@@ -114,6 +124,10 @@ int install_default_functions(sqlite3* db) {
     return rc;
   rc = sqlite3_create_function_v2(db, "pg_local_time", 2, SQLITE_UTF8, nullptr, local_time, nullptr,
                                   nullptr, nullptr);
+  if (rc != SQLITE_OK)
+    return rc;
+  rc = sqlite3_create_function_v2(db, "pg_session_role", 1, SQLITE_UTF8, nullptr, no_session_role,
+                                  nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK)
     return rc;
   return sqlite3_create_function_v2(db, "pg_gen_random_uuid", 0, SQLITE_UTF8, nullptr,

@@ -14,6 +14,9 @@
 //                               the inserting session's TimeZone (UTC without a
 //                               session): LOCALTIMESTAMP, CURRENT_DATE, now() on a
 //                               timestamp or date column
+//   pg_session_role(kind)       current_user / session_user: 0A000 here (no session);
+//                               a session's connection replaces it with its roles
+//                               (cli/server/session_role_function.hpp)
 //   pg_gen_random_uuid()        gen_random_uuid(): a version 4 UUID from OpenSSL's
 //                               RAND_bytes (a cryptographic source), in uuid's
 //                               stored form (lowercase 8-4-4-4-12 text)

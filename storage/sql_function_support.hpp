@@ -1,7 +1,7 @@
 // sql_function_support: what the SQLite functions of sql_functions.hpp share
 // across their files (sql_functions.cpp: numbers and casts; sql_functions_text.cpp:
 // strings; sql_functions_math.cpp: rounding; sql_functions_checks.cpp: CHECK constraints; sql_functions_session.cpp: the
-// session's clocks). Private to storage/.
+// session's clocks; sql_functions_arrays.cpp: subscripts, slices, ARRAY[...]). Private to storage/.
 //
 // Every function of one connection gets the connection's state as its user data:
 // the session's type settings, the last error (kept whole, with its SQLSTATE,
@@ -39,6 +39,8 @@ std::string text_of(sqlite3_value* value);
 // An argument as the stored value it holds (NULL, integer, real, text, blob).
 sql_value stored_value(sqlite3_value* value);
 void return_text(sqlite3_context* context, const std::string& text);
+// A stored value as the call's result.
+void return_stored(sqlite3_context* context, const sql_value& value);
 // A numeric argument (numeric's stored text, an integer or a double) and a float8 one.
 result<numeric_value, pg_error> numeric_argument(sqlite3_value* value);
 double float_argument(sqlite3_value* value);
@@ -57,5 +59,6 @@ void register_to_char_function(sqlite3* db, connection_state* state);
 void register_check_functions(sqlite3* db, connection_state* state);
 void register_regex_functions(sqlite3* db, connection_state* state);
 void register_json_functions(sqlite3* db, connection_state* state);
+void register_array_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

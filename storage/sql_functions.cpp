@@ -381,6 +381,7 @@ result<numeric_value, pg_error> numeric_argument(sqlite3_value* value) { return 
 double float_argument(sqlite3_value* value) { return float_of(value); }
 sql_value stored_value(sqlite3_value* value) { return value_of(value); }
 std::string stored_float(double value) { return float_stored(value); }
+void return_stored(sqlite3_context* context, const sql_value& value) { return_value(context, value); }
 
 void return_text(sqlite3_context* context, const std::string& text) {
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
@@ -433,6 +434,7 @@ void register_sql_functions(sqlite3* db) {
   register_check_functions(db, state);
   register_regex_functions(db, state);
   register_json_functions(db, state);
+  register_array_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

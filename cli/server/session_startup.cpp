@@ -17,6 +17,7 @@
 
 #include "cli/server/client_authentication.hpp"
 #include "cli/server/reload_function.hpp"
+#include "cli/server/session_role_function.hpp"
 #include "cli/catalog/catalog_relations.hpp"
 #include "cli/server/session.hpp"
 #include "cli/server/session_state.hpp"
@@ -276,6 +277,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   set_replication_role(connection->handle(), replication_role::origin);
   auto privileges = make_session_privileges(user, role->superuser);
   install_reload_function(connection->handle(), *privileges);
+  install_session_role_function(connection->handle(), *privileges);
   protect_secret_columns(connection->handle(), *privileges);
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {

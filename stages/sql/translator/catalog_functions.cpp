@@ -27,7 +27,6 @@
 //   pg_is_in_recovery()                            bool   false: never a standby
 //   pg_relation_is_publishable(regclass)           bool   true for tables
 //   array_upper(array, 1)                          int4   of a one-dimensional array
-//   array[i]                                       the element (1-based), NULL past the end
 //   current_schemas(bool)                          name[] the search path's existing schemas
 //   array_position(array, x)                       int4   first position of x (integer and text elements)
 //
@@ -252,34 +251,6 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
     throw not_translatable{"cast to " + type};
   }
   return typed_as(arg.sql, result);
-}
-
-typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where) {
-  const json& steps = pt::list(indirection, "indirection");
-  if (steps.size() == 1 && pt::node_type(steps[0]) == "String")
-    return record_field_selection(t, indirection, where);
-  if (steps.size() != 1 || pt::node_type(steps[0]) != "A_Indices" || pt::flag(pt::fields(steps[0]), "is_slice"))
-    throw not_translatable{"indirection form"};
-  typed_expression array = t.expression(indirection.value("arg", json()), where);
-  if (array.type.oid == 22 || array.type.oid == 30) {
-    // int2vector / oidvector: "1 2" (text form), subscripts from 0 as PostgreSQL's
-    // lower bound of these types; out of range: NULL.
-    typed_expression index = t.expression(pt::fields(steps[0]).value("uidx", json()), where);
-    index = t.coerce(std::move(index), builtin_column_type(pg_type_oid::int4));
-    return typed_result("CAST(pg_array_subscript('{' || replace(" + array.sql + ", ' ', ',') || '}', " +
-                            index.sql + " + 1) AS INTEGER)",
-                        array.type.oid == 22 ? pg_type_oid::int2 : pg_type_oid::oid);
-  }
-  const type_descriptor* type = find_builtin_type(array.type.oid);
-  if (type == nullptr || type->element == 0 || untyped(array))
-    throw not_translatable{"subscript of a value that is not an array"};
-  typed_expression index = t.expression(pt::fields(steps[0]).value("uidx", json()), where);
-  index = t.coerce(std::move(index), builtin_column_type(pg_type_oid::int4));
-  const type_descriptor* element = find_builtin_type(type->element);
-  const char* affinity = element != nullptr && element->storage == storage_class::integer ? "INTEGER" : "TEXT";
-  typed_expression out = typed_result(
-      std::string("CAST(pg_array_subscript(") + array.sql + ", " + index.sql + ") AS " + affinity + ")", type->element);
-  return out;
 }
 
 }  // namespace tributary::translator

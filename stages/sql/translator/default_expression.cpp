@@ -169,6 +169,7 @@ result<translated_default, located_error> translate_default_expression(
     const json& expression, std::string_view source, const column_definition& column,
     const type_settings& settings) {
   translation_input input{nullptr, settings, source, {}};
+  input.column_default = true;
   query_translator t(input);
   const translator::scope nothing;
   try {

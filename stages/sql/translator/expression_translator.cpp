@@ -99,6 +99,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return function_call(f, where);
   if (type == "A_Indirection")
     return array_subscript(*this, f, where);
+  if (type == "A_ArrayExpr")
+    return array_constructor(*this, f, where);
   if (type == "MinMaxExpr" || type == "SQLValueFunction" || type == "CollateClause")
     return special_expression(type, f, where);
   throw not_translatable{type};

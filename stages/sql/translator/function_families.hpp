@@ -67,9 +67,10 @@ std::optional<typed_expression> sequence_function(query_translator& t, const std
 // The functions of the system catalogs (cli/catalog/catalog_functions.cpp computes them).
 std::optional<typed_expression> catalog_function(query_translator& t, const std::string& name,
                                                  std::vector<typed_expression>& args, int location);
-// array[i] of a one-dimensional array (its text form), as the element's type; also
-// int2vector[i] / oidvector[i] (subscripts from 0).
+// Subscripts and slices of arrays (a[i][j], a[i:j]; int2vector[i] / oidvector[i] from 0)
+// and ARRAY[...] (array_expressions.cpp).
 typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where);
+typed_expression array_constructor(query_translator& t, const json& constructor, const scope& where);
 // ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
                                              const scope& where);

@@ -20,9 +20,12 @@
 // windows are not translated yet.
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
+#include <algorithm>
+
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_names.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -332,6 +335,18 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (!filter.empty())
     throw not_translatable{"FILTER on " + name};
   if (name == "length" || name == "char_length" || name == "character_length") {
+    // length of a type without a length function, nor an implicit cast to text: 42883.
+    static constexpr oid_t measured[] = {pg_type_oid::bytea, 1560, 1562, 3614, 601, 602};
+    const bool has_length = std::find(std::begin(measured), std::end(measured), type) != std::end(measured);
+    if (arg.type.known() && type != pg_type_oid::unknown && !is_text_like(type) && !arg.literal &&
+        arg.parameter == 0 && !arg.is_null_constant && !(has_length && name == "length"))
+      fail_at(make_pg_error("42883", "function " + name + "(" + format_type(arg.type) + ") does not exist",
+                            {},
+                            "No function matches the given name and argument types. You might need to "
+                            "add explicit type casts."),
+              static_cast<int>(pt::integer(call, "location")));
+    if (type == pg_type_oid::bytea && name == "length")  // stored as a BLOB: its bytes
+      return result_of("length(" + arg.sql + ")", pg_type_oid::int4);
     const column_type target = is_text_like(type) && type != pg_type_oid::unknown
                                    ? arg.type
                                    : builtin_column_type(pg_type_oid::text);

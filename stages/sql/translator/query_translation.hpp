@@ -90,6 +90,9 @@ struct translation_input {
   std::vector<column_type> parameter_types;  // declared by Parse ($1 = [0]); 0 = unspecified
   std::string* untranslated = nullptr;       // set: what made the result nullopt
   const session_information* session = nullptr;  // nullptr: session functions are not translated
+  // A column DEFAULT, computed by SQLite at each insert: current_user / session_user
+  // are the inserting session's (pg_session_role), not constants.
+  bool column_default = false;
   // A trigger function's records: `new.a` that names no FROM item is the field a of
   // NEW (42703 record "new" has no field "x" when it has none).
   std::vector<row_variable> row_variables;

@@ -104,6 +104,8 @@ public:
   // a number widened); not_translatable when PostgreSQL would need a cast
   // this translator does not make.
   typed_expression coerce(typed_expression value, const column_type& type);
+  // The type several branches (CASE, COALESCE, UNION, ARRAY[...]) resolve to.
+  column_type common_type(const std::vector<typed_expression>& values, const char* context);
   typed_expression function_call(const json& call, const scope& where);
   // Operators other than arithmetic and comparison (LIKE, ILIKE, ~, ...), and the
   // nodes GREATEST/LEAST (MinMaxExpr) and current_date & co. (SQLValueFunction):
@@ -136,8 +138,6 @@ private:
   typed_expression sub_link(const json& link, const scope& where);
   typed_expression parameter(const json& ref);
   typed_expression as_boolean(typed_expression value);
-  // The type several branches (CASE, COALESCE, UNION) resolve to.
-  column_type common_type(const std::vector<typed_expression>& values, const char* context);
 
   translated_query set_operation(const json& select, const scope* outer);
   // VALUES (...), (...): rows of one shape, each column of the type its values resolve to.

@@ -26,7 +26,9 @@
 //   pg_reload_conf()                  bool         SIGHUP to the server (cli/server/reload_function)
 //   set_config(name, value, is_local) text         SET from SQL (cli/server/set_config_function)
 // Identity and settings are constants of the translated SQL (a statement is
-// translated again at each execution); the clocks are SQLite functions
+// translated again at each execution), except in a column DEFAULT
+// (translation_input::column_default), where current_user / session_user are
+// pg_session_role('current' | 'session'), read at each insert; the clocks are SQLite functions
 // (storage/sql_functions_session.cpp). Without translation_input::session these
 // are not translated.
 #include "stages/sql/parse_tree.hpp"
@@ -50,6 +52,12 @@ const session_information& session_of(query_translator& t, const std::string& wh
 
 typed_expression name_constant(const std::string& value) {
   return typed_result(sql_quote(value), pg_type_oid::name);
+}
+
+// current_user / session_user of a column DEFAULT: the inserting session's role
+// when the row is inserted (cli/server/session_role_function.hpp).
+typed_expression role_at_insert(const std::string& kind) {
+  return typed_result("pg_session_role('" + kind + "')", pg_type_oid::name);
 }
 
 // The clock value now() gives, as `oid` with precision `typmod`.
@@ -100,6 +108,9 @@ typed_expression sql_value_function(query_translator& t, const json& f) {
     return transaction_start_as(pg_type_oid::timetz, typmod);
   if (op == "SVFOP_LOCALTIME" || op == "SVFOP_LOCALTIME_N")
     return transaction_start_as(pg_type_oid::time, typmod);
+  if (t.input().column_default && (op == "SVFOP_SESSION_USER" || op == "SVFOP_CURRENT_ROLE" ||
+                                   op == "SVFOP_CURRENT_USER" || op == "SVFOP_USER"))
+    return role_at_insert(op == "SVFOP_SESSION_USER" ? "session" : "current");
   const session_information& session = session_of(t, op);
   if (op == "SVFOP_SESSION_USER")
     return name_constant(session_user_of(session));
@@ -129,6 +140,8 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
       return name_constant(session_of(t, name).database);
     if (name == "current_schema")
       return name_constant(current_schema(session_of(t, name)));
+    if ((name == "current_user" || name == "session_user") && t.input().column_default)
+      return role_at_insert(name == "session_user" ? "session" : "current");
     if (name == "current_user")
       return name_constant(session_of(t, name).user);
     if (name == "session_user")

@@ -1,0 +1,23 @@
+-- Array subscripts, slices and ARRAY[...] (issue 7): a[i] is the element in the element's
+-- type (an enum array's element is the enum), NULL outside the bounds or for the wrong
+-- number of subscripts; slices keep the array type, cut to the bounds, lower bound 1.
+-- (The enum's OID differs between the two servers: its values are compared, not shown.)
+CREATE TYPE hue AS ENUM ('red', 'green', 'blue')
+CREATE TABLE arr (id int PRIMARY KEY, ia int4[], ha hue[], ta timestamptz[], ba bool[], na numeric[], xa text[], da date[], ma int4[])
+INSERT INTO arr VALUES (1, '{1,2,3}', '{red,green,blue}', '{"2020-01-01 00:00:00+00","2024-02-29 06:45:30.5-05"}', '{t,f,NULL}', '{1.50,NaN,-0.0}', '{a,"b c",NULL,""}', '{2024-02-29,0044-03-15 BC}', '{{1,2,3},{4,5,6}}')
+INSERT INTO arr VALUES (2, '[0:2]={7,8,9}', '{blue}', '{}', '{}', '{}', '{}', '{infinity}', '[2:3][0:1]={{1,2},{3,4}}')
+INSERT INTO arr VALUES (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)
+SELECT id, ia[1], ia[0], ia[3], ia[4], ha[1] = 'red', ha[3] IS NULL, ta[2], ba[1], ba[2], na[1], na[2], xa[2], xa[3], da[1], da[2] FROM arr ORDER BY id
+SELECT id, ma[1][2], ma[2][3], ma[3][0], ma[1], ia[1][1] FROM arr ORDER BY id
+SELECT id, ia[2:3], ia[:2], ia[2:], ia[:], ia[3:2], ia[-5:1], ha[2:3] = '{green,blue}', ha[:1] = '{red}', ha[2:] = '{}', xa[2:] FROM arr ORDER BY id
+SELECT id, ma[1:1], ma[2:2][2:3], ma[:][1], ma[2][1:2], ma[1:2][5:6] FROM arr ORDER BY id
+SELECT id FROM arr WHERE ha[1] = 'blue' ORDER BY id
+SELECT id FROM arr WHERE ha[1] < 'blue' ORDER BY id
+SELECT id, ia[1] + 1, ia[NULL], ia[id], na[1] * 2 FROM arr ORDER BY id
+SELECT id FROM arr ORDER BY ha[1], id
+SELECT ia['1'] FROM arr WHERE id = 1
+SELECT ia['x'] FROM arr WHERE id = 1
+SELECT ARRAY[1, 2, 3], ARRAY['a', 'b c', NULL], ARRAY[1.5, 2], ARRAY[1, 2.5], ARRAY[true, NULL]
+SELECT ARRAY['red'::hue, 'blue'] = '{red,blue}', ARRAY['red'::hue, 'blue'] < ARRAY['green'::hue], ARRAY[id, id * 10] FROM arr ORDER BY id
+SELECT (ARRAY[10, 20, 30])[2], (ARRAY['x', 'y'])[1:1]
+SELECT id, ARRAY[ia[1], ia[2]] = ia[1:2] FROM arr WHERE id = 1

@@ -1,0 +1,145 @@
+// array_expressions: subscripts, slices and the ARRAY[...] constructor, typed as
+// PostgreSQL types them; storage/sql_functions_arrays.cpp computes them on the
+// arrays' stored form (array_out's text).
+//
+//   a[i], a[i][j]        the element type (an enum array's element: the enum): the
+//                        element in its stored form; NULL outside the bounds (the
+//                        array's own lower bounds count) or when the number of
+//                        subscripts is not the array's number of dimensions
+//   a[i:j], a[:j], a[i:] the array type; once one subscript is a slice every
+//   a[i:j][k]            plain one [k] means [1:k], as PostgreSQL's parser does
+//   ARRAY[e1, e2, ...]   the elements' common type's array (untyped literals:
+//                        text[]); nested ARRAY[ARRAY[...]] and ARRAY[] are not
+//                        translated
+//   int2vector[i], oidvector[i]   subscripts from 0 (the catalogs' vectors, stored
+//                        as "1 2")
+// Subscripts are int4 (22P02/42804 as for any int4 operand); a subscript of a value
+// that is not an array, and field selection mixed with subscripts, are not translated.
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/enum_type.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+bool untyped(const typed_expression& e) { return e.literal.has_value() || e.parameter != 0 || e.is_null_constant; }
+
+// The element type of an array type (an enum array's: the enum), or nullopt.
+std::optional<column_type> element_of(const column_type& array) {
+  if (array.is_enum_array()) {
+    if (auto enum_oid = enum_of_array_oid(array.oid)) {
+      std::string name = array.name;
+      if (name.ends_with("[]"))
+        name.resize(name.size() - 2);
+      return column_type{*enum_oid, -1, name, array.enum_labels, nullptr};
+    }
+    return std::nullopt;
+  }
+  const type_descriptor* type = find_builtin_type(array.oid);
+  if (type == nullptr || type->element == 0)
+    return std::nullopt;
+  return builtin_column_type(type->element, array.typmod);
+}
+
+// The array type of an element type, or nullopt.
+std::optional<column_type> array_of(const column_type& element) {
+  if (element.is_enum() && !element.is_enum_array())
+    return column_type{enum_array_oid(element.oid), -1, element.name + "[]", element.enum_labels, nullptr};
+  const type_descriptor* type = find_builtin_type(element.oid);
+  if (type == nullptr || type->array == 0 || element.enum_labels != nullptr)
+    return std::nullopt;
+  return builtin_column_type(type->array, element.typmod);
+}
+
+std::string subscript_sql(query_translator& t, const json& node, const scope& where) {
+  typed_expression index = t.expression(node, where);
+  return t.coerce(std::move(index), builtin_column_type(pg_type_oid::int4)).sql;
+}
+
+}  // namespace
+
+typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where) {
+  const json& steps = pt::list(indirection, "indirection");
+  if (steps.size() == 1 && pt::node_type(steps[0]) == "String")
+    return record_field_selection(t, indirection, where);
+  bool slice = false;
+  for (const json& step : steps) {
+    if (pt::node_type(step) != "A_Indices")
+      throw not_translatable{"indirection form"};
+    slice = slice || pt::flag(pt::fields(step), "is_slice");
+  }
+  typed_expression array = t.expression(indirection.value("arg", json()), where);
+  if (array.type.oid == 22 || array.type.oid == 30) {
+    // int2vector / oidvector: "1 2" (text form), subscripts from 0 as PostgreSQL's
+    // lower bound of these types; out of range: NULL.
+    if (steps.size() != 1 || slice)
+      throw not_translatable{"a slice of a vector"};
+    const std::string index = subscript_sql(t, pt::fields(steps[0]).value("uidx", json()), where);
+    return typed_result("CAST(pg_array_subscript('{' || replace(" + array.sql + ", ' ', ',') || '}', " +
+                            index + " + 1) AS INTEGER)",
+                        array.type.oid == 22 ? pg_type_oid::int2 : pg_type_oid::oid);
+  }
+  const auto element = untyped(array) ? std::nullopt : element_of(array.type);
+  if (!element)
+    throw not_translatable{"subscript of a value that is not an array"};
+  const std::string element_oid = std::to_string(element->oid);
+  if (!slice) {
+    std::string sql = "pg_array_get(" + array.sql + ", " + element_oid + ", " +
+                      std::to_string(element->typmod);
+    for (const json& step : steps)
+      sql += ", " + subscript_sql(t, pt::fields(step).value("uidx", json()), where);
+    typed_expression out = typed_result(sql + ")", element->oid);
+    out.type = *element;
+    return out;
+  }
+  // Bound k (lower of dimension k/2, upper of it) written: bit k of `given`.
+  int64_t given = 0;
+  std::string bounds;
+  for (size_t d = 0; d < steps.size(); ++d) {
+    const json& f = pt::fields(steps[d]);
+    const bool is_slice = pt::flag(f, "is_slice");
+    const bool has_lower = f.contains("lidx"), has_upper = f.contains("uidx");
+    if (!is_slice) {  // [k] among slices: [1:k]
+      bounds += ", 1, " + subscript_sql(t, f.value("uidx", json()), where);
+      given |= int64_t{3} << (2 * d);
+      continue;
+    }
+    bounds += has_lower ? ", " + subscript_sql(t, f.value("lidx", json()), where) : std::string(", NULL");
+    bounds += has_upper ? ", " + subscript_sql(t, f.value("uidx", json()), where) : std::string(", NULL");
+    given |= (has_lower ? int64_t{1} : 0) << (2 * d);
+    given |= (has_upper ? int64_t{1} : 0) << (2 * d + 1);
+  }
+  typed_expression out = typed_result(
+      "pg_array_slice(" + array.sql + ", " + element_oid + ", " + std::to_string(given) + bounds + ")",
+      array.type.oid);
+  out.type = array.type;
+  return out;
+}
+
+typed_expression array_constructor(query_translator& t, const json& constructor, const scope& where) {
+  const json& elements = pt::list(constructor, "elements");
+  if (elements.empty())
+    throw not_translatable{"ARRAY[] without elements"};
+  std::vector<typed_expression> values;
+  for (const json& element : elements) {
+    if (pt::node_type(element) == "A_ArrayExpr")
+      throw not_translatable{"a multidimensional ARRAY[...]"};
+    values.push_back(t.expression(element, where));
+  }
+  const column_type common = t.common_type(values, "ARRAY");
+  const auto array = array_of(common);
+  if (!array || element_of(common))
+    throw not_translatable{"ARRAY[...] of this element type"};
+  std::string sql = "pg_array_build(" + std::to_string(common.oid) + ", " + std::to_string(common.typmod);
+  for (auto& value : values)
+    sql += ", " + t.coerce(std::move(value), common).sql;
+  typed_expression out = typed_result(sql + ")", array->oid);
+  out.type = *array;
+  return out;
+}
+
+}  // namespace tributary::translator

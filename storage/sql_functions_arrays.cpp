@@ -1,0 +1,174 @@
+// sql_functions_arrays: subscripts, slices and ARRAY[...] of translated queries
+// (stages/sql/translator/array_expressions.cpp), on arrays' stored form (array_out's
+// text under the publisher's settings, stages/types/verbatim/type_array.cpp):
+//
+//   pg_array_get(a, element_oid, typmod, i1 [, i2 ...])
+//       a[i1][i2]...: the element in its type's stored form (read from its text
+//       with the publisher's settings; a type that is not built in, such as a
+//       user's enum, as its text). NULL when a subscript is NULL, when their
+//       number differs from the array's dimensions, or when one is outside its
+//       dimension's bounds (PostgreSQL's array_get_element).
+//   pg_array_slice(a, element_oid, given, lo1, hi1 [, lo2, hi2 ...])
+//       a[lo1:hi1][lo2:hi2]...: `given` has bit 2k set when the k-th bound (lo1,
+//       hi1, lo2, ...) is written, else it is omitted (the dimension's own). Each range is cut to the dimension's bounds; dimensions past the last
+//       subscript are kept whole; more subscripts than dimensions, or an empty
+//       range, give '{}'; the result's lower bounds are 1 (array_get_slice).
+//       NULL when a given bound is NULL.
+//   pg_array_build(element_oid, typmod, e1 [, e2 ...])
+//       ARRAY[e1, e2, ...] of elements in their type's stored form (NULL elements
+//       included): array_out's text with the publisher's settings.
+// An array whose text does not read (another tool's) fails with array_in's error.
+#include <sqlite3.h>
+
+#include <algorithm>
+
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/type_settings.hpp"
+#include "stages/types/value_io.hpp"
+#include "stages/types/verbatim/array_text.hpp"
+#include "storage/sql_function_support.hpp"
+
+namespace tributary::sql_function_support {
+namespace {
+
+bool any_null(int argc, sqlite3_value** argv, int from) {
+  for (int i = from; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return true;
+  return false;
+}
+
+// The array argument read as array_in reads it; nullopt after reporting its error.
+std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_value* value,
+                                            oid_t element) {
+  auto array = read_array_literal(text_of(value), array_delimiter(element));
+  if (!array) {
+    report(context, array.error());
+    return std::nullopt;
+  }
+  return std::move(*array);
+}
+
+// One element's stored form from its text.
+void return_element(sqlite3_context* context, oid_t element, int32_t typmod, const std::string& text) {
+  if (find_builtin_type(element) == nullptr)
+    return return_text(context, text);
+  auto stored = parse_text_value(builtin_column_type(element, typmod), text, publisher_type_settings());
+  if (!stored)
+    return report(context, stored.error());
+  return_stored(context, *stored);
+}
+
+void array_get(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (argc < 4 || sqlite3_value_type(argv[0]) == SQLITE_NULL || any_null(argc, argv, 3))
+    return sqlite3_result_null(context);
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  auto array = array_argument(context, argv[0], element);
+  if (!array)
+    return;
+  const size_t subscripts = static_cast<size_t>(argc - 3);
+  if (subscripts != array->lengths.size())
+    return sqlite3_result_null(context);
+  int64_t offset = 0;
+  for (size_t d = 0; d < subscripts; ++d) {
+    const int64_t index = sqlite3_value_int64(argv[3 + d]) - array->lower_bounds[d];
+    if (index < 0 || index >= array->lengths[d])
+      return sqlite3_result_null(context);
+    offset = offset * array->lengths[d] + index;
+  }
+  const auto& value = array->elements[static_cast<size_t>(offset)];
+  if (!value)
+    return sqlite3_result_null(context);
+  return_element(context, element, static_cast<int32_t>(sqlite3_value_int64(argv[2])), *value);
+}
+
+void array_slice(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (argc < 5 || argc % 2 != 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  const int64_t given = sqlite3_value_int64(argv[2]);
+  sqlite3_value** bounds = argv + 3;
+  const size_t subscripts = static_cast<size_t>(argc - 3) / 2;
+  const auto is_given = [&](size_t k) { return ((given >> k) & 1) != 0; };
+  // A written bound that is NULL: NULL (PostgreSQL's slice with a NULL subscript).
+  for (size_t k = 0; k < 2 * subscripts; ++k)
+    if (is_given(k) && sqlite3_value_type(bounds[k]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  auto array = array_argument(context, argv[0], element);
+  if (!array)
+    return;
+  const size_t dimensions = array->lengths.size();
+  if (dimensions == 0 || subscripts > dimensions)
+    return return_text(context, "{}");
+  std::vector<int64_t> first(dimensions), count(dimensions);  // per dimension, from 0
+  for (size_t d = 0; d < dimensions; ++d) {
+    const int64_t lower = array->lower_bounds[d], upper = lower + array->lengths[d] - 1;
+    int64_t from = lower, to = upper;
+    if (d < subscripts) {
+      if (is_given(2 * d))
+        from = std::max(lower, static_cast<int64_t>(sqlite3_value_int64(bounds[2 * d])));
+      if (is_given(2 * d + 1))
+        to = std::min(upper, static_cast<int64_t>(sqlite3_value_int64(bounds[2 * d + 1])));
+    }
+    if (from > to)
+      return return_text(context, "{}");
+    first[d] = from - lower;
+    count[d] = to - from + 1;
+  }
+  array_literal out;
+  for (size_t d = 0; d < dimensions; ++d) {
+    out.lengths.push_back(static_cast<int32_t>(count[d]));
+    out.lower_bounds.push_back(1);
+  }
+  std::vector<int64_t> at(dimensions, 0);  // the position in the slice, row-major
+  for (;;) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < dimensions; ++d)
+      offset = offset * array->lengths[d] + first[d] + at[d];
+    out.elements.push_back(array->elements[static_cast<size_t>(offset)]);
+    size_t d = dimensions;
+    while (d > 0 && ++at[d - 1] == count[d - 1])
+      at[--d] = 0;
+    if (d == 0)
+      break;
+  }
+  return_text(context, write_array_literal(out, array_delimiter(element)));
+}
+
+void array_build(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[0]));
+  const auto typmod = static_cast<int32_t>(sqlite3_value_int64(argv[1]));
+  array_literal out;
+  for (int i = 2; i < argc; ++i) {
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
+      out.elements.emplace_back(std::nullopt);
+      continue;
+    }
+    if (find_builtin_type(element) == nullptr) {
+      out.elements.emplace_back(text_of(argv[i]));
+      continue;
+    }
+    auto text = format_text_value(builtin_column_type(element, typmod), stored_value(argv[i]),
+                                  publisher_type_settings());
+    if (!text)
+      return report(context, make_pg_error("XX000", "could not print an array element of type " +
+                                                        std::to_string(element)));
+    out.elements.emplace_back(std::move(*text));
+  }
+  if (!out.elements.empty()) {
+    out.lengths.push_back(static_cast<int32_t>(out.elements.size()));
+    out.lower_bounds.push_back(1);
+  }
+  return_text(context, write_array_literal(out, array_delimiter(element)));
+}
+
+}  // namespace
+
+void register_array_functions(sqlite3* db, connection_state* state) {
+  constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+  sqlite3_create_function_v2(db, "pg_array_get", -1, flags, state, array_get, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_array_slice", -1, flags, state, array_slice, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_array_build", -1, flags, state, array_build, nullptr, nullptr, nullptr);
+}
+
+}  // namespace tributary::sql_function_support
