@@ -38,4 +38,20 @@ inline std::string message_type_name(const column_type& type) {
   return format_type(type);
 }
 
+// A WITH clause whose common table is INSERT / UPDATE / DELETE ... RETURNING:
+// 0A000 naming it (SQLite has no such common tables; none is run).
+inline void refuse_data_modifying_with(const json& with) {
+  for (const json& node : parse_tree::list(with, "ctes")) {
+    const json& cte = parse_tree::fields(node);
+    const std::string kind = parse_tree::node_type(cte.value("ctequery", json::object()));
+    if (kind == "SelectStmt")
+      continue;
+    const std::string statement = kind == "InsertStmt" ? "INSERT" : kind == "UpdateStmt" ? "UPDATE" : "DELETE";
+    throw translation_failure{located_error{
+        make_pg_error("0A000", statement + " in WITH is not supported yet (common table \"" +
+                                   parse_tree::text(cte, "ctename") + "\")"),
+        location_of(cte)}};
+  }
+}
+
 }  // namespace tributary::translator::expression_helpers

@@ -68,6 +68,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return parameter(f);
   if (type == "FuncCall")
     return function_call(f, where);
+  if (type == "A_ArrayExpr")
+    return array_constructor(f, where);
   if (type == "A_Indirection")
     return array_subscript(*this, f, where);
   if (type == "MinMaxExpr" || type == "SQLValueFunction" || type == "CollateClause")
@@ -291,6 +293,8 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
       return typed(cast_sql(value.sql, value.type, builtin(pg_type_oid::text)), type, value.location);
     return typed(value.sql, type, value.location);
   }
+  if (is_text_like(from) && type.oid == pg_type_oid::bpchar && type.typmod < 0)
+    return typed(value.sql, type, value.location);  // bpchar without a length keeps the text
   throw not_translatable{"implicit cast from " + message_type_name(value.type) + " to " +
                          message_type_name(type)};
 }
@@ -335,10 +339,12 @@ typed_expression query_translator::boolean_expression(const json& expr, const sc
 column_type query_translator::common_type(const std::vector<typed_expression>& values,
                                           const char* context) {
   std::optional<column_type> common;
+  bool any_untyped = false;
   for (const typed_expression& v : values) {
-    if (untyped(v))
+    any_untyped = any_untyped || untyped(v) || v.type.oid == pg_type_oid::unknown;
+    if (untyped(v) || (v.type.oid == pg_type_oid::unknown && common))
       continue;
-    if (!common) {
+    if (!common || common->oid == pg_type_oid::unknown) {
       common = v.type;
       continue;
     }
@@ -354,12 +360,19 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
       continue;
     }
     if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
-      common = builtin(pg_type_oid::text);
+      // PostgreSQL's select_common_type: string types cast to each other implicitly
+      // both ways, so the first one stays (an unknown-typed column gives way).
+      if (common->oid == pg_type_oid::unknown)
+        common = builtin(v.type.oid);
       continue;
     }
     throw not_translatable{std::string(context) + " types that differ"};
   }
-  return common ? *common : builtin(pg_type_oid::text);
+  if (!common || common->oid == pg_type_oid::unknown)
+    return builtin(pg_type_oid::text);
+  if (any_untyped)  // select_common_typmod: a value of another type (an untyped one) drops the typmod
+    common->typmod = -1;
+  return *common;
 }
 
 typed_expression query_translator::case_expression(const json& expr, const scope& where) {
@@ -379,7 +392,12 @@ typed_expression query_translator::case_expression(const json& expr, const scope
   const bool has_default = expr.contains("defresult");
   if (has_default)
     results.push_back(expression(expr["defresult"], where));
-  const column_type type = common_type(results, "CASE");
+  // PostgreSQL resolves the ELSE result's type first (transformCaseExpr).
+  std::vector<typed_expression> by_preference;
+  if (has_default)
+    by_preference.push_back(results.back());
+  by_preference.insert(by_preference.end(), results.begin(), results.end() - (has_default ? 1 : 0));
+  const column_type type = common_type(by_preference, "CASE");
   std::string sql = "CASE";
   for (size_t i = 0; i < conditions.size(); ++i)
     sql += " WHEN " + conditions[i] + " THEN " + coerce(results[i], type).sql;

@@ -137,6 +137,8 @@ private:
   typed_expression as_boolean(typed_expression value);
   // The type several branches (CASE, COALESCE, UNION) resolve to.
   column_type common_type(const std::vector<typed_expression>& values, const char* context);
+  // ARRAY[...] (array_constructor.cpp).
+  typed_expression array_constructor(const json& fields, const scope& where);
 
   translated_query set_operation(const json& select, const scope* outer);
   // VALUES (...), (...): rows of one shape, each column of the type its values resolve to.
