@@ -20,6 +20,11 @@
 //   pg_jsonb_delete(doc, x, kind)       - text ('k'), - text[] ('a'), - int ('i')
 //   pg_jsonb_set(doc, path, value, create)   jsonb_set
 //   pg_json_fragment(text, kind)        to_json of a value's output text
+//   pg_json_array(text, kind)           to_json of an array's text form, elements of kind
+//   pg_jsonb_insert(jsonb, text[], jsonb, after)   jsonb_insert
+//   pg_json_strip_nulls(doc, is_jsonb)  json[b]_strip_nulls
+//   pg_jsonb_pretty(jsonb)              jsonb_pretty
+//   pg_jsonb_path(what, jsonb, path, vars, silent)  jsonb_path_* and @? @@ (json_path.hpp)
 //   pg_json_build_object(jsonb, k, v, ...) / pg_json_build_array(jsonb, v, ...)
 //   pg_jsonb_in(text)                   jsonb_in then jsonb_out
 // The last document read is kept (per thread: a connection's functions run on
@@ -30,6 +35,7 @@
 
 #include "stages/sql/json/json_document.hpp"
 #include "stages/sql/json/json_operations.hpp"
+#include "stages/sql/json/json_path.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
 
@@ -257,11 +263,77 @@ void jsonb_set(sqlite3_context* context, int argc, sqlite3_value** argv) {
   give(context, jv::jsonb_set_path(text_of(argv[0]), *path, text_of(argv[2]), sqlite3_value_int(argv[3]) != 0));
 }
 
+void jsonb_insert(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  auto path = text_list_of(context, argv[1]);
+  if (!path)
+    return;
+  give(context, jv::jsonb_insert_path(text_of(argv[0]), *path, text_of(argv[2]), sqlite3_value_int(argv[3]) != 0));
+}
+
+void json_strip_nulls(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  give(context, jv::strip_nulls(text_of(argv[0]), sqlite3_value_int(argv[1]) != 0));
+}
+
+void jsonb_pretty(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  give(context, jv::jsonb_pretty(text_of(argv[0])));
+}
+
+// pg_jsonb_path(what, target, path, vars, silent): what 'a' the items as one jsonb
+// array (jsonb_path_query_array; jsonb_path_query's rows), 'f' the first item or
+// NULL, 'e' whether there is one, 'm' the predicate's result. silent: the errors
+// of the evaluation (not of reading the path) are NULL, as PostgreSQL's.
+void jsonb_path(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc - 1, argv + 1))
+    return sqlite3_result_null(context);
+  const std::string what = text_of(argv[0]);
+  const std::string doc = text_of(argv[1]);
+  const std::string path = text_of(argv[2]);
+  const std::string vars = text_of(argv[3]);
+  const bool silent = sqlite3_value_int(argv[4]) != 0;
+  const auto failed = [&](const pg_error& e) {
+    if (silent && e.sqlstate != "0A000" && e.sqlstate != "42601")
+      return sqlite3_result_null(context);
+    report(context, e);
+  };
+  if (what == "e") {
+    auto r = jv::json_path_exists(doc, path, vars);
+    return r ? sqlite3_result_int(context, *r ? 1 : 0) : failed(r.error());
+  }
+  if (what == "m") {
+    auto r = jv::json_path_match(doc, path, vars);
+    if (!r)
+      return failed(r.error());
+    return *r ? sqlite3_result_int(context, **r ? 1 : 0) : sqlite3_result_null(context);
+  }
+  auto items = jv::json_path_query(doc, path, vars);
+  if (!items)
+    return failed(items.error());
+  if (what == "f")
+    return items->empty() ? sqlite3_result_null(context) : return_text(context, items->front());
+  std::string out = "[";
+  for (size_t i = 0; i < items->size(); ++i)
+    out.append(i ? ", " : "").append((*items)[i]);
+  return_text(context, out + "]");
+}
+
 void json_fragment(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (any_null(argc, argv))
     return sqlite3_result_null(context);
   const std::string kind = text_of(argv[1]);
   return_text(context, jv::json_fragment(text_of(argv[0]), static_cast<jv::fragment_kind>(kind.empty() ? 's' : kind[0])));
+}
+
+void json_array(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string kind = text_of(argv[1]);
+  give(context, jv::array_json(text_of(argv[0]), static_cast<jv::fragment_kind>(kind.empty() ? 's' : kind[0])));
 }
 
 void json_build_object(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -304,7 +376,9 @@ void register_json_functions(sqlite3* db, connection_state* state) {
       {"pg_jsonb_concat", 2, jsonb_concat},   {"pg_jsonb_delete", 3, jsonb_delete},
       {"pg_jsonb_set", 4, jsonb_set},         {"pg_json_fragment", 2, json_fragment},
       {"pg_json_build_object", -1, json_build_object}, {"pg_json_build_array", -1, json_build_array},
-      {"pg_jsonb_in", 1, jsonb_in},
+      {"pg_jsonb_in", 1, jsonb_in},           {"pg_json_array", 2, json_array},
+      {"pg_jsonb_insert", 4, jsonb_insert},   {"pg_json_strip_nulls", 2, json_strip_nulls},
+      {"pg_jsonb_pretty", 1, jsonb_pretty},   {"pg_jsonb_path", 5, jsonb_path},
   };
   for (const function& f : functions)
     sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, f.call,

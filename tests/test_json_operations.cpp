@@ -4,6 +4,7 @@
 
 #include "stages/sql/json/json_document.hpp"
 #include "stages/sql/json/json_operations.hpp"
+#include "stages/sql/json/json_path.hpp"
 
 namespace tributary::json_values {
 namespace {
@@ -104,6 +105,60 @@ TEST(JsonBuilding, FragmentsAndBuiltValues) {
   auto null_key = build_object({std::nullopt, "1"}, true);
   ASSERT_FALSE(null_key);
   EXPECT_EQ(null_key.error().message, "argument 1: key must not be null");
+}
+
+TEST(JsonOperations, JsonbInsertPutsTheValueBeforeOrAfterAnElementAndRefusesAnExistingKey) {
+  EXPECT_EQ(value(jsonb_insert_path(R"({"a": [1, 2]})", {"a", "1"}, "9", false)), R"({"a": [1, 9, 2]})");
+  EXPECT_EQ(value(jsonb_insert_path(R"({"a": [1, 2]})", {"a", "1"}, "9", true)), R"({"a": [1, 2, 9]})");
+  EXPECT_EQ(value(jsonb_insert_path(R"({"a": [1, 2]})", {"a", "-5"}, "9", false)), R"({"a": [9, 1, 2]})");
+  EXPECT_EQ(value(jsonb_insert_path(R"({"a": [1, 2]})", {"a", "5"}, "9", false)), R"({"a": [1, 2, 9]})");
+  EXPECT_EQ(value(jsonb_insert_path(R"({"a": 1})", {"b"}, "2", false)), R"({"a": 1, "b": 2})");
+  auto existing = jsonb_insert_path(R"({"a": 1})", {"a"}, "2", false);
+  ASSERT_FALSE(existing);
+  EXPECT_EQ(existing.error().sqlstate, "22023");
+  EXPECT_EQ(existing.error().message, "cannot replace existing key");
+  EXPECT_EQ(jsonb_insert_path("5", {"a"}, "2", false).error().message, "cannot set path in scalar");
+}
+
+TEST(JsonOperations, StripNullsAndPrettyWriteAsPostgres) {
+  EXPECT_EQ(value(strip_nulls(R"({"a": 1, "b": null, "c": {"d": null, "e": [null]}})", true)),
+            R"({"a": 1, "c": {"e": [null]}})");
+  EXPECT_EQ(value(strip_nulls(R"({ "a" : null, "b" : [ 1 , null ] })", false)), R"({"b":[1,null]})");
+  EXPECT_EQ(value(jsonb_pretty("{}")), "{\n}");
+  EXPECT_EQ(value(jsonb_pretty(R"({"a": {"b": []}, "c": [1, "x"]})")),
+            "{\n    \"a\": {\n        \"b\": [\n        ]\n    },\n    \"c\": [\n        1,\n        \"x\"\n    ]\n}");
+}
+
+TEST(JsonOperations, ArraysBecomeJsonArraysByDimension) {
+  EXPECT_EQ(value(array_json("{1,2}", fragment_kind::number)), "[1,2]");
+  EXPECT_EQ(value(array_json("{{1,2},{3,NULL}}", fragment_kind::number)), "[[1,2],[3,null]]");
+  EXPECT_EQ(value(array_json(R"({a,"b c",NULL})", fragment_kind::string)), R"(["a","b c",null])");
+  EXPECT_EQ(value(array_json("{t,f}", fragment_kind::boolean)), "[true,false]");
+  EXPECT_EQ(value(array_json("{}", fragment_kind::number)), "[]");
+}
+
+TEST(JsonPath, LaxPathsUnwrapArraysAndFiltersCompareByType) {
+  const std::string doc = R"({"a": [1, 2, 3], "b": {"c": "x"}, "n": null})";
+  EXPECT_EQ(value(json_path_query(doc, "$.a[*] ? (@ > 1)", "")), (std::vector<std::string>{"2", "3"}));
+  EXPECT_EQ(value(json_path_query(doc, "$.a ? (@ >= $min)", R"({"min": 3})")), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(value(json_path_query(doc, "$.a[0 to 1, last]", "")), (std::vector<std::string>{"1", "2", "3"}));
+  EXPECT_EQ(value(json_path_query(doc, "$.*.c", "")), (std::vector<std::string>{"\"x\""}));
+  EXPECT_EQ(value(json_path_query(doc, "$.missing.x", "")), (std::vector<std::string>{}));
+  EXPECT_EQ(value(json_path_query(doc, "$.a[0] == 1", "")), (std::vector<std::string>{"true"}));
+  EXPECT_EQ(value(json_path_match(doc, "$.b.c == 1", "")), std::nullopt);  // string vs number: unknown
+  EXPECT_EQ(value(json_path_match(doc, "$.n == null && !($.a[0] == 2)", "")), std::optional<bool>(true));
+  EXPECT_TRUE(value(json_path_exists(doc, "$.a ? (@ == 3)", "")));
+  EXPECT_FALSE(value(json_path_exists(doc, "$ ? (exists (@.zz))", "")));
+}
+
+TEST(JsonPath, UnsupportedFormsAndMissingVariablesAreErrors) {
+  EXPECT_EQ(json_path_query("{}", "strict $.a", "").error().sqlstate, "0A000");
+  EXPECT_EQ(json_path_query("{}", "$.a.size()", "").error().sqlstate, "0A000");
+  EXPECT_EQ(json_path_query("{}", "$.a + 1", "").error().sqlstate, "0A000");
+  auto missing = json_path_query("{}", "$x", "{}");
+  EXPECT_EQ(missing.error().sqlstate, "42704");
+  EXPECT_EQ(missing.error().message, "could not find jsonpath variable \"x\"");
+  EXPECT_EQ(json_path_match("[1]", "$[*]", "").error().sqlstate, "22038");
 }
 
 }  // namespace

@@ -24,3 +24,17 @@ SELECT CASE WHEN active THEN price END FROM items ORDER BY id
 SELECT qty IS NULL, qty IS NOT NULL, active IS TRUE, active IS NOT FALSE, active IS UNKNOWN FROM items ORDER BY id
 SELECT qty IS DISTINCT FROM 7, qty IS NOT DISTINCT FROM NULL FROM items ORDER BY id
 SELECT 1 = 1, 1 <> 2, 1 != 1, 2 > 1.5, 'a' < 'b', 1.0 = 1.00
+-- The type string branches resolve to (select_common_type): the first, an unknown gives way; CASE's ELSE first
+SELECT category FROM items EXCEPT SELECT 'fruit' ORDER BY 1
+SELECT category FROM items UNION SELECT 'fruit' ORDER BY 1
+SELECT 'fruit' UNION SELECT category FROM items ORDER BY 1
+SELECT code FROM items UNION SELECT category FROM items ORDER BY 1
+SELECT category FROM items UNION SELECT code FROM items ORDER BY 1
+SELECT name FROM items UNION SELECT category FROM items ORDER BY 1
+SELECT category FROM items INTERSECT SELECT name FROM items ORDER BY 1
+SELECT NULL UNION SELECT category FROM items ORDER BY 1
+SELECT 'a' UNION SELECT 'b' ORDER BY 1
+SELECT coalesce(category, name), coalesce(name, category), coalesce(code, category), coalesce(category, code) FROM items ORDER BY id
+SELECT coalesce(NULL, category, 'x'), coalesce('x', category) FROM items ORDER BY id
+SELECT CASE WHEN id > 2 THEN code ELSE category END, CASE WHEN id > 2 THEN name ELSE category END FROM items ORDER BY id
+SELECT CASE WHEN id > 2 THEN category ELSE 'none' END, CASE WHEN id > 2 THEN category END, CASE id WHEN 1 THEN 'one' WHEN 2 THEN code END FROM items ORDER BY id

@@ -41,3 +41,12 @@ SELECT age(created) > interval '0', age(current_date::timestamp) FROM items WHER
 SELECT to_char(created, 'YYYY-MM-DD HH24:MI:SS'), to_char(created, 'DD Mon YYYY HH12:MI AM'), to_char(created, 'Day, FMDay FMMonth DD YY'), to_char(created, 'MONTH month DY dy D DDD Q') FROM items ORDER BY id
 SELECT to_char(created, 'YYYY-MM-DD"T"HH24:MI:SS.US'), to_char(created, 'HH:MI:SS.MS pm'), to_char(created::timestamp, 'FMMM/FMDD/YYYY FMHH12 PM') FROM items ORDER BY id
 SELECT to_char(timestamp '0044-03-15 12:00 BC', 'YYYY-MM-DD'), to_char(timestamp '2024-01-07 00:05', 'Dy D HH12 AM "quoted: YYYY"')
+-- date_trunc, age and to_char of dates read them as timestamptz (midnight in the session's TimeZone)
+SELECT date_trunc('month', placed) FROM orders ORDER BY id
+SELECT date_trunc('week', placed), date_trunc('year', placed), date_trunc('hour', placed) FROM orders ORDER BY id
+SELECT date_trunc('month', date '2024-05-17'), date_trunc('quarter', current_date) <= now()
+SELECT to_char(placed, 'YYYY-MM-DD') FROM orders ORDER BY id
+SELECT to_char(placed, 'Day DD Mon YYYY HH24:MI:SS'), to_char(date '2024-05-17', 'FMMonth FMDD, YYYY') FROM orders ORDER BY id
+SELECT age(date '2024-06-15', placed) FROM orders WHERE placed IS NOT NULL ORDER BY id
+SELECT age(timestamp '2024-06-15 12:00', placed), age(placed, timestamptz '2020-02-29 12:00+00') FROM orders ORDER BY id
+SELECT age(placed) > interval '1 day', age(placed, placed) FROM orders ORDER BY id

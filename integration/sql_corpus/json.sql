@@ -74,3 +74,31 @@ SELECT json_array_elements(j) FROM docs WHERE id = 1
 SELECT e, e.value FROM jsonb_array_elements('[1, {"a": 2}]') e
 SELECT d.id, e FROM docs d, jsonb_array_elements_text(d.b) e WHERE d.id = 2
 DROP TABLE docs
+-- jsonb_insert, json[b]_strip_nulls, jsonb_pretty
+SELECT jsonb_insert('{"a": [1, 2]}', '{a,1}', '9'), jsonb_insert('{"a": [1, 2]}', '{a,1}', '9', true)
+SELECT jsonb_insert('{"a": [1, 2]}', '{a,-5}', '9'), jsonb_insert('{"a": [1, 2]}', '{a,5}', '9'), jsonb_insert('{"a": [1, 2]}', '{a,-1}', '9', true)
+SELECT jsonb_insert('{"a": [1, 2]}', '{b}', '{"c": null}'), jsonb_insert('{"a": [1, 2]}', '{b,c}', '9'), jsonb_insert('[]', '{0}', '9'), jsonb_insert('{"a": 1}', '{}', '9')
+SELECT jsonb_insert('{"a": [1, 2]}', '{a}', '9')
+SELECT jsonb_insert('5', '{b}', '9')
+SELECT jsonb_insert('{"a": [1]}', '{a,x}', '9')
+SELECT jsonb_insert(NULL, '{a}', '1'), jsonb_insert('{}', '{a}', NULL)
+SELECT jsonb_strip_nulls('{"a": 1, "b": null, "c": {"d": null, "e": [null]}}'), jsonb_strip_nulls('[null, {"a": null}]'), jsonb_strip_nulls(NULL)
+SELECT json_strip_nulls('{ "a" : null, "b" : [ 1 , null ], "c": {"d" : "x\u0041"} }'), json_strip_nulls('7')
+SELECT jsonb_pretty('{}'), jsonb_pretty('[]'), jsonb_pretty('5'), jsonb_pretty('"s"')
+SELECT jsonb_pretty('{"a": {"b": []}, "c": [{}], "d": "x y", "e": [1, null, true]}')
+SELECT jsonb_pretty(jsonb_build_object('id', id, 'name', name)), jsonb_strip_nulls(jsonb_build_object('c', category)) FROM items ORDER BY id
+-- SQL/JSON path (lax mode): members, subscripts, wildcards, filters, variables
+SELECT jsonb_path_query('{"a": [1, 2, 3]}', '$.a[*] ? (@ > 1)')
+SELECT * FROM jsonb_path_query('{"a": [{"k": 1}, {"k": 5}], "b": {"k": "x"}}', '$.*.k') q
+SELECT jsonb_path_query_array('{"a": [1, 2, 3, 4]}', '$.a[0 to 1, last]'), jsonb_path_query_first('{"a": [1, 2]}', '$.a[last]'), jsonb_path_query_first('{}', '$.x')
+SELECT jsonb_path_exists('{"a": [1, 2, 3]}', '$.a ? (@ >= $min)', '{"min": 3}'), jsonb_path_exists('{"a": 1}', '$.b'), jsonb_path_match('{"a": 1}', '$.a == 1 && !($.a > 5)')
+SELECT '{"a": [1, 2, 3]}'::jsonb @? '$.a[*] ? (@ > 2)', '{"a": [1, 2, 3]}'::jsonb @@ '$.a[0] == 1', '{"a": "x"}'::jsonb @@ '$.a == 1', '{"a": [1]}'::jsonb @@ '$.a'
+SELECT jsonb_path_query('{"a": [1, "1", null, true, {"b": 2}]}', '$.a[*] ? (@ == 1 || @ == null || @ == true)')
+SELECT jsonb_path_query('{"a": [{"n": "x", "v": 1}, {"n": "y", "v": 2}]}', '$.a[*] ? (@.v > 1 && exists (@.n)).n')
+SELECT jsonb_path_query('[1, [2, 3]]', '$[*][*]'), jsonb_path_query_array('{"a": 5}', '$.a[0]')
+SELECT jsonb_path_query('{"a": 1}', '$.a == 1'), jsonb_path_query_array('{"s": "abc"}', '$.s ? (@ < "b")')
+SELECT jsonb_path_query(b, '$.x') FROM docs_missing_table
+SELECT jsonb_path_exists('{}', '$x')
+SELECT jsonb_path_match('[1, 2]', '$[*]')
+SELECT jsonb_path_match('[1, 2]', '$[*]', '{}', true)
+SELECT id, jsonb_path_query_first(jsonb_build_object('id', id, 'tags', ARRAY[name, category]), '$.tags[0]') FROM items ORDER BY id

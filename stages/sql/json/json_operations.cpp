@@ -7,6 +7,7 @@
 
 #include "stages/sql/json/json_document.hpp"
 #include "stages/types/stored_order.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 #include "stages/types/verbatim/json_text.hpp"
 
 namespace tributary::json_values {
@@ -103,9 +104,14 @@ std::optional<int64_t> integer_of(const std::string& text) {
   return value;
 }
 
+// What setPath does at the path's last step: jsonb_set replaces (creating a
+// missing key or an element past either end when `create`); jsonb_insert inserts
+// before or after an array element and adds a missing key, refusing an existing one.
+enum class set_mode { replace, insert_before, insert_after };
+
 // setPath: the text of `node` with path[level..] set to `value`.
 result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, const text_list& path, size_t level,
-                                     std::string_view value, bool create) {
+                                     std::string_view value, bool create, set_mode mode = set_mode::replace) {
   const json_node& n = doc[node];
   if (!is_container(n.what))
     return std::string(doc.span(node));
@@ -118,6 +124,9 @@ result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, co
     for (size_t i = n.keys.size(); i-- > 0 && !found;)
       if (n.keys[i] == step)
         found = i;
+    if (found && last && mode != set_mode::replace)
+      return fail(make_pg_error("22023", "cannot replace existing key", {},
+                                "Try using the function jsonb_set to replace key value."));
     if (!found)
       return last && create ? object_text(doc, node, std::string::npos, quoted(step) + ": " + std::string(value))
                             : std::string(doc.span(node));
@@ -125,7 +134,7 @@ result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, co
     if (last) {
       replacement = std::string(value);
     } else {
-      auto inner = set_in(doc, n.children[*found], path, level + 1, value, create);
+      auto inner = set_in(doc, n.children[*found], path, level + 1, value, create, mode);
       if (!inner)
         return inner;
       replacement = std::move(*inner);
@@ -141,14 +150,19 @@ result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, co
   std::vector<std::string> parts;
   for (uint32_t child : n.children)
     parts.emplace_back(doc.span(child));
-  if (at < 0 || at >= count) {
+  if (last && mode != set_mode::replace) {
+    // PostgreSQL's setPathArray: before the first when counting back past it,
+    // after the last when past the end.
+    at = *index < 0 && -*index > count ? 0 : std::min(at + (mode == set_mode::insert_after ? 1 : 0), count);
+    parts.insert(parts.begin() + at, std::string(value));
+  } else if (at < 0 || at >= count) {
     if (!last || !create)
       return std::string(doc.span(node));
     parts.insert(at < 0 ? parts.begin() : parts.end(), std::string(value));
   } else if (last) {
     parts[static_cast<size_t>(at)] = std::string(value);
   } else {
-    auto inner = set_in(doc, n.children[static_cast<size_t>(at)], path, level + 1, value, create);
+    auto inner = set_in(doc, n.children[static_cast<size_t>(at)], path, level + 1, value, create, mode);
     if (!inner)
       return inner;
     parts[static_cast<size_t>(at)] = std::move(*inner);
@@ -157,7 +171,91 @@ result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, co
   return array_text(views);
 }
 
+// json_strip_nulls: `node` without the object members whose value is null, at
+// every depth, written without whitespace.
+void write_stripped(const json_document& doc, uint32_t node, std::string& out) {
+  const json_node& n = doc[node];
+  if (n.what == json_kind::object) {
+    out += '{';
+    bool first = true;
+    for (size_t i = 0; i < n.keys.size(); ++i) {
+      if (doc[n.children[i]].what == json_kind::null)
+        continue;
+      out.append(first ? "" : ",").append(quoted(n.keys[i])).append(":");
+      write_stripped(doc, n.children[i], out);
+      first = false;
+    }
+    out += '}';
+  } else if (n.what == json_kind::array) {
+    out += '[';
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      if (i > 0)
+        out += ',';
+      write_stripped(doc, n.children[i], out);
+    }
+    out += ']';
+  } else if (n.what == json_kind::string) {  // de-escaped and escaped again, as escape_json writes it
+    auto decoded = decode_json_string(doc.span(node));
+    out.append(decoded ? quoted(*decoded) : std::string(doc.span(node)));
+  } else {
+    out.append(doc.span(node));
+  }
+}
+
+// jsonb_pretty (JsonbToCStringIndent): members and elements one per line, four
+// spaces per depth; a container's closing bracket at its own depth.
+void write_pretty(const json_document& doc, uint32_t node, size_t depth, std::string& out) {
+  const json_node& n = doc[node];
+  if (!is_container(n.what)) {
+    out.append(doc.span(node));
+    return;
+  }
+  const bool object = n.what == json_kind::object;
+  out += object ? '{' : '[';
+  for (size_t i = 0; i < n.children.size(); ++i) {
+    out.append(i ? ",\n" : "\n").append(4 * (depth + 1), ' ');
+    if (object)
+      out.append(quoted(n.keys[i])).append(": ");
+    write_pretty(doc, n.children[i], depth + 1, out);
+  }
+  out.append("\n").append(4 * depth, ' ');
+  out += object ? '}' : ']';
+}
+
 }  // namespace
+
+result<std::string, pg_error> strip_nulls(std::string_view text, bool jsonb) {
+  auto doc = read_json_document(text);
+  if (!doc)
+    return fail(std::move(doc.error()));
+  std::string out;
+  write_stripped(*doc, 0, out);
+  return jsonb ? canonical_jsonb_text(out) : result<std::string, pg_error>(std::move(out));
+}
+
+result<std::string, pg_error> jsonb_pretty(std::string_view text) {
+  auto doc = read_json_document(text);
+  if (!doc)
+    return fail(std::move(doc.error()));
+  std::string out;
+  write_pretty(*doc, 0, 0, out);
+  return out;
+}
+
+result<std::string, pg_error> jsonb_insert_path(std::string_view text, const text_list& path, std::string_view value,
+                                                bool after) {
+  auto doc = read_json_document(text);
+  if (!doc)
+    return fail(std::move(doc.error()));
+  if (!is_container((*doc)[0].what))
+    return fail(invalid_parameter("cannot set path in scalar"));
+  if (path.empty())
+    return std::string(text);
+  auto out = set_in(*doc, 0, path, 0, value, true, after ? set_mode::insert_after : set_mode::insert_before);
+  if (!out)
+    return out;
+  return canonical_jsonb_text(*out);
+}
 
 result<std::string, pg_error> canonical_jsonb(std::string_view text) { return canonical_jsonb_text(text); }
 
@@ -331,6 +429,33 @@ std::string json_fragment(std::string_view text, fragment_kind kind) {
       break;
   }
   return quoted(text);
+}
+
+result<std::string, pg_error> array_json(std::string_view array_text, fragment_kind kind) {
+  auto array = read_array_literal(array_text);
+  if (!array)
+    return fail(array.error());
+  if (array->lengths.empty())
+    return std::string("[]");
+  std::string out;
+  size_t next = 0;
+  // One dimension's brackets around its sub-arrays (or, innermost, its elements).
+  const auto write = [&](const auto& self, size_t dimension) -> void {
+    out += '[';
+    for (int32_t i = 0; i < array->lengths[dimension]; ++i) {
+      if (i > 0)
+        out += ',';
+      if (dimension + 1 < array->lengths.size()) {
+        self(self, dimension + 1);
+        continue;
+      }
+      const std::optional<std::string>& element = array->elements[next++];
+      out += element ? json_fragment(*element, kind) : std::string("null");
+    }
+    out += ']';
+  };
+  write(write, 0);
+  return out;
 }
 
 result<std::string, pg_error> build_object(const std::vector<std::optional<std::string>>& items, bool jsonb) {

@@ -14,7 +14,11 @@
 //   jsonb_delete_*     - text / - text[] / - int; 22023 cannot delete from
 //                      scalar / cannot delete from object using integer index
 //   jsonb_set_path     jsonb_set(target, path, new, create_missing)
+//   jsonb_insert_path  jsonb_insert(target, path, new, insert_after)
+//   strip_nulls        json[b]_strip_nulls (object members whose value is null)
+//   jsonb_pretty       jsonb_pretty's indented text
 //   json_fragment      to_json of one value, from its output text and kind
+//   array_json         to_json of an array, from its text form and its elements' kind
 //   build_object / build_array   json_build_* / jsonb_build_*
 // jsonb results are jsonb_out's canonical text. Pure.
 #pragma once
@@ -39,6 +43,12 @@ result<std::string, pg_error> jsonb_delete_keys(std::string_view doc, const text
 result<std::string, pg_error> jsonb_delete_index(std::string_view doc, int64_t index);
 result<std::string, pg_error> jsonb_set_path(std::string_view doc, const text_list& path,
                                              std::string_view value, bool create_missing);
+// jsonb_insert(target, path, new, insert_after): 22023 cannot replace existing key.
+result<std::string, pg_error> jsonb_insert_path(std::string_view doc, const text_list& path,
+                                                std::string_view value, bool after);
+// json[b]_strip_nulls: json's text compact, jsonb's canonical.
+result<std::string, pg_error> strip_nulls(std::string_view doc, bool jsonb);
+result<std::string, pg_error> jsonb_pretty(std::string_view doc);
 
 // How a SQL value becomes JSON (to_json's categories).
 enum class fragment_kind : char {
@@ -49,6 +59,10 @@ enum class fragment_kind : char {
   timestamp = 't',  // timestamp[tz]: ISO 8601 with T ("2024-02-29T06:45:30-05:00")
 };
 std::string json_fragment(std::string_view output_text, fragment_kind kind);
+// to_json / array_to_json of an array from its text form (array_out's): nested
+// JSON arrays by dimension, each element's fragment of `kind`, NULL as null
+// ("[[1,2],[3,null]]"); malformed text is array_in's 22P02.
+result<std::string, pg_error> array_json(std::string_view array_text, fragment_kind kind);
 
 // `items` are (key, fragment) pairs for objects; a NULL key is 22023
 // "argument N: key must not be null" (N the argument's 1-based position).

@@ -9,8 +9,8 @@
 //   a[i:j], a[:j], a[i:] the array type; once one subscript is a slice every
 //   a[i:j][k]            plain one [k] means [1:k], as PostgreSQL's parser does
 //   ARRAY[e1, e2, ...]   the elements' common type's array (untyped literals:
-//                        text[]); nested ARRAY[ARRAY[...]] and ARRAY[] are not
-//                        translated
+//                        text[]); ARRAY[[1, 2], [3, 4]] one dimension more than
+//                        its inner arrays; ARRAY[] is not translated
 //   int2vector[i], oidvector[i]   subscripts from 0 (the catalogs' vectors, stored
 //                        as "1 2")
 // Subscripts are int4 (22P02/42804 as for any int4 operand); a subscript of a value
@@ -124,13 +124,25 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
   const json& elements = pt::list(constructor, "elements");
   if (elements.empty())
     throw not_translatable{"ARRAY[] without elements"};
+  std::size_t nested = 0;
   std::vector<typed_expression> values;
   for (const json& element : elements) {
-    if (pt::node_type(element) == "A_ArrayExpr")
-      throw not_translatable{"a multidimensional ARRAY[...]"};
+    nested += pt::node_type(element) == "A_ArrayExpr" ? 1 : 0;
     values.push_back(t.expression(element, where));
   }
   const column_type common = t.common_type(values, "ARRAY");
+  if (nested == elements.size() && element_of(common)) {
+    // ARRAY[[1, 2], [3, 4]]: the inner arrays' texts side by side, one dimension more
+    // (PostgreSQL's 2202E for inner arrays of different sizes is not checked).
+    std::string sql = "('{'";
+    for (std::size_t i = 0; i < values.size(); ++i)
+      sql += std::string(i == 0 ? " || " : " || ',' || ") + t.coerce(std::move(values[i]), common).sql;
+    typed_expression out = typed_result(sql + " || '}')", common.oid);
+    out.type = common;
+    return out;
+  }
+  if (nested != 0)
+    throw not_translatable{"ARRAY mixing arrays and scalars"};
   const auto array = array_of(common);
   if (!array || element_of(common))
     throw not_translatable{"ARRAY[...] of this element type"};

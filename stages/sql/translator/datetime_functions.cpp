@@ -18,6 +18,9 @@
 //   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
 //                                                          current_date)
 //   to_char(timestamp[tz], constant pattern)  text         pg_to_char (the common fields)
+// date_trunc, age and to_char of a date read it as timestamptz (midnight in the
+// session's TimeZone), as PostgreSQL's function resolution does; as timestamp when
+// age's other argument is a timestamp.
 // Other operators on these types (interval arithmetic, time, timetz), other
 // extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
@@ -81,6 +84,19 @@ typed_expression date_as_timestamp(const typed_expression& date) {
                       pg_type_oid::timestamp);
 }
 
+// A date argument of a function defined on timestamp and timestamptz: PostgreSQL
+// resolves to the timestamptz form (the category's preferred type; the date at
+// midnight in the session's TimeZone) unless another argument is a timestamp.
+void dates_as_timestamps(std::vector<typed_expression*> args) {
+  oid_t target = pg_type_oid::timestamptz;
+  for (const typed_expression* arg : args)
+    if (arg->type.oid == pg_type_oid::timestamp && !arg->literal && arg->parameter == 0)
+      target = pg_type_oid::timestamp;
+  for (typed_expression* arg : args)
+    if (arg->type.oid == pg_type_oid::date && !arg->literal && arg->parameter == 0)
+      *arg = typed_result(cast_sql(arg->sql, arg->type, builtin_column_type(target)), target);
+}
+
 }  // namespace
 
 typed_expression datetime_arithmetic(query_translator&, const std::string& op, typed_expression left,
@@ -117,6 +133,7 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     typed_expression& value = args[1];
     if (value.literal || value.parameter != 0)
       value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    dates_as_timestamps({&value});
     if (!is_timestamp(value.type.oid))
       throw not_translatable{"date_trunc of type " + std::to_string(value.type.oid)};
     typed_expression out = typed_result(
@@ -160,6 +177,10 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     for (typed_expression& value : args)
       if (value.literal || value.parameter != 0 || value.is_null_constant)
         value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    if (args.size() == 2)
+      dates_as_timestamps({&args[0], &args[1]});
+    else
+      dates_as_timestamps({&args[0]});
     const oid_t type = args[0].type.oid;
     if (!is_timestamp(type) || (args.size() == 2 && args[1].type.oid != type))
       throw not_translatable{"age of these types"};
@@ -175,6 +196,8 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
                             (type == pg_type_oid::timestamptz ? "1" : "0") + ")",
                         pg_type_oid::interval);
   }
+  if (name == "to_char" && args.size() == 2)
+    dates_as_timestamps({&args[0]});
   if (name == "to_char" && args.size() == 2 && is_timestamp(args[0].type.oid) && !args[0].literal &&
       args[0].parameter == 0) {
     const std::optional<std::string> pattern = literal_text(args[1]);

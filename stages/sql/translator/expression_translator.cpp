@@ -1,7 +1,7 @@
 // expression_translator: one expression node -> a typed SQLite expression
-// (query_translator.hpp). Operators follow PostgreSQL's resolution for the
-// types covered: an untyped literal takes the other operand's type, numbers
-// widen int2 < int4 < int8 < numeric < float8, text types meet as text.
+// (query_translator.hpp): column references, constants, casts and coercions,
+// parameters, boolean expressions, CASE / COALESCE and sub-links. Operator
+// expressions are operator_translator.cpp's.
 #include <charconv>
 
 #include "stages/core/sql_quote.hpp"
@@ -15,42 +15,13 @@
 #include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 
 namespace tributary::translator {
 namespace {
 
 namespace pt = parse_tree;
-
-column_type builtin(oid_t oid) { return builtin_column_type(oid); }
-
-int location_of(const json& fields) {
-  return static_cast<int>(pt::integer(fields, "location"));
-}
-
-typed_expression typed(std::string sql, column_type type, int location = -1) {
-  typed_expression e;
-  e.sql = std::move(sql);
-  e.type = std::move(type);
-  e.location = location;
-  return e;
-}
-
-bool untyped(const typed_expression& e) {
-  return e.literal.has_value() || e.parameter != 0 || e.is_null_constant;
-}
-
-std::string sql_operator(const std::string& op) { return op == "!=" ? "<>" : op; }
-
-const char* integer_bits(oid_t oid) {
-  return oid == pg_type_oid::int2 ? "16" : (oid == pg_type_oid::int4 ? "32" : "64");
-}
-
-// The type name PostgreSQL's messages use ("integer", "text").
-std::string message_type_name(const column_type& type) {
-  if (type.oid == pg_type_oid::unknown)
-    return "unknown";
-  return format_type(type);
-}
+using namespace expression_helpers;
 
 }  // namespace
 
@@ -97,10 +68,10 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return parameter(f);
   if (type == "FuncCall")
     return function_call(f, where);
-  if (type == "A_Indirection")
-    return array_subscript(*this, f, where);
   if (type == "A_ArrayExpr")
     return array_constructor(*this, f, where);
+  if (type == "A_Indirection")
+    return array_subscript(*this, f, where);
   if (type == "MinMaxExpr" || type == "SQLValueFunction" || type == "CollateClause")
     return special_expression(type, f, where);
   throw not_translatable{type};
@@ -322,6 +293,8 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
       return typed(cast_sql(value.sql, value.type, builtin(pg_type_oid::text)), type, value.location);
     return typed(value.sql, type, value.location);
   }
+  if (is_text_like(from) && type.oid == pg_type_oid::bpchar && type.typmod < 0)
+    return typed(value.sql, type, value.location);  // bpchar without a length keeps the text
   throw not_translatable{"implicit cast from " + message_type_name(value.type) + " to " +
                          message_type_name(type)};
 }
@@ -349,163 +322,6 @@ typed_expression query_translator::as_boolean(typed_expression value) {
   throw not_translatable{"non-boolean operand of a boolean operator"};
 }
 
-typed_expression query_translator::operator_expression(const json& expr, const scope& where) {
-  const std::string kind = pt::text(expr, "kind");
-  const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
-  const std::string op = names.empty() ? "" : names.back();
-  const json& lexpr = expr.value("lexpr", json());
-  const json& rexpr = expr.value("rexpr", json());
-  if (kind == "AEXPR_OP") {
-    if (lexpr.is_null()) {  // prefix operator
-      typed_expression arg = expression(rexpr, where);
-      if (op == "+" && is_number_type(arg.type.oid))
-        return arg;
-      if (op == "~" && (arg.type.oid == pg_type_oid::int2 || arg.type.oid == pg_type_oid::int4 ||
-                        arg.type.oid == pg_type_oid::int8))
-        return typed("(~" + arg.sql + ")", arg.type);  // fits the type, as PostgreSQL's int*not
-      if (op != "-" || !is_number_type(arg.type.oid) || arg.type.oid == pg_type_oid::float4)
-        throw not_translatable{"prefix operator " + op};
-      return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
-    }
-    typed_expression left = expression(lexpr, where);
-    typed_expression right = expression(rexpr, where);
-    if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
-      return *json_result;
-    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||")
-      return arithmetic(op, std::move(left), std::move(right));
-    if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
-      return comparison(op, std::move(left), std::move(right));
-    if (auto bitwise = integer_bitwise(*this, op, left, right))
-      return *bitwise;
-    if (auto shifted = integer_shift(*this, op, left, right, location_of(expr)))
-      return *shifted;
-    return other_operator(expr, where);
-  }
-  if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")
-    return comparison(kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS", expression(lexpr, where),
-                      expression(rexpr, where));
-  if (kind == "AEXPR_NULLIF") {
-    typed_expression left = expression(lexpr, where);
-    typed_expression test = comparison("=", left, expression(rexpr, where));
-    // The result has the type of the = operator's left input: varchar compares as text.
-    const bool as_text = left.type.oid == pg_type_oid::unknown || left.type.oid == pg_type_oid::varchar;
-    return typed("CASE WHEN " + test.sql + " THEN NULL ELSE " + left.sql + " END",
-                 as_text ? builtin(pg_type_oid::text) : left.type);
-  }
-  if (kind == "AEXPR_IN") {
-    typed_expression left = expression(lexpr, where);
-    const bool negated = op == "<>";
-    std::string sql;
-    for (const json& item : pt::list(pt::fields(rexpr), "items")) {
-      typed_expression test = comparison(negated ? "<>" : "=", left, expression(item, where));
-      sql += sql.empty() ? "(" : (negated ? " AND " : " OR ");
-      sql += test.sql;
-    }
-    return typed(sql + ")", builtin(pg_type_oid::boolean));
-  }
-  if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN") {
-    const json& bounds = pt::list(pt::fields(rexpr), "items");
-    if (bounds.size() != 2)
-      throw not_translatable{"BETWEEN form"};
-    typed_expression left = expression(lexpr, where);
-    typed_expression low = comparison(">=", left, expression(bounds[0], where));
-    typed_expression high = comparison("<=", left, expression(bounds[1], where));
-    const std::string both = "(" + low.sql + " AND " + high.sql + ")";
-    return typed(kind == "AEXPR_BETWEEN" ? both : "(NOT " + both + ")", builtin(pg_type_oid::boolean));
-  }
-  return other_operator(expr, where);
-}
-
-typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,
-                                              typed_expression right) {
-  if (op == "||") {
-    const auto as_text = [&](typed_expression e) {
-      if (e.is_null_constant || e.literal || e.parameter != 0)
-        return coerce(std::move(e), builtin(pg_type_oid::text));
-      if (is_text_like(e.type.oid) && e.type.oid != pg_type_oid::bpchar)
-        return e;
-      if (e.type.known() && !e.type.is_enum())
-        return typed(cast_sql(e.sql, e.type, builtin(pg_type_oid::text)), builtin(pg_type_oid::text));
-      throw not_translatable{"|| on " + message_type_name(e.type)};
-    };
-    const bool left_text = is_text_like(left.type.oid);
-    const bool right_text = is_text_like(right.type.oid);
-    const type_descriptor* array = untyped(left) ? nullptr : find_builtin_type(left.type.oid);
-    if (array != nullptr && array->element != 0 && !untyped(right) && right.type.oid == left.type.oid)
-      return typed("pg_array_concat(" + left.sql + ", " + right.sql + ")", left.type);  // array_cat
-    if (!left_text && !right_text)
-      throw not_translatable{"|| without a text operand"};
-    typed_expression l = as_text(std::move(left));
-    typed_expression r = as_text(std::move(right));
-    return typed("(" + l.sql + " || " + r.sql + ")", builtin(pg_type_oid::text));
-  }
-  if (untyped(left) && untyped(right))
-    throw not_translatable{"operator on two untyped operands"};
-  if (untyped(left))
-    left = coerce(std::move(left), right.type);
-  if (untyped(right))
-    right = coerce(std::move(right), left.type);
-  const oid_t l = left.type.oid;
-  const oid_t r = right.type.oid;
-  if (!is_number_type(l) || !is_number_type(r) || l == pg_type_oid::float4 || r == pg_type_oid::float4)
-    return datetime_arithmetic(*this, op, std::move(left), std::move(right));  // datetime_functions.cpp
-  if (op == "^") {
-    if ((l == pg_type_oid::numeric || r == pg_type_oid::numeric) && l != pg_type_oid::float8 &&
-        r != pg_type_oid::float8)
-      throw not_translatable{"numeric ^"};
-    return typed("pg_power(" + left.sql + ", " + right.sql + ")", builtin(pg_type_oid::float8));
-  }
-  const oid_t result = number_rank(l) >= number_rank(r) ? l : r;
-  if (result == pg_type_oid::float8) {
-    if (op == "%")
-      fail_at(make_pg_error("42883", "operator does not exist: double precision % double precision"),
-              left.location);
-    return typed("pg_float_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
-  }
-  if (result == pg_type_oid::numeric)
-    return typed("pg_numeric_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
-  return typed("pg_int_op('" + op + "', " + left.sql + ", " + right.sql + ", " +
-                   integer_bits(result) + ")",
-               builtin(result));
-}
-
-typed_expression query_translator::comparison(const std::string& op, typed_expression left,
-                                              typed_expression right) {
-  if (untyped(left) && untyped(right)) {
-    left = coerce(std::move(left), builtin(pg_type_oid::text));
-    right = coerce(std::move(right), builtin(pg_type_oid::text));
-  } else if (untyped(left)) {
-    left = coerce(std::move(left), right.type);
-  } else if (untyped(right)) {
-    right = coerce(std::move(right), left.type);
-  }
-  const oid_t l = left.type.oid;
-  const oid_t r = right.type.oid;
-  // OIDs (oid, regclass, regtype, regproc) compare with each other and with
-  // integers as the numbers they are.
-  const auto oid_family = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24; };
-  const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4 || t == pg_type_oid::int8; };
-  if (l != r && (oid_family(l) || oid_family(r)) && (oid_family(l) || integer(l)) && (oid_family(r) || integer(r)))
-    return typed("(" + left.sql + " " + sql_operator(op) + " " + right.sql + ")", builtin(pg_type_oid::boolean));
-  if (l != r) {
-    if (is_number_type(l) && is_number_type(r)) {
-      if (number_rank(l) < number_rank(r))
-        left = coerce(std::move(left), right.type);
-      else
-        right = coerce(std::move(right), left.type);
-    } else if (is_text_like(l) && is_text_like(r)) {
-      left = coerce(std::move(left), builtin(pg_type_oid::text));
-      right = coerce(std::move(right), builtin(pg_type_oid::text));
-    } else {
-      throw not_translatable{"comparison of " + message_type_name(left.type) + " and " +
-                             message_type_name(right.type)};
-    }
-  }
-  return typed("(" + with_collation(left.sql, left.type) + " " + sql_operator(op) + " " +
-                   right.sql + ")",
-               builtin(pg_type_oid::boolean));
-}
-
 typed_expression query_translator::boolean_expression(const json& expr, const scope& where) {
   const std::string op = pt::text(expr, "boolop");
   std::vector<std::string> parts;
@@ -523,10 +339,12 @@ typed_expression query_translator::boolean_expression(const json& expr, const sc
 column_type query_translator::common_type(const std::vector<typed_expression>& values,
                                           const char* context) {
   std::optional<column_type> common;
+  bool any_untyped = false;
   for (const typed_expression& v : values) {
-    if (untyped(v))
+    any_untyped = any_untyped || untyped(v) || v.type.oid == pg_type_oid::unknown;
+    if (untyped(v) || (v.type.oid == pg_type_oid::unknown && common))
       continue;
-    if (!common) {
+    if (!common || common->oid == pg_type_oid::unknown) {
       common = v.type;
       continue;
     }
@@ -542,12 +360,19 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
       continue;
     }
     if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
-      common = builtin(pg_type_oid::text);
+      // PostgreSQL's select_common_type: string types cast to each other implicitly
+      // both ways, so the first one stays (an unknown-typed column gives way).
+      if (common->oid == pg_type_oid::unknown)
+        common = builtin(v.type.oid);
       continue;
     }
     throw not_translatable{std::string(context) + " types that differ"};
   }
-  return common ? *common : builtin(pg_type_oid::text);
+  if (!common || common->oid == pg_type_oid::unknown)
+    return builtin(pg_type_oid::text);
+  if (any_untyped)  // select_common_typmod: a value of another type (an untyped one) drops the typmod
+    common->typmod = -1;
+  return *common;
 }
 
 typed_expression query_translator::case_expression(const json& expr, const scope& where) {
@@ -567,7 +392,12 @@ typed_expression query_translator::case_expression(const json& expr, const scope
   const bool has_default = expr.contains("defresult");
   if (has_default)
     results.push_back(expression(expr["defresult"], where));
-  const column_type type = common_type(results, "CASE");
+  // PostgreSQL resolves the ELSE result's type first (transformCaseExpr).
+  std::vector<typed_expression> by_preference;
+  if (has_default)
+    by_preference.push_back(results.back());
+  by_preference.insert(by_preference.end(), results.begin(), results.end() - (has_default ? 1 : 0));
+  const column_type type = common_type(by_preference, "CASE");
   std::string sql = "CASE";
   for (size_t i = 0; i < conditions.size(); ++i)
     sql += " WHEN " + conditions[i] + " THEN " + coerce(results[i], type).sql;

@@ -9,18 +9,25 @@
 //   to_json / to_jsonb (any)                  a value's JSON: numbers and booleans
 //                                             as such, json as is, timestamps ISO 8601
 //                                             with T, anything else its output text
-//                                             as a string
+//                                             as a string; arrays of them as JSON
+//                                             arrays by dimension (pg_json_array)
 //   json[b]_build_object / json[b]_build_array (variadic)
 //   json[b]_agg (x [ORDER BY ...]) [FILTER], json[b]_object_agg (k, v)
-//   jsonb_set (target, path, new [, create_missing])
+//   jsonb_set (target, path, new [, create_missing]), jsonb_insert (target, path,
+//   new [, insert_after]), json[b]_strip_nulls, jsonb_pretty
+//   jsonb_path_exists / _match / _query_array / _query_first (target, path [, vars
+//   [, silent]]), jsonb @? path, jsonb @@ path (errors NULL): pg_jsonb_path over
+//   stages/sql/json/json_path's subset; jsonb_path_query in FROM and a select list:
+//   the elements of _query_array's array
 //   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
 //   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
 //        json[b]_object_keys (one column, named by the alias): pg_ordinals over
 //        the value's members, each row's columns read by member number; the last
 //        two also in a select list (set_returning_functions.cpp's row expansion)
 // Untyped literals take the JSON type the operator or function wants (an
-// operator between two untyped literals is 42725, as in PostgreSQL). Arrays,
-// records and untyped arguments of to_json are not translated yet.
+// operator between two untyped literals is 42725, as in PostgreSQL). Records,
+// arrays of arrays' other types and untyped arguments of to_json are not
+// translated yet.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
@@ -71,6 +78,21 @@ std::string fragment_sql(query_translator& t, typed_expression e) {
   if (is_text_like(oid))
     return "pg_json_fragment(" + e.sql + ", 's')";
   const type_descriptor* d = find_builtin_type(oid);
+  if (e.type.known() && d != nullptr && d->element != 0 && !e.type.is_enum()) {
+    // An array of a built-in scalar: its text form read by dimension.
+    const oid_t element = d->element;
+    const type_descriptor* ed = find_builtin_type(element);
+    if (ed == nullptr || ed->element != 0 || element == 2249)
+      throw not_translatable{"to_json of this array type"};
+    const char kind = is_json(element)                                      ? 'j'
+                      : element == pg_type_oid::boolean                    ? 'b'
+                      : is_integer(element) || element == pg_type_oid::numeric ||
+                              element == pg_type_oid::float8 || element == pg_type_oid::float4
+                          ? 'n'
+                      : element == pg_type_oid::timestamp || element == pg_type_oid::timestamptz ? 't'
+                                                                                                 : 's';
+    return "pg_json_array(" + cast_sql(e.sql, e.type, text) + ", '" + std::string(1, kind) + "')";
+  }
   if (!e.type.known() || (d != nullptr && d->element != 0) || oid == 2249)
     throw not_translatable{"to_json of this type"};
   return "pg_json_fragment(" + cast_sql(e.sql, e.type, text) + ", 's')";
@@ -92,6 +114,29 @@ std::string key_sql(query_translator& t, typed_expression e) {
 // json_* takes json, jsonb_* jsonb.
 oid_t family_of(const std::string& name) { return name.rfind("jsonb", 0) == 0 ? pg_type_oid::jsonb : pg_type_oid::json; }
 
+// pg_jsonb_path's code of a scalar jsonb_path_* function (jsonb_path_query's rows
+// are the elements of _query_array's array: json_set_returning, json_from_function).
+std::optional<char> path_function_code(const std::string& name) {
+  if (name == "jsonb_path_exists")
+    return 'e';
+  if (name == "jsonb_path_match")
+    return 'm';
+  if (name == "jsonb_path_query_array")
+    return 'a';
+  if (name == "jsonb_path_query_first")
+    return 'f';
+  return std::nullopt;
+}
+
+// pg_jsonb_path(code, target, path, vars, silent) of jsonb_path_*(target, path [, vars [, silent]]).
+std::string path_call(query_translator& t, std::optional<char> what, std::vector<typed_expression>& args) {
+  const std::string doc = as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql;
+  const std::string path = text_argument(t, std::move(args[1])).sql;
+  const std::string vars = args.size() >= 3 ? as_type(t, std::move(args[2]), pg_type_oid::jsonb).sql : "''";
+  const std::string silent = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "0";
+  return "pg_jsonb_path('" + std::string(1, *what) + "', " + doc + ", " + path + ", " + vars + ", " + silent + ")";
+}
+
 }  // namespace
 
 std::optional<typed_expression> json_operator(query_translator& t, const std::string& op, typed_expression& left,
@@ -109,6 +154,13 @@ std::optional<typed_expression> json_operator(query_translator& t, const std::st
   if (!left_json && !(right_json && (op == "@>" || op == "<@" || op == "||")))
     return std::nullopt;
   const oid_t family = left.type.oid;
+  if (op == "@?" || op == "@@") {  // jsonb_path_exists / _match, errors as NULL
+    if (family != pg_type_oid::jsonb || !untyped(right))
+      throw not_translatable{"operator " + op + " on these types"};
+    return typed_result("pg_jsonb_path('" + std::string(op == "@?" ? "e" : "m") + "', " + left.sql + ", " +
+                            text_argument(t, std::move(right)).sql + ", '', 1)",
+                        pg_type_oid::boolean);
+  }
   if (op == "->" || op == "->>" || op == "#>" || op == "#>>") {
     const bool as_text = op.size() == 3;
     const oid_t result = as_text ? pg_type_oid::text : family;
@@ -227,6 +279,25 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     const std::string create = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "1";
     return typed_result("pg_jsonb_set(" + doc + ", " + path + ", " + value + ", " + create + ")", pg_type_oid::jsonb);
   }
+  if (name == "jsonb_insert") {
+    if (args.size() != 3 && args.size() != 4)
+      return std::nullopt;
+    const std::string doc = as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql;
+    const std::string path = as_type(t, std::move(args[1]), text_array_oid).sql;
+    const std::string value = as_type(t, std::move(args[2]), pg_type_oid::jsonb).sql;
+    const std::string after = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "0";
+    return typed_result("pg_jsonb_insert(" + doc + ", " + path + ", " + value + ", " + after + ")",
+                        pg_type_oid::jsonb);
+  }
+  if ((name == "json_strip_nulls" || name == "jsonb_strip_nulls") && args.size() == 1)
+    return typed_result("pg_json_strip_nulls(" + as_type(t, std::move(args[0]), family).sql + ", " + jsonb_flag + ")",
+                        family);
+  if (auto what = path_function_code(name); what && args.size() >= 2 && args.size() <= 4)
+    return typed_result(path_call(t, what, args),
+                        *what == 'e' || *what == 'm' ? pg_type_oid::boolean : pg_type_oid::jsonb);
+  if (name == "jsonb_pretty" && args.size() == 1)
+    return typed_result("pg_jsonb_pretty(" + as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql + ")",
+                        pg_type_oid::text);
   return std::nullopt;
 }
 
@@ -276,7 +347,7 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
 }
 
 bool is_json_set_returning_name(const std::string& name) {
-  return name == "json_array_elements" || name == "jsonb_array_elements" || name == "json_array_elements_text" ||
+  return name == "jsonb_path_query" || name == "json_array_elements" || name == "jsonb_array_elements" || name == "json_array_elements_text" ||
          name == "jsonb_array_elements_text" || name == "json_object_keys" || name == "jsonb_object_keys";
 }
 
@@ -284,6 +355,13 @@ std::optional<typed_expression> json_set_returning(query_translator& t, const st
                                                    std::vector<typed_expression>& args, set_returning_level& level) {
   if (!is_json_set_returning_name(name))
     return std::nullopt;
+  if (name == "jsonb_path_query") {  // the elements of jsonb_path_query_array's array
+    if (args.size() < 2 || args.size() > 4)
+      throw not_translatable{name + " with these arguments"};
+    const std::string items = path_call(t, 'a', args);
+    level.lengths.push_back("pg_json_count(" + items + ", 'jsonb_array_elements')");
+    return typed_result("pg_json_item(" + items + ", " + level.ordinal + ", 0)", pg_type_oid::jsonb);
+  }
   if (args.size() != 1)
     throw not_translatable{name + " with these arguments"};
   const oid_t family = family_of(name);
@@ -305,16 +383,26 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
   static const char* const functions[] = {"json_each", "jsonb_each", "json_each_text", "jsonb_each_text",
                                           "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
                                           "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys"};
-  bool known = false;
+  bool known = name == "jsonb_path_query";
   for (const char* f : functions)
     known = known || name == f;
   if (!known)
     return std::nullopt;
   const json& arguments = pt::list(call, "args");
-  if (arguments.size() != 1 || call.contains("agg_order") || pt::flag(call, "func_variadic"))
+  const bool path_query = name == "jsonb_path_query";
+  if ((path_query ? arguments.size() < 2 || arguments.size() > 4 : arguments.size() != 1) ||
+      call.contains("agg_order") || pt::flag(call, "func_variadic"))
     throw not_translatable{"function in FROM"};
   const oid_t family = family_of(name);
-  const std::string doc = as_type(t, t.expression(arguments[0], where), family).sql;
+  std::string doc;
+  if (path_query) {  // the elements of jsonb_path_query_array's array, one column named as the function
+    std::vector<typed_expression> args;
+    for (const json& argument : arguments)
+      args.push_back(t.expression(argument, where));
+    doc = path_call(t, 'a', args);
+  } else {
+    doc = as_type(t, t.expression(arguments[0], where), family).sql;
+  }
   const std::string item_name = alias.empty() ? name : alias;
   const std::string ordinal = quote_identifier(item_name) + ".n";
   const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
@@ -333,6 +421,9 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
   } else if (name.find("_array_elements") != std::string::npos) {
     add("value", value, value_type);
     item.scalar_value = true;
+  } else if (path_query) {
+    add(alias.empty() ? name : alias, value, pg_type_oid::jsonb);
+    item.scalar_value = true;
   } else {
     add(alias.empty() ? name : alias, "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
     item.scalar_value = true;
@@ -345,7 +436,8 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
     if (existing.name == item.name)
       t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
   where.items.push_back(std::move(item));
-  return "pg_ordinals(pg_json_count(" + doc + ", " + sql_quote(name) + ")) AS " + quote_identifier(item_name);
+  return "pg_ordinals(pg_json_count(" + doc + ", " + sql_quote(path_query ? "jsonb_array_elements" : name) + ")) AS " +
+         quote_identifier(item_name);
 }
 
 }  // namespace tributary::translator

@@ -16,6 +16,7 @@
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -169,8 +170,10 @@ std::string query_translator::returning(const json& list, const scope& where, tr
 }
 
 translated_query query_translator::insert(const json& s) {
-  if (s.contains("withClause"))
+  if (s.contains("withClause")) {
+    expression_helpers::refuse_data_modifying_with(s["withClause"]);
     throw not_translatable{"INSERT form"};
+  }
   const std::string overriding = pt::text(s, "override");
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
@@ -313,8 +316,10 @@ translated_query query_translator::insert(const json& s) {
 }
 
 translated_query query_translator::update(const json& s) {
-  if (s.contains("withClause"))
+  if (s.contains("withClause")) {
+    expression_helpers::refuse_data_modifying_with(s["withClause"]);
     throw not_translatable{"WITH"};
+  }
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
   scope where;
@@ -357,8 +362,10 @@ translated_query query_translator::update(const json& s) {
 }
 
 translated_query query_translator::remove(const json& s) {
-  if (s.contains("withClause"))
+  if (s.contains("withClause")) {
+    expression_helpers::refuse_data_modifying_with(s["withClause"]);
     throw not_translatable{"WITH"};
+  }
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
   scope target;

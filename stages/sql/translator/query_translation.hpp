@@ -108,6 +108,7 @@ struct translation_input {
 struct query_column {
   std::string name;  // PostgreSQL's output column name
   column_type type;  // the value's type; its SQLite value is that type's stored form
+  bool untyped = false;  // an untyped literal or NULL, read as text (a set operation resolves it)
 };
 
 struct translated_query {

@@ -12,6 +12,7 @@
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
@@ -97,10 +98,11 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   translated_query out;
   std::vector<std::string> column_sql;
   const auto add_column = [&](typed_expression e, std::string name) {
-    if (e.type.oid == pg_type_oid::unknown)
+    const bool untyped = e.type.oid == pg_type_oid::unknown;
+    if (untyped)
       e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
     column_sql.push_back(with_collation(e.sql, e.type));
-    out.columns.push_back({std::move(name), e.type});
+    out.columns.push_back({std::move(name), e.type, untyped});
   };
   frame.recording = true;
   set_returning_ = expansion ? &*expansion : nullptr;
@@ -536,14 +538,13 @@ void query_translator::check_grouping(const grouping_frame& frame, const json& g
 }
 
 std::string query_translator::with_clause(const json& with, const scope* outer) {
+  expression_helpers::refuse_data_modifying_with(with);
   const bool recursive = pt::flag(with, "recursive");
   std::string sql = recursive ? "WITH RECURSIVE " : "WITH ";
   bool first = true;
   for (const json& node : pt::list(with, "ctes")) {
     const json& cte = pt::fields(node);
     const std::string name = pt::text(cte, "ctename");
-    if (pt::node_type(cte.value("ctequery", json::object())) != "SelectStmt")
-      throw not_translatable{"data-modifying WITH"};
     const json& query = pt::fields(cte.at("ctequery"));
     const std::vector<std::string> renames = pt::strings(pt::list(cte, "aliascolnames"));
     const auto named = [&](std::vector<query_column> columns) {

@@ -34,8 +34,8 @@ translated_query query_translator::set_operation(const json& s, const scope* out
   std::vector<column_type> types;
   for (size_t i = 0; i < left.columns.size(); ++i) {
     typed_expression l, r;
-    l.type = left.columns[i].type;
-    r.type = right.columns[i].type;
+    l.type = left.columns[i].untyped ? builtin_column_type(pg_type_oid::unknown) : left.columns[i].type;
+    r.type = right.columns[i].untyped ? builtin_column_type(pg_type_oid::unknown) : right.columns[i].type;
     types.push_back(common_type({l, r}, word.c_str()));
   }
   const auto conform = [&](translated_query& side) {
@@ -59,8 +59,10 @@ translated_query query_translator::set_operation(const json& s, const scope* out
     throw not_translatable{word + " ALL"};
   translated_query out;
   out.columns = left.columns;
-  for (size_t i = 0; i < types.size(); ++i)
+  for (size_t i = 0; i < types.size(); ++i) {
     out.columns[i].type = types[i];
+    out.columns[i].untyped = false;
+  }
   std::vector<std::string> column_sql;
   for (size_t i = 0; i < out.columns.size(); ++i)
     column_sql.push_back(with_collation(alias_of(i), out.columns[i].type));

@@ -8,6 +8,7 @@
 // runs untranslated.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -16,16 +17,28 @@ namespace pt = parse_tree;
 
 typed_expression query_translator::other_operator(const json& expr, const scope& where) {
   const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
-  if (pt::text(expr, "kind") == "AEXPR_OP_ANY" && names.size() == 1 && names[0] == "=") {
+  const std::string kind = pt::text(expr, "kind");
+  if ((kind == "AEXPR_OP_ANY" && names.size() == 1 && names[0] == "=") ||
+      (kind == "AEXPR_OP_ALL" && names.size() == 1 && (names[0] == "<>" || names[0] == "!="))) {
     // x = ANY(array): pg_array_contains compares x's text with each element's
-    // (arrays are kept as array_out's text).
+    // (arrays are kept as array_out's text); x <> ALL(array) is its negation.
     typed_expression value = expression(expr.value("lexpr", json()), where);
     typed_expression array = expression(expr.value("rexpr", json()), where);
+    const bool untyped_value = value.literal || value.parameter != 0 || value.is_null_constant;
+    if (array.literal && !untyped_value) {  // '{1,2}' reads as an array of x's type
+      const type_descriptor* d = find_builtin_type(value.type.oid);
+      if (d == nullptr || d->array == 0 || value.type.is_enum())
+        throw not_translatable{"ANY of an untyped array"};
+      array = coerce(std::move(array), builtin_column_type(d->array));
+    }
     if (array.literal || array.parameter != 0)
       throw not_translatable{"ANY of an untyped array"};
-    if (value.literal || value.parameter != 0)
+    if (untyped_value)
       value = coerce(std::move(value), builtin_column_type(pg_type_oid::text));
-    return typed_result("pg_array_contains(" + array.sql + ", " + value.sql + ")", pg_type_oid::boolean);
+    else if (value.type.oid == pg_type_oid::boolean)  // stored 0/1, 't'/'f' in an array's text
+      value.sql = "CASE WHEN " + value.sql + " IS NULL THEN NULL WHEN " + value.sql + " THEN 't' ELSE 'f' END";
+    const std::string contains = "pg_array_contains(" + array.sql + ", " + value.sql + ")";
+    return typed_result(kind == "AEXPR_OP_ANY" ? contains : "(NOT " + contains + ")", pg_type_oid::boolean);
   }
   return string_operator(*this, expr, where);
 }

@@ -1,0 +1,57 @@
+// expression_helpers: the small helpers expression_translator.cpp and
+// operator_translator.cpp share to build typed SQLite expressions. Private to
+// stages/sql/translator/.
+#pragma once
+
+#include <string>
+
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_names.hpp"
+
+namespace tributary::translator::expression_helpers {
+
+inline column_type builtin(oid_t oid) { return builtin_column_type(oid); }
+
+inline int location_of(const json& fields) {
+  return static_cast<int>(parse_tree::integer(fields, "location"));
+}
+
+inline typed_expression typed(std::string sql, column_type type, int location = -1) {
+  typed_expression e;
+  e.sql = std::move(sql);
+  e.type = std::move(type);
+  e.location = location;
+  return e;
+}
+
+inline bool untyped(const typed_expression& e) {
+  return e.literal.has_value() || e.parameter != 0 || e.is_null_constant;
+}
+
+// The type name PostgreSQL's messages use ("integer", "text").
+inline std::string message_type_name(const column_type& type) {
+  if (type.oid == pg_type_oid::unknown)
+    return "unknown";
+  return format_type(type);
+}
+
+// A WITH clause whose common table is INSERT / UPDATE / DELETE ... RETURNING:
+// 0A000 naming it (SQLite has no such common tables; none is run).
+inline void refuse_data_modifying_with(const json& with) {
+  for (const json& node : parse_tree::list(with, "ctes")) {
+    const json& cte = parse_tree::fields(node);
+    const std::string kind = parse_tree::node_type(cte.value("ctequery", json::object()));
+    if (kind == "SelectStmt")
+      continue;
+    const std::string statement = kind == "InsertStmt" ? "INSERT" : kind == "UpdateStmt" ? "UPDATE" : "DELETE";
+    throw translation_failure{located_error{
+        make_pg_error("0A000", statement + " in WITH is not supported yet (common table \"" +
+                                   parse_tree::text(cte, "ctename") + "\")"),
+        location_of(cte)}};
+  }
+}
+
+}  // namespace tributary::translator::expression_helpers

@@ -1,0 +1,187 @@
+// operator_translator: operator expressions (A_Expr) -> typed SQLite expressions
+// (query_translator.hpp): arithmetic, comparisons, IS [NOT] DISTINCT FROM, NULLIF,
+// IN (list), BETWEEN, and the JSON / bitwise / shift operators by their families.
+// Operators follow PostgreSQL's resolution for the types covered: an untyped
+// literal takes the other operand's type, numbers widen int2 < int4 < int8 <
+// numeric < float8, text types meet as text.
+
+#include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_casts.hpp"
+#include "stages/types/type_names.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+using namespace expression_helpers;
+
+std::string sql_operator(const std::string& op) { return op == "!=" ? "<>" : op; }
+
+const char* integer_bits(oid_t oid) {
+  return oid == pg_type_oid::int2 ? "16" : (oid == pg_type_oid::int4 ? "32" : "64");
+}
+
+}  // namespace
+
+typed_expression query_translator::operator_expression(const json& expr, const scope& where) {
+  const std::string kind = pt::text(expr, "kind");
+  const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
+  const std::string op = names.empty() ? "" : names.back();
+  const json& lexpr = expr.value("lexpr", json());
+  const json& rexpr = expr.value("rexpr", json());
+  if (kind == "AEXPR_OP") {
+    if (lexpr.is_null()) {  // prefix operator
+      typed_expression arg = expression(rexpr, where);
+      if (op == "+" && is_number_type(arg.type.oid))
+        return arg;
+      if (op == "~" && (arg.type.oid == pg_type_oid::int2 || arg.type.oid == pg_type_oid::int4 ||
+                        arg.type.oid == pg_type_oid::int8))
+        return typed("(~" + arg.sql + ")", arg.type);  // fits the type, as PostgreSQL's int*not
+      if (op != "-" || !is_number_type(arg.type.oid) || arg.type.oid == pg_type_oid::float4)
+        throw not_translatable{"prefix operator " + op};
+      return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
+    }
+    typed_expression left = expression(lexpr, where);
+    typed_expression right = expression(rexpr, where);
+    if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
+      return *json_result;
+    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||")
+      return arithmetic(op, std::move(left), std::move(right));
+    if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
+      return comparison(op, std::move(left), std::move(right));
+    if (auto bitwise = integer_bitwise(*this, op, left, right))
+      return *bitwise;
+    if (auto shifted = integer_shift(*this, op, left, right, location_of(expr)))
+      return *shifted;
+    return other_operator(expr, where);
+  }
+  if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")
+    return comparison(kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS", expression(lexpr, where),
+                      expression(rexpr, where));
+  if (kind == "AEXPR_NULLIF") {
+    typed_expression left = expression(lexpr, where);
+    typed_expression test = comparison("=", left, expression(rexpr, where));
+    // The result has the type of the = operator's left input: varchar compares as text.
+    const bool as_text = left.type.oid == pg_type_oid::unknown || left.type.oid == pg_type_oid::varchar;
+    return typed("CASE WHEN " + test.sql + " THEN NULL ELSE " + left.sql + " END",
+                 as_text ? builtin(pg_type_oid::text) : left.type);
+  }
+  if (kind == "AEXPR_IN") {
+    typed_expression left = expression(lexpr, where);
+    const bool negated = op == "<>";
+    std::string sql;
+    for (const json& item : pt::list(pt::fields(rexpr), "items")) {
+      typed_expression test = comparison(negated ? "<>" : "=", left, expression(item, where));
+      sql += sql.empty() ? "(" : (negated ? " AND " : " OR ");
+      sql += test.sql;
+    }
+    return typed(sql + ")", builtin(pg_type_oid::boolean));
+  }
+  if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN") {
+    const json& bounds = pt::list(pt::fields(rexpr), "items");
+    if (bounds.size() != 2)
+      throw not_translatable{"BETWEEN form"};
+    typed_expression left = expression(lexpr, where);
+    typed_expression low = comparison(">=", left, expression(bounds[0], where));
+    typed_expression high = comparison("<=", left, expression(bounds[1], where));
+    const std::string both = "(" + low.sql + " AND " + high.sql + ")";
+    return typed(kind == "AEXPR_BETWEEN" ? both : "(NOT " + both + ")", builtin(pg_type_oid::boolean));
+  }
+  return other_operator(expr, where);
+}
+
+typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,
+                                              typed_expression right) {
+  if (op == "||") {
+    const auto as_text = [&](typed_expression e) {
+      if (e.is_null_constant || e.literal || e.parameter != 0)
+        return coerce(std::move(e), builtin(pg_type_oid::text));
+      if (is_text_like(e.type.oid) && e.type.oid != pg_type_oid::bpchar)
+        return e;
+      if (e.type.known() && !e.type.is_enum())
+        return typed(cast_sql(e.sql, e.type, builtin(pg_type_oid::text)), builtin(pg_type_oid::text));
+      throw not_translatable{"|| on " + message_type_name(e.type)};
+    };
+    const bool left_text = is_text_like(left.type.oid);
+    const bool right_text = is_text_like(right.type.oid);
+    const type_descriptor* array = untyped(left) ? nullptr : find_builtin_type(left.type.oid);
+    if (array != nullptr && array->element != 0 && !untyped(right) && right.type.oid == left.type.oid)
+      return typed("pg_array_concat(" + left.sql + ", " + right.sql + ")", left.type);  // array_cat
+    if (!left_text && !right_text)
+      throw not_translatable{"|| without a text operand"};
+    typed_expression l = as_text(std::move(left));
+    typed_expression r = as_text(std::move(right));
+    return typed("(" + l.sql + " || " + r.sql + ")", builtin(pg_type_oid::text));
+  }
+  if (untyped(left) && untyped(right))
+    throw not_translatable{"operator on two untyped operands"};
+  if (untyped(left))
+    left = coerce(std::move(left), right.type);
+  if (untyped(right))
+    right = coerce(std::move(right), left.type);
+  const oid_t l = left.type.oid;
+  const oid_t r = right.type.oid;
+  if (!is_number_type(l) || !is_number_type(r) || l == pg_type_oid::float4 || r == pg_type_oid::float4)
+    return datetime_arithmetic(*this, op, std::move(left), std::move(right));  // datetime_functions.cpp
+  if (op == "^") {
+    if ((l == pg_type_oid::numeric || r == pg_type_oid::numeric) && l != pg_type_oid::float8 &&
+        r != pg_type_oid::float8)
+      throw not_translatable{"numeric ^"};
+    return typed("pg_power(" + left.sql + ", " + right.sql + ")", builtin(pg_type_oid::float8));
+  }
+  const oid_t result = number_rank(l) >= number_rank(r) ? l : r;
+  if (result == pg_type_oid::float8) {
+    if (op == "%")
+      fail_at(make_pg_error("42883", "operator does not exist: double precision % double precision"),
+              left.location);
+    return typed("pg_float_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
+  }
+  if (result == pg_type_oid::numeric)
+    return typed("pg_numeric_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
+  return typed("pg_int_op('" + op + "', " + left.sql + ", " + right.sql + ", " +
+                   integer_bits(result) + ")",
+               builtin(result));
+}
+
+typed_expression query_translator::comparison(const std::string& op, typed_expression left,
+                                              typed_expression right) {
+  if (untyped(left) && untyped(right)) {
+    left = coerce(std::move(left), builtin(pg_type_oid::text));
+    right = coerce(std::move(right), builtin(pg_type_oid::text));
+  } else if (untyped(left)) {
+    left = coerce(std::move(left), right.type);
+  } else if (untyped(right)) {
+    right = coerce(std::move(right), left.type);
+  }
+  const oid_t l = left.type.oid;
+  const oid_t r = right.type.oid;
+  // OIDs (oid, regclass, regtype, regproc) compare with each other and with
+  // integers as the numbers they are.
+  const auto oid_family = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24; };
+  const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4 || t == pg_type_oid::int8; };
+  if (l != r && (oid_family(l) || oid_family(r)) && (oid_family(l) || integer(l)) && (oid_family(r) || integer(r)))
+    return typed("(" + left.sql + " " + sql_operator(op) + " " + right.sql + ")", builtin(pg_type_oid::boolean));
+  if (l != r) {
+    if (is_number_type(l) && is_number_type(r)) {
+      if (number_rank(l) < number_rank(r))
+        left = coerce(std::move(left), right.type);
+      else
+        right = coerce(std::move(right), left.type);
+    } else if (is_text_like(l) && is_text_like(r)) {
+      left = coerce(std::move(left), builtin(pg_type_oid::text));
+      right = coerce(std::move(right), builtin(pg_type_oid::text));
+    } else {
+      throw not_translatable{"comparison of " + message_type_name(left.type) + " and " +
+                             message_type_name(right.type)};
+    }
+  }
+  return typed("(" + with_collation(left.sql, left.type) + " " + sql_operator(op) + " " +
+                   right.sql + ")",
+               builtin(pg_type_oid::boolean));
+}
+
+}  // namespace tributary::translator
