@@ -1,5 +1,6 @@
 #include "actors/connection_actor.hpp"
 
+#include <pthread.h>
 #include <spdlog/spdlog.h>
 
 #include <thread>
@@ -262,6 +263,7 @@ void start_streaming(self_ptr self) {
 caf::behavior connection_actor(self_ptr self, connection_actor_args args) {
   auto& st = self->state;
   st.args = std::move(args);
+  pthread_setname_np(pthread_self(), "connection");  // its own thread (detached): named for profiles
   st.stats = track_actor(self, st.args.registry, "connection", st.args.runtime->subscription.oid,
                          st.args.parent);
   st.args.registry->set_actor_state(st.stats, "connecting");
