@@ -1,5 +1,7 @@
 #include "actors/assembler_actor.hpp"
 
+#include <pthread.h>
+
 #include <spdlog/spdlog.h>
 
 #include "actors/actor_tracking.hpp"
@@ -37,6 +39,7 @@ void show_spool(self_ptr self, const monitoring_registry_ptr& registry) {
 caf::behavior assembler_actor(self_ptr self, assembler_config config, caf::actor spooler, spool_credit_ptr credit,
                               caf::actor applier, monitoring_registry_ptr registry, int64_t subid,
                               uint64_t parent) {
+  pthread_setname_np(pthread_self(), "assembler");  // its own thread (detached): named for profiles
   self->state.stats = track_actor(self, registry, "assembler", subid, parent);
   if (spooler)
     config.spill = spooler_spill_factory(spooler, credit);

@@ -1,5 +1,6 @@
 #include "actors/connection_actor.hpp"
 
+#include <pthread.h>
 #include <spdlog/spdlog.h>
 
 #include <thread>
@@ -20,7 +21,7 @@ constexpr size_t max_batch_messages = 4096;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
 constexpr auto gather_window = std::chrono::milliseconds(20);
-constexpr auto gather_pause = std::chrono::microseconds(2000);
+constexpr auto gather_pause = std::chrono::microseconds(5000);
 constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
@@ -262,6 +263,7 @@ void start_streaming(self_ptr self) {
 caf::behavior connection_actor(self_ptr self, connection_actor_args args) {
   auto& st = self->state;
   st.args = std::move(args);
+  pthread_setname_np(pthread_self(), "connection");  // its own thread (detached): named for profiles
   st.stats = track_actor(self, st.args.registry, "connection", st.args.runtime->subscription.oid,
                          st.args.parent);
   st.args.registry->set_actor_state(st.stats, "connecting");

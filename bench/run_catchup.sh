@@ -5,7 +5,9 @@
 #
 # Usage:  bench/run_catchup.sh [all|rows|pgbench|large|compare] [-- extra arguments for the program(s)]
 #   rows     1 000 000 rows inserted in transactions of 100 (catchup_rows)
-#   pgbench  pgbench -i -s 1, then tpcb-like with 8 clients for 20 s (catchup_pgbench)
+#   pgbench  W2 of issue 10: pgbench -i -s 1, then tpcb-like with 8 clients for 20 s, consumed by
+#            Tributary, a bare libpq drain and PostgreSQL 18's subscriber (catchup_pgbench;
+#            `-- --no-pg18` leaves PostgreSQL out)
 #   compare  W1 of issue 10: 1 000 000 rows in transactions of 100 into bench_t, consumed by a bare
 #            libpq drain, PostgreSQL 18's subscriber and Tributary (catchup_compare; not part of `all`)
 #   large    one transaction of 1 000 000 rows, streamed and spooled (large_transaction, issue 9;
