@@ -1,4 +1,5 @@
-// sql_functions_arrays: subscripts, slices and ARRAY[...] of translated queries
+// sql_functions_arrays: subscripts, slices, ARRAY[...] and the dimension functions of
+// translated queries
 // (stages/sql/translator/array_expressions.cpp), on arrays' stored form (array_out's
 // text under the publisher's settings, stages/types/verbatim/type_array.cpp):
 //
@@ -17,6 +18,13 @@
 //   pg_array_build(element_oid, typmod, e1 [, e2 ...])
 //       ARRAY[e1, e2, ...] of elements in their type's stored form (NULL elements
 //       included): array_out's text with the publisher's settings.
+//   pg_array_dimension(a, element_oid, kind, d)
+//       array_length / array_lower / array_upper (kind 'length', 'lower', 'upper') of
+//       dimension d; NULL for an empty array or a dimension it does not have.
+//   pg_array_shape(a, element_oid, kind)
+//       array_ndims ('ndims'; NULL for an empty array), array_dims ('dims', the text
+//       "[1:3][0:1]"; NULL for an empty array), cardinality ('cardinality', every
+//       element; 0 for an empty array).
 // An array whose text does not read (another tool's) fails with array_in's error.
 #include <sqlite3.h>
 
@@ -162,6 +170,43 @@ void array_build(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, write_array_literal(out, array_delimiter(element)));
 }
 
+void array_dimension(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (any_null(4, argv, 0))
+    return sqlite3_result_null(context);
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  auto array = array_argument(context, argv[0], element);
+  if (!array)
+    return;
+  const std::string kind = text_of(argv[2]);
+  const int64_t d = sqlite3_value_int64(argv[3]);
+  if (d < 1 || d > static_cast<int64_t>(array->lengths.size()))
+    return sqlite3_result_null(context);
+  const int64_t length = array->lengths[static_cast<size_t>(d - 1)];
+  const int64_t lower = array->lower_bounds[static_cast<size_t>(d - 1)];
+  sqlite3_result_int64(context, kind == "length" ? length : kind == "lower" ? lower : lower + length - 1);
+}
+
+void array_shape(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (any_null(3, argv, 0))
+    return sqlite3_result_null(context);
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  auto array = array_argument(context, argv[0], element);
+  if (!array)
+    return;
+  const std::string kind = text_of(argv[2]);
+  if (kind == "cardinality")
+    return sqlite3_result_int64(context, static_cast<int64_t>(array->elements.size()));
+  if (array->lengths.empty())
+    return sqlite3_result_null(context);
+  if (kind == "ndims")
+    return sqlite3_result_int64(context, static_cast<int64_t>(array->lengths.size()));
+  std::string dims;
+  for (size_t d = 0; d < array->lengths.size(); ++d)
+    dims += "[" + std::to_string(array->lower_bounds[d]) + ":" +
+            std::to_string(int64_t{array->lower_bounds[d]} + array->lengths[d] - 1) + "]";
+  return_text(context, dims);
+}
+
 }  // namespace
 
 void register_array_functions(sqlite3* db, connection_state* state) {
@@ -169,6 +214,9 @@ void register_array_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_array_get", -1, flags, state, array_get, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_array_slice", -1, flags, state, array_slice, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_array_build", -1, flags, state, array_build, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_array_dimension", 4, flags, state, array_dimension, nullptr, nullptr,
+                             nullptr);
+  sqlite3_create_function_v2(db, "pg_array_shape", 3, flags, state, array_shape, nullptr, nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

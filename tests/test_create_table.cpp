@@ -182,12 +182,20 @@ TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
             "error 0A000: DEFAULT uuid_generate_v4() is not supported yet");
   EXPECT_EQ(default_of("text DEFAULT nextval('s')"),
             "error 0A000: DEFAULT nextval() on a column of type text is not supported yet");
-  EXPECT_EQ(default_of("text DEFAULT current_user"),
-            "error 0A000: DEFAULT CURRENT_USER is not supported yet");
   EXPECT_EQ(default_of("json DEFAULT json_object('{a,1}')"),
             "error 0A000: DEFAULT json_object() is not supported yet");
+  EXPECT_EQ(default_of("int[] DEFAULT ARRAY[ARRAY[1 + 1]]"),
+            "error 0A000: this DEFAULT expression (a multidimensional ARRAY[...]) is not supported yet");
+}
+
+// current_user / session_user are the inserting session's (pg_session_role at each
+// insert), ARRAY[...] of expressions is built at each insert.
+TEST(CreateTable, SessionRolesAndArraysOfExpressionsAreComputedAtInsert) {
+  EXPECT_EQ(default_of("text DEFAULT current_user"),
+            "(pg_cast(pg_session_role('current'), 19, -1, 25, -1, 1))");
+  EXPECT_EQ(default_of("name DEFAULT session_user"), "(pg_session_role('session'))");
   EXPECT_EQ(default_of("timestamptz[] DEFAULT ARRAY[now()]"),
-            "error 0A000: this DEFAULT expression (A_ArrayExpr) is not supported yet");
+            "(pg_array_build(1184, -1, pg_now('transaction')))");
 }
 
 TEST(CreateTable, AnArrayOfConstantsIsAssignedElementByElement) {

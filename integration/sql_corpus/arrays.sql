@@ -21,6 +21,9 @@ SELECT ARRAY[1, 2, 3], ARRAY['a', 'b c', NULL], ARRAY[1.5, 2], ARRAY[1, 2.5], AR
 SELECT ARRAY['red'::hue, 'blue'] = '{red,blue}', ARRAY['red'::hue, 'blue'] < ARRAY['green'::hue], ARRAY[id, id * 10] FROM arr ORDER BY id
 SELECT (ARRAY[10, 20, 30])[2], (ARRAY['x', 'y'])[1:1]
 SELECT id, ARRAY[ia[1], ia[2]] = ia[1:2] FROM arr WHERE id = 1
+SELECT id, array_length(ia, 1), array_length(ia, 2), array_lower(ia, 1), array_upper(ia, 1), array_ndims(ia), array_dims(ia), cardinality(ia) FROM arr ORDER BY id
+SELECT id, array_length(ma, 2), array_lower(ma, 2), array_upper(ma, 1), array_ndims(ma), array_dims(ma), cardinality(ma), array_length(ha, 1), cardinality(xa) FROM arr ORDER BY id
+SELECT array_length(ia, 0), array_length(ia, NULL), array_dims(ta), array_ndims(ta), cardinality(ta) FROM arr WHERE id = 2
 -- More ARRAY[...] constructors (the elements' common type; nested for several
 -- dimensions), = ANY / <> ALL over arrays, and arrays as JSON (issue 11).
 SELECT ARRAY[1, 2], ARRAY['a', NULL, 'b c'], ARRAY[1.5, 2], ARRAY[true, false]

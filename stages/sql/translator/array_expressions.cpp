@@ -13,6 +13,9 @@
 //                        its inner arrays; ARRAY[] is not translated
 //   int2vector[i], oidvector[i]   subscripts from 0 (the catalogs' vectors, stored
 //                        as "1 2")
+//   array_length(a, d), array_lower(a, d), array_upper(a, d)   int4, NULL for an
+//                        empty array or a dimension it does not have
+//   array_ndims(a) int4, array_dims(a) text ("[1:3][0:1]"), cardinality(a) int4
 // Subscripts are int4 (22P02/42804 as for any int4 operand); a subscript of a value
 // that is not an array, and field selection mixed with subscripts, are not translated.
 #include "stages/sql/parse_tree.hpp"
@@ -118,6 +121,24 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
       array.type.oid);
   out.type = array.type;
   return out;
+}
+
+std::optional<typed_expression> array_function(query_translator& t, const std::string& name,
+                                               std::vector<typed_expression>& args) {
+  const bool dimension = name == "array_length" || name == "array_lower" || name == "array_upper";
+  const bool shape = name == "array_ndims" || name == "array_dims" || name == "cardinality";
+  if ((!dimension && !shape) || args.size() != (dimension ? 2u : 1u) || untyped(args[0]))
+    return std::nullopt;
+  const auto element = element_of(args[0].type);
+  if (!element)
+    return std::nullopt;  // int2vector / oidvector: the catalogs' array_upper
+  const std::string head = args[0].sql + ", " + std::to_string(element->oid) + ", '" +
+                           (name == "cardinality" ? std::string("cardinality") : name.substr(6)) + "'";
+  if (shape)
+    return typed_result("pg_array_shape(" + head + ")",
+                        name == "array_dims" ? pg_type_oid::text : pg_type_oid::int4);
+  const std::string d = t.coerce(std::move(args[1]), builtin_column_type(pg_type_oid::int4)).sql;
+  return typed_result("pg_array_dimension(" + head + ", " + d + ")", pg_type_oid::int4);
 }
 
 typed_expression array_constructor(query_translator& t, const json& constructor, const scope& where) {

@@ -71,6 +71,10 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
 // and ARRAY[...] (array_expressions.cpp).
 typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where);
 typed_expression array_constructor(query_translator& t, const json& constructor, const scope& where);
+// array_length / array_lower / array_upper / array_ndims / array_dims / cardinality of an
+// array (nullopt for other names and for int2vector / oidvector).
+std::optional<typed_expression> array_function(query_translator& t, const std::string& name,
+                                               std::vector<typed_expression>& args);
 // ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
                                              const scope& where);

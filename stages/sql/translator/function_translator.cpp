@@ -291,6 +291,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       return *r;
     if (auto r = datetime_function(*this, name, args, location))
       return *r;
+    if (auto r = array_function(*this, name, args))
+      return *r;
     if (auto r = catalog_function(*this, name, args, location))
       return *r;
     if (auto r = json_function(*this, name, args, location))
