@@ -49,12 +49,7 @@ typed_expression query_translator::array_constructor(const json& fields, const s
     typed_expression value = coerce(std::move(values[i]), type);
     if (i > 0)
       sql += " || ',' || ";
-    // An element's output text (bpchar's keeps its padding, which a cast to text drops).
-    const bool as_stored = nested || value.type.oid == pg_type_oid::bpchar;
-    std::string text = as_stored ? value.sql : cast_sql(value.sql, value.type, builtin(pg_type_oid::text));
-    if (value.type.oid == pg_type_oid::boolean)  // boolout's t / f
-      text = "CASE WHEN " + value.sql + " IS NULL THEN NULL WHEN " + value.sql + " THEN 't' ELSE 'f' END";
-    sql += nested ? value.sql : "pg_array_element(" + text + ")";
+    sql += nested ? value.sql : array_element_sql(value);
   }
   column_type out = builtin(array_type);
   return typed(sql + " || '}')", out);
