@@ -19,3 +19,4 @@ SELECT to_json(ARRAY[1, 2]), to_jsonb(ARRAY['a', NULL]), to_json(ARRAY[[1, 2], [
 SELECT to_json(ARRAY[price, weight::numeric]), to_json(ARRAY[active]), to_jsonb(ARRAY[created]) FROM items WHERE id < 4 ORDER BY id
 SELECT json_build_object('ids', ARRAY[id, qty]), jsonb_build_array(ARRAY[name]) FROM items ORDER BY id
 SELECT to_json(ARRAY[placed]) FROM orders ORDER BY id
+SELECT array_to_json(ARRAY[1, 2]), array_to_json(ARRAY[[true], [false]]), array_to_json(ARRAY['a b'])

@@ -6,7 +6,7 @@
 //   json/jsonb #> text[], #>> text[]          json/jsonb, text   pg_json_path
 //   jsonb @> jsonb, <@, ? text, ?| text[], ?& text[]   boolean
 //   jsonb || jsonb, jsonb - text|int|text[]   jsonb
-//   to_json / to_jsonb (any)                  a value's JSON: numbers and booleans
+//   to_json / to_jsonb (any), array_to_json   a value's JSON: numbers and booleans
 //                                             as such, json as is, timestamps ISO 8601
 //                                             with T, anything else its output text
 //                                             as a string; arrays of them as JSON
@@ -230,6 +230,12 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     const std::string fragment = fragment_sql(t, std::move(args[0]));
     return name == "to_json" ? typed_result(fragment, pg_type_oid::json)
                              : typed_result("pg_jsonb_in(" + fragment + ")", pg_type_oid::jsonb);
+  }
+  if (name == "array_to_json" && args.size() == 1 && !untyped(args[0])) {  // to_json of an array
+    const type_descriptor* d = find_builtin_type(args[0].type.oid);
+    if (d == nullptr || d->element == 0)
+      throw not_translatable{"array_to_json of a value that is not an array"};
+    return typed_result(fragment_sql(t, std::move(args[0])), pg_type_oid::json);
   }
   const oid_t family = family_of(name);
   const std::string jsonb_flag = family == pg_type_oid::jsonb ? "1" : "0";
