@@ -8,6 +8,9 @@
 //                                      anchors, groups, classes, quantifiers,
 //                                      backslash escapes). 2201B invalid regular
 //                                      expression. NULL in, NULL out.
+//   pg_regexp_replace(s, pattern, replacement, flags)   regexp_replace (flags g, i, c;
+//                                      \1..\9, \& in the replacement)
+//   pg_regexp_match(s, pattern, flags) regexp_match: the groups as text[]
 //   pg_similar_to_escape(pattern [, escape])
 //                                      SIMILAR TO's pattern as the regular
 //                                      expression it matches with
@@ -15,19 +18,19 @@
 // The compiled pattern is kept for the statement (sqlite3_set_auxdata).
 #include <sqlite3.h>
 
+#include <optional>
 #include <regex>
+#include <utility>
 
 #include "stages/sql/similar_pattern.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
 namespace {
 
-void regex_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  for (int i = 0; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return sqlite3_result_null(context);
-  const bool fold = sqlite3_value_int(argv[2]) != 0;
+// argv[1]'s pattern compiled (kept for the statement); nullptr once an error is reported.
+std::regex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bool fold) {
   auto* compiled = static_cast<std::regex*>(sqlite3_get_auxdata(context, 1));
   if (compiled == nullptr) {
     auto flags = std::regex::ECMAScript;
@@ -36,15 +39,131 @@ void regex_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
     try {
       compiled = new std::regex(text_of(argv[1]), flags);
     } catch (const std::regex_error& e) {
-      return report(context, make_pg_error("2201B", std::string("invalid regular expression: ") + e.what()));
+      report(context, make_pg_error("2201B", std::string("invalid regular expression: ") + e.what()));
+      return nullptr;
     }
     sqlite3_set_auxdata(context, 1, compiled, [](void* p) { delete static_cast<std::regex*>(p); });
     compiled = static_cast<std::regex*>(sqlite3_get_auxdata(context, 1));
     if (compiled == nullptr)
-      return sqlite3_result_error_nomem(context);
+      sqlite3_result_error_nomem(context);
   }
+  return compiled;
+}
+
+// The flags argument of regexp_replace / regexp_match: g (global), i (fold case),
+// c (case-sensitive); nullopt once an error is reported.
+std::optional<std::pair<bool, bool>> regex_flags(sqlite3_context* context, const std::string& flags) {
+  bool global = false, fold = false;
+  for (char c : flags) {
+    if (c == 'g') {
+      global = true;
+    } else if (c == 'i') {
+      fold = true;
+    } else if (c == 'c') {
+      fold = false;
+    } else {
+      report(context, make_pg_error("22023", "invalid regular expression option: \"" + std::string(1, c) + "\""));
+      return std::nullopt;
+    }
+  }
+  return std::make_pair(global, fold);
+}
+
+void regex_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  std::regex* compiled = compiled_pattern(context, argv, sqlite3_value_int(argv[2]) != 0);
+  if (compiled == nullptr)
+    return;
   const std::string text = text_of(argv[0]);
   sqlite3_result_int(context, std::regex_search(text, *compiled) ? 1 : 0);
+}
+
+// regexp_replace(s, pattern, replacement, flags): the first match (every one with
+// g) replaced; in the replacement \1..\9 are groups, \& the match, \\ a backslash.
+void regexp_replace(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  const auto flags = regex_flags(context, text_of(argv[3]));
+  if (!flags)
+    return;
+  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  if (compiled == nullptr)
+    return;
+  const std::string text = text_of(argv[0]);
+  const std::string replacement = text_of(argv[2]);
+  std::string out;
+  auto at = text.cbegin();
+  std::smatch m;
+  auto match_flags = std::regex_constants::match_default;
+  while (std::regex_search(at, text.cend(), m, *compiled, match_flags)) {
+    out.append(at, m[0].first);
+    for (size_t i = 0; i < replacement.size(); ++i) {
+      const char c = replacement[i];
+      if (c != '\\' || i + 1 == replacement.size()) {
+        out += c;
+        continue;
+      }
+      const char next = replacement[i + 1];
+      if (next >= '1' && next <= '9') {
+        const auto group = static_cast<size_t>(next - '0');
+        if (group < m.size() && m[group].matched)
+          out.append(m[group].first, m[group].second);
+        ++i;
+      } else if (next == '&') {
+        out.append(m[0].first, m[0].second);
+        ++i;
+      } else if (next == '\\') {
+        out += '\\';
+        ++i;
+      } else {
+        out += c;
+      }
+    }
+    at = m[0].second;
+    if (m[0].length() == 0) {  // an empty match: step over one character
+      if (at == text.cend())
+        break;
+      out += *at++;
+    }
+    match_flags = std::regex_constants::match_prev_avail;
+    if (!flags->first)
+      break;
+  }
+  out.append(at, text.cend());
+  sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+}
+
+// regexp_match(s, pattern, flags): the first match's groups (the whole match when
+// the pattern has none) as a text[]'s text form; NULL without a match.
+void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  const auto flags = regex_flags(context, text_of(argv[2]));
+  if (!flags)
+    return;
+  if (flags->first)
+    return report(context, make_pg_error("22023", "regexp_match() does not support the \"global\" option", {},
+                                         "Use the regexp_matches function instead."));
+  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  if (compiled == nullptr)
+    return;
+  const std::string text = text_of(argv[0]);
+  std::smatch m;
+  if (!std::regex_search(text, m, *compiled))
+    return sqlite3_result_null(context);
+  std::string out = "{";
+  const size_t first = m.size() > 1 ? 1 : 0;
+  for (size_t i = first; i < m.size(); ++i) {
+    if (i > first)
+      out += ',';
+    append_array_element(out, m[i].matched ? std::optional<std::string>(m[i].str()) : std::nullopt, ',');
+  }
+  out += '}';
+  sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
 }
 
 void similar_to_escape(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -65,6 +184,10 @@ void similar_to_escape(sqlite3_context* context, int argc, sqlite3_value** argv)
 void register_regex_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_regex_match", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regex_match, nullptr,
                              nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_regexp_replace", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_replace,
+                             nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_regexp_match", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_match,
+                             nullptr, nullptr, nullptr);
   for (int arguments : {1, 2})
     sqlite3_create_function_v2(db, "pg_similar_to_escape", arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
                                similar_to_escape, nullptr, nullptr, nullptr);

@@ -109,11 +109,18 @@ TEST(ClientCopyData, ErrorsNameTheLineAndKeepItsText) {
   ASSERT_TRUE(open_quote.error);
   EXPECT_EQ(open_quote.error->message, "unterminated CSV quoted field");
   EXPECT_EQ(open_quote.error->line_text, "1,\"ab\n");
-  // Lines inside quoted fields count, as PostgreSQL counts them.
+  EXPECT_EQ(open_quote.error->line, 1u);  // no line end seen before it: PostgreSQL counts none
+  parsed open_later = parse(copy_format::csv, csv_options(), 2, "0,z\n1,\"a\nb\n", 100);
+  ASSERT_TRUE(open_later.error);
+  EXPECT_EQ(open_later.error->line, 4u);  // line 2, then its two line breaks
+  // Lines inside quoted fields count, as PostgreSQL counts them: after the first line end.
   parsed extra = parse(copy_format::csv, csv_options(), 2, "1,\"a\nb\"\n2,x,y\n", 100);
   ASSERT_TRUE(extra.error);
   EXPECT_EQ(extra.error->message, "extra data after last expected column");
-  EXPECT_EQ(extra.error->line, 3u);
+  EXPECT_EQ(extra.error->line, 2u);
+  parsed extra_later = parse(copy_format::csv, csv_options(), 2, "0,z\n1,\"a\nb\"\n2,x,y\n", 100);
+  ASSERT_TRUE(extra_later.error);
+  EXPECT_EQ(extra_later.error->line, 4u);
 }
 
 std::string written(copy_format format, copy_text_options options, const std::vector<row>& rows,

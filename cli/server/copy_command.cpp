@@ -11,7 +11,8 @@
 // the client's transaction or in one of its own: all rows or none. Errors as
 // PostgreSQL reports them, with its CONTEXT: `COPY t, line 2: "raw line"` for a
 // malformed line, `COPY t, line 1, column a: "q"` for a value its type refuses,
-// `COPY t, line 3` for a constraint, with its DETAIL (`Key (a)=(1) already exists.`,
+// `COPY t, line 3: "raw line"` for NOT NULL and CHECK, `COPY t, line 3` for a
+// unique key (checked after the line is gone in PostgreSQL), with its DETAIL (`Key (a)=(1) already exists.`,
 // `Failing row contains (1, null).` when COPY gives every column).
 //
 // TO STDOUT: the table's columns (or the query) run as a SELECT through the same
@@ -214,11 +215,14 @@ result<command_outcome, pg_error> statement_dispatcher::copy_statement(
     const uint64_t header_lines = copy->options.header ? 1 : 0;
     copy_parser parser(copy->format, names, copy->options);
     copy_rows batch(names.size());
+    batch.keep_lines();
     std::vector<sql_value> values(names.size());
     uint64_t inserted = 0;
 
     auto format_error = [&](const copy_format_error& e) {
       pg_error error = make_pg_error("22P04", e.message);
+      if (e.line == 0)  // the binary header: PostgreSQL names no line
+        return error;
       error.context = line_context(shown, e.line);
       if (!e.line_text.empty())
         error.context += ": \"" + e.line_text + "\"";
@@ -287,6 +291,11 @@ result<command_outcome, pg_error> statement_dispatcher::copy_statement(
           else if (error.sqlstate == "23502")
             error.detail = failing_row_detail(row);
           error.context = line_context(shown, line);
+          // PostgreSQL checks NOT NULL and CHECK on the row it just read, so its line
+          // is still there to show; a unique key is checked later, without it.
+          if (error.sqlstate == "23502" || error.sqlstate == "23514")
+            if (auto text = batch.line(row))
+              error.context += ": \"" + std::string(*text) + "\"";
           return fail(std::move(error));
         }
         ++inserted;

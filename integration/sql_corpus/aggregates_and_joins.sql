@@ -40,3 +40,9 @@ WITH a(x) AS (SELECT 1), b AS (SELECT x + 1 AS y FROM a) SELECT x, y FROM a, b
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5) SELECT sum(i), count(*) FROM n
 WITH totals AS (SELECT item_id, sum(amount) AS total FROM orders GROUP BY item_id) SELECT i.name, t.total FROM items i JOIN totals t ON t.item_id = i.id ORDER BY i.id
 SELECT * FROM (WITH x AS (SELECT 2 AS v) SELECT v * 2 AS w FROM x) s
+-- array_agg of built-in scalar types, with ORDER BY and FILTER; no rows: NULL
+SELECT array_agg(id) FROM items
+SELECT array_agg(name ORDER BY name), array_agg(price ORDER BY id DESC), array_agg(active ORDER BY id) FROM items
+SELECT category, array_agg(code ORDER BY id) FILTER (WHERE qty > 0), array_agg(created ORDER BY id) FROM items GROUP BY category ORDER BY 1
+SELECT array_agg(id) FROM items WHERE false
+SELECT array_agg(amount ORDER BY amount NULLS FIRST), array_agg(placed ORDER BY id) FROM orders

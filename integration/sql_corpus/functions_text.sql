@@ -30,3 +30,12 @@ SELECT string_agg(name, ',' ORDER BY price NULLS FIRST, id), string_agg(code, '|
 SELECT category, string_agg(name, ';' ORDER BY qty DESC) FILTER (WHERE active), string_agg(name, ',' ORDER BY created) FROM items GROUP BY category ORDER BY category
 SELECT string_agg(note, ' ' ORDER BY amount) FROM orders WHERE id > 100
 SELECT string_agg(name, ',' ORDER BY name) FROM items
+-- regexp_replace (flags g i c; \1..\9 and \& in the replacement) and regexp_match (groups as text[])
+SELECT regexp_replace(name, 'a', '#', 'g'), regexp_replace(name, 'a', '#'), regexp_replace(name, '(.)(.)', '\2\1') FROM items ORDER BY id
+SELECT regexp_replace('a1b22', '\d+', '<\&>', 'g'), regexp_replace('Hello', 'L', 'x', 'gi'), regexp_replace('abc', 'x*', '-', 'g'), regexp_replace('a\b', 'b', '\\')
+SELECT regexp_replace(name, '^(\w)(\w*)$', '\2-\1-\3') FROM items ORDER BY id
+SELECT regexp_replace('abc', 'b', 'x', 'z')
+SELECT regexp_match(name, 'a(.)'), regexp_match(name, '[aeiou]+'), regexp_match(name, '(a)|(e)') FROM items ORDER BY id
+SELECT regexp_match('foo bar', '(\w+) (\w+)'), regexp_match('ABC', 'b', 'i'), regexp_match('x y', '(.) (.)')
+SELECT regexp_match('abc', 'b', 'g')
+SELECT regexp_replace(NULL, 'a', 'b'), regexp_match('a', NULL)

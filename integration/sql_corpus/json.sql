@@ -102,3 +102,13 @@ SELECT jsonb_path_exists('{}', '$x')
 SELECT jsonb_path_match('[1, 2]', '$[*]')
 SELECT jsonb_path_match('[1, 2]', '$[*]', '{}', true)
 SELECT id, jsonb_path_query_first(jsonb_build_object('id', id, 'tags', ARRAY[name, category]), '$.tags[0]') FROM items ORDER BY id
+-- json[b]_populate_record[set](NULL::table, doc) in FROM: the table's columns read by their types' input
+SELECT * FROM json_populate_record(null::items, '{"id": 5, "name": "x", "price": "1.5", "active": true, "created": "2024-01-01 10:00+00", "category": "c", "code": "ab"}')
+SELECT * FROM jsonb_populate_record(NULL::orders, '{"id": 9, "amount": 1e3, "placed": "2024-02-29", "note": null, "extra": 1}')
+SELECT id, note FROM jsonb_populate_recordset(NULL::orders, '[{"id": 1, "note": "a"}, {"id": 2}, {"note": "only"}]') ORDER BY id NULLS LAST
+SELECT r.* FROM json_populate_recordset(null::orders, '[{"id": 3, "item_id": "7"}]') r
+SELECT * FROM json_populate_record(null::items, NULL)
+SELECT * FROM json_populate_record(null::items, '{"id": "x"}')
+SELECT * FROM json_populate_record(null::items, '{"category": "much too long for twenty characters"}')
+SELECT o.id, p.amount FROM orders o, jsonb_populate_record(NULL::orders, jsonb_build_object('amount', o.amount * 2)) p WHERE o.id < 4 ORDER BY o.id
+SELECT count(*) FROM jsonb_populate_recordset(NULL::orders, '[]')

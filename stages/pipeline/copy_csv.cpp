@@ -62,8 +62,12 @@ result<size_t, copy_format_error> copy_parser::parse_csv(std::string_view data, 
         out.rewind(mark);
         return fail(r.error());
       }
+      // Line breaks inside quotes count once a first line end was seen: PostgreSQL
+      // learns its end-of-line character there (eol_type) and counts only that one.
+      if (rows_ + lines_skipped_ > 0)
+        lines_in_fields_ += static_cast<uint64_t>(std::count(row.begin(), row.end(), '\n'));
       ++rows_;
-      lines_in_fields_ += static_cast<uint64_t>(std::count(row.begin(), row.end(), '\n'));
+      out.add_line(row);
     }
     row_start = row_end + 1;
   }

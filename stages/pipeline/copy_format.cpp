@@ -4,6 +4,8 @@
 // by byte. A binary tuple is first measured, then appended only when whole.
 #include "stages/pipeline/copy_format.hpp"
 
+#include <algorithm>
+
 #include <cstring>
 
 namespace tributary {
@@ -115,6 +117,8 @@ void copy_rows::clear() {
   bytes_.clear();
   fields_.clear();
   rows_without_columns_ = 0;
+  lines_.clear();
+  line_ends_.clear();
 }
 
 copy_parser::copy_parser(copy_format format, std::vector<std::string> column_names,
@@ -130,6 +134,10 @@ copy_format_error copy_parser::error(std::string message) const {
 copy_format_error copy_parser::line_error(std::string message, std::string_view line) const {
   copy_format_error e = error(std::move(message));
   e.line_text = std::string(line);
+  // PostgreSQL's line number is the last line it read: a CSV row's own line breaks
+  // count, once a first line end told it which character ends lines (eol_type).
+  if (e.line != 0 && rows_ + lines_skipped_ > 0)
+    e.line += static_cast<uint64_t>(std::count(line.begin(), line.end(), '\n'));
   return e;
 }
 
@@ -219,6 +227,7 @@ result<size_t, copy_format_error> copy_parser::parse_text(std::string_view data,
       out.rewind(row_start);  // the batch keeps whole rows only
       return fail(r.error());
     }
+    out.add_line(line);
     ++rows_;
     line_start = lf + 1;
   }

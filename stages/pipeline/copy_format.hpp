@@ -42,6 +42,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -94,6 +95,22 @@ public:
 
   void clear();
 
+  // The raw line of each row as it came (text and CSV), kept only once asked
+  // (COPY FROM STDIN shows it in an error's CONTEXT); nullopt when not kept.
+  void keep_lines() { keep_lines_ = true; }
+  std::optional<std::string_view> line(size_t row) const {
+    if (!keep_lines_ || row >= line_ends_.size())
+      return std::nullopt;
+    const size_t begin = row == 0 ? 0 : line_ends_[row - 1];
+    return std::string_view(lines_).substr(begin, line_ends_[row] - begin);
+  }
+  void add_line(std::string_view line) {
+    if (!keep_lines_)
+      return;
+    lines_.append(line);
+    line_ends_.push_back(lines_.size());
+  }
+
   // --- filled by copy_parser ---------------------------------------------------
   void add_null() { fields_.push_back(field{bytes_.size(), 0, true}); }
   void add_value(std::string_view bytes) {
@@ -129,6 +146,9 @@ private:
   std::vector<field> fields_;
   size_t open_ = 0;
   size_t rows_without_columns_ = 0;
+  bool keep_lines_ = false;
+  std::string lines_;
+  std::vector<size_t> line_ends_;
 };
 
 class copy_parser {

@@ -38,6 +38,17 @@ inline std::string message_type_name(const column_type& type) {
   return format_type(type);
 }
 
+// A value's element text in an array's text form (array_out), as SQL: its output
+// text, bool as t / f, bpchar with its padding; quoted by pg_array_element.
+inline std::string array_element_sql(const typed_expression& value) {
+  std::string text = value.type.oid == pg_type_oid::bpchar
+                         ? value.sql
+                         : cast_sql(value.sql, value.type, builtin(pg_type_oid::text));
+  if (value.type.oid == pg_type_oid::boolean)
+    text = "CASE WHEN " + value.sql + " IS NULL THEN NULL WHEN " + value.sql + " THEN 't' ELSE 'f' END";
+  return "pg_array_element(" + text + ")";
+}
+
 // A WITH clause whose common table is INSERT / UPDATE / DELETE ... RETURNING:
 // 0A000 naming it (SQLite has no such common tables; none is run).
 inline void refuse_data_modifying_with(const json& with) {

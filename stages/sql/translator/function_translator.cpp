@@ -13,16 +13,18 @@
 //                                                    under the C locale
 //   abs(int|numeric|float8)          argument's type
 //   string_agg(text, text [ORDER BY ...])  text     pg_string_agg (sorts at the end)
+//   array_agg(x [ORDER BY ...])           x[]      pg_string_agg of the elements' array texts
 //   row_number / rank / dense_rank() OVER  int8;  lag / lead(x [, n [, default]]) OVER
 //                                    x's type;  count / min / max OVER (window_call)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
-// aggregate other than string_agg's, WITHIN GROUP, other window functions, named
+// aggregate other than string_agg's and array_agg's, WITHIN GROUP, other window functions, named
 // windows are not translated yet.
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
 #include <algorithm>
 
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
@@ -195,15 +197,10 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   throw not_translatable{"window function " + name};
 }
 
-// string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
-// with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
-typed_expression string_agg(query_translator& t, const json& call, const scope& where,
-                            const std::string& filter) {
-  const json& arguments = pt::list(call, "args");
-  if (arguments.size() != 2)
-    throw not_translatable{"string_agg form"};
-  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
-                    text_argument(t, t.expression(arguments[1], where)).sql;
+// pg_string_agg's sort keys of an aggregate's ORDER BY: each key, its collation and
+// its direction flags.
+std::string sort_keys_sql(query_translator& t, const json& call, const scope& where) {
+  std::string sql;
   for (const json& item : pt::list(call, "agg_order")) {
     const json& sort = pt::fields(item);
     typed_expression key = t.expression(sort.value("node", json()), where);
@@ -218,7 +215,37 @@ typed_expression string_agg(query_translator& t, const json& call, const scope& 
     sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
            std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
   }
-  return result_of(sql + ")" + filter, pg_type_oid::text);
+  return sql;
+}
+
+// string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
+// with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
+typed_expression string_agg(query_translator& t, const json& call, const scope& where,
+                            const std::string& filter) {
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 2)
+    throw not_translatable{"string_agg form"};
+  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
+                    text_argument(t, t.expression(arguments[1], where)).sql;
+  return result_of(sql + sort_keys_sql(t, call, where) + ")" + filter, pg_type_oid::text);
+}
+
+// array_agg(x [ORDER BY ...]) of a built-in scalar type: the elements' array texts
+// joined by pg_string_agg (NULL elements included, as NULL), in braces; no rows: NULL.
+typed_expression array_agg(query_translator& t, const json& call, const scope& where,
+                           const std::string& filter) {
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 1)
+    throw not_translatable{"array_agg form"};
+  typed_expression value = t.expression(arguments[0], where);
+  if (value.literal || value.parameter != 0 || value.is_null_constant || value.type.oid == pg_type_oid::unknown)
+    value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+  const type_descriptor* d = find_builtin_type(value.type.oid);
+  if (d == nullptr || d->array == 0 || d->element != 0 || value.type.is_enum())
+    throw not_translatable{"array_agg of this type"};
+  const std::string sql = "pg_string_agg(" + expression_helpers::array_element_sql(value) + ", ','" +
+                          sort_keys_sql(t, call, where) + ")" + filter;
+  return result_of("('{' || " + sql + " || '}')", d->array);
 }
 
 }  // namespace
@@ -274,6 +301,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
   if (name == "string_agg" && !distinct)
     return string_agg(*this, call, where, filter);
+  if (name == "array_agg" && !distinct)
+    return array_agg(*this, call, where, filter);
   if (auto r = json_aggregate(*this, name, call, where, filter))
     return *r;
   if (call.contains("agg_order"))

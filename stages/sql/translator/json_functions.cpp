@@ -6,7 +6,7 @@
 //   json/jsonb #> text[], #>> text[]          json/jsonb, text   pg_json_path
 //   jsonb @> jsonb, <@, ? text, ?| text[], ?& text[]   boolean
 //   jsonb || jsonb, jsonb - text|int|text[]   jsonb
-//   to_json / to_jsonb (any)                  a value's JSON: numbers and booleans
+//   to_json / to_jsonb (any), array_to_json   a value's JSON: numbers and booleans
 //                                             as such, json as is, timestamps ISO 8601
 //                                             with T, anything else its output text
 //                                             as a string; arrays of them as JSON
@@ -19,6 +19,9 @@
 //   [, silent]]), jsonb @? path, jsonb @@ path (errors NULL): pg_jsonb_path over
 //   stages/sql/json/json_path's subset; jsonb_path_query in FROM and a select list:
 //   the elements of _query_array's array
+//   FROM json[b]_populate_record[set](NULL::table, doc): the table's columns read from
+//   the object's members by their types' input (records: pg_ordinals(1); sets: one
+//   row per array element)
 //   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
 //   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
 //        json[b]_object_keys (one column, named by the alias): pg_ordinals over
@@ -228,6 +231,12 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     return name == "to_json" ? typed_result(fragment, pg_type_oid::json)
                              : typed_result("pg_jsonb_in(" + fragment + ")", pg_type_oid::jsonb);
   }
+  if (name == "array_to_json" && args.size() == 1 && !untyped(args[0])) {  // to_json of an array
+    const type_descriptor* d = find_builtin_type(args[0].type.oid);
+    if (d == nullptr || d->element == 0)
+      throw not_translatable{"array_to_json of a value that is not an array"};
+    return typed_result(fragment_sql(t, std::move(args[0])), pg_type_oid::json);
+  }
   const oid_t family = family_of(name);
   const std::string jsonb_flag = family == pg_type_oid::jsonb ? "1" : "0";
   if (name == "json_build_object" || name == "jsonb_build_object") {
@@ -374,6 +383,71 @@ std::optional<typed_expression> json_set_returning(query_translator& t, const st
                       as_text ? pg_type_oid::text : family);
 }
 
+namespace {
+
+// FROM json[b]_populate_record[set](NULL::table, doc): the table's columns, each the
+// object's member of its name read by the column type's input (->>'s text; json
+// and jsonb columns take the member itself); one row, or one per array element.
+std::string populate_record(query_translator& t, const json& call, const std::string& name, const std::string& alias,
+                            const std::vector<std::string>& column_aliases, scope& where) {
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 2 || pt::node_type(arguments[0]) != "TypeCast")
+    throw not_translatable{name + " form"};
+  const json& base = pt::fields(arguments[0]);
+  const auto constant = pt::constant_value(base.value("arg", json()));
+  const std::vector<std::string> type = pt::strings(pt::list(base.value("typeName", json::object()), "names"));
+  if (!constant || !constant->is_null || type.empty() || type.size() > 2 ||
+      pt::list(base.value("typeName", json::object()), "arrayBounds").size() > 0 || !t.input().lookup)
+    throw not_translatable{name + " of a base other than NULL::table"};
+  const std::vector<column_definition>* columns =
+      t.input().lookup(type.size() == 2 && type[0] != "public" ? type[0] + "." + type[1] : type.back());
+  if (columns == nullptr)
+    throw not_translatable{name + " of a type that is not a table's"};
+  const oid_t family = family_of(name);
+  const std::string doc = as_type(t, t.expression(arguments[1], where), family).sql;
+  const bool set = name.back() == 't';
+  const std::string item_name = alias.empty() ? name : alias;
+  const std::string ordinal = quote_identifier(item_name) + ".n";
+  const std::string object = set ? "pg_json_item(" + doc + ", " + ordinal + ", 0)" : doc;
+  const std::string jsonb_flag = family == pg_type_oid::jsonb ? "2" : "0";
+  scope_item item;
+  item.name = item_name;
+  for (const column_definition& c : *columns) {
+    if (c.type.is_enum() || c.dimensions > 0 || !c.domain.empty() || !c.type.known())
+      throw not_translatable{name + " of a table with such column types"};
+    const std::string key = sql_quote(c.name);
+    std::string sql;
+    if (is_json(c.type.oid)) {
+      sql = "pg_json_get(" + object + ", " + key + ", " + jsonb_flag + ")";
+      if (c.type.oid != family)
+        sql = c.type.oid == pg_type_oid::jsonb ? "pg_jsonb_in(" + sql + ")" : sql;
+    } else {
+      const std::string text = "pg_json_get(" + object + ", " + key + ", " + (family == pg_type_oid::jsonb ? "3" : "1") + ")";
+      if (c.type.oid == pg_type_oid::varchar || c.type.oid == pg_type_oid::bpchar)  // a length is checked, not cut
+        sql = t.assign(typed_result(text, pg_type_oid::text), c).sql;
+      else
+        sql = cast_sql(text, type_of(pg_type_oid::text), c.type);
+    }
+    scope_column column{c.name, "", c.type};
+    column.expression = std::move(sql);
+    item.columns.push_back(std::move(column));
+  }
+  if (column_aliases.size() > item.columns.size())
+    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
+  for (size_t i = 0; i < column_aliases.size(); ++i)
+    item.columns[i].name = column_aliases[i];
+  for (const scope_item& existing : where.items)
+    if (existing.name == item.name)
+      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  where.items.push_back(std::move(item));
+  const std::string rows =
+      set ? "pg_json_count(" + doc + ", " + sql_quote(family == pg_type_oid::jsonb ? "jsonb_array_elements" : "json_array_elements") + ")"
+          : "1";
+  return "pg_ordinals(" + rows + ") AS " + quote_identifier(item_name);
+}
+
+}  // namespace
+
 std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
                                               const std::vector<std::string>& column_aliases, scope& where) {
   const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
@@ -383,6 +457,9 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
   static const char* const functions[] = {"json_each", "jsonb_each", "json_each_text", "jsonb_each_text",
                                           "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
                                           "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys"};
+  if (name == "json_populate_record" || name == "jsonb_populate_record" || name == "json_populate_recordset" ||
+      name == "jsonb_populate_recordset")
+    return populate_record(t, call, name, alias, column_aliases, where);
   bool known = name == "jsonb_path_query";
   for (const char* f : functions)
     known = known || name == f;

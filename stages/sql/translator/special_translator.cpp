@@ -18,6 +18,24 @@ namespace pt = parse_tree;
 typed_expression query_translator::other_operator(const json& expr, const scope& where) {
   const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
   const std::string kind = pt::text(expr, "kind");
+  const json& rexpr = expr.value("rexpr", json());
+  if ((kind == "AEXPR_OP_ANY" || kind == "AEXPR_OP_ALL") && names.size() == 1 &&
+      pt::node_type(rexpr) == "A_ArrayExpr" && !pt::list(pt::fields(rexpr), "elements").empty()) {
+    // x op ANY (ARRAY[a, b]) is (x op a OR x op b), ALL the same with AND: SQL's
+    // three-valued OR / AND are ANY's and ALL's rules; each comparison typed as
+    // PostgreSQL types it.
+    std::string sql;
+    for (const json& element : pt::list(pt::fields(rexpr), "elements")) {
+      if (pt::node_type(element) == "A_ArrayExpr")
+        throw not_translatable{"ANY / ALL of a multidimensional array"};
+      json one = {{"A_Expr", {{"kind", "AEXPR_OP"}, {"name", expr.value("name", json::array())},
+                              {"lexpr", expr.value("lexpr", json())}, {"rexpr", element},
+                              {"location", expr.value("location", -1)}}}};
+      const typed_expression test = as_boolean(expression(one, where));
+      sql += (sql.empty() ? "(" : (kind == "AEXPR_OP_ANY" ? " OR " : " AND ")) + test.sql;
+    }
+    return typed_result(sql + ")", pg_type_oid::boolean);
+  }
   if ((kind == "AEXPR_OP_ANY" && names.size() == 1 && names[0] == "=") ||
       (kind == "AEXPR_OP_ALL" && names.size() == 1 && (names[0] == "<>" || names[0] == "!="))) {
     // x = ANY(array): pg_array_contains compares x's text with each element's

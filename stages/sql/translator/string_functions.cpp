@@ -18,9 +18,11 @@
 //   octet_length(s)                                    int4   UTF-8 bytes
 //   s [NOT] LIKE / ILIKE p [ESCAPE e]                  bool   pg_like (default escape \)
 //   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
+//   regexp_replace(s, p, r [, flags g i c])            text   pg_regexp_replace
+//   regexp_match(s, p [, flags i c])                   text[] pg_regexp_match
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: substring(s from pattern), regexp_*.
+// Not translated yet: substring(s from pattern), regexp_matches / _split_* / _count.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -90,6 +92,13 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
                         pg_type_oid::int4);
   if (name == "replace" && n == 3)
     return text_call("replace", {text_sql(t, args[0]), text_sql(t, args[1]), text_sql(t, args[2])});
+  if (name == "regexp_replace" && (n == 3 || n == 4))  // pg_regexp_replace (sql_functions_regex.cpp)
+    return text_call("pg_regexp_replace", {text_sql(t, args[0]), text_sql(t, args[1]), text_sql(t, args[2]),
+                                           n == 4 ? text_sql(t, args[3]) : std::string("''")});
+  if (name == "regexp_match" && (n == 2 || n == 3))
+    return typed_result("pg_regexp_match(" + text_sql(t, args[0]) + ", " + text_sql(t, args[1]) + ", " +
+                            (n == 3 ? text_sql(t, args[2]) : std::string("''")) + ")",
+                        1009);  // text[]
   if (name == "split_part" && n == 3)
     return text_call("pg_split_part",
                      {text_sql(t, args[0]), text_sql(t, args[1]), integer_argument(t, args[2])});
