@@ -86,6 +86,19 @@ TEST(TableAcl, PrivilegeKeywordsAreTheParsersLowercaseNames) {
   EXPECT_EQ(table_privilege_name(privilege_references), "REFERENCES");
 }
 
+TEST(TableAcl, RevokingAGrantOptionReachesTheGrantsMadeWithItOnlyWithCascade) {
+  table_acl acl = default_table_acl(10);
+  grant_privileges(acl, 20, 10, privilege_select | privilege_update, true);
+  grant_privileges(acl, 30, 20, privilege_select, true);
+  grant_privileges(acl, 40, 30, privilege_select, false);
+  table_acl restricted = acl;
+  EXPECT_FALSE(revoke_cascading(restricted, 20, 10, privilege_select, true, 10, false));
+  EXPECT_TRUE(revoke_cascading(acl, 20, 10, privilege_update, true, 10, false));  // granted to nobody
+  EXPECT_TRUE(revoke_cascading(acl, 20, 10, privilege_select, false, 10, true));
+  EXPECT_EQ(shown_acl_text(acl, names), "{postgres=arwdDxt/postgres,alice=w/postgres}");
+  EXPECT_TRUE(revoke_cascading(acl, 10, 10, privilege_select, true, 10, false));  // the owner keeps its options
+}
+
 TEST(TableAcl, ADatabaseDefaultLetsPublicConnectAndUseTemporaryTables) {
   table_acl acl = default_acl(acl_object::database, 10);
   EXPECT_EQ(shown_acl_text(acl, names), "{=Tc/postgres,postgres=CTc/postgres}");

@@ -86,6 +86,19 @@ result<uint32_t, pg_error> grant_privileges_of(const nlohmann::json& fields, acl
   return bits;
 }
 
+result<grant_request, pg_error> read_grant_request(const nlohmann::json& fields, acl_object kind,
+                                                   command_context& context, data_directory& directory) {
+  auto grantees = grant_grantees(fields, context, directory);
+  if (!grantees)
+    return fail(grantees.error());
+  auto privileges = grant_privileges_of(fields, kind);
+  if (!privileges)
+    return fail(privileges.error());
+  return grant_request{fields.value("is_grant", false), fields.value("privileges", nlohmann::json::array()).empty(),
+                       *privileges, fields.value("grant_option", false), *grantees,
+                       fields.value("behavior", std::string()) == "DROP_CASCADE"};
+}
+
 result<table_acl, pg_error> apply_grant(const acl_target& target, const grant_request& request,
                                         const std::set<int64_t>& roles, int64_t user, command_context& context) {
   const bool superuser = context.is_superuser();
@@ -114,7 +127,8 @@ result<table_acl, pg_error> apply_grant(const acl_target& target, const grant_re
         return fail(make_pg_error("0LP01", "grant options can only be granted to roles"));
       grant_privileges(acl, grantee, grantor, effective, request.grant_option);
     } else {
-      revoke_privileges(acl, grantee, grantor, effective, request.grant_option);
+      if (!revoke_cascading(acl, grantee, grantor, effective, request.grant_option, target.owner, request.cascade))
+        return fail(make_pg_error("2BP01", "dependent privileges exist", {}, "Use CASCADE to revoke them too."));
     }
   }
   return acl;

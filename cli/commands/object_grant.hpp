@@ -9,7 +9,9 @@
 //   privileges it cannot grant are left out with WARNING 01007 ("no privileges
 //   were granted for "x"" / "not all privileges were granted for "x"", and
 //   "could be revoked" for REVOKE; no "not all" WARNING for ALL);
-//   merge_acl_with_grant: 0LP01 "grant options can only be granted to roles".
+//   merge_acl_with_grant: 0LP01 "grant options can only be granted to roles";
+//   REVOKE of a grant option someone granted further with: 2BP01 "dependent
+//   privileges exist" unless CASCADE, which revokes those grants too.
 //
 // Also the parts of a GrantStmt every kind reads the same way: the grantees
 // (PUBLIC is 0; 42704 for a missing role) and the privilege list (0LP01
@@ -34,6 +36,7 @@ struct grant_request {
   uint32_t privileges = 0;
   bool grant_option = false;    // WITH GRANT OPTION / GRANT OPTION FOR
   std::vector<int64_t> grantees;
+  bool cascade = false;         // REVOKE ... CASCADE
 };
 
 // The object as it stands: its kind, name in messages, owner and ACL (acldefault
@@ -45,6 +48,9 @@ struct acl_target {
   table_acl acl;
 };
 
+// The fields every kind reads the same way (grantees, privileges, options).
+result<grant_request, pg_error> read_grant_request(const nlohmann::json& fields, acl_object kind,
+                                                   command_context& context, data_directory& directory);
 // The grantees of a GrantStmt's fields (0 for PUBLIC).
 result<std::vector<int64_t>, pg_error> grant_grantees(const nlohmann::json& fields, command_context& context,
                                                       data_directory& directory);

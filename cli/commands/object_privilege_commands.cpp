@@ -32,18 +32,6 @@ pg_error missing_schema(const std::string& name) {
   return make_pg_error("3F000", "schema \"" + name + "\" does not exist");
 }
 
-result<grant_request, pg_error> read_request(const nlohmann::json& fields, acl_object kind, command_context& context,
-                                             data_directory& directory) {
-  auto grantees = grant_grantees(fields, context, directory);
-  if (!grantees)
-    return fail(grantees.error());
-  auto privileges = grant_privileges_of(fields, kind);
-  if (!privileges)
-    return fail(privileges.error());
-  return grant_request{fields.value("is_grant", false), fields.value("privileges", nlohmann::json::array()).empty(),
-                       *privileges, fields.value("grant_option", false), *grantees};
-}
-
 result<command_outcome, pg_error> grant_on_databases(const nlohmann::json& fields, const table_access& access,
                                                      command_context& context, data_directory& directory) {
   std::vector<database_info> databases;
@@ -55,7 +43,7 @@ result<command_outcome, pg_error> grant_on_databases(const nlohmann::json& field
       return fail(missing_database(name));
     databases.push_back(**found);
   }
-  auto request = read_request(fields, acl_object::database, context, directory);
+  auto request = read_grant_request(fields, acl_object::database, context, directory);
   if (!request)
     return fail(request.error());
   for (auto& database : databases) {
@@ -79,7 +67,7 @@ result<command_outcome, pg_error> grant_on_schemas(const nlohmann::json& fields,
     if (access.schemas.count(name) == 0)
       return fail(missing_schema(name));
   }
-  auto request = read_request(fields, acl_object::schema, context, directory);
+  auto request = read_grant_request(fields, acl_object::schema, context, directory);
   if (!request)
     return fail(request.error());
   for (const auto& name : names) {
@@ -110,7 +98,7 @@ result<command_outcome, pg_error> grant_on_sequences(const nlohmann::json& field
       return fail(make_pg_error("42P01", "relation \"" + relname + "\" does not exist"));
     sequences.push_back(std::move(**found));
   }
-  auto request = read_request(fields, acl_object::sequence, context, directory);
+  auto request = read_grant_request(fields, acl_object::sequence, context, directory);
   if (!request)
     return fail(request.error());
   for (const auto& sequence : sequences) {

@@ -69,19 +69,14 @@ result<command_outcome, pg_error> run_table_grant(const nlohmann::json& fields, 
   if (!tables)
     return fail(tables.error());
   // PostgreSQL's order: the objects, the grantees, then the privileges.
-  auto grantees = grant_grantees(fields, context, directory);
-  if (!grantees)
-    return fail(grantees.error());
-  auto privileges = grant_privileges_of(fields, acl_object::table);
-  if (!privileges)
-    return fail(privileges.error());
-  const grant_request request{is_grant, fields.value("privileges", nlohmann::json::array()).empty(), *privileges,
-                              fields.value("grant_option", false), *grantees};
+  auto request = read_grant_request(fields, acl_object::table, context, directory);
+  if (!request)
+    return fail(request.error());
   for (const std::string& table : *tables) {
     relation_acl_row row = (*access)->tables.at(table);
     const acl_target target{acl_object::table, table_display_name(table), row.owner,
                             row.acl.value_or(default_table_acl(row.owner))};
-    auto acl = apply_grant(target, request, (*access)->roles, (*access)->user, context);
+    auto acl = apply_grant(target, *request, (*access)->roles, (*access)->user, context);
     if (!acl)
       return fail(acl.error());
     row.acl = std::move(*acl);

@@ -170,6 +170,46 @@ uint32_t revoke_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uin
   return taken;
 }
 
+namespace {
+
+// recursive_revoke: `grantee` lost the grant options `lost`.
+bool revoke_dependents(table_acl& acl, int64_t grantee, uint32_t lost, int64_t owner, bool cascade) {
+  if (grantee == owner)
+    return true;
+  for (const auto& item : acl)  // still held from another grantor
+    if (item.grantee == grantee)
+      lost &= ~item.grant_options;
+  if (lost == 0)
+    return true;
+  for (bool again = true; again;) {
+    again = false;
+    for (const auto& item : acl)
+      if (item.grantor == grantee && (item.privileges & lost) != 0) {
+        if (!cascade)
+          return false;
+        if (!revoke_cascading(acl, item.grantee, grantee, lost, false, owner, cascade))
+          return false;
+        again = true;  // the ACL changed under the loop
+        break;
+      }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool revoke_cascading(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t privileges,
+                      bool grant_option_only, int64_t owner, bool cascade) {
+  const acl_item* before = find_item(acl, grantee, grantor);
+  if (before == nullptr)
+    return true;
+  const uint32_t old_options = before->grant_options;
+  revoke_privileges(acl, grantee, grantor, privileges, grant_option_only);
+  const acl_item* after = find_item(acl, grantee, grantor);
+  const uint32_t lost = old_options & ~(after != nullptr ? after->grant_options : 0u);
+  return lost == 0 || revoke_dependents(acl, grantee, lost, owner, cascade);
+}
+
 void forget_role(table_acl& acl, int64_t role) {
   acl.erase(std::remove_if(acl.begin(), acl.end(),
                            [&](const acl_item& i) { return i.grantee == role || i.grantor == role; }),

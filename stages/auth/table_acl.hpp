@@ -83,6 +83,13 @@ void grant_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t
 // Returns the privileges that were actually taken away.
 uint32_t revoke_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t privileges,
                            bool grant_option_only);
+// REVOKE as PostgreSQL's aclupdate + recursive_revoke: the grant options the
+// grantee loses (and does not still hold from another grantor) are taken from
+// the grants it made with them, and so on down. `cascade` false (RESTRICT):
+// returns false, the ACL half changed, when such grants exist (2BP01
+// "dependent privileges exist"); the owner never loses its grant options.
+bool revoke_cascading(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t privileges,
+                      bool grant_option_only, int64_t owner, bool cascade);
 // Drops every item that names `role` as grantee or grantor (DROP OWNED / the
 // owner changing hands rewrites them: see change_owner).
 void forget_role(table_acl& acl, int64_t role);
