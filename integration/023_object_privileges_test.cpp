@@ -157,6 +157,9 @@ TEST_F(ObjectPrivileges, SequencesNeedUsageSelectOrUpdateAndASerialsBelongsToIts
     a.same(sql);
   both("GRANT UPDATE ON SEQUENCE sq TO ra");
   a.same("SELECT setval('sq', 5)");
+  // pg_class.relacl (the owner, each server's superuser, is named differently).
+  EXPECT_NE(local_value("SELECT relacl FROM pg_class WHERE relname = 'sq'").find(",ra=wU/"), std::string::npos);
+  EXPECT_NE(local_value("SELECT relacl FROM pg_class WHERE relname = 'ser_id_seq'").find(",ra=U/"), std::string::npos);
   auto s = as_superuser();
   for (const char* sql : {"GRANT INSERT ON SEQUENCE sq TO ra", "GRANT USAGE ON SEQUENCE nosuch TO ra",
                           "REVOKE ALL ON SEQUENCE sq FROM ra"})
