@@ -130,6 +130,7 @@ TEST_F(SubscriptionLifecycle, PasswordRequiredBindsNonSuperuserOwnersAsPostgreSQ
   local_exec("CREATE TABLE t (a int PRIMARY KEY)");
   create_subscription("sub", "pub");
   ASSERT_NO_FATAL_FAILURE(add_role("alice", 17002));
+  local_exec("GRANT CREATE ON DATABASE postgres TO alice");  // what CREATE SUBSCRIPTION needs first
   auto alice = connect_as("alice");
   auto create_false = exec(alice.get(), "CREATE SUBSCRIPTION other CONNECTION '" + publisher_conninfo() +
                                             "' PUBLICATION pub WITH (connect = false, password_required = false)");

@@ -129,5 +129,22 @@ TEST_F(TablePrivileges, OnlyTheOwnerAltersOrDropsAndOwnerToMovesTheGrants) {
   a.same("DROP TABLE t");
 }
 
+TEST_F(TablePrivileges, RevokingAGrantOptionCascadesOnlyWhenAsked) {
+  both("GRANT SELECT, UPDATE ON t TO ra WITH GRANT OPTION");
+  as("ra").same("GRANT SELECT, UPDATE ON t TO rb WITH GRANT OPTION");
+  as("rb").same("GRANT SELECT ON t TO rgroup");
+  const std::string held =
+      "SELECT has_table_privilege('ra', 't', 'SELECT'), has_table_privilege('ra', 't', 'UPDATE'), "
+      "has_table_privilege('ra', 't', 'UPDATE WITH GRANT OPTION'), has_table_privilege('rb', 't', 'UPDATE'), "
+      "has_table_privilege('rb', 't', 'SELECT'), has_table_privilege('rgroup', 't', 'SELECT')";
+  auto s = as_superuser();
+  for (const char* sql : {"REVOKE GRANT OPTION FOR SELECT ON t FROM ra",  // 2BP01 dependent privileges exist
+                          "REVOKE SELECT ON t FROM ra RESTRICT", "REVOKE GRANT OPTION FOR UPDATE ON t FROM ra CASCADE"})
+    s.same(sql);
+  s.same(held);
+  s.same("REVOKE SELECT ON t FROM ra CASCADE");  // and rb's, and rgroup's from rb
+  s.same(held);
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -75,6 +75,11 @@ protected:
   session_pair as(const std::string& role) {
     return session_pair(subscriber_.conninfo() + " user=" + role, publisher_.conninfo() + " user=" + role);
   }
+  // The same in another database of both servers.
+  session_pair as_in(const std::string& role, const std::string& database) {
+    return session_pair(subscriber_.conninfo(database) + " user=" + role,
+                        publisher_.conninfo(database) + " user=" + role);
+  }
   session_pair as_superuser() {
     return session_pair(subscriber_.conninfo(), publisher_.conninfo() + " user=postgres");
   }

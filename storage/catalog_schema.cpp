@@ -168,6 +168,14 @@ CREATE TABLE tributary_check_constraints (
   PRIMARY KEY (relname, conname)
 ) WITHOUT ROWID;
 )sql",
+      // 10: schemas' privileges (namespace_catalog.hpp): one row per schema,
+      // public included, whose ACL was changed by GRANT / REVOKE.
+      R"sql(
+CREATE TABLE tributary_namespace_acl (
+  nspname  text NOT NULL PRIMARY KEY,
+  nspacl   text NOT NULL
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -175,7 +183,7 @@ CREATE TABLE tributary_check_constraints (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 9, "add the migration step above");
+  static_assert(catalog_schema_version == 10, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -46,6 +46,14 @@ bool valid_database_name(const std::string& name) {
   return true;
 }
 
+// A row of "SELECT oid, datname, owner's name, datdba, datacl".
+database_info read_database(const sqlite_statement& q) {
+  database_info d{q.column_int(0), q.column_text(1), q.column_text(2), q.column_int(3), std::nullopt};
+  if (!q.column_is_null(4))
+    d.acl = q.column_text(4);
+  return d;
+}
+
 pg_error internal(const std::string& what, const sqlite_error& e) {
   return make_pg_error("XX000", what + ": " + e.message);
 }
@@ -129,6 +137,15 @@ result<ok_t, std::string> data_directory::upgrade_global() {
       return fail("could not open global.db: " + g.error().message);
     if (auto r = role_catalog::upgrade_schema(*g); !r)
       return fail("could not upgrade global.db: " + r.error().message);
+    // pg_database.datacl (NULL: acldefault), added after the first global.db.
+    auto columns = g->prepare("SELECT count(*) FROM pragma_table_info('pg_database') WHERE name = 'datacl'");
+    if (!columns)
+      return fail("could not upgrade global.db: " + columns.error().message);
+    if (auto s = columns->step(); !s)
+      return fail("could not upgrade global.db: " + s.error().message);
+    if (columns->column_int(0) == 0)
+      if (auto r = g->exec("ALTER TABLE pg_database ADD COLUMN datacl text"); !r)
+        return fail("could not upgrade global.db: " + r.error().message);
   }
   if (!fs::exists(hba_file()))
     if (auto r = write_private_file(hba_file(), hba_rules::default_file_text()); !r)
@@ -206,7 +223,7 @@ result<std::optional<database_info>, pg_error> data_directory::lookup_database(
   if (!g)
     return fail(g.error());
   auto q = g->prepare(
-      "SELECT d.oid, d.datname, coalesce(a.rolname, '') FROM pg_database d "
+      "SELECT d.oid, d.datname, coalesce(a.rolname, ''), d.datdba, d.datacl FROM pg_database d "
       "LEFT JOIN pg_authid a ON a.oid = d.datdba WHERE d.datname = ?1");
   if (!q)
     return fail(pg_error_from_sqlite(q.error(), "global.db"));
@@ -216,8 +233,7 @@ result<std::optional<database_info>, pg_error> data_directory::lookup_database(
     return fail(pg_error_from_sqlite(s.error(), "global.db"));
   if (*s != sqlite_statement::step_result::row)
     return std::optional<database_info>{};
-  return std::optional<database_info>{
-      database_info{q->column_int(0), q->column_text(1), q->column_text(2)}};
+  return std::optional<database_info>{read_database(*q)};
 }
 
 std::optional<role_info> data_directory::find_role(const std::string& name) const {
@@ -276,7 +292,7 @@ result<std::vector<database_info>, pg_error> data_directory::list_databases() co
   if (!g)
     return fail(g.error());
   auto q = g->prepare(
-      "SELECT d.oid, d.datname, coalesce(a.rolname, '') FROM pg_database d "
+      "SELECT d.oid, d.datname, coalesce(a.rolname, ''), d.datdba, d.datacl FROM pg_database d "
       "LEFT JOIN pg_authid a ON a.oid = d.datdba ORDER BY d.oid");
   if (!q)
     return fail(pg_error_from_sqlite(q.error(), "global.db"));
@@ -286,7 +302,7 @@ result<std::vector<database_info>, pg_error> data_directory::list_databases() co
       return fail(pg_error_from_sqlite(s.error(), "global.db"));
     if (*s != sqlite_statement::step_result::row)
       break;
-    out.push_back(database_info{q->column_int(0), q->column_text(1), q->column_text(2)});
+    out.push_back(read_database(*q));
   }
   return out;
 }
@@ -329,7 +345,7 @@ result<ok_t, pg_error> data_directory::create_database(const std::string& name,
     auto g = open_global();
     if (!g)
       return fail(g.error());
-    auto ins = g->prepare("INSERT INTO pg_database VALUES (?1, ?2, ?3)");
+    auto ins = g->prepare("INSERT INTO pg_database (oid, datname, datdba) VALUES (?1, ?2, ?3)");
     if (!ins)
       return fail(internal("could not record database", ins.error()));
     ins->bind_int(1, oid);
@@ -345,6 +361,23 @@ result<ok_t, pg_error> data_directory::create_database(const std::string& name,
   if (auto c = connect(name); !c)
     return fail(c.error());
   return ok_v;
+}
+
+result<ok_t, pg_error> data_directory::update_database(const database_info& database) {
+  return with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
+    auto q = g.prepare("UPDATE pg_database SET datdba = ?2, datacl = ?3 WHERE oid = ?1");
+    if (!q)
+      return fail(internal("could not update database", q.error()));
+    q->bind_int(1, database.oid);
+    q->bind_int(2, database.owner_oid);
+    if (database.acl)
+      q->bind_text(3, *database.acl);
+    else
+      q->bind_null(3);
+    if (auto r = q->run(); !r)
+      return fail(internal("could not update database", r.error()));
+    return ok_v;
+  });
 }
 
 result<ok_t, pg_error> data_directory::drop_database(const std::string& name, bool if_exists) {

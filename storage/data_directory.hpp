@@ -39,6 +39,8 @@ struct database_info {
   int64_t oid = 0;
   std::string name;
   std::string owner;
+  int64_t owner_oid = 10;          // datdba
+  std::optional<std::string> acl;  // datacl in table_acl's stored form; nullopt: acldefault
 };
 
 class data_directory {
@@ -69,6 +71,8 @@ public:
 
   // 42P04 when it exists; 42602 for a name that cannot be a file name.
   result<ok_t, pg_error> create_database(const std::string& name, const std::string& owner);
+  // Rewrites a database's owner and ACL (ALTER DATABASE OWNER TO, GRANT ON DATABASE).
+  result<ok_t, pg_error> update_database(const database_info& database);
   // 3D000 when missing (unless if_exists); 55006 when the caller says it is in use.
   result<ok_t, pg_error> drop_database(const std::string& name, bool if_exists);
 

@@ -32,13 +32,66 @@ result<ok_t, sqlite_error> record_schema(sqlite_connection& db, const std::strin
 }
 
 result<ok_t, sqlite_error> forget_schema(sqlite_connection& db, const std::string& schema) {
-  auto q = db.prepare("DELETE FROM tributary_namespaces WHERE nspname = ?1");
+  for (const char* sql : {"DELETE FROM tributary_namespaces WHERE nspname = ?1",
+                          "DELETE FROM tributary_namespace_acl WHERE nspname = ?1"}) {
+    auto q = db.prepare(sql);
+    if (!q)
+      return fail(q.error());
+    q->bind_text(1, schema);
+    if (auto s = q->step(); !s)
+      return fail(s.error());
+  }
+  return ok_v;
+}
+
+result<ok_t, sqlite_error> change_schema_owner(sqlite_connection& db, const std::string& schema,
+                                               const std::string& owner) {
+  auto q = db.prepare("UPDATE tributary_namespaces SET nspowner = ?2 WHERE nspname = ?1");
   if (!q)
     return fail(q.error());
   q->bind_text(1, schema);
-  if (auto s = q->step(); !s)
-    return fail(s.error());
-  return ok_v;
+  q->bind_text(2, owner);
+  return q->run();
+}
+
+result<std::vector<std::pair<std::string, std::string>>, sqlite_error> list_schemas(sqlite_connection& db) {
+  auto q = db.prepare("SELECT nspname, nspowner FROM tributary_namespaces ORDER BY nspname");
+  if (!q)
+    return fail(q.error());
+  std::vector<std::pair<std::string, std::string>> out;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      return out;
+    out.emplace_back(q->column_text(0), q->column_text(1));
+  }
+}
+
+result<std::map<std::string, std::string>, sqlite_error> schema_acl_texts(sqlite_connection& db) {
+  auto q = db.prepare("SELECT nspname, nspacl FROM tributary_namespace_acl");
+  if (!q)
+    return fail(q.error());
+  std::map<std::string, std::string> out;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      return out;
+    out.emplace(q->column_text(0), q->column_text(1));
+  }
+}
+
+result<ok_t, sqlite_error> store_schema_acl(sqlite_connection& db, const std::string& schema,
+                                            const std::string& stored_acl) {
+  auto q = db.prepare("INSERT OR REPLACE INTO tributary_namespace_acl (nspname, nspacl) VALUES (?1, ?2)");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, schema);
+  q->bind_text(2, stored_acl);
+  return q->run();
 }
 
 result<std::vector<std::string>, sqlite_error> schema_tables(sqlite_connection& db,

@@ -2,8 +2,10 @@
 #include "storage/role_catalog.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
+#include "storage/namespace_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/sqlstate_mapping.hpp"
@@ -180,9 +182,16 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
   auto databases = directory_.list_databases();
   if (!databases)
     return fail(databases.error());
+  const auto names_role = [&](const std::optional<table_acl>& acl) {
+    return acl && std::any_of(acl->begin(), acl->end(), [&](const acl_item& i) {
+             return i.grantee == role.oid || i.grantor == role.oid;
+           });
+  };
   for (const auto& db : *databases)
     if (db.owner == role.name)
       owned.push_back("owner of database " + db.name);
+    else if (db.acl && names_role(parse_stored_acl(*db.acl)))
+      owned.push_back("privileges for database " + db.name);
   for (const auto& db : *databases) {
     auto c = directory_.connect(db.name);
     if (!c)
@@ -199,17 +208,46 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
         break;
       owned.push_back("owner of subscription " + q->column_text(0));
     }
+    auto schemas = list_schemas(*c);
+    auto schema_acls = schema_acl_texts(*c);
+    if (!schemas || !schema_acls)
+      return fail(pg_error_from_sqlite(!schemas ? schemas.error() : schema_acls.error(), db.name));
+    std::set<std::string> owned_schemas;
+    for (const auto& [schema, owner] : *schemas)
+      if (owner == role.name) {
+        owned.push_back("owner of schema " + schema);
+        owned_schemas.insert(schema);
+      }
+    for (const auto& [schema, text] : *schema_acls)
+      if (owned_schemas.count(schema) == 0 && names_role(parse_stored_acl(text)))
+        owned.push_back("privileges for schema " + schema);
     auto tables = list_relation_acls(*c);
     if (!tables)
       return fail(pg_error_from_sqlite(tables.error(), db.name));
+    auto sequences = query_rows(*c, "SELECT lower(seqname), lower(owned_table) FROM tributary_sequences");
+    if (!sequences)
+      return fail(pg_error_from_sqlite(sequences.error(), db.name));
+    std::map<std::string, std::string> owning_table;  // sequence -> its table ("" for none)
+    for (const auto& row : *sequences)
+      owning_table[row.at(0)] = row.at(1);
+    // PostgreSQL lists them by OID: a serial column's sequence is made just before its table.
+    std::vector<std::pair<std::pair<std::string, int>, std::string>> relations;
     for (const auto& t : *tables) {
+      std::string lower = t.relname;
+      std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+      auto sequence = owning_table.find(lower);
+      const std::string kind = sequence != owning_table.end() ? "sequence " : "table ";
+      const auto order = sequence != owning_table.end() && !sequence->second.empty()
+                             ? std::make_pair(sequence->second, 0)
+                             : std::make_pair(lower, 1);
       if (t.owner == role.oid)
-        owned.push_back("owner of table " + table_display_name(t.relname));
-      else if (t.acl && std::any_of(t.acl->begin(), t.acl->end(), [&](const acl_item& i) {
-                 return i.grantee == role.oid || i.grantor == role.oid;
-               }))
-        owned.push_back("privileges for table " + table_display_name(t.relname));
+        relations.push_back({order, "owner of " + kind + table_display_name(t.relname)});
+      else if (names_role(t.acl))
+        relations.push_back({order, "privileges for " + kind + table_display_name(t.relname)});
     }
+    std::sort(relations.begin(), relations.end());
+    for (auto& [order, line] : relations)
+      owned.push_back(std::move(line));
   }
   return owned;
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "storage/sequence_catalog.hpp"
+#include "storage/session_privileges.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -17,6 +18,7 @@ namespace {
 struct session_sequences {
   std::map<std::string, int64_t> current;  // currval per sequence (lower-cased name)
   std::optional<std::string> last_used;    // lastval's sequence
+  const session_privileges* who = nullptr;  // a client session's: privileges are checked
 };
 
 session_sequences& state_of(sqlite3_context* context) {
@@ -67,12 +69,49 @@ std::string shown_name(const stored_sequence& s) {
   return dot == std::string::npos ? s.name : s.name.substr(dot + 1);
 }
 
+// The owner and ACL of a sequence (see the header).
+relation_acl_row sequence_acl(sqlite3* db, const stored_sequence& s, const table_access& access) {
+  relation_acl_row row{s.name, default_relation_owner, std::nullopt};
+  if (auto t = access.tables.find(s.owned_table); !s.owned_table.empty() && t != access.tables.end())
+    row.owner = t->second.owner;
+  sqlite3_stmt* q = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT relowner, relacl FROM tributary_relation_acl WHERE relname = ?1", -1, &q,
+                         nullptr) != SQLITE_OK) {
+    sqlite3_finalize(q);
+    return row;
+  }
+  sqlite3_bind_text(q, 1, s.name.c_str(), -1, SQLITE_TRANSIENT);
+  if (sqlite3_step(q) == SQLITE_ROW) {
+    row.owner = sqlite3_column_int64(q, 0);
+    if (sqlite3_column_type(q, 1) != SQLITE_NULL)
+      row.acl = parse_stored_acl(reinterpret_cast<const char*>(sqlite3_column_text(q, 1)));
+  }
+  sqlite3_finalize(q);
+  return row;
+}
+
+// nullopt when the current user holds one of `any_of` on the sequence (or is not checked).
+std::optional<pg_error> denied(sqlite3_context* context, const stored_sequence& s, uint32_t any_of) {
+  const session_privileges* who = state_of(context).who;
+  if (who == nullptr || !who->tables)
+    return std::nullopt;
+  const relation_acl_row row = sequence_acl(sqlite3_context_db_handle(context), s, *who->tables);
+  for (uint32_t bit = 1; bit <= any_of; bit <<= 1)
+    if ((any_of & bit) != 0 && holds(row.acl, row.owner, who->tables->roles, bit))
+      return std::nullopt;
+  const size_t dot = s.name.find('.');
+  return make_pg_error("42501", "permission denied for sequence " +
+                                    (dot == std::string::npos ? s.name : s.name.substr(dot + 1)));
+}
+
 void nextval(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
   auto sequence = named_sequence(context, argv[0]);
   if (!sequence)
     return report(context, sequence.error());
+  if (auto refused = denied(context, *sequence, privilege_usage | privilege_update))
+    return report(context, std::move(*refused));
   auto value = next_sequence_value(sequence->parameters, sequence->state, shown_name(*sequence));
   if (!value)
     return report(context, value.error());
@@ -90,6 +129,8 @@ void currval(sqlite3_context* context, int, sqlite3_value** argv) {
   auto sequence = named_sequence(context, argv[0]);
   if (!sequence)
     return report(context, sequence.error());
+  if (auto refused = denied(context, *sequence, privilege_select | privilege_usage))
+    return report(context, std::move(*refused));
   const session_sequences& session = state_of(context);
   auto it = session.current.find(key_of(sequence->name));
   if (it == session.current.end())
@@ -108,6 +149,8 @@ void lastval(sqlite3_context* context, int, sqlite3_value**) {
     return report(context, still_there.error());
   if (!*still_there)
     return report(context, undefined);
+  if (auto refused = denied(context, **still_there, privilege_select | privilege_usage))
+    return report(context, std::move(*refused));
   sqlite3_result_int64(context, session.current.at(*session.last_used));
 }
 
@@ -118,6 +161,8 @@ void setval(sqlite3_context* context, int argc, sqlite3_value** argv) {
   auto sequence = named_sequence(context, argv[0]);
   if (!sequence)
     return report(context, sequence.error());
+  if (auto refused = denied(context, *sequence, privilege_update))
+    return report(context, std::move(*refused));
   const int64_t value = sqlite3_value_int64(argv[1]);
   const bool is_called = argc < 3 || sqlite3_value_int64(argv[2]) != 0;
   if (auto r = check_setval(sequence->parameters, value, shown_name(*sequence)); !r)
@@ -145,8 +190,9 @@ void sequence_state_of(sqlite3_context* context, int, sqlite3_value** argv) {
 
 }  // namespace
 
-int install_sequence_functions(sqlite3* db) {
+int install_sequence_functions(sqlite3* db, const session_privileges* who) {
   auto* state = new session_sequences;
+  state->who = who;
   // Not deterministic: each call changes or reads the sequence's state.
   int rc = sqlite3_create_function_v2(db, "nextval", 1, SQLITE_UTF8, state, nextval, nullptr, nullptr,
                                       forget_state);

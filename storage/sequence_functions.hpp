@@ -17,6 +17,16 @@
 // `name` is text as PostgreSQL reads a regclass ('s', 'public.s', '"S"'); a missing
 // relation is 42P01 relation "x" does not exist, a table 42809 "t" is not a sequence.
 //
+// In a client session (install_sequence_functions with the session's
+// privileges) each call checks the current user's privilege on the sequence
+// first, as PostgreSQL: nextval USAGE or UPDATE, currval / lastval SELECT or
+// USAGE, setval UPDATE; else 42501 "permission denied for sequence s". A
+// sequence's owner and ACL are its row of tributary_relation_acl (CREATE
+// SEQUENCE, GRANT ON SEQUENCE), else its owning table's owner with acldefault
+// (a serial column's sequence belongs to the table's owner). A DEFAULT
+// nextval(...) runs with the inserting user's privileges, as in PostgreSQL.
+// Superusers (privileges.tables null) and the applier are not checked.
+//
 // The connection's state (currval per sequence, the last one used) lives as long
 // as the connection: one session. Errors reach the session through
 // keep_sql_function_error (sql_functions.hpp) with their SQLSTATE. Functions run on
@@ -27,7 +37,10 @@ struct sqlite3;
 
 namespace tributary {
 
-// SQLITE_OK or SQLite's error code.
-int install_sequence_functions(sqlite3* db);
+struct session_privileges;
+
+// SQLITE_OK or SQLite's error code. `who`, when given, must outlive the
+// connection; installing again replaces the functions (and their state).
+int install_sequence_functions(sqlite3* db, const session_privileges* who = nullptr);
 
 }  // namespace tributary

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "stages/auth/role_graph.hpp"
+#include "storage/namespace_catalog.hpp"
 #include "storage/role_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/text_query.hpp"
@@ -27,6 +29,69 @@ bool table_access::owns(const std::string& relname) const {
   return it == tables.end() || roles.count(it->second.owner) != 0;
 }
 
+bool table_access::allows_schema(const std::string& schema, uint32_t privilege) const {
+  auto it = schemas.find(schema.empty() ? std::string("public") : schema);
+  return it == schemas.end() || holds(it->second.acl, it->second.owner, roles, privilege);
+}
+
+bool table_access::owns_schema(const std::string& schema) const {
+  auto it = schemas.find(schema.empty() ? std::string("public") : schema);
+  return it == schemas.end() || roles.count(it->second.owner) != 0;
+}
+
+pg_error permission_denied_for(acl_object kind, const std::string& name) {
+  return make_pg_error("42501", "permission denied for " + acl_object_name(kind) + " " + name);
+}
+
+std::set<int64_t> acting_roles(const std::vector<role_record>& roles, const std::vector<role_grant>& grants,
+                               int64_t user, int64_t database_owner) {
+  std::set<int64_t> out;
+  for (int64_t oid : roles_with_privileges_of(grants, user, [&](int64_t role) {
+         auto r = std::find_if(roles.begin(), roles.end(), [&](const role_record& x) { return x.oid == role; });
+         return r == roles.end() || r->inherit;
+       }))
+    out.insert(oid);
+  if (out.count(database_owner) != 0)
+    out.insert(database_owner_role);
+  return out;
+}
+
+table_acl database_acl_of(const database_info& database) {
+  if (database.acl)
+    if (auto acl = parse_stored_acl(*database.acl))
+      return *acl;
+  return default_acl(acl_object::database, database.owner_oid);
+}
+
+result<std::map<std::string, schema_acl_entry>, sqlite_error> load_schema_acls(
+    sqlite_connection& db, const std::vector<role_record>& roles) {
+  std::map<std::string, schema_acl_entry> out;
+  // PostgreSQL 15's public: owned by pg_database_owner, PUBLIC may only use it.
+  out["public"] = schema_acl_entry{database_owner_role,
+                                   {acl_item{database_owner_role, database_owner_role,
+                                             all_privileges_of(acl_object::schema), 0},
+                                    acl_item{0, database_owner_role, privilege_usage, 0}},
+                                   true};
+  auto schemas = list_schemas(db);
+  if (!schemas)
+    return fail(schemas.error());
+  for (const auto& [name, owner_name] : *schemas) {
+    auto r = std::find_if(roles.begin(), roles.end(), [&](const role_record& x) { return x.name == owner_name; });
+    const int64_t owner = r == roles.end() ? default_relation_owner : r->oid;
+    out[name] = schema_acl_entry{owner, default_acl(acl_object::schema, owner), false};
+  }
+  auto acls = schema_acl_texts(db);
+  if (!acls)
+    return fail(acls.error());
+  for (const auto& [name, text] : *acls)
+    if (auto it = out.find(name); it != out.end())
+      if (auto acl = parse_stored_acl(text)) {
+        it->second.acl = std::move(*acl);
+        it->second.shown = true;
+      }
+  return out;
+}
+
 std::string table_display_name(const std::string& relname) {
   const size_t dot = relname.rfind('.');
   return dot == std::string::npos ? relname : relname.substr(dot + 1);
@@ -41,7 +106,7 @@ pg_error not_table_owner(const std::string& relname) {
 }
 
 result<table_access_ptr, pg_error> load_table_access(sqlite_connection& db, data_directory& directory,
-                                                     const std::string& user) {
+                                                     const std::string& user, const std::string& database) {
   auto storage_error = [](const sqlite_error& e) {
     return make_pg_error("XX000", "could not read the table privileges: " + e.message);
   };
@@ -56,11 +121,19 @@ result<table_access_ptr, pg_error> load_table_access(sqlite_connection& db, data
   if (me == roles->end())
     return fail(make_pg_error("42704", "role \"" + user + "\" does not exist"));
   access->user = me->oid;
-  for (int64_t oid : roles_with_privileges_of(*grants, me->oid, [&](int64_t role) {
-         auto r = std::find_if(roles->begin(), roles->end(), [&](const role_record& x) { return x.oid == role; });
-         return r == roles->end() || r->inherit;
-       }))
-    access->roles.insert(oid);
+  auto found_database = directory.lookup_database(database);
+  if (!found_database)
+    return fail(found_database.error());
+  if (!*found_database)
+    return fail(make_pg_error("3D000", "database \"" + database + "\" does not exist"));
+  access->database = database;
+  access->database_owner = (*found_database)->owner_oid;
+  access->database_acl = database_acl_of(**found_database);
+  access->roles = acting_roles(*roles, *grants, me->oid, access->database_owner);
+  auto schemas = load_schema_acls(db, *roles);
+  if (!schemas)
+    return fail(storage_error(schemas.error()));
+  access->schemas = std::move(*schemas);
 
   // Every user table: SQLite's tables that are not Tributary's own (tributary_*, the
   // pg_subscription* catalogs) or SQLite's.

@@ -86,5 +86,48 @@ TEST(TableAcl, PrivilegeKeywordsAreTheParsersLowercaseNames) {
   EXPECT_EQ(table_privilege_name(privilege_references), "REFERENCES");
 }
 
+TEST(TableAcl, RevokingAGrantOptionReachesTheGrantsMadeWithItOnlyWithCascade) {
+  table_acl acl = default_table_acl(10);
+  grant_privileges(acl, 20, 10, privilege_select | privilege_update, true);
+  grant_privileges(acl, 30, 20, privilege_select, true);
+  grant_privileges(acl, 40, 30, privilege_select, false);
+  table_acl restricted = acl;
+  EXPECT_FALSE(revoke_cascading(restricted, 20, 10, privilege_select, true, 10, false));
+  EXPECT_TRUE(revoke_cascading(acl, 20, 10, privilege_update, true, 10, false));  // granted to nobody
+  EXPECT_TRUE(revoke_cascading(acl, 20, 10, privilege_select, false, 10, true));
+  EXPECT_EQ(shown_acl_text(acl, names), "{postgres=arwdDxt/postgres,alice=w/postgres}");
+  EXPECT_TRUE(revoke_cascading(acl, 10, 10, privilege_select, true, 10, false));  // the owner keeps its options
+}
+
+TEST(TableAcl, ADatabaseDefaultLetsPublicConnectAndUseTemporaryTables) {
+  table_acl acl = default_acl(acl_object::database, 10);
+  EXPECT_EQ(shown_acl_text(acl, names), "{=Tc/postgres,postgres=CTc/postgres}");
+  EXPECT_TRUE(holds(acl, 10, {20}, privilege_connect));
+  EXPECT_TRUE(holds(acl, 10, {20}, privilege_temporary));
+  EXPECT_FALSE(holds(acl, 10, {20}, privilege_create));
+  revoke_privileges(acl, 0, 10, privilege_connect, false);
+  grant_privileges(acl, 20, 10, privilege_create, true);
+  EXPECT_FALSE(holds(acl, 10, {30}, privilege_connect));
+  EXPECT_EQ(shown_acl_text(acl, names), "{=T/postgres,postgres=CTc/postgres,alice=C*/postgres}");
+  EXPECT_EQ(parse_stored_acl(stored_acl_text(acl)), acl);
+}
+
+TEST(TableAcl, ASchemaDefaultIsItsOwnersUsageAndCreate) {
+  EXPECT_EQ(shown_acl_text(default_acl(acl_object::schema, 20), names), "{alice=UC/alice}");
+  EXPECT_EQ(all_privileges_of(acl_object::sequence), privilege_usage | privilege_select | privilege_update);
+}
+
+TEST(TableAcl, EachKindOfObjectHasItsOwnPrivilegeKeywords) {
+  EXPECT_EQ(privilege_named(acl_object::database, "temp"), privilege_temporary);
+  EXPECT_EQ(privilege_named(acl_object::database, "temporary"), privilege_temporary);
+  EXPECT_EQ(privilege_named(acl_object::database, "connect"), privilege_connect);
+  EXPECT_FALSE(privilege_named(acl_object::database, "usage"));
+  EXPECT_EQ(privilege_named(acl_object::schema, "usage"), privilege_usage);
+  EXPECT_FALSE(privilege_named(acl_object::schema, "select"));
+  EXPECT_FALSE(privilege_named(acl_object::table, "create"));
+  EXPECT_EQ(table_privilege_name(privilege_temporary), "TEMPORARY");
+  EXPECT_EQ(acl_object_name(acl_object::schema), "schema");
+}
+
 }  // namespace
 }  // namespace tributary

@@ -415,21 +415,23 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     }
     model.relations.push_back(std::move(r));
   }
+  std::vector<relation_acl_row> recorded_acls;
   if (table_exists(db, "tributary_relation_acl")) {
     auto recorded = list_relation_acls(db);
     if (!recorded)
       return fail(recorded.error());
-    for (auto& row : *recorded)
+    recorded_acls = std::move(*recorded);
+    for (const auto& row : recorded_acls)
       for (auto& r : model.relations)
         if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), row.relname.c_str()) == 0) {
           r.owner = row.owner;
-          r.acl = std::move(row.acl);
+          r.acl = row.acl;
         }
   }
   if (auto ok = read_foreign_keys(db, model); !ok)
     return fail(ok.error());
   if (table_exists(db, "tributary_sequences")) {
-    auto rows = query_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");
+    auto rows = query_rows(db, "SELECT seqname, owned_table FROM tributary_sequences ORDER BY seqname");
     if (!rows)
       return fail(rows.error());
     for (const auto& row : *rows) {
@@ -437,6 +439,15 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
       r.local_name = row[0];
       r.kind = 'S';
       place(r);
+      // Its own owner and ACL, else its table's owner (sequence_functions.hpp).
+      for (const auto& t : model.relations)
+        if (!row[1].empty() && t.kind == 'r' && sqlite3_stricmp(t.local_name.c_str(), row[1].c_str()) == 0)
+          r.owner = t.owner;
+      for (const auto& acl_row : recorded_acls)
+        if (sqlite3_stricmp(acl_row.relname.c_str(), r.local_name.c_str()) == 0) {
+          r.owner = acl_row.owner;
+          r.acl = acl_row.acl;
+        }
       model.relations.push_back(std::move(r));
     }
   }

@@ -87,7 +87,7 @@ relation_owner catalog_reader::owner() const {
     for (const auto& r : all_roles)
       if (r.oid == oid)
         return r.name;
-    return std::to_string(oid);
+    return oid == database_owner_role_oid ? std::string("pg_database_owner") : std::to_string(oid);
   };
   for (const auto& d : databases())
     if (d.name == database) {
@@ -126,7 +126,12 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   auto reader = std::make_shared<catalog_reader>(catalog_reader{&db, sources, database_name_of(db.handle())});
   using rows_function = std::function<std::vector<snapshot_row>()>;
   std::map<std::string, rows_function> computed = {
-      {"pg_namespace", [reader] { return pg_namespace_rows(reader->model(), reader->owner()); }},
+      {"pg_namespace",
+       [reader] {
+         auto schemas = load_schema_acls(*reader->db, reader->roles());
+         return pg_namespace_rows(reader->model(), reader->owner(),
+                                  schemas ? *schemas : std::map<std::string, schema_acl_entry>{});
+       }},
       {"pg_class", [reader] { return pg_class_rows(reader->model(), reader->owner()); }},
       {"pg_attribute", [reader] { return pg_attribute_rows(reader->model()); }},
       {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},

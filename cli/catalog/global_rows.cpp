@@ -2,6 +2,7 @@
 
 #include "cli/catalog/catalog_model.hpp"
 #include "stages/auth/role_options.hpp"
+#include "stages/auth/table_acl.hpp"
 
 namespace tributary {
 
@@ -33,10 +34,19 @@ int64_t role_oid(const std::vector<role_record>& roles, const std::string& name)
 std::vector<snapshot_row> pg_database_rows(const std::vector<database_info>& databases,
                                            const std::vector<role_record>& roles) {
   std::vector<snapshot_row> out;
-  for (const auto& d : databases)
-    out.push_back({d.oid, d.name, role_oid(roles, d.owner), utf8_encoding, std::string("c"), boolean(false),
+  const auto role_name = [&](int64_t oid) {
+    for (const auto& r : roles)
+      if (r.oid == oid)
+        return r.name;
+    return std::to_string(oid);
+  };
+  for (const auto& d : databases) {
+    auto acl = d.acl ? parse_stored_acl(*d.acl) : std::nullopt;
+    out.push_back({d.oid, d.name, d.owner_oid, utf8_encoding, std::string("c"), boolean(false),
                    boolean(true), int64_t{-1}, int64_t{0}, int64_t{0}, pg_default_tablespace, std::string("C"),
-                   std::string("C"), null_value, null_value, null_value});
+                   std::string("C"), null_value, null_value,
+                   acl ? sql_value{shown_acl_text(*acl, role_name)} : null_value});
+  }
   return out;
 }
 

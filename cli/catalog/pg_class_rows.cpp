@@ -42,14 +42,22 @@ int64_t attribute_type_oid(const catalog_model& model, const column_definition& 
   return column.type.oid;
 }
 
-std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner) {
+std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner,
+                                            const std::map<std::string, schema_acl_entry>& schemas) {
   std::vector<snapshot_row> out;
-  for (const auto& n : model.namespaces)
-    out.push_back({n.oid, n.name,
-                   n.oid == public_namespace_oid ? database_owner_role_oid
-                   : n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ? int64_t{10}
-                                                                                                  : owner.oid,
-                   null_value});
+  for (const auto& n : model.namespaces) {
+    auto it = schemas.find(n.name);
+    int64_t nspowner = n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ? int64_t{10}
+                       : n.oid == public_namespace_oid                                               ? database_owner_role_oid
+                                                                                                     : owner.oid;
+    sql_value nspacl = null_value;
+    if (it != schemas.end()) {
+      nspowner = it->second.owner;
+      if (it->second.shown && owner.role_name)
+        nspacl = shown_acl_text(it->second.acl, owner.role_name);
+    }
+    out.push_back({n.oid, n.name, nspowner, nspacl});
+  }
   return out;
 }
 

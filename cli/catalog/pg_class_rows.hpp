@@ -4,12 +4,14 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/snapshot_table.hpp"
+#include "storage/table_access.hpp"
 
 namespace tributary {
 
@@ -25,7 +27,9 @@ struct relation_owner {
   }
 };
 
-std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner);
+// nspowner and nspacl from `schemas` (table_access.hpp's load_schema_acls).
+std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner,
+                                            const std::map<std::string, schema_acl_entry>& schemas);
 std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relation_owner& owner);
 std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model);
 std::vector<snapshot_row> pg_attrdef_rows(const catalog_model& model);

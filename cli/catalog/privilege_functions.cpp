@@ -1,7 +1,13 @@
-// privilege_functions: has_table_privilege(), as PostgreSQL's acl.c answers it.
+// privilege_functions: has_table_privilege(), has_database_privilege() and
+// has_schema_privilege(), as PostgreSQL's acl.c answers them.
 //
 //   has_table_privilege(table, privileges)         for the current user
 //   has_table_privilege(role, table, privileges)   role: a name or an OID
+//   has_database_privilege([role,] database, privileges)  database: name or OID
+//     (3D000 for a missing name); CREATE, CONNECT, TEMPORARY / TEMP
+//   has_schema_privilege([role,] schema, privileges)      (3F000); USAGE, CREATE
+//     in the session's database: its owner's members have pg_database_owner's
+//     privileges (public's owner in PostgreSQL 15)
 // table: a regclass OID or its name ('t', 'sales.t', '"T"'); privileges: a
 // comma-separated list ("SELECT, INSERT", any case, each optionally WITH GRANT
 // OPTION): true when the role holds any of them. A superuser holds everything.
@@ -18,6 +24,7 @@
 #include "cli/catalog/catalog_reader.hpp"
 #include "stages/auth/role_graph.hpp"
 #include "storage/sql_functions.hpp"
+#include "storage/table_access.hpp"
 
 namespace tributary {
 namespace {
@@ -51,7 +58,8 @@ struct wanted_privileges {
 };
 
 // "select, insert WITH GRANT OPTION" -> bits; nullopt names the bad item.
-std::variant<wanted_privileges, std::string> parse_privileges(const std::string& list) {
+std::variant<wanted_privileges, std::string> parse_privileges(const std::string& list,
+                                                              acl_object kind = acl_object::table) {
   wanted_privileges wanted;
   size_t start = 0;
   for (;;) {
@@ -63,7 +71,7 @@ std::variant<wanted_privileges, std::string> parse_privileges(const std::string&
       with_grant = true;
       item = trimmed_lower(item.substr(0, item.size() - suffix.size()));
     }
-    auto bit = table_privilege_named(item);
+    auto bit = privilege_named(kind, item);
     if (!bit) {  // named as written, without the spaces around it
       std::string chunk = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       const size_t first = chunk.find_first_not_of(" \t\n");
@@ -150,15 +158,124 @@ void has_table_privilege_function(sqlite3_context* context, int argc, sqlite3_va
   sqlite3_result_int(context, answer ? 1 : 0);
 }
 
+// The role a has_*_privilege call asks about: its first argument of three, else
+// the current user; nullptr after reporting 42704.
+const role_record* asked_role(sqlite3_context* context, int argc, sqlite3_value** argv,
+                              const std::vector<role_record>& roles) {
+  const catalog_reader& reader = reader_of(context);
+  if (argc == 3) {
+    const role_record* role = find_role(roles, argv[0]);
+    if (role == nullptr)
+      report_error(context, "42704", "role \"" + text_of(argv[0]) + "\" does not exist");
+    return role;
+  }
+  const std::string current = reader.sources.current_user ? reader.sources.current_user() : std::string();
+  for (const auto& r : roles)
+    if (r.name == current)
+      return &r;
+  report_error(context, "42704", "role \"" + current + "\" does not exist");
+  return nullptr;
+}
+
+// Whether `roles` hold any of the wanted privileges (or grant options).
+bool answer_for(const wanted_privileges& bits, const table_acl& acl, int64_t owner, const std::set<int64_t>& roles) {
+  const uint32_t options = grant_options_held(acl, owner, roles);
+  for (uint32_t bit = 1; bit <= all_privilege_bits; bit <<= 1) {
+    if ((bits.privileges & bit) != 0 && holds(acl, owner, roles, bit))
+      return true;
+    if ((bits.grant_options & bit) != 0 && (options & bit) != 0)
+      return true;
+  }
+  return false;
+}
+
+// has_database_privilege / has_schema_privilege: the object by name or OID,
+// then the privileges, then the answer.
+void has_object_privilege(sqlite3_context* context, int argc, sqlite3_value** argv, acl_object kind) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  const catalog_reader& reader = reader_of(context);
+  const auto roles = reader.roles();
+  const role_record* role = asked_role(context, argc, argv, roles);
+  if (role == nullptr)
+    return;
+  sqlite3_value* object = argv[argc - 2];
+  const bool by_oid = sqlite3_value_type(object) == SQLITE_INTEGER;
+  const std::string name = by_oid ? std::string() : text_of(object);
+  const auto databases = reader.databases();
+  int64_t database_owner = 10;
+  for (const auto& d : databases)
+    if (d.name == reader.database)
+      database_owner = d.owner_oid;
+  int64_t owner = 0;
+  table_acl acl;
+  if (kind == acl_object::database) {
+    auto d = std::find_if(databases.begin(), databases.end(), [&](const database_info& x) {
+      return by_oid ? x.oid == sqlite3_value_int64(object) : x.name == name;
+    });
+    if (d == databases.end())
+      return by_oid ? sqlite3_result_null(context)
+                    : report_error(context, "3D000", "database \"" + name + "\" does not exist");
+    owner = d->owner_oid;
+    acl = database_acl_of(*d);
+  } else {
+    std::string schema = name;
+    if (by_oid) {
+      schema.clear();
+      for (const auto& n : reader.model().namespaces)
+        if (n.oid == sqlite3_value_int64(object))
+          schema = n.name;
+      if (schema.empty())
+        return sqlite3_result_null(context);
+    }
+    if (schema == "pg_catalog" || schema == "information_schema") {
+      owner = 10;  // the bootstrap superuser's, PUBLIC may use them
+      acl = {acl_item{10, 10, all_privileges_of(acl_object::schema), 0}, acl_item{0, 10, privilege_usage, 0}};
+    } else {
+      auto schemas = load_schema_acls(*reader.db, roles);
+      if (!schemas)
+        return report_error(context, "XX000", "could not read the schema privileges: " + schemas.error().message);
+      auto it = schemas->find(schema);
+      if (it == schemas->end())
+        return report_error(context, "3F000", "schema \"" + schema + "\" does not exist");
+      owner = it->second.owner;
+      acl = it->second.acl;
+    }
+  }
+  auto wanted = parse_privileges(text_of(argv[argc - 1]), kind);
+  if (auto* bad = std::get_if<std::string>(&wanted))
+    return report_error(context, "22023", "unrecognized privilege type: \"" + *bad + "\"");
+  if (role->superuser)
+    return sqlite3_result_int(context, 1);
+  const auto held_by = acting_roles(roles, reader.memberships(), role->oid, database_owner);
+  sqlite3_result_int(context, answer_for(std::get<wanted_privileges>(wanted), acl, owner, held_by) ? 1 : 0);
+}
+
+void has_database_privilege_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  has_object_privilege(context, argc, argv, acl_object::database);
+}
+
+void has_schema_privilege_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  has_object_privilege(context, argc, argv, acl_object::schema);
+}
+
 }  // namespace
 
 result<ok_t, sqlite_error> install_privilege_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   void* data = const_cast<catalog_reader*>(reader.get());
-  for (int arguments : {2, 3})
-    if (int rc = sqlite3_create_function_v2(db.handle(), "has_table_privilege", arguments, SQLITE_UTF8, data,
-                                            has_table_privilege_function, nullptr, nullptr, nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(db.handle())});
+  using function = void (*)(sqlite3_context*, int, sqlite3_value**);
+  const std::pair<const char*, function> functions[] = {
+      {"has_table_privilege", has_table_privilege_function},
+      {"has_database_privilege", has_database_privilege_function},
+      {"has_schema_privilege", has_schema_privilege_function},
+  };
+  for (const auto& [name, body] : functions)
+    for (int arguments : {2, 3})
+      if (int rc = sqlite3_create_function_v2(db.handle(), name, arguments, SQLITE_UTF8, data, body, nullptr,
+                                              nullptr, nullptr);
+          rc != SQLITE_OK)
+        return fail(sqlite_error{rc, sqlite3_errmsg(db.handle())});
   return ok_v;
 }
 

@@ -1,11 +1,14 @@
 // schema_commands: see the header.
 #include "cli/commands/schema_commands.hpp"
 
+#include "cli/commands/role_lookup.hpp"
 #include "cli/commands/type_commands.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/namespace_catalog.hpp"
+#include "storage/role_membership.hpp"
+#include "storage/table_access.hpp"
 
 namespace tributary {
 namespace {
@@ -93,12 +96,34 @@ result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool
 }  // namespace
 
 result<command_outcome, pg_error> create_schema(const nlohmann::json& stmt,
-                                                command_context& context) {
+                                                command_context& context, data_directory& directory) {
   std::string schema = stmt.value("schemaname", std::string());
   const auto role = stmt.value("authrole", nlohmann::json::object());
-  const std::string role_name = role.value("rolename", std::string());
+  const std::string role_name = role.empty() ? std::string() : role_spec_name(role, context);
   if (schema.empty())
     schema = role_name;  // CREATE SCHEMA AUTHORIZATION joe: the schema is named joe
+  role_catalog roles{directory};
+  std::optional<role_record> owner;
+  if (!role_name.empty()) {
+    auto found = existing_role(roles, role_name);
+    if (!found)
+      return fail(found.error());
+    owner = *found;
+  }
+  if (!context.is_superuser()) {
+    auto access = load_table_access(context.database(), directory, context.user_name(), context.database_name());
+    if (!access)
+      return fail(access.error());
+    if (!(*access)->allows_database(privilege_create))
+      return fail(permission_denied_for(acl_object::database, context.database_name()));
+    if (owner && owner->name != context.user_name()) {
+      auto grants = role_membership{directory}.list();
+      if (!grants)
+        return fail(grants.error());
+      if (!is_member_of(*grants, (*access)->user, owner->oid))
+        return fail(permission_denied("must be member of role \"" + owner->name + "\""));
+    }
+  }
   if (!stmt.value("schemaElts", nlohmann::json::array()).empty())
     return fail(make_pg_error("0A000", "CREATE SCHEMA with schema elements is not supported",
                               {}, "Create the schema, then its objects one by one."));

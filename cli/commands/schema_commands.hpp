@@ -3,6 +3,9 @@
 // "<schema>.<table>" (stages/core/local_relation_name.hpp, namespace_catalog.hpp).
 //
 //   CREATE SCHEMA [IF NOT EXISTS] name [AUTHORIZATION role]
+//     42704 role "r" does not exist; then, unless a superuser:
+//     42501 permission denied for database d (CREATE on the database),
+//     42501 must be member of role "r" (AUTHORIZATION another role)
 //     42P06 schema "x" already exists (IF NOT EXISTS: NOTICE ..., skipping)
 //     42939 unacceptable schema name "pg_x" (DETAIL: the prefix "pg_" is reserved)
 //     0A000 for schema elements (CREATE SCHEMA x CREATE TABLE ...)
@@ -28,11 +31,12 @@
 #include "cli/server/command_outcome.hpp"
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "storage/data_directory.hpp"
 
 namespace tributary {
 
 result<command_outcome, pg_error> create_schema(const nlohmann::json& create_schema_stmt,
-                                                command_context& context);
+                                                command_context& context, data_directory& directory);
 
 result<command_outcome, pg_error> drop_schemas(const nlohmann::json& drop_stmt,
                                                command_context& context);

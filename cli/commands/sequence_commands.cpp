@@ -5,6 +5,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sequence_definition.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 
 namespace tributary {
@@ -76,6 +77,11 @@ result<command_outcome, pg_error> create_sequence(const json& stmt, std::string_
     return fail(r.error());
   if (auto r = create_sequence_relation(db, sequence); !r)
     return fail(r.error());
+  // The creator owns it (sequence_functions.hpp checks its privileges).
+  const relation_acl_row owner{sequence.name, context.current_role_oid().value_or(default_relation_owner),
+                               std::nullopt};
+  if (auto r = store_relation_acl(context.database(), owner); !r)
+    return fail(make_pg_error("XX000", "could not record the sequence's owner: " + r.error().message));
   return command_outcome::tag_only("CREATE SEQUENCE");
 }
 
@@ -178,6 +184,8 @@ result<command_outcome, pg_error> drop_sequences(const json& stmt, command_conte
       return fail(r.error());
     if (auto r = drop_sequence_relation(db, name); !r)
       return fail(r.error());
+    if (auto r = forget_relation_acl(context.database(), name); !r)
+      return fail(make_pg_error("XX000", "could not forget the sequence's privileges: " + r.error().message));
   }
   return command_outcome::tag_only("DROP SEQUENCE");
 }

@@ -1,5 +1,7 @@
 #include "cli/commands/subscription_ddl.hpp"
 
+#include "storage/table_access.hpp"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -268,6 +270,14 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
   if (opts->create_slot && context.in_transaction_block())
     return fail(make_pg_error("25001",
                               "CREATE SUBSCRIPTION ... WITH (create_slot = true) cannot run inside a transaction block"));
+  // A subscription is an object of the database: CREATE on it (PostgreSQL 16+).
+  if (!context.is_superuser()) {
+    auto access = load_table_access(context.database(), *directory_, context.user_name(), context.database_name());
+    if (!access)
+      return fail(access.error());
+    if (!(*access)->allows_database(privilege_create))
+      return fail(permission_denied_for(acl_object::database, context.database_name()));
+  }
   if (!opts->password_required && !context.is_superuser())
     return fail(password_not_required_is_superuser_only());
   auto given = parse_conninfo(row.conninfo);
@@ -364,6 +374,13 @@ result<command_outcome, pg_error> subscription_ddl::drop_subscription(const nloh
     return fail(not_found(name));
   }
   auto row = **found;
+  if (!context.is_superuser()) {  // only its owner (or a member of the owner) drops it
+    auto access = load_table_access(context.database(), *directory_, context.user_name(), context.database_name());
+    if (!access)
+      return fail(access.error());
+    if ((*access)->roles.count(row.owner) == 0)
+      return fail(make_pg_error("42501", "must be owner of subscription " + name));
+  }
   if (row.slot_name && context.in_transaction_block())
     return fail(make_pg_error("25001", "DROP SUBSCRIPTION cannot run inside a transaction block"));
   // Stop the worker first, as PostgreSQL does; if anything below fails the

@@ -6,6 +6,7 @@
 //   42501  must be owner of subscription s (superusers may always)
 //   42501  password_required=false is superuser-only (with PostgreSQL's hint)
 //   42710  subscription "n" already exists (RENAME)
+//   42501  permission denied for database d (OWNER TO: CREATE on the database)
 //   42501  must be able to SET ROLE "r" (OWNER TO: a non-superuser names
 //          itself or a role it is a member of)
 //
@@ -15,6 +16,7 @@
 // replication goes on where it was; only application_name, which defaults to
 // the subscription's name, follows a rename.
 #include "storage/role_membership.hpp"
+#include "storage/table_access.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 
 namespace tributary {
@@ -112,6 +114,13 @@ result<command_outcome, pg_error> subscription_ddl::alter_subscription_owner(
     auto caller = directory_->find_role(context.user_name());
     if (!caller || !is_member_of(*grants, caller->oid, (*new_owner)->oid))
       return fail(make_pg_error("42501", "must be able to SET ROLE \"" + (*new_owner)->name + "\""));
+  }
+  if (!context.is_superuser()) {  // and CREATE on the database, as for CREATE SUBSCRIPTION
+    auto access = load_table_access(context.database(), *directory_, context.user_name(), context.database_name());
+    if (!access)
+      return fail(access.error());
+    if (!(*access)->allows_database(privilege_create))
+      return fail(permission_denied_for(acl_object::database, context.database_name()));
   }
   row->owner = (*new_owner)->oid;
   if (auto r = update_subscription(context.database(), *row); !r)

@@ -355,6 +355,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     stored_sequence sequence{owned.name, owned.parameters, owned.state, definition->table, owned.column};
     if (auto r = create_sequence_relation(db.handle(), sequence); !r)
       return fail(r.error());
+    if (auto r = forget_relation_acl(db, owned.name); !r)  // belongs to the table's owner
+      return fail(storage_error(r.error()));
   }
   return command_outcome::tag_only("CREATE TABLE");
 }

@@ -8,14 +8,11 @@
 //   REVOKE [GRANT OPTION FOR] ... FROM ... [CASCADE | RESTRICT]
 //   ALTER TABLE t OWNER TO role
 //
-// The grantor is the table's owner when the current user is the owner (or a
-// member of it, or a superuser), else the role of the current user's that holds
-// grant options; without any privilege on the table 42501 "permission denied
-// for table t"; privileges it cannot grant are left out with WARNING 01007
-// ("no privileges were granted for "t"" / "not all privileges were granted
-// ..."), as PostgreSQL. Errors: 42P01 missing table, 3F000 missing schema,
+// The grantor, the WARNINGs and 42501 as every kind of object has them
+// (object_grant.hpp). Errors: 42P01 missing table, 3F000 missing schema,
 // 42704 missing role, 0LP01 a privilege tables do not have, 0A000 column
-// privileges and objects other than tables (not supported yet).
+// privileges (not supported yet). Other kinds of object:
+// object_privilege_commands.hpp.
 // OWNER TO: the owner or a superuser; a non-superuser must be a member of the
 // new owner (42501 "must be member of role "r""); the ACL's items of the old
 // owner become the new owner's.

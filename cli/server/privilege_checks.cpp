@@ -1,6 +1,7 @@
 // privilege_checks: see the header.
 #include "cli/server/privilege_checks.hpp"
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -118,6 +119,105 @@ result<ok_t, pg_error> check_commented(const nlohmann::json& fields, const table
 result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json& fields,
                                   const table_access& access);
 
+// The schema a local name lies in: the part before its dot when a schema of
+// that name exists, else public.
+std::string schema_of(const std::string& local, const table_access& access) {
+  const size_t dot = local.find('.');
+  if (dot == std::string::npos)
+    return "public";
+  const std::string schema = local.substr(0, dot);
+  return access.schemas.count(schema) != 0 ? schema : "public";
+}
+
+// USAGE on the schema of every relation named with its schema, as PostgreSQL's
+// name lookup checks it before any privilege on the relations.
+result<ok_t, pg_error> check_schema_usage(const nlohmann::json& fields, const table_access& access) {
+  std::vector<nlohmann::json> relations;
+  collect_read_relations(fields, nullptr, relations);
+  for (const auto& range_var : relations) {
+    const std::string name = range_var_name(range_var);
+    if (name.find('.') == std::string::npos)
+      continue;
+    const std::string schema = schema_of(name, access);
+    if (schema != "public" && !access.allows_schema(schema, privilege_usage))
+      return fail(permission_denied_for(acl_object::schema, schema));
+  }
+  return ok_v;
+}
+
+// The schema a CREATE puts its object in: a RangeVar's, or the next to last of
+// a name list (CREATE TYPE s.x); unqualified: public.
+std::optional<std::string> creation_schema(const std::string& type, const nlohmann::json& fields,
+                                           const table_access& access) {
+  auto of_range_var = [&](const nlohmann::json& range_var) { return schema_of(range_var_name(range_var), access); };
+  auto of_list = [](const nlohmann::json& list) {
+    std::vector<std::string> parts;
+    for (const auto& part : list)
+      parts.push_back(part.value("String", nlohmann::json::object()).value("sval", std::string()));
+    return parts.size() >= 2 ? parts[parts.size() - 2] : std::string("public");
+  };
+  if (type == "CreateStmt")
+    return of_range_var(fields.value("relation", nlohmann::json::object()));
+  if (type == "CreateTableAsStmt")
+    return of_range_var(fields.value("into", nlohmann::json::object()).value("rel", nlohmann::json::object()));
+  if (type == "ViewStmt")
+    return of_range_var(fields.value("view", nlohmann::json::object()));
+  if (type == "CreateSeqStmt")
+    return of_range_var(fields.value("sequence", nlohmann::json::object()));
+  if (type == "CompositeTypeStmt")
+    return of_range_var(fields.value("typevar", nlohmann::json::object()));
+  if (type == "CreateEnumStmt" || type == "CreateRangeStmt")
+    return of_list(fields.value("typeName", nlohmann::json::array()));
+  if (type == "CreateDomainStmt")
+    return of_list(fields.value("domainname", nlohmann::json::array()));
+  if (type == "CreateFunctionStmt")
+    return of_list(fields.value("funcname", nlohmann::json::array()));
+  return std::nullopt;
+}
+
+// CREATE on the schema a new object goes to; a temporary table needs
+// TEMPORARY on the database instead.
+result<ok_t, pg_error> check_creation(const std::string& type, const nlohmann::json& fields,
+                                      const table_access& access) {
+  const nlohmann::json& relation = type == "CreateStmt" ? fields.value("relation", nlohmann::json::object())
+                                   : type == "CreateTableAsStmt"
+                                       ? fields.value("into", nlohmann::json::object()).value("rel", nlohmann::json::object())
+                                       : nlohmann::json::object();
+  if (relation.value("relpersistence", std::string()) == "t") {
+    if (!access.allows_database(privilege_temporary))
+      return fail(make_pg_error("42501", "permission denied to create temporary tables in database \"" +
+                                             access.database + "\""));
+    return ok_v;
+  }
+  auto schema = creation_schema(type, fields, access);
+  if (schema && !access.allows_schema(*schema, privilege_create))
+    return fail(permission_denied_for(acl_object::schema, *schema));
+  return ok_v;
+}
+
+// Functions PostgreSQL revokes EXECUTE on from PUBLIC (only superusers call
+// them): "permission denied for function f".
+result<ok_t, pg_error> check_functions(const nlohmann::json& node) {
+  if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (it.key() == "FuncCall" && it.value().is_object()) {
+        const auto names = it.value().value("funcname", nlohmann::json::array());
+        const std::string name =
+            names.empty() ? std::string() : names.back().value("String", nlohmann::json::object()).value("sval", std::string());
+        if (name == "pg_stat_reset_subscription_stats")
+          return fail(make_pg_error("42501", "permission denied for function " + name));
+      }
+      if (auto r = check_functions(it.value()); !r)
+        return r;
+    }
+  } else if (node.is_array()) {
+    for (const auto& element : node)
+      if (auto r = check_functions(element); !r)
+        return r;
+  }
+  return ok_v;
+}
+
 // EXPLAIN's and CREATE TABLE AS's query: {"NodeType": {...}}.
 result<ok_t, pg_error> check_inner_query(const nlohmann::json& fields, const table_access& access) {
   const auto& query = fields.value("query", nlohmann::json::object());
@@ -176,7 +276,13 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
 
 result<ok_t, pg_error> check_statement_privileges(const routed_statement& statement,
                                                   const table_access& access) {
-  return check_node(statement.node_type(), statement.fields(), access);
+  if (auto r = check_schema_usage(statement.fields(), access); !r)
+    return r;
+  if (auto r = check_creation(statement.node_type(), statement.fields(), access); !r)
+    return r;
+  if (auto r = check_node(statement.node_type(), statement.fields(), access); !r)
+    return r;
+  return check_functions(statement.fields());
 }
 
 }  // namespace tributary

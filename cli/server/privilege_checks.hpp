@@ -9,6 +9,12 @@
 //   EXPLAIN q, CREATE TABLE ... AS q                   what q needs
 //   ALTER TABLE, DROP TABLE, CREATE INDEX ON, CREATE TRIGGER ON,
 //   ALTER TABLE ... RENAME, COMMENT ON TABLE / COLUMN  ownership
+//   a relation named schema.name                       USAGE on the schema, first
+//   CREATE TABLE / VIEW / SEQUENCE / TYPE / FUNCTION   CREATE on the schema
+//   (public: PostgreSQL 15 grants it only to the database's owner)
+//   CREATE TEMP TABLE                                  TEMPORARY on the database
+//   pg_stat_reset_subscription_stats()                 superusers only (EXECUTE
+//                                                      revoked from PUBLIC)
 //
 // (SQLite's authorizer also sees every column a statement reads, but not the
 // tables of a JOIN ... USING / NATURAL JOIN whose columns it merges: the reads

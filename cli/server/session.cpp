@@ -49,8 +49,8 @@ void session::set_interrupt_target(sqlite3* db, lock_wait* waiting) {
   lock_wait_target_ = waiting;
 }
 
-void session::send_fatal(const std::string& sqlstate, const std::string& message) {
-  pg_error e = make_pg_error(sqlstate, message);
+void session::send_fatal(const std::string& sqlstate, const std::string& message, const std::string& detail) {
+  pg_error e = make_pg_error(sqlstate, message, detail);
   e.severity = "FATAL";
   log_client_error(e, {}, {});
   stream_.write(wire::error_response(e));

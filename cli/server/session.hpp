@@ -107,7 +107,7 @@ private:
   void log_read_failure(const stream_error& error);
   void refuse_for_storage(const pg_error& error);
   void serve(connection_state& state);
-  void send_fatal(const std::string& sqlstate, const std::string& message);
+  void send_fatal(const std::string& sqlstate, const std::string& message, const std::string& detail = {});
   // What a CancelRequest interrupts: the running SQLite statement and a lock wait.
   void set_interrupt_target(sqlite3* db, lock_wait* waiting);
 

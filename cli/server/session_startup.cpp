@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include <arpa/inet.h>
+#include <sqlite3.h>
 #include <sys/socket.h>
 
 #include <cstring>
@@ -28,6 +29,8 @@
 #include "storage/role_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/secret_columns.hpp"
+#include "storage/sequence_functions.hpp"
+#include "storage/table_access.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -260,6 +263,22 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     send_fatal("3D000", "database \"" + database + "\" does not exist");
     return false;
   }
+  // CONNECT on the database, as CheckMyDatabase: superusers are not checked.
+  if (!role->superuser) {
+    auto grants = role_membership{directory}.list();
+    auto all_roles = roles.list();
+    if (!grants || !all_roles) {
+      refuse_for_storage(!grants ? grants.error() : all_roles.error());
+      return false;
+    }
+    const database_info& target = **found_database;
+    if (!holds(database_acl_of(target), target.owner_oid,
+               acting_roles(*all_roles, *grants, role->oid, target.owner_oid), privilege_connect)) {
+      send_fatal("42501", "permission denied for database \"" + database + "\"",
+                 "User does not have CONNECT privilege.");
+      return false;
+    }
+  }
   auto connection = directory.connect(database);
   if (!connection) {
     send_fatal(connection.error().sqlstate, connection.error().message);
@@ -278,6 +297,11 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   auto privileges = make_session_privileges(user, role->superuser);
   install_reload_function(connection->handle(), *privileges);
   install_session_role_function(connection->handle(), *privileges);
+  // nextval() & co. check the session's privileges on sequences.
+  if (int rc = install_sequence_functions(connection->handle(), privileges.get()); rc != SQLITE_OK) {
+    send_fatal("XX000", "could not install the sequence functions");
+    return false;
+  }
   protect_secret_columns(connection->handle(), *privileges);
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection); !r) {

@@ -4,6 +4,7 @@
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/commands/comment_command.hpp"
 #include "cli/commands/index_commands.hpp"
+#include "cli/commands/object_privilege_commands.hpp"
 #include "cli/commands/role_commands.hpp"
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
@@ -261,7 +262,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::insert:
       return table_statement(statement, situation);
     case statement_kind::create_schema:
-      return in_own_transaction([&] { return create_schema(fields, *this); });
+      return in_own_transaction([&] { return create_schema(fields, *this, directory_); });
     case statement_kind::drop_schema:
       return in_own_transaction([&] { return drop_schemas(fields, *this); });
     case statement_kind::create_type:
@@ -291,7 +292,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
         return fail(make_pg_error("25001", "VACUUM cannot run inside a transaction block"));
       return vacuum_command(statement.fields(), *this);
     case statement_kind::grant_privileges:
-      return in_own_transaction([&] { return run_table_grant(fields, *this, directory_); });
+      return in_own_transaction([&] { return run_privilege_statement(statement.node_type(), fields, *this, directory_); });
     case statement_kind::comment:
       return in_own_transaction([&] { return comment_command(statement.fields(), *this); });
     case statement_kind::sql_prepare:  // the session's (extended_query::run_sql_command)
@@ -337,9 +338,17 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
                                            " DATABASE cannot run inside a transaction block"));
   const std::string name = text_field(statement.fields(), "dbname");
   if (create) {
+    std::string owner = identity_.user;  // OWNER r: the role must exist
+    for (const auto& option : statement.fields().value("options", nlohmann::json::array())) {
+      const auto& def = option.value("DefElem", nlohmann::json::object());
+      if (def.value("defname", std::string()) == "owner")
+        owner = def.value("arg", nlohmann::json::object()).value("String", nlohmann::json::object()).value("sval", owner);
+    }
+    if (!directory_.find_role(owner))
+      return fail(make_pg_error("42704", "role \"" + owner + "\" does not exist"));
     if (!identity_.superuser)
       return fail(make_pg_error("42501", "permission denied to create database"));
-    if (auto r = directory_.create_database(name, identity_.user); !r)
+    if (auto r = directory_.create_database(name, owner); !r)
       return fail(r.error());
     return command_outcome::tag_only("CREATE DATABASE");
   }

@@ -12,7 +12,7 @@ result<ok_t, pg_error> statement_dispatcher::check_privileges(const routed_state
     who.tables.reset();
     return ok_v;
   }
-  auto access = load_table_access(db_, directory_, identity_.user);
+  auto access = load_table_access(db_, directory_, identity_.user, identity_.database);
   if (!access)
     return fail(access.error());
   who.tables = *access;

@@ -133,6 +133,9 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   }
   if (type == "AlterOwnerStmt" && fields.value("objectType", std::string()) == "OBJECT_SUBSCRIPTION")
     return statement_kind::alter_subscription;
+  if (type == "AlterOwnerStmt" && (fields.value("objectType", std::string()) == "OBJECT_DATABASE" ||
+                                   fields.value("objectType", std::string()) == "OBJECT_SCHEMA"))
+    return statement_kind::grant_privileges;  // object_privilege_commands
   static const std::map<std::string, statement_kind> by_type = {
       {"VariableShowStmt", statement_kind::show},
       {"CreateStmt", statement_kind::create_table},

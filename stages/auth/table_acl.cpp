@@ -10,7 +10,7 @@
 namespace tributary {
 namespace {
 
-constexpr std::string_view privilege_letters = "arwdDxt";  // bit i -> letter i
+constexpr std::string_view privilege_letters = "arwdDxtXUCTc";  // bit i -> letter i
 
 std::string privilege_text(uint32_t privileges, uint32_t grant_options) {
   std::string out;
@@ -63,7 +63,49 @@ std::optional<int64_t> parse_oid(std::string_view text) {
 
 }  // namespace
 
+uint32_t all_privileges_of(acl_object kind) {
+  switch (kind) {
+    case acl_object::table: return all_table_privileges;
+    case acl_object::sequence: return privilege_usage | privilege_select | privilege_update;
+    case acl_object::database: return privilege_create | privilege_temporary | privilege_connect;
+    case acl_object::schema: return privilege_usage | privilege_create;
+  }
+  return 0;
+}
+
+std::string acl_object_name(acl_object kind) {
+  switch (kind) {
+    case acl_object::table: return "table";
+    case acl_object::sequence: return "sequence";
+    case acl_object::database: return "database";
+    case acl_object::schema: return "schema";
+  }
+  return "object";
+}
+
 table_acl default_table_acl(int64_t owner) { return {acl_item{owner, owner, all_table_privileges, 0}}; }
+
+table_acl default_acl(acl_object kind, int64_t owner) {
+  table_acl acl;
+  if (kind == acl_object::database)
+    acl.push_back(acl_item{0, owner, privilege_temporary | privilege_connect, 0});
+  acl.push_back(acl_item{owner, owner, all_privileges_of(kind), 0});
+  return acl;
+}
+
+std::optional<uint32_t> privilege_named(acl_object kind, std::string_view keyword) {
+  static constexpr std::pair<std::string_view, uint32_t> names[] = {
+      {"insert", privilege_insert},       {"select", privilege_select},     {"update", privilege_update},
+      {"delete", privilege_delete},       {"truncate", privilege_truncate}, {"references", privilege_references},
+      {"trigger", privilege_trigger},     {"execute", privilege_execute},   {"usage", privilege_usage},
+      {"create", privilege_create},       {"temporary", privilege_temporary}, {"temp", privilege_temporary},
+      {"connect", privilege_connect},
+  };
+  for (const auto& [name, bit] : names)
+    if (name == keyword)
+      return (bit & all_privileges_of(kind)) != 0 ? std::optional<uint32_t>(bit) : std::nullopt;
+  return std::nullopt;
+}
 
 std::optional<uint32_t> table_privilege_named(std::string_view keyword) {
   static constexpr std::pair<std::string_view, uint32_t> names[] = {
@@ -87,6 +129,11 @@ std::string table_privilege_name(uint32_t privilege) {
     case privilege_truncate: return "TRUNCATE";
     case privilege_references: return "REFERENCES";
     case privilege_trigger: return "TRIGGER";
+    case privilege_execute: return "EXECUTE";
+    case privilege_usage: return "USAGE";
+    case privilege_create: return "CREATE";
+    case privilege_temporary: return "TEMPORARY";
+    case privilege_connect: return "CONNECT";
     default: return "???";
   }
 }
@@ -95,6 +142,8 @@ void grant_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t
                       bool with_grant_option) {
   acl_item* item = find_item(acl, grantee, grantor);
   if (item == nullptr) {
+    if (privileges == 0)
+      return;  // nothing granted: no empty item
     acl.push_back(acl_item{grantee, grantor, 0, 0});
     item = &acl.back();
   }
@@ -119,6 +168,46 @@ uint32_t revoke_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uin
   }
   drop_empty_items(acl);
   return taken;
+}
+
+namespace {
+
+// recursive_revoke: `grantee` lost the grant options `lost`.
+bool revoke_dependents(table_acl& acl, int64_t grantee, uint32_t lost, int64_t owner, bool cascade) {
+  if (grantee == owner)
+    return true;
+  for (const auto& item : acl)  // still held from another grantor
+    if (item.grantee == grantee)
+      lost &= ~item.grant_options;
+  if (lost == 0)
+    return true;
+  for (bool again = true; again;) {
+    again = false;
+    for (const auto& item : acl)
+      if (item.grantor == grantee && (item.privileges & lost) != 0) {
+        if (!cascade)
+          return false;
+        if (!revoke_cascading(acl, item.grantee, grantee, lost, false, owner, cascade))
+          return false;
+        again = true;  // the ACL changed under the loop
+        break;
+      }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool revoke_cascading(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t privileges,
+                      bool grant_option_only, int64_t owner, bool cascade) {
+  const acl_item* before = find_item(acl, grantee, grantor);
+  if (before == nullptr)
+    return true;
+  const uint32_t old_options = before->grant_options;
+  revoke_privileges(acl, grantee, grantor, privileges, grant_option_only);
+  const acl_item* after = find_item(acl, grantee, grantor);
+  const uint32_t lost = old_options & ~(after != nullptr ? after->grant_options : 0u);
+  return lost == 0 || revoke_dependents(acl, grantee, lost, owner, cascade);
 }
 
 void forget_role(table_acl& acl, int64_t role) {
@@ -158,7 +247,7 @@ bool holds(const std::optional<table_acl>& acl, int64_t owner, const std::set<in
 uint32_t grant_options_held(const std::optional<table_acl>& acl, int64_t owner,
                             const std::set<int64_t>& roles) {
   if (roles.count(owner) != 0)
-    return all_table_privileges;
+    return all_privilege_bits;
   uint32_t held = 0;
   if (acl)
     for (const auto& i : *acl)

@@ -1,4 +1,5 @@
-// table_acl: a table's privileges as PostgreSQL's acl.c keeps them, pure.
+// table_acl: an object's privileges as PostgreSQL's acl.c keeps them, pure:
+// tables' (and sequences'), databases' and schemas'.
 //
 // An ACL is a list of items (grantee, grantor, privileges, grant options), one
 // per (grantee, grantor) pair; grantee 0 is PUBLIC. A table whose ACL was never
@@ -38,8 +39,20 @@ enum table_privilege : uint32_t {
   privilege_truncate = 1u << 4,    // D
   privilege_references = 1u << 5,  // x
   privilege_trigger = 1u << 6,     // t
+  privilege_execute = 1u << 7,     // X
+  privilege_usage = 1u << 8,       // U
+  privilege_create = 1u << 9,      // C
+  privilege_temporary = 1u << 10,  // T
+  privilege_connect = 1u << 11,    // c
 };
 inline constexpr uint32_t all_table_privileges = 0x7f;
+inline constexpr uint32_t all_privilege_bits = 0xfff;
+
+// The kinds of object with an ACL, and PostgreSQL's ACL_ALL_RIGHTS_* of each.
+enum class acl_object { table, sequence, database, schema };
+uint32_t all_privileges_of(acl_object kind);
+// "table", "sequence", "database", "schema" (PostgreSQL's messages).
+std::string acl_object_name(acl_object kind);
 
 struct acl_item {
   int64_t grantee = 0;  // 0: PUBLIC
@@ -53,10 +66,15 @@ using table_acl = std::vector<acl_item>;
 
 // acldefault(OBJECT_TABLE, owner): the owner holds every table privilege.
 table_acl default_table_acl(int64_t owner);
+// acldefault of any kind: {=Tc/owner,owner=CTc/owner} for a database,
+// {owner=<all>/owner} otherwise.
+table_acl default_acl(acl_object kind, int64_t owner);
 
 // A privilege keyword of GRANT/REVOKE ("select", "insert", ... as the parser
 // lowercases them) -> its bit; nullopt for one tables do not have.
 std::optional<uint32_t> table_privilege_named(std::string_view keyword);
+// The same for an object of `kind` (a database's "temp" is TEMPORARY).
+std::optional<uint32_t> privilege_named(acl_object kind, std::string_view keyword);
 // "SELECT", "INSERT", ... for messages.
 std::string table_privilege_name(uint32_t privilege);
 
@@ -65,6 +83,13 @@ void grant_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t
 // Returns the privileges that were actually taken away.
 uint32_t revoke_privileges(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t privileges,
                            bool grant_option_only);
+// REVOKE as PostgreSQL's aclupdate + recursive_revoke: the grant options the
+// grantee loses (and does not still hold from another grantor) are taken from
+// the grants it made with them, and so on down. `cascade` false (RESTRICT):
+// returns false, the ACL half changed, when such grants exist (2BP01
+// "dependent privileges exist"); the owner never loses its grant options.
+bool revoke_cascading(table_acl& acl, int64_t grantee, int64_t grantor, uint32_t privileges,
+                      bool grant_option_only, int64_t owner, bool cascade);
 // Drops every item that names `role` as grantee or grantor (DROP OWNED / the
 // owner changing hands rewrites them: see change_owner).
 void forget_role(table_acl& acl, int64_t role);
@@ -76,7 +101,7 @@ void change_owner(table_acl& acl, int64_t old_owner, int64_t new_owner);
 // `owner` with this ACL (nullopt: acldefault). An owner among `roles` holds all.
 bool holds(const std::optional<table_acl>& acl, int64_t owner, const std::set<int64_t>& roles,
            uint32_t privilege);
-// The grant options one of `roles` holds (the owner: all).
+// The grant options one of `roles` holds (the owner: all, all_privilege_bits).
 uint32_t grant_options_held(const std::optional<table_acl>& acl, int64_t owner,
                             const std::set<int64_t>& roles);
 

@@ -1,0 +1,200 @@
+// 023_object_privileges: privileges on databases (CREATE, CONNECT, TEMPORARY)
+// and schemas (USAGE, CREATE), their owners, PostgreSQL 15's rule that only
+// the database's owner creates in public, has_database_privilege /
+// has_schema_privilege and pg_database.datacl / pg_namespace.nspacl — each
+// statement run as the same role on PostgreSQL 15 (the fixture's publisher,
+// used as a plain server) and on Tributary, every answer compared (SQLSTATE,
+// message, DETAIL, tag, rows, notices). The subscription rules that follow
+// PostgreSQL 16 (CREATE on the database for CREATE SUBSCRIPTION) are checked
+// on Tributary alone.
+#include <gtest/gtest.h>
+
+#include "integration/differential_test.hpp"
+#include "integration/role_sessions.hpp"
+
+namespace tributary::integration {
+namespace {
+
+// The error a login gets, from its "FATAL:" on (libpq's prefix names the server).
+std::string login_error(const std::string& conninfo) {
+  auto c = connect_with(conninfo);
+  if (PQstatus(c.get()) == CONNECTION_OK)
+    return "connected";
+  const std::string message = PQerrorMessage(c.get());
+  const size_t fatal = message.find("FATAL:");
+  return fatal == std::string::npos ? message : message.substr(fatal);
+}
+
+class ObjectPrivileges : public RoleDifferentialTest {
+protected:
+  void SetUp() override {
+    RoleDifferentialTest::SetUp();
+    both("CREATE ROLE ra LOGIN; CREATE ROLE rb LOGIN; CREATE ROLE rc LOGIN; CREATE ROLE rown LOGIN");
+  }
+  void create_database_d() {
+    both("CREATE DATABASE d OWNER ra");
+  }
+  // The same login on both servers: both connect, or both fail the same way.
+  void same_login(const std::string& role, const std::string& database) {
+    EXPECT_EQ(login_error(subscriber_.conninfo(database) + " user=" + role),
+              login_error(publisher_.conninfo(database) + " user=" + role))
+        << role << " to " << database;
+  }
+};
+
+TEST_F(ObjectPrivileges, CreateSchemaNeedsCreateOnTheDatabaseAndOnlyItsOwnerCreatesInPublic) {
+  create_database_d();
+  auto b = as_in("rb", "d");
+  for (const char* sql : {"CREATE SCHEMA s", "CREATE SCHEMA s AUTHORIZATION nosuch", "CREATE TABLE t (x integer)",
+                          "SELECT has_database_privilege('d', 'CREATE'), has_schema_privilege('public', 'CREATE')"})
+    b.same(sql);
+  auto a = as_in("ra", "d");  // the owner of d
+  for (const char* sql : {"CREATE TABLE t (x integer)", "CREATE SCHEMA sa", "CREATE SCHEMA sb AUTHORIZATION rb",
+                          "CREATE TABLE sa.t (x integer)", "GRANT CREATE ON DATABASE d TO rb",
+                          "SELECT has_database_privilege('rb', 'd', 'CREATE'), has_schema_privilege('rb', 'sa', 'USAGE')",
+                          "SELECT datacl FROM pg_database WHERE datname = 'd'"})
+    a.same(sql);
+  for (const char* sql : {"CREATE SCHEMA s", "CREATE TABLE s.mine (x integer)", "CREATE TABLE t2 (x integer)",
+                          "SELECT * FROM sa.t", "ALTER SCHEMA sa OWNER TO rb"})
+    b.same(sql);
+}
+
+TEST_F(ObjectPrivileges, ConnectIsCheckedAtLogin) {
+  create_database_d();
+  same_login("rb", "d");  // PUBLIC has CONNECT by default
+  both("REVOKE CONNECT ON DATABASE d FROM PUBLIC");
+  same_login("rb", "d");  // FATAL: permission denied for database "d", DETAIL
+  same_login("ra", "d");  // the owner
+  auto a = as_in("ra", "d");
+  a.same("GRANT CONNECT ON DATABASE d TO rb");
+  same_login("rb", "d");
+  same_login("rc", "d");
+  a.same("SELECT has_database_privilege('rb', 'd', 'connect'), has_database_privilege('rc', 'd', 'CONNECT'), "
+         "has_database_privilege('rc', 'd', 'TEMP'), has_database_privilege('ra', 'd', 'create WITH GRANT OPTION')");
+  a.same("SELECT datacl FROM pg_database WHERE datname = 'd'");
+}
+
+TEST_F(ObjectPrivileges, GrantOnDatabaseAnswersAsPostgres) {
+  create_database_d();
+  auto s = as_superuser();
+  for (const char* sql : {
+           "GRANT SELECT ON DATABASE d TO rb",
+           "GRANT CONNECT ON DATABASE nosuch TO rb",
+           "GRANT CONNECT ON DATABASE d TO nosuch",
+           "GRANT ALL ON DATABASE d TO rb WITH GRANT OPTION",
+           "GRANT TEMP ON DATABASE d TO PUBLIC WITH GRANT OPTION",
+           "SELECT has_database_privilege('nosuch', 'CONNECT')",
+           "SELECT has_database_privilege('d', 'SELECT')",
+           "SELECT has_database_privilege('nosuch', 'd', 'CONNECT')",
+       })
+    s.same(sql);
+  auto b = as("rb");
+  b.same("GRANT CREATE ON DATABASE d TO rc");  // rb holds it WITH GRANT OPTION
+  auto c = as("rc");
+  for (const char* sql : {
+           "GRANT CONNECT ON DATABASE d TO ra",          // WARNING: no privileges were granted
+           "GRANT CREATE, CONNECT ON DATABASE d TO ra",  // the same
+           "REVOKE CREATE ON DATABASE d FROM rc",        // WARNING: no privileges could be revoked
+           "ALTER DATABASE d OWNER TO rc",               // must be owner of database d
+       })
+    c.same(sql);
+  b.same("REVOKE GRANT OPTION FOR CONNECT ON DATABASE d FROM rc");
+  auto a = as("ra");
+  a.same("ALTER DATABASE d OWNER TO rc");  // must be member of role "rc"
+  both("GRANT rc TO ra");
+  a.same("ALTER DATABASE d OWNER TO rc");  // permission denied to change owner of database (no CREATEDB)
+  a.same("ALTER DATABASE d OWNER TO ra");  // the owner already: nothing checked
+  s.same("SELECT datacl FROM pg_database WHERE datname = 'd'");
+  s.same("ALTER DATABASE d OWNER TO rb");
+  s.same("SELECT datacl FROM pg_database WHERE datname = 'd'");
+  s.same("DROP ROLE rc");  // 2BP01: privileges for database d
+}
+
+TEST_F(ObjectPrivileges, SchemaUsageAndCreate) {
+  both("CREATE SCHEMA s AUTHORIZATION rown");
+  both("CREATE TABLE s.t (id integer); INSERT INTO s.t VALUES (1); GRANT SELECT ON s.t TO ra");
+  auto a = as("ra");
+  for (const char* sql : {"SELECT * FROM s.t", "CREATE TABLE mine (x integer)", "CREATE TABLE s.mine (x integer)",
+                          "SELECT has_schema_privilege('s', 'USAGE'), has_schema_privilege('public', 'CREATE')"})
+    a.same(sql);
+  auto own = as("rown");
+  for (const char* sql : {"GRANT USAGE ON SCHEMA s TO ra", "GRANT SELECT ON SCHEMA s TO ra",
+                          "GRANT USAGE ON SCHEMA nosuch TO ra"})
+    own.same(sql);
+  for (const char* sql : {"SELECT * FROM s.t", "CREATE TABLE s.mine (x integer)"})
+    a.same(sql);
+  own.same("GRANT ALL ON SCHEMA s TO ra WITH GRANT OPTION");
+  both("GRANT CREATE ON SCHEMA public TO ra");
+  for (const char* sql : {"CREATE TABLE s.mine (x integer)", "INSERT INTO s.mine VALUES (1)",
+                          "CREATE TABLE mine (x integer)", "GRANT USAGE ON SCHEMA s TO rb",
+                          "GRANT CREATE ON SCHEMA public TO rb",  // WARNING: no privileges were granted
+                          "ALTER SCHEMA s OWNER TO ra"})           // must be owner of schema s
+    a.same(sql);
+  auto s = as_superuser();
+  for (const char* sql : {
+           "SELECT has_schema_privilege('ra', 's', 'USAGE'), has_schema_privilege('rb', 's', 'usage'), "
+           "has_schema_privilege('rb', 'public', 'CREATE'), has_schema_privilege('rc', 'public', 'USAGE'), "
+           "has_schema_privilege('ra', 's', 'CREATE WITH GRANT OPTION'), has_schema_privilege('rb', 'pg_catalog', 'USAGE')",
+           "SELECT has_schema_privilege('nosuch', 'USAGE')",
+           "SELECT has_schema_privilege('s', 'SELECT')",
+           "SELECT nspname, nspacl FROM pg_namespace WHERE nspname IN ('public', 's') ORDER BY 1",
+           "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 's'",
+       })
+    s.same(sql);
+  own.same("ALTER SCHEMA s OWNER TO rc");  // must be member of role "rc"
+  s.same("DROP ROLE rown");                // 2BP01: owner of schema s
+}
+
+TEST_F(ObjectPrivileges, SequencesNeedUsageSelectOrUpdateAndASerialsBelongsToItsTable) {
+  both("CREATE SEQUENCE sq; CREATE TABLE ser (id serial, v text); GRANT INSERT, SELECT ON ser TO ra");
+  auto a = as("ra");
+  for (const char* sql : {"SELECT nextval('sq')", "SELECT currval('sq')", "SELECT setval('sq', 5)",
+                          "INSERT INTO ser (v) VALUES ('x')", "GRANT USAGE ON SEQUENCE sq TO rb"})
+    a.same(sql);
+  both("GRANT USAGE ON SEQUENCE sq TO ra; GRANT USAGE ON SEQUENCE ser_id_seq TO ra");
+  for (const char* sql : {"SELECT nextval('sq')", "SELECT currval('sq')", "SELECT setval('sq', 5)",
+                          "INSERT INTO ser (v) VALUES ('x')", "SELECT id, v FROM ser", "SELECT lastval()"})
+    a.same(sql);
+  both("GRANT UPDATE ON SEQUENCE sq TO ra");
+  a.same("SELECT setval('sq', 5)");
+  // pg_class.relacl (the owner, each server's superuser, is named differently).
+  EXPECT_NE(local_value("SELECT relacl FROM pg_class WHERE relname = 'sq'").find(",ra=wU/"), std::string::npos);
+  EXPECT_NE(local_value("SELECT relacl FROM pg_class WHERE relname = 'ser_id_seq'").find(",ra=U/"), std::string::npos);
+  auto s = as_superuser();
+  for (const char* sql : {"GRANT INSERT ON SEQUENCE sq TO ra", "GRANT USAGE ON SEQUENCE nosuch TO ra",
+                          "REVOKE ALL ON SEQUENCE sq FROM ra"})
+    s.same(sql);
+  a.same("SELECT nextval('sq')");
+  s.same("DROP ROLE ra");  // 2BP01: privileges for table ser, sequence ser_id_seq
+}
+
+TEST_F(ObjectPrivileges, ResettingSubscriptionStatisticsIsForSuperusers) {
+  as("ra").same("SELECT pg_stat_reset_subscription_stats(NULL)");
+}
+
+// PostgreSQL 16's rule (15 allows only superusers): a subscription is an object
+// of the database, CREATE on it is needed to create one or to be given one.
+TEST_F(ObjectPrivileges, CreateSubscriptionNeedsCreateOnTheDatabase) {
+  local_exec("GRANT CREATE ON DATABASE postgres TO rb");
+  const std::string create = "CREATE SUBSCRIPTION sub CONNECTION 'host=127.0.0.1 port=1 password=secret' "
+                             "PUBLICATION p WITH (connect = false)";
+  auto c = connect_with(subscriber_.conninfo() + " user=rc");
+  auto refused = exec(c.get(), create);
+  EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_SQLSTATE), "42501");
+  EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_MESSAGE_PRIMARY), "permission denied for database postgres");
+  auto b = connect_with(subscriber_.conninfo() + " user=rb");
+  auto created = exec(b.get(), create);
+  ASSERT_EQ(PQresultStatus(created.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(created.get());
+  local_exec("GRANT rc TO rb");
+  auto given = exec(b.get(), "ALTER SUBSCRIPTION sub OWNER TO rc");
+  EXPECT_EQ(PQresultStatus(given.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(given.get());
+  auto stranger = connect_with(subscriber_.conninfo() + " user=ra");
+  auto not_owner = exec(stranger.get(), "DROP SUBSCRIPTION sub");
+  EXPECT_STREQ(PQresultErrorField(not_owner.get(), PG_DIAG_MESSAGE_PRIMARY), "must be owner of subscription sub");
+  local_exec("CREATE ROLE rd; GRANT rd TO rc");
+  auto onward = exec(c.get(), "ALTER SUBSCRIPTION sub OWNER TO rd");  // rc has no CREATE on postgres
+  EXPECT_STREQ(PQresultErrorField(onward.get(), PG_DIAG_MESSAGE_PRIMARY), "permission denied for database postgres");
+}
+
+}  // namespace
+}  // namespace tributary::integration
