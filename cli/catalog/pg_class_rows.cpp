@@ -49,7 +49,7 @@ std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const re
                    n.oid == public_namespace_oid ? database_owner_role_oid
                    : n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ? int64_t{10}
                                                                                                   : owner.oid,
-                   null_value});
+                   n.oid == public_namespace_oid ? sql_value{std::string(public_schema_acl)} : null_value});
   return out;
 }
 

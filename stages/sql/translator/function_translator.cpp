@@ -22,6 +22,7 @@
 // math_functions.cpp, datetime_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -194,13 +195,31 @@ typed_expression window_call(query_translator& t, const std::string& name, const
 
 // string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
 // with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
+// string_agg(x, sep [ORDER BY ...]) through pg_string_agg; array_agg(x [ORDER
+// BY ...]) of integers or text as the same over the elements as array_out writes
+// them ('{' || ... || '}'; NULL elements kept, no row: NULL).
 typed_expression string_agg(query_translator& t, const json& call, const scope& where,
-                            const std::string& filter) {
+                            const std::string& filter, bool array = false) {
   const json& arguments = pt::list(call, "args");
-  if (arguments.size() != 2)
+  if (arguments.size() != (array ? 1u : 2u))
     throw not_translatable{"string_agg form"};
-  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
-                    text_argument(t, t.expression(arguments[1], where)).sql;
+  std::string sql;
+  oid_t result = pg_type_oid::text;
+  if (array) {
+    typed_expression value = t.expression(arguments[0], where);
+    if (value.literal || value.parameter != 0 || value.is_null_constant)
+      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+    const type_descriptor* element = find_builtin_type(value.type.oid);
+    if (element == nullptr || element->array == 0 ||
+        (element->storage != storage_class::integer && !is_text_like(element->oid)) ||
+        element->oid == pg_type_oid::boolean || element->oid == pg_type_oid::bpchar)
+      throw not_translatable{"array_agg of this type"};
+    result = element->array;
+    sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','";
+  } else {
+    sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
+          text_argument(t, t.expression(arguments[1], where)).sql;
+  }
   for (const json& item : pt::list(call, "agg_order")) {
     const json& sort = pt::fields(item);
     typed_expression key = t.expression(sort.value("node", json()), where);
@@ -215,6 +234,8 @@ typed_expression string_agg(query_translator& t, const json& call, const scope& 
     sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
            std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
   }
+  if (array)
+    return result_of("('{' || " + sql + ")" + filter + " || '}')", result);
   return result_of(sql + ")" + filter, pg_type_oid::text);
 }
 
@@ -271,6 +292,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
   if (name == "string_agg" && !distinct)
     return string_agg(*this, call, where, filter);
+  if (name == "array_agg" && !distinct)
+    return string_agg(*this, call, where, filter, true);
   if (auto r = json_aggregate(*this, name, call, where, filter))
     return *r;
   if (call.contains("agg_order"))

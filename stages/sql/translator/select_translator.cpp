@@ -257,6 +257,12 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const json& sort = pt::fields(node);
     const json& key = sort.value("node", json());
     auto [term, type] = sort_key(key, "ORDER BY", where, columns, column_sql);
+    // An output column sorts by its alias: SQLite refuses an outer query's column
+    // in the ORDER BY of a sub-select in FROM, but not in its result columns.
+    std::string written = term;
+    for (size_t i = 0; i < column_sql.size(); ++i)
+      if (column_sql[i] == term)
+        written = quote_identifier(alias_of(i));
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
     if (direction == "SORTBY_USING")
@@ -265,7 +271,7 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" ||
                              (nulls != "SORTBY_NULLS_LAST" && descending);
     const std::string suffix = std::string(descending ? " DESC" : " ASC") + (nulls_first ? " NULLS FIRST" : " NULLS LAST");
-    sql += (sql.empty() ? " ORDER BY " : ", ") + term + suffix;
+    sql += (sql.empty() ? " ORDER BY " : ", ") + written + suffix;
     if (terms != nullptr)
       terms->push_back({term, type, suffix});
   }

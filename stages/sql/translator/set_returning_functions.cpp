@@ -18,7 +18,7 @@
 //                                             getPrimaryKeys / getIndexInfo read them
 //   json[b]_array_elements[_text], json[b]_object_keys   (json_functions.cpp)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
-// In FROM: unnest(array) and pg_partition_ancestors(rel) [WITH ORDINALITY]
+// In FROM: pg_options_to_table(options), unnest(array) and pg_partition_ancestors(rel) [WITH ORDINALITY]
 // [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
 // FROM items on their left).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
@@ -92,6 +92,13 @@ array_argument array_of(query_translator& t, const typed_expression& value, cons
       type->element == pg_type_oid::boolean)
     throw not_translatable{function + " of an array of this element type"};
   return {value.sql, builtin_column_type(type->element)};
+}
+
+// The element a pg_ordinals(count, array) row gives (its column item), as its
+// type's stored form.
+std::string item_sql(const array_argument& array, const std::string& item) {
+  const type_descriptor* element = find_builtin_type(array.element.oid);
+  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + item + " AS INTEGER)" : item;
 }
 
 // The element `ordinal` of `array` (NULL past the end) as its type's stored form.
@@ -202,8 +209,28 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
       arguments.size() != 1 || call.contains("over") || pt::flag(call, "func_variadic"))
     return std::nullopt;
   const std::string& name = names.back();
-  if (name != "unnest" && name != "pg_partition_ancestors")
+  if (name != "unnest" && name != "pg_partition_ancestors" && name != "pg_options_to_table")
     return std::nullopt;
+  if (name == "pg_options_to_table") {
+    // The "name=value" items of an options array (reloptions, fdwoptions) as
+    // (option_name, option_value).
+    if (ordinality || column_aliases.size() > 2)
+      throw not_translatable{"pg_options_to_table form"};
+    const array_argument array = array_of(t, t.expression(arguments[0], where), name);
+    const std::string item_name = alias.empty() ? name : alias;
+    const std::string element = quote_identifier(item_name) + ".item";
+    scope_item item;
+    item.name = item_name;
+    const column_type text = builtin_column_type(pg_type_oid::text);
+    scope_column option_name{column_aliases.size() > 0 ? column_aliases[0] : "option_name", "", text};
+    option_name.expression = "substr(" + element + ", 1, instr(" + element + ", '=') - 1)";
+    scope_column option_value{column_aliases.size() > 1 ? column_aliases[1] : "option_value", "", text};
+    option_value.expression = "substr(" + element + ", instr(" + element + ", '=') + 1)";
+    item.columns.push_back(std::move(option_name));
+    item.columns.push_back(std::move(option_value));
+    where.items.push_back(std::move(item));
+    return "pg_ordinals(" + array_length_sql(array) + ", " + array.sql + ") AS " + quote_identifier(item_name);
+  }
   if (column_aliases.size() > (ordinality ? 2u : 1u))
     throw not_translatable{"more column aliases than the function's columns"};
   const std::string item_name = alias.empty() ? name : alias;
@@ -214,9 +241,9 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
   scope_column value;
   if (name == "unnest") {
     const array_argument array = array_of(t, t.expression(arguments[0], where), name);
-    length = array_length_sql(array);
+    length = array_length_sql(array) + ", " + array.sql;
     value = {column_aliases.empty() ? item_name : column_aliases[0], "", array.element};
-    value.expression = element_sql(array, ordinal);
+    value.expression = item_sql(array, quote_identifier(item_name) + ".item");
     item.scalar_value = column_aliases.empty();
   } else {
     const ancestors_call ancestors = ancestors_of(t, t.expression(arguments[0], where));
