@@ -265,6 +265,47 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
   return "pg_ordinals(" + length + ") AS " + quote_identifier(item_name);
 }
 
+std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
+                               const std::vector<std::string>& column_aliases, scope& where) {
+    // generate_series(a, b) [AS] s: the integers a..b as the column s (int4).
+    const json& functions = pt::list(f, "functions");
+    if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = json_from_function(t, pt::fields(items[0]), alias_name, column_aliases, where))
+          return *sql;
+    }
+    if (!pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = set_returning_from_function(t, pt::fields(items[0]), alias_name, column_aliases,
+                                                   pt::flag(f, "ordinality"), where))
+          return *sql;
+    }
+    if (!column_aliases.empty())
+      throw not_translatable{"column aliases in FROM"};
+    if (pt::flag(f, "lateral") || pt::flag(f, "ordinality") || pt::flag(f, "is_rowsfrom") || functions.size() != 1)
+      throw not_translatable{"function in FROM"};
+    const json& pair = pt::list(pt::fields(functions[0]), "items");
+    const json& call = pair.empty() ? json() : pt::fields(pair[0]);
+    const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+    const json& arguments = pt::list(call, "args");
+    if (names.empty() || names.back() != "generate_series" || arguments.size() != 2)
+      throw not_translatable{"function in FROM"};
+    scope none;
+    none.outer = where.outer;
+    const column_type int4 = builtin_column_type(pg_type_oid::int4);
+    const std::string low = t.coerce(t.expression(arguments[0], where), int4).sql;
+    const std::string high = t.coerce(t.expression(arguments[1], where), int4).sql;
+    const std::string name = alias_name.empty() ? "generate_series" : alias_name;
+    scope_item item;
+    item.name = name;
+    item.columns.push_back({name, "c1", int4});
+    where.items.push_back(std::move(item));
+    return "(WITH RECURSIVE series(c1) AS (SELECT " + low + " UNION ALL SELECT c1 + 1 FROM series WHERE c1 < " +
+           high + ") SELECT c1 FROM series WHERE c1 <= " + high + ") AS " + quote_identifier(name);
+}
+
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {
   const json& steps = pt::list(indirection, "indirection");
   typed_expression record = t.expression(indirection.value("arg", json()), where);
