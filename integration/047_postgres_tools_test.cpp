@@ -4,13 +4,14 @@
 // dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
 // CONSTRAINT, COMMENT ON (pg_description, obj_description, col_description),
 // information_schema (tables, columns, schemata, table_constraints,
-// key_column_usage), pg_dumpall -g, and pgbench (initialization with its default steps, then the
+// key_column_usage), pg_dumpall -g, pg_dump (restored into PostgreSQL), and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
 // same program's output against a PostgreSQL 15 (the fixture's publisher, not
 // replicating here).
 #include <unistd.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "integration/client_program.hpp"
 #include "integration/differential_test.hpp"
@@ -335,6 +336,68 @@ TEST_F(PostgresTools, PgDumpallGlobalsRunsToCompletion) {
   EXPECT_NE(dumped.text.find("PostgreSQL database cluster dump complete"), std::string::npos) << dumped.text;
   expect_same_answers({"SELECT acldefault('r', 10) = acldefault('r'::\"char\", 10) AS same",
                        "SELECT pg_tablespace_location(oid) FROM pg_tablespace WHERE spcname = 'pg_default'"});
+}
+
+TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
+  // The same tables on Tributary; its pg_dump (schema and data) restores into a
+  // new database of the PostgreSQL 15, whose own pg_dump then prints the same
+  // script (but for the server's version and the view's SELECT, which PostgreSQL
+  // prints from its parse tree).
+  for (const char* sql :
+       {"CREATE TABLE customers (id serial PRIMARY KEY, name text NOT NULL, email varchar(80) UNIQUE, "
+        "age int CHECK (age >= 0))",
+        "CREATE TABLE orders (id int PRIMARY KEY, customer int REFERENCES customers (id) ON DELETE CASCADE, "
+        "amount numeric(12,2) DEFAULT 0 CHECK (amount > 0), placed timestamptz, note text)",
+        "CREATE INDEX orders_amount_idx ON orders (amount)", "CREATE SEQUENCE s1",
+        "CREATE VIEW big_orders AS SELECT id, amount FROM orders WHERE amount > 100",
+        "INSERT INTO customers (name, email, age) VALUES ('ann', 'a@x', 30), ('bob', NULL, 40), "
+        "(E'tab\\tquote''s', 'c\\d', NULL)",
+        "INSERT INTO orders VALUES (1, 1, 10.5, '2024-01-02 03:04:05+00', 'n1'), (2, 2, 200, NULL, NULL)",
+        "COMMENT ON TABLE orders IS 'the orders'", "SELECT nextval('s1')"})
+    local_exec(sql);
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_dump_" + std::to_string(::getpid()) + ".sql");
+  const auto without_varying_lines = [](const std::string& text) {
+    std::string out, line;
+    std::istringstream in(text);
+    while (std::getline(in, line))
+      if (!line.starts_with("\\restrict") && !line.starts_with("\\unrestrict") &&
+          !line.starts_with("-- Dumped from database version"))
+        out += line + "\n";
+    return out;
+  };
+  auto schema = on_tributary("pg_dump", {"-s", "-O", "-d", "postgres"});
+  ASSERT_TRUE(schema.succeeded) << schema.text;
+  auto dumped = on_tributary("pg_dump", {"-O", "-d", "postgres", "-f", script.string()});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  ASSERT_TRUE(on_postgresql("createdb", {"restored"}).succeeded);
+  auto restored = on_postgresql("psql", {"-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", "restored", "-f", script.string()});
+  EXPECT_TRUE(restored.succeeded) << restored.text;
+  std::ifstream in(script);
+  std::stringstream mine;
+  mine << in.rdbuf();
+  std::filesystem::remove(script);
+  auto theirs = on_postgresql("pg_dump", {"-O", "-d", "restored"});
+  ASSERT_TRUE(theirs.succeeded) << theirs.text;
+  std::string expected = without_varying_lines(theirs.text);
+  const std::string their_view =
+      " SELECT orders.id,\n    orders.amount\n   FROM public.orders\n  WHERE (orders.amount > (100)::numeric);\n";
+  ASSERT_NE(expected.find(their_view), std::string::npos) << expected;
+  expected.replace(expected.find(their_view), their_view.size(),
+                   " SELECT id, amount FROM public.orders WHERE amount > 100;\n");
+  EXPECT_EQ(without_varying_lines(mine.str()), expected);
+  EXPECT_NE(expected.find("CONSTRAINT orders_amount_check CHECK ((amount > (0)::numeric))"), std::string::npos);
+  EXPECT_NE(expected.find("ALTER SEQUENCE public.customers_id_seq OWNED BY public.customers.id;"),
+            std::string::npos);
+  EXPECT_NE(expected.find("SELECT pg_catalog.setval('public.s1', 1, true);"), std::string::npos);
+  // The schema-only dump is the same script without the data.
+  EXPECT_EQ(schema.text.find("COPY public."), std::string::npos);
+  EXPECT_NE(schema.text.find("CREATE TABLE public.orders ("), std::string::npos) << schema.text;
+  // pg_dump locks the tables it dumps: LOCK TABLE as PostgreSQL answers it.
+  expect_same_answers({"CREATE TABLE lk (a int)", "CREATE VIEW lv AS SELECT a FROM lk", "LOCK TABLE lk", "BEGIN",
+                       "LOCK TABLE lk IN ACCESS SHARE MODE", "LOCK TABLE nosuch IN ACCESS SHARE MODE", "ROLLBACK",
+                       "BEGIN READ ONLY", "LOCK TABLE ONLY lk, lv IN ACCESS SHARE MODE", "COMMIT", "DROP VIEW lv",
+                       "DROP TABLE lk"});
 }
 
 TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {

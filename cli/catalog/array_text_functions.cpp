@@ -8,6 +8,7 @@
 //   pg_array_position(array, x)        the first position of x, by the elements' text
 //   pg_array_element(x)                one element as array_out writes it (ARRAY(sub-select))
 //   pg_array_concat(a, b)              a || b (array_cat)
+//   pg_array_remove(a, x)              array_remove
 #include <sqlite3.h>
 
 #include <optional>
@@ -29,8 +30,10 @@ void result_text(sqlite3_context* context, const std::string& text) {
   sqlite3_result_text64(context, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
+}  // namespace
+
 // The elements of a one-dimensional array's text form ("{a,\"b c\",NULL}").
-std::vector<std::optional<std::string>> array_elements(const std::string& text) {
+std::vector<std::optional<std::string>> array_text_elements(const std::string& text) {
   std::vector<std::optional<std::string>> out;
   size_t i = text.find('{');
   if (i == std::string::npos)
@@ -61,6 +64,8 @@ std::vector<std::optional<std::string>> array_elements(const std::string& text) 
   return out;
 }
 
+namespace {
+
 void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
     return sqlite3_result_null(context);
@@ -70,7 +75,7 @@ void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value*
                                                                 : std::nullopt;
   std::string out;
   bool first = true;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
+  for (const auto& element : array_text_elements(text_argument(argv[0]))) {
     if (!element && !null_text)
       continue;
     out += (first ? "" : separator) + (element ? *element : *null_text);
@@ -79,30 +84,51 @@ void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value*
   result_text(context, out);
 }
 
+std::string quoted_element(const std::string& text);
+
 // One element of an array's text form: quoted when array_out would quote it.
 void array_element_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return result_text(context, "NULL");
-  const std::string text = text_argument(argv[0]);
+  result_text(context, quoted_element(text_argument(argv[0])));
+}
+
+std::string quoted_element(const std::string& text) {
   bool quote = text.empty() || text == "NULL" || text == "null";
   for (char c : text)
     quote = quote || c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t' ||
             c == '\n';
   if (!quote)
-    return result_text(context, text);
+    return text;
   std::string out = "\"";
   for (char c : text) {
     if (c == '"' || c == '\\')
       out += '\\';
     out += c;
   }
-  result_text(context, out + "\"");
+  return out + "\"";
+}
+
+// pg_array_remove(array, x): array_remove, the elements not equal to x (by their
+// text; NULL x removes the NULLs).
+void array_remove_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const bool remove_null = sqlite3_value_type(argv[1]) == SQLITE_NULL;
+  const std::string value = remove_null ? std::string() : text_argument(argv[1]);
+  std::string out;
+  for (const auto& element : array_text_elements(text_argument(argv[0]))) {
+    if (remove_null ? !element : element && *element == value)
+      continue;
+    out += (out.empty() ? "" : ",") + (element ? quoted_element(*element) : std::string("NULL"));
+  }
+  result_text(context, "{" + out + "}");
 }
 
 void array_upper_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_int(argv[1]) != 1)
     return sqlite3_result_null(context);
-  const auto elements = array_elements(text_argument(argv[0]));
+  const auto elements = array_text_elements(text_argument(argv[0]));
   if (elements.empty())
     return sqlite3_result_null(context);
   sqlite3_result_int64(context, static_cast<int64_t>(elements.size()));
@@ -111,7 +137,7 @@ void array_upper_function(sqlite3_context* context, int, sqlite3_value** argv) {
 void array_subscript_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
     return sqlite3_result_null(context);
-  const auto elements = array_elements(text_argument(argv[0]));
+  const auto elements = array_text_elements(text_argument(argv[0]));
   const int64_t index = sqlite3_value_int64(argv[1]);
   if (index < 1 || static_cast<size_t>(index) > elements.size() || !elements[static_cast<size_t>(index - 1)])
     return sqlite3_result_null(context);
@@ -123,7 +149,7 @@ void array_position_function(sqlite3_context* context, int, sqlite3_value** argv
     return sqlite3_result_null(context);
   const std::string value = text_argument(argv[1]);
   int64_t position = 0;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
+  for (const auto& element : array_text_elements(text_argument(argv[0]))) {
     ++position;
     if (element && *element == value)
       return sqlite3_result_int64(context, position);
@@ -136,7 +162,7 @@ void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv
     return sqlite3_result_null(context);
   const std::string value = text_argument(argv[1]);
   bool has_null = false;
-  for (const auto& element : array_elements(text_argument(argv[0]))) {
+  for (const auto& element : array_text_elements(text_argument(argv[0]))) {
     if (element && *element == value)
       return sqlite3_result_int(context, 1);
     has_null = has_null || !element;
@@ -184,6 +210,7 @@ result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db) {
       {"pg_array_subscript", 2, array_subscript_function},
       {"pg_array_position", 2, array_position_function},
       {"pg_array_concat", 2, array_concat_function},
+      {"pg_array_remove", 2, array_remove_function},
   };
   for (const function& f : functions)
     if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, nullptr, f.call, nullptr,

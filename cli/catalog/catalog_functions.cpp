@@ -8,12 +8,6 @@
 //   pg_get_userbyid(role)              the role's name, "unknown (OID=n)"
 //   pg_table_is_visible(rel)           true for relations of public and the
 //                                      system schemas (the search path's default)
-//   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
-//                                      or, for col > 0, that column's name
-//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b) /
-//                                      FOREIGN KEY (a) REFERENCES p(id) / CHECK ((a > 0))
-//   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
-//                                      only the parentheses precedence needs)
 //   shobj_description                  NULL: no comments on shared objects yet
 //   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
@@ -24,7 +18,8 @@
 //                                      bytes of the SQLite pages (dbstat)
 //   pg_database_size(name)             the database file's size
 //   quote_ident(text)                  quoted only when needed
-//   (array_to_string & co.: array_text_functions.cpp)
+//   (array_to_string & co.: array_text_functions.cpp; pg_get_indexdef,
+//   pg_get_constraintdef, pg_get_expr, pg_get_viewdef: definition_functions.cpp)
 //   pg_catalog_current_setting(name)   the session's value of a parameter named per row
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
@@ -32,10 +27,11 @@
 //   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path)
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
+//   pg_catalog_regnamespace_in(text)   schema name -> OID; 3F000
 //   pg_get_statisticsobjdef_columns(oid)   NULL: there are no statistics objects
 //   pg_get_triggerdef(oid [, pretty])  NULL: pg_trigger lists no trigger yet
-//   pg_get_viewdef(view [, pretty])    the view's SELECT as written
 #include <sqlite3.h>
+
 
 #include <algorithm>
 #include <cctype>
@@ -44,6 +40,7 @@
 #include <filesystem>
 
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/catalog/global_rows.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/server/select_expression.hpp"
@@ -56,32 +53,6 @@
 namespace tributary {
 
 namespace {
-
-const catalog_reader& reader_of(sqlite3_context* context) {
-  return *static_cast<const catalog_reader*>(sqlite3_user_data(context));
-}
-
-bool null_argument(int argc, sqlite3_value** argv) {
-  for (int i = 0; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
-std::string text_argument(sqlite3_value* value) {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(value));
-  return p ? std::string(p, static_cast<size_t>(sqlite3_value_bytes(value))) : std::string();
-}
-
-void result_text(sqlite3_context* context, const std::string& text) {
-  sqlite3_result_text64(context, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-}
-
-// Fails the call with PostgreSQL's error (the executor reports it whole).
-void report_error(sqlite3_context* context, const std::string& sqlstate, const std::string& message) {
-  sqlite3_result_error(context, message.c_str(), -1);
-  keep_sql_function_error(sqlite3_context_db_handle(context), make_pg_error(sqlstate, message));
-}
 
 // The pg_catalog relations' fixed OIDs, as PostgreSQL's.
 int64_t system_relation_oid(const std::string& name) {
@@ -165,98 +136,7 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
   sqlite3_result_int(context, r == nullptr || r->schema == "public" ? 1 : 0);
 }
 
-void indexdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv))
-    return sqlite3_result_null(context);
-  const catalog_model model = reader_of(context).model();
-  auto found = model.index(sqlite3_value_int64(argv[0]));
-  if (!found)
-    return sqlite3_result_null(context);
-  const auto& [table, index] = *found;
-  const int column = argc >= 2 ? sqlite3_value_int(argv[1]) : 0;
-  if (column <= 0)
-    return result_text(context, index_definition(*table, *index));
-  if (static_cast<size_t>(column) > index->columns.size())
-    return result_text(context, "");
-  const int attnum = index->columns[static_cast<size_t>(column - 1)];
-  if (attnum < 1 || static_cast<size_t>(attnum) > table->columns.size())
-    return result_text(context, "");
-  result_text(context, quote_identifier_if_needed(table->columns[static_cast<size_t>(attnum - 1)].name));
-}
-
-void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv))
-    return sqlite3_result_null(context);
-  const catalog_model model = reader_of(context).model();
-  if (auto key = model.foreign_key(sqlite3_value_int64(argv[0])))
-    return result_text(context, foreign_key_definition(model, *key->first, *key->second,
-                                                       reader_of(context).visible_schemas()));
-  if (const catalog_check* check = model.check(sqlite3_value_int64(argv[0]))) {
-    const bool pretty = argc == 2 && sqlite3_value_int64(argv[1]) != 0;
-    return result_text(context, pretty ? check->pretty_definition : check->definition);
-  }
-  auto found = model.constraint(sqlite3_value_int64(argv[0]));
-  if (!found)
-    return sqlite3_result_null(context);
-  result_text(context, constraint_definition(*found->first, *found->second));
-}
-
-void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const bool pretty = argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL &&
-                      sqlite3_value_int64(argv[2]) != 0;
-  const std::string node = text_argument(argv[0]);
-  const auto attrdef = read_attrdef_node(node);
-  if (!attrdef)  // not a default's node: its text as recorded
-    return result_text(context, node);
-  if (!pretty)
-    return result_text(context, attrdef->expression);
-  // The column whose default it is: its type decides the parentheses of an
-  // operator it casts.
-  const catalog_model model = reader_of(context).model();
-  const catalog_relation* relation = model.relation(sqlite3_value_int64(argv[1]));
-  column_definition column;
-  if (relation != nullptr && attrdef->adnum >= 1 &&
-      static_cast<size_t>(attrdef->adnum) <= relation->columns.size())
-    column = relation->columns[static_cast<size_t>(attrdef->adnum - 1)];
-  const std::string& text = attrdef->expression;
-  result_text(context, pretty_default_text(text, column));
-}
-
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
-
-// pg_get_viewdef(view): the view's SELECT as CREATE VIEW wrote it (Tributary keeps
-// the text, not a parse tree), with PostgreSQL's leading space and semicolon.
-void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv))
-    return sqlite3_result_null(context);
-  const catalog_reader& reader = reader_of(context);
-  const catalog_model model = reader.model();
-  const catalog_relation* view = model.relation(sqlite3_value_int64(argv[0]));
-  if (view == nullptr || view->kind != 'v')
-    return sqlite3_result_null(context);
-  auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
-  if (!q)
-    return sqlite3_result_null(context);
-  q->bind_text(1, view->local_name);
-  auto step = q->step();
-  if (!step || *step != sqlite_statement::step_result::row)
-    return sqlite3_result_null(context);
-  std::string text = q->column_text(0);
-  // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
-  for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
-    const bool word = at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1])) &&
-                      at + 2 < text.size() && std::isspace(static_cast<unsigned char>(text[at + 2]));
-    if (!word)
-      continue;
-    std::string body = text.substr(at + 3);
-    while (!body.empty() && (std::isspace(static_cast<unsigned char>(body.back())) || body.back() == ';'))
-      body.pop_back();
-    return result_text(context, " " + body + ";");
-  }
-  sqlite3_result_null(context);
-}
 
 void true_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_int(context, 1); }
 
@@ -493,6 +373,18 @@ void regnamespace_out_function(sqlite3_context* context, int argc, sqlite3_value
   result_text(context, std::to_string(oid));
 }
 
+// pg_catalog_regnamespace_in(name): the schema's OID; 3F000 when there is none.
+void regnamespace_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string text = text_argument(argv[0]);
+  const std::string name = split_relation_name(text).second;
+  for (const auto& n : reader_of(context).model().namespaces)
+    if (n.name == name)
+      return sqlite3_result_int64(context, n.oid);
+  report_error(context, "3F000", "schema \"" + text + "\" does not exist");
+}
+
 // pg_catalog_regtype_out(oid): the type's name as format_type(oid, NULL) gives it.
 void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
@@ -514,12 +406,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"format_type", 2, format_type_function},
       {"pg_get_userbyid", 1, userbyid_function},
       {"pg_table_is_visible", 1, table_is_visible_function},
-      {"pg_get_indexdef", 1, indexdef_function},
-      {"pg_get_indexdef", 3, indexdef_function},
-      {"pg_get_constraintdef", 1, constraintdef_function},
-      {"pg_get_constraintdef", 2, constraintdef_function},
-      {"pg_get_expr", 2, expr_function},
-      {"pg_get_expr", 3, expr_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
       {"has_column_privilege", 3, true_function},
@@ -536,11 +422,10 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_catalog_regclass_out", 1, regclass_out_function},
       {"pg_catalog_regnamespace_out", 1, regnamespace_out_function},
       {"pg_catalog_regtype_out", 1, regtype_out_function},
+      {"pg_catalog_regnamespace_in", 1, regnamespace_in_function},
       {"pg_get_statisticsobjdef_columns", 1, null_function},
       {"pg_get_triggerdef", 1, null_function},
       {"pg_get_triggerdef", 2, null_function},
-      {"pg_get_viewdef", 1, viewdef_function},
-      {"pg_get_viewdef", 2, viewdef_function},
   };
   for (const function& f : functions)
     if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
@@ -567,6 +452,8 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
   auto* keep = new catalog_reader_ptr(reader);
   sqlite3_create_function_v2(handle, "pg_catalog_reader_keepalive", 0, SQLITE_UTF8, keep, null_function, nullptr,
                              nullptr, [](void* p) { delete static_cast<catalog_reader_ptr*>(p); });
+  if (auto r = install_definition_functions(db, reader); !r)
+    return r;
   return install_array_text_functions(db);
 }
 

@@ -35,6 +35,8 @@ inline constexpr int64_t information_schema_namespace_oid = 13183;
 // PostgreSQL 15's public schema belongs to the role pg_database_owner (the
 // database's owner, whoever that is).
 inline constexpr int64_t database_owner_role_oid = 6171;
+// Its privileges on public, as initdb leaves them (nspacl, pg_init_privs).
+inline constexpr const char* public_schema_acl = "{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}";
 
 struct catalog_index {
   int64_t oid = 0;

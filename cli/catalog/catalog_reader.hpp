@@ -4,7 +4,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_relations.hpp"
@@ -45,8 +47,14 @@ result<ok_t, sqlite_error> install_privilege_functions(sqlite_connection& db, co
 // regclass conversions, each under a pg_catalog_ name the translator calls.
 result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
 
+// pg_get_indexdef, pg_get_constraintdef, pg_get_expr and pg_get_viewdef
+// (definition_functions.cpp); install_catalog_functions installs them too.
+result<ok_t, sqlite_error> install_definition_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
+
 // array_to_string, array_upper and the pg_array_* helpers over arrays' text form
 // (array_text_functions.cpp); install_catalog_functions installs them too.
 result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db);
+// The elements of a one-dimensional array's text form ("{a,\"b c\",NULL}"); NULL: nullopt.
+std::vector<std::optional<std::string>> array_text_elements(const std::string& text);
 
 }  // namespace tributary

@@ -6,6 +6,7 @@
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/dependency_rows.hpp"
 #include "cli/catalog/description_rows.hpp"
 #include "cli/catalog/information_schema_rows.hpp"
 #include "cli/catalog/global_rows.hpp"
@@ -151,6 +152,14 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
       {"pg_description", [reader] { return pg_description_rows(*reader->db, reader->model()); }},
+      {"pg_depend", [reader] { return pg_depend_rows(*reader->db, reader->model()); }},
+      // The public schema's privileges as initdb made them (pg_dump dumps only changes).
+      {"pg_init_privs",
+       [] {
+         return std::vector<snapshot_row>{{public_namespace_oid, int64_t{2615}, int64_t{0}, std::string("i"),
+                                           std::string(public_schema_acl)}};
+       }},
+      {"pg_rewrite", [reader] { return pg_rewrite_rows(reader->model()); }},
       {"information_schema.tables",
        [reader] { return information_schema_tables_rows(reader->model(), reader->database); }},
       {"information_schema.columns",

@@ -10,16 +10,19 @@
 //   global_rows.cpp     pg_database pg_roles pg_authid pg_user pg_auth_members
 //                       pg_tablespace
 //   pg_settings.cpp     pg_settings (the session's parameters)
-//   (empty)             pg_description pg_shdescription pg_depend pg_policy
+//   description_rows    pg_description
+//   dependency_rows     pg_depend pg_rewrite
+//   (one row)           pg_init_privs: the public schema's privileges from initdb
+//   (empty)             pg_shdescription pg_policy
 //                       pg_statistic_ext pg_publication pg_publication_rel
-//                       pg_publication_namespace pg_trigger pg_inherits pg_rewrite
+//                       pg_publication_namespace pg_trigger pg_inherits
 //                       pg_extension pg_partitioned_table pg_foreign_table
 //                       pg_seclabel pg_shseclabel pg_seclabels pg_parameter_acl
 //                       pg_db_role_setting pg_proc pg_language pg_operator
 //                       pg_opclass pg_opfamily pg_amop pg_amproc pg_ts_parser
 //                       pg_ts_template pg_ts_dict pg_ts_config pg_foreign_data_wrapper
 //                       pg_foreign_server pg_default_acl pg_conversion pg_cast
-//                       pg_range pg_transform pg_event_trigger pg_init_privs
+//                       pg_range pg_transform pg_event_trigger
 //                       pg_largeobject_metadata
 //   A system catalog's hidden column tableoid is its OID (1259 for pg_class).
 //

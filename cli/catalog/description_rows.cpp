@@ -10,6 +10,9 @@ namespace tributary {
 namespace {
 
 constexpr int64_t pg_class_oid = 1259;
+constexpr int64_t pg_namespace_oid = 2615;
+// PostgreSQL 15's comment on the public schema (pg_dump compares with it).
+constexpr const char* public_schema_comment = "standard public schema";
 
 struct described {
   int64_t objoid = 0;
@@ -41,6 +44,9 @@ void description_function(sqlite3_context* context, int argc, sqlite3_value** ar
       return sqlite3_result_null(context);
   if (!column && argc == 2) {
     const char* catalog = reinterpret_cast<const char*>(sqlite3_value_text(argv[1]));
+    if (catalog != nullptr && std::string(catalog) == "pg_namespace" &&
+        sqlite3_value_int64(argv[0]) == public_namespace_oid)
+      return sqlite3_result_text(context, public_schema_comment, -1, SQLITE_STATIC);
     if (catalog == nullptr || std::string(catalog) != "pg_class")
       return sqlite3_result_null(context);
   }
@@ -70,7 +76,7 @@ void acldefault_function(sqlite3_context* context, int, sqlite3_value** argv) {
   const char* kind_text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
   const char kind = kind_text != nullptr && kind_text[0] != '\0' ? kind_text[0] : ' ';
   const int64_t owner_oid = sqlite3_value_int64(argv[1]);
-  std::string owner = std::to_string(owner_oid);
+  std::string owner = owner_oid == database_owner_role_oid ? "pg_database_owner" : std::to_string(owner_oid);
   for (const auto& r : reader.roles())
     if (r.oid == owner_oid)
       owner = r.name;
@@ -111,6 +117,7 @@ void tablespace_location_function(sqlite3_context* context, int, sqlite3_value**
 
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model) {
   std::vector<snapshot_row> out;
+  out.push_back({public_namespace_oid, pg_namespace_oid, int64_t{0}, std::string(public_schema_comment)});
   for (const auto& d : described_objects(db, model))
     out.push_back({d.objoid, pg_class_oid, d.objsubid, d.text});
   return out;

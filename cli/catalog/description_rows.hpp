@@ -6,7 +6,8 @@
 //   obj_description(oid [, 'pg_class'])    a relation's comment, NULL when none
 //   col_description(oid, attnum)           a column's comment, NULL when none
 //
-// A comment whose relation or column is gone is not shown. Also acldefault(kind,
+// A comment whose relation or column is gone is not shown. The public schema has
+// PostgreSQL's comment "standard public schema" (obj_description(2200, 'pg_namespace')). Also acldefault(kind,
 // owner): PostgreSQL 15's default privileges of an object kind, as aclitem[] text,
 // and pg_tablespace_location(oid) ('': only the built-in tablespaces exist).
 #pragma once

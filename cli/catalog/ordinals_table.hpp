@@ -5,6 +5,10 @@
 // input row joins the ordinals up to its longest function result, and each
 // function call is its n-th value (stages/sql/translator/set_returning_functions.cpp).
 // The count may come from the row's columns: `FROM t, pg_ordinals(array_upper(t.a, 1))`.
+// pg_ordinals(count, array) also gives the array's element n as the column item
+// (text; NULL past the end): unnest(t.a) in FROM reads it, so that no expression
+// of the sub-select names the outer row's column (SQLite refuses an outer column
+// in the ORDER BY of a sub-select in FROM).
 #pragma once
 
 #include "stages/core/result.hpp"

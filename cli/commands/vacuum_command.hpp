@@ -8,7 +8,8 @@
 // file's free pages only for the whole file, and Tributary keeps no planner
 // statistics, so the command's answer is its tag (VACUUM, ANALYZE). VACUUM inside a
 // transaction block is refused as PostgreSQL refuses it (25001, checked by the
-// dispatcher). pgbench -i runs VACUUM ANALYZE on its tables.
+// dispatcher). pgbench -i runs VACUUM ANALYZE on its tables; pg_dump locks the
+// tables it dumps.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -21,5 +22,13 @@
 namespace tributary {
 
 result<command_outcome, pg_error> vacuum_command(const nlohmann::json& vacuum_stmt, command_context& context);
+
+// LOCK [TABLE] [ONLY] name, ... [IN mode MODE] [NOWAIT], in a transaction block
+// (the dispatcher checks it: 25P01): each relation must exist (42P01). The modes
+// up to ROW EXCLUSIVE (pg_dump's ACCESS SHARE) need nothing more on SQLite, whose
+// readers see one snapshot and block no writer, and whose writer takes the
+// database's write lock at its first write; the stronger modes are not
+// supported yet (0A000).
+result<command_outcome, pg_error> lock_table_command(const nlohmann::json& lock_stmt, command_context& context);
 
 }  // namespace tributary

@@ -291,6 +291,10 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       if (prevent_transaction_block_ && statement.fields().value("is_vacuumcmd", false))
         return fail(make_pg_error("25001", "VACUUM cannot run inside a transaction block"));
       return vacuum_command(statement.fields(), *this);
+    case statement_kind::lock_table:
+      if (!transaction_.in_explicit_block())
+        return fail(make_pg_error("25P01", "LOCK TABLE can only be used in transaction blocks"));
+      return lock_table_command(statement.fields(), *this);
     case statement_kind::grant_privileges:
       return in_own_transaction([&] { return run_privilege_statement(statement.node_type(), fields, *this, directory_); });
     case statement_kind::comment:

@@ -154,6 +154,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"TruncateStmt", statement_kind::truncate},
       {"VacuumStmt", statement_kind::vacuum},
       {"CommentStmt", statement_kind::comment},
+      {"LockStmt", statement_kind::lock_table},
       {"CreatedbStmt", statement_kind::create_database},
       {"DropdbStmt", statement_kind::drop_database},
       {"CreateRoleStmt", statement_kind::role_ddl},

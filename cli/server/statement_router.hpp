@@ -78,6 +78,7 @@ enum class statement_kind {
   vacuum,         // VACUUM / ANALYZE: the tables are checked (vacuum_command.hpp)
   grant_privileges,  // GRANT / REVOKE privileges on objects (table_privilege_commands.hpp)
   comment,        // COMMENT ON TABLE / VIEW / SEQUENCE / COLUMN (comment_command.hpp)
+  lock_table,     // LOCK TABLE (vacuum_command.hpp: the relations are checked)
 };
 
 struct routed_statement {

@@ -94,6 +94,8 @@ statement_access access_of(const routed_statement& statement) {
     case statement_kind::reset:
     case statement_kind::show:
       return statement_access::none;
+    case statement_kind::lock_table:  // the modes up to ROW EXCLUSIVE are a reader's
+      return statement.fields().value("mode", 0) > 3 ? statement_access::write : statement_access::read;
     case statement_kind::copy:
       return statement.fields().value("is_from", false) || contains_write(statement.fields())
                  ? statement_access::write

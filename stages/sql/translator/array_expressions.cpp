@@ -11,6 +11,7 @@
 //   ARRAY[e1, e2, ...]   the elements' common type's array (untyped literals:
 //                        text[]); ARRAY[[1, 2], [3, 4]] one dimension more than
 //                        its inner arrays; ARRAY[] is not translated
+//   name[i]              its byte i (from 0), a "char"
 //   int2vector[i], oidvector[i]   subscripts from 0 (the catalogs' vectors, stored
 //                        as "1 2")
 //   array_length(a, d), array_lower(a, d), array_upper(a, d)   int4, NULL for an
@@ -85,6 +86,14 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
     return typed_result("CAST(pg_array_subscript('{' || replace(" + array.sql + ", ' ', ',') || '}', " +
                             index + " + 1) AS INTEGER)",
                         array.type.oid == 22 ? pg_type_oid::int2 : pg_type_oid::oid);
+  }
+  if (array.type.oid == pg_type_oid::name && !untyped(array)) {
+    // name is a fixed array of characters: name[i] is its byte i (from 0), a "char"
+    // (pg_dump reads typname[0]).
+    if (steps.size() != 1 || slice)
+      throw not_translatable{"a slice of a name"};
+    const std::string index = subscript_sql(t, pt::fields(steps[0]).value("uidx", json()), where);
+    return typed_result("substr(CAST(" + array.sql + " AS BLOB), " + index + " + 1, 1)", 18);
   }
   const auto element = untyped(array) ? std::nullopt : element_of(array.type);
   if (!element)

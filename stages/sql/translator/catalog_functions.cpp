@@ -29,6 +29,8 @@
 //   array_upper(array, 1)                          int4   of a one-dimensional array
 //   current_schemas(bool)                          name[] the search path's existing schemas
 //   array_position(array, x)                       int4   first position of x (integer and text elements)
+//   array_remove(array, x)                         the array without the elements equal to x
+//   quote_literal(text)                            text   'it''s', E'a\\b'
 //
 //   'name'::regclass         the relation's OID (42P01 when there is none)
 //   x::regclass, x::oid      of an OID-valued x: the same number
@@ -36,6 +38,7 @@
 //   'int4'::regtype          a built-in type's OID by its pg_type name
 //   (x::regtype)::text       format_type(x, NULL)
 //   (x::regnamespace)::text  the schema's name
+//   'name'::regnamespace     the schema's OID (3F000 when there is none)
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -190,6 +193,21 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
       throw not_translatable{"array_position of a value of another type"};
     return typed_result("pg_array_position(" + args[0].sql + ", " + value.sql + ")", pg_type_oid::int4);
   }
+  if (name == "quote_literal" && args.size() == 1) {
+    // 'it''s'; with a backslash E'a\\b' (SQLite's quote() doubles the quotes).
+    const std::string x = text_argument(t, std::move(args[0])).sql;
+    return typed_result("CASE WHEN " + x + " IS NULL THEN NULL WHEN instr(" + x + ", '\\') > 0 THEN 'E' || quote(replace(" +
+                            x + ", '\\', '\\\\')) ELSE quote(" + x + ") END",
+                        pg_type_oid::text);
+  }
+  if (name == "array_remove" && args.size() == 2) {
+    // The elements not equal to the value (integer and text elements).
+    const type_descriptor* array = untyped(args[0]) ? nullptr : find_builtin_type(args[0].type.oid);
+    if (array == nullptr || array->element == 0)
+      throw not_translatable{"array_remove of this type"};
+    typed_expression value = t.coerce(std::move(args[1]), builtin_column_type(array->element));
+    return typed_result("pg_array_remove(" + args[0].sql + ", " + value.sql + ")", args[0].type.oid);
+  }
   for (const signature& s : signatures()) {
     if (name != s.name || s.arguments.size() != args.size())
       continue;
@@ -238,6 +256,8 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
       return typed_as(text, result);
     if (type == "regclass")
       return typed_as("pg_catalog_regclass_in(" + arg.sql + ")", result);
+    if (type == "regnamespace")
+      return typed_as("pg_catalog_regnamespace_in(" + arg.sql + ")", result);
     if (type == "regtype") {
       std::string typname = text.rfind("pg_catalog.", 0) == 0 ? text.substr(11) : text;
       if (const type_descriptor* d = find_builtin_type(std::string_view(typname)))

@@ -295,6 +295,9 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
   }
   if (is_text_like(from) && type.oid == pg_type_oid::bpchar && type.typmod < 0)
     return typed(value.sql, type, value.location);  // bpchar without a length keeps the text
+  if (type.oid == pg_type_oid::oid && (from == pg_type_oid::int2 || from == pg_type_oid::int4 || from == 2205 ||
+                                       from == 2206 || from == 24))
+    return typed(value.sql, type, value.location);  // all stored as the integer
   throw not_translatable{"implicit cast from " + message_type_name(value.type) + " to " +
                          message_type_name(type)};
 }
@@ -364,6 +367,15 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
       // both ways, so the first one stays (an unknown-typed column gives way).
       if (common->oid == pg_type_oid::unknown)
         common = builtin(v.type.oid);
+      continue;
+    }
+    // oid beside an integer (CASE ... THEN ftserver ELSE 0) or a reg* type (UNION
+    // of pg_depend.classid and 'pg_opfamily'::regclass): oid.
+    const auto oid_like = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24; };
+    const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4; };
+    if ((oid_like(v.type.oid) && (integer(common->oid) || oid_like(common->oid))) ||
+        (oid_like(common->oid) && integer(v.type.oid))) {
+      common = builtin(pg_type_oid::oid);
       continue;
     }
     throw not_translatable{std::string(context) + " types that differ"};

@@ -86,6 +86,11 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
 bool has_set_returning_call(const json& target_list);
 std::optional<typed_expression> set_returning_function(query_translator& t, const json& call, const scope& where);
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where);
+// A function in FROM (a RangeFunction's fields `f`): the JSON functions,
+// unnest, pg_partition_ancestors, pg_options_to_table, generate_series(a, b);
+// the FROM item's SQL, its columns added to `where`.
+std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
+                               const std::vector<std::string>& column_aliases, scope& where);
 // unnest(array) / pg_partition_ancestors(rel) [WITH ORDINALITY] in FROM: the FROM
 // item's SQL, its columns added to `where`; nullopt for another function.
 std::optional<std::string> set_returning_from_function(query_translator& t, const json& call, const std::string& alias,

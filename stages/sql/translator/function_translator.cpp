@@ -26,6 +26,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 

@@ -5,6 +5,7 @@
 
 #include <utility>
 
+#include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 
 namespace tributary {
@@ -159,6 +160,33 @@ std::string output_column_name(const nlohmann::json& node) {
   std::string name;
   figure_name(node, name);
   return name.empty() ? "?column?" : name;
+}
+
+// The statement's result columns of types regclass / regtype / regnamespace
+// print the object's name as PostgreSQL's output functions do (inside the
+// statement they stay OIDs, so they compare and join as numbers).
+translated_query named_object_output(translated_query query) {
+  const auto output_function = [](oid_t type) -> std::string {
+    switch (type) {
+      case 2205: return "pg_catalog_regclass_out";
+      case 2206: return "pg_catalog_regtype_out";
+      case 4089: return "pg_catalog_regnamespace_out";
+      default: return "";
+    }
+  };
+  bool named = false;
+  for (const query_column& c : query.columns)
+    named = named || !output_function(c.type.oid).empty();
+  if (!named)
+    return query;
+  std::string sql = "SELECT ";
+  for (size_t i = 0; i < query.columns.size(); ++i) {
+    const std::string column = quote_identifier("c" + std::to_string(i + 1));  // the aliases c1, c2, ...
+    const std::string function = output_function(query.columns[i].type.oid);
+    sql += (i ? ", " : "") + (function.empty() ? column : function + "(" + column + ") AS " + column);
+  }
+  query.sql = sql + " FROM (" + query.sql + ")";
+  return query;
 }
 
 }  // namespace tributary

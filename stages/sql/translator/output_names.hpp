@@ -4,15 +4,23 @@
 // "coalesce", "greatest"/"least", "exists", "array", "row", the SQL value
 // functions' own names (current_date, ...), a scalar sub-select's first column;
 // "?column?" for anything else. Pure.
+// Also the names reg* result columns print (named_object_output).
 #pragma once
 
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "stages/sql/translator/query_translation.hpp"
+
 namespace tributary {
 
 // `node` is the expression of a ResTarget ({"ColumnRef": {...}}, ...).
 std::string output_column_name(const nlohmann::json& node);
+
+// The statement's result columns of types regclass / regtype / regnamespace
+// print the object's name as PostgreSQL's output functions do (inside the
+// statement they stay OIDs): the query wrapped in one that converts them.
+translated_query named_object_output(translated_query query);
 
 }  // namespace tributary

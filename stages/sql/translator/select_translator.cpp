@@ -259,6 +259,12 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const json& sort = pt::fields(node);
     const json& key = sort.value("node", json());
     auto [term, type] = sort_key(key, "ORDER BY", where, columns, column_sql);
+    // An output column sorts by its alias: SQLite refuses an outer query's column
+    // in the ORDER BY of a sub-select in FROM, but not in its result columns.
+    std::string written = term;
+    for (size_t i = 0; i < column_sql.size(); ++i)
+      if (column_sql[i] == term)
+        written = quote_identifier(alias_of(i));
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
     if (direction == "SORTBY_USING")
@@ -267,7 +273,7 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" ||
                              (nulls != "SORTBY_NULLS_LAST" && descending);
     const std::string suffix = std::string(descending ? " DESC" : " ASC") + (nulls_first ? " NULLS FIRST" : " NULLS LAST");
-    sql += (sql.empty() ? " ORDER BY " : ", ") + term + suffix;
+    sql += (sql.empty() ? " ORDER BY " : ", ") + written + suffix;
     if (terms != nullptr)
       terms->push_back({term, type, suffix});
   }
@@ -409,43 +415,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     return "(" + inner.sql + ") AS " + quote_identifier(alias_name);
   }
   if (type == "RangeFunction") {
-    // generate_series(a, b) [AS] s: the integers a..b as the column s (int4).
-    const json& functions = pt::list(f, "functions");
-    if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
-      const json& items = pt::list(pt::fields(functions[0]), "items");
-      if (!items.empty())
-        if (auto sql = json_from_function(*this, pt::fields(items[0]), alias_name, column_aliases, where))
-          return *sql;
-    }
-    if (!pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
-      const json& items = pt::list(pt::fields(functions[0]), "items");
-      if (!items.empty())
-        if (auto sql = set_returning_from_function(*this, pt::fields(items[0]), alias_name, column_aliases,
-                                                   pt::flag(f, "ordinality"), where))
-          return *sql;
-    }
-    if (!column_aliases.empty())
-      throw not_translatable{"column aliases in FROM"};
-    if (pt::flag(f, "lateral") || pt::flag(f, "ordinality") || pt::flag(f, "is_rowsfrom") || functions.size() != 1)
-      throw not_translatable{"function in FROM"};
-    const json& pair = pt::list(pt::fields(functions[0]), "items");
-    const json& call = pair.empty() ? json() : pt::fields(pair[0]);
-    const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
-    const json& arguments = pt::list(call, "args");
-    if (names.empty() || names.back() != "generate_series" || arguments.size() != 2)
-      throw not_translatable{"function in FROM"};
-    scope none;
-    none.outer = where.outer;
-    const column_type int4 = builtin_column_type(pg_type_oid::int4);
-    const std::string low = coerce(expression(arguments[0], where), int4).sql;
-    const std::string high = coerce(expression(arguments[1], where), int4).sql;
-    const std::string name = alias_name.empty() ? "generate_series" : alias_name;
-    scope_item item;
-    item.name = name;
-    item.columns.push_back({name, "c1", int4});
-    where.items.push_back(std::move(item));
-    return "(WITH RECURSIVE series(c1) AS (SELECT " + low + " UNION ALL SELECT c1 + 1 FROM series WHERE c1 < " +
-           high + ") SELECT c1 FROM series WHERE c1 <= " + high + ") AS " + quote_identifier(name);
+    return function_from_item(*this, f, alias_name, column_aliases, where);
   }
   if (type == "JoinExpr") {
     if (pt::flag(f, "isNatural") || f.contains("usingClause") || f.contains("alias"))
@@ -575,37 +545,6 @@ std::string query_translator::with_clause(const json& with, const scope* outer) 
 }
 
 }  // namespace translator
-
-namespace {
-
-// The statement's result columns of types regclass / regtype / regnamespace
-// print the object's name as PostgreSQL's output functions do (inside the
-// statement they stay OIDs, so they compare and join as numbers).
-translated_query named_object_output(translated_query query) {
-  const auto output_function = [](oid_t type) -> std::string {
-    switch (type) {
-      case 2205: return "pg_catalog_regclass_out";
-      case 2206: return "pg_catalog_regtype_out";
-      case 4089: return "pg_catalog_regnamespace_out";
-      default: return "";
-    }
-  };
-  bool named = false;
-  for (const query_column& c : query.columns)
-    named = named || !output_function(c.type.oid).empty();
-  if (!named)
-    return query;
-  std::string sql = "SELECT ";
-  for (size_t i = 0; i < query.columns.size(); ++i) {
-    const std::string column = quote_identifier(translator::alias_of(i));
-    const std::string function = output_function(query.columns[i].type.oid);
-    sql += (i ? ", " : "") + (function.empty() ? column : function + "(" + column + ") AS " + column);
-  }
-  query.sql = sql + " FROM (" + query.sql + ")";
-  return query;
-}
-
-}  // namespace
 
 result<std::optional<translated_query>, located_error> translate_statement(
     const std::string& node_type, const nlohmann::json& statement, const translation_input& input) {

@@ -18,7 +18,7 @@
 //                                             getPrimaryKeys / getIndexInfo read them
 //   json[b]_array_elements[_text], json[b]_object_keys   (json_functions.cpp)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
-// In FROM: unnest(array) and pg_partition_ancestors(rel) [WITH ORDINALITY]
+// In FROM: pg_options_to_table(options), unnest(array) and pg_partition_ancestors(rel) [WITH ORDINALITY]
 // [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
 // FROM items on their left).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
@@ -92,6 +92,13 @@ array_argument array_of(query_translator& t, const typed_expression& value, cons
       type->element == pg_type_oid::boolean)
     throw not_translatable{function + " of an array of this element type"};
   return {value.sql, builtin_column_type(type->element)};
+}
+
+// The element a pg_ordinals(count, array) row gives (its column item), as its
+// type's stored form.
+std::string item_sql(const array_argument& array, const std::string& item) {
+  const type_descriptor* element = find_builtin_type(array.element.oid);
+  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + item + " AS INTEGER)" : item;
 }
 
 // The element `ordinal` of `array` (NULL past the end) as its type's stored form.
@@ -202,8 +209,28 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
       arguments.size() != 1 || call.contains("over") || pt::flag(call, "func_variadic"))
     return std::nullopt;
   const std::string& name = names.back();
-  if (name != "unnest" && name != "pg_partition_ancestors")
+  if (name != "unnest" && name != "pg_partition_ancestors" && name != "pg_options_to_table")
     return std::nullopt;
+  if (name == "pg_options_to_table") {
+    // The "name=value" items of an options array (reloptions, fdwoptions) as
+    // (option_name, option_value).
+    if (ordinality || column_aliases.size() > 2)
+      throw not_translatable{"pg_options_to_table form"};
+    const array_argument array = array_of(t, t.expression(arguments[0], where), name);
+    const std::string item_name = alias.empty() ? name : alias;
+    const std::string element = quote_identifier(item_name) + ".item";
+    scope_item item;
+    item.name = item_name;
+    const column_type text = builtin_column_type(pg_type_oid::text);
+    scope_column option_name{column_aliases.size() > 0 ? column_aliases[0] : "option_name", "", text};
+    option_name.expression = "substr(" + element + ", 1, instr(" + element + ", '=') - 1)";
+    scope_column option_value{column_aliases.size() > 1 ? column_aliases[1] : "option_value", "", text};
+    option_value.expression = "substr(" + element + ", instr(" + element + ", '=') + 1)";
+    item.columns.push_back(std::move(option_name));
+    item.columns.push_back(std::move(option_value));
+    where.items.push_back(std::move(item));
+    return "pg_ordinals(" + array_length_sql(array) + ", " + array.sql + ") AS " + quote_identifier(item_name);
+  }
   if (column_aliases.size() > (ordinality ? 2u : 1u))
     throw not_translatable{"more column aliases than the function's columns"};
   const std::string item_name = alias.empty() ? name : alias;
@@ -214,9 +241,9 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
   scope_column value;
   if (name == "unnest") {
     const array_argument array = array_of(t, t.expression(arguments[0], where), name);
-    length = array_length_sql(array);
+    length = array_length_sql(array) + ", " + array.sql;
     value = {column_aliases.empty() ? item_name : column_aliases[0], "", array.element};
-    value.expression = element_sql(array, ordinal);
+    value.expression = item_sql(array, quote_identifier(item_name) + ".item");
     item.scalar_value = column_aliases.empty();
   } else {
     const ancestors_call ancestors = ancestors_of(t, t.expression(arguments[0], where));
@@ -236,6 +263,47 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
       t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
   where.items.push_back(std::move(item));
   return "pg_ordinals(" + length + ") AS " + quote_identifier(item_name);
+}
+
+std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
+                               const std::vector<std::string>& column_aliases, scope& where) {
+    // generate_series(a, b) [AS] s: the integers a..b as the column s (int4).
+    const json& functions = pt::list(f, "functions");
+    if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = json_from_function(t, pt::fields(items[0]), alias_name, column_aliases, where))
+          return *sql;
+    }
+    if (!pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = set_returning_from_function(t, pt::fields(items[0]), alias_name, column_aliases,
+                                                   pt::flag(f, "ordinality"), where))
+          return *sql;
+    }
+    if (!column_aliases.empty())
+      throw not_translatable{"column aliases in FROM"};
+    if (pt::flag(f, "lateral") || pt::flag(f, "ordinality") || pt::flag(f, "is_rowsfrom") || functions.size() != 1)
+      throw not_translatable{"function in FROM"};
+    const json& pair = pt::list(pt::fields(functions[0]), "items");
+    const json& call = pair.empty() ? json() : pt::fields(pair[0]);
+    const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+    const json& arguments = pt::list(call, "args");
+    if (names.empty() || names.back() != "generate_series" || arguments.size() != 2)
+      throw not_translatable{"function in FROM"};
+    scope none;
+    none.outer = where.outer;
+    const column_type int4 = builtin_column_type(pg_type_oid::int4);
+    const std::string low = t.coerce(t.expression(arguments[0], where), int4).sql;
+    const std::string high = t.coerce(t.expression(arguments[1], where), int4).sql;
+    const std::string name = alias_name.empty() ? "generate_series" : alias_name;
+    scope_item item;
+    item.name = name;
+    item.columns.push_back({name, "c1", int4});
+    where.items.push_back(std::move(item));
+    return "(WITH RECURSIVE series(c1) AS (SELECT " + low + " UNION ALL SELECT c1 + 1 FROM series WHERE c1 < " +
+           high + ") SELECT c1 FROM series WHERE c1 <= " + high + ") AS " + quote_identifier(name);
 }
 
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {

@@ -1,0 +1,205 @@
+// definition_functions: the pg_get_*def functions, which print an object's
+// definition as PostgreSQL does (the translator types them:
+// stages/sql/translator/catalog_functions.cpp):
+//
+//   pg_get_indexdef(index [, col, pretty])   CREATE [UNIQUE] INDEX ... USING btree (...)
+//                                      or, for col > 0, that column's name
+//   pg_get_constraintdef(con [, pretty])     PRIMARY KEY (a) / UNIQUE (a, b) /
+//                                      FOREIGN KEY (a) REFERENCES p(id) / CHECK ((a > 0))
+//   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
+//                                      only the parentheses precedence needs)
+//   pg_get_viewdef(view [, pretty])    the view's SELECT as written
+//
+// A relation named in a default ('seq'::regclass) or a view is schema-qualified
+// when its schema is not on the search path, as PostgreSQL prints it (pg_dump
+// reads them with an empty search_path).
+#include <sqlite3.h>
+
+#include <pg_query.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/sql_function_arguments.hpp"
+#include "cli/server/select_expression.hpp"
+#include "stages/core/sql_quote.hpp"
+
+namespace tributary {
+
+namespace {
+
+void indexdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_model model = reader_of(context).model();
+  auto found = model.index(sqlite3_value_int64(argv[0]));
+  if (!found)
+    return sqlite3_result_null(context);
+  const auto& [table, index] = *found;
+  const int column = argc >= 2 ? sqlite3_value_int(argv[1]) : 0;
+  if (column <= 0)
+    return result_text(context, index_definition(*table, *index));
+  if (static_cast<size_t>(column) > index->columns.size())
+    return result_text(context, "");
+  const int attnum = index->columns[static_cast<size_t>(column - 1)];
+  if (attnum < 1 || static_cast<size_t>(attnum) > table->columns.size())
+    return result_text(context, "");
+  result_text(context, quote_identifier_if_needed(table->columns[static_cast<size_t>(attnum - 1)].name));
+}
+
+void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_model model = reader_of(context).model();
+  if (auto key = model.foreign_key(sqlite3_value_int64(argv[0])))
+    return result_text(context, foreign_key_definition(model, *key->first, *key->second,
+                                                       reader_of(context).visible_schemas()));
+  if (const catalog_check* check = model.check(sqlite3_value_int64(argv[0]))) {
+    const bool pretty = argc == 2 && sqlite3_value_int64(argv[1]) != 0;
+    return result_text(context, pretty ? check->pretty_definition : check->definition);
+  }
+  auto found = model.constraint(sqlite3_value_int64(argv[0]));
+  if (!found)
+    return sqlite3_result_null(context);
+  result_text(context, constraint_definition(*found->first, *found->second));
+}
+
+// 'seq'::regclass -> 'public.seq'::regclass when public is not on the search
+// path (pg_dump's empty one), as regclass's output qualifies a name.
+std::string qualified_regclass_literals(std::string text, const std::vector<std::string>& visible) {
+  if (std::find(visible.begin(), visible.end(), "public") != visible.end())
+    return text;
+  const std::string cast = "'::regclass";
+  for (size_t end = text.find(cast); end != std::string::npos; end = text.find(cast, end + cast.size())) {
+    const size_t open = text.rfind('\'', end - 1);
+    if (open == std::string::npos || text.find('.', open) < end)
+      continue;
+    text.insert(open + 1, "public.");
+    end += 7;
+  }
+  return text;
+}
+
+void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::vector<std::string> visible = reader_of(context).visible_schemas();
+  const bool pretty = argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL &&
+                      sqlite3_value_int64(argv[2]) != 0;
+  const std::string node = text_argument(argv[0]);
+  const auto attrdef = read_attrdef_node(node);
+  if (!attrdef)  // not a default's node: its text as recorded
+    return result_text(context, node);
+  if (!pretty)
+    return result_text(context, qualified_regclass_literals(attrdef->expression, visible));
+  // The column whose default it is: its type decides the parentheses of an
+  // operator it casts.
+  const catalog_model model = reader_of(context).model();
+  const catalog_relation* relation = model.relation(sqlite3_value_int64(argv[1]));
+  column_definition column;
+  if (relation != nullptr && attrdef->adnum >= 1 &&
+      static_cast<size_t>(attrdef->adnum) <= relation->columns.size())
+    column = relation->columns[static_cast<size_t>(attrdef->adnum - 1)];
+  const std::string& text = attrdef->expression;
+  result_text(context, qualified_regclass_literals(pretty_default_text(text, column), visible));
+}
+
+// `select` with each relation it names outside the search path schema-qualified
+// (pg_dump reads view definitions with an empty search_path).
+std::string qualified_relations(const std::string& select, const catalog_model& model,
+                                const std::vector<std::string>& visible) {
+  PgQueryParseResult parsed = pg_query_parse(select.c_str());
+  std::vector<std::pair<size_t, std::string>> inserts;  // (byte offset, "schema.")
+  if (parsed.error == nullptr) {
+    const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    std::vector<const nlohmann::json*> pending{&tree};
+    while (!pending.empty()) {
+      const nlohmann::json& node = *pending.back();
+      pending.pop_back();
+      if (node.is_array())
+        for (const auto& item : node)
+          pending.push_back(&item);
+      if (!node.is_object())
+        continue;
+      for (const auto& [key, value] : node.items()) {
+        if (key == "RangeVar" && value.is_object() && !value.contains("schemaname")) {
+          const std::string name = value.value("relname", "");
+          for (const auto& r : model.relations)
+            if (r.schema == "public" && r.name == name &&
+                std::find(visible.begin(), visible.end(), "public") == visible.end())
+              inserts.emplace_back(value.value("location", 0), "public.");
+          continue;
+        }
+        pending.push_back(&value);
+      }
+    }
+  }
+  pg_query_free_parse_result(parsed);
+  std::sort(inserts.begin(), inserts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string out = select;
+  for (const auto& [at, prefix] : inserts)
+    if (at <= out.size())
+      out.insert(at, prefix);
+  return out;
+}
+
+// pg_get_viewdef(view): the view's SELECT as CREATE VIEW wrote it (Tributary keeps
+// the text, not a parse tree), with PostgreSQL's leading space and semicolon.
+void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const catalog_reader& reader = reader_of(context);
+  const catalog_model model = reader.model();
+  const catalog_relation* view = model.relation(sqlite3_value_int64(argv[0]));
+  if (view == nullptr || view->kind != 'v')
+    return sqlite3_result_null(context);
+  auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
+  if (!q)
+    return sqlite3_result_null(context);
+  q->bind_text(1, view->local_name);
+  auto step = q->step();
+  if (!step || *step != sqlite_statement::step_result::row)
+    return sqlite3_result_null(context);
+  std::string text = q->column_text(0);
+  // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
+  for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
+    const bool word = at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1])) &&
+                      at + 2 < text.size() && std::isspace(static_cast<unsigned char>(text[at + 2]));
+    if (!word)
+      continue;
+    std::string body = text.substr(at + 3);
+    while (!body.empty() && (std::isspace(static_cast<unsigned char>(body.back())) || body.back() == ';'))
+      body.pop_back();
+    return result_text(context, " " + qualified_relations(body, model, reader.visible_schemas()) + ";");
+  }
+  sqlite3_result_null(context);
+}
+
+}  // namespace
+
+result<ok_t, sqlite_error> install_definition_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
+  sqlite3* handle = db.handle();
+  void* data = const_cast<catalog_reader*>(reader.get());
+  struct function {
+    const char* name;
+    int arguments;
+    void (*call)(sqlite3_context*, int, sqlite3_value**);
+  };
+  const function functions[] = {
+      {"pg_get_indexdef", 1, indexdef_function},      {"pg_get_indexdef", 3, indexdef_function},
+      {"pg_get_constraintdef", 1, constraintdef_function}, {"pg_get_constraintdef", 2, constraintdef_function},
+      {"pg_get_expr", 2, expr_function},              {"pg_get_expr", 3, expr_function},
+      {"pg_get_viewdef", 1, viewdef_function},        {"pg_get_viewdef", 2, viewdef_function},
+  };
+  for (const function& f : functions)
+    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
+                                            nullptr);
+        rc != SQLITE_OK)
+      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+  return ok_v;
+}
+
+}  // namespace tributary
