@@ -21,7 +21,7 @@ constexpr size_t max_batch_messages = 4096;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
 constexpr auto gather_window = std::chrono::milliseconds(20);
-constexpr auto gather_pause = std::chrono::microseconds(5000);
+constexpr auto gather_pause = std::chrono::microseconds(2000);
 constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
