@@ -42,8 +42,6 @@ void refuse_what_postgres_refuses(const query_translator& t, const json& node) {
       t.fail_at(make_pg_error("42P02", "there is no parameter $" +
                                            std::to_string(pt::integer(value, "number"))),
                 location_in(value));
-    if (key == "A_ArrayExpr")  // its elements' quoting is a function of the sessions only
-      throw translator::not_translatable{"A_ArrayExpr"};
     if (key == "FuncCall") {
       const auto names = pt::strings(pt::list(value, "funcname"));
       const std::string name = names.empty() ? "" : names.back();
