@@ -1,5 +1,6 @@
 // namespace_catalog: see the header.
 #include "storage/namespace_catalog.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 
@@ -55,33 +56,23 @@ result<ok_t, sqlite_error> change_schema_owner(sqlite_connection& db, const std:
 }
 
 result<std::vector<std::pair<std::string, std::string>>, sqlite_error> list_schemas(sqlite_connection& db) {
-  auto q = db.prepare("SELECT nspname, nspowner FROM tributary_namespaces ORDER BY nspname");
-  if (!q)
-    return fail(q.error());
+  auto rows = query_rows(db, "SELECT nspname, nspowner FROM tributary_namespaces ORDER BY nspname");
+  if (!rows)
+    return fail(rows.error());
   std::vector<std::pair<std::string, std::string>> out;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(s.error());
-    if (*s == sqlite_statement::step_result::done)
-      return out;
-    out.emplace_back(q->column_text(0), q->column_text(1));
-  }
+  for (auto& row : *rows)
+    out.emplace_back(std::move(row[0]), std::move(row[1]));
+  return out;
 }
 
 result<std::map<std::string, std::string>, sqlite_error> schema_acl_texts(sqlite_connection& db) {
-  auto q = db.prepare("SELECT nspname, nspacl FROM tributary_namespace_acl");
-  if (!q)
-    return fail(q.error());
+  auto rows = query_rows(db, "SELECT nspname, nspacl FROM tributary_namespace_acl");
+  if (!rows)
+    return fail(rows.error());
   std::map<std::string, std::string> out;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(s.error());
-    if (*s == sqlite_statement::step_result::done)
-      return out;
-    out.emplace(q->column_text(0), q->column_text(1));
-  }
+  for (auto& row : *rows)
+    out.emplace(std::move(row[0]), std::move(row[1]));
+  return out;
 }
 
 result<ok_t, sqlite_error> store_schema_acl(sqlite_connection& db, const std::string& schema,
