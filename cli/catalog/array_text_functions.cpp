@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "stages/core/pg_text_array.hpp"
 #include "cli/catalog/catalog_reader.hpp"
 
 namespace tributary {
@@ -84,29 +85,11 @@ void array_to_string_function(sqlite3_context* context, int argc, sqlite3_value*
   result_text(context, out);
 }
 
-std::string quoted_element(const std::string& text);
-
 // One element of an array's text form: quoted when array_out would quote it.
 void array_element_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return result_text(context, "NULL");
-  result_text(context, quoted_element(text_argument(argv[0])));
-}
-
-std::string quoted_element(const std::string& text) {
-  bool quote = text.empty() || text == "NULL" || text == "null";
-  for (char c : text)
-    quote = quote || c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t' ||
-            c == '\n';
-  if (!quote)
-    return text;
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  return out + "\"";
+  result_text(context, quote_array_element(text_argument(argv[0])));
 }
 
 // pg_array_remove(array, x): array_remove, the elements not equal to x (by their
@@ -120,7 +103,7 @@ void array_remove_function(sqlite3_context* context, int, sqlite3_value** argv) 
   for (const auto& element : array_text_elements(text_argument(argv[0]))) {
     if (remove_null ? !element : element && *element == value)
       continue;
-    out += (out.empty() ? "" : ",") + (element ? quoted_element(*element) : std::string("NULL"));
+    out += (out.empty() ? "" : ",") + (element ? quote_array_element(*element) : std::string("NULL"));
   }
   result_text(context, "{" + out + "}");
 }

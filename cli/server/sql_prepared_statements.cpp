@@ -21,6 +21,7 @@
 // Errors fail the transaction block as any statement's do.
 #include <cctype>
 
+#include "stages/core/pg_text_array.hpp"
 #include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
@@ -81,22 +82,6 @@ std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t inde
                            " cannot be coerced to the expected type " +
                            format_type(builtin_column_type(to)),
                        {}, "You will need to rewrite or cast the expression.");
-}
-
-// An element of array_out's text: quoted when it holds what the array syntax uses.
-std::string array_element(const std::string& text) {
-  bool quote = text.empty() || text == "NULL";
-  for (char c : text)
-    quote = quote || c == ' ' || c == ',' || c == '{' || c == '}' || c == '"' || c == '\\';
-  if (!quote)
-    return text;
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 pg_error statement_missing(const std::string& name) {
@@ -275,7 +260,7 @@ void extended_query::install_prepared_statements_view() {
             continue;  // the unnamed statement is not listed
           std::string types = "{";
           for (size_t i = 0; i < statement->parameter_types.size(); ++i)
-            types += (i ? "," : "") + array_element(format_type(builtin_column_type(statement->parameter_types[i])));
+            types += (i ? "," : "") + quote_array_element(format_type(builtin_column_type(statement->parameter_types[i])));
           const int64_t micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                      statement->prepared_at.time_since_epoch())
                                      .count() -

@@ -56,28 +56,31 @@ std::optional<std::vector<std::string>> parse_text_array(std::string_view text) 
   }
 }
 
+std::string quote_array_element(std::string_view e) {
+  bool quote = e.empty() || (e.size() == 4 && std::tolower(static_cast<unsigned char>(e[0])) == 'n' &&
+                             std::tolower(static_cast<unsigned char>(e[1])) == 'u' &&
+                             std::tolower(static_cast<unsigned char>(e[2])) == 'l' &&
+                             std::tolower(static_cast<unsigned char>(e[3])) == 'l');
+  for (char c : e)
+    if (c == ',' || c == '"' || c == '\\' || c == '{' || c == '}' || std::isspace(static_cast<unsigned char>(c)))
+      quote = true;
+  if (!quote)
+    return std::string(e);
+  std::string out = "\"";
+  for (char c : e) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + '"';
+}
+
 std::string format_text_array(const std::vector<std::string>& elements) {
   std::string out = "{";
   for (size_t n = 0; n < elements.size(); ++n) {
-    const auto& e = elements[n];
-    bool quote = e.empty() || e == "NULL" || e == "null";
-    for (char c : e)
-      if (c == ',' || c == '"' || c == '\\' || c == '{' || c == '}' ||
-          std::isspace(static_cast<unsigned char>(c)))
-        quote = true;
     if (n)
       out += ',';
-    if (!quote) {
-      out += e;
-      continue;
-    }
-    out += '"';
-    for (char c : e) {
-      if (c == '"' || c == '\\')
-        out += '\\';
-      out += c;
-    }
-    out += '"';
+    out += quote_array_element(elements[n]);
   }
   return out + "}";
 }

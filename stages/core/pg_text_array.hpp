@@ -14,6 +14,11 @@ namespace tributary {
 // and are rejected too.
 std::optional<std::vector<std::string>> parse_text_array(std::string_view text);
 
+// One element as array_out writes it: in double quotes (with " and \ escaped) when it
+// is empty, the word NULL in any case, or holds a comma, a quote, a brace, a
+// backslash or white space; as it is otherwise.
+std::string quote_array_element(std::string_view element);
+
 // Quotes elements that need it (empty, spaces, commas, quotes, braces,
 // backslashes, or the word NULL), as array_out does.
 std::string format_text_array(const std::vector<std::string>& elements);
