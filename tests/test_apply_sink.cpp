@@ -1,96 +1,10 @@
 // Specification of apply_sink on real temporary SQLite files: row changes by
 // key and by full old row, TOAST, column mapping, conflicts, errors, TRUNCATE,
 // and progress committed atomically with the rows.
-#include <gtest/gtest.h>
-#include <unistd.h>
-
-#include <filesystem>
-
-#include "stages/pipeline/apply_plan.hpp"
-#include "storage/apply_sink.hpp"
-#include "storage/catalog_schema.hpp"
-#include "remote_transaction_builders.hpp"
+#include "apply_sink_fixture.hpp"
 
 namespace tributary {
 namespace {
-
-constexpr int64_t origin_id = 1;
-constexpr int64_t subscription_oid = 16384;
-
-class ApplySinkTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/apply_sink_XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-    file_ = (dir_ / "db.db").string();
-    auto db = sqlite_connection::open(file_);
-    ASSERT_TRUE(db.ok());
-    ASSERT_TRUE(migrate_catalog(*db).ok());
-    ASSERT_TRUE(db->exec("INSERT INTO pg_subscription (oid, subdbid, subskiplsn, subname, subowner,"
-                         " subenabled, subconninfo, subpublications) VALUES (16384, 1, '0/14C0378',"
-                         " 'sub', 10, 1, '', '{pub}');"
-                         "INSERT INTO pg_replication_origin VALUES (1, 'pg_16384');")
-                    .ok());
-    auto s = apply_sink::open(apply_sink_config{file_, subscription_oid, origin_id, 1000, nullptr});
-    ASSERT_TRUE(s.ok()) << s.error().to_string();
-    sink_.emplace(std::move(*s));
-  }
-  void TearDown() override {
-    sink_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-
-  void exec(const std::string& sql) {
-    auto r = sink_->connection().exec(sql);
-    ASSERT_TRUE(r.ok()) << r.error().message;
-  }
-
-  // Rows of a query, each row's columns joined with '|' (NULL shown as "null").
-  std::vector<std::string> rows(const std::string& sql) {
-    return rows_on(sink_->connection(), sql);
-  }
-  static std::vector<std::string> rows_on(sqlite_connection& db, const std::string& sql) {
-    std::vector<std::string> out;
-    auto q = db.prepare(sql);
-    EXPECT_TRUE(q.ok()) << sql;
-    if (!q)
-      return out;
-    while (true) {
-      auto s = q->step();
-      EXPECT_TRUE(s.ok());
-      if (!s || *s == sqlite_statement::step_result::done)
-        break;
-      std::string line;
-      for (int i = 0; i < q->column_count(); ++i)
-        line += (i ? "|" : "") + (q->column_is_null(i) ? std::string("null") : q->column_text(i));
-      out.push_back(line);
-    }
-    return out;
-  }
-
-  result<ok_t, apply_error> apply_only(std::vector<remote_transaction_ptr> group) {
-    if (auto r = sink_->begin_group(); !r)
-      return r;
-    return sink_->apply(make_apply_plan(group), group);
-  }
-  void apply_group(std::vector<remote_transaction_ptr> group) {
-    auto r = apply_only(group);
-    ASSERT_TRUE(r.ok()) << r.error().to_string();
-    auto c = sink_->commit_group(group.back()->end_lsn);
-    ASSERT_TRUE(c.ok()) << c.error().to_string();
-  }
-  apply_error apply_error_of(std::vector<remote_transaction_ptr> group) {
-    auto r = apply_only(group);
-    EXPECT_FALSE(r.ok());
-    sink_->rollback_group();
-    return r.ok() ? apply_error{} : r.error();
-  }
-
-  std::filesystem::path dir_;
-  std::string file_;
-  std::optional<apply_sink> sink_;
-};
 
 TEST_F(ApplySinkTest, InsertUpdateDeleteOnPrimaryKeyTable) {
   exec("CREATE TABLE t (id integer PRIMARY KEY, v text)");
@@ -529,61 +443,6 @@ TEST_F(ApplySinkTest, ManyTransactionsOfOneGroupCommitAsOneLocalTransaction) {
             (std::vector<std::string>{"100|w|w"}));
   EXPECT_EQ(rows_on(*reader, "SELECT remote_lsn FROM pg_replication_origin_status"),
             (std::vector<std::string>{group.back()->end_lsn.to_string()}));
-}
-
-// Inserts of one table go 64 rows per INSERT statement (and the rest one by
-// one): every row lands with its own values, NULLs and parsed values included.
-TEST_F(ApplySinkTest, ManyInsertsLandRowByRowWithTheirOwnValues) {
-  exec("CREATE TABLE t (id int4 PRIMARY KEY, v text, n int4)");  // n read as PostgreSQL's integer
-  auto t = relation("t", {{"id", int4, true}, {"v", text_type}, {"n", int4}});
-  std::vector<remote_transaction_ptr> group;
-  for (int x = 0; x < 3; ++x) {
-    std::vector<row_change> changes;
-    for (int i = x * 50 + 1; i <= x * 50 + 50; ++i)
-      changes.push_back(ins(t, {v(std::to_string(i)), i % 7 == 0 ? null() : v("v" + std::to_string(i)),
-                                v(std::to_string(i * 3))}));
-    group.push_back(txn(std::move(changes), static_cast<xid_t>(900 + x), 0x20000 + 0x100 * x));
-  }
-  apply_group(group);
-  EXPECT_EQ(rows("SELECT count(*), count(v), sum(n), min(id), max(id) FROM t"),
-            (std::vector<std::string>{"150|129|33975|1|150"}));
-  EXPECT_EQ(rows("SELECT id, v, n FROM t WHERE id IN (1, 64, 65, 128, 129, 150) ORDER BY id"),
-            (std::vector<std::string>{"1|v1|3", "64|v64|192", "65|v65|195", "128|v128|384", "129|v129|387",
-                                      "150|v150|450"}));
-  EXPECT_EQ(sink_->counters().inserted, 150u);
-}
-
-// A failure inside a chunk of rows is the failing row's own error, counted
-// once, as if every row went alone; nothing of the group is left.
-TEST_F(ApplySinkTest, AFailingRowAmongManyInsertsIsReportedAsItsOwn) {
-  exec("CREATE TABLE t (id int4 PRIMARY KEY, v text NOT NULL CHECK (length(v) < 5))");
-  exec("INSERT INTO t VALUES (100, 'old')");
-  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
-  auto inserts = [&](int bad, tuple_value bad_id, tuple_value bad_v) {
-    std::vector<remote_transaction_ptr> group;
-    for (int x = 0; x < 2; ++x) {
-      std::vector<row_change> changes;
-      for (int i = x * 80 + 1; i <= x * 80 + 80; ++i)
-        changes.push_back(i == bad ? ins(t, {bad_id, bad_v}) : ins(t, {v(std::to_string(i + 1000)), v("r")}));
-      group.push_back(txn(std::move(changes), static_cast<xid_t>(950 + x), 0x30000 + 0x100 * x));
-    }
-    return group;
-  };
-  auto exists = apply_error_of(inserts(100, v("100"), v("new")));
-  EXPECT_EQ(exists.error.sqlstate, "23505");
-  EXPECT_EQ(exists.error.detail,
-            "Key already exists in unique index \"t_pkey\".\n"
-            "Key (id)=(100); existing local row (100, old); remote row (100, new).");
-  EXPECT_NE(exists.context.find("in transaction 951,"), std::string::npos) << exists.context;
-  EXPECT_EQ(sink_->counters().insert_exists, 1u);
-  auto check = apply_error_of(inserts(30, v("30"), v("longer")));
-  EXPECT_EQ(check.error.sqlstate, "23514");
-  EXPECT_NE(check.context.find("in transaction 950,"), std::string::npos) << check.context;
-  auto undecodable = apply_error_of(inserts(70, v("abc"), v("r")));
-  EXPECT_EQ(undecodable.error.sqlstate, "22P02");
-  EXPECT_NE(undecodable.context.find("column \"id\""), std::string::npos) << undecodable.context;
-  EXPECT_EQ(rows("SELECT id, v FROM t"), (std::vector<std::string>{"100|old"}));
-  EXPECT_TRUE(rows("SELECT remote_lsn FROM pg_replication_origin_status").empty());
 }
 
 TEST_F(ApplySinkTest, NewRelationSnapshotRereadsTheLocalTable) {
