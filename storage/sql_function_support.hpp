@@ -60,5 +60,6 @@ void register_check_functions(sqlite3* db, connection_state* state);
 void register_regex_functions(sqlite3* db, connection_state* state);
 void register_json_functions(sqlite3* db, connection_state* state);
 void register_array_functions(sqlite3* db, connection_state* state);
+void register_interval_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

@@ -21,7 +21,12 @@
 // date_trunc, age and to_char of a date read it as timestamptz (midnight in the
 // session's TimeZone), as PostgreSQL's function resolution does; as timestamp when
 // age's other argument is a timestamp.
-// Other operators on these types (interval arithmetic, time, timetz), other
+//   interval +/- interval                     interval     pg_interval_add
+//   interval * number, number * interval, interval / number
+//                                             interval     pg_interval_scale (float8 factor)
+//   - interval                                interval     pg_interval_negate
+//   timestamptz - timestamp | date, timestamp - date   interval   the narrower operand cast
+// Other operators on these types (time, timetz), other
 // extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
 #include <cctype>
@@ -97,12 +102,51 @@ void dates_as_timestamps(std::vector<typed_expression*> args) {
       *arg = typed_result(cast_sql(arg->sql, arg->type, builtin_column_type(target)), target);
 }
 
+// The factor of interval * / a number: int2, int4, int8, numeric, float4, float8.
+bool is_factor(oid_t oid) {
+  return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8 ||
+         oid == pg_type_oid::numeric || oid == pg_type_oid::float4 || oid == pg_type_oid::float8;
+}
+
+// A number as float8's stored form (interval_mul and interval_div take a float8).
+std::string as_float8(const typed_expression& number) {
+  if (number.type.oid == pg_type_oid::float8)
+    return number.sql;
+  return cast_sql(number.sql, number.type, builtin_column_type(pg_type_oid::float8));
+}
+
 }  // namespace
+
+// Two of date / timestamp / timestamptz of different types: the narrower one cast to
+// the wider (date < timestamp < timestamptz), as PostgreSQL's implicit casts do.
+bool is_datetime_type(oid_t oid) { return oid == pg_type_oid::date || is_timestamp(oid); }
+
+void widen_datetimes(typed_expression& a, typed_expression& b) {
+  const auto rank = [](oid_t t) { return t == pg_type_oid::date ? 0 : t == pg_type_oid::timestamp ? 1 : 2; };
+  typed_expression& narrow = rank(a.type.oid) < rank(b.type.oid) ? a : b;
+  const oid_t target = rank(a.type.oid) < rank(b.type.oid) ? b.type.oid : a.type.oid;
+  narrow = typed_result(cast_sql(narrow.sql, narrow.type, builtin_column_type(target)), target);
+}
+
 
 typed_expression datetime_arithmetic(query_translator&, const std::string& op, typed_expression left,
                                      typed_expression right) {
+  // timestamptz - timestamp / date, timestamp - date: the other operand is cast
+  // as PostgreSQL's resolution casts it (date -> timestamp[tz], timestamp -> timestamptz).
+  if (op == "-" && is_datetime_type(left.type.oid) && is_datetime_type(right.type.oid) && left.type.oid != right.type.oid)
+    widen_datetimes(left, right);
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
+  const bool interval_left = l == pg_type_oid::interval;
+  if ((op == "+" || op == "-") && interval_left && r == pg_type_oid::interval)
+    return typed_result("pg_interval_add(" + left.sql + ", " + right.sql + ", " + (op == "-" ? "-1" : "1") + ")",
+                        pg_type_oid::interval);
+  if ((op == "*" || op == "/") && interval_left && is_factor(r))
+    return typed_result("pg_interval_scale(" + left.sql + ", " + as_float8(right) + ", " +
+                            (op == "/" ? "1" : "0") + ")",
+                        pg_type_oid::interval);
+  if (op == "*" && is_factor(l) && r == pg_type_oid::interval)
+    return typed_result("pg_interval_scale(" + right.sql + ", " + as_float8(left) + ", 0)", pg_type_oid::interval);
   if (op == "+" || op == "-") {
     if (l == pg_type_oid::date && is_small_integer(r))
       return typed_result("pg_date_add(" + left.sql + ", " + (op == "-" ? "-(" + right.sql + ")" : right.sql) +

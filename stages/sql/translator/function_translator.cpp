@@ -6,6 +6,7 @@
 //   sum(float8)                      float8          pg_float_sum(x)
 //   avg(integers|numeric)            numeric         pg_numeric_avg(x)  (numeric's division scale)
 //   avg(float8)                      float8          pg_float_avg(x)
+//   sum / avg(interval)              interval        pg_interval_sum / pg_interval_avg(x)
 //   min(x) / max(x)                  x's type        min/max in x's collation
 //   bool_and / every / bool_or       boolean         min / max of 0 and 1
 //   length / char_length(text)       int4            length(x)  (bpchar without trailing spaces)
@@ -351,6 +352,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
                        pg_type_oid::numeric);
     if (type == pg_type_oid::float8)
       return aggregate(name == "sum" ? "pg_float_sum" : "pg_float_avg", arg.sql, pg_type_oid::float8);
+    if (type == pg_type_oid::interval && !arg.literal && arg.parameter == 0)
+      return aggregate(name == "sum" ? "pg_interval_sum" : "pg_interval_avg", arg.sql, pg_type_oid::interval);
     throw not_translatable{name + " of " + std::to_string(type)};
   }
   if (name == "min" || name == "max") {
