@@ -17,6 +17,7 @@
 
 #include "stages/types/datetime/pg_calendar.hpp"
 #include "stages/types/datetime/time_zone_rules.hpp"
+#include "stages/sql/number_format.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -138,11 +139,27 @@ void to_char(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, out);
 }
 
+// pg_to_char_number(value, pattern): to_char of an integer or numeric
+// (stages/sql/number_format.hpp).
+void to_char_number(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto value = numeric_argument(argv[0]);
+  if (!value)
+    return report(context, value.error());
+  auto text = format_number(std::move(*value), text_of(argv[1]));
+  if (!text)
+    return report(context, text.error());
+  return_text(context, *text);
+}
+
 }  // namespace
 
 void register_to_char_function(sqlite3* db, connection_state* state) {
   // Reads the session's TimeZone: not deterministic.
   sqlite3_create_function_v2(db, "pg_to_char", 3, SQLITE_UTF8, state, to_char, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_char_number", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_char_number,
+                             nullptr, nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support
