@@ -18,6 +18,9 @@
 //   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
 //                                                          current_date)
 //   to_char(timestamp[tz], constant pattern)  text         pg_to_char (the common fields)
+//   to_timestamp(text, constant pattern)      timestamptz  pg_to_timestamp_local, cast from
+//   to_date(text, constant pattern)           date         timestamp (datetime_format_input.hpp)
+//   to_timestamp(number)                      timestamptz  pg_to_timestamp_epoch
 // date_trunc, age and to_char of a date read it as timestamptz (midnight in the
 // session's TimeZone), as PostgreSQL's function resolution does; as timestamp when
 // age's other argument is a timestamp.
@@ -32,6 +35,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "stages/sql/datetime_format_input.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -250,6 +254,29 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     return typed_result("pg_to_char(" + args[0].sql + ", " + sql_quote(*pattern) + ", " +
                             (args[0].type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
                         pg_type_oid::text);
+  }
+  if ((name == "to_timestamp" || name == "to_date") && args.size() == 2) {
+    // The fields read by the pattern (stages/sql/datetime_format_input.hpp) as a local
+    // timestamp, then as timestamptz in the session's TimeZone, or its date.
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern || !datetime_format_supported(*pattern))
+      throw not_translatable{name + " with this pattern"};
+    const std::string local =
+        "pg_to_timestamp_local(" + text_argument(t, std::move(args[0])).sql + ", " + sql_quote(*pattern) + ")";
+    const oid_t result = name == "to_date" ? pg_type_oid::date : pg_type_oid::timestamptz;
+    return typed_result(cast_sql(local, builtin_column_type(pg_type_oid::timestamp), builtin_column_type(result)),
+                        result);
+  }
+  if (name == "to_timestamp" && args.size() == 1) {
+    typed_expression seconds = std::move(args[0]);
+    if (seconds.literal || seconds.parameter != 0 || seconds.is_null_constant)
+      seconds = t.coerce(std::move(seconds), builtin_column_type(pg_type_oid::float8));
+    if (!is_number_type(seconds.type.oid))
+      throw not_translatable{"to_timestamp of this type"};
+    if (seconds.type.oid != pg_type_oid::float8)
+      seconds = typed_result(cast_sql(seconds.sql, seconds.type, builtin_column_type(pg_type_oid::float8)),
+                             pg_type_oid::float8);
+    return typed_result("pg_to_timestamp_epoch(" + seconds.sql + ")", pg_type_oid::timestamptz);
   }
   if (name == "make_date" && args.size() == 3) {
     std::string parts;
