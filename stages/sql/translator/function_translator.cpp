@@ -20,8 +20,8 @@
 //   row_number / rank / dense_rank() OVER  int8;  lag / lead(x [, n [, default]]) OVER
 //                                    x's type;  count / min / max OVER (window_call)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
-// aggregate other than string_agg's and array_agg's, other window functions, named
-// windows are not translated yet.
+// aggregate other than string_agg's and array_agg's and other window functions are
+// not translated yet; named windows are resolved before (window_names.cpp).
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
 #include <algorithm>
