@@ -15,6 +15,7 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/types/datetime/interval_value.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/sql_value.hpp"
 #include "stages/types/type_settings.hpp"
@@ -49,6 +50,12 @@ std::string stored_float(double value);
 // The system clock as a timestamptz stored form.
 int64_t clock_now();
 
+// timestamp[tz] + sign * interval as PostgreSQL's timestamp[tz]_pl_interval (months, then
+// days — in the session's TimeZone for timestamptz —, then µs); infinite stays infinite;
+// 22008 timestamp out of range (sql_functions_datetime.cpp).
+result<int64_t, pg_error> add_interval_to_timestamp(sqlite3_context* context, int64_t ts,
+                                                    const interval_value& interval, bool with_zone, int sign);
+
 // Each file registers its own functions with the connection's state as user data.
 void register_text_functions(sqlite3* db, connection_state* state);
 void register_session_functions(sqlite3* db, connection_state* state);
@@ -60,5 +67,7 @@ void register_check_functions(sqlite3* db, connection_state* state);
 void register_regex_functions(sqlite3* db, connection_state* state);
 void register_json_functions(sqlite3* db, connection_state* state);
 void register_array_functions(sqlite3* db, connection_state* state);
+void register_interval_functions(sqlite3* db, connection_state* state);
+void register_series_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

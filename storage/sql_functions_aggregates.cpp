@@ -7,9 +7,18 @@
 //       keys: `collation` names the stored-order collation of the key's type ("" =
 //       SQLite's own order), flags = 1 (DESC) + 2 (NULLS FIRST). SQLite 3.40 has no
 //       ORDER BY inside an aggregate, so the rows are kept and sorted at the end.
+//   pg_ordered_set(kind, fraction, value, collation, flags)
+//       WITHIN GROUP (ORDER BY value [DESC]) aggregates, NULL values skipped: kind
+//       'disc' percentile_disc(fraction) (the first value at or past the fraction of
+//       the rows), 'cont' percentile_cont(fraction) of float8 stored forms (between
+//       the two nearest values), 'mode' mode() (the most frequent, the first on a
+//       tie); 22003 percentile value x is not between 0 and 1; NULL over no values.
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <variant>
@@ -131,11 +140,107 @@ void string_agg_final(sqlite3_context* context) {
   return_text(context, out);
 }
 
+// pg_ordered_set(kind, fraction, value, collation, flags): the values (NULLs skipped)
+// and the first row's fraction, sorted at the end.
+struct ordered_set_state {
+  std::vector<sort_key>* values;
+  std::optional<double>* fraction;
+  std::string* kind;
+};
+
+void ordered_set_step(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto* state = static_cast<ordered_set_state*>(sqlite3_aggregate_context(context, sizeof(ordered_set_state)));
+  if (state == nullptr)
+    return sqlite3_result_error_nomem(context);
+  if (state->values == nullptr) {
+    state->values = new std::vector<sort_key>;
+    state->kind = new std::string(text_of(argv[0]));
+    state->fraction = new std::optional<double>;
+    if (sqlite3_value_type(argv[1]) != SQLITE_NULL)
+      *state->fraction = float_argument(argv[1]);
+  }
+  if (sqlite3_value_type(argv[2]) == SQLITE_NULL)
+    return;
+  sort_key key;
+  key.value = value_for_sort(argv[2]);
+  key.compare = collation_named(text_of(argv[3]));
+  key.descending = (sqlite3_value_int(argv[4]) & 1) != 0;
+  state->values->push_back(std::move(key));
+}
+
+void return_sort_value(sqlite3_context* context, const sort_value& v) {
+  if (const auto* i = std::get_if<int64_t>(&v))
+    return sqlite3_result_int64(context, *i);
+  if (const auto* d = std::get_if<double>(&v))
+    return sqlite3_result_double(context, *d);
+  if (const auto* t = std::get_if<std::string>(&v))
+    return return_text(context, *t);
+  sqlite3_result_null(context);
+}
+
+void ordered_set_final(sqlite3_context* context) {
+  auto* state = static_cast<ordered_set_state*>(sqlite3_aggregate_context(context, 0));
+  if (state == nullptr || state->values == nullptr)
+    return sqlite3_result_null(context);
+  std::unique_ptr<std::vector<sort_key>> values(state->values);
+  std::unique_ptr<std::optional<double>> fraction(state->fraction);
+  std::unique_ptr<std::string> kind(state->kind);
+  state->values = nullptr;
+  std::stable_sort(values->begin(), values->end(),
+                   [](const sort_key& a, const sort_key& b) { return compare_keys(a, b) < 0; });
+  const int64_t n = static_cast<int64_t>(values->size());
+  if (*kind == "mode") {  // the most frequent value; on a tie the first in order
+    int64_t best = -1, best_count = 0;
+    for (int64_t i = 0; i < n;) {
+      int64_t j = i + 1;
+      while (j < n && compare_keys((*values)[i], (*values)[j]) == 0)
+        ++j;
+      if (j - i > best_count) {
+        best = i;
+        best_count = j - i;
+      }
+      i = j;
+    }
+    if (best < 0)
+      return sqlite3_result_null(context);
+    return return_sort_value(context, (*values)[best].value);
+  }
+  if (!*fraction)
+    return sqlite3_result_null(context);
+  const double p = **fraction;
+  if (p < 0 || p > 1 || std::isnan(p)) {
+    char shown[64];
+    std::snprintf(shown, sizeof shown, "%g", p);
+    return report(context, make_pg_error("22003", std::string("percentile value ") + shown + " is not between 0 and 1"));
+  }
+  if (n == 0)
+    return sqlite3_result_null(context);
+  if (*kind == "disc") {  // percentile_disc: the first value whose position reaches p
+    const int64_t row = static_cast<int64_t>(std::ceil(p * static_cast<double>(n)));
+    return return_sort_value(context, (*values)[static_cast<size_t>(std::max<int64_t>(row, 1) - 1)].value);
+  }
+  // percentile_cont of float8 values: between the two nearest, linearly.
+  const auto number = [&](int64_t i) {
+    const sort_value& v = (*values)[static_cast<size_t>(i)].value;
+    if (const auto* t = std::get_if<std::string>(&v))
+      return std::strtod(t->c_str(), nullptr);
+    return std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v)) : std::get<double>(v);
+  };
+  const double position = p * static_cast<double>(n - 1);
+  const auto first = static_cast<int64_t>(std::floor(position));
+  const auto second = static_cast<int64_t>(std::ceil(position));
+  const double low = number(first);
+  const double result = first == second ? low : low + (number(second) - low) * (position - static_cast<double>(first));
+  return_text(context, stored_float(result));
+}
+
 }  // namespace
 
 void register_aggregate_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_string_agg", -1, SQLITE_UTF8, state, nullptr, string_agg_step,
                              string_agg_final, nullptr);
+  sqlite3_create_function_v2(db, "pg_ordered_set", 5, SQLITE_UTF8, state, nullptr, ordered_set_step,
+                             ordered_set_final, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

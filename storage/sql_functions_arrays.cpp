@@ -9,6 +9,9 @@
 //       user's enum, as its text). NULL when a subscript is NULL, when their
 //       number differs from the array's dimensions, or when one is outside its
 //       dimension's bounds (PostgreSQL's array_get_element).
+//   pg_array_nth(a, element_oid, typmod, k)
+//       the k-th element (from 1) in storage order, as pg_array_get gives it; NULL past
+//       the last (x op ANY (array) reads the elements so).
 //   pg_array_slice(a, element_oid, given, lo1, hi1 [, lo2, hi2 ...])
 //       a[lo1:hi1][lo2:hi2]...: `given` has bit 2k set when the k-th bound (lo1,
 //       hi1, lo2, ...) is written, else it is omitted (the dimension's own). Each range is cut to the dimension's bounds; dimensions past the last
@@ -85,6 +88,24 @@ void array_get(sqlite3_context* context, int argc, sqlite3_value** argv) {
     offset = offset * array->lengths[d] + index;
   }
   const auto& value = array->elements[static_cast<size_t>(offset)];
+  if (!value)
+    return sqlite3_result_null(context);
+  return_element(context, element, static_cast<int32_t>(sqlite3_value_int64(argv[2])), *value);
+}
+
+// pg_array_nth(a, element_oid, typmod, k): the k-th element (from 1) in storage order,
+// whatever the dimensions and bounds; NULL past the last.
+void array_nth(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[3]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  auto array = array_argument(context, argv[0], element);
+  if (!array)
+    return;
+  const int64_t k = sqlite3_value_int64(argv[3]);
+  if (k < 1 || k > static_cast<int64_t>(array->elements.size()))
+    return sqlite3_result_null(context);
+  const auto& value = array->elements[static_cast<size_t>(k - 1)];
   if (!value)
     return sqlite3_result_null(context);
   return_element(context, element, static_cast<int32_t>(sqlite3_value_int64(argv[2])), *value);
@@ -212,6 +233,7 @@ void array_shape(sqlite3_context* context, int, sqlite3_value** argv) {
 void register_array_functions(sqlite3* db, connection_state* state) {
   constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
   sqlite3_create_function_v2(db, "pg_array_get", -1, flags, state, array_get, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_array_nth", 4, flags, state, array_nth, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_array_slice", -1, flags, state, array_slice, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_array_build", -1, flags, state, array_build, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_array_dimension", 4, flags, state, array_dimension, nullptr, nullptr,

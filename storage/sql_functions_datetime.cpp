@@ -104,19 +104,14 @@ int64_t add_calendar(int64_t local, int64_t months, int64_t days) {
   return (days_from_civil(date.year, date.month, date.day) + days) * usecs_per_day + time_of_day;
 }
 
-void timestamp_add(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (any_null(argc, argv))
-    return sqlite3_result_null(context);
-  int64_t ts = sqlite3_value_int64(argv[0]);
-  auto interval = decode_stored_interval(text_of(argv[1]));
-  if (!interval)
-    return report(context, make_pg_error("XX000", "invalid stored interval"));
-  const bool with_zone = sqlite3_value_int(argv[2]) != 0;
-  const int64_t sign = sqlite3_value_int64(argv[3]) < 0 ? -1 : 1;
+}  // namespace
+
+result<int64_t, pg_error> add_interval_to_timestamp(sqlite3_context* context, int64_t ts,
+                                                    const interval_value& interval, bool with_zone, int sign) {
   if (ts == infinite_low || ts == infinite_high)
-    return sqlite3_result_int64(context, ts);
-  const int64_t months = sign * interval->months;
-  const int64_t days = sign * interval->days;
+    return ts;
+  const int64_t months = int64_t{sign} * interval.months;
+  const int64_t days = int64_t{sign} * interval.days;
   std::shared_ptr<const time_zone_rules> zone =
       with_zone ? session_time_zone(state_of(context).settings.time_zone) : nullptr;
   for (const auto& [step_months, step_days] : {std::pair{months, int64_t{0}}, std::pair{int64_t{0}, days}}) {
@@ -130,11 +125,26 @@ void timestamp_add(sqlite3_context* context, int argc, sqlite3_value** argv) {
       ts = add_calendar(ts, step_months, step_days);
     }
     if (!timestamp_in_range(ts))
-      return report(context, timestamp_out_of_range());
+      return fail(timestamp_out_of_range());
   }
-  if (__builtin_add_overflow(ts, sign * interval->micros, &ts) || !timestamp_in_range(ts))
-    return report(context, timestamp_out_of_range());
-  sqlite3_result_int64(context, ts);
+  if (__builtin_add_overflow(ts, sign * interval.micros, &ts) || !timestamp_in_range(ts))
+    return fail(timestamp_out_of_range());
+  return ts;
+}
+
+namespace {
+
+void timestamp_add(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  auto interval = decode_stored_interval(text_of(argv[1]));
+  if (!interval)
+    return report(context, make_pg_error("XX000", "invalid stored interval"));
+  auto sum = add_interval_to_timestamp(context, sqlite3_value_int64(argv[0]), *interval,
+                                       sqlite3_value_int(argv[2]) != 0, sqlite3_value_int64(argv[3]) < 0 ? -1 : 1);
+  if (!sum)
+    return report(context, sum.error());
+  sqlite3_result_int64(context, *sum);
 }
 
 void timestamp_diff(sqlite3_context* context, int argc, sqlite3_value** argv) {

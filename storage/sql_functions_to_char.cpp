@@ -8,15 +8,21 @@
 // The translator (datetime_functions.cpp) passes only constant patterns whose
 // letters are all among these (to_char_pattern_supported), so nothing here
 // meets another keyword of PostgreSQL's.
+//   pg_to_char_number(value, pattern)      to_char of an integer or numeric
+//   pg_to_timestamp_local(text, pattern)   to_timestamp / to_date's fields as a timestamp
+//   pg_to_timestamp_epoch(float8)          to_timestamp(seconds since 1970): timestamptz
 #include <sqlite3.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
 
 #include "stages/types/datetime/pg_calendar.hpp"
 #include "stages/types/datetime/time_zone_rules.hpp"
+#include "stages/sql/datetime_format_input.hpp"
+#include "stages/sql/number_format.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -138,11 +144,72 @@ void to_char(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, out);
 }
 
+// pg_to_char_number(value, pattern): to_char of an integer or numeric
+// (stages/sql/number_format.hpp).
+void to_char_number(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto value = numeric_argument(argv[0]);
+  if (!value)
+    return report(context, value.error());
+  auto text = format_number(std::move(*value), text_of(argv[1]));
+  if (!text)
+    return report(context, text.error());
+  return_text(context, *text);
+}
+
+// pg_to_timestamp_local(text, pattern): to_timestamp / to_date's fields
+// (stages/sql/datetime_format_input.hpp) as a timestamp without time zone; the
+// translator casts it to timestamptz (the session's TimeZone) or date.
+void to_timestamp_local(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto fields = read_datetime_format(text_of(argv[0]), text_of(argv[1]));
+  if (!fields)
+    return report(context, fields.error());
+  const int64_t usecs = days_from_civil(fields->year, fields->month, fields->day) * usecs_per_day +
+                        ((int64_t{fields->hour} * 60 + fields->minute) * 60 + fields->second) * usecs_per_second +
+                        fields->microsecond;
+  if (!timestamp_in_range(usecs))
+    return report(context, make_pg_error("22008", "timestamp out of range"));
+  sqlite3_result_int64(context, usecs);
+}
+
+// pg_to_timestamp_epoch(float8): to_timestamp(seconds since 1970-01-01 UTC), timestamptz.
+void to_timestamp_epoch(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  double seconds = float_argument(argv[0]);
+  if (std::isnan(seconds))
+    return report(context, make_pg_error("22008", "timestamp cannot be NaN"));
+  if (std::isinf(seconds))
+    return sqlite3_result_int64(context, seconds < 0 ? std::numeric_limits<int64_t>::min()
+                                                     : std::numeric_limits<int64_t>::max());
+  char shown[64];
+  std::snprintf(shown, sizeof shown, "%g", seconds);
+  const pg_error out_of_range = make_pg_error("22008", std::string("timestamp out of range: \"") + shown + "\"");
+  // DATETIME_MIN_JULIAN (0) .. TIMESTAMP_END_JULIAN (109203528) around the Unix epoch (2440588)
+  if (seconds < 86400.0 * (0 - 2440588.0) || seconds >= 86400.0 * (109203528.0 - 2440588.0))
+    return report(context, out_of_range);
+  seconds -= 946684800.0;  // to PostgreSQL's epoch
+  const double micros = std::rint(seconds * 1000000.0);
+  const auto result = static_cast<int64_t>(micros);
+  if (!timestamp_in_range(result))
+    return report(context, out_of_range);
+  sqlite3_result_int64(context, result);
+}
+
 }  // namespace
 
 void register_to_char_function(sqlite3* db, connection_state* state) {
   // Reads the session's TimeZone: not deterministic.
   sqlite3_create_function_v2(db, "pg_to_char", 3, SQLITE_UTF8, state, to_char, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_timestamp_local", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             to_timestamp_local, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_timestamp_epoch", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             to_timestamp_epoch, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_char_number", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_char_number,
+                             nullptr, nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

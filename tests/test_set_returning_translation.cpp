@@ -107,3 +107,29 @@ TEST(SetReturningTranslation, LateralSubSelectWithoutFromIsWrittenInPlace) {
 
 }  // namespace
 }  // namespace tributary
+
+namespace tributary {
+namespace {
+
+TEST(SetReturningTranslation, GenerateSeriesTakesPostgresArgumentResolution) {
+  const auto type_of = [](const std::string& sql) -> oid_t {
+    outcome out = translate(sql);
+    EXPECT_TRUE(out.query) << sql << ": " << out.untranslated;
+    return out.query ? out.query->columns.at(0).type.oid : 0;
+  };
+  EXPECT_EQ(type_of("SELECT generate_series(1, 10, 3)"), pg_type_oid::int4);
+  EXPECT_EQ(type_of("SELECT generate_series(1, 9000000000)"), pg_type_oid::int8);
+  EXPECT_EQ(type_of("SELECT generate_series(1, 3, 0.5)"), pg_type_oid::numeric);
+  EXPECT_EQ(type_of("SELECT * FROM generate_series(timestamp '2024-01-01', '2024-01-03', '1 day')"),
+            pg_type_oid::timestamp);
+  // dates and untyped literals with an interval step: the timestamptz form (the preferred type)
+  EXPECT_EQ(type_of("SELECT generate_series(date '2024-01-01', date '2024-01-03', interval '1 day')"),
+            pg_type_oid::timestamptz);
+  EXPECT_EQ(type_of("SELECT g FROM generate_series('2024-01-01', '2024-01-03', interval '1 day') g"),
+            pg_type_oid::timestamptz);
+  outcome untyped = translate("SELECT generate_series('1', '3')");
+  EXPECT_FALSE(untyped.query) << "PostgreSQL cannot choose among the forms";
+}
+
+}  // namespace
+}  // namespace tributary

@@ -114,3 +114,28 @@ TEST(TranslatedDatetimeFunctions, OtherFieldsAndPatternsAreLeftUntranslated) {
 
 }  // namespace
 }  // namespace tributary
+
+namespace tributary {
+namespace {
+
+using testing::translated_query_harness;
+
+TEST(TranslatedDatetimeFunctions, IntervalArithmeticCascadesFractionsDown) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT interval '1 day 2 hours' * 2"), "2 days 04:00:00");
+  EXPECT_EQ(h.value("SELECT interval '1 month' * 1.5"), "1 mon 15 days");  // numeric factor, as float8
+  EXPECT_EQ(h.value("SELECT 2 * interval '3 hours'"), "06:00:00");
+  EXPECT_EQ(h.value("SELECT interval '1 mon 1 day' / 7"), "4 days 10:17:08.546743");
+  EXPECT_EQ(h.value("SELECT interval '1 day' + interval '3 hours'"), "1 day 03:00:00");
+  EXPECT_EQ(h.value("SELECT interval '1 day' - interval '3 hours'"), "1 day -03:00:00");
+  EXPECT_EQ(h.value("SELECT -interval '1 day 2 mons'"), "-2 mons -1 days");
+  EXPECT_EQ(h.value("SELECT interval '1 day' / 0"), "ERROR 22012: division by zero");
+  EXPECT_EQ(h.value("SELECT interval '2 days' * 'NaN'::float8"), "ERROR 22008: interval out of range");
+  EXPECT_EQ(h.value("SELECT interval '2147483647 days' + interval '1 day'"), "ERROR 22008: interval out of range");
+  EXPECT_EQ(h.value("SELECT -interval '-2147483648 days'"), "ERROR 22008: interval out of range");
+  auto a = h.run("SELECT interval '1 day' * 2, -interval '1 day', timestamp '2024-01-02' - date '2024-01-01'");
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::interval, pg_type_oid::interval, pg_type_oid::interval}));
+}
+
+}  // namespace
+}  // namespace tributary

@@ -87,19 +87,22 @@ std::string system_relation_name(int64_t oid) {
   return system_relation_oid("pg_subscription") == oid ? "pg_subscription" : "";
 }
 
-void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod);
+void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool typmod_given = true);
 
 void format_type_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
-  const int32_t typmod = sqlite3_value_type(argv[1]) == SQLITE_NULL ? -1 : sqlite3_value_int(argv[1]);
-  format_type_of(context, oid, typmod);
+  const bool typmod_given = sqlite3_value_type(argv[1]) != SQLITE_NULL;
+  format_type_of(context, oid, typmod_given ? sqlite3_value_int(argv[1]) : -1, typmod_given);
 }
 
-void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod) {
+void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool typmod_given) {
   if (oid == 0)
     return result_text(context, "-");
+  // bpchar without a typmod is "character" unless a typmod (-1) was given (format_type_extended).
+  if (!typmod_given && (oid == 1042 || oid == 1014))
+    return result_text(context, oid == 1014 ? "character[]" : "character");
   if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
     return result_text(context, format_type(builtin_column_type(static_cast<oid_t>(oid), typmod)));
   const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
@@ -389,7 +392,7 @@ void regnamespace_in_function(sqlite3_context* context, int argc, sqlite3_value*
 void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
-  format_type_of(context, sqlite3_value_int64(argv[0]), -1);
+  format_type_of(context, sqlite3_value_int64(argv[0]), -1, false);
 }
 
 }  // namespace

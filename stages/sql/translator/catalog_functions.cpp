@@ -25,6 +25,7 @@
 //   quote_ident(text)                              text
 //   array_to_string(array, text [, text])          text
 //   pg_is_in_recovery()                            bool   false: never a standby
+//   pg_typeof(any)                                 regtype  the argument's type (unknown for a literal)
 //   pg_relation_is_publishable(regclass)           bool   true for tables
 //   array_upper(array, 1)                          int4   of a one-dimensional array
 //   current_schemas(bool)                          name[] the search path's existing schemas
@@ -165,6 +166,16 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
                                                  std::vector<typed_expression>& args, int) {
   if (name == "pg_is_in_recovery" && args.empty())
     return typed_result("0", pg_type_oid::boolean);
+  if (name == "pg_typeof" && args.size() == 1) {
+    // The argument's type as PostgreSQL's parser typed it (an untyped literal or NULL:
+    // unknown); the argument is still evaluated (its errors are PostgreSQL's too).
+    const typed_expression& value = args[0];
+    if (value.parameter != 0)
+      throw not_translatable{"pg_typeof of a parameter"};
+    const std::string oid =
+        std::to_string(value.literal || value.is_null_constant ? pg_type_oid::unknown : value.type.oid);
+    return typed_result("CASE WHEN " + value.sql + " IS NULL THEN " + oid + " ELSE " + oid + " END", regtype_oid);
+  }
   if (name == "current_schemas" && args.size() == 1) {
     // The schemas of the session's search_path that exist, pg_catalog first
     // when the implicit ones are asked for (the path as the statement is translated).

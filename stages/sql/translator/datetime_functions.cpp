@@ -18,15 +18,24 @@
 //   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
 //                                                          current_date)
 //   to_char(timestamp[tz], constant pattern)  text         pg_to_char (the common fields)
+//   to_timestamp(text, constant pattern)      timestamptz  pg_to_timestamp_local, cast from
+//   to_date(text, constant pattern)           date         timestamp (datetime_format_input.hpp)
+//   to_timestamp(number)                      timestamptz  pg_to_timestamp_epoch
 // date_trunc, age and to_char of a date read it as timestamptz (midnight in the
 // session's TimeZone), as PostgreSQL's function resolution does; as timestamp when
 // age's other argument is a timestamp.
-// Other operators on these types (interval arithmetic, time, timetz), other
+//   interval +/- interval                     interval     pg_interval_add
+//   interval * number, number * interval, interval / number
+//                                             interval     pg_interval_scale (float8 factor)
+//   - interval                                interval     pg_interval_negate
+//   timestamptz - timestamp | date, timestamp - date   interval   the narrower operand cast
+// Other operators on these types (time, timetz), other
 // extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
 #include <cctype>
 #include <cstring>
 
+#include "stages/sql/datetime_format_input.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -97,12 +106,51 @@ void dates_as_timestamps(std::vector<typed_expression*> args) {
       *arg = typed_result(cast_sql(arg->sql, arg->type, builtin_column_type(target)), target);
 }
 
+// The factor of interval * / a number: int2, int4, int8, numeric, float4, float8.
+bool is_factor(oid_t oid) {
+  return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8 ||
+         oid == pg_type_oid::numeric || oid == pg_type_oid::float4 || oid == pg_type_oid::float8;
+}
+
+// A number as float8's stored form (interval_mul and interval_div take a float8).
+std::string as_float8(const typed_expression& number) {
+  if (number.type.oid == pg_type_oid::float8)
+    return number.sql;
+  return cast_sql(number.sql, number.type, builtin_column_type(pg_type_oid::float8));
+}
+
 }  // namespace
+
+// Two of date / timestamp / timestamptz of different types: the narrower one cast to
+// the wider (date < timestamp < timestamptz), as PostgreSQL's implicit casts do.
+bool is_datetime_type(oid_t oid) { return oid == pg_type_oid::date || is_timestamp(oid); }
+
+void widen_datetimes(typed_expression& a, typed_expression& b) {
+  const auto rank = [](oid_t t) { return t == pg_type_oid::date ? 0 : t == pg_type_oid::timestamp ? 1 : 2; };
+  typed_expression& narrow = rank(a.type.oid) < rank(b.type.oid) ? a : b;
+  const oid_t target = rank(a.type.oid) < rank(b.type.oid) ? b.type.oid : a.type.oid;
+  narrow = typed_result(cast_sql(narrow.sql, narrow.type, builtin_column_type(target)), target);
+}
+
 
 typed_expression datetime_arithmetic(query_translator&, const std::string& op, typed_expression left,
                                      typed_expression right) {
+  // timestamptz - timestamp / date, timestamp - date: the other operand is cast
+  // as PostgreSQL's resolution casts it (date -> timestamp[tz], timestamp -> timestamptz).
+  if (op == "-" && is_datetime_type(left.type.oid) && is_datetime_type(right.type.oid) && left.type.oid != right.type.oid)
+    widen_datetimes(left, right);
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
+  const bool interval_left = l == pg_type_oid::interval;
+  if ((op == "+" || op == "-") && interval_left && r == pg_type_oid::interval)
+    return typed_result("pg_interval_add(" + left.sql + ", " + right.sql + ", " + (op == "-" ? "-1" : "1") + ")",
+                        pg_type_oid::interval);
+  if ((op == "*" || op == "/") && interval_left && is_factor(r))
+    return typed_result("pg_interval_scale(" + left.sql + ", " + as_float8(right) + ", " +
+                            (op == "/" ? "1" : "0") + ")",
+                        pg_type_oid::interval);
+  if (op == "*" && is_factor(l) && r == pg_type_oid::interval)
+    return typed_result("pg_interval_scale(" + right.sql + ", " + as_float8(left) + ", 0)", pg_type_oid::interval);
   if (op == "+" || op == "-") {
     if (l == pg_type_oid::date && is_small_integer(r))
       return typed_result("pg_date_add(" + left.sql + ", " + (op == "-" ? "-(" + right.sql + ")" : right.sql) +
@@ -206,6 +254,29 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     return typed_result("pg_to_char(" + args[0].sql + ", " + sql_quote(*pattern) + ", " +
                             (args[0].type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
                         pg_type_oid::text);
+  }
+  if ((name == "to_timestamp" || name == "to_date") && args.size() == 2) {
+    // The fields read by the pattern (stages/sql/datetime_format_input.hpp) as a local
+    // timestamp, then as timestamptz in the session's TimeZone, or its date.
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern || !datetime_format_supported(*pattern))
+      throw not_translatable{name + " with this pattern"};
+    const std::string local =
+        "pg_to_timestamp_local(" + text_argument(t, std::move(args[0])).sql + ", " + sql_quote(*pattern) + ")";
+    const oid_t result = name == "to_date" ? pg_type_oid::date : pg_type_oid::timestamptz;
+    return typed_result(cast_sql(local, builtin_column_type(pg_type_oid::timestamp), builtin_column_type(result)),
+                        result);
+  }
+  if (name == "to_timestamp" && args.size() == 1) {
+    typed_expression seconds = std::move(args[0]);
+    if (seconds.literal || seconds.parameter != 0 || seconds.is_null_constant)
+      seconds = t.coerce(std::move(seconds), builtin_column_type(pg_type_oid::float8));
+    if (!is_number_type(seconds.type.oid))
+      throw not_translatable{"to_timestamp of this type"};
+    if (seconds.type.oid != pg_type_oid::float8)
+      seconds = typed_result(cast_sql(seconds.sql, seconds.type, builtin_column_type(pg_type_oid::float8)),
+                             pg_type_oid::float8);
+    return typed_result("pg_to_timestamp_epoch(" + seconds.sql + ")", pg_type_oid::timestamptz);
   }
   if (name == "make_date" && args.size() == 3) {
     std::string parts;

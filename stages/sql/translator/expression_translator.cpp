@@ -259,6 +259,14 @@ typed_expression query_translator::cast_to(const json& cast, const scope& where,
     return coerce(std::move(arg), *target);
   if (arg.type == *target)
     return arg;
+  // regclass / regtype / regnamespace to text: the object's name (their output functions).
+  if ((target->oid == pg_type_oid::text || target->oid == pg_type_oid::varchar) &&
+      (arg.type.oid == 2205 || arg.type.oid == 2206 || arg.type.oid == 4089)) {
+    const char* out = arg.type.oid == 2205   ? "pg_catalog_regclass_out"
+                      : arg.type.oid == 2206 ? "pg_catalog_regtype_out"
+                                             : "pg_catalog_regnamespace_out";
+    return typed(std::string(out) + "(" + arg.sql + ")", *target, location);
+  }
   return typed(cast_sql(arg.sql, arg.type, *target), *target, location);
 }
 

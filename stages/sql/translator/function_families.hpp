@@ -46,6 +46,11 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
 typed_expression datetime_arithmetic(query_translator& t, const std::string& op, typed_expression left,
                                      typed_expression right);
 
+// date, timestamp, timestamptz; two of them of different types: the narrower cast to
+// the wider (date < timestamp < timestamptz), as PostgreSQL's implicit casts do.
+bool is_datetime_type(oid_t oid);
+void widen_datetimes(typed_expression& a, typed_expression& b);
+
 std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
                                               std::vector<typed_expression>& args, int location);
 typed_expression greatest_or_least(query_translator& t, const json& fields, const scope& where);

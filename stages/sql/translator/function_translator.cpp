@@ -6,6 +6,7 @@
 //   sum(float8)                      float8          pg_float_sum(x)
 //   avg(integers|numeric)            numeric         pg_numeric_avg(x)  (numeric's division scale)
 //   avg(float8)                      float8          pg_float_avg(x)
+//   sum / avg(interval)              interval        pg_interval_sum / pg_interval_avg(x)
 //   min(x) / max(x)                  x's type        min/max in x's collation
 //   bool_and / every / bool_or       boolean         min / max of 0 and 1
 //   length / char_length(text)       int4            length(x)  (bpchar without trailing spaces)
@@ -13,12 +14,14 @@
 //                                                    under the C locale
 //   abs(int|numeric|float8)          argument's type
 //   string_agg(text, text [ORDER BY ...])  text     pg_string_agg (sorts at the end)
+//   percentile_cont(f) WITHIN GROUP (ORDER BY x)  float8;  percentile_disc(f), mode()
+//                                    WITHIN GROUP (ORDER BY x)  x's type   pg_ordered_set
 //   array_agg(x [ORDER BY ...])           x[]      pg_string_agg of the elements' array texts
 //   row_number / rank / dense_rank() OVER  int8;  lag / lead(x [, n [, default]]) OVER
 //                                    x's type;  count / min / max OVER (window_call)
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
-// aggregate other than string_agg's and array_agg's, WITHIN GROUP, other window functions, named
-// windows are not translated yet.
+// aggregate other than string_agg's and array_agg's and other window functions are
+// not translated yet; named windows are resolved before (window_names.cpp).
 // Other families (function_families.hpp): session_functions.cpp, string_functions.cpp,
 // math_functions.cpp, datetime_functions.cpp.
 #include <algorithm>
@@ -249,6 +252,51 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
   return result_of("('{' || " + sql + " || '}')", d->array);
 }
 
+// percentile_cont / percentile_disc(fraction) and mode() WITHIN GROUP (ORDER BY x):
+// pg_ordered_set sorts the values in x's order at the end. percentile_cont reads x
+// as float8 (float8); the others give x's type. A fraction array is not translated.
+typed_expression ordered_set_aggregate(query_translator& t, const std::string& name, const json& call,
+                                       const scope& where, const std::string& filter) {
+  const json& order = pt::list(call, "agg_order");
+  const json& direct = pt::list(call, "args");
+  if (order.size() != 1 || direct.size() != (name == "mode" ? 0u : 1u) || pt::flag(call, "agg_distinct"))
+    throw not_translatable{name + " form"};
+  const json& sort = pt::fields(order[0]);
+  if (pt::text(sort, "sortby_dir") == "SORTBY_USING")
+    throw not_translatable{"WITHIN GROUP (ORDER BY ... USING)"};
+  typed_expression value = t.expression(sort.value("node", json()), where);
+  if (value.literal || value.parameter != 0 || value.is_null_constant)
+    value = t.coerce(std::move(value), builtin_column_type(name == "percentile_cont" ? pg_type_oid::float8
+                                                                                      : pg_type_oid::text));
+  if (name == "percentile_cont") {
+    if (!is_number_type(value.type.oid))
+      throw not_translatable{"percentile_cont of this type"};
+    if (value.type.oid != pg_type_oid::float8)
+      value = result_of(cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::float8)), pg_type_oid::float8);
+  }
+  if (value.type.is_enum() || !value.type.known())
+    throw not_translatable{name + " of this type"};
+  std::string fraction = "NULL";
+  if (name != "mode") {
+    // The fraction is a direct argument: evaluated outside the aggregate's rows.
+    typed_expression f = t.expression(direct[0], where);
+    if (f.literal || f.parameter != 0 || f.is_null_constant)
+      f = t.coerce(std::move(f), builtin_column_type(pg_type_oid::float8));
+    if (!is_number_type(f.type.oid))
+      throw not_translatable{name + " of a fraction of this type"};
+    fraction = f.type.oid == pg_type_oid::float8 ? f.sql : cast_sql(f.sql, f.type, builtin_column_type(pg_type_oid::float8));
+  }
+  const bool descending = pt::text(sort, "sortby_dir") == "SORTBY_DESC";
+  const std::string kind = name == "mode" ? "mode" : name == "percentile_disc" ? "disc" : "cont";
+  typed_expression out = result_of("pg_ordered_set('" + kind + "', " + fraction + ", " + value.sql + ", " +
+                                       sql_quote(collation_of(value.type)) + ", " + (descending ? "1" : "0") + ")" +
+                                       filter,
+                                   pg_type_oid::float8);
+  if (name != "percentile_cont")
+    out.type = value.type;
+  return out;
+}
+
 }  // namespace
 
 typed_expression typed_result(std::string sql, oid_t oid) { return result_of(std::move(sql), oid); }
@@ -279,7 +327,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (!call.contains("agg_filter") && !pt::flag(call, "agg_distinct"))
     if (auto r = sequence_function(*this, name, call, where))
       return *r;
-  if (pt::flag(call, "agg_within_group") || pt::flag(call, "func_variadic"))
+  if (pt::flag(call, "func_variadic") ||
+      (pt::flag(call, "agg_within_group") && name != "percentile_cont" && name != "percentile_disc" && name != "mode"))
     throw not_translatable{"function call form"};
   const bool distinct = pt::flag(call, "agg_distinct");
   // Inside an aggregate's arguments a column needs no grouping.
@@ -300,6 +349,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   std::string filter;
   if (call.contains("agg_filter"))
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
+  if (pt::flag(call, "agg_within_group"))
+    return ordered_set_aggregate(*this, name, call, where, filter);
   if (name == "string_agg" && !distinct)
     return string_agg(*this, call, where, filter);
   if (name == "array_agg" && !distinct)
@@ -351,6 +402,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
                        pg_type_oid::numeric);
     if (type == pg_type_oid::float8)
       return aggregate(name == "sum" ? "pg_float_sum" : "pg_float_avg", arg.sql, pg_type_oid::float8);
+    if (type == pg_type_oid::interval && !arg.literal && arg.parameter == 0)
+      return aggregate(name == "sum" ? "pg_interval_sum" : "pg_interval_avg", arg.sql, pg_type_oid::interval);
     throw not_translatable{name + " of " + std::to_string(type)};
   }
   if (name == "min" || name == "max") {
@@ -412,7 +465,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
 bool query_translator::is_aggregate_name(const std::string& name) const {
   static const char* const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or",
                                       "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
-                                      "json_object_agg", "jsonb_object_agg"};
+                                      "json_object_agg", "jsonb_object_agg", "percentile_cont",
+                                      "percentile_disc", "mode"};
   for (const char* n : names)
     if (name == n)
       return true;

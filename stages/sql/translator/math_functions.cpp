@@ -12,11 +12,13 @@
 //   power / pow(float8 | integer, ...)  float8 pg_power
 //   mod(integers)                    the wider integer type; mod(numeric) numeric
 //   random()                         float8
+//   to_char(integer | numeric, constant pattern)   text   pg_to_char_number (number_format.hpp)
 //   GREATEST / LEAST(...)            the arguments' common type; NULLs ignored
 //   a & b, a | b, a # b (integers)   the wider integer type (bitwise and, or, xor;
 //                                    an untyped operand takes the other's type)
 // Numeric sqrt and power, and untyped literal arguments (PostgreSQL would pick by
 // the literal), are not translated yet.
+#include "stages/sql/number_format.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/type_names.hpp"
@@ -63,6 +65,15 @@ std::string int4_argument(query_translator& t, typed_expression value) {
 std::optional<typed_expression> math_function(query_translator& t, const std::string& name,
                                               std::vector<typed_expression>& args, int) {
   const size_t n = args.size();
+  if (name == "to_char" && n == 2 && !args[0].literal && args[0].parameter == 0 && !args[0].is_null_constant &&
+      (args[0].type.oid == pg_type_oid::int2 || args[0].type.oid == pg_type_oid::int4 ||
+       args[0].type.oid == pg_type_oid::int8 || args[0].type.oid == pg_type_oid::numeric)) {
+    // to_char of an integer or numeric with a constant pattern (stages/sql/number_format.hpp).
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern || !number_format_supported(*pattern))
+      throw not_translatable{"to_char with this number pattern"};
+    return typed_result("pg_to_char_number(" + args[0].sql + ", " + sql_quote(*pattern) + ")", pg_type_oid::text);
+  }
   if (name == "random" && n == 0)
     return typed_result("pg_random()", pg_type_oid::float8);
   const bool rounding = name == "round" || name == "trunc";

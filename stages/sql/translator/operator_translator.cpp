@@ -41,6 +41,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       if (op == "~" && (arg.type.oid == pg_type_oid::int2 || arg.type.oid == pg_type_oid::int4 ||
                         arg.type.oid == pg_type_oid::int8))
         return typed("(~" + arg.sql + ")", arg.type);  // fits the type, as PostgreSQL's int*not
+      if (op == "-" && arg.type.oid == pg_type_oid::interval && !untyped(arg))
+        return typed("pg_interval_negate(" + arg.sql + ")", arg.type);
       if (op != "-" || !is_number_type(arg.type.oid) || arg.type.oid == pg_type_oid::float4)
         throw not_translatable{"prefix operator " + op};
       return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
@@ -171,6 +173,8 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
         left = coerce(std::move(left), right.type);
       else
         right = coerce(std::move(right), left.type);
+    } else if (is_datetime_type(l) && is_datetime_type(r)) {
+      widen_datetimes(left, right);
     } else if (is_text_like(l) && is_text_like(r)) {
       left = coerce(std::move(left), builtin(pg_type_oid::text));
       right = coerce(std::move(right), builtin(pg_type_oid::text));

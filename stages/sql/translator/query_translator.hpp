@@ -113,6 +113,9 @@ public:
   typed_expression other_operator(const json& expr, const scope& where);
   typed_expression special_expression(const std::string& node_type, const json& fields,
                                       const scope& where);
+  // x op ANY / ALL (array) by the array's element type (special_translator.cpp).
+  std::optional<typed_expression> compare_with_elements(bool any, const std::string& op, const json& expr,
+                                                        const scope& where);
 
   std::map<int, column_type>& parameters() { return parameter_types_; }
   const translation_input& input() const { return input_; }

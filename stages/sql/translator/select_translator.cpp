@@ -45,7 +45,19 @@ std::string message_type_name(const column_type& type) {
 
 }  // namespace
 
+// GROUP BY ROLLUP / CUBE / GROUPING SETS and grouping(...): the statement as a UNION ALL
+// of plain GROUP BY queries (grouping_sets.cpp); nullopt when it has neither.
+std::optional<json> expand_grouping_sets(const json& s, const query_translator& t);
+
+// WINDOW w AS (...): every OVER w / OVER (w ...) made the window it names (window_names.cpp);
+// nullopt without a WINDOW clause.
+std::optional<json> resolve_named_windows(const json& s, const query_translator& t);
+
 translated_query query_translator::select(const json& s, const scope* outer) {
+  if (auto resolved = resolve_named_windows(s, *this))
+    return select(*resolved, outer);
+  if (auto expanded = expand_grouping_sets(s, *this))
+    return select(*expanded, outer);
   // WITH queries are visible to this statement only.
   const size_t visible_tables = common_tables_.size();
   struct forget_common_tables {

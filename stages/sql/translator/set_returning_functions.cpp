@@ -11,14 +11,17 @@
 // pg_ordinals(count) (cli/catalog/ordinals_table.hpp) gives the ordinals 1..count;
 // the count is the greatest of the calls' lengths. Covered:
 //   unnest(array | int2vector | oidvector)   the elements (integer and text elements)
-//   generate_series(int, int)                 int4, or int8 when an argument is int8
+//   generate_series(start, stop [, step])     integers (int4, or int8 when an argument is
+//                                             int8), numeric, timestamp[tz] by an interval
+//                                             (pg_series_count / pg_series_value)
 //   pg_partition_ancestors(regclass)         the relation itself (no partitions)
 //   information_schema._pg_expandarray(array) record (x, n): the element and its
 //                                             1-based position, as JDBC's
 //                                             getPrimaryKeys / getIndexInfo read them
 //   json[b]_array_elements[_text], json[b]_object_keys   (json_functions.cpp)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
-// In FROM: pg_options_to_table(options), unnest(array) and pg_partition_ancestors(rel) [WITH ORDINALITY]
+// In FROM: pg_options_to_table(options), unnest(array), generate_series(...) and
+// pg_partition_ancestors(rel) [WITH ORDINALITY]
 // [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
 // FROM items on their left).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
@@ -134,6 +137,76 @@ bool contains_call(const json& node) {
   return false;
 }
 
+
+// generate_series(start, stop [, step]) with PostgreSQL's resolution: integers (int4,
+// int8 when an argument is int8), numeric (when an argument is numeric), or
+// timestamp / timestamptz with an interval step (timestamptz unless a timestamp
+// argument is there and no timestamptz; dates read as the chosen type). Its values
+// come from storage/sql_functions_series.cpp: pg_series_count / pg_series_value.
+struct series_call {
+  std::string kind;     // int, numeric, timestamp, timestamptz
+  column_type type;     // the values' type
+  std::string arguments;  // "start, stop, step" as SQL
+  std::string count() const { return "pg_series_count(" + sql_quote(kind) + ", " + arguments + ")"; }
+  std::string value(const std::string& ordinal) const {
+    return "pg_series_value(" + sql_quote(kind) + ", " + arguments + ", " + ordinal + ")";
+  }
+};
+
+series_call series_of(query_translator& t, std::vector<typed_expression>& args) {
+  if (args.size() != 2 && args.size() != 3)
+    throw not_translatable{"generate_series with these arguments"};
+  const auto typed_as = [](const typed_expression& a, oid_t oid) {
+    return !a.literal && a.parameter == 0 && !a.is_null_constant && a.type.oid == oid;
+  };
+  const auto any = [&](oid_t oid) {
+    for (const typed_expression& a : args)
+      if (typed_as(a, oid))
+        return true;
+    return false;
+  };
+  const bool datetime = any(pg_type_oid::timestamp) || any(pg_type_oid::timestamptz) || any(pg_type_oid::date) ||
+                        (args.size() == 3 && typed_as(args[2], pg_type_oid::interval));
+  series_call out;
+  if (datetime) {
+    if (args.size() != 3)
+      throw not_translatable{"generate_series of timestamps without a step"};
+    const oid_t target = any(pg_type_oid::timestamp) && !any(pg_type_oid::timestamptz) ? pg_type_oid::timestamp
+                                                                                          : pg_type_oid::timestamptz;
+    out.kind = target == pg_type_oid::timestamp ? "timestamp" : "timestamptz";
+    out.type = builtin_column_type(target);
+    for (size_t i = 0; i < 2; ++i) {
+      typed_expression& a = args[i];
+      if (typed_as(a, pg_type_oid::date))
+        a = typed_result(cast_sql(a.sql, a.type, out.type), target);
+      else if (!typed_as(a, pg_type_oid::timestamp) && !typed_as(a, pg_type_oid::timestamptz) &&
+               !(a.literal || a.parameter != 0 || a.is_null_constant))
+        throw not_translatable{"generate_series of this type"};
+      a = t.coerce(std::move(a), out.type);
+      if (a.type.oid != target)  // a timestamp among timestamptz: cast
+        a = typed_result(cast_sql(a.sql, a.type, out.type), target);
+    }
+    args[2] = t.coerce(std::move(args[2]), builtin_column_type(pg_type_oid::interval));
+    if (args[2].type.oid != pg_type_oid::interval)
+      throw not_translatable{"generate_series step of this type"};
+  } else {
+    for (const typed_expression& a : args)
+      if (!(a.literal || a.parameter != 0 || a.is_null_constant) && a.type.oid != pg_type_oid::int2 && a.type.oid != pg_type_oid::int4 &&
+          a.type.oid != pg_type_oid::int8 && a.type.oid != pg_type_oid::numeric)
+        throw not_translatable{"generate_series of this type"};
+    const oid_t target = any(pg_type_oid::numeric) ? pg_type_oid::numeric
+                         : any(pg_type_oid::int8)  ? pg_type_oid::int8
+                                                   : pg_type_oid::int4;
+    if (!any(pg_type_oid::int2) && !any(pg_type_oid::int4) && !any(pg_type_oid::int8) && !any(pg_type_oid::numeric))
+      throw not_translatable{"generate_series of untyped values"};
+    out.kind = target == pg_type_oid::numeric ? "numeric" : "int";
+    out.type = builtin_column_type(target);
+    for (typed_expression& a : args)
+      a = t.coerce(std::move(a), out.type);
+  }
+  out.arguments = args[0].sql + ", " + args[1].sql + ", " + (args.size() == 3 ? args[2].sql : std::string("1"));
+  return out;
+}
 }  // namespace
 
 bool has_set_returning_call(const json& target_list) { return contains_call(target_list); }
@@ -178,23 +251,11 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
         {"x", array.element.oid, array.element.typmod}, {"n", pg_type_oid::int4, -1}});
     return out;
   }
-  if (name == "generate_series" && args.size() == 2) {
-    const bool wide = args[0].type.oid == pg_type_oid::int8 || args[1].type.oid == pg_type_oid::int8;
-    const column_type type = builtin_column_type(wide ? pg_type_oid::int8 : pg_type_oid::int4);
-    for (typed_expression& a : args) {
-      const oid_t oid = a.type.oid;
-      if (!(a.literal || a.parameter != 0 || a.is_null_constant || oid == pg_type_oid::int2 ||
-            oid == pg_type_oid::int4 || oid == pg_type_oid::int8))
-        throw not_translatable{"generate_series of this type"};
-      a = t.coerce(std::move(a), type);
-    }
-    const std::string& low = args[0].sql;
-    const std::string& high = args[1].sql;
-    level->lengths.push_back("coalesce(CASE WHEN " + high + " < " + low + " THEN 0 ELSE " + high + " - " + low +
-                             " + 1 END, 0)");
-    typed_expression out = typed_result(
-        "CASE WHEN " + low + " + " + ordinal + " - 1 <= " + high + " THEN " + low + " + " + ordinal + " - 1 END", 0);
-    out.type = type;
+  if (name == "generate_series") {
+    const series_call series = series_of(t, args);
+    level->lengths.push_back(series.count());
+    typed_expression out = typed_result(series.value(ordinal), 0);
+    out.type = series.type;
     return out;
   }
   throw not_translatable{"set-returning function " + name + " with these arguments"};
@@ -206,10 +267,13 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
   const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
   const json& arguments = pt::list(call, "args");
   if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog") ||
-      arguments.size() != 1 || call.contains("over") || pt::flag(call, "func_variadic"))
+      arguments.empty() || call.contains("over") || pt::flag(call, "func_variadic"))
     return std::nullopt;
   const std::string& name = names.back();
-  if (name != "unnest" && name != "pg_partition_ancestors" && name != "pg_options_to_table")
+  if (name != "unnest" && name != "pg_partition_ancestors" && name != "pg_options_to_table" &&
+      name != "generate_series")
+    return std::nullopt;
+  if (name != "generate_series" && arguments.size() != 1)
     return std::nullopt;
   if (name == "pg_options_to_table") {
     // The "name=value" items of an options array (reloptions, fdwoptions) as
@@ -239,7 +303,16 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
   item.name = item_name;
   std::string length;
   scope_column value;
-  if (name == "unnest") {
+  if (name == "generate_series") {
+    std::vector<typed_expression> args;
+    for (const json& arg : arguments)
+      args.push_back(t.expression(arg, where));
+    const series_call series = series_of(t, args);
+    length = series.count();
+    value = {column_aliases.empty() ? item_name : column_aliases[0], "", series.type};
+    value.expression = series.value(ordinal);
+    item.scalar_value = column_aliases.empty();
+  } else if (name == "unnest") {
     const array_argument array = array_of(t, t.expression(arguments[0], where), name);
     length = array_length_sql(array) + ", " + array.sql;
     value = {column_aliases.empty() ? item_name : column_aliases[0], "", array.element};
@@ -267,7 +340,6 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
 
 std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
                                const std::vector<std::string>& column_aliases, scope& where) {
-    // generate_series(a, b) [AS] s: the integers a..b as the column s (int4).
     const json& functions = pt::list(f, "functions");
     if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
       const json& items = pt::list(pt::fields(functions[0]), "items");
@@ -282,28 +354,7 @@ std::string function_from_item(query_translator& t, const json& f, const std::st
                                                    pt::flag(f, "ordinality"), where))
           return *sql;
     }
-    if (!column_aliases.empty())
-      throw not_translatable{"column aliases in FROM"};
-    if (pt::flag(f, "lateral") || pt::flag(f, "ordinality") || pt::flag(f, "is_rowsfrom") || functions.size() != 1)
-      throw not_translatable{"function in FROM"};
-    const json& pair = pt::list(pt::fields(functions[0]), "items");
-    const json& call = pair.empty() ? json() : pt::fields(pair[0]);
-    const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
-    const json& arguments = pt::list(call, "args");
-    if (names.empty() || names.back() != "generate_series" || arguments.size() != 2)
-      throw not_translatable{"function in FROM"};
-    scope none;
-    none.outer = where.outer;
-    const column_type int4 = builtin_column_type(pg_type_oid::int4);
-    const std::string low = t.coerce(t.expression(arguments[0], where), int4).sql;
-    const std::string high = t.coerce(t.expression(arguments[1], where), int4).sql;
-    const std::string name = alias_name.empty() ? "generate_series" : alias_name;
-    scope_item item;
-    item.name = name;
-    item.columns.push_back({name, "c1", int4});
-    where.items.push_back(std::move(item));
-    return "(WITH RECURSIVE series(c1) AS (SELECT " + low + " UNION ALL SELECT c1 + 1 FROM series WHERE c1 < " +
-           high + ") SELECT c1 FROM series WHERE c1 <= " + high + ") AS " + quote_identifier(name);
+    throw not_translatable{"function in FROM"};
 }
 
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {

@@ -3,8 +3,10 @@
 // (MinMaxExpr) and current_date, current_timestamp, ... (SQLValueFunction).
 // SQLValueFunction: session_functions.cpp; LIKE and ILIKE: string_functions.cpp;
 // GREATEST/LEAST: math_functions.cpp; ~ and its forms: string_functions.cpp;
-// COLLATE of the default collation (C) is the expression itself. The others
-// (SIMILAR TO, other collations, ...) are not translated yet: the statement
+// COLLATE of the default collation (C) is the expression itself.
+// x op ANY / ALL (array) with a comparison operator compares with each element in the
+// element type (compare_with_elements), other operators with ARRAY[...] element by element.
+// The others (SIMILAR TO, other collations, ...) are not translated yet: the statement
 // runs untranslated.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
@@ -36,6 +38,12 @@ typed_expression query_translator::other_operator(const json& expr, const scope&
     }
     return typed_result(sql + ")", pg_type_oid::boolean);
   }
+  if ((kind == "AEXPR_OP_ANY" || kind == "AEXPR_OP_ALL") && names.size() == 1 &&
+      (names[0] == "=" || names[0] == "<>" || names[0] == "!=" || names[0] == "<" || names[0] == ">" ||
+       names[0] == "<=" || names[0] == ">=")) {
+    if (auto r = compare_with_elements(kind == "AEXPR_OP_ANY", names[0], expr, where))
+      return *r;
+  }
   if ((kind == "AEXPR_OP_ANY" && names.size() == 1 && names[0] == "=") ||
       (kind == "AEXPR_OP_ALL" && names.size() == 1 && (names[0] == "<>" || names[0] == "!="))) {
     // x = ANY(array): pg_array_contains compares x's text with each element's
@@ -59,6 +67,45 @@ typed_expression query_translator::other_operator(const json& expr, const scope&
     return typed_result(kind == "AEXPR_OP_ANY" ? contains : "(NOT " + contains + ")", pg_type_oid::boolean);
   }
   return string_operator(*this, expr, where);
+}
+
+// x op ANY / ALL (array) of a built-in element type: x compared with each element
+// in the element's type (read by pg_array_nth), as PostgreSQL's ScalarArrayOpExpr:
+// ANY is true when one comparison is, else NULL when one is NULL, else false (an
+// empty array: false); ALL the other way round; a NULL array: NULL. nullopt for
+// other arrays (enum arrays, untyped ones).
+std::optional<typed_expression> query_translator::compare_with_elements(bool any, const std::string& op,
+                                                                        const json& expr, const scope& where) {
+  typed_expression value = expression(expr.value("lexpr", json()), where);
+  typed_expression array = expression(expr.value("rexpr", json()), where);
+  const bool untyped_value = value.literal || value.parameter != 0 || value.is_null_constant;
+  if ((array.literal || array.parameter != 0) && !untyped_value) {  // '{1,2}' / $1: an array of x's type
+    const type_descriptor* d = find_builtin_type(value.type.oid);
+    if (d == nullptr || d->array == 0 || value.type.is_enum())
+      return std::nullopt;
+    array = coerce(std::move(array), builtin_column_type(d->array, value.type.typmod));
+  }
+  if (array.literal || array.parameter != 0 || array.is_null_constant || array.type.is_enum_array())
+    return std::nullopt;
+  const type_descriptor* d = find_builtin_type(array.type.oid);
+  if (d == nullptr || d->element == 0 || d->oid == 22 || d->oid == 30)
+    return std::nullopt;
+  const column_type element_type = builtin_column_type(d->element, array.type.typmod);
+  const std::string count = "pg_array_shape(" + array.sql + ", " + std::to_string(d->element) + ", 'cardinality')";
+  typed_expression element;
+  element.sql = "pg_array_nth(" + array.sql + ", " + std::to_string(d->element) + ", " +
+                std::to_string(element_type.typmod) + ", \"pg_any\".i)";
+  element.type = element_type;
+  if (untyped_value)
+    value = coerce(std::move(value), element_type);
+  const std::string test = as_boolean(comparison(op, std::move(value), std::move(element))).sql;
+  const std::string verdict =
+      any ? "CASE WHEN max(" + test + ") THEN 1 WHEN count(*) > count(" + test + ") THEN NULL ELSE 0 END"
+          : "CASE WHEN NOT min(" + test + ") THEN 0 WHEN count(*) > count(" + test + ") THEN NULL ELSE 1 END";
+  return typed_result("CASE WHEN " + array.sql + " IS NULL THEN NULL ELSE (WITH RECURSIVE \"pg_any\"(i) AS (SELECT 1 "
+                          "UNION ALL SELECT i + 1 FROM \"pg_any\" WHERE i < " + count + ") SELECT " + verdict +
+                          " FROM \"pg_any\" WHERE i <= " + count + ") END",
+                      pg_type_oid::boolean);
 }
 
 typed_expression query_translator::special_expression(const std::string& node_type,

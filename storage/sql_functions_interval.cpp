@@ -1,0 +1,190 @@
+// sql_functions_interval: interval arithmetic on interval's stored form
+// ("months days micros", stages/types/datetime/interval_value.hpp), as PostgreSQL
+// 15 computes it (utils/adt/timestamp.c):
+//
+//   pg_interval_add(a, b, sign)    interval + interval (sign 1) / - interval (sign -1):
+//                                  field by field; 22008 interval out of range on overflow
+//   pg_interval_negate(a)          - interval; 22008 interval out of range
+//   pg_interval_scale(a, f, div)   interval * float8 (div 0) / interval / float8 (div 1):
+//                                  whole months and days scaled, their fractions cascaded
+//                                  down (a month is 30 days, a day 86400 s) rounded to
+//                                  the microsecond, as interval_mul / interval_div;
+//                                  22008 interval out of range, 22012 division by zero
+//   pg_interval_sum(a)             sum(interval): interval_pl over the rows (NULL for none)
+//   pg_interval_avg(a)             avg(interval): the sum divided by the count, as
+//                                  interval_avg (NULL for none)
+// The translator (stages/sql/translator/datetime_functions.cpp) reads the factor as
+// float8 first, as PostgreSQL's operator resolution casts an integer or numeric.
+#include <sqlite3.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "stages/types/datetime/interval_value.hpp"
+#include "storage/sql_function_support.hpp"
+
+namespace tributary::sql_function_support {
+namespace {
+
+pg_error interval_out_of_range() { return make_pg_error("22008", "interval out of range"); }
+
+bool read_interval(sqlite3_context* context, sqlite3_value* value, interval_value& out) {
+  auto decoded = decode_stored_interval(text_of(value));
+  if (!decoded) {
+    report(context, make_pg_error("XX000", "invalid stored interval"));
+    return false;
+  }
+  out = *decoded;
+  return true;
+}
+
+void return_interval(sqlite3_context* context, const interval_value& value) {
+  return_text(context, encode_stored_interval(value));
+}
+
+// interval_pl / interval_mi.
+bool add_intervals(const interval_value& a, const interval_value& b, int sign, interval_value& out) {
+  if (sign < 0)
+    return !__builtin_sub_overflow(a.months, b.months, &out.months) &&
+           !__builtin_sub_overflow(a.days, b.days, &out.days) &&
+           !__builtin_sub_overflow(a.micros, b.micros, &out.micros);
+  return !__builtin_add_overflow(a.months, b.months, &out.months) &&
+         !__builtin_add_overflow(a.days, b.days, &out.days) &&
+         !__builtin_add_overflow(a.micros, b.micros, &out.micros);
+}
+
+void interval_add(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  interval_value a, b, out;
+  if (!read_interval(context, argv[0], a) || !read_interval(context, argv[1], b))
+    return;
+  if (!add_intervals(a, b, sqlite3_value_int(argv[2]) < 0 ? -1 : 1, out))
+    return report(context, interval_out_of_range());
+  return_interval(context, out);
+}
+
+void interval_negate(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  interval_value a;
+  if (!read_interval(context, argv[0], a))
+    return;
+  if (a.months == std::numeric_limits<int32_t>::min() || a.days == std::numeric_limits<int32_t>::min() ||
+      a.micros == std::numeric_limits<int64_t>::min())
+    return report(context, interval_out_of_range());
+  return_interval(context, interval_value{-a.micros, -a.days, -a.months});
+}
+
+// TSROUND: to the microsecond (of a value in seconds or days).
+double ts_round(double value) { return std::rint(value * 1000000.0) / 1000000.0; }
+
+constexpr double days_per_month = 30;
+constexpr double seconds_per_day = 86400;
+
+// interval_mul (divide false) / interval_div (divide true), PostgreSQL 15's.
+result<interval_value, pg_error> scale_interval(const interval_value& span, double factor, bool divide) {
+  if (divide && factor == 0.0)
+    return fail(make_pg_error("22012", "division by zero"));
+  const auto apply = [&](double v) { return divide ? v / factor : v * factor; };
+  interval_value out;
+  double months = apply(span.months);
+  double days = apply(span.days);
+  if (!divide) {  // interval_div has no such checks in PostgreSQL 15
+    for (double v : {months, days})
+      if (std::isnan(v) || v > std::numeric_limits<int32_t>::max() || v < std::numeric_limits<int32_t>::min())
+        return fail(interval_out_of_range());
+  } else if (std::isnan(months) || std::isnan(days) || std::fabs(months) > 2147483647.0 ||
+             std::fabs(days) > 2147483647.0) {
+    return fail(interval_out_of_range());  // PostgreSQL 15 leaves this undefined
+  }
+  out.months = static_cast<int32_t>(months);
+  out.days = static_cast<int32_t>(days);
+  double month_remainder_days = ts_round((apply(span.months) - out.months) * days_per_month);
+  double sec_remainder = ts_round(
+      (apply(span.days) - out.days + month_remainder_days - static_cast<int>(month_remainder_days)) *
+      seconds_per_day);
+  if (std::fabs(sec_remainder) >= seconds_per_day) {
+    out.days += static_cast<int>(sec_remainder / seconds_per_day);
+    sec_remainder -= static_cast<int>(sec_remainder / seconds_per_day) * seconds_per_day;
+  }
+  out.days += static_cast<int32_t>(month_remainder_days);
+  const double micros = std::rint(apply(static_cast<double>(span.micros)) + sec_remainder * 1000000.0);
+  // FLOAT8_FITS_IN_INT64
+  if (std::isnan(micros) || !(micros >= -9223372036854775808.0 && micros < 9223372036854775808.0))
+    return fail(interval_out_of_range());
+  out.micros = static_cast<int64_t>(micros);
+  return out;
+}
+
+void interval_scale(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  interval_value a;
+  if (!read_interval(context, argv[0], a))
+    return;
+  auto scaled = scale_interval(a, float_argument(argv[1]), sqlite3_value_int(argv[2]) != 0);
+  if (!scaled)
+    return report(context, scaled.error());
+  return_interval(context, *scaled);
+}
+
+// sum(interval) / avg(interval): the running sum and the count.
+struct interval_accumulator {
+  interval_value sum;
+  int64_t count = 0;
+  bool failed = false;
+};
+
+void interval_step(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto* acc = static_cast<interval_accumulator*>(sqlite3_aggregate_context(context, sizeof(interval_accumulator)));
+  if (acc == nullptr)
+    return sqlite3_result_error_nomem(context);
+  if (acc->failed || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return;
+  interval_value value;
+  if (!read_interval(context, argv[0], value)) {
+    acc->failed = true;
+    return;
+  }
+  if (!add_intervals(acc->sum, value, 1, acc->sum)) {
+    acc->failed = true;
+    return report(context, interval_out_of_range());
+  }
+  ++acc->count;
+}
+
+void interval_sum_final(sqlite3_context* context) {
+  auto* acc = static_cast<interval_accumulator*>(sqlite3_aggregate_context(context, 0));
+  if (acc == nullptr || acc->count == 0 || acc->failed)
+    return sqlite3_result_null(context);
+  return_interval(context, acc->sum);
+}
+
+void interval_avg_final(sqlite3_context* context) {
+  auto* acc = static_cast<interval_accumulator*>(sqlite3_aggregate_context(context, 0));
+  if (acc == nullptr || acc->count == 0 || acc->failed)
+    return sqlite3_result_null(context);
+  auto average = scale_interval(acc->sum, static_cast<double>(acc->count), true);
+  if (!average)
+    return report(context, average.error());
+  return_interval(context, *average);
+}
+
+}  // namespace
+
+void register_interval_functions(sqlite3* db, connection_state* state) {
+  constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+  sqlite3_create_function_v2(db, "pg_interval_add", 3, flags, state, interval_add, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_interval_negate", 1, flags, state, interval_negate, nullptr, nullptr,
+                             nullptr);
+  sqlite3_create_function_v2(db, "pg_interval_scale", 3, flags, state, interval_scale, nullptr, nullptr,
+                             nullptr);
+  sqlite3_create_function_v2(db, "pg_interval_sum", 1, flags, state, nullptr, interval_step, interval_sum_final,
+                             nullptr);
+  sqlite3_create_function_v2(db, "pg_interval_avg", 1, flags, state, nullptr, interval_step, interval_avg_final,
+                             nullptr);
+}
+
+}  // namespace tributary::sql_function_support
