@@ -40,6 +40,7 @@
 #include <filesystem>
 
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/catalog/global_rows.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
@@ -397,12 +398,7 @@ void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** ar
 result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
   void* data = const_cast<catalog_reader*>(reader.get());
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {
+  const sql_function_entry functions[] = {
       {"format_type", 2, format_type_function},
       {"pg_get_userbyid", 1, userbyid_function},
       {"pg_table_is_visible", 1, table_is_visible_function},
@@ -427,11 +423,8 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_get_triggerdef", 1, null_function},
       {"pg_get_triggerdef", 2, null_function},
   };
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
-                                            nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+  if (auto r = register_functions(handle, data, functions); !r)
+    return r;
   // The size functions keep what they add up; freed with the connection.
   struct sized {
     const char* name;

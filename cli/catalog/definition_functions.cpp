@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -183,23 +184,13 @@ void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) 
 result<ok_t, sqlite_error> install_definition_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
   void* data = const_cast<catalog_reader*>(reader.get());
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {
+  const sql_function_entry functions[] = {
       {"pg_get_indexdef", 1, indexdef_function},      {"pg_get_indexdef", 3, indexdef_function},
       {"pg_get_constraintdef", 1, constraintdef_function}, {"pg_get_constraintdef", 2, constraintdef_function},
       {"pg_get_expr", 2, expr_function},              {"pg_get_expr", 3, expr_function},
       {"pg_get_viewdef", 1, viewdef_function},        {"pg_get_viewdef", 2, viewdef_function},
   };
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
-                                            nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
-  return ok_v;
+  return register_functions(handle, data, functions);
 }
 
 }  // namespace tributary

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include "cli/catalog/function_registration.hpp"
 #include "storage/description_catalog.hpp"
 
 namespace tributary {
@@ -126,22 +127,12 @@ std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catal
 result<ok_t, sqlite_error> install_description_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
   void* data = const_cast<catalog_reader*>(reader.get());
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {{"obj_description", 1, object_description},
+  const sql_function_entry functions[] = {{"obj_description", 1, object_description},
                                 {"obj_description", 2, object_description},
                                 {"col_description", 2, column_description},
                                 {"acldefault", 2, acldefault_function},
                                 {"pg_tablespace_location", 1, tablespace_location_function}};
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
-                                            nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
-  return ok_v;
+  return register_functions(handle, data, functions);
 }
 
 }  // namespace tributary
