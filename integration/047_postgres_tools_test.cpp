@@ -2,7 +2,7 @@
 // pg_settings and SHOW ALL as psql's \dconfig reads them, psql's \gdesc (and
 // VALUES lists), pg_isready, createdb /
 // dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
-// CONSTRAINT, COMMENT ON (pg_description, obj_description, col_description),
+// CONSTRAINT (on tables other tables reference too), COMMENT ON (pg_description, obj_description, col_description),
 // information_schema (tables, columns, schemata, table_constraints,
 // key_column_usage), pg_dumpall -g, pg_dump (restored into PostgreSQL), and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
@@ -238,6 +238,80 @@ TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, KeysOfTablesOthersReferenceChangeAsPostgres) {
+  // The referenced table is rebuilt with its children's references left as they
+  // are (ON DELETE actions do not run); a key a foreign key depends on is 2BP01
+  // unless CASCADE drops the foreign keys too; keys declared with their column
+  // (the integer rowid key too) and named keys are dropped by name.
+  const std::string constraints =
+      "SELECT conname, contype, conrelid::regclass, confrelid::regclass, conindid::regclass, "
+      "pg_get_constraintdef(oid) FROM pg_constraint "
+      "WHERE conrelid IN (SELECT oid FROM pg_class WHERE relname IN ('p', 'ch', 'ch2', 'ch3', 'q')) ORDER BY 1";
+  expect_same_answers({
+      "CREATE TABLE p (a int PRIMARY KEY, b int, c text)",
+      "CREATE TABLE ch (x int REFERENCES p ON DELETE CASCADE, y int)",
+      "CREATE TABLE ch2 (x int, CONSTRAINT ch2_named FOREIGN KEY (x) REFERENCES p (a))",
+      "INSERT INTO p VALUES (1, 10, 'a'), (2, 20, 'b')",
+      "INSERT INTO ch VALUES (1, 1), (2, 2)",
+      "INSERT INTO ch2 VALUES (1)",
+      "ALTER TABLE p ADD UNIQUE (b)",
+      "ALTER TABLE p ADD CONSTRAINT p_c_uq UNIQUE (c)",
+      "SELECT * FROM ch ORDER BY x",
+      "CREATE TABLE ch3 (z int REFERENCES p (b))",
+      "INSERT INTO ch3 VALUES (10)",
+      "ALTER TABLE p DROP CONSTRAINT p_pkey",
+      "ALTER TABLE p DROP CONSTRAINT p_b_key",
+      "ALTER TABLE p DROP CONSTRAINT p_c_uq",
+      "ALTER TABLE p ALTER COLUMN c SET NOT NULL",
+      "ALTER TABLE p ALTER COLUMN c TYPE varchar(10)",
+      "INSERT INTO ch VALUES (3, 3)",
+      "DELETE FROM p WHERE a = 1",
+      "SELECT * FROM ch ORDER BY x",
+      "BEGIN",
+      "ALTER TABLE p ADD CONSTRAINT p_c_uq UNIQUE (c)",
+      "INSERT INTO ch VALUES (3, 3)",
+      "ROLLBACK",
+      "BEGIN",
+      "ALTER TABLE p ADD CONSTRAINT p_c_uq UNIQUE (c)",
+      "DELETE FROM p WHERE a = 2",
+      "SELECT * FROM ch ORDER BY x",
+      "COMMIT",
+      constraints,
+      "ALTER TABLE p DROP CONSTRAINT p_b_key CASCADE",
+      "ALTER TABLE p DROP CONSTRAINT p_pkey CASCADE",
+      constraints,
+      "INSERT INTO ch VALUES (9, 9)",
+      "DROP TABLE ch, ch2, ch3, p",
+      // Keys declared with their column, named ones, the serial key.
+      "CREATE TABLE p (id serial PRIMARY KEY, code text CONSTRAINT p_code_uq UNIQUE, n int)",
+      "CREATE TABLE q (a int CONSTRAINT q_named PRIMARY KEY, b int, CONSTRAINT q_b UNIQUE (b))",
+      "CREATE TABLE ch (pid int REFERENCES p ON DELETE SET NULL, code text REFERENCES p (code), "
+      "qa int CONSTRAINT c_to_q REFERENCES q)",
+      "INSERT INTO p (code, n) VALUES ('x', 1), ('y', 2)",
+      "INSERT INTO q VALUES (1, 1)",
+      "INSERT INTO ch VALUES (1, 'x', 1), (2, 'y', NULL)",
+      constraints,
+      "ALTER TABLE p ALTER COLUMN n TYPE bigint",
+      "ALTER TABLE p DROP CONSTRAINT p_code_uq",
+      "ALTER TABLE p DROP CONSTRAINT p_code_uq CASCADE",
+      "ALTER TABLE q DROP CONSTRAINT q_named",
+      "ALTER TABLE ch DROP CONSTRAINT c_to_q",
+      "ALTER TABLE q DROP CONSTRAINT q_named",
+      "ALTER TABLE q DROP CONSTRAINT q_b",
+      "DELETE FROM p WHERE id = 1",
+      "SELECT * FROM ch ORDER BY code",
+      "INSERT INTO p (code, n) VALUES ('x', 3)",
+      constraints,
+  });
+  for (const char* command : {"\\d p", "\\d ch"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP TABLE ch, p, q"});
+}
+
 TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {
   const std::string described =
       "SELECT c.relname, d.objsubid, d.description FROM pg_description d JOIN pg_class c ON c.oid = d.objoid "
@@ -269,6 +343,7 @@ TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {
       "COMMENT ON COLUMN cm.ident IS 'key'",
       "ALTER TABLE cm RENAME COLUMN ident TO id",
       "ALTER TABLE cm RENAME TO cm2",
+      "SELECT obj_description('cm2'::regclass, 'pg_class') AS renamed",
       "ALTER TABLE cm2 RENAME TO cm",
       described,
       "DROP TABLE cm",

@@ -24,7 +24,7 @@
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
 //   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
-//   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path)
+//   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path); 0 -> "-"
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
 //   pg_catalog_regnamespace_in(text)   schema name -> OID; 3F000
@@ -349,6 +349,8 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
 void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
+  if (sqlite3_value_int64(argv[0]) == 0)
+    return result_text(context, "-");  // InvalidOid, as PostgreSQL's reg*out
   const int64_t oid = sqlite3_value_int64(argv[0]);
   if (const std::string name = system_relation_name(oid); !name.empty())
     return result_text(context, name);
@@ -367,6 +369,8 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
 void regnamespace_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
+  if (sqlite3_value_int64(argv[0]) == 0)
+    return result_text(context, "-");  // InvalidOid, as PostgreSQL's reg*out
   const int64_t oid = sqlite3_value_int64(argv[0]);
   const catalog_model model = reader_of(context).model();
   if (const catalog_namespace* n = model.namespace_of(oid))
@@ -390,6 +394,8 @@ void regnamespace_in_function(sqlite3_context* context, int argc, sqlite3_value*
 void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
+  if (sqlite3_value_int64(argv[0]) == 0)
+    return result_text(context, "-");  // InvalidOid, as PostgreSQL's reg*out
   format_type_of(context, sqlite3_value_int64(argv[0]), -1);
 }
 

@@ -117,7 +117,11 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
       return fail(keys.error());
     if (!keys->empty()) {
       catalog_index index;
-      index.name = r.name + "_pkey";
+      std::vector<std::string> names;
+      for (const auto& column : *keys)
+        names.push_back(column[0]);
+      const std::string declared = declared_key_name(text, names);  // CONSTRAINT "n" PRIMARY KEY (...)
+      index.name = declared.empty() ? r.name + "_pkey" : declared;
       index.unique = index.primary = index.constraint = true;
       for (const auto& column : *keys) {
         index.columns.push_back(attnum_of(r, column[0]));
@@ -336,6 +340,21 @@ std::optional<std::pair<const catalog_relation*, const catalog_index*>> catalog_
       if (i.constraint && i.constraint_oid == oid)
         return std::make_pair(&r, &i);
   return std::nullopt;
+}
+
+int64_t foreign_key_index_oid(const catalog_model& model, const catalog_foreign_key& key) {
+  const catalog_relation* target = model.relation(key.referenced_oid);
+  if (!target)
+    return 0;
+  auto wanted = key.referenced_columns;
+  std::sort(wanted.begin(), wanted.end());
+  for (const auto& i : target->indexes) {
+    auto columns = i.columns;
+    std::sort(columns.begin(), columns.end());
+    if (i.unique && columns == wanted)
+      return i.oid;
+  }
+  return 0;
 }
 
 std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> catalog_model::foreign_key(

@@ -187,16 +187,7 @@ std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model) {
   std::vector<snapshot_row> out;
   for (const auto& r : model.relations)
     for (const auto& k : r.foreign_keys) {
-      // conindid: the referenced table's key index.
-      int64_t index = 0;
-      if (const catalog_relation* target = model.relation(k.referenced_oid))
-        for (const auto& i : target->indexes) {
-          auto a = i.columns, b = k.referenced_columns;
-          std::sort(a.begin(), a.end());
-          std::sort(b.begin(), b.end());
-          if (i.unique && a == b && index == 0)
-            index = i.oid;
-        }
+      const int64_t index = foreign_key_index_oid(model, k);  // conindid
       out.push_back({k.oid, k.name, r.namespace_oid, character('f'), boolean(false), boolean(false), boolean(true),
                      r.oid, int64_t{0}, index, int64_t{0}, k.referenced_oid, character(k.on_update),
                      character(k.on_delete), character('s'), boolean(true), int64_t{0}, boolean(true),

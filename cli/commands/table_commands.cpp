@@ -32,6 +32,7 @@
 #include "storage/description_catalog.hpp"
 #include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
+#include "cli/commands/key_dependents.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -431,6 +432,9 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     notice(context, "relation \"" + table + "\" does not exist, skipping");
     return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};
   }
+  if (node_type == "AlterTableStmt")
+    if (auto r = drop_foreign_keys_depending_on_dropped_keys(stmt, table, context, settings); !r)
+      return fail(r.error());
   auto recorded = read_recorded_table_columns(db, table);
   if (!recorded)
     return fail(storage_error(recorded.error()));
@@ -487,6 +491,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = rename_relation_acl(db, table, change->table); !r)
+      return fail(storage_error(r.error()));
     if (auto r = rename_descriptions(db, table, change->table); !r)
       return fail(storage_error(r.error()));
   }
