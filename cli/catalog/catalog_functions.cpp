@@ -61,7 +61,7 @@ int64_t system_relation_oid(const std::string& name) {
       {"pg_class", 1259},       {"pg_attribute", 1249},    {"pg_proc", 1255},       {"pg_type", 1247},
       {"pg_namespace", 2615},   {"pg_constraint", 2606},   {"pg_attrdef", 2604},    {"pg_description", 2609},
       {"pg_extension", 3079},   {"pg_database", 1262},     {"pg_authid", 1260},     {"pg_index", 2610},
-      {"pg_am", 2601},          {"pg_collation", 3456},    {"pg_depend", 2608},     {"pg_sequence", 2224},
+      {"pg_am", 2601},          {"pg_enum", 3501},          {"pg_collation", 3456},    {"pg_depend", 2608},     {"pg_sequence", 2224},
       {"pg_trigger", 2620},     {"pg_rewrite", 2618},      {"pg_policy", 3256},     {"pg_inherits", 2611},
       {"pg_tablespace", 1213},  {"pg_auth_members", 1261}, {"pg_statistic_ext", 3381},
       {"pg_publication", 6104}, {"pg_publication_rel", 6106}, {"pg_publication_namespace", 6237},
@@ -98,6 +98,11 @@ void format_type_function(sqlite3_context* context, int, sqlite3_value** argv) {
   format_type_of(context, oid, typmod);
 }
 
+// format_type qualifies a user type's name outside the search path (pg_dump empties it).
+bool is_visible(const std::vector<std::string>& visible, const std::string& schema) {
+  return std::find(visible.begin(), visible.end(), schema) != visible.end();
+}
+
 void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod) {
   if (oid == 0)
     return result_text(context, "-");
@@ -106,7 +111,8 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod) {
   const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
   for (const auto& t : reader_of(context).model().types)
     if (t.oid == oid || (element && t.kind == 'e' && t.oid == *element))
-      return result_text(context, (t.schema == "public" ? quote_identifier_if_needed(t.name)
+      return result_text(context, (is_visible(reader_of(context).visible_schemas(), t.schema.empty() ? "public" : t.schema)
+                                       ? quote_identifier_if_needed(t.name)
                                                         : quote_identifier_if_needed(t.schema) + "." +
                                                               quote_identifier_if_needed(t.name)) +
                                       (t.oid == oid ? "" : "[]"));
