@@ -104,8 +104,9 @@ TEST_F(PostgresTools, ShowAllAndDconfigAsPostgres) {
   }
   EXPECT_EQ(compared, 8);
 
-  // psql's \dconfig reads pg_settings and pg_parameter_acl.
-  for (const char* command : {"\\dconfig+ work*", "\\dconfig+ enable_*", "\\dconfig bytea_output"}) {
+  // psql's \dconfig reads pg_settings and pg_parameter_acl; \dx lists plpgsql
+  // (pg_extension and its pg_description row).
+  for (const char* command : {"\\dconfig+ work*", "\\dconfig+ enable_*", "\\dconfig bytea_output", "\\dx"}) {
     auto theirs_out = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
     auto mine_out = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
     EXPECT_TRUE(theirs_out.succeeded) << theirs_out.text;

@@ -163,6 +163,12 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_type", [reader] { return pg_type_rows(reader->model(), reader->owner().oid); }},
       {"pg_am", [] { return pg_am_rows(); }},
       {"pg_enum", [reader] { return enum_rows(*reader->db); }},
+      {"pg_extension",
+       [] {
+         return std::vector<snapshot_row>{{plpgsql_extension_oid, std::string("plpgsql"), int64_t{10},
+                                           int64_t{pg_catalog_namespace_oid}, int64_t{0}, std::string("1.0"),
+                                           sql_value{sql_null{}}, sql_value{sql_null{}}}};
+       }},
       {"pg_collation", [] { return pg_collation_rows(); }},
       {"pg_database", [reader] { return pg_database_rows(reader->databases(), reader->roles()); }},
       {"pg_roles", [reader] { return pg_roles_rows(reader->roles()); }},

@@ -12,6 +12,7 @@ namespace {
 
 constexpr int64_t pg_class_oid = 1259;
 constexpr int64_t pg_namespace_oid = 2615;
+constexpr int64_t pg_extension_oid = 3079;
 // PostgreSQL 15's comment on the public schema (pg_dump compares with it).
 constexpr const char* public_schema_comment = "standard public schema";
 
@@ -119,6 +120,7 @@ void tablespace_location_function(sqlite3_context* context, int, sqlite3_value**
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model) {
   std::vector<snapshot_row> out;
   out.push_back({public_namespace_oid, pg_namespace_oid, int64_t{0}, std::string(public_schema_comment)});
+  out.push_back({plpgsql_extension_oid, pg_extension_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
   for (const auto& d : described_objects(db, model))
     out.push_back({d.objoid, pg_class_oid, d.objsubid, d.text});
   return out;
