@@ -395,6 +395,30 @@ TEST_F(PostgresTools, InformationSchemaAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, ViewColumnsAreTypedAsPostgres) {
+  // A view's columns have the types PostgreSQL gives its SELECT's outputs
+  // (pg_attribute, information_schema.columns, psql's \d); pg_views lists it.
+  expect_same_answers({
+      "CREATE TABLE vt (id int PRIMARY KEY, price numeric(10,2), name varchar(20), at timestamptz, flag bool)",
+      "CREATE VIEW vv AS SELECT id, price, name, at, flag, price * 2 AS double_price, name || 'x' AS nx, "
+      "count(*) OVER () AS n, 1 AS one, 'lit' AS lit FROM vt WHERE id > 0",
+      "CREATE VIEW vw AS SELECT v.id AS a, v.n AS b FROM vv v",
+      "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnum, a.attndims FROM pg_attribute a "
+      "JOIN pg_class c ON c.oid = a.attrelid WHERE c.relname IN ('vv', 'vw') AND a.attnum > 0 ORDER BY 1, 4",
+      "SELECT table_name, column_name, data_type, character_maximum_length, numeric_precision, numeric_scale "
+      "FROM information_schema.columns WHERE table_name IN ('vv', 'vw') ORDER BY table_name, ordinal_position",
+      "SELECT schemaname, viewname, definition IS NOT NULL AS defined FROM pg_views WHERE viewname LIKE 'v_' "
+      "ORDER BY 2",
+  });
+  for (const char* command : {"\\d vv", "\\d vw"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP VIEW vw", "DROP VIEW vv", "DROP TABLE vt"});
+}
+
 TEST_F(PostgresTools, PgDumpallGlobalsRunsToCompletion) {
   // pg_dumpall -g reads pg_authid, pg_auth_members, pg_db_role_setting,
   // pg_parameter_acl and pg_tablespace (acldefault(), pg_tablespace_location()).

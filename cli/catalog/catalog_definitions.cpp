@@ -69,6 +69,7 @@ const std::map<std::string, std::string>& specs() {
        "typcollation oid, typdefaultbin pg_node_tree, typdefault text, typacl aclitem[]"},
       {"pg_am", "oid oid, amname name, amhandler regproc, amtype char"},
       {"pg_enum", "oid oid, enumtypid oid, enumsortorder float4, enumlabel name"},
+      {"pg_views", "schemaname name, viewname name, viewowner name, definition text"},
       {"pg_collation",
        "oid oid, collname name, collnamespace oid, collowner oid, collprovider char, collisdeterministic bool, "
        "collencoding int4, collcollate text, collctype text, colliculocale text, collversion text"},

@@ -61,7 +61,7 @@ int64_t system_relation_oid(const std::string& name) {
       {"pg_class", 1259},       {"pg_attribute", 1249},    {"pg_proc", 1255},       {"pg_type", 1247},
       {"pg_namespace", 2615},   {"pg_constraint", 2606},   {"pg_attrdef", 2604},    {"pg_description", 2609},
       {"pg_extension", 3079},   {"pg_database", 1262},     {"pg_authid", 1260},     {"pg_index", 2610},
-      {"pg_am", 2601},          {"pg_enum", 3501},          {"pg_collation", 3456},    {"pg_depend", 2608},     {"pg_sequence", 2224},
+      {"pg_am", 2601},          {"pg_collation", 3456},    {"pg_depend", 2608},     {"pg_sequence", 2224},
       {"pg_trigger", 2620},     {"pg_rewrite", 2618},      {"pg_policy", 3256},     {"pg_inherits", 2611},
       {"pg_tablespace", 1213},  {"pg_auth_members", 1261}, {"pg_statistic_ext", 3381},
       {"pg_publication", 6104}, {"pg_publication_rel", 6106}, {"pg_publication_namespace", 6237},
@@ -74,7 +74,7 @@ int64_t system_relation_oid(const std::string& name) {
       {"pg_default_acl", 826},  {"pg_conversion", 2607},   {"pg_cast", 2605},       {"pg_range", 3541},
       {"pg_transform", 3576},   {"pg_event_trigger", 3466}, {"pg_init_privs", 3394},
       {"pg_largeobject_metadata", 2995}, {"pg_seclabel", 3596}, {"pg_shseclabel", 3592},
-      {"pg_db_role_setting", 2964}, {"pg_parameter_acl", 6243}};
+      {"pg_db_role_setting", 2964}, {"pg_enum", 3501}, {"pg_views", 12006}, {"pg_parameter_acl", 6243}};
   for (const auto& [n, oid] : oids)
     if (name == n)
       return oid;

@@ -1,4 +1,5 @@
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/view_columns.hpp"
 
 #include <sqlite3.h>
 
@@ -434,6 +435,20 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     }
     model.relations.push_back(std::move(r));
   }
+  // Views typed as PostgreSQL types their SELECT (view_columns.hpp), once every
+  // table is read; a second pass types views over views read later by name.
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto& r : model.relations) {
+      if (r.kind != 'v')
+        continue;
+      auto create_view = query_texts(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1",
+                                     r.local_name);
+      if (!create_view)
+        return fail(create_view.error());
+      if (!create_view->empty())
+        if (auto typed = typed_view_columns(create_view->front(), model); typed && typed->size() == r.columns.size())
+          r.columns = std::move(*typed);
+    }
   std::vector<relation_acl_row> recorded_acls;
   if (table_exists(db, "tributary_relation_acl")) {
     auto recorded = list_relation_acls(db);

@@ -163,6 +163,18 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_type", [reader] { return pg_type_rows(reader->model(), reader->owner().oid); }},
       {"pg_am", [] { return pg_am_rows(); }},
       {"pg_enum", [reader] { return enum_rows(*reader->db); }},
+      {"pg_views",
+       [reader] {
+         std::vector<snapshot_row> out;
+         const catalog_model model = reader->model();
+         for (const auto& r : model.relations)
+           if (r.kind == 'v') {
+             auto text = view_definition(*reader, model, r);
+             out.push_back({r.schema, r.name, reader->owner().name_of(r),
+                            text ? sql_value{*text} : sql_value{sql_null{}}});
+           }
+         return out;
+       }},
       {"pg_extension",
        [] {
          return std::vector<snapshot_row>{{plpgsql_extension_oid, std::string("plpgsql"), int64_t{10},

@@ -206,13 +206,22 @@ void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) 
   const catalog_relation* view = model.relation(sqlite3_value_int64(argv[0]));
   if (view == nullptr || view->kind != 'v')
     return sqlite3_result_null(context);
+  if (auto text = view_definition(reader, model, *view))
+    return result_text(context, *text);
+  sqlite3_result_null(context);
+}
+
+}  // namespace
+
+std::optional<std::string> view_definition(const catalog_reader& reader, const catalog_model& model,
+                                           const catalog_relation& view) {
   auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
   if (!q)
-    return sqlite3_result_null(context);
-  q->bind_text(1, view->local_name);
+    return std::nullopt;
+  q->bind_text(1, view.local_name);
   auto step = q->step();
   if (!step || *step != sqlite_statement::step_result::row)
-    return sqlite3_result_null(context);
+    return std::nullopt;
   std::string text = q->column_text(0);
   // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
   for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
@@ -223,12 +232,10 @@ void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) 
     std::string body = text.substr(at + 3);
     while (!body.empty() && (std::isspace(static_cast<unsigned char>(body.back())) || body.back() == ';'))
       body.pop_back();
-    return result_text(context, " " + qualified_relations(body, model, reader.visible_schemas()) + ";");
+    return " " + qualified_relations(body, model, reader.visible_schemas()) + ";";
   }
-  sqlite3_result_null(context);
+  return std::nullopt;
 }
-
-}  // namespace
 
 result<ok_t, sqlite_error> install_definition_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
