@@ -243,7 +243,8 @@ TEST_F(PostgresTools, KeysOfTablesOthersReferenceChangeAsPostgres) {
   // The referenced table is rebuilt with its children's references left as they
   // are (ON DELETE actions do not run); a key a foreign key depends on is 2BP01
   // unless CASCADE drops the foreign keys too; keys declared with their column
-  // (the integer rowid key too) and named keys are dropped by name.
+  // (the integer rowid key too) and named keys are dropped by name. CREATE TABLE
+  // refuses a foreign key without a matching key as PostgreSQL does.
   const std::string constraints =
       "SELECT conname, contype, conrelid::regclass, confrelid::regclass, conindid::regclass, "
       "pg_get_constraintdef(oid) FROM pg_constraint "
@@ -311,6 +312,18 @@ TEST_F(PostgresTools, KeysOfTablesOthersReferenceChangeAsPostgres) {
     EXPECT_EQ(mine.text, theirs.text) << command;
   }
   expect_same_answers({"DROP TABLE ch, p, q"});
+  // CREATE TABLE tests each foreign key's referenced key and types at once.
+  expect_same_answers({
+      "CREATE TABLE fp (a int PRIMARY KEY, b int, c text UNIQUE)",
+      "CREATE TABLE fc1 (x int REFERENCES fp (b))",
+      "CREATE TABLE fc2 (x int, CONSTRAINT named FOREIGN KEY (x) REFERENCES fp (c))",
+      "CREATE TABLE fc3 (x int REFERENCES fp (c))",
+      "CREATE TABLE fc4 (x int REFERENCES fp, y text REFERENCES fp (c))",
+      "CREATE TABLE fc5 (x int, y int, FOREIGN KEY (x, y) REFERENCES fp (a, b))",
+      "CREATE TABLE fc6 (id int PRIMARY KEY, parent int REFERENCES fc6)",
+      "SELECT relname FROM pg_class WHERE relname LIKE 'fc_' ORDER BY 1",
+      "DROP TABLE fc4, fc6, fp",
+  });
 }
 
 TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {

@@ -33,6 +33,7 @@
 #include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
 #include "cli/commands/key_dependents.hpp"
+#include "cli/commands/declared_foreign_keys.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -346,6 +347,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
     return fail(storage_error(r.error()));
+  if (auto r = check_declared_foreign_keys(db, definition->table, settings); !r)
+    return fail(r.error());
   const relation_acl_row owner{definition->table, context.current_role_oid().value_or(default_relation_owner),
                                std::nullopt};
   if (auto r = store_relation_acl(db, owner); !r)
