@@ -2,7 +2,7 @@
 // pg_settings and SHOW ALL as psql's \dconfig reads them, psql's \gdesc (and
 // VALUES lists), pg_isready, createdb /
 // dropdb, ALTER TABLE ... ADD PRIMARY KEY / UNIQUE / FOREIGN KEY and DROP
-// CONSTRAINT, COMMENT ON (pg_description, obj_description, col_description),
+// CONSTRAINT (on tables other tables reference too), COMMENT ON (pg_description, obj_description, col_description),
 // information_schema (tables, columns, schemata, table_constraints,
 // key_column_usage), pg_dumpall -g, pg_dump (restored into PostgreSQL), and pgbench (initialization with its default steps, then the
 // default script). Where the output is deterministic it is compared with the
@@ -104,8 +104,9 @@ TEST_F(PostgresTools, ShowAllAndDconfigAsPostgres) {
   }
   EXPECT_EQ(compared, 8);
 
-  // psql's \dconfig reads pg_settings and pg_parameter_acl.
-  for (const char* command : {"\\dconfig+ work*", "\\dconfig+ enable_*", "\\dconfig bytea_output"}) {
+  // psql's \dconfig reads pg_settings and pg_parameter_acl; \dx lists plpgsql
+  // (pg_extension and its pg_description row).
+  for (const char* command : {"\\dconfig+ work*", "\\dconfig+ enable_*", "\\dconfig bytea_output", "\\dx"}) {
     auto theirs_out = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
     auto mine_out = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
     EXPECT_TRUE(theirs_out.succeeded) << theirs_out.text;
@@ -238,6 +239,93 @@ TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, KeysOfTablesOthersReferenceChangeAsPostgres) {
+  // The referenced table is rebuilt with its children's references left as they
+  // are (ON DELETE actions do not run); a key a foreign key depends on is 2BP01
+  // unless CASCADE drops the foreign keys too; keys declared with their column
+  // (the integer rowid key too) and named keys are dropped by name. CREATE TABLE
+  // refuses a foreign key without a matching key as PostgreSQL does.
+  const std::string constraints =
+      "SELECT conname, contype, conrelid::regclass, confrelid::regclass, conindid::regclass, "
+      "pg_get_constraintdef(oid) FROM pg_constraint "
+      "WHERE conrelid IN (SELECT oid FROM pg_class WHERE relname IN ('p', 'ch', 'ch2', 'ch3', 'q')) ORDER BY 1";
+  expect_same_answers({
+      "CREATE TABLE p (a int PRIMARY KEY, b int, c text)",
+      "CREATE TABLE ch (x int REFERENCES p ON DELETE CASCADE, y int)",
+      "CREATE TABLE ch2 (x int, CONSTRAINT ch2_named FOREIGN KEY (x) REFERENCES p (a))",
+      "INSERT INTO p VALUES (1, 10, 'a'), (2, 20, 'b')",
+      "INSERT INTO ch VALUES (1, 1), (2, 2)",
+      "INSERT INTO ch2 VALUES (1)",
+      "ALTER TABLE p ADD UNIQUE (b)",
+      "ALTER TABLE p ADD CONSTRAINT p_c_uq UNIQUE (c)",
+      "SELECT * FROM ch ORDER BY x",
+      "CREATE TABLE ch3 (z int REFERENCES p (b))",
+      "INSERT INTO ch3 VALUES (10)",
+      "ALTER TABLE p DROP CONSTRAINT p_pkey",
+      "ALTER TABLE p DROP CONSTRAINT p_b_key",
+      "ALTER TABLE p DROP CONSTRAINT p_c_uq",
+      "ALTER TABLE p ALTER COLUMN c SET NOT NULL",
+      "ALTER TABLE p ALTER COLUMN c TYPE varchar(10)",
+      "INSERT INTO ch VALUES (3, 3)",
+      "DELETE FROM p WHERE a = 1",
+      "SELECT * FROM ch ORDER BY x",
+      "BEGIN",
+      "ALTER TABLE p ADD CONSTRAINT p_c_uq UNIQUE (c)",
+      "INSERT INTO ch VALUES (3, 3)",
+      "ROLLBACK",
+      "BEGIN",
+      "ALTER TABLE p ADD CONSTRAINT p_c_uq UNIQUE (c)",
+      "DELETE FROM p WHERE a = 2",
+      "SELECT * FROM ch ORDER BY x",
+      "COMMIT",
+      constraints,
+      "ALTER TABLE p DROP CONSTRAINT p_b_key CASCADE",
+      "ALTER TABLE p DROP CONSTRAINT p_pkey CASCADE",
+      constraints,
+      "INSERT INTO ch VALUES (9, 9)",
+      "DROP TABLE ch, ch2, ch3, p",
+      // Keys declared with their column, named ones, the serial key.
+      "CREATE TABLE p (id serial PRIMARY KEY, code text CONSTRAINT p_code_uq UNIQUE, n int)",
+      "CREATE TABLE q (a int CONSTRAINT q_named PRIMARY KEY, b int, CONSTRAINT q_b UNIQUE (b))",
+      "CREATE TABLE ch (pid int REFERENCES p ON DELETE SET NULL, code text REFERENCES p (code), "
+      "qa int CONSTRAINT c_to_q REFERENCES q)",
+      "INSERT INTO p (code, n) VALUES ('x', 1), ('y', 2)",
+      "INSERT INTO q VALUES (1, 1)",
+      "INSERT INTO ch VALUES (1, 'x', 1), (2, 'y', NULL)",
+      constraints,
+      "ALTER TABLE p ALTER COLUMN n TYPE bigint",
+      "ALTER TABLE p DROP CONSTRAINT p_code_uq",
+      "ALTER TABLE p DROP CONSTRAINT p_code_uq CASCADE",
+      "ALTER TABLE q DROP CONSTRAINT q_named",
+      "ALTER TABLE ch DROP CONSTRAINT c_to_q",
+      "ALTER TABLE q DROP CONSTRAINT q_named",
+      "ALTER TABLE q DROP CONSTRAINT q_b",
+      "DELETE FROM p WHERE id = 1",
+      "SELECT * FROM ch ORDER BY code",
+      "INSERT INTO p (code, n) VALUES ('x', 3)",
+      constraints,
+  });
+  for (const char* command : {"\\d p", "\\d ch"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP TABLE ch, p, q"});
+  // CREATE TABLE tests each foreign key's referenced key and types at once.
+  expect_same_answers({
+      "CREATE TABLE fp (a int PRIMARY KEY, b int, c text UNIQUE)",
+      "CREATE TABLE fc1 (x int REFERENCES fp (b))",
+      "CREATE TABLE fc2 (x int, CONSTRAINT named FOREIGN KEY (x) REFERENCES fp (c))",
+      "CREATE TABLE fc3 (x int REFERENCES fp (c))",
+      "CREATE TABLE fc4 (x int REFERENCES fp, y text REFERENCES fp (c))",
+      "CREATE TABLE fc5 (x int, y int, FOREIGN KEY (x, y) REFERENCES fp (a, b))",
+      "CREATE TABLE fc6 (id int PRIMARY KEY, parent int REFERENCES fc6)",
+      "SELECT relname FROM pg_class WHERE relname LIKE 'fc_' ORDER BY 1",
+      "DROP TABLE fc4, fc6, fp",
+  });
+}
+
 TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {
   const std::string described =
       "SELECT c.relname, d.objsubid, d.description FROM pg_description d JOIN pg_class c ON c.oid = d.objoid "
@@ -269,6 +357,7 @@ TEST_F(PostgresTools, CommentsOnRelationsAndColumnsAsPostgres) {
       "COMMENT ON COLUMN cm.ident IS 'key'",
       "ALTER TABLE cm RENAME COLUMN ident TO id",
       "ALTER TABLE cm RENAME TO cm2",
+      "SELECT obj_description('cm2'::regclass, 'pg_class') AS renamed",
       "ALTER TABLE cm2 RENAME TO cm",
       described,
       "DROP TABLE cm",
@@ -317,6 +406,30 @@ TEST_F(PostgresTools, InformationSchemaAsPostgres) {
       "DROP TABLE inv.items",
       "DROP SCHEMA inv",
   });
+}
+
+TEST_F(PostgresTools, ViewColumnsAreTypedAsPostgres) {
+  // A view's columns have the types PostgreSQL gives its SELECT's outputs
+  // (pg_attribute, information_schema.columns, psql's \d); pg_views lists it.
+  expect_same_answers({
+      "CREATE TABLE vt (id int PRIMARY KEY, price numeric(10,2), name varchar(20), at timestamptz, flag bool)",
+      "CREATE VIEW vv AS SELECT id, price, name, at, flag, price * 2 AS double_price, name || 'x' AS nx, "
+      "count(*) OVER () AS n, 1 AS one, 'lit' AS lit FROM vt WHERE id > 0",
+      "CREATE VIEW vw AS SELECT v.id AS a, v.n AS b FROM vv v",
+      "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnum, a.attndims FROM pg_attribute a "
+      "JOIN pg_class c ON c.oid = a.attrelid WHERE c.relname IN ('vv', 'vw') AND a.attnum > 0 ORDER BY 1, 4",
+      "SELECT table_name, column_name, data_type, character_maximum_length, numeric_precision, numeric_scale "
+      "FROM information_schema.columns WHERE table_name IN ('vv', 'vw') ORDER BY table_name, ordinal_position",
+      "SELECT schemaname, viewname, definition IS NOT NULL AS defined FROM pg_views WHERE viewname LIKE 'v_' "
+      "ORDER BY 2",
+  });
+  for (const char* command : {"\\d vv", "\\d vw"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP VIEW vw", "DROP VIEW vv", "DROP TABLE vt"});
 }
 
 TEST_F(PostgresTools, PgDumpallGlobalsRunsToCompletion) {
@@ -398,6 +511,66 @@ TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
                        "LOCK TABLE lk IN ACCESS SHARE MODE", "LOCK TABLE nosuch IN ACCESS SHARE MODE", "ROLLBACK",
                        "BEGIN READ ONLY", "LOCK TABLE ONLY lk, lv IN ACCESS SHARE MODE", "COMMIT", "DROP VIEW lv",
                        "DROP TABLE lk"});
+}
+
+TEST_F(PostgresTools, PgDumpOfEnumsDomainsSchemasAndIdentityRestoresIntoPostgres) {
+  // pg_dump reads pg_enum, the element of an enum's array type (typname[0]),
+  // each column's storage against its type's, and prints user types and casts
+  // to them schema-qualified (its search_path is empty); the view names a table
+  // of another schema. The restored database dumps the same script but for the
+  // view's SELECT text.
+  for (const char* sql :
+       {"CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')", "CREATE DOMAIN price AS numeric(10,2)",
+        "CREATE DOMAIN code AS text NOT NULL", "CREATE SCHEMA sales",
+        "CREATE TABLE sales.orders (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, m mood DEFAULT 'ok', "
+        "p price, c code, tags text[], moods mood[])",
+        "CREATE TABLE sales.lines (id bigint GENERATED BY DEFAULT AS IDENTITY, o int REFERENCES sales.orders, n int)",
+        "CREATE VIEW v AS SELECT id, m FROM sales.orders",
+        "INSERT INTO sales.orders (m, p, c, tags, moods) VALUES ('happy', 1.5, 'a', '{x,y}', '{ok,sad}'), "
+        "('sad', 0, 'b', NULL, NULL)",
+        "INSERT INTO sales.lines (o, n) VALUES (1, 5)"})
+    local_exec(sql);
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_types_dump_" + std::to_string(::getpid()) + ".sql");
+  auto dumped = on_tributary("pg_dump", {"-O", "-d", "postgres", "-f", script.string()});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  ASSERT_TRUE(on_postgresql("createdb", {"restored_types"}).succeeded);
+  auto restored =
+      on_postgresql("psql", {"-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", "restored_types", "-f", script.string()});
+  EXPECT_TRUE(restored.succeeded) << restored.text;
+  std::ifstream in(script);
+  std::stringstream mine;
+  mine << in.rdbuf();
+  std::filesystem::remove(script);
+  auto theirs = on_postgresql("pg_dump", {"-O", "-d", "restored_types"});
+  ASSERT_TRUE(theirs.succeeded) << theirs.text;
+  const auto without_varying_lines = [](const std::string& text) {
+    std::string out, line;
+    std::istringstream lines(text);
+    while (std::getline(lines, line))
+      if (!line.starts_with("\\restrict") && !line.starts_with("\\unrestrict") &&
+          !line.starts_with("-- Dumped from database version"))
+        out += line + "\n";
+    return out;
+  };
+  std::string expected = without_varying_lines(theirs.text);
+  const std::string their_view = " SELECT orders.id,\n    orders.m\n   FROM sales.orders orders;\n";
+  ASSERT_NE(expected.find(their_view), std::string::npos) << expected;
+  expected.replace(expected.find(their_view), their_view.size(), " SELECT id, m FROM sales.orders AS \"orders\";\n");
+  EXPECT_EQ(without_varying_lines(mine.str()), expected);
+  EXPECT_NE(expected.find("CREATE TYPE public.mood AS ENUM (\n    'sad',\n    'ok',\n    'happy'\n);"),
+            std::string::npos);
+  EXPECT_NE(expected.find("    m public.mood DEFAULT 'ok'::public.mood,\n    p public.price,\n    c public.code,"),
+            std::string::npos);
+  EXPECT_NE(expected.find("ALTER TABLE sales.orders ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY ("),
+            std::string::npos);
+  EXPECT_EQ(expected.find("_mood"), std::string::npos);
+  expect_same_answers({"CREATE TYPE mood2 AS ENUM ('b', 'a')",
+                       "SELECT e.enumlabel, e.enumsortorder FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid "
+                       "WHERE t.typname = 'mood2' ORDER BY 2",
+                       "DROP TYPE mood2",
+                       "SELECT typname[0] = '_' AS underscore, typname[1] FROM pg_type WHERE typname = '_int4'",
+                       "SELECT 0::regclass AS c, 0::regtype AS t"});
 }
 
 TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {

@@ -1,6 +1,8 @@
 // table_rebuild: see the header.
 #include "storage/table_rebuild.hpp"
 
+#include <sqlite3.h>
+
 #include "stages/core/sql_quote.hpp"
 #include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
@@ -13,15 +15,59 @@ constexpr const char* rebuild_name = "tributary_rebuild";
 
 pg_error storage_error(const sqlite_error& e) { return pg_error_from_sqlite(e); }
 
-result<bool, pg_error> referenced_by_other_tables(sqlite_connection& db, const std::string& table) {
-  auto referenced = query_has_row(db,
-                                  "SELECT 1 FROM sqlite_schema s, pragma_foreign_key_list(s.name) f "
-                                  "WHERE s.type = 'table' AND f.\"table\" = ?1 COLLATE NOCASE "
-                                  "AND s.name <> ?1 COLLATE NOCASE LIMIT 1",
-                                  table);
-  if (!referenced)
-    return fail(storage_error(referenced.error()));
-  return *referenced;
+// Foreign keys are not enforced while a table is rebuilt: DROP TABLE of a table
+// other tables reference would delete its rows first (running the children's ON
+// DELETE actions), and the copy need not look its own references up again.
+// sqlite3_db_config changes the enforcement inside the caller's transaction
+// (PRAGMA foreign_keys cannot); the statements prepared meanwhile carry no
+// foreign key code, and it is restored however the rebuild ends.
+class foreign_keys_suspended {
+public:
+  explicit foreign_keys_suspended(sqlite_connection& db) : handle_(db.handle()) {
+    sqlite3_db_config(handle_, SQLITE_DBCONFIG_ENABLE_FKEY, -1, &was_on_);
+    if (was_on_)
+      sqlite3_db_config(handle_, SQLITE_DBCONFIG_ENABLE_FKEY, 0, nullptr);
+  }
+  ~foreign_keys_suspended() {
+    if (was_on_)
+      sqlite3_db_config(handle_, SQLITE_DBCONFIG_ENABLE_FKEY, 1, nullptr);
+  }
+  foreign_keys_suspended(const foreign_keys_suspended&) = delete;
+  foreign_keys_suspended& operator=(const foreign_keys_suspended&) = delete;
+  bool was_on() const { return was_on_ != 0; }
+
+private:
+  sqlite3* handle_;
+  int was_on_ = 0;
+};
+
+// After the rebuild: the table's own references and those of the tables that
+// reference it still hold (SQLite's foreign_key_check). A violation here is a
+// bug of the edit (the rows were tested before the rebuild), reported as the
+// broken reference; a key the references need that is gone is 42830.
+result<ok_t, pg_error> check_references_hold(sqlite_connection& db, const std::string& table) {
+  auto children = query_texts(db,
+                              "SELECT DISTINCT s.name FROM sqlite_schema s, pragma_foreign_key_list(s.name) f "
+                              "WHERE s.type = 'table' AND f.\"table\" = ?1 COLLATE NOCASE "
+                              "AND s.name <> ?1 COLLATE NOCASE",
+                              table);
+  if (!children)
+    return fail(storage_error(children.error()));
+  children->insert(children->begin(), table);
+  for (const auto& child : *children) {
+    auto broken = query_rows(db, "SELECT \"table\", parent FROM pragma_foreign_key_check(?1)", child);
+    if (!broken) {
+      if (broken.error().message.starts_with("foreign key mismatch"))
+        return fail(make_pg_error("42830", "there is no unique constraint matching given keys for referenced "
+                                           "table \"" + table + "\""));
+      return fail(storage_error(broken.error()));
+    }
+    if (!broken->empty())
+      return fail(make_pg_error("23503", "insert or update on table \"" + broken->front()[0] +
+                                             "\" violates foreign key constraint",
+                                "Key is not present in table \"" + broken->front()[1] + "\"."));
+  }
+  return ok_v;
 }
 
 // The SQL of the table's own indexes and triggers (not those SQLite makes for
@@ -76,18 +122,10 @@ std::string column_list(const std::vector<std::string>& columns) {
   return out;
 }
 
-}  // namespace
-
-result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
-                                     const std::string& body, const row_conversion& convert,
-                                     const std::vector<std::string>& copied_columns) {
-  auto referenced = referenced_by_other_tables(db, table);
-  if (!referenced)
-    return fail(referenced.error());
-  if (*referenced)
-    return fail(make_pg_error("0A000", "ALTER COLUMN on table \"" + table +
-                                           "\", which other tables' foreign keys reference, is "
-                                           "not supported yet"));
+// The generalized ALTER TABLE procedure (see the header).
+result<ok_t, pg_error> rebuild_unchecked(sqlite_connection& db, const std::string& table,
+                                         const std::string& body, const row_conversion& convert,
+                                         const std::vector<std::string>& copied_columns) {
   auto objects = dependent_objects(db, table);
   if (!objects)
     return fail(objects.error());
@@ -127,6 +165,23 @@ result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& t
   for (const auto& sql : *objects)
     if (auto r = db.exec(sql); !r)
       return fail(storage_error(r.error()));
+  return ok_v;
+}
+
+}  // namespace
+
+result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
+                                     const std::string& body, const row_conversion& convert,
+                                     const std::vector<std::string>& copied_columns) {
+  bool checked_references = false;
+  {
+    foreign_keys_suspended suspended(db);
+    if (auto r = rebuild_unchecked(db, table, body, convert, copied_columns); !r)
+      return r;
+    checked_references = suspended.was_on();
+  }
+  if (checked_references)
+    return check_references_hold(db, table);
   return ok_v;
 }
 

@@ -14,9 +14,13 @@
 // COLUMN TYPE) gets each row's stored values and changes them in place; its error
 // is returned as it is. With `copied_columns`, only those columns are copied and
 // SQLite gives every other column of the new body its DEFAULT, evaluated for each
-// row (ADD COLUMN with an expression default: alter_table.hpp). A table other tables' foreign keys reference is refused
-// (0A000): dropping it would break their references while the session checks
-// foreign keys. Constraint failures while copying are PostgreSQL's (the SQLSTATE
+// row (ADD COLUMN with an expression default: alter_table.hpp). Foreign keys
+// are not enforced during the rebuild (inside the transaction, through
+// sqlite3_db_config: DROP TABLE would otherwise delete the rows other tables
+// reference, running their ON DELETE actions); when the session enforces them,
+// the table's references and those of the tables referencing it are checked
+// afterwards (foreign_key_check: 42830 when a key they need is gone, 23503 when
+// a row lost its referenced row). Constraint failures while copying are PostgreSQL's (the SQLSTATE
 // map); CHECK constraints are not tested again on the copied rows (they were when
 // the rows were written, or a NOT VALID check was added without reading them).
 #pragma once

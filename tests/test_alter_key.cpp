@@ -108,12 +108,36 @@ TEST(AlterKey, DropConstraintRemovesTheKeyItem) {
   auto missing = change("ALTER TABLE t DROP CONSTRAINT nosuch", keyed);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().sqlstate, "42704");
-  // A primary key SQLite keeps as the rowid column's own clause.
-  const sqlite_table_shape rowid = {"CREATE TABLE \"t\" (\"a\" INTEGER PRIMARY KEY NOT NULL, \"b\" TEXT) STRICT",
-                                    {"a"}};
-  auto inline_key = change("ALTER TABLE t DROP CONSTRAINT t_pkey", rowid);
-  ASSERT_FALSE(inline_key.ok());
-  EXPECT_EQ(inline_key.error().sqlstate, "0A000");
+}
+
+TEST(AlterKey, DropConstraintRemovesAKeyDeclaredWithItsColumn) {
+  // A primary key SQLite keeps as the rowid column's own clause, a UNIQUE and a
+  // REFERENCES clause of a column (named or not): the clause goes, the rest stays.
+  const sqlite_table_shape inline_keys = {
+      "CREATE TABLE \"t\" (\"a\" INTEGER PRIMARY KEY NOT NULL, \"b\" TEXT UNIQUE DEFAULT 'UNIQUE' "
+      "REFERENCES \"p\" (\"c\") ON DELETE SET NULL) STRICT",
+      {"a"}};
+  auto pkey = change("ALTER TABLE t DROP CONSTRAINT t_pkey", inline_keys);
+  ASSERT_TRUE(pkey.ok()) << pkey.error().message;
+  EXPECT_EQ(pkey->rebuild->body,
+            "(\"a\" INTEGER NOT NULL, \"b\" TEXT UNIQUE DEFAULT 'UNIQUE' REFERENCES \"p\" (\"c\") "
+            "ON DELETE SET NULL) STRICT");
+  auto unique = change("ALTER TABLE t DROP CONSTRAINT t_b_key", inline_keys);
+  ASSERT_TRUE(unique.ok()) << unique.error().message;
+  EXPECT_EQ(unique->rebuild->body,
+            "(\"a\" INTEGER PRIMARY KEY NOT NULL, \"b\" TEXT REFERENCES \"p\" (\"c\") ON DELETE SET NULL "
+            "DEFAULT 'UNIQUE') STRICT");
+  auto reference = change("ALTER TABLE t DROP CONSTRAINT t_b_fkey", inline_keys);
+  ASSERT_TRUE(reference.ok()) << reference.error().message;
+  EXPECT_EQ(reference->rebuild->body, "(\"a\" INTEGER PRIMARY KEY NOT NULL, \"b\" TEXT UNIQUE DEFAULT 'UNIQUE') STRICT");
+  const sqlite_table_shape named = {
+      "CREATE TABLE \"t\" (\"a\" INTEGER, \"b\" TEXT CONSTRAINT \"to_p\" REFERENCES \"p\") STRICT", {}};
+  auto by_name = change("ALTER TABLE t DROP CONSTRAINT to_p", named);
+  ASSERT_TRUE(by_name.ok()) << by_name.error().message;
+  EXPECT_EQ(by_name->rebuild->body, "(\"a\" INTEGER, \"b\" TEXT) STRICT");
+  auto default_name = change("ALTER TABLE t DROP CONSTRAINT t_b_fkey", named);
+  ASSERT_FALSE(default_name.ok());
+  EXPECT_EQ(default_name.error().sqlstate, "42704");
 }
 
 }  // namespace

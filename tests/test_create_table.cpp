@@ -50,6 +50,23 @@ TEST(CreateTable, CompositeAndTextKeysAreTablePrimaryKeys) {
             "PRIMARY KEY (\"a\", \"b\"), UNIQUE (\"b\")) STRICT");
 }
 
+TEST(CreateTable, NamedKeysKeepTheirNamesAsTableConstraints) {
+  // The catalogs read a key's name from a CONSTRAINT "n" item (an INTEGER
+  // column named in a table PRIMARY KEY is SQLite's rowid all the same).
+  auto column_level = translate("CREATE TABLE t (id int CONSTRAINT t_id_pk PRIMARY KEY, c text CONSTRAINT c_uq UNIQUE, "
+                                "d text UNIQUE)");
+  ASSERT_TRUE(column_level.ok()) << column_level.error().message;
+  EXPECT_EQ(column_level->sqlite_ddl,
+            "CREATE TABLE \"t\" (\"id\" INTEGER NOT NULL, \"c\" TEXT, \"d\" TEXT UNIQUE, "
+            "CONSTRAINT \"t_id_pk\" PRIMARY KEY (\"id\"), CONSTRAINT \"c_uq\" UNIQUE (\"c\")) STRICT");
+  auto table_level = translate("CREATE TABLE t (a text, b text, CONSTRAINT k PRIMARY KEY (a, b), "
+                               "CONSTRAINT u UNIQUE (b))");
+  ASSERT_TRUE(table_level.ok()) << table_level.error().message;
+  EXPECT_EQ(table_level->sqlite_ddl,
+            "CREATE TABLE \"t\" (\"a\" TEXT NOT NULL, \"b\" TEXT NOT NULL, CONSTRAINT \"k\" PRIMARY KEY "
+            "(\"a\", \"b\"), CONSTRAINT \"u\" UNIQUE (\"b\")) STRICT");
+}
+
 TEST(CreateTable, SerialOwnsASequenceItsDefaultCalls) {
   auto t = translate("CREATE TABLE t (id bigserial PRIMARY KEY, v text)");
   ASSERT_TRUE(t.ok()) << t.error().message;

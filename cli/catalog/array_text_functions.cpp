@@ -17,6 +17,7 @@
 
 #include "stages/core/pg_text_array.hpp"
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/function_registration.hpp"
 
 namespace tributary {
 
@@ -179,12 +180,7 @@ void array_concat_function(sqlite3_context* context, int, sqlite3_value** argv) 
 
 result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db) {
   sqlite3* handle = db.handle();
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {
+  const sql_function_entry functions[] = {
       {"array_to_string", 2, array_to_string_function},
       {"array_to_string", 3, array_to_string_function},
       {"pg_array_element", 1, array_element_function},
@@ -195,12 +191,7 @@ result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db) {
       {"pg_array_concat", 2, array_concat_function},
       {"pg_array_remove", 2, array_remove_function},
   };
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, nullptr, f.call, nullptr,
-                                            nullptr, nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
-  return ok_v;
+  return register_functions(handle, nullptr, functions);
 }
 
 }  // namespace tributary

@@ -68,6 +68,8 @@ const std::map<std::string, std::string>& specs() {
        "typalign char, typstorage char, typnotnull bool, typbasetype oid, typtypmod int4, typndims int4, "
        "typcollation oid, typdefaultbin pg_node_tree, typdefault text, typacl aclitem[]"},
       {"pg_am", "oid oid, amname name, amhandler regproc, amtype char"},
+      {"pg_enum", "oid oid, enumtypid oid, enumsortorder float4, enumlabel name"},
+      {"pg_views", "schemaname name, viewname name, viewowner name, definition text"},
       {"pg_collation",
        "oid oid, collname name, collnamespace oid, collowner oid, collprovider char, collisdeterministic bool, "
        "collencoding int4, collcollate text, collctype text, colliculocale text, collversion text"},

@@ -24,7 +24,7 @@
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
 //   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
-//   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path)
+//   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path); 0 -> "-"
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
 //   pg_catalog_regnamespace_in(text)   schema name -> OID; 3F000
@@ -40,6 +40,7 @@
 #include <filesystem>
 
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/catalog/global_rows.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
@@ -73,7 +74,7 @@ int64_t system_relation_oid(const std::string& name) {
       {"pg_default_acl", 826},  {"pg_conversion", 2607},   {"pg_cast", 2605},       {"pg_range", 3541},
       {"pg_transform", 3576},   {"pg_event_trigger", 3466}, {"pg_init_privs", 3394},
       {"pg_largeobject_metadata", 2995}, {"pg_seclabel", 3596}, {"pg_shseclabel", 3592},
-      {"pg_db_role_setting", 2964}, {"pg_parameter_acl", 6243}};
+      {"pg_db_role_setting", 2964}, {"pg_enum", 3501}, {"pg_views", 12006}, {"pg_parameter_acl", 6243}};
   for (const auto& [n, oid] : oids)
     if (name == n)
       return oid;
@@ -97,6 +98,11 @@ void format_type_function(sqlite3_context* context, int, sqlite3_value** argv) {
   format_type_of(context, oid, typmod_given ? sqlite3_value_int(argv[1]) : -1, typmod_given);
 }
 
+// format_type qualifies a user type's name outside the search path (pg_dump empties it).
+bool is_visible(const std::vector<std::string>& visible, const std::string& schema) {
+  return std::find(visible.begin(), visible.end(), schema) != visible.end();
+}
+
 void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool typmod_given) {
   if (oid == 0)
     return result_text(context, "-");
@@ -108,7 +114,8 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
   const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
   for (const auto& t : reader_of(context).model().types)
     if (t.oid == oid || (element && t.kind == 'e' && t.oid == *element))
-      return result_text(context, (t.schema == "public" ? quote_identifier_if_needed(t.name)
+      return result_text(context, (is_visible(reader_of(context).visible_schemas(), t.schema.empty() ? "public" : t.schema)
+                                       ? quote_identifier_if_needed(t.name)
                                                         : quote_identifier_if_needed(t.schema) + "." +
                                                               quote_identifier_if_needed(t.name)) +
                                       (t.oid == oid ? "" : "[]"));
@@ -351,6 +358,8 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
 void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
+  if (sqlite3_value_int64(argv[0]) == 0)
+    return result_text(context, "-");  // InvalidOid, as PostgreSQL's reg*out
   const int64_t oid = sqlite3_value_int64(argv[0]);
   if (const std::string name = system_relation_name(oid); !name.empty())
     return result_text(context, name);
@@ -369,6 +378,8 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
 void regnamespace_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
+  if (sqlite3_value_int64(argv[0]) == 0)
+    return result_text(context, "-");  // InvalidOid, as PostgreSQL's reg*out
   const int64_t oid = sqlite3_value_int64(argv[0]);
   const catalog_model model = reader_of(context).model();
   if (const catalog_namespace* n = model.namespace_of(oid))
@@ -392,7 +403,7 @@ void regnamespace_in_function(sqlite3_context* context, int argc, sqlite3_value*
 void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
-  format_type_of(context, sqlite3_value_int64(argv[0]), -1, false);
+  format_type_of(context, sqlite3_value_int64(argv[0]), -1, false);  // 0 prints '-' as reg*out
 }
 
 }  // namespace
@@ -400,12 +411,7 @@ void regtype_out_function(sqlite3_context* context, int argc, sqlite3_value** ar
 result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
   void* data = const_cast<catalog_reader*>(reader.get());
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {
+  const sql_function_entry functions[] = {
       {"format_type", 2, format_type_function},
       {"pg_get_userbyid", 1, userbyid_function},
       {"pg_table_is_visible", 1, table_is_visible_function},
@@ -430,11 +436,8 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_get_triggerdef", 1, null_function},
       {"pg_get_triggerdef", 2, null_function},
   };
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
-                                            nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
+  if (auto r = register_functions(handle, data, functions); !r)
+    return r;
   // The size functions keep what they add up; freed with the connection.
   struct sized {
     const char* name;

@@ -1,4 +1,5 @@
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/view_columns.hpp"
 
 #include <sqlite3.h>
 
@@ -117,7 +118,11 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
       return fail(keys.error());
     if (!keys->empty()) {
       catalog_index index;
-      index.name = r.name + "_pkey";
+      std::vector<std::string> names;
+      for (const auto& column : *keys)
+        names.push_back(column[0]);
+      const std::string declared = declared_key_name(text, names);  // CONSTRAINT "n" PRIMARY KEY (...)
+      index.name = declared.empty() ? r.name + "_pkey" : declared;
       index.unique = index.primary = index.constraint = true;
       for (const auto& column : *keys) {
         index.columns.push_back(attnum_of(r, column[0]));
@@ -338,6 +343,21 @@ std::optional<std::pair<const catalog_relation*, const catalog_index*>> catalog_
   return std::nullopt;
 }
 
+int64_t foreign_key_index_oid(const catalog_model& model, const catalog_foreign_key& key) {
+  const catalog_relation* target = model.relation(key.referenced_oid);
+  if (!target)
+    return 0;
+  auto wanted = key.referenced_columns;
+  std::sort(wanted.begin(), wanted.end());
+  for (const auto& i : target->indexes) {
+    auto columns = i.columns;
+    std::sort(columns.begin(), columns.end());
+    if (i.unique && columns == wanted)
+      return i.oid;
+  }
+  return 0;
+}
+
 std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> catalog_model::foreign_key(
     int64_t oid) const {
   for (const auto& r : relations)
@@ -415,6 +435,20 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     }
     model.relations.push_back(std::move(r));
   }
+  // Views typed as PostgreSQL types their SELECT (view_columns.hpp), once every
+  // table is read; a second pass types views over views read later by name.
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto& r : model.relations) {
+      if (r.kind != 'v')
+        continue;
+      auto create_view = query_texts(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1",
+                                     r.local_name);
+      if (!create_view)
+        return fail(create_view.error());
+      if (!create_view->empty())
+        if (auto typed = typed_view_columns(create_view->front(), model); typed && typed->size() == r.columns.size())
+          r.columns = std::move(*typed);
+    }
   std::vector<relation_acl_row> recorded_acls;
   if (table_exists(db, "tributary_relation_acl")) {
     auto recorded = list_relation_acls(db);

@@ -119,6 +119,10 @@ struct catalog_model {
   const catalog_check* check(int64_t oid) const;
 };
 
+// The referenced table's unique index the foreign key depends on (pg_constraint.conindid):
+// the first on the referenced columns; 0 when none.
+int64_t foreign_key_index_oid(const catalog_model& model, const catalog_foreign_key& key);
+
 // A stable OID for an object of `kind` ("r", "i", "c", "n") named `name`.
 int64_t catalog_object_oid(const std::string& kind, const std::string& name);
 

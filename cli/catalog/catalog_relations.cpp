@@ -31,6 +31,24 @@ std::string database_name_of(sqlite3* db) {
   return name;
 }
 
+// pg_enum: each enum label with its sort order (tributary_enum_labels); a label
+// has no stored OID: a stable one from its type and name.
+std::vector<snapshot_row> enum_rows(sqlite_connection& db) {
+  std::vector<snapshot_row> out;
+  auto q = db.prepare("SELECT enumtypid, enumsortorder, enumlabel FROM tributary_enum_labels "
+                      "ORDER BY enumtypid, enumsortorder");
+  if (!q)
+    return out;
+  while (true) {
+    auto s = q->step();
+    if (!s || *s != sqlite_statement::step_result::row)
+      return out;
+    const int64_t type = q->column_int(0);
+    const std::string label = q->column_text(2);
+    out.push_back({catalog_object_oid("e", std::to_string(type) + "." + label), type, q->column(1), label});
+  }
+}
+
 std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_model& model, bool view,
                                         const relation_owner& owner) {
   std::vector<snapshot_row> out;
@@ -144,6 +162,25 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_sequences", [reader] { return sequence_rows(*reader->db, reader->model(), true, reader->owner()); }},
       {"pg_type", [reader] { return pg_type_rows(reader->model(), reader->owner().oid); }},
       {"pg_am", [] { return pg_am_rows(); }},
+      {"pg_enum", [reader] { return enum_rows(*reader->db); }},
+      {"pg_views",
+       [reader] {
+         std::vector<snapshot_row> out;
+         const catalog_model model = reader->model();
+         for (const auto& r : model.relations)
+           if (r.kind == 'v') {
+             auto text = view_definition(*reader, model, r);
+             out.push_back({r.schema, r.name, reader->owner().name_of(r),
+                            text ? sql_value{*text} : sql_value{sql_null{}}});
+           }
+         return out;
+       }},
+      {"pg_extension",
+       [] {
+         return std::vector<snapshot_row>{{plpgsql_extension_oid, std::string("plpgsql"), int64_t{10},
+                                           int64_t{pg_catalog_namespace_oid}, int64_t{0}, std::string("1.0"),
+                                           sql_value{sql_null{}}, sql_value{sql_null{}}}};
+       }},
       {"pg_collation", [] { return pg_collation_rows(); }},
       {"pg_database", [reader] { return pg_database_rows(reader->databases(), reader->roles()); }},
       {"pg_roles", [reader] { return pg_roles_rows(reader->roles()); }},

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/catalog/catalog_reader.hpp"
+#include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -83,6 +84,38 @@ std::string qualified_regclass_literals(std::string text, const std::vector<std:
   return text;
 }
 
+// 'ok'::mood -> 'ok'::public.mood when the user type's schema is not on the
+// search path (pg_dump's empty one), as format_type qualifies it there. Casts
+// inside string literals are left alone.
+std::string qualified_user_type_casts(std::string text, const catalog_model& model,
+                                      const std::vector<std::string>& visible) {
+  const auto identifier_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  for (const auto& t : model.types) {
+    const std::string schema = t.schema.empty() ? "public" : t.schema;
+    if (std::find(visible.begin(), visible.end(), schema) != visible.end())
+      continue;
+    const std::string cast = "::" + quote_identifier_if_needed(t.name);
+    bool in_literal = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\'') {
+        in_literal = !in_literal;
+        continue;
+      }
+      if (in_literal || text.compare(i, cast.size(), cast) != 0)
+        continue;
+      const size_t after = i + cast.size();
+      if (after < text.size() && identifier_char(text[after]))
+        continue;
+      text.insert(i + 2, quote_identifier_if_needed(schema) + ".");
+      i = after;
+    }
+  }
+  return text;
+}
+
 void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
@@ -93,18 +126,20 @@ void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto attrdef = read_attrdef_node(node);
   if (!attrdef)  // not a default's node: its text as recorded
     return result_text(context, node);
+  const catalog_model model = reader_of(context).model();
   if (!pretty)
-    return result_text(context, qualified_regclass_literals(attrdef->expression, visible));
+    return result_text(context, qualified_user_type_casts(qualified_regclass_literals(attrdef->expression, visible),
+                                                          model, visible));
   // The column whose default it is: its type decides the parentheses of an
   // operator it casts.
-  const catalog_model model = reader_of(context).model();
   const catalog_relation* relation = model.relation(sqlite3_value_int64(argv[1]));
   column_definition column;
   if (relation != nullptr && attrdef->adnum >= 1 &&
       static_cast<size_t>(attrdef->adnum) <= relation->columns.size())
     column = relation->columns[static_cast<size_t>(attrdef->adnum - 1)];
   const std::string& text = attrdef->expression;
-  result_text(context, qualified_regclass_literals(pretty_default_text(text, column), visible));
+  result_text(context, qualified_user_type_casts(
+                           qualified_regclass_literals(pretty_default_text(text, column), visible), model, visible));
 }
 
 // `select` with each relation it names outside the search path schema-qualified
@@ -112,7 +147,11 @@ void expr_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
 std::string qualified_relations(const std::string& select, const catalog_model& model,
                                 const std::vector<std::string>& visible) {
   PgQueryParseResult parsed = pg_query_parse(select.c_str());
-  std::vector<std::pair<size_t, std::string>> inserts;  // (byte offset, "schema.")
+  struct edit {
+    size_t at, length;
+    std::string text;
+  };
+  std::vector<edit> edits;
   if (parsed.error == nullptr) {
     const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
     std::vector<const nlohmann::json*> pending{&tree};
@@ -127,10 +166,21 @@ std::string qualified_relations(const std::string& select, const catalog_model& 
       for (const auto& [key, value] : node.items()) {
         if (key == "RangeVar" && value.is_object() && !value.contains("schemaname")) {
           const std::string name = value.value("relname", "");
-          for (const auto& r : model.relations)
+          const size_t at = static_cast<size_t>(value.value("location", 0));
+          for (const auto& r : model.relations) {
             if (r.schema == "public" && r.name == name &&
                 std::find(visible.begin(), visible.end(), "public") == visible.end())
-              inserts.emplace_back(value.value("location", 0), "public.");
+              edits.push_back({at, 0, "public."});
+            // A table of another schema, as the view's SQLite text names it ("sales.orders"):
+            // schema.name as PostgreSQL writes it.
+            if (r.schema != "public" && r.local_name == name && at < select.size() && select[at] == '"') {
+              size_t end = at + 1;
+              while (end < select.size() && !(select[end] == '"' && (end + 1 >= select.size() || select[end + 1] != '"')))
+                end += select[end] == '"' ? 2 : 1;
+              edits.push_back({at, end + 1 - at,
+                               quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(r.name)});
+            }
+          }
           continue;
         }
         pending.push_back(&value);
@@ -138,11 +188,11 @@ std::string qualified_relations(const std::string& select, const catalog_model& 
     }
   }
   pg_query_free_parse_result(parsed);
-  std::sort(inserts.begin(), inserts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::sort(edits.begin(), edits.end(), [](const edit& a, const edit& b) { return a.at > b.at; });
   std::string out = select;
-  for (const auto& [at, prefix] : inserts)
-    if (at <= out.size())
-      out.insert(at, prefix);
+  for (const auto& e : edits)
+    if (e.at + e.length <= out.size())
+      out.replace(e.at, e.length, e.text);
   return out;
 }
 
@@ -156,13 +206,22 @@ void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) 
   const catalog_relation* view = model.relation(sqlite3_value_int64(argv[0]));
   if (view == nullptr || view->kind != 'v')
     return sqlite3_result_null(context);
+  if (auto text = view_definition(reader, model, *view))
+    return result_text(context, *text);
+  sqlite3_result_null(context);
+}
+
+}  // namespace
+
+std::optional<std::string> view_definition(const catalog_reader& reader, const catalog_model& model,
+                                           const catalog_relation& view) {
   auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
   if (!q)
-    return sqlite3_result_null(context);
-  q->bind_text(1, view->local_name);
+    return std::nullopt;
+  q->bind_text(1, view.local_name);
   auto step = q->step();
   if (!step || *step != sqlite_statement::step_result::row)
-    return sqlite3_result_null(context);
+    return std::nullopt;
   std::string text = q->column_text(0);
   // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
   for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
@@ -173,33 +232,21 @@ void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) 
     std::string body = text.substr(at + 3);
     while (!body.empty() && (std::isspace(static_cast<unsigned char>(body.back())) || body.back() == ';'))
       body.pop_back();
-    return result_text(context, " " + qualified_relations(body, model, reader.visible_schemas()) + ";");
+    return " " + qualified_relations(body, model, reader.visible_schemas()) + ";";
   }
-  sqlite3_result_null(context);
+  return std::nullopt;
 }
-
-}  // namespace
 
 result<ok_t, sqlite_error> install_definition_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
   void* data = const_cast<catalog_reader*>(reader.get());
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {
+  const sql_function_entry functions[] = {
       {"pg_get_indexdef", 1, indexdef_function},      {"pg_get_indexdef", 3, indexdef_function},
       {"pg_get_constraintdef", 1, constraintdef_function}, {"pg_get_constraintdef", 2, constraintdef_function},
       {"pg_get_expr", 2, expr_function},              {"pg_get_expr", 3, expr_function},
       {"pg_get_viewdef", 1, viewdef_function},        {"pg_get_viewdef", 2, viewdef_function},
   };
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
-                                            nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
-  return ok_v;
+  return register_functions(handle, data, functions);
 }
 
 }  // namespace tributary

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include "cli/catalog/function_registration.hpp"
 #include "storage/description_catalog.hpp"
 
 namespace tributary {
@@ -11,6 +12,7 @@ namespace {
 
 constexpr int64_t pg_class_oid = 1259;
 constexpr int64_t pg_namespace_oid = 2615;
+constexpr int64_t pg_extension_oid = 3079;
 // PostgreSQL 15's comment on the public schema (pg_dump compares with it).
 constexpr const char* public_schema_comment = "standard public schema";
 
@@ -118,6 +120,7 @@ void tablespace_location_function(sqlite3_context* context, int, sqlite3_value**
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model) {
   std::vector<snapshot_row> out;
   out.push_back({public_namespace_oid, pg_namespace_oid, int64_t{0}, std::string(public_schema_comment)});
+  out.push_back({plpgsql_extension_oid, pg_extension_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
   for (const auto& d : described_objects(db, model))
     out.push_back({d.objoid, pg_class_oid, d.objsubid, d.text});
   return out;
@@ -126,22 +129,12 @@ std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catal
 result<ok_t, sqlite_error> install_description_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
   sqlite3* handle = db.handle();
   void* data = const_cast<catalog_reader*>(reader.get());
-  struct function {
-    const char* name;
-    int arguments;
-    void (*call)(sqlite3_context*, int, sqlite3_value**);
-  };
-  const function functions[] = {{"obj_description", 1, object_description},
+  const sql_function_entry functions[] = {{"obj_description", 1, object_description},
                                 {"obj_description", 2, object_description},
                                 {"col_description", 2, column_description},
                                 {"acldefault", 2, acldefault_function},
                                 {"pg_tablespace_location", 1, tablespace_location_function}};
-  for (const function& f : functions)
-    if (int rc = sqlite3_create_function_v2(handle, f.name, f.arguments, SQLITE_UTF8, data, f.call, nullptr, nullptr,
-                                            nullptr);
-        rc != SQLITE_OK)
-      return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
-  return ok_v;
+  return register_functions(handle, data, functions);
 }
 
 }  // namespace tributary

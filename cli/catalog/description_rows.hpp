@@ -19,6 +19,10 @@
 
 namespace tributary {
 
+// PostgreSQL 15's one extension, plpgsql (pg_extension, psql's \dx), and its comment.
+inline constexpr int64_t plpgsql_extension_oid = 13559;
+inline constexpr const char* plpgsql_extension_comment = "PL/pgSQL procedural language";
+
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model);
 
 // Replaces the catalog functions' obj_description and col_description.

@@ -97,12 +97,17 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
   std::vector<snapshot_row> out;
   const auto row = [&](int64_t relid, const std::string& name, int64_t type, int64_t attnum, int64_t typmod,
                        int64_t dims, bool not_null, bool has_default, const std::string& identity) {
-    const type_descriptor* t = find_builtin_type(static_cast<oid_t>(type));
+    // Length and storage: an enum's are those of a 4-byte value, a domain's its base type's.
+    int64_t stored = type;
+    for (const auto& u : model.types)
+      if (u.oid == type)
+        stored = u.kind == 'e' ? 26 : u.base_type;
+    const type_descriptor* t = find_builtin_type(static_cast<oid_t>(stored));
     const int64_t length = t ? t->typlen : -1;
     const int64_t collation = collatable(type) ? (type == 19 ? 950 : 100) : 0;
     return snapshot_row{relid, name, type, int64_t{-1}, length, attnum, dims, int64_t{-1}, typmod,
                         boolean(length > 0 && length <= 8), character(length == 8 ? 'd' : length == 2 ? 's' : 'i'),
-                        character(type == 1700 || type == 869 || type == 650 ? 'm' : length == -1 ? 'x' : 'p'),
+                        character(stored == 1700 || stored == 869 || stored == 650 ? 'm' : length == -1 ? 'x' : 'p'),
                         std::string(), boolean(not_null), boolean(has_default),
                         boolean(false), identity, std::string(), boolean(false), boolean(true), int64_t{0},
                         collation, null_value, null_value, null_value, null_value};
@@ -187,16 +192,7 @@ std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model) {
   std::vector<snapshot_row> out;
   for (const auto& r : model.relations)
     for (const auto& k : r.foreign_keys) {
-      // conindid: the referenced table's key index.
-      int64_t index = 0;
-      if (const catalog_relation* target = model.relation(k.referenced_oid))
-        for (const auto& i : target->indexes) {
-          auto a = i.columns, b = k.referenced_columns;
-          std::sort(a.begin(), a.end());
-          std::sort(b.begin(), b.end());
-          if (i.unique && a == b && index == 0)
-            index = i.oid;
-        }
+      const int64_t index = foreign_key_index_oid(model, k);  // conindid
       out.push_back({k.oid, k.name, r.namespace_oid, character('f'), boolean(false), boolean(false), boolean(true),
                      r.oid, int64_t{0}, index, int64_t{0}, k.referenced_oid, character(k.on_update),
                      character(k.on_delete), character('s'), boolean(true), int64_t{0}, boolean(true),

@@ -16,14 +16,18 @@ constexpr oid_t builtin_type_oid_limit = 10000;
 
 snapshot_row type_row(int64_t oid, const std::string& name, int64_t ns, int64_t owner, int64_t length,
                       char type, char category, int64_t element, int64_t array, int64_t base, int64_t typmod,
-                      bool not_null) {
+                      bool not_null, int64_t stored_as = 0) {
+  // typstorage: a domain's is its base type's (stored_as).
+  const int64_t storage_oid = stored_as ? stored_as : oid;
   const char align = length == 8 ? 'd' : length == 2 ? 's' : length == 1 ? 'c' : 'i';
   const int64_t collation = category == 'S' ? (oid == 19 ? 950 : 100) : 0;
   return snapshot_row{oid, name, ns, owner, length, boolean(length > 0 && length <= 8), character(type),
                       character(category), boolean(false), boolean(true), character(','), int64_t{0}, int64_t{0},
                       element, array, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0},
                       int64_t{0}, character(align),
-                      character(oid == 1700 || oid == 869 || oid == 650 ? 'm' : length == -1 ? 'x' : 'p'),
+                      character(storage_oid == 1700 || storage_oid == 869 || storage_oid == 650 ? 'm'
+                                : length == -1                                          ? 'x'
+                                                                                        : 'p'),
                       boolean(not_null),
                       base, typmod, int64_t{0}, collation, null_value, null_value, null_value};
 }
@@ -51,7 +55,7 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
     }
     const type_descriptor* base = find_builtin_type(static_cast<oid_t>(t.base_type));
     out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', base ? base->category : 'U', 0,
-                           0, t.base_type, t.base_typmod, t.not_null));
+                           0, t.base_type, t.base_typmod, t.not_null, t.base_type));
   }
   return out;
 }

@@ -32,6 +32,8 @@
 #include "storage/description_catalog.hpp"
 #include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
+#include "cli/commands/key_dependents.hpp"
+#include "cli/commands/declared_foreign_keys.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -345,6 +347,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     return fail(storage_error(r.error()));
   if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
     return fail(storage_error(r.error()));
+  if (auto r = check_declared_foreign_keys(db, definition->table, settings); !r)
+    return fail(r.error());
   const relation_acl_row owner{definition->table, context.current_role_oid().value_or(default_relation_owner),
                                std::nullopt};
   if (auto r = store_relation_acl(db, owner); !r)
@@ -431,6 +435,9 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     notice(context, "relation \"" + table + "\" does not exist, skipping");
     return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};
   }
+  if (node_type == "AlterTableStmt")
+    if (auto r = drop_foreign_keys_depending_on_dropped_keys(stmt, table, context, settings); !r)
+      return fail(r.error());
   auto recorded = read_recorded_table_columns(db, table);
   if (!recorded)
     return fail(storage_error(recorded.error()));
@@ -487,6 +494,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
     if (auto r = rename_relation_acl(db, table, change->table); !r)
+      return fail(storage_error(r.error()));
     if (auto r = rename_descriptions(db, table, change->table); !r)
       return fail(storage_error(r.error()));
   }

@@ -296,11 +296,29 @@ result<bool, pg_error> drop_key_constraint(const std::string& name, column_alter
     state.changed = true;
     return true;
   }
-  if (!state.primary_key.empty() && name == default_name(state, 'p', state.primary_key) &&
-      std::none_of(state.sqlite.items.begin(), state.sqlite.items.end(),
-                   [](const std::string& item) { return read_key_item(item).has_value(); }))
-    return fail(make_pg_error("0A000", "ALTER TABLE DROP CONSTRAINT of a primary key declared with its "
-                                       "column is not supported yet"));
+  // A key declared with its column: the PRIMARY KEY, UNIQUE or REFERENCES clause of its item.
+  for (const auto& column : state.columns) {
+    const auto at = find_column_item(state.sqlite, column.name);
+    if (!at)
+      continue;
+    std::string& item = state.sqlite.items[*at];
+    column_item_change change;
+    change.drop_primary_key =
+        column_item_has_clause(item, "PRIMARY") && name == default_name(state, 'p', {column.name});
+    change.drop_unique = column_item_has_clause(item, "UNIQUE") && name == default_name(state, 'u', {column.name});
+    if (column_item_has_clause(item, "REFERENCES")) {
+      const auto declared = foreign_key_name(state.sqlite, {column.name});
+      change.drop_references = name == (declared && !declared->empty() ? *declared
+                                                                        : default_name(state, 'f', {column.name}));
+    }
+    if (!change.drop_primary_key && !change.drop_unique && !change.drop_references)
+      continue;
+    if (change.drop_primary_key)
+      state.primary_key.clear();
+    item = rewrite_column_item(item, change);
+    state.changed = true;
+    return true;
+  }
   return false;
 }
 

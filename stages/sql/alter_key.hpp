@@ -37,12 +37,14 @@ bool is_key_constraint(const nlohmann::json& constraint);
 result<ok_t, pg_error> add_key_constraint(const nlohmann::json& constraint,
                                           column_alteration_state& state);
 
-// Removes the key constraint `name`; false when the table has no such key item.
-// 0A000 for a primary key SQLite keeps in its column's definition.
 // " ON DELETE CASCADE" for libpg_query's action letter (fk_del_action "c");
 // "" for NO ACTION.
 std::string referential_action(const std::string& clause, const std::string& action);
 
+// Removes the key constraint `name`: a table-constraint item, or the PRIMARY KEY /
+// UNIQUE clause of the column it was declared with (an integer primary key is
+// SQLite's rowid: the rebuilt table numbers its rows anew); false when the table
+// has no such key.
 result<bool, pg_error> drop_key_constraint(const std::string& name, column_alteration_state& state);
 
 // The name a table-constraint item declares for its UNIQUE or PRIMARY KEY on

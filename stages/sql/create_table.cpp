@@ -159,6 +159,7 @@ struct table_builder {
     return ok_v;
   }
   std::vector<pending_check> checks;        // column and table CHECKs, in order written
+  std::string primary_key_name;  // CONSTRAINT n PRIMARY KEY: kept as a table constraint
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -233,8 +234,14 @@ struct table_builder {
       } else if (kind == "CONSTR_PRIMARY") {
         primary = true;
         column.not_null = true;
+        primary_key_name = pt::text(c, "conname");
       } else if (kind == "CONSTR_UNIQUE") {
-        constraints += " UNIQUE";
+        // A name given to the key is kept in a table constraint (the catalogs read it there).
+        if (const std::string name = pt::text(c, "conname"); !name.empty())
+          table_constraints.push_back("CONSTRAINT " + quote_identifier(name) + " UNIQUE (" +
+                                      quote_identifier(column.name) + ")");
+        else
+          constraints += " UNIQUE";
         unique_columns.push_back(column.name);
       } else if (kind == "CONSTR_DEFAULT") {
         auto d = translate_default(c.value("raw_expr", json::object()), column, source, settings);
@@ -331,13 +338,16 @@ struct table_builder {
         column->not_null = true;
         primary_key.push_back(key);
       }
+      primary_key_name = pt::text(c, "conname");
       return ok_v;
     }
     if (kind == "CONSTR_UNIQUE") {
       for (const auto& key : pt::strings(pt::list(c, "keys")))
         if (!find_column(key))
           return fail(make_pg_error("42703", "column \"" + key + "\" named in key does not exist"));
-      table_constraints.push_back("UNIQUE " + key_list(c));
+      const std::string name = pt::text(c, "conname");
+      table_constraints.push_back((name.empty() ? "" : "CONSTRAINT " + quote_identifier(name) + " ") + "UNIQUE " +
+                                  key_list(c));
       return ok_v;
     }
     if (kind == "CONSTR_FOREIGN") {
@@ -397,7 +407,7 @@ struct table_builder {
   // and NOT NULL on every column that needs it.
   result<ok_t, pg_error> finish() {
     int rowid_column = -1;
-    if (primary_key.size() == 1) {
+    if (primary_key.size() == 1 && primary_key_name.empty()) {
       for (size_t i = 0; i < out.columns.size(); ++i)
         if (out.columns[i].name == primary_key[0] && is_integer_type(out.columns[i].type.oid) &&
             out.columns[i].dimensions == 0 && !owns_sequence[i])
@@ -416,7 +426,8 @@ struct table_builder {
       sql += (i ? ", " : "") + column;
     }
     if (!primary_key.empty() && rowid_column < 0) {
-      sql += ", PRIMARY KEY (";
+      // Named: a table constraint (a single INTEGER column is SQLite's rowid all the same).
+      sql += primary_key_name.empty() ? ", PRIMARY KEY (" : ", CONSTRAINT " + quote_identifier(primary_key_name) + " PRIMARY KEY (";
       for (size_t i = 0; i < primary_key.size(); ++i)
         sql += (i ? ", " : "") + quote_identifier(primary_key[i]);
       sql += ")";

@@ -1,6 +1,8 @@
 // sqlite_table_text: see the header.
 #include "stages/sql/sqlite_table_text.hpp"
 
+#include <algorithm>
+
 #include <cctype>
 
 #include "stages/core/sql_quote.hpp"
@@ -222,10 +224,15 @@ std::optional<std::string> foreign_key_name(const sqlite_table_text& table,
   return std::nullopt;
 }
 
-std::string rewrite_column_item(std::string_view item, const column_item_change& change) {
-  const auto tokens = tokens_of(item);
-  if (tokens.empty())
-    return std::string(item);
+namespace {
+
+// A column item's type (with its COLLATE clause) and constraint clauses.
+struct column_item_parts {
+  std::vector<std::string> type;
+  std::vector<clause> clauses;
+};
+
+column_item_parts column_item_clauses(const std::vector<std::string>& tokens) {
   std::vector<std::string> type;
   std::vector<clause> clauses;
   std::vector<std::string> pending_name;  // CONSTRAINT name before its clause
@@ -257,6 +264,24 @@ std::string rewrite_column_item(std::string_view item, const column_item_change&
     else
       clauses.push_back(std::move(c));
   }
+  return {std::move(type), std::move(clauses)};
+}
+
+}  // namespace
+
+bool column_item_has_clause(std::string_view item, std::string_view kind) {
+  const auto tokens = tokens_of(item);
+  if (tokens.empty())
+    return false;
+  const auto parts = column_item_clauses(tokens);
+  return std::any_of(parts.clauses.begin(), parts.clauses.end(), [&](const clause& c) { return c.kind == kind; });
+}
+
+std::string rewrite_column_item(std::string_view item, const column_item_change& change) {
+  const auto tokens = tokens_of(item);
+  if (tokens.empty())
+    return std::string(item);
+  auto [type, clauses] = column_item_clauses(tokens);
   std::string out = tokens[0] + " " + (change.type ? *change.type : joined(type));
   std::optional<std::string> default_clause;
   bool not_null = false;
@@ -271,7 +296,8 @@ std::string rewrite_column_item(std::string_view item, const column_item_change&
       not_null_text = joined(c.tokens);
       continue;
     }
-    if (c.kind == "NULL")
+    if (c.kind == "NULL" || (c.kind == "PRIMARY" && change.drop_primary_key) ||
+        (c.kind == "UNIQUE" && change.drop_unique) || (c.kind == "REFERENCES" && change.drop_references))
       continue;
     out += " " + joined(c.tokens);
   }

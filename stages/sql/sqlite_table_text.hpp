@@ -52,7 +52,14 @@ struct column_item_change {
   std::optional<std::string> type;                        // new type and collation text
   std::optional<std::optional<std::string>> default_sql;  // new DEFAULT (nullopt inside: none)
   std::optional<bool> not_null;
+  bool drop_primary_key = false;  // the column's PRIMARY KEY clause (DROP CONSTRAINT t_pkey)
+  bool drop_unique = false;       // its UNIQUE clause (DROP CONSTRAINT t_c_key)
+  bool drop_references = false;   // its REFERENCES clause (DROP CONSTRAINT t_c_fkey)
 };
 std::string rewrite_column_item(std::string_view item, const column_item_change& change);
+
+// True when the column item has a constraint clause starting with `kind`
+// ("PRIMARY", "UNIQUE", "REFERENCES", ...).
+bool column_item_has_clause(std::string_view item, std::string_view kind);
 
 }  // namespace tributary

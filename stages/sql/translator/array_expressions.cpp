@@ -93,7 +93,8 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
     if (steps.size() != 1 || slice)
       throw not_translatable{"a slice of a name"};
     const std::string index = subscript_sql(t, pt::fields(steps[0]).value("uidx", json()), where);
-    return typed_result("substr(CAST(" + array.sql + " AS BLOB), " + index + " + 1, 1)", 18);
+    // Back to text: a blob never equals a text ('_').
+    return typed_result("CAST(substr(CAST(" + array.sql + " AS BLOB), " + index + " + 1, 1) AS TEXT)", 18);
   }
   const auto element = untyped(array) ? std::nullopt : element_of(array.type);
   if (!element)
