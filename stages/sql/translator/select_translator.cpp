@@ -77,8 +77,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   for (const char* field : {"intoClause", "lockingClause", "windowClause", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
-  if (pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES")
-    throw not_translatable{"WITH TIES"};
+  const bool with_ties = pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES";
 
   // Set-returning functions belong to their own select list (not a sub-select's).
   struct restore_set_returning {
@@ -214,6 +213,23 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     if (expansion)
       throw not_translatable{"DISTINCT ON with set-returning functions"};
     sql = with + distinct_on(s["distinctClause"], own, out.columns, column_sql, order, sql.substr(body_start));
+  } else if (with_ties) {
+    // FETCH FIRST n ROWS WITH TIES: the rows past the offset up to the n-th, and those
+    // ranked with it.
+    if (expansion || s.contains("distinctClause") || !s.contains("limitCount") || order.empty())
+      throw not_translatable{"WITH TIES in this form"};
+    std::string window;
+    for (const sort_term& term : order)
+      window += (window.empty() ? "ORDER BY " : ", ") + term.sql + term.direction;
+    const std::string count = limit_count_sql(s, "limitCount", own);
+    const std::string offset = s.contains("limitOffset") ? limit_count_sql(s, "limitOffset", own) : "0";
+    std::string columns;
+    for (size_t i = 0; i < column_sql.size(); ++i)
+      columns += (i ? ", " : "") + alias_of(i);
+    sql = with + "SELECT " + columns + " FROM (" + sql.substr(with.size(), body_start - with.size()) +
+          ", rank() OVER (" + window + ") AS pg_rank, row_number() OVER (" + window + ") AS pg_row" +
+          sql.substr(body_start) + ") WHERE pg_row > " + offset + " AND pg_rank <= " + offset + " + " + count +
+          " ORDER BY pg_row";
   } else {
     sql += order_sql;
   }
@@ -225,7 +241,8 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   frame.recording = false;
   if (s.contains("groupClause") || s.contains("havingClause") || frame.has_aggregate)
     check_grouping(frame, pt::list(s, "groupClause"), pt::list(s, "targetList"));
-  sql += limits(s, own);
+  if (!with_ties)
+    sql += limits(s, own);
   out.sql = std::move(sql);
   return out;
 }
@@ -292,23 +309,24 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
   return sql;
 }
 
-std::string query_translator::limits(const json& s, const scope& where) {
+std::string query_translator::limit_count_sql(const json& s, const char* field, const scope& where) {
   // A negative count is PostgreSQL's 2201W / 2201X, checked as the query runs.
-  const auto count_sql = [&](const char* field) -> std::string {
-    typed_expression e = expression(s[field], where);
-    if (e.is_null_constant)
-      return "-1";
-    const std::string count = coerce(std::move(e), builtin_column_type(pg_type_oid::int8)).sql;
-    const bool limit = std::string(field) == "limitCount";
-    return "(CASE WHEN " + count + " < 0 THEN pg_raise(" + (limit ? "'2201W'" : "'2201X'") + ", '" +
-           (limit ? "LIMIT" : "OFFSET") + " must not be negative') WHEN " + count + " IS NULL THEN -1 ELSE " + count +
-           " END)";
-  };
+  typed_expression e = expression(s[field], where);
+  if (e.is_null_constant)
+    return "-1";
+  const std::string count = coerce(std::move(e), builtin_column_type(pg_type_oid::int8)).sql;
+  const bool limit = std::string(field) == "limitCount";
+  return "(CASE WHEN " + count + " < 0 THEN pg_raise(" + (limit ? "'2201W'" : "'2201X'") + ", '" +
+         (limit ? "LIMIT" : "OFFSET") + " must not be negative') WHEN " + count + " IS NULL THEN -1 ELSE " + count +
+         " END)";
+}
+
+std::string query_translator::limits(const json& s, const scope& where) {
   std::string sql;
   if (s.contains("limitCount"))
-    sql += " LIMIT " + count_sql("limitCount");
+    sql += " LIMIT " + limit_count_sql(s, "limitCount", where);
   if (s.contains("limitOffset"))
-    sql += (sql.empty() ? " LIMIT -1 OFFSET " : " OFFSET ") + count_sql("limitOffset");
+    sql += (sql.empty() ? " LIMIT -1 OFFSET " : " OFFSET ") + limit_count_sql(s, "limitOffset", where);
   return sql;
 }
 
