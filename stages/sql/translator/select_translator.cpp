@@ -43,6 +43,28 @@ std::string message_type_name(const column_type& type) {
   return type.oid == pg_type_oid::unknown ? "unknown" : format_type(type);
 }
 
+// A sub-select that returns exactly one row: aggregates without GROUP BY, HAVING,
+// LIMIT / OFFSET, set operations, DISTINCT or set-returning functions.
+bool one_row_aggregate(const json& s, const query_translator& t) {
+  for (const char* field : {"groupClause", "havingClause", "limitCount", "limitOffset", "distinctClause",
+                            "valuesLists", "windowClause"})
+    if (s.contains(field))
+      return false;
+  const std::string op = pt::text(s, "op");
+  if ((!op.empty() && op != "SETOP_NONE") || !s.contains("fromClause") ||
+      has_set_returning_call(pt::list(s, "targetList")))
+    return false;
+  for (const json& target : pt::list(s, "targetList")) {
+    const json& value = pt::fields(target).value("val", json());
+    if (pt::node_type(value) != "FuncCall" || pt::fields(value).contains("over"))
+      return false;
+    const std::vector<std::string> names = pt::strings(pt::list(pt::fields(value), "funcname"));
+    if (names.empty() || !t.is_aggregate_name(names.back()))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // GROUP BY ROLLUP / CUBE / GROUPING SETS and grouping(...): the statement as a UNION ALL
@@ -398,6 +420,25 @@ std::string query_translator::from_item(const json& node, scope& where) {
       for (size_t i = 0; i < column_aliases.size(); ++i)
         item.columns[i].name = column_aliases[i];
     };
+    if (pt::flag(f, "lateral") && one_row_aggregate(subquery, *this)) {
+      // LATERAL (SELECT aggregates FROM ... WHERE ...): exactly one row per row on its
+      // left; each column is a scalar sub-select reading that row (SQLite has no LATERAL).
+      translated_query inner = select(subquery, &where);
+      scope_item item;
+      item.name = alias_name;
+      for (size_t i = 0; i < inner.columns.size(); ++i) {
+        scope_column column{inner.columns[i].name, "", inner.columns[i].type};
+        column.expression = "SELECT " + quote_identifier(alias_of(i)) + " FROM (" + inner.sql + ")";
+        item.columns.push_back(std::move(column));
+      }
+      rename(item);
+      for (const scope_item& existing : where.items)
+        if (existing.name == item.name)
+          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
+                  static_cast<int>(pt::integer(f, "location")));
+      where.items.push_back(std::move(item));
+      return "(SELECT 1) AS " + quote_identifier(alias_name);
+    }
     if (pt::flag(f, "lateral")) {
       // LATERAL (SELECT expressions): one row computed from the row on its left;
       // its columns are written in place (pgbench's array_position(current_schemas(true), ...)).
