@@ -184,9 +184,9 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
 
 TEST(QueryTranslation, WhatIsNotCoveredYetIsLeftUntranslatedAndSaysWhy) {
   for (const std::string sql : {"SELECT * FROM unknown_table",
-                                "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY id) FROM items",
+                                "SELECT percentile_cont(ARRAY[0.5]) WITHIN GROUP (ORDER BY id) FROM items",
                                 "SELECT array_agg(DISTINCT name) FROM items",
-                                "SELECT ntile(2) OVER () FROM items"}) {
+                                "SELECT percent_rank() OVER () FROM items"}) {
     outcome out = translate(sql);
     EXPECT_FALSE(out.error) << sql;
     EXPECT_FALSE(out.query) << sql;

@@ -67,12 +67,17 @@ TEST_F(TranslatedWindowFunctions, NegativeFrameOffsetIs22013) {
   EXPECT_EQ(a.error->message, "frame starting offset must not be negative");
 }
 
-TEST_F(TranslatedWindowFunctions, RangeOffsetsAndNamedWindowsAreLeftUntranslated) {
+TEST_F(TranslatedWindowFunctions, RangeOffsetsAreLeftUntranslated) {
   EXPECT_NE(h.value("SELECT count(*) OVER (ORDER BY n RANGE 1 PRECEDING) FROM t").find("UNTRANSLATED"),
             std::string::npos);
-  EXPECT_NE(h.value("SELECT count(*) OVER w FROM t WINDOW w AS (ORDER BY id)").find("UNTRANSLATED"),
-            std::string::npos);
-  EXPECT_NE(h.value("SELECT ntile(2) OVER (ORDER BY id) FROM t").find("UNTRANSLATED"), std::string::npos);
+  EXPECT_NE(h.value("SELECT percent_rank() OVER (ORDER BY id) FROM t").find("UNTRANSLATED"), std::string::npos);
+}
+
+TEST_F(TranslatedWindowFunctions, NamedWindowsAndNtileAreTranslated) {
+  EXPECT_EQ(h.value("SELECT count(*) OVER w FROM t WINDOW w AS (ORDER BY id) ORDER BY 1 DESC LIMIT 1"),
+            h.value("SELECT count(*) OVER (ORDER BY id) FROM t ORDER BY 1 DESC LIMIT 1"));
+  EXPECT_EQ(h.value("SELECT ntile(0) OVER (ORDER BY id) FROM t"),
+            "ERROR 22014: argument of ntile must be greater than zero");
 }
 
 }  // namespace

@@ -6,3 +6,7 @@ SELECT id, rank() OVER (ORDER BY price), rank() OVER (ORDER BY price DESC), rank
 SELECT items.id, lag(name) OVER (ORDER BY items.id), lead(price, 2) OVER (ORDER BY items.id), lag(qty, 1, -1) OVER (ORDER BY items.id), lead(amount, 1, 0) OVER (ORDER BY items.id) FROM items LEFT JOIN orders ON orders.id = items.id ORDER BY items.id
 SELECT id, count(*) OVER (PARTITION BY category), count(qty) OVER (ORDER BY id), min(price) OVER (PARTITION BY active), max(name) OVER (ORDER BY id) FROM items ORDER BY id
 SELECT category, row_number() OVER (PARTITION BY category ORDER BY code NULLS FIRST) FROM items ORDER BY id
+SELECT id, ntile(3) OVER (ORDER BY id), first_value(name) OVER (ORDER BY id), last_value(price) OVER (ORDER BY id), nth_value(created, 2) OVER (ORDER BY id) FROM items ORDER BY id
+SELECT id, category, first_value(id) OVER w, last_value(id) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), nth_value(qty, 3) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), ntile(2) OVER w FROM items WINDOW w AS (PARTITION BY category ORDER BY id) ORDER BY id
+SELECT ntile(0) OVER () FROM items
+SELECT nth_value(id, 0) OVER () FROM items

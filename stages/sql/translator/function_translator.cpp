@@ -18,7 +18,9 @@
 //                                    WITHIN GROUP (ORDER BY x)  x's type   pg_ordered_set
 //   array_agg(x [ORDER BY ...])           x[]      pg_string_agg of the elements' array texts
 //   row_number / rank / dense_rank() OVER  int8;  lag / lead(x [, n [, default]]) OVER
-//                                    x's type;  count / min / max OVER (window_call)
+//                                    x's type;  count / min / max OVER (window_call);
+//                                    ntile(n) int4; first_value / last_value / nth_value(x, n)
+//                                    x's type
 // [DISTINCT] and FILTER (WHERE ...) are kept on aggregates; ORDER BY inside an
 // aggregate other than string_agg's and array_agg's and other window functions are
 // not translated yet; named windows are resolved before (window_names.cpp).
@@ -173,6 +175,31 @@ typed_expression window_call(query_translator& t, const std::string& name, const
       !args[0].literal && args[0].parameter == 0) {
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
     out.type = args[0].type;
+    return out;
+  }
+  if (name == "ntile" && args.size() == 1) {  // int4 buckets; SQLite's ntile
+    typed_expression buckets = t.coerce(std::move(args[0]), builtin_column_type(pg_type_oid::int4));
+    if (buckets.type.oid != pg_type_oid::int4 && buckets.type.oid != pg_type_oid::int2)
+      throw not_translatable{"ntile's argument type"};
+    return result_of("ntile(CASE WHEN " + buckets.sql + " <= 0 THEN pg_raise('22014', 'argument of ntile must be "
+                     "greater than zero') ELSE " + buckets.sql + " END)" + over,
+                     pg_type_oid::int4);
+  }
+  if ((name == "first_value" || name == "last_value" || name == "nth_value") &&
+      args.size() == (name == "nth_value" ? 2u : 1u)) {  // the value's type
+    typed_expression value = std::move(args[0]);
+    if (value.literal || value.parameter != 0 || value.is_null_constant)
+      throw not_translatable{name + " of an untyped value"};
+    std::string sql = name + "(" + value.sql;
+    if (name == "nth_value") {
+      typed_expression n = t.coerce(std::move(args[1]), builtin_column_type(pg_type_oid::int4));
+      if (n.type.oid != pg_type_oid::int4 && n.type.oid != pg_type_oid::int2)
+        throw not_translatable{"nth_value's argument type"};
+      sql += ", CASE WHEN " + n.sql + " <= 0 THEN pg_raise('22016', 'argument of nth_value must be greater than "
+             "zero') ELSE " + n.sql + " END";
+    }
+    typed_expression out = result_of(sql + ")" + over, 0);
+    out.type = value.type;
     return out;
   }
   if ((name == "lag" || name == "lead") && !args.empty() && args.size() <= 3) {

@@ -168,6 +168,9 @@ private:
                           const std::vector<std::string>& column_sql, const std::vector<sort_term>& order,
                           const std::string& body);
   std::string limits(const json& select, const scope& where);
+  // LIMIT's or OFFSET's count (`field` limitCount / limitOffset) as int8, 2201W / 2201X when
+  // negative, -1 for NULL.
+  std::string limit_count_sql(const json& select, const char* field, const scope& where);
   // GROUP BY 2 / ORDER BY 2: the output column's index (42P10 past the list);
   // nullopt when `node` is not an integer constant.
   std::optional<size_t> output_position(const json& node, size_t count, const char* clause);

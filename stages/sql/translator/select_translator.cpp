@@ -43,6 +43,28 @@ std::string message_type_name(const column_type& type) {
   return type.oid == pg_type_oid::unknown ? "unknown" : format_type(type);
 }
 
+// A sub-select that returns exactly one row: aggregates without GROUP BY, HAVING,
+// LIMIT / OFFSET, set operations, DISTINCT or set-returning functions.
+bool one_row_aggregate(const json& s, const query_translator& t) {
+  for (const char* field : {"groupClause", "havingClause", "limitCount", "limitOffset", "distinctClause",
+                            "valuesLists", "windowClause"})
+    if (s.contains(field))
+      return false;
+  const std::string op = pt::text(s, "op");
+  if ((!op.empty() && op != "SETOP_NONE") || !s.contains("fromClause") ||
+      has_set_returning_call(pt::list(s, "targetList")))
+    return false;
+  for (const json& target : pt::list(s, "targetList")) {
+    const json& value = pt::fields(target).value("val", json());
+    if (pt::node_type(value) != "FuncCall" || pt::fields(value).contains("over"))
+      return false;
+    const std::vector<std::string> names = pt::strings(pt::list(pt::fields(value), "funcname"));
+    if (names.empty() || !t.is_aggregate_name(names.back()))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // GROUP BY ROLLUP / CUBE / GROUPING SETS and grouping(...): the statement as a UNION ALL
@@ -77,8 +99,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   for (const char* field : {"intoClause", "lockingClause", "windowClause", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
-  if (pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES")
-    throw not_translatable{"WITH TIES"};
+  const bool with_ties = pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES";
 
   // Set-returning functions belong to their own select list (not a sub-select's).
   struct restore_set_returning {
@@ -214,6 +235,23 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     if (expansion)
       throw not_translatable{"DISTINCT ON with set-returning functions"};
     sql = with + distinct_on(s["distinctClause"], own, out.columns, column_sql, order, sql.substr(body_start));
+  } else if (with_ties) {
+    // FETCH FIRST n ROWS WITH TIES: the rows past the offset up to the n-th, and those
+    // ranked with it.
+    if (expansion || s.contains("distinctClause") || !s.contains("limitCount") || order.empty())
+      throw not_translatable{"WITH TIES in this form"};
+    std::string window;
+    for (const sort_term& term : order)
+      window += (window.empty() ? "ORDER BY " : ", ") + term.sql + term.direction;
+    const std::string count = limit_count_sql(s, "limitCount", own);
+    const std::string offset = s.contains("limitOffset") ? limit_count_sql(s, "limitOffset", own) : "0";
+    std::string columns;
+    for (size_t i = 0; i < column_sql.size(); ++i)
+      columns += (i ? ", " : "") + alias_of(i);
+    sql = with + "SELECT " + columns + " FROM (" + sql.substr(with.size(), body_start - with.size()) +
+          ", rank() OVER (" + window + ") AS pg_rank, row_number() OVER (" + window + ") AS pg_row" +
+          sql.substr(body_start) + ") WHERE pg_row > " + offset + " AND pg_rank <= " + offset + " + " + count +
+          " ORDER BY pg_row";
   } else {
     sql += order_sql;
   }
@@ -225,91 +263,10 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   frame.recording = false;
   if (s.contains("groupClause") || s.contains("havingClause") || frame.has_aggregate)
     check_grouping(frame, pt::list(s, "groupClause"), pt::list(s, "targetList"));
-  sql += limits(s, own);
+  if (!with_ties)
+    sql += limits(s, own);
   out.sql = std::move(sql);
   return out;
-}
-
-std::optional<size_t> query_translator::output_position(const json& node, size_t count,
-                                                       const char* clause) {
-  auto c = pt::constant_value(node, input_.source);
-  if (!c || c->is_string || c->is_null || !pt::fields(node).contains("ival"))
-    return std::nullopt;
-  const long position = std::stol(c->text);
-  if (position < 1 || static_cast<size_t>(position) > count)
-    fail_at(make_pg_error("42P10", std::string(clause) + " position " + c->text +
-                                       " is not in select list"),
-            static_cast<int>(pt::integer(pt::fields(node), "location")));
-  return static_cast<size_t>(position - 1);
-}
-
-std::pair<std::string, column_type> query_translator::sort_key(const json& key, const char* clause,
-                                                             const scope& where,
-                                                             const std::vector<query_column>& columns,
-                                                             const std::vector<std::string>& column_sql) {
-  if (auto position = output_position(key, columns.size(), clause))
-    return {column_sql[*position], columns[*position].type};
-  // A bare name that is an output column's name is that column.
-  const json& fields = pt::list(pt::fields(key), "fields");
-  if (pt::node_type(key) == "ColumnRef" && fields.size() == 1 && pt::node_type(fields[0]) == "String") {
-    const std::string name = pt::text(pt::fields(fields[0]), "sval");
-    for (size_t i = 0; i < columns.size(); ++i)
-      if (columns[i].name == name)
-        return {column_sql[i], columns[i].type};
-  }
-  typed_expression e = expression(key, where);
-  if (e.type.oid == pg_type_oid::unknown)
-    e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
-  return {with_collation(e.sql, e.type), e.type};
-}
-
-std::string query_translator::order_by(const json& sort_clause, const scope& where,
-                                       const std::vector<query_column>& columns,
-                                       const std::vector<std::string>& column_sql, std::vector<sort_term>* terms) {
-  std::string sql;
-  for (const json& node : sort_clause) {
-    const json& sort = pt::fields(node);
-    const json& key = sort.value("node", json());
-    auto [term, type] = sort_key(key, "ORDER BY", where, columns, column_sql);
-    // An output column sorts by its alias: SQLite refuses an outer query's column
-    // in the ORDER BY of a sub-select in FROM, but not in its result columns.
-    std::string written = term;
-    for (size_t i = 0; i < column_sql.size(); ++i)
-      if (column_sql[i] == term)
-        written = quote_identifier(alias_of(i));
-    const std::string direction = pt::text(sort, "sortby_dir");
-    const std::string nulls = pt::text(sort, "sortby_nulls");
-    if (direction == "SORTBY_USING")
-      throw not_translatable{"ORDER BY USING"};
-    const bool descending = direction == "SORTBY_DESC";
-    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" ||
-                             (nulls != "SORTBY_NULLS_LAST" && descending);
-    const std::string suffix = std::string(descending ? " DESC" : " ASC") + (nulls_first ? " NULLS FIRST" : " NULLS LAST");
-    sql += (sql.empty() ? " ORDER BY " : ", ") + written + suffix;
-    if (terms != nullptr)
-      terms->push_back({term, type, suffix});
-  }
-  return sql;
-}
-
-std::string query_translator::limits(const json& s, const scope& where) {
-  // A negative count is PostgreSQL's 2201W / 2201X, checked as the query runs.
-  const auto count_sql = [&](const char* field) -> std::string {
-    typed_expression e = expression(s[field], where);
-    if (e.is_null_constant)
-      return "-1";
-    const std::string count = coerce(std::move(e), builtin_column_type(pg_type_oid::int8)).sql;
-    const bool limit = std::string(field) == "limitCount";
-    return "(CASE WHEN " + count + " < 0 THEN pg_raise(" + (limit ? "'2201W'" : "'2201X'") + ", '" +
-           (limit ? "LIMIT" : "OFFSET") + " must not be negative') WHEN " + count + " IS NULL THEN -1 ELSE " + count +
-           " END)";
-  };
-  std::string sql;
-  if (s.contains("limitCount"))
-    sql += " LIMIT " + count_sql("limitCount");
-  if (s.contains("limitOffset"))
-    sql += (sql.empty() ? " LIMIT -1 OFFSET " : " OFFSET ") + count_sql("limitOffset");
-  return sql;
 }
 
 std::string query_translator::from_item(const json& node, scope& where) {
@@ -380,6 +337,25 @@ std::string query_translator::from_item(const json& node, scope& where) {
       for (size_t i = 0; i < column_aliases.size(); ++i)
         item.columns[i].name = column_aliases[i];
     };
+    if (pt::flag(f, "lateral") && one_row_aggregate(subquery, *this)) {
+      // LATERAL (SELECT aggregates FROM ... WHERE ...): exactly one row per row on its
+      // left; each column is a scalar sub-select reading that row (SQLite has no LATERAL).
+      translated_query inner = select(subquery, &where);
+      scope_item item;
+      item.name = alias_name;
+      for (size_t i = 0; i < inner.columns.size(); ++i) {
+        scope_column column{inner.columns[i].name, "", inner.columns[i].type};
+        column.expression = "SELECT " + quote_identifier(alias_of(i)) + " FROM (" + inner.sql + ")";
+        item.columns.push_back(std::move(column));
+      }
+      rename(item);
+      for (const scope_item& existing : where.items)
+        if (existing.name == item.name)
+          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
+                  static_cast<int>(pt::integer(f, "location")));
+      where.items.push_back(std::move(item));
+      return "(SELECT 1) AS " + quote_identifier(alias_name);
+    }
     if (pt::flag(f, "lateral")) {
       // LATERAL (SELECT expressions): one row computed from the row on its left;
       // its columns are written in place (pgbench's array_position(current_schemas(true), ...)).
