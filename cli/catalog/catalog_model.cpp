@@ -6,6 +6,7 @@
 #include "storage/relation_acl_catalog.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 
 #include "stages/core/sql_quote.hpp"
@@ -13,6 +14,7 @@
 #include "stages/sql/check_constraints.hpp"
 #include "stages/sql/default_deparse.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/text_query.hpp"
@@ -182,6 +184,70 @@ int first_location(const nlohmann::json& node) {
   return best;
 }
 
+// CHECK (<text>): the parenthesised group the expression opens in, as written.
+std::string check_as_written(const nlohmann::json& tree, const std::string& source) {
+  size_t open = static_cast<size_t>(std::max(first_location(tree), 0));
+  while (open > 0 && source[open - 1] == ' ')
+    --open;
+  std::string text = source;
+  if (open > 0 && source[open - 1] == '(') {
+    const size_t end = parenthesised_group_end(source, open - 1);
+    if (end != std::string::npos)
+      text = source.substr(open, end - open - 1);
+  }
+  return "CHECK (" + text + ")";
+}
+
+// A domain's CHECK prints its value as VALUE (PostgreSQL's CoerceToDomainValue):
+// the deparser prints it as the column "value"; every such word outside string
+// literals is it.
+std::string with_domain_value(const std::string& text) {
+  std::string out;
+  bool literal = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\'')
+      literal = !literal;
+    const auto word_char = [&](size_t at) {
+      return at < text.size() && (std::isalnum(static_cast<unsigned char>(text[at])) || text[at] == '_');
+    };
+    if (!literal && text.compare(i, 5, "value") == 0 && (i == 0 || !word_char(i - 1)) && !word_char(i + 5)) {
+      out += "VALUE";
+      i += 4;
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+// Each domain's recorded CHECKs (tributary_domain_constraints), printed as PostgreSQL prints them.
+result<ok_t, sqlite_error> read_domain_checks(sqlite_connection& db, catalog_model& model) {
+  auto rows = query_rows(db, "SELECT contypid, conname, conbin, consrc FROM tributary_domain_constraints "
+                             "ORDER BY contypid, conname");
+  if (!rows)
+    return fail(rows.error());
+  for (const auto& row : *rows)
+    for (auto& t : model.types) {
+      if (std::to_string(t.oid) != row[0])
+        continue;
+      const auto tree = nlohmann::json::parse(row[2], nullptr, false);
+      if (tree.is_discarded())
+        continue;
+      column_definition value;
+      value.name = "value";
+      value.type = builtin_column_type(static_cast<oid_t>(t.base_type), t.base_typmod);
+      catalog_check check;
+      check.name = row[1];
+      check.oid = catalog_object_oid("c", t.schema + "." + t.name + "." + row[1]);
+      auto plain = deparse_check(tree, row[3], {value}, false);
+      auto pretty = deparse_check(tree, row[3], {value}, true);
+      check.definition = plain ? with_domain_value(*plain) : check_as_written(tree, row[3]);
+      check.pretty_definition = pretty ? with_domain_value(*pretty) : check_as_written(tree, row[3]);
+      t.checks.push_back(std::move(check));
+    }
+  return ok_v;
+}
+
 // The table's recorded CHECKs, printed as PostgreSQL prints them; one the
 // printer does not cover keeps its text as written.
 result<ok_t, sqlite_error> read_checks(sqlite_connection& db, catalog_relation& r) {
@@ -198,19 +264,8 @@ result<ok_t, sqlite_error> read_checks(sqlite_connection& db, catalog_relation& 
     referenced_columns(tree, r, check.columns);
     auto plain = deparse_check(tree, source.source, r.columns, false);
     auto pretty = deparse_check(tree, source.source, r.columns, true);
-    if (!plain || !pretty) {
-      // The parenthesised group the expression opens in: CHECK (<text>).
-      size_t open = static_cast<size_t>(std::max(first_location(tree), 0));
-      while (open > 0 && source.source[open - 1] == ' ')
-        --open;
-      std::string text = source.source;
-      if (open > 0 && source.source[open - 1] == '(') {
-        const size_t end = parenthesised_group_end(source.source, open - 1);
-        if (end != std::string::npos)
-          text = source.source.substr(open, end - open - 1);
-      }
-      plain = pretty = "CHECK (" + text + ")";
-    }
+    if (!plain || !pretty)
+      plain = pretty = check_as_written(tree, source.source);
     check.definition = *plain;
     check.pretty_definition = *pretty;
     r.checks.push_back(std::move(check));
@@ -372,6 +427,10 @@ const catalog_check* catalog_model::check(int64_t oid) const {
     for (const auto& c : r.checks)
       if (c.oid == oid)
         return &c;
+  for (const auto& t : types)
+    for (const auto& c : t.checks)
+      if (c.oid == oid)
+        return &c;
   return nullptr;
 }
 
@@ -492,8 +551,11 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
       return fail(rows.error());
     for (const auto& row : *rows)
       model.types.push_back({std::stoll(row[0]), row[1], row[2], row[3].empty() ? 'e' : row[3][0],
-                             std::stoll(row[4]), static_cast<int32_t>(std::stol(row[5])), row[6] == "1"});
+                             std::stoll(row[4]), static_cast<int32_t>(std::stol(row[5])), row[6] == "1", {}});
   }
+  if (table_exists(db, "tributary_domain_constraints"))
+    if (auto ok = read_domain_checks(db, model); !ok)
+      return fail(ok.error());
   return model;
 }
 
