@@ -514,13 +514,15 @@ TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
 }
 
 TEST_F(PostgresTools, PgDumpOfEnumsDomainsSchemasAndIdentityRestoresIntoPostgres) {
-  // pg_dump reads pg_enum, the element of an enum's array type (typname[0]),
+  // pg_dump reads pg_enum, domains' CHECKs (pg_constraint.contypid), the
+  // element of an enum's array type (typname[0]),
   // each column's storage against its type's, and prints user types and casts
   // to them schema-qualified (its search_path is empty); the view names a table
   // of another schema. The restored database dumps the same script but for the
   // view's SELECT text.
   for (const char* sql :
-       {"CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')", "CREATE DOMAIN price AS numeric(10,2)",
+       {"CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')", "CREATE DOMAIN price AS numeric(10,2) CHECK (VALUE >= 0)",
+        "CREATE DOMAIN posint AS int CONSTRAINT is_pos CHECK (VALUE > 0) CHECK (VALUE < 100)",
         "CREATE DOMAIN code AS text NOT NULL", "CREATE SCHEMA sales",
         "CREATE TABLE sales.orders (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, m mood DEFAULT 'ok', "
         "p price, c code, tags text[], moods mood[])",
@@ -565,10 +567,18 @@ TEST_F(PostgresTools, PgDumpOfEnumsDomainsSchemasAndIdentityRestoresIntoPostgres
   EXPECT_NE(expected.find("ALTER TABLE sales.orders ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY ("),
             std::string::npos);
   EXPECT_EQ(expected.find("_mood"), std::string::npos);
+  EXPECT_NE(expected.find("CREATE DOMAIN public.price AS numeric(10,2)\n\tCONSTRAINT price_check CHECK ((VALUE >= "
+                          "(0)::numeric));"),
+            std::string::npos);
   expect_same_answers({"CREATE TYPE mood2 AS ENUM ('b', 'a')",
                        "SELECT e.enumlabel, e.enumsortorder FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid "
                        "WHERE t.typname = 'mood2' ORDER BY 2",
                        "DROP TYPE mood2",
+                       "CREATE DOMAIN posint2 AS int CONSTRAINT is_pos2 CHECK (VALUE > 0) CHECK (VALUE < 100)",
+                       "SELECT c.conname, c.contype, c.conrelid, t.typname, c.conkey, pg_get_constraintdef(c.oid), "
+                       "pg_get_constraintdef(c.oid, true), c.convalidated FROM pg_constraint c "
+                       "JOIN pg_type t ON t.oid = c.contypid WHERE t.typname = 'posint2' ORDER BY 1",
+                       "DROP DOMAIN posint2",
                        "SELECT typname[0] = '_' AS underscore, typname[1] FROM pg_type WHERE typname = '_int4'",
                        "SELECT 0::regclass AS c, 0::regtype AS t"});
 }

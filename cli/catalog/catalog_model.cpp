@@ -1,11 +1,13 @@
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/view_columns.hpp"
+#include "cli/catalog/check_text.hpp"
 
 #include <sqlite3.h>
 
 #include "storage/relation_acl_catalog.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 
 #include "stages/core/sql_quote.hpp"
@@ -13,6 +15,7 @@
 #include "stages/sql/check_constraints.hpp"
 #include "stages/sql/default_deparse.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/text_query.hpp"
@@ -162,26 +165,6 @@ void referenced_columns(const nlohmann::json& node, const catalog_relation& r, s
   }
 }
 
-// The smallest location in a tree: where the expression starts in its source.
-int first_location(const nlohmann::json& node) {
-  int best = -1;
-  const auto keep = [&](int at) {
-    if (at >= 0 && (best < 0 || at < best))
-      best = at;
-  };
-  if (node.is_array()) {
-    for (const auto& item : node)
-      keep(first_location(item));
-  } else if (node.is_object()) {
-    for (const auto& [key, value] : node.items())
-      if (key == "location" && value.is_number_integer())
-        keep(value.get<int>());
-      else
-        keep(first_location(value));
-  }
-  return best;
-}
-
 // The table's recorded CHECKs, printed as PostgreSQL prints them; one the
 // printer does not cover keeps its text as written.
 result<ok_t, sqlite_error> read_checks(sqlite_connection& db, catalog_relation& r) {
@@ -198,19 +181,8 @@ result<ok_t, sqlite_error> read_checks(sqlite_connection& db, catalog_relation& 
     referenced_columns(tree, r, check.columns);
     auto plain = deparse_check(tree, source.source, r.columns, false);
     auto pretty = deparse_check(tree, source.source, r.columns, true);
-    if (!plain || !pretty) {
-      // The parenthesised group the expression opens in: CHECK (<text>).
-      size_t open = static_cast<size_t>(std::max(first_location(tree), 0));
-      while (open > 0 && source.source[open - 1] == ' ')
-        --open;
-      std::string text = source.source;
-      if (open > 0 && source.source[open - 1] == '(') {
-        const size_t end = parenthesised_group_end(source.source, open - 1);
-        if (end != std::string::npos)
-          text = source.source.substr(open, end - open - 1);
-      }
-      plain = pretty = "CHECK (" + text + ")";
-    }
+    if (!plain || !pretty)
+      plain = pretty = check_as_written(tree, source.source);
     check.definition = *plain;
     check.pretty_definition = *pretty;
     r.checks.push_back(std::move(check));
@@ -372,6 +344,10 @@ const catalog_check* catalog_model::check(int64_t oid) const {
     for (const auto& c : r.checks)
       if (c.oid == oid)
         return &c;
+  for (const auto& t : types)
+    for (const auto& c : t.checks)
+      if (c.oid == oid)
+        return &c;
   return nullptr;
 }
 
@@ -492,8 +468,11 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
       return fail(rows.error());
     for (const auto& row : *rows)
       model.types.push_back({std::stoll(row[0]), row[1], row[2], row[3].empty() ? 'e' : row[3][0],
-                             std::stoll(row[4]), static_cast<int32_t>(std::stol(row[5])), row[6] == "1"});
+                             std::stoll(row[4]), static_cast<int32_t>(std::stol(row[5])), row[6] == "1", {}});
   }
+  if (table_exists(db, "tributary_domain_constraints"))
+    if (auto ok = read_domain_checks(db, model); !ok)
+      return fail(ok.error());
   return model;
 }
 

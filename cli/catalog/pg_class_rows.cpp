@@ -199,6 +199,16 @@ std::vector<snapshot_row> pg_constraint_rows(const catalog_model& model) {
                      int2_array(k.columns), int2_array(k.referenced_columns), null_value, null_value, null_value,
                      null_value, null_value, null_value});
     }
+  for (const auto& t : model.types)  // a domain's CHECKs: contypid, no conrelid
+    for (const auto& c : t.checks) {
+      const std::string& def = c.definition;
+      const std::string expression = def.size() > 8 ? def.substr(7, def.size() - 8) : def;
+      const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);
+      out.push_back({c.oid, c.name, ns, character('c'), boolean(false), boolean(false), boolean(true),
+                     int64_t{0}, t.oid, int64_t{0}, int64_t{0}, int64_t{0}, character(' '), character(' '),
+                     character(' '), boolean(true), int64_t{0}, boolean(false), null_value, null_value,
+                     null_value, null_value, null_value, null_value, null_value, expression});
+    }
   for (const auto& r : model.relations)
     for (const auto& c : r.checks) {
       // conbin: the expression's text (pg_get_expr(conbin, conrelid) prints it).
