@@ -170,6 +170,11 @@ TEST_F(TablePrivileges, ColumnPrivilegesGrantSomeColumnsOnly) {
     a.same(sql);
   s.same("REVOKE SELECT ON t FROM ra");
   a.same("SELECT id FROM t");
+  // pg_attribute.attacl (the grantor, each server's superuser, is named differently).
+  EXPECT_NE(local_value("SELECT attacl FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'v'").find("ra=a*w/"),
+            std::string::npos);
+  EXPECT_NE(local_value("SELECT attacl FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'v'").find("rb=a/ra"),
+            std::string::npos);
   a.same("SELECT has_column_privilege('t', 'id', 'SELECT'), has_column_privilege('t', 'v', 'INSERT')");
   s.same("DROP ROLE rb");  // 2BP01: privileges for column v of table t
 }
