@@ -97,6 +97,8 @@ result<subscription_runtime_ptr, std::string> load_runtime(self_ptr self) {
   config.database_file = a.directory->database_file(a.database).string();
   config.subscription_oid = a.subid;
   config.origin_id = *origin;
+  // Each table's changes as its owner (or the subscription owner: run_as_owner).
+  config.roles = std::make_shared<apply_roles>(a.directory, a.subid);
   auto sink = apply_sink::open(config);
   if (!sink)
     return fail(sink.error().to_string());

@@ -60,6 +60,9 @@
 //               A busy file is not an error: the group is applied again at once;
 //               BEGIN waits for a client's write transaction as long as it lasts
 //               (state "waiting for a local transaction", logged past 3 s).
+// Roles:        each table's changes are applied as its owner (run_as_owner =
+//               false) or as the subscription owner, privileges checked
+//               (storage/apply_roles.hpp); a refusal is an apply error.
 // Threading:    spawned detached: SQLite calls block only this thread.
 //
 // Example: SKIP (lsn = 0/200) pending; one batch brings T1 (0/200, skipped),

@@ -95,6 +95,7 @@ bool prepare_copy(self_ptr self) {
   config.subscription_oid = a.subid;
   config.relation = relation_of(a, *info);
   config.format = binary ? copy_format::binary : copy_format::text;
+  config.roles = std::make_shared<apply_roles>(a.directory, a.subid);  // as the table's owner (run_as_owner)
   auto sink = table_copy_sink::open(std::move(config));
   if (!sink) {
     fail_sync(self, sink.error().to_string());

@@ -168,17 +168,66 @@ TEST_F(ObjectPrivileges, SequencesNeedUsageSelectOrUpdateAndASerialsBelongsToIts
   s.same("DROP ROLE ra");  // 2BP01: privileges for table ser, sequence ser_id_seq
 }
 
+TEST_F(ObjectPrivileges, AllSequencesInASchemaAndASequencesOwner) {
+  both("CREATE SCHEMA sx; CREATE SEQUENCE sq; CREATE SEQUENCE sx.sq2; CREATE TABLE ser (id serial, v text); "
+       "GRANT USAGE ON SCHEMA sx TO ra");
+  auto s = as_superuser();
+  for (const char* sql : {"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public, sx TO ra",
+                          "GRANT SELECT ON ALL SEQUENCES IN SCHEMA nosuch TO ra",
+                          "SELECT relname, has_sequence_privilege('ra', oid, 'USAGE') FROM pg_class WHERE relkind = 'S' ORDER BY 1",
+                          "ALTER SEQUENCE ser_id_seq OWNER TO ra",  // linked to table ser
+                          "ALTER SEQUENCE nosuch OWNER TO ra", "ALTER SEQUENCE IF EXISTS nosuch OWNER TO ra",
+                          "ALTER SEQUENCE sq OWNER TO ra",
+                          "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE relname = 'sq'"})
+    s.same(sql);
+  auto a = as("ra");
+  for (const char* sql : {"SELECT setval('sq', 7)", "SELECT nextval('sx.sq2')", "ALTER SEQUENCE sx.sq2 OWNER TO ra",
+                          "ALTER SEQUENCE sq OWNER TO rb"})  // must be member of role "rb"
+    a.same(sql);
+  both("GRANT rb TO ra");
+  a.same("ALTER SEQUENCE sq OWNER TO rb");  // rb may not create in public
+  both("GRANT CREATE ON SCHEMA public TO rb");
+  a.same("ALTER SEQUENCE sq OWNER TO rb");
+  s.same("SELECT pg_get_userbyid(relowner) FROM pg_class WHERE relname = 'sq'");
+}
+
+TEST_F(ObjectPrivileges, ARoleWithCreatedbCreatesDatabasesForRolesItBelongsTo) {
+  both("CREATE ROLE rcdb LOGIN CREATEDB");
+  auto creator = as("rcdb");
+  for (const char* sql : {"CREATE DATABASE dd", "CREATE DATABASE df OWNER ra",
+                          "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = 'dd'"})
+    creator.same(sql);
+  as("ra").same("CREATE DATABASE de");  // no CREATEDB
+  both("GRANT ra TO rcdb");
+  creator.same("CREATE DATABASE df OWNER ra");
+  creator.same("SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = 'df'");
+  creator.same("DROP DATABASE df");
+  creator.same("DROP DATABASE dd");
+}
+
 TEST_F(ObjectPrivileges, ResettingSubscriptionStatisticsIsForSuperusers) {
   as("ra").same("SELECT pg_stat_reset_subscription_stats(NULL)");
 }
 
-// PostgreSQL 16's rule (15 allows only superusers): a subscription is an object
-// of the database, CREATE on it is needed to create one or to be given one.
-TEST_F(ObjectPrivileges, CreateSubscriptionNeedsCreateOnTheDatabase) {
-  local_exec("GRANT CREATE ON DATABASE postgres TO rb");
+// PostgreSQL 16's rule (15 allows only superusers): only roles with the
+// privileges of the predefined pg_create_subscription create subscriptions,
+// and a subscription is an object of the database: CREATE on it is needed to
+// create one or to be given one.
+TEST_F(ObjectPrivileges, CreateSubscriptionNeedsPgCreateSubscriptionAndCreateOnTheDatabase) {
   const std::string create = "CREATE SUBSCRIPTION sub CONNECTION 'host=127.0.0.1 port=1 password=secret' "
                              "PUBLICATION p WITH (connect = false)";
   auto c = connect_with(subscriber_.conninfo() + " user=rc");
+  auto not_member = exec(c.get(), create);
+  EXPECT_STREQ(PQresultErrorField(not_member.get(), PG_DIAG_SQLSTATE), "42501");
+  EXPECT_STREQ(PQresultErrorField(not_member.get(), PG_DIAG_MESSAGE_PRIMARY), "permission denied to create subscription");
+  EXPECT_STREQ(PQresultErrorField(not_member.get(), PG_DIAG_MESSAGE_DETAIL),
+               "Only roles with privileges of the \"pg_create_subscription\" role may create subscriptions.");
+  local_exec("GRANT pg_create_subscription TO rb, rc");
+  EXPECT_EQ(local_value("SELECT oid FROM pg_roles WHERE rolname = 'pg_create_subscription'"), "6304");
+  auto drop_predefined = local_try("DROP ROLE pg_create_subscription");
+  EXPECT_STREQ(PQresultErrorField(drop_predefined.get(), PG_DIAG_MESSAGE_PRIMARY),
+               "cannot drop role pg_create_subscription because it is required by the database system");
+  local_exec("GRANT CREATE ON DATABASE postgres TO rb");
   auto refused = exec(c.get(), create);
   EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_SQLSTATE), "42501");
   EXPECT_STREQ(PQresultErrorField(refused.get(), PG_DIAG_MESSAGE_PRIMARY), "permission denied for database postgres");

@@ -146,5 +146,58 @@ TEST_F(TablePrivileges, RevokingAGrantOptionCascadesOnlyWhenAsked) {
   s.same(held);
 }
 
+// Column privileges: a role granted SELECT (id) reads that column only, UPDATE
+// (v) updates that one; has_column_privilege answers from them; a table-level
+// REVOKE takes the columns' privileges too.
+TEST_F(TablePrivileges, ColumnPrivilegesGrantSomeColumnsOnly) {
+  auto s = as_superuser();
+  for (const char* sql : {"GRANT SELECT (id), UPDATE (v) ON t TO ra", "GRANT DELETE (id) ON t TO ra",
+                          "GRANT SELECT (nosuch) ON t TO ra", "GRANT SELECT (id) ON SCHEMA public TO ra"})
+    s.same(sql);
+  auto a = as("ra");
+  for (const char* sql : {"SELECT id FROM t ORDER BY id", "SELECT v FROM t", "SELECT * FROM t", "SELECT count(*) FROM t",
+                          "UPDATE t SET v = 'x' WHERE id = 1", "UPDATE t SET id = 5", "UPDATE t SET v = v || 'y'",
+                          "INSERT INTO t (id) VALUES (9)", "SELECT * FROM u",
+                          "SELECT has_column_privilege('t', 'id', 'SELECT'), has_column_privilege('t', 'v', 'SELECT'), "
+                          "has_column_privilege('t', 'v', 'UPDATE'), has_column_privilege('ra', 't', 'id', 'SELECT WITH GRANT OPTION'), "
+                          "has_table_privilege('t', 'SELECT')",
+                          "SELECT has_column_privilege('t', 'nosuch', 'SELECT')",
+                          "GRANT SELECT (id) ON t TO rb"})
+    a.same(sql);
+  s.same("GRANT INSERT (id, v) ON t TO ra WITH GRANT OPTION");
+  for (const char* sql : {"INSERT INTO t (id, v) VALUES (3, 'three')", "INSERT INTO t VALUES (4, 'four')",
+                          "GRANT INSERT (v) ON t TO rb", "SELECT id FROM t ORDER BY id"})
+    a.same(sql);
+  s.same("REVOKE SELECT ON t FROM ra");
+  a.same("SELECT id FROM t");
+  // pg_attribute.attacl (the grantor, each server's superuser, is named differently).
+  EXPECT_NE(local_value("SELECT attacl FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'v'").find("ra=a*w/"),
+            std::string::npos);
+  EXPECT_NE(local_value("SELECT attacl FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'v'").find("rb=a/ra"),
+            std::string::npos);
+  a.same("SELECT has_column_privilege('t', 'id', 'SELECT'), has_column_privilege('t', 'v', 'INSERT')");
+  s.same("DROP ROLE rb");  // 2BP01: privileges for column v of table t
+}
+
+// A view runs with its owner's privileges on what it reads (PostgreSQL's
+// security_invoker = false); its reader needs SELECT on the view.
+TEST_F(TablePrivileges, AViewReadsWithItsOwnersPrivileges) {
+  both("GRANT SELECT ON t TO ra; GRANT CREATE ON SCHEMA public TO ra, rb");
+  auto a = as("ra");
+  auto b = as("rb");
+  for (const char* sql : {"CREATE VIEW va AS SELECT id, v FROM t", "CREATE VIEW vu AS SELECT * FROM u"})
+    a.same(sql);
+  for (const char* sql : {"SELECT * FROM va", "SELECT has_table_privilege('va', 'SELECT')", "DROP VIEW va",
+                          "CREATE OR REPLACE VIEW va AS SELECT 1 AS id, 'x' AS v"})
+    b.same(sql);
+  for (const char* sql : {"GRANT SELECT ON va, vu TO rb", "SELECT * FROM vu",
+                          "SELECT relname, relacl FROM pg_class WHERE relname IN ('va', 'vu') ORDER BY 1"})
+    a.same(sql);
+  for (const char* sql : {"SELECT * FROM va ORDER BY id", "SELECT * FROM t", "SELECT count(*) FROM vu"})
+    b.same(sql);
+  a.same("DROP VIEW vu");
+  a.same("DROP VIEW va");
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -41,6 +41,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run
   // translated SQL: they need the functions it calls, and so do CHECK constraints.
   register_sql_functions(db->handle());
+  if (config.roles)
+    config.roles->install(db->handle());
   auto find = db->prepare("SELECT roname FROM pg_replication_origin WHERE roident = ?1");
   if (!find)
     return fail(error_from_sqlite(find.error(), {}));
@@ -107,6 +109,11 @@ result<ok_t, apply_error> apply_sink::begin_group() {
   fixed_->begin.rewind();
   if (!r)
     return fail(error_from_sqlite(r.error(), {}));
+  if (config_.roles)
+    if (auto roles = config_.roles->refresh(db_); !roles) {
+      (void)db_.exec("ROLLBACK");
+      return fail(apply_error{roles.error(), {}, false});
+    }
   triggers_fire_.reset();
   counters_at_begin_ = counters_;
   return ok_v;
@@ -300,6 +307,8 @@ result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
     auto entry = table_for(rel, txn, change_kind::truncate);
     if (!entry)
       return fail(entry.error());
+    if (auto role = enter_table_role(config_.roles.get(), (*entry)->table.name, change_kind::truncate); !role)
+      return fail(apply_error{role.error(), context(txn, change_kind::truncate, rel.get()), false});
     request.tables.push_back((*entry)->table.name);
   }
   auto outcome = truncate_local_tables(db_, request);

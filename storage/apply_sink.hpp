@@ -60,6 +60,7 @@
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/core/result.hpp"
 #include "storage/apply_error.hpp"
+#include "storage/apply_roles.hpp"
 #include "storage/local_table.hpp"
 #include "storage/sqlite_connection.hpp"
 #include "storage/unique_conflicts.hpp"
@@ -76,6 +77,10 @@ struct apply_sink_config {
   int64_t origin_id = 0;         // pg_replication_origin.roident
   int busy_timeout_ms = 60000;
   std::shared_ptr<spdlog::logger> logger;  // conflicts; nullptr: spdlog's default logger
+  // The role each table's changes are applied as and its privilege checks
+  // (run_as_owner); nullptr: no checks, and current_user / session_user
+  // DEFAULTs fail with 0A000.
+  std::shared_ptr<apply_roles> roles;
 };
 
 class apply_sink {

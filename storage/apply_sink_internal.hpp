@@ -27,6 +27,18 @@ struct apply_sink::table_entry {
   std::map<std::string, table_entry_statements> statements;  // by statement_key
 };
 
+// Before changes of `kind` to local table `table`: the role they are applied
+// as (apply_roles.hpp), checked; nothing without roles.
+inline result<ok_t, pg_error> enter_table_role(apply_roles* roles, const std::string& table, change_kind kind) {
+  if (roles == nullptr)
+    return ok_v;
+  const char letter = kind == change_kind::insert   ? 'I'
+                      : kind == change_kind::update ? 'U'
+                      : kind == change_kind::delete_ ? 'D'
+                                                     : 'T';
+  return roles->enter(table, letter);
+}
+
 inline apply_error plain_error(std::string sqlstate, std::string message, std::string context = {}) {
   return apply_error{make_pg_error(std::move(sqlstate), std::move(message)), std::move(context), false};
 }

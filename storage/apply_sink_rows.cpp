@@ -47,6 +47,8 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
   auto entry = table_for(batch.relation, first, batch.kind);
   if (!entry)
     return fail(entry.error());
+  if (auto role = enter_table_role(config_.roles.get(), (*entry)->table.name, batch.kind); !role)
+    return fail(apply_error{role.error(), context(first, batch.kind, &rel), false});
   auto& slot = (*entry)->statements[statement_key(batch.kind, batch.shape)];
   if (!slot.statement) {
     auto text = statement_for((*entry)->table, rel, batch.kind, batch.shape);

@@ -176,6 +176,16 @@ CREATE TABLE tributary_namespace_acl (
   nspacl   text NOT NULL
 ) WITHOUT ROWID;
 )sql",
+      // 11: column privileges (column_acl_catalog.hpp): one row per column
+      // whose ACL was changed by GRANT / REVOKE (pg_attribute.attacl).
+      R"sql(
+CREATE TABLE tributary_column_acl (
+  relname  text NOT NULL COLLATE NOCASE,
+  attname  text NOT NULL,
+  attacl   text NOT NULL,
+  PRIMARY KEY (relname, attname)
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -183,7 +193,7 @@ CREATE TABLE tributary_namespace_acl (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 10, "add the migration step above");
+  static_assert(catalog_schema_version == 11, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

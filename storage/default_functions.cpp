@@ -97,11 +97,11 @@ void local_time(sqlite3_context* context, int, sqlite3_value** argv) {
 }
 
 // pg_session_role(kind): current_user / session_user as a DEFAULT, on a connection
-// without a session (an applier, a table copy; sessions replace it,
-// cli/server/session_role_function.hpp): 0A000.
+// that acts as no role (sessions, appliers and table copies replace it:
+// cli/server/session_role_function.hpp, storage/apply_roles.hpp): 0A000.
 void no_session_role(sqlite3_context* context, int, sqlite3_value**) {
   const pg_error error = make_pg_error(
-      "0A000", "DEFAULT current_user / session_user on a row a subscription applies is not supported yet");
+      "0A000", "DEFAULT current_user / session_user on a connection that acts as no role is not supported");
   keep_sql_function_error(sqlite3_context_db_handle(context), error);
   sqlite3_result_error(context, error.message.c_str(), -1);
 }

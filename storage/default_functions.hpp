@@ -14,9 +14,11 @@
 //                               the inserting session's TimeZone (UTC without a
 //                               session): LOCALTIMESTAMP, CURRENT_DATE, now() on a
 //                               timestamp or date column
-//   pg_session_role(kind)       current_user / session_user: 0A000 here (no session);
+//   pg_session_role(kind)       current_user / session_user: 0A000 here (no role);
 //                               a session's connection replaces it with its roles
-//                               (cli/server/session_role_function.hpp)
+//                               (cli/server/session_role_function.hpp), an
+//                               applier's or a table copy's with the role applied
+//                               as (storage/apply_roles.hpp)
 //   pg_gen_random_uuid()        gen_random_uuid(): a version 4 UUID from OpenSSL's
 //                               RAND_bytes (a cryptographic source), in uuid's
 //                               stored form (lowercase 8-4-4-4-12 text)

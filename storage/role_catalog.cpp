@@ -6,6 +6,7 @@
 #include <set>
 
 #include "storage/namespace_catalog.hpp"
+#include "storage/column_acl_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/sqlstate_mapping.hpp"
@@ -101,6 +102,12 @@ result<ok_t, sqlite_error> role_catalog::upgrade_schema(sqlite_connection& globa
   if (!present.count("rolcreaterole"))
     if (auto r = global.exec("UPDATE pg_authid SET rolcreaterole = 1, rolbypassrls = 1 WHERE oid = 10"); !r)
       return r;
+  // PostgreSQL 16's predefined pg_create_subscription: its members may create
+  // subscriptions (with CREATE on the database).
+  if (auto r = global.exec("INSERT OR IGNORE INTO pg_authid (oid, rolname, rolsuper, rolcanlogin) VALUES (" +
+                           std::to_string(create_subscription_oid) + ", 'pg_create_subscription', 0, 0)");
+      !r)
+    return r;
   return role_membership::upgrade_schema(global);
 }
 
@@ -230,13 +237,21 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
     std::map<std::string, std::string> owning_table;  // sequence -> its table ("" for none)
     for (const auto& row : *sequences)
       owning_table[row.at(0)] = row.at(1);
+    auto views = query_rows(*c, "SELECT lower(name) FROM sqlite_schema WHERE type = 'view'");
+    if (!views)
+      return fail(pg_error_from_sqlite(views.error(), db.name));
+    std::set<std::string> view_names;
+    for (const auto& row : *views)
+      view_names.insert(row.at(0));
     // PostgreSQL lists them by OID: a serial column's sequence is made just before its table.
     std::vector<std::pair<std::pair<std::string, int>, std::string>> relations;
     for (const auto& t : *tables) {
       std::string lower = t.relname;
       std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
       auto sequence = owning_table.find(lower);
-      const std::string kind = sequence != owning_table.end() ? "sequence " : "table ";
+      const std::string kind = sequence != owning_table.end() ? "sequence "
+                               : view_names.count(lower) != 0 ? "view "
+                                                              : "table ";
       const auto order = sequence != owning_table.end() && !sequence->second.empty()
                              ? std::make_pair(sequence->second, 0)
                              : std::make_pair(lower, 1);
@@ -244,6 +259,16 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
         relations.push_back({order, "owner of " + kind + table_display_name(t.relname)});
       else if (names_role(t.acl))
         relations.push_back({order, "privileges for " + kind + table_display_name(t.relname)});
+    }
+    auto columns = list_column_acls(*c);
+    if (!columns)
+      return fail(pg_error_from_sqlite(columns.error(), db.name));
+    for (const auto& column : *columns) {
+      std::string lower = column.relname;
+      std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+      if (names_role(column.acl))
+        relations.push_back({{lower, 2}, "privileges for column " + column.attname + " of table " +
+                                             table_display_name(column.relname)});
     }
     std::sort(relations.begin(), relations.end());
     for (auto& [order, line] : relations)
@@ -253,7 +278,7 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
 }
 
 result<ok_t, pg_error> role_catalog::drop(const role_record& role) {
-  if (role.oid == bootstrap_oid)
+  if (role.oid == bootstrap_oid || role.oid == create_subscription_oid)
     return fail(make_pg_error("2BP01", "cannot drop role " + role.name + " because it is required by the database system"));
   auto owned = owned_objects(role);
   if (!owned)

@@ -45,6 +45,9 @@ class role_catalog {
 public:
   // The bootstrap superuser's oid, as PostgreSQL's BOOTSTRAP_SUPERUSERID.
   static constexpr int64_t bootstrap_oid = 10;
+  // PostgreSQL 16's predefined role pg_create_subscription (a row of every
+  // global.db, added by upgrade_schema; it cannot be dropped).
+  static constexpr int64_t create_subscription_oid = 6304;
 
   explicit role_catalog(data_directory& directory) : directory_(directory) {}
   data_directory& directory() const { return directory_; }

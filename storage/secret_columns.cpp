@@ -42,7 +42,25 @@ int deny_client_access(void* holder, int action, const char* table, const char* 
   // What a trigger does runs with the trigger's rights (foreign keys, checks).
   if (inner != nullptr && access->triggers.count(inner) != 0)
     return SQLITE_OK;
-  if (access->allows(table, needed))
+  // What a view reads is checked with its owner's privileges (security_invoker
+  // = false); reading the view itself needs the reader's SELECT on it.
+  // A column's own privilege counts for what names the column (reading it,
+  // UPDATE SET c); INSERT's columns are checked from the parse tree first
+  // (privilege_checks), so here any column's INSERT will do.
+  const bool has_column = column != nullptr && column[0] != '\0';
+  // A read of no column (SELECT count(*) FROM x) names the table itself, or,
+  // through a view, a table the view reads (SQLite does not name the view
+  // then): the tables a statement names are checked from its parse tree
+  // (privilege_checks), what views read by the columns they read.
+  if (action == SQLITE_READ && !has_column)
+    return SQLITE_OK;
+  const bool allowed = inner != nullptr && access->views.count(inner) != 0 && std::strcmp(inner, table) != 0
+                           ? access->view_allows(inner, table, needed)
+                       : (action == SQLITE_READ || action == SQLITE_UPDATE) && has_column
+                           ? access->allows_column(table, column, needed)
+                       : action == SQLITE_INSERT ? access->allows_some_column(table, needed)
+                                                 : access->allows(table, needed);
+  if (allowed)
     return SQLITE_OK;
   if (!access_denial)
     access_denial = table_permission_denied(table);

@@ -27,7 +27,10 @@ namespace tributary {
 // and DELETE on a user table the current user lacks the privilege for
 // (session_privileges::tables, storage/table_access.hpp); the statement's
 // prepare then fails and take_access_denial() gives PostgreSQL's
-// 42501 "permission denied for table t" for the first refusal.
+// 42501 "permission denied for table t" for the first refusal. What a view
+// reads (SQLite names the view as the access's inner-most view) is checked
+// with the view owner's privileges, as PostgreSQL's views without
+// security_invoker.
 //
 // For every client session: the columns are refused while the session's current
 // user is not a superuser (SET ROLE can change that between statements).

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "stages/auth/role_graph.hpp"
+#include "storage/column_acl_catalog.hpp"
 #include "storage/namespace_catalog.hpp"
 #include "storage/role_catalog.hpp"
 #include "storage/role_membership.hpp"
@@ -27,6 +28,39 @@ bool table_access::allows(const std::string& relname, uint32_t privilege) const 
 bool table_access::owns(const std::string& relname) const {
   auto it = tables.find(relname);
   return it == tables.end() || roles.count(it->second.owner) != 0;
+}
+
+bool table_access::allows_column(const std::string& relname, const std::string& column, uint32_t privilege) const {
+  if (allows(relname, privilege))
+    return true;
+  auto t = columns.find(relname);
+  if (t == columns.end())
+    return false;
+  auto c = t->second.find(column);
+  return c != t->second.end() && holds(c->second, 0, roles, privilege);
+}
+
+bool table_access::allows_some_column(const std::string& relname, uint32_t privilege) const {
+  if (allows(relname, privilege))
+    return true;
+  auto t = columns.find(relname);
+  if (t == columns.end())
+    return false;
+  for (const auto& [column, acl] : t->second)
+    if (holds(acl, 0, roles, privilege))
+      return true;
+  return false;
+}
+
+bool table_access::view_allows(const std::string& view, const std::string& relname, uint32_t privilege) const {
+  auto v = tables.find(view);
+  auto t = tables.find(relname);
+  if (v == tables.end() || t == tables.end())
+    return true;
+  auto owner = view_owners.find(v->second.owner);
+  if (owner == view_owners.end() || owner->second.superuser)
+    return true;
+  return holds(t->second.acl, t->second.owner, owner->second.roles, privilege);
 }
 
 bool table_access::allows_schema(const std::string& schema, uint32_t privilege) const {
@@ -105,6 +139,10 @@ pg_error not_table_owner(const std::string& relname) {
   return make_pg_error("42501", "must be owner of table " + table_display_name(relname));
 }
 
+pg_error not_view_owner(const std::string& relname) {
+  return make_pg_error("42501", "must be owner of view " + table_display_name(relname));
+}
+
 result<table_access_ptr, pg_error> load_table_access(sqlite_connection& db, data_directory& directory,
                                                      const std::string& user, const std::string& database) {
   auto storage_error = [](const sqlite_error& e) {
@@ -138,17 +176,31 @@ result<table_access_ptr, pg_error> load_table_access(sqlite_connection& db, data
   // Every user table: SQLite's tables that are not Tributary's own (tributary_*, the
   // pg_subscription* catalogs) or SQLite's.
   auto names = query_rows(db,
-                          "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'trigger') "
+                          "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'trigger', 'view') "
                           "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
                           "AND name NOT LIKE 'tributary\\_%' ESCAPE '\\' "
                           "AND name NOT LIKE 'pg\\_%' ESCAPE '\\'");
   if (!names)
     return fail(storage_error(names.error()));
+  // Sequences are SQLite views too: not views here.
+  auto sequences = query_rows(db, "SELECT name FROM sqlite_schema WHERE type = 'view' AND name IN "
+                                  "(SELECT seqname FROM tributary_sequences)");
+  if (!sequences)
+    return fail(storage_error(sequences.error()));
+  std::set<std::string, case_insensitive_less> sequence_names;
+  for (const auto& row : *sequences)
+    sequence_names.insert(row[0]);
   for (const auto& row : *names) {
-    if (row[1] == "trigger")
+    if (row[1] == "trigger") {
       access->triggers.insert(row[0]);
-    else
-      access->tables.emplace(row[0], relation_acl_row{row[0], default_relation_owner, std::nullopt});
+      continue;
+    }
+    if (row[1] == "view") {
+      if (sequence_names.count(row[0]) != 0)
+        continue;
+      access->views.insert(row[0]);
+    }
+    access->tables.emplace(row[0], relation_acl_row{row[0], default_relation_owner, std::nullopt});
   }
   auto recorded = list_relation_acls(db);
   if (!recorded)
@@ -156,6 +208,27 @@ result<table_access_ptr, pg_error> load_table_access(sqlite_connection& db, data
   for (auto& row : *recorded)
     if (auto it = access->tables.find(row.relname); it != access->tables.end())
       it->second = std::move(row);
+  auto column_rows = list_column_acls(db);
+  if (!column_rows)
+    return fail(storage_error(column_rows.error()));
+  for (auto& row : *column_rows)
+    access->columns[row.relname][row.attname] = std::move(row.acl);
+  for (const auto& [table, acls] : access->columns) {
+    auto names = query_texts(db, "SELECT name FROM pragma_table_info(?1) ORDER BY cid", table);
+    if (!names)
+      return fail(storage_error(names.error()));
+    access->column_order[table] = std::move(*names);
+  }
+  for (const auto& view : access->views) {
+    const int64_t owner = access->tables.at(view).owner;
+    if (access->view_owners.count(owner) != 0)
+      continue;
+    auto record = std::find_if(roles->begin(), roles->end(), [&](const role_record& r) { return r.oid == owner; });
+    table_access::view_owner rights;
+    rights.superuser = record != roles->end() && record->superuser;
+    rights.roles = acting_roles(*roles, *grants, owner, access->database_owner);
+    access->view_owners.emplace(owner, std::move(rights));
+  }
   return table_access_ptr(std::move(access));
 }
 

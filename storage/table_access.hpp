@@ -28,6 +28,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "stages/auth/role_graph.hpp"
 #include "stages/auth/table_acl.hpp"
@@ -62,11 +63,33 @@ struct table_access {
   std::set<int64_t> roles;  // whose privileges the user has, itself included
   std::map<std::string, relation_acl_row, case_insensitive_less> tables;  // every user table
   std::set<std::string, case_insensitive_less> triggers;
+  // Views (also in `tables`, with their owner and ACL: a reader needs SELECT on
+  // the view). What a view reads is checked with its owner's privileges
+  // (PostgreSQL's security_invoker = false): the roles whose privileges each
+  // view owner uses, or none checked for a superuser owner.
+  struct view_owner {
+    bool superuser = false;
+    std::set<int64_t> roles;
+  };
+  std::set<std::string, case_insensitive_less> views;
+  std::map<int64_t, view_owner> view_owners;
+  // Column privileges (column_acl_catalog): table -> column -> ACL.
+  std::map<std::string, std::map<std::string, table_acl, case_insensitive_less>, case_insensitive_less> columns;
+  // The column names, in order, of each table in `columns` (INSERT without a
+  // column list inserts into the first ones).
+  std::map<std::string, std::vector<std::string>, case_insensitive_less> column_order;
 
   bool is_user_table(const std::string& relname) const { return tables.count(relname) != 0; }
   // True for names that are not user tables.
   bool allows(const std::string& relname, uint32_t privilege) const;
   bool owns(const std::string& relname) const;
+  // The table's privilege, or the column's own (GRANT SELECT (c) ON t).
+  bool allows_column(const std::string& relname, const std::string& column, uint32_t privilege) const;
+  // The table's privilege, or that of at least one of its columns: what a
+  // statement that names no column of the table needs (SELECT count(*) FROM t).
+  bool allows_some_column(const std::string& relname, uint32_t privilege) const;
+  // Whether view `view`'s owner has `privilege` on `relname` (what the view reads).
+  bool view_allows(const std::string& view, const std::string& relname, uint32_t privilege) const;
   bool allows_database(uint32_t privilege) const { return holds(database_acl, database_owner, roles, privilege); }
   // True for a schema that is not in `schemas` (pg_catalog, information_schema, a missing one).
   bool allows_schema(const std::string& schema, uint32_t privilege) const;
@@ -100,5 +123,7 @@ std::string table_display_name(const std::string& relname);
 // 42501 "permission denied for table t" / "must be owner of table t".
 pg_error table_permission_denied(const std::string& relname);
 pg_error not_table_owner(const std::string& relname);
+// "must be owner of view v".
+pg_error not_view_owner(const std::string& relname);
 
 }  // namespace tributary

@@ -39,6 +39,8 @@ result<table_copy_sink, apply_error> table_copy_sink::open(table_copy_config con
   // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run
   // translated SQL: they need the functions it calls, and so do CHECK constraints.
   register_sql_functions(db->handle());
+  if (config.roles)
+    config.roles->install(db->handle());
   std::string cache = "PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000));
   if (auto r = db->exec(cache); !r)
     return fail(error_from_sqlite(r.error(), {}));
@@ -87,6 +89,13 @@ result<ok_t, apply_error> table_copy_sink::begin() {
     return fail(failed(std::move(e)));
   }
   table_ = std::move(table).value();
+  if (config_.roles) {
+    auto role = config_.roles->refresh(db_);
+    if (role)
+      role = config_.roles->enter(table_->name, 'I');
+    if (!role)
+      return fail(failed(apply_error{role.error(), {}, false}));
+  }
   auto text = statement_for(*table_, config_.relation, change_kind::insert, change_shape{});
   if (!text) {
     apply_error e;

@@ -49,6 +49,7 @@
 #include "stages/core/result.hpp"
 #include "stages/types/sql_value.hpp"
 #include "storage/apply_error.hpp"
+#include "storage/apply_roles.hpp"
 #include "storage/local_table.hpp"
 #include "storage/sqlite_connection.hpp"
 
@@ -61,6 +62,10 @@ struct table_copy_config {
   copy_format format = copy_format::text;
   int begin_busy_timeout_ms = 100; // how long begin() waits for the write lock
   int page_cache_kib = 32768;      // SQLite page cache of this connection
+  // The role the rows are copied as (the table's owner unless run_as_owner),
+  // which needs INSERT on the table, as PostgreSQL 16's table sync worker;
+  // nullptr: no check.
+  std::shared_ptr<apply_roles> roles;
 };
 
 class table_copy_sink {

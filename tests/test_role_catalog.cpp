@@ -58,9 +58,16 @@ TEST(RoleCatalog, CreateFindUpdateDrop) {
   EXPECT_TRUE((*roles.find("alicia"))->create_db);
   auto listed = roles.list();
   ASSERT_TRUE(listed);
-  ASSERT_EQ(listed->size(), 2u);
+  ASSERT_EQ(listed->size(), 3u);  // with PostgreSQL 16's predefined pg_create_subscription
   EXPECT_EQ((*listed)[0].name, "admin");
   EXPECT_TRUE((*listed)[0].superuser);
+  EXPECT_EQ((*listed)[1].name, "pg_create_subscription");
+  EXPECT_EQ((*listed)[1].oid, role_catalog::create_subscription_oid);
+  EXPECT_FALSE((*listed)[1].can_login);
+  auto refused = roles.drop((*listed)[1]);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message,
+            "cannot drop role pg_create_subscription because it is required by the database system");
   ASSERT_TRUE(roles.drop(changed));
   EXPECT_FALSE(*roles.find("alicia"));
 }

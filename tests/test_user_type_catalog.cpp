@@ -202,7 +202,7 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
     // As a file written before migration 6 is.
     ASSERT_TRUE(db.exec("DROP TABLE tributary_domain_constraints; DROP TABLE tributary_relation_acl; "
                         "DROP TABLE tributary_descriptions; DROP TABLE tributary_check_constraints; "
-                        "DROP TABLE tributary_namespace_acl; "
+                        "DROP TABLE tributary_namespace_acl; DROP TABLE tributary_column_acl; "
                         "DELETE FROM tributary_schema_version WHERE version >= 6"));
   }
   auto db = f.open();

@@ -11,8 +11,8 @@
 //   shobj_description                  NULL: no comments on shared objects yet
 //   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
-//   has_*_privilege(...)               true: every role may use every object
-//                                      (there are no GRANTs yet)
+//   (has_table / column / sequence / database / schema_privilege:
+//   privilege_functions.cpp)
 //   pg_size_pretty(bytes)              PostgreSQL's rounding and units
 //   pg_relation_size, pg_table_size, pg_total_relation_size, pg_indexes_size (rel)
 //                                      bytes of the SQLite pages (dbstat)
@@ -417,10 +417,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_table_is_visible", 1, table_is_visible_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
-      {"has_column_privilege", 3, true_function},
-      {"has_column_privilege", 4, true_function},
-      {"has_sequence_privilege", 2, true_function},
-      {"has_sequence_privilege", 3, true_function},
       {"pg_size_pretty", 1, size_pretty_function},
       {"pg_database_size", 1, database_size_function},
       {"quote_ident", 1, quote_ident_function},

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include "storage/column_acl_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 
 #include <algorithm>
@@ -433,10 +434,19 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     recorded_acls = std::move(*recorded);
     for (const auto& row : recorded_acls)
       for (auto& r : model.relations)
-        if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), row.relname.c_str()) == 0) {
+        if ((r.kind == 'r' || r.kind == 'v') && sqlite3_stricmp(r.local_name.c_str(), row.relname.c_str()) == 0) {
           r.owner = row.owner;
           r.acl = row.acl;
         }
+  }
+  if (table_exists(db, "tributary_column_acl")) {
+    auto columns = list_column_acls(db);
+    if (!columns)
+      return fail(columns.error());
+    for (auto& row : *columns)
+      for (auto& r : model.relations)
+        if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), row.relname.c_str()) == 0)
+          r.column_acls[row.attname] = row.acl;
   }
   if (auto ok = read_foreign_keys(db, model); !ok)
     return fail(ok.error());

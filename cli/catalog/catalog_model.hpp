@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,6 +85,7 @@ struct catalog_relation {
   std::vector<catalog_index> indexes;
   int64_t owner = 0;              // 0: the database's owner (no recorded owner)
   std::optional<table_acl> acl;   // nullopt: acldefault (relacl NULL)
+  std::map<std::string, table_acl> column_acls;  // columns with privileges of their own (attacl)
   std::vector<catalog_foreign_key> foreign_keys;
   bool referenced = false;  // another table's foreign key references it
   std::vector<catalog_check> checks;

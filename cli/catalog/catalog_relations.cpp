@@ -152,7 +152,7 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
                                   schemas ? *schemas : std::map<std::string, schema_acl_entry>{});
        }},
       {"pg_class", [reader] { return pg_class_rows(reader->model(), reader->owner()); }},
-      {"pg_attribute", [reader] { return pg_attribute_rows(reader->model()); }},
+      {"pg_attribute", [reader] { return pg_attribute_rows(reader->model(), reader->owner()); }},
       {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},
       {"pg_index", [reader] { return pg_index_rows(reader->model()); }},
       {"pg_constraint", [reader] { return pg_constraint_rows(reader->model()); }},

@@ -93,10 +93,11 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
   return out;
 }
 
-std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
+std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model, const relation_owner& owner) {
   std::vector<snapshot_row> out;
   const auto row = [&](int64_t relid, const std::string& name, int64_t type, int64_t attnum, int64_t typmod,
-                       int64_t dims, bool not_null, bool has_default, const std::string& identity) {
+                       int64_t dims, bool not_null, bool has_default, const std::string& identity,
+                       const sql_value& attacl = null_value) {
     // Length and storage: an enum's are those of a 4-byte value, a domain's its base type's.
     int64_t stored = type;
     for (const auto& u : model.types)
@@ -110,13 +111,17 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
                         character(stored == 1700 || stored == 869 || stored == 650 ? 'm' : length == -1 ? 'x' : 'p'),
                         std::string(), boolean(not_null), boolean(has_default),
                         boolean(false), identity, std::string(), boolean(false), boolean(true), int64_t{0},
-                        collation, null_value, null_value, null_value, null_value};
+                        collation, attacl, null_value, null_value, null_value};
   };
   for (const auto& r : model.relations) {
     for (size_t i = 0; i < r.columns.size(); ++i) {
       const auto& c = r.columns[i];
+      auto own = r.column_acls.find(c.name);
+      const sql_value attacl = own != r.column_acls.end() && owner.role_name
+                                   ? sql_value{shown_acl_text(own->second, owner.role_name)}
+                                   : null_value;
       out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1), c.type.typmod,
-                        c.dimensions, c.not_null, c.default_expression.has_value(), c.identity));
+                        c.dimensions, c.not_null, c.default_expression.has_value(), c.identity, attacl));
     }
     for (const auto& index : r.indexes)
       for (size_t k = 0; k < index.columns.size(); ++k) {

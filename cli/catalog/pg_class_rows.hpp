@@ -31,7 +31,8 @@ struct relation_owner {
 std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const relation_owner& owner,
                                             const std::map<std::string, schema_acl_entry>& schemas);
 std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relation_owner& owner);
-std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model);
+// attacl: a column's own privileges (GRANT SELECT (c) ON t), NULL without.
+std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model, const relation_owner& owner);
 std::vector<snapshot_row> pg_attrdef_rows(const catalog_model& model);
 
 // pg_attrdef.adbin, which PostgreSQL keeps as a node tree that only pg_get_expr

@@ -1,6 +1,12 @@
-// privilege_functions: has_table_privilege(), has_database_privilege() and
-// has_schema_privilege(), as PostgreSQL's acl.c answers them.
+// privilege_functions: has_table_privilege(), has_column_privilege(),
+// has_database_privilege() and has_schema_privilege(), as PostgreSQL's acl.c
+// answers them.
 //
+//   has_sequence_privilege([role,] sequence, privileges)  USAGE, SELECT, UPDATE
+//     (42809 for a relation that is not a sequence)
+//   has_column_privilege([role,] table, column, privileges)  column: a name
+//     (42703 when missing) or a number (NULL when none); the table's
+//     privilege or the column's own (GRANT SELECT (c) ON t)
 //   has_table_privilege(table, privileges)         for the current user
 //   has_table_privilege(role, table, privileges)   role: a name or an OID
 //   has_database_privilege([role,] database, privileges)  database: name or OID
@@ -101,14 +107,20 @@ const role_record* find_role(const std::vector<role_record>& roles, sqlite3_valu
   return nullptr;
 }
 
-void has_table_privilege_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+// has_table_privilege and has_column_privilege: `column` is the index of the
+// column argument (-1: none). Reports the error and returns false when the role,
+// the relation or the column is missing, or a privilege name unknown.
+void relation_privilege(sqlite3_context* context, int argc, sqlite3_value** argv, int column,
+                        acl_object kind = acl_object::table) {
   for (int i = 0; i < argc; ++i)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
       return sqlite3_result_null(context);
   const catalog_reader& reader = reader_of(context);
   const auto roles = reader.roles();
   const role_record* role = nullptr;
-  if (argc == 3) {
+  const bool role_given = argc == (column < 0 ? 3 : 4);
+  const int table_arg = role_given ? 1 : 0;
+  if (role_given) {
     role = find_role(roles, argv[0]);
     if (role == nullptr)
       return report_error(context, "42704", "role \"" + text_of(argv[0]) + "\" does not exist");
@@ -121,21 +133,43 @@ void has_table_privilege_function(sqlite3_context* context, int argc, sqlite3_va
       return report_error(context, "42704", "role \"" + current + "\" does not exist");
   }
   const catalog_model model = reader.model();
-  const catalog_relation* table = find_table(model, argv[argc - 2]);
+  const catalog_relation* table = find_table(model, argv[table_arg]);
   if (table == nullptr) {
     // The system catalogs (OIDs below 16384, pg_catalog's names): PUBLIC may read them.
-    if (sqlite3_value_type(argv[argc - 2]) == SQLITE_INTEGER)
-      return sqlite3_value_int64(argv[argc - 2]) < first_user_oid ? sqlite3_result_int(context, 1)
-                                                                  : sqlite3_result_null(context);
-    const auto [schema, name] = split_relation_name(text_of(argv[argc - 2]));
+    if (sqlite3_value_type(argv[table_arg]) == SQLITE_INTEGER)
+      return sqlite3_value_int64(argv[table_arg]) < first_user_oid ? sqlite3_result_int(context, 1)
+                                                                   : sqlite3_result_null(context);
+    const auto [schema, name] = split_relation_name(text_of(argv[table_arg]));
     if (schema == "pg_catalog" || schema == "information_schema" || (schema.empty() && name.rfind("pg_", 0) == 0))
       return sqlite3_result_int(context, 1);
-    return report_error(context, "42P01", "relation \"" + text_of(argv[argc - 2]) + "\" does not exist");
+    return report_error(context, "42P01", "relation \"" + text_of(argv[table_arg]) + "\" does not exist");
   }
-  auto wanted = parse_privileges(text_of(argv[argc - 1]));
+  if (kind == acl_object::sequence && table->kind != 'S')
+    return report_error(context, "42809", "\"" + text_of(argv[table_arg]) + "\" is not a sequence");
+  // The column, by name or number.
+  std::string column_name;
+  if (column >= 0) {
+    if (sqlite3_value_type(argv[column]) == SQLITE_INTEGER) {
+      const int64_t number = sqlite3_value_int64(argv[column]);
+      if (number < 1 || number > static_cast<int64_t>(table->columns.size()))
+        return sqlite3_result_null(context);
+      column_name = table->columns[static_cast<size_t>(number - 1)].name;
+    } else {
+      column_name = text_of(argv[column]);
+      const bool exists = std::any_of(table->columns.begin(), table->columns.end(),
+                                      [&](const column_definition& c) { return c.name == column_name; });
+      if (!exists)
+        return report_error(context, "42703", "column \"" + column_name + "\" of relation \"" + table->name +
+                                                  "\" does not exist");
+    }
+  }
+  auto wanted = parse_privileges(text_of(argv[argc - 1]), kind);
+  constexpr uint32_t column_bits = privilege_select | privilege_insert | privilege_update | privilege_references;
   if (auto* bad = std::get_if<std::string>(&wanted))
     return report_error(context, "22023", "unrecognized privilege type: \"" + *bad + "\"");
   const auto& bits = std::get<wanted_privileges>(wanted);
+  if (column >= 0 && ((bits.privileges | bits.grant_options) & ~column_bits) != 0)
+    return report_error(context, "22023", "unrecognized privilege type: \"" + trimmed_lower(text_of(argv[argc - 1])) + "\"");
   if (role->superuser)
     return sqlite3_result_int(context, 1);
   const auto grants = reader.memberships();
@@ -148,14 +182,35 @@ void has_table_privilege_function(sqlite3_context* context, int argc, sqlite3_va
        }))
     held_by.insert(oid);
   const int64_t owner = reader.owner().of(*table);
+  const table_acl* column_acl = nullptr;
+  if (auto it = table->column_acls.find(column_name); column >= 0 && it != table->column_acls.end())
+    column_acl = &it->second;
   bool answer = false;
-  for (uint32_t bit = 1; bit <= all_table_privileges; bit <<= 1) {
-    if ((bits.privileges & bit) != 0 && holds(table->acl, owner, held_by, bit))
+  for (uint32_t bit = 1; bit <= all_privilege_bits; bit <<= 1) {
+    if ((bits.privileges & bit) != 0 &&
+        (holds(table->acl, owner, held_by, bit) || (column_acl && holds(*column_acl, 0, held_by, bit))))
       answer = true;
-    if ((bits.grant_options & bit) != 0 && (grant_options_held(table->acl, owner, held_by) & bit) != 0)
+    if ((bits.grant_options & bit) != 0 &&
+        ((grant_options_held(table->acl, owner, held_by) & bit) != 0 ||
+         (column_acl && (grant_options_held(*column_acl, 0, held_by) & bit) != 0)))
       answer = true;
   }
   sqlite3_result_int(context, answer ? 1 : 0);
+}
+
+void has_table_privilege_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  relation_privilege(context, argc, argv, -1);
+}
+
+// has_sequence_privilege([role,] sequence, privileges): USAGE, SELECT, UPDATE.
+void has_sequence_privilege_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  relation_privilege(context, argc, argv, -1, acl_object::sequence);
+}
+
+// has_column_privilege([role,] table, column, privileges): the table's
+// privilege or the column's own; SELECT, INSERT, UPDATE, REFERENCES.
+void has_column_privilege_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  relation_privilege(context, argc, argv, argc - 2);
 }
 
 // The role a has_*_privilege call asks about: its first argument of three, else
@@ -269,6 +324,7 @@ result<ok_t, sqlite_error> install_privilege_functions(sqlite_connection& db, co
       {"has_table_privilege", has_table_privilege_function},
       {"has_database_privilege", has_database_privilege_function},
       {"has_schema_privilege", has_schema_privilege_function},
+      {"has_sequence_privilege", has_sequence_privilege_function},
   };
   for (const auto& [name, body] : functions)
     for (int arguments : {2, 3})
@@ -276,6 +332,11 @@ result<ok_t, sqlite_error> install_privilege_functions(sqlite_connection& db, co
                                               nullptr, nullptr);
           rc != SQLITE_OK)
         return fail(sqlite_error{rc, sqlite3_errmsg(db.handle())});
+  for (int arguments : {3, 4})
+    if (int rc = sqlite3_create_function_v2(db.handle(), "has_column_privilege", arguments, SQLITE_UTF8, data,
+                                            has_column_privilege_function, nullptr, nullptr, nullptr);
+        rc != SQLITE_OK)
+      return fail(sqlite_error{rc, sqlite3_errmsg(db.handle())});
   return ok_v;
 }
 

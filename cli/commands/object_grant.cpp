@@ -73,7 +73,7 @@ result<uint32_t, pg_error> grant_privileges_of(const nlohmann::json& fields, acl
   for (const auto& p : privileges) {
     const auto& access_priv = p.value("AccessPriv", nlohmann::json::object());
     if (!access_priv.value("cols", nlohmann::json::array()).empty())
-      return fail(make_pg_error("0A000", "column privileges are not supported"));
+      return fail(make_pg_error("0LP01", "column privileges are only valid for relations"));
     const std::string name = access_priv.value("priv_name", std::string());
     auto bit = privilege_named(kind, name);
     if (!bit) {
@@ -102,18 +102,26 @@ result<grant_request, pg_error> read_grant_request(const nlohmann::json& fields,
 result<table_acl, pg_error> apply_grant(const acl_target& target, const grant_request& request,
                                         const std::set<int64_t>& roles, int64_t user, command_context& context) {
   const bool superuser = context.is_superuser();
-  const int64_t grantor = best_grantor(target, roles, user, superuser, request.privileges);
-  const uint32_t options = grant_options_of(target, grantor);
+  // A column's grantor and grant options come from its ACL and its table's.
+  acl_target merged = target;
+  merged.acl.insert(merged.acl.end(), target.table_items.begin(), target.table_items.end());
+  const int64_t grantor = best_grantor(merged, roles, user, superuser, request.privileges);
+  const uint32_t options = grant_options_of(merged, grantor);
   if (options == 0 && !superuser) {
     // Having any privilege at all on the object gets a WARNING instead.
     bool any = false;
     for (uint32_t bit = 1; bit <= all_privilege_bits; bit <<= 1)
-      any = any || ((bit & all_privileges_of(target.kind)) != 0 && holds(target.acl, target.owner, roles, bit));
+      any = any || ((bit & all_privileges_of(target.kind)) != 0 && holds(merged.acl, target.owner, roles, bit));
     if (!any)
-      return fail(permission_denied_for(target.kind, target.shown_name));
+      return fail(target.column.empty()
+                      ? permission_denied_for(target.kind, target.shown_name)
+                      : make_pg_error("42501", "permission denied for column " + target.column + " of relation " +
+                                                   target.shown_name));
   }
   const uint32_t effective = request.privileges & options;
-  const std::string quoted = "\"" + target.shown_name + "\"";
+  const std::string quoted = target.column.empty()
+                                 ? "\"" + target.shown_name + "\""
+                                 : "column \"" + target.column + "\" of relation \"" + target.shown_name + "\"";
   if (effective == 0)
     warn(context, request.is_grant ? "no privileges were granted for " + quoted
                                    : "no privileges could be revoked for " + quoted);

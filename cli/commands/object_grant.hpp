@@ -46,6 +46,11 @@ struct acl_target {
   std::string shown_name;
   int64_t owner = 0;
   table_acl acl;
+  // A column's privileges (GRANT SELECT (c) ON t): the column's name (messages
+  // say "column "c" of relation "t""), and its table's ACL, whose grant
+  // options and privileges count for the grantor but which is not changed.
+  std::string column;
+  table_acl table_items;
 };
 
 // The fields every kind reads the same way (grantees, privileges, options).

@@ -10,6 +10,7 @@
 #include "storage/sequence_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/table_access.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 namespace {
@@ -85,10 +86,41 @@ result<command_outcome, pg_error> grant_on_schemas(const nlohmann::json& fields,
 result<command_outcome, pg_error> grant_on_sequences(const nlohmann::json& fields, const table_access& access,
                                                      command_context& context, data_directory& directory) {
   sqlite_connection& db = context.database();
-  if (fields.value("targtype", std::string()) == "ACL_TARGET_ALL_IN_SCHEMA")
-    return fail(make_pg_error("0A000", "GRANT ON ALL SEQUENCES IN SCHEMA is not supported"));
   std::vector<stored_sequence> sequences;
+  if (fields.value("targtype", std::string()) == "ACL_TARGET_ALL_IN_SCHEMA") {
+    // Every sequence of each schema, in name order.
+    auto rows = query_rows(db, "SELECT seqname FROM tributary_sequences ORDER BY seqname");
+    if (!rows)
+      return fail(storage_error(rows.error()));
+    std::vector<std::string> names;
+    for (const auto& row : *rows)
+      names.push_back(row.at(0));
+    for (const auto& object : fields.value("objects", nlohmann::json::array())) {
+      const std::string schema = object.value("String", nlohmann::json::object()).value("sval", std::string());
+      if (!is_public_schema(schema)) {
+        auto found = find_schema(db, schema);
+        if (!found)
+          return fail(storage_error(found.error()));
+        if (!*found)
+          return fail(make_pg_error("3F000", "schema \"" + schema + "\" does not exist"));
+      }
+      for (const auto& name : names) {
+        const size_t dot = name.find('.');
+        const bool in_schema = is_public_schema(schema) ? dot == std::string::npos
+                                                        : dot != std::string::npos && name.substr(0, dot) == schema;
+        if (!in_schema)
+          continue;
+        auto found = find_sequence(db.handle(), name);
+        if (!found)
+          return fail(found.error());
+        if (*found)
+          sequences.push_back(std::move(**found));
+      }
+    }
+  }
   for (const auto& object : fields.value("objects", nlohmann::json::array())) {
+    if (!object.contains("RangeVar"))
+      continue;
     const auto& range_var = object.value("RangeVar", nlohmann::json::object());
     const std::string relname = range_var.value("relname", std::string());
     auto found = find_sequence(db.handle(), local_relation_name(range_var.value("schemaname", std::string()), relname));
@@ -131,6 +163,61 @@ result<ok_t, pg_error> check_member_of(const table_access& access, const role_re
   if (!is_member_of(*grants, access.user, role.oid))
     return fail(permission_denied("must be member of role \"" + role.name + "\""));
   return ok_v;
+}
+
+// ALTER SEQUENCE s OWNER TO r, as ATExecChangeOwner: a sequence a column owns
+// follows its table (0A000); else the owner (or a superuser), a member of r,
+// and r needs CREATE on the schema.
+result<command_outcome, pg_error> alter_sequence_owner(const nlohmann::json& fields, const table_access& access,
+                                                        command_context& context, data_directory& directory) {
+  sqlite_connection& db = context.database();
+  const auto& relation = fields.value("relation", nlohmann::json::object());
+  const std::string relname = relation.value("relname", std::string());
+  const std::string name = local_relation_name(relation.value("schemaname", std::string()), relname);
+  auto found = find_sequence(db.handle(), name);
+  if (!found)
+    return fail(found.error());
+  if (!*found) {
+    if (fields.value("missing_ok", false)) {
+      pg_error notice = make_pg_error("00000", "relation \"" + relname + "\" does not exist, skipping");
+      notice.severity = "NOTICE";
+      context.emit_notice(std::move(notice));
+      return command_outcome::tag_only("ALTER SEQUENCE");
+    }
+    return fail(make_pg_error("42P01", "relation \"" + relname + "\" does not exist"));
+  }
+  auto row = relation_acl_of(db, name);
+  if (!row)
+    return fail(storage_error(row.error()));
+  if (!row->acl && row->owner == default_relation_owner && access.is_user_table((*found)->owned_table))
+    row->owner = access.tables.at((*found)->owned_table).owner;
+  role_catalog roles{directory};
+  for (const auto& cmd : fields.value("cmds", nlohmann::json::array())) {
+    const auto& spec = cmd.value("AlterTableCmd", nlohmann::json::object()).value("newowner", nlohmann::json::object());
+    auto new_owner = existing_role(roles, role_spec_name(spec, context));
+    if (!new_owner)
+      return fail(new_owner.error());
+    if (new_owner->oid == row->owner)
+      continue;
+    if (!(*found)->owned_table.empty())
+      return fail(make_pg_error("0A000", "cannot change owner of sequence \"" + table_display_name(name) + "\"",
+                                "Sequence \"" + table_display_name(name) + "\" is linked to table \"" +
+                                    table_display_name((*found)->owned_table) + "\"."));
+    if (!context.is_superuser()) {
+      if (access.roles.count(row->owner) == 0)
+        return fail(make_pg_error("42501", "must be owner of sequence " + table_display_name(name)));
+      if (auto r = check_member_of(access, *new_owner, context, directory); !r)
+        return fail(r.error());
+      if (auto r = check_new_owner_may_create(name, *new_owner, context, directory); !r)
+        return fail(r.error());
+    }
+    if (row->acl)
+      change_owner(*row->acl, row->owner, new_owner->oid);
+    row->owner = new_owner->oid;
+  }
+  if (auto r = store_relation_acl(db, *row); !r)
+    return fail(storage_error(r.error()));
+  return command_outcome::tag_only("ALTER SEQUENCE");
 }
 
 result<command_outcome, pg_error> alter_database_owner(const std::string& name, const role_record& new_owner,
@@ -229,6 +316,10 @@ result<command_outcome, pg_error> run_privilege_statement(const std::string& nod
     return objtype == "OBJECT_DATABASE" ? grant_on_databases(fields, **access, context, directory)
                                         : grant_on_schemas(fields, **access, context, directory);
   }
+  if (node_type == "AlterTableStmt")  // ALTER SEQUENCE / ALTER VIEW ... OWNER TO
+    return fields.value("objtype", std::string()) == "OBJECT_SEQUENCE"
+               ? alter_sequence_owner(fields, **access, context, directory)
+               : change_table_owner(fields, context, directory);
   role_catalog roles{directory};
   auto new_owner = existing_role(roles, role_spec_name(fields.value("newowner", nlohmann::json::object()), context));
   if (!new_owner)

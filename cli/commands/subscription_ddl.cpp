@@ -270,11 +270,16 @@ result<command_outcome, pg_error> subscription_ddl::create_subscription(const nl
   if (opts->create_slot && context.in_transaction_block())
     return fail(make_pg_error("25001",
                               "CREATE SUBSCRIPTION ... WITH (create_slot = true) cannot run inside a transaction block"));
-  // A subscription is an object of the database: CREATE on it (PostgreSQL 16+).
+  // Only roles with the privileges of pg_create_subscription, and a
+  // subscription is an object of the database: CREATE on it (PostgreSQL 16+).
   if (!context.is_superuser()) {
     auto access = load_table_access(context.database(), *directory_, context.user_name(), context.database_name());
     if (!access)
       return fail(access.error());
+    if ((*access)->roles.count(role_catalog::create_subscription_oid) == 0)
+      return fail(make_pg_error("42501", "permission denied to create subscription",
+                                "Only roles with privileges of the \"pg_create_subscription\" role may create "
+                                "subscriptions."));
     if (!(*access)->allows_database(privilege_create))
       return fail(permission_denied_for(acl_object::database, context.database_name()));
   }

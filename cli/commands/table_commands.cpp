@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/commands/table_command_support.hpp"
+#include "cli/commands/table_privilege_records.hpp"
 #include "cli/server/select_expression.hpp"
 #include "cli/server/session_views.hpp"
 #include "cli/server/statement_router.hpp"
@@ -39,39 +41,12 @@
 namespace tributary {
 namespace {
 
-pg_error storage_error(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
+pg_error storage_error(const sqlite_error& e) { return table_storage_error(e); }
 
 // The table's primary key columns, in key order.
 result<std::vector<std::string>, sqlite_error> primary_key_columns(sqlite_connection& db,
                                                                    const std::string& table) {
   return query_texts(db, "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", table);
-}
-
-result<bool, pg_error> table_exists(sqlite_connection& db, const std::string& table) {
-  auto exists = query_has_row(
-      db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE", table);
-  if (!exists)
-    return fail(storage_error(exists.error()));
-  return *exists;
-}
-
-// The replication catalog and Tributary's own tables.
-bool is_system_catalog(const std::string& table) {
-  auto starts = [&](std::string_view prefix) {
-    if (table.size() < prefix.size())
-      return false;
-    for (size_t i = 0; i < prefix.size(); ++i)
-      if (std::tolower(static_cast<unsigned char>(table[i])) != prefix[i])
-        return false;
-    return true;
-  };
-  return starts("pg_") || starts("tributary_") || starts("sqlite_");
-}
-
-void notice(command_context& context, std::string message) {
-  pg_error n = make_pg_error("00000", std::move(message));
-  n.severity = "NOTICE";
-  context.emit_notice(std::move(n));
 }
 
 // The SQLite default of each column (pragma_table_info's dflt_value), "" if none.
@@ -340,7 +315,7 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   if (*exists) {
     if (!definition->if_not_exists)
       return fail(make_pg_error("42P07", "relation \"" + definition->table + "\" already exists"));
-    notice(context, "relation \"" + definition->table + "\" already exists, skipping");
+    table_notice(context, "relation \"" + definition->table + "\" already exists, skipping");
     return command_outcome::tag_only("CREATE TABLE");
   }
   if (auto r = db.exec(definition->sqlite_ddl); !r)
@@ -349,73 +324,20 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
     return fail(storage_error(r.error()));
   if (auto r = check_declared_foreign_keys(db, definition->table, settings); !r)
     return fail(r.error());
-  const relation_acl_row owner{definition->table, context.current_role_oid().value_or(default_relation_owner),
-                               std::nullopt};
-  if (auto r = store_relation_acl(db, owner); !r)
-    return fail(storage_error(r.error()));
   if (auto r = record_table_checks(db, definition->table, definition->checks); !r)
     return fail(storage_error(r.error()));
+  std::vector<std::string> sequences;
   for (const owned_sequence& owned : definition->sequences) {
     stored_sequence sequence{owned.name, owned.parameters, owned.state, definition->table, owned.column};
     if (auto r = create_sequence_relation(db.handle(), sequence); !r)
       return fail(r.error());
-    if (auto r = forget_relation_acl(db, owned.name); !r)  // belongs to the table's owner
-      return fail(storage_error(r.error()));
+    sequences.push_back(owned.name);
   }
+  if (auto r = record_created_table(db, definition->table, context.current_role_oid().value_or(default_relation_owner),
+                                    sequences);
+      !r)
+    return fail(r.error());
   return command_outcome::tag_only("CREATE TABLE");
-}
-
-result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, command_context& context) {
-  sqlite_connection& db = context.database();
-  const bool if_exists = stmt.value("missing_ok", false);
-  for (const auto& object : stmt.value("objects", nlohmann::json::array())) {
-    const auto& items = object.value("List", nlohmann::json::object())
-                            .value("items", nlohmann::json::array());
-    if (items.empty())
-      continue;
-    const std::string name =
-        items.back().value("String", nlohmann::json::object()).value("sval", std::string());
-    const std::string schema =
-        items.size() > 1 ? items[items.size() - 2].value("String", nlohmann::json::object())
-                               .value("sval", std::string())
-                         : std::string();
-    if (items.size() > 2 || (!schema.empty() && !is_public_schema(schema) &&
-                             (schema == "pg_catalog" || schema == "information_schema")))
-      return fail(make_pg_error("42501", "permission denied: \"" + name + "\" is a system catalog"));
-    const std::string table = local_relation_name(schema, name);
-    if (is_system_catalog(table))
-      return fail(make_pg_error("42501", "permission denied: \"" + table + "\" is a system catalog"));
-    auto exists = table_exists(db, table);
-    if (!exists)
-      return fail(exists.error());
-    if (!*exists) {
-      auto sequence = find_sequence(db.handle(), table);
-      if (!sequence)
-        return fail(sequence.error());
-      if (*sequence) {  // PostgreSQL's DropErrorMsgWrongType
-        pg_error e = make_pg_error("42809", "\"" + name + "\" is not a table");
-        e.hint = "Use DROP SEQUENCE to remove a sequence.";
-        return fail(std::move(e));
-      }
-      if (!if_exists)
-        return fail(make_pg_error("42P01", "table \"" + name + "\" does not exist"));
-      notice(context, "table \"" + name + "\" does not exist, skipping");
-      continue;
-    }
-    if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
-      return fail(storage_error(r.error()));
-    if (auto r = forget_table_columns(db, table); !r)
-      return fail(storage_error(r.error()));
-    if (auto r = forget_relation_acl(db, table); !r)
-      return fail(storage_error(r.error()));
-    if (auto r = forget_descriptions(db, table); !r)
-      return fail(storage_error(r.error()));
-    if (auto r = record_table_checks(db, table, {}); !r)
-      return fail(storage_error(r.error()));
-    if (auto r = drop_owned_sequences(db.handle(), table); !r)
-      return fail(r.error());
-  }
-  return command_outcome::tag_only("DROP TABLE");
 }
 
 result<std::optional<command_outcome>, pg_error> alter_table(const std::string& node_type,
@@ -432,7 +354,7 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (!*exists) {
     if (!stmt.value("missing_ok", false))
       return fail(make_pg_error("42P01", "relation \"" + table + "\" does not exist"));
-    notice(context, "relation \"" + table + "\" does not exist, skipping");
+    table_notice(context, "relation \"" + table + "\" does not exist, skipping");
     return std::optional<command_outcome>{command_outcome::tag_only("ALTER TABLE")};
   }
   if (node_type == "AlterTableStmt")
@@ -493,8 +415,6 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (change->table != table) {
     if (auto r = forget_table_columns(db, table); !r)
       return fail(storage_error(r.error()));
-    if (auto r = rename_relation_acl(db, table, change->table); !r)
-      return fail(storage_error(r.error()));
     if (auto r = rename_descriptions(db, table, change->table); !r)
       return fail(storage_error(r.error()));
   }
@@ -519,6 +439,11 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
     columns_after.push_back(c.name);
   const bool renames_column = node_type == "RenameStmt" &&
                               stmt.value("renameType", std::string()) == "OBJECT_COLUMN";
+  if (auto r = carry_altered_table(db, table, change->table, dropped,
+                                   renames_column ? stmt.value("subname", std::string()) : "",
+                                   renames_column ? stmt.value("newname", std::string()) : "");
+      !r)
+    return fail(r.error());
   if (renames_column)
     if (auto r = rename_column_description(db, change->table, stmt.value("subname", std::string()),
                                            stmt.value("newname", std::string()));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "cli/commands/column_privilege_commands.hpp"
 #include "cli/commands/object_grant.hpp"
 #include "cli/commands/role_lookup.hpp"
 #include "stages/auth/role_graph.hpp"
@@ -58,8 +59,9 @@ result<std::vector<std::string>, pg_error> target_tables(const nlohmann::json& f
 
 }  // namespace
 
-result<command_outcome, pg_error> run_table_grant(const nlohmann::json& fields, command_context& context,
+result<command_outcome, pg_error> run_table_grant(const nlohmann::json& statement, command_context& context,
                                                   data_directory& directory) {
+  nlohmann::json fields = statement;
   const bool is_grant = fields.value("is_grant", false);
   sqlite_connection& db = context.database();
   auto access = load_table_access(db, directory, context.user_name(), context.database_name());
@@ -69,9 +71,20 @@ result<command_outcome, pg_error> run_table_grant(const nlohmann::json& fields, 
   if (!tables)
     return fail(tables.error());
   // PostgreSQL's order: the objects, the grantees, then the privileges.
+  auto grantees = grant_grantees(fields, context, directory);
+  if (!grantees)
+    return fail(grantees.error());
+  auto split = split_column_privileges(fields);  // privileges with column lists
+  if (!split)
+    return fail(split.error());
   auto request = read_grant_request(fields, acl_object::table, context, directory);
   if (!request)
     return fail(request.error());
+  if (!split->columns.empty())
+    if (auto r = grant_on_columns(split->columns, *tables, *request, **access, context); !r)
+      return fail(r.error());
+  if (!split->table_level)
+    return command_outcome::tag_only(is_grant ? "GRANT" : "REVOKE");
   for (const std::string& table : *tables) {
     relation_acl_row row = (*access)->tables.at(table);
     const acl_target target{acl_object::table, table_display_name(table), row.owner,
@@ -82,6 +95,9 @@ result<command_outcome, pg_error> run_table_grant(const nlohmann::json& fields, 
     row.acl = std::move(*acl);
     if (auto r = store_relation_acl(db, row); !r)
       return fail(storage_error(r.error()));
+    if (!is_grant)  // a table-level REVOKE takes the columns' privileges too
+      if (auto r = revoke_from_all_columns(table, *request, **access, context); !r)
+        return fail(r.error());
   }
   return command_outcome::tag_only(is_grant ? "GRANT" : "REVOKE");
 }
@@ -93,18 +109,34 @@ bool is_owner_change(const nlohmann::json& fields) {
   });
 }
 
+result<ok_t, pg_error> check_new_owner_may_create(const std::string& relname, const role_record& new_owner,
+                                                  command_context& context, data_directory& directory) {
+  if (context.is_superuser())
+    return ok_v;
+  const size_t dot = relname.find('.');
+  const std::string schema = dot == std::string::npos ? "public" : relname.substr(0, dot);
+  auto theirs = load_table_access(context.database(), directory, new_owner.name, context.database_name());
+  if (!theirs)
+    return fail(theirs.error());
+  if (!new_owner.superuser && !(*theirs)->allows_schema(schema, privilege_create))
+    return fail(permission_denied_for(acl_object::schema, schema));
+  return ok_v;
+}
+
 result<command_outcome, pg_error> change_table_owner(const nlohmann::json& fields, command_context& context,
                                                      data_directory& directory) {
   sqlite_connection& db = context.database();
+  const bool view = fields.value("objtype", std::string()) == "OBJECT_VIEW";
+  const char* tag = view ? "ALTER VIEW" : "ALTER TABLE";
   const auto& relation = fields.value("relation", nlohmann::json::object());
   const std::string table = local_relation_name(relation.value("schemaname", std::string()),
                                                 relation.value("relname", std::string()));
   auto access = load_table_access(db, directory, context.user_name(), context.database_name());
   if (!access)
     return fail(access.error());
-  if (!(*access)->is_user_table(table)) {
+  if (!(*access)->is_user_table(table) || (view && (*access)->views.count(table) == 0)) {
     if (fields.value("missing_ok", false))
-      return command_outcome::tag_only("ALTER TABLE");
+      return command_outcome::tag_only(tag);
     return fail(make_pg_error("42P01", "relation \"" + relation.value("relname", std::string()) +
                                            "\" does not exist"));
   }
@@ -119,12 +151,14 @@ result<command_outcome, pg_error> change_table_owner(const nlohmann::json& field
       continue;
     if (!context.is_superuser()) {
       if ((*access)->roles.count(row.owner) == 0)
-        return fail(not_table_owner(table));
+        return fail((*access)->views.count(table) != 0 ? not_view_owner(table) : not_table_owner(table));
       auto grants = role_membership{directory}.list();
       if (!grants)
         return fail(grants.error());
       if (!is_member_of(*grants, (*access)->user, new_owner->oid))
         return fail(permission_denied("must be member of role \"" + new_owner->name + "\""));
+      if (auto r = check_new_owner_may_create(table, *new_owner, context, directory); !r)
+        return fail(r.error());
     }
     if (row.acl)
       change_owner(*row.acl, row.owner, new_owner->oid);
@@ -132,7 +166,7 @@ result<command_outcome, pg_error> change_table_owner(const nlohmann::json& field
   }
   if (auto r = store_relation_acl(db, row); !r)
     return fail(storage_error(r.error()));
-  return command_outcome::tag_only("ALTER TABLE");
+  return command_outcome::tag_only(tag);
 }
 
 }  // namespace tributary

@@ -1,6 +1,7 @@
 // privilege_checks: see the header.
 #include "cli/server/privilege_checks.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -58,8 +59,12 @@ result<ok_t, pg_error> check_reads(const nlohmann::json& fields, const nlohmann:
     if (schema.empty() && ctes.count(range_var.value("relname", std::string())) != 0)
       continue;
     const std::string name = range_var_name(range_var);
-    if (!access.allows(name, privilege_select))
-      return fail(table_permission_denied(name));
+    // Which columns it reads the authorizer checks: here the table's SELECT or
+    // one column's (SELECT count(*) FROM t needs no more).
+    if (!access.allows_some_column(name, privilege_select))
+      return fail(access.views.count(name) != 0
+                      ? make_pg_error("42501", "permission denied for view " + table_display_name(name))
+                      : table_permission_denied(name));
   }
   return ok_v;
 }
@@ -71,13 +76,53 @@ result<ok_t, pg_error> check_privilege(const std::string& name, uint32_t privile
   return ok_v;
 }
 
-result<ok_t, pg_error> check_owner(const std::string& name, const table_access& access) {
-  if (!access.owns(name))
-    return fail(not_table_owner(name));
+// The names of a list of String nodes (COPY's column list).
+std::vector<std::string> column_names(const nlohmann::json& list) {
+  std::vector<std::string> out;
+  for (const auto& item : list)
+    if (item.contains("String"))
+      out.push_back(item["String"].value("sval", std::string()));
+  return out;
+}
+
+// The target of INSERT / UPDATE / DELETE: the table's privilege, or, for
+// INSERT (a column list) and UPDATE, each target column's own.
+result<ok_t, pg_error> check_target_columns(const std::string& type, const nlohmann::json& fields,
+                                            const std::string& name, uint32_t action, const table_access& access) {
+  if (access.allows(name, action))
+    return ok_v;
+  const auto list_key = type == "InsertStmt" ? "cols" : type == "UpdateStmt" ? "targetList" : "";
+  std::vector<std::string> targets;
+  for (const auto& item : fields.value(list_key, nlohmann::json::array()))
+    targets.push_back(item.value("ResTarget", nlohmann::json::object()).value("name", std::string()));
+  if (targets.empty() && type == "InsertStmt") {
+    // No column list: the first columns, as many as the first VALUES row has
+    // (all of them for INSERT ... SELECT or DEFAULT VALUES).
+    auto order = access.column_order.find(name);
+    if (order != access.column_order.end()) {
+      size_t count = order->second.size();
+      const auto& select = fields.value("selectStmt", nlohmann::json::object()).value("SelectStmt", nlohmann::json::object());
+      const auto rows = select.value("valuesLists", nlohmann::json::array());
+      if (!rows.empty())
+        count = std::min(count, rows[0].value("List", nlohmann::json::object()).value("items", nlohmann::json::array()).size());
+      targets.assign(order->second.begin(), order->second.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+  }
+  if (targets.empty())
+    return fail(table_permission_denied(name));
+  for (const auto& column : targets)
+    if (!access.allows_column(name, column, action))
+      return fail(table_permission_denied(name));
   return ok_v;
 }
 
-// DROP TABLE's objects: lists of String ([schema,] name).
+result<ok_t, pg_error> check_owner(const std::string& name, const table_access& access) {
+  if (!access.owns(name))
+    return fail(access.views.count(name) != 0 ? not_view_owner(name) : not_table_owner(name));
+  return ok_v;
+}
+
+// DROP TABLE's (DROP VIEW's) objects: lists of String ([schema,] name).
 result<ok_t, pg_error> check_dropped(const nlohmann::json& fields, const table_access& access) {
   for (const auto& object : fields.value("objects", nlohmann::json::array())) {
     std::vector<std::string> parts;
@@ -239,7 +284,7 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
                             : type == "UpdateStmt" ? privilege_update
                                                    : privilege_delete;
     if (target != nullptr)
-      if (auto r = check_privilege(range_var_name(*target), action, access); !r)
+      if (auto r = check_target_columns(type, fields, range_var_name(*target), action, access); !r)
         return r;
     return check_reads(fields, target, access);
   }
@@ -249,7 +294,14 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
     if (!fields.contains("relation"))
       return ok_v;
     const std::string name = range_var_name(fields["relation"]);
-    return check_privilege(name, fields.value("is_from", false) ? privilege_insert : privilege_select, access);
+    const uint32_t wanted = fields.value("is_from", false) ? privilege_insert : privilege_select;
+    const auto named = column_names(fields.value("attlist", nlohmann::json::array()));
+    if (named.empty())
+      return check_privilege(name, wanted, access);
+    for (const auto& column : named)
+      if (!access.allows_column(name, column, wanted))
+        return fail(table_permission_denied(name));
+    return ok_v;
   }
   if (type == "TruncateStmt") {
     for (const auto& relation : fields.value("relations", nlohmann::json::array()))
@@ -267,6 +319,13 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
   }
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return check_dropped(fields, access);
+  if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_VIEW")
+    return check_dropped(fields, access);
+  if (type == "ViewStmt" && fields.value("replace", false)) {  // CREATE OR REPLACE of another's view
+    const std::string name = range_var_name(fields.value("view", nlohmann::json::object()));
+    if (access.views.count(name) != 0 && !access.owns(name))
+      return fail(not_view_owner(name));
+  }
   if (type == "CommentStmt")
     return check_commented(fields, access);
   return ok_v;

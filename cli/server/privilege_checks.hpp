@@ -9,6 +9,10 @@
 //   EXPLAIN q, CREATE TABLE ... AS q                   what q needs
 //   ALTER TABLE, DROP TABLE, CREATE INDEX ON, CREATE TRIGGER ON,
 //   ALTER TABLE ... RENAME, COMMENT ON TABLE / COLUMN  ownership
+//   DROP VIEW, CREATE OR REPLACE VIEW (an existing one) ownership
+//   a view                                             SELECT on it; what it
+//                                                      reads: its owner's (the
+//                                                      authorizer's check)
 //   a relation named schema.name                       USAGE on the schema, first
 //   CREATE TABLE / VIEW / SEQUENCE / TYPE / FUNCTION   CREATE on the schema
 //   (public: PostgreSQL 15 grants it only to the database's owner)

@@ -1,6 +1,8 @@
 // statement_dispatcher: the per-statement rules of the header.
 #include "cli/server/statement_dispatcher.hpp"
 
+#include <algorithm>
+
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/commands/comment_command.hpp"
 #include "cli/commands/index_commands.hpp"
@@ -10,9 +12,14 @@
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/table_privilege_commands.hpp"
 #include "cli/commands/vacuum_command.hpp"
+#include "cli/commands/view_ownership.hpp"
 #include "cli/server/set_config_function.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/replication_role.hpp"
+#include "storage/role_membership.hpp"
+#include "storage/table_access.hpp"
+#include "stages/auth/role_graph.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -348,18 +355,37 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
       if (def.value("defname", std::string()) == "owner")
         owner = def.value("arg", nlohmann::json::object()).value("String", nlohmann::json::object()).value("sval", owner);
     }
-    if (!directory_.find_role(owner))
+    auto owner_role = directory_.find_role(owner);
+    if (!owner_role)
       return fail(make_pg_error("42704", "role \"" + owner + "\" does not exist"));
-    if (!identity_.superuser)
-      return fail(make_pg_error("42501", "permission denied to create database"));
+    if (!identity_.superuser) {  // CREATEDB, and a member of the owner-to-be (createdb())
+      auto me = role_catalog{directory_}.find(identity_.user);
+      if (!me)
+        return fail(me.error());
+      if (!*me || !(*me)->create_db)
+        return fail(make_pg_error("42501", "permission denied to create database"));
+      auto grants = role_membership{directory_}.list();
+      if (!grants)
+        return fail(grants.error());
+      if (!is_member_of(*grants, (*me)->oid, owner_role->oid))
+        return fail(make_pg_error("42501", "must be member of role \"" + owner + "\""));
+    }
     if (auto r = directory_.create_database(name, owner); !r)
       return fail(r.error());
     return command_outcome::tag_only("CREATE DATABASE");
   }
   if (name == identity_.database)
     return fail(make_pg_error("55006", "cannot drop the currently open database"));
-  if (auto db = directory_.find_database(name); db && !identity_.superuser && db->owner != identity_.user)
-    return fail(make_pg_error("42501", "must be owner of database " + name));
+  if (auto db = directory_.find_database(name); db && !identity_.superuser && db->owner != identity_.user) {
+    // The owner, or a role with its privileges (pg_database_ownercheck).
+    auto roles = role_catalog{directory_}.list();
+    auto grants = role_membership{directory_}.list();
+    if (!roles || !grants)
+      return fail(!roles ? roles.error() : grants.error());
+    auto me = std::find_if(roles->begin(), roles->end(), [&](const role_record& r) { return r.name == identity_.user; });
+    if (me == roles->end() || acting_roles(*roles, *grants, me->oid, db->owner_oid).count(db->owner_oid) == 0)
+      return fail(make_pg_error("42501", "must be owner of database " + name));
+  }
   const bool if_exists = statement.fields().value("missing_ok", false);
   if (if_exists && !directory_.find_database(name)) {
     pg_error notice = make_pg_error("00000", "database \"" + name + "\" does not exist, skipping");
@@ -465,8 +491,23 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
                              statement.position, situation.result_formats);
     }
   }
-  auto outcome = executor_.run(statement.text, statement.tag, situation.parameters, grammar_error,
-                               statement.position, situation.result_formats);
+  // The owner of a view or of a table made by CREATE TABLE AS is recorded (a
+  // dropped view's forgotten) in the statement's transaction.
+  const bool owned_ddl = type == "ViewStmt" || type == "CreateTableAsStmt" ||
+                         (type == "DropStmt" && statement.fields().value("removeType", std::string()) == "OBJECT_VIEW");
+  auto run = [&]() -> result<command_outcome, pg_error> {
+    auto outcome = executor_.run(statement.text, statement.tag, situation.parameters, grammar_error,
+                                 statement.position, situation.result_formats);
+    if (!outcome || !owned_ddl)
+      return outcome;
+    const int64_t owner = current_role_oid().value_or(default_relation_owner);
+    auto recorded = type == "DropStmt" ? forget_dropped_views(db_, statement.fields())
+                                       : record_relation_owner(db_, type, statement.fields(), owner);
+    if (!recorded)
+      return fail(recorded.error());
+    return outcome;
+  };
+  auto outcome = owned_ddl ? in_own_transaction(run) : run();
   if (!outcome || statement.node_type() != "CreateTableAsStmt")
     return outcome;
   // PostgreSQL reports CREATE TABLE AS as "SELECT n", n = rows stored.

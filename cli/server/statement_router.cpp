@@ -119,6 +119,15 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
     return statement_kind::trigger;
   if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE")
     return statement_kind::alter_table;
+  if (type == "AlterTableStmt" && (fields.value("objtype", std::string()) == "OBJECT_SEQUENCE" ||
+                                   fields.value("objtype", std::string()) == "OBJECT_VIEW")) {
+    const auto cmds = fields.value("cmds", nlohmann::json::array());
+    const bool owner_only = !cmds.empty() && std::all_of(cmds.begin(), cmds.end(), [](const nlohmann::json& c) {
+      return c.value("AlterTableCmd", nlohmann::json::object()).value("subtype", std::string()) == "AT_ChangeOwner";
+    });
+    if (owner_only)
+      return statement_kind::grant_privileges;  // ALTER SEQUENCE / VIEW ... OWNER TO (object_privilege_commands)
+  }
   if (type == "RenameStmt") {
     const std::string renamed = fields.value("renameType", std::string());
     if (renamed == "OBJECT_TABLE" ||

@@ -1,0 +1,32 @@
+// table_command_support: the small helpers CREATE / ALTER TABLE
+// (table_commands.cpp) and DROP TABLE (table_drop_command.cpp) share.
+#pragma once
+
+#include <string>
+
+#include "cli/commands/subscription_commands.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "storage/sqlite_connection.hpp"
+#include "storage/text_query.hpp"
+
+namespace tributary {
+
+inline pg_error table_storage_error(const sqlite_error& e) { return make_pg_error("XX000", e.message); }
+
+// A table of that name (any case) in the database file.
+inline result<bool, pg_error> table_exists(sqlite_connection& db, const std::string& table) {
+  auto exists = query_has_row(
+      db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1 COLLATE NOCASE", table);
+  if (!exists)
+    return fail(table_storage_error(exists.error()));
+  return *exists;
+}
+
+inline void table_notice(command_context& context, std::string message) {
+  pg_error n = make_pg_error("00000", std::move(message));
+  n.severity = "NOTICE";
+  context.emit_notice(std::move(n));
+}
+
+}  // namespace tributary
