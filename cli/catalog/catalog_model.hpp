@@ -102,6 +102,7 @@ struct catalog_user_type {
   int64_t base_type = 0;
   int32_t base_typmod = -1;
   bool not_null = false;
+  int64_t array = 0;  // typarray: its array type (_mood, _price)
 };
 
 struct catalog_model {

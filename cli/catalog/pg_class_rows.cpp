@@ -35,6 +35,8 @@ bool collatable(int64_t type_oid) {
 }  // namespace
 
 int64_t attribute_type_oid(const catalog_model& model, const column_definition& column) {
+  if (column.type.domain_array)  // price[]: the domain's array type
+    return column.type.domain_array->array_oid;
   if (!column.domain.empty())
     for (const auto& t : model.types)
       if (t.name == column.domain || t.schema + "." + t.name == column.domain)
@@ -110,7 +112,7 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
   for (const auto& r : model.relations) {
     for (size_t i = 0; i < r.columns.size(); ++i) {
       const auto& c = r.columns[i];
-      out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1), c.type.typmod,
+      out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1), c.type.client_typmod(),
                         c.dimensions, c.not_null, c.default_expression.has_value(), c.identity));
     }
     for (const auto& index : r.indexes)
@@ -120,7 +122,7 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model) {
           continue;
         const auto& c = r.columns[static_cast<size_t>(attnum - 1)];
         out.push_back(row(index.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(k + 1),
-                          c.type.typmod, c.dimensions, false, false, ""));
+                          c.type.client_typmod(), c.dimensions, false, false, ""));
       }
   }
   return out;
