@@ -4,9 +4,11 @@
 // Binary results: every type family of type_families.hpp, inserted by the same
 // literals on a PostgreSQL 15 and on Tributary, read with a binary result format
 // (PQexecParams, resultFormat = 1) under two session time zones; each column's type
-// OID and each value's bytes must be PostgreSQL's (an enum array's element OID,
-// which is each server's own, is compared as "a user's type"). An array of a
-// domain is not compared yet (see the test).
+// OID and each value's bytes must be PostgreSQL's. A user's type has each
+// server's own OID: an enum array's or a domain array's (price[]: PostgreSQL's
+// _price, not numeric[]) column type must be a user's type on both, and the element
+// type array_send writes must be that type's typelem on each server (the enum,
+// the domain).
 //
 // Users' composite and range types on a publisher (CREATE TYPE ... AS (...), AS
 // RANGE, with the range's multirange) are not types Tributary defines: a local
@@ -55,6 +57,24 @@ std::string hex(const std::string& bytes) {
   return out;
 }
 
+// Each value of a column of a user's array type names, as its element type,
+// the typelem of that type on the server that sent it.
+void expect_user_array_elements(PGconn* connection, const PGresult* r, int column) {
+  auto typelem = exec(connection, "SELECT typelem FROM pg_type WHERE oid = " +
+                                      std::to_string(PQftype(r, column)));
+  ASSERT_EQ(PQntuples(typelem.get()), 1) << PQfname(r, column);
+  const std::string element = PQgetvalue(typelem.get(), 0, 0);
+  if (element == "0")
+    return;  // not an array
+  for (int row = 0; row < PQntuples(r); ++row) {
+    if (PQgetisnull(r, row, column) || PQgetlength(r, row, column) < 12)
+      continue;
+    uint32_t sent;
+    std::memcpy(&sent, PQgetvalue(r, row, column) + 8, 4);
+    EXPECT_EQ(std::to_string(ntohl(sent)), element) << PQfname(r, column) << ", row " << row + 1;
+  }
+}
+
 class TypesBinary : public ReplicationTest {};
 
 TEST_F(TypesBinary, BinaryResultsOfEveryTypeFamilyAreThoseOfPostgres) {
@@ -86,11 +106,9 @@ TEST_F(TypesBinary, BinaryResultsOfEveryTypeFamilyAreThoseOfPostgres) {
       ASSERT_EQ(PQnfields(mine.get()), PQnfields(theirs.get())) << sql;
       ASSERT_EQ(PQntuples(mine.get()), PQntuples(theirs.get())) << sql;
       for (int column = 0; column < PQnfields(theirs.get()); ++column) {
-        // Not yet (README, "Not supported yet"): an array of a domain (price[]) is sent
-        // as an array of the domain's base type (numeric[], element OID numeric), where
-        // PostgreSQL sends its own array type _price and the domain's OID.
-        if (f.table == "t_user_types" && std::string(PQfname(theirs.get(), column)) == "pra")
-          continue;
+        for (auto* r : {mine.get(), theirs.get()})
+          if (PQftype(r, column) >= first_user_oid)
+            expect_user_array_elements(r == mine.get() ? local_.get() : publisher.get(), r, column);
         const Oid want = PQftype(theirs.get(), column), got = PQftype(mine.get(), column);
         EXPECT_TRUE(want == got || (want >= first_user_oid && got >= first_user_oid))
             << f.table << "." << PQfname(theirs.get(), column) << ": type " << got << ", PostgreSQL's " << want;

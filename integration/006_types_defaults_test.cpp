@@ -175,6 +175,18 @@ TEST_F(TypesDefaults, ArraysOfConstantsAreDefaults) {
       "SELECT a.attname, pg_get_expr(d.adbin, d.adrelid), pg_get_expr(d.adbin, d.adrelid, true) "
       "FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum "
       "WHERE d.adrelid = 'ar'::regclass ORDER BY d.adnum",
+      // Inside ARRAY[...] the pretty text drops the parentheses precedence does not
+      // need; a cast of ARRAY[...] casts each element; sub-arrays; typed NULLs.
+      "CREATE TABLE sw (a int[] DEFAULT ARRAY[1 + 1, NULL], b int[] DEFAULT ARRAY[(1 + 2) * 3, -(4)], "
+      "c int[] DEFAULT ARRAY[NULL::integer, 1 + 1], d bigint[] DEFAULT ARRAY[1, 2]::bigint[], "
+      "e bigint[] DEFAULT ARRAY[1 + 2]::bigint[], f int[] DEFAULT ARRAY[ARRAY[1, 2], ARRAY[3, 4 + 5]], "
+      "g text[] DEFAULT ARRAY['a' || 'b', 'c'], h date[] DEFAULT ARRAY[now()::date, current_date - 1], "
+      "i numeric[] DEFAULT ARRAY[1.5 * 2, -1], j int[] CHECK (j <> ARRAY[1 + 1, 2]))",
+      "SELECT a.attname, pg_get_expr(d.adbin, d.adrelid), pg_get_expr(d.adbin, d.adrelid, true) "
+      "FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum "
+      "WHERE d.adrelid = 'sw'::regclass ORDER BY d.adnum",
+      "SELECT pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) FROM pg_constraint "
+      "WHERE conrelid = 'sw'::regclass",
   });
 }
 

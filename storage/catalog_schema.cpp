@@ -186,6 +186,13 @@ CREATE TABLE tributary_column_acl (
   PRIMARY KEY (relname, attname)
 ) WITHOUT ROWID;
 )sql",
+      // 12: a user type's array type (pg_type.typarray, user_type_catalog.hpp): a
+      // domain made from now on has the OID just below its own, as PostgreSQL
+      // allocates it; a type made before keeps the enums' rule (its OID + 2^30).
+      R"sql(
+ALTER TABLE tributary_types ADD COLUMN typarray integer NOT NULL DEFAULT 0;
+UPDATE tributary_types SET typarray = oid + 1073741824;
+)sql",
   };
   return steps;
 }
@@ -193,7 +200,7 @@ CREATE TABLE tributary_column_acl (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 11, "add the migration step above");
+  static_assert(catalog_schema_version == 12, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

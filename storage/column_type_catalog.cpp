@@ -73,6 +73,23 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
       c.sqlite_default = q->column_text(9);
     columns.push_back(std::move(c));
   }
+  // An array of a domain (price[]): the domain's array type, as clients see it.
+  for (auto& c : columns) {
+    if (c.domain.empty() || c.dimensions == 0)
+      continue;
+    auto q = db.prepare(
+        "SELECT oid, typarray FROM tributary_types WHERE typtype = 'd' AND typndims = 0 AND "
+        "CASE nspname WHEN 'public' THEN typname ELSE nspname || '.' || typname END = ?1");
+    if (!q)
+      return fail(q.error());
+    q->bind_text(1, c.domain);
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::row)
+      c.type.domain_array = std::make_shared<const domain_array_type>(domain_array_type{
+          static_cast<oid_t>(q->column_int(1)), static_cast<oid_t>(q->column_int(0)), c.domain});
+  }
   // A user's enum or an array of one: the enum's labels as they are in this
   // transaction.
   for (auto& c : columns) {

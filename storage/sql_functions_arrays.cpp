@@ -28,6 +28,12 @@
 //       array_ndims ('ndims'; NULL for an empty array), array_dims ('dims', the text
 //       "[1:3][0:1]"; NULL for an empty array), cardinality ('cardinality', every
 //       element; 0 for an empty array).
+//   pg_domain_elements(a, element_oid, typmod, test)
+//       a domain's constraint on each element of a column of the domain's array
+//       type (stages/sql/domain_checks.hpp): `test` is a SELECT run once per
+//       element, ?1 the element in its type's stored form (NULL for a NULL
+//       element), which fails the statement with the domain's error
+//       (pg_domain_check, pg_raise). 1 when every element passes, and for NULL.
 // An array whose text does not read (another tool's) fails with array_in's error.
 #include <sqlite3.h>
 
@@ -60,11 +66,15 @@ std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_va
   return std::move(*array);
 }
 
-// One element's stored form from its text.
-void return_element(sqlite3_context* context, oid_t element, int32_t typmod, const std::string& text) {
+// One element's stored form from its text (a type that is not built in: the text).
+result<sql_value, pg_error> element_value(oid_t element, int32_t typmod, const std::string& text) {
   if (find_builtin_type(element) == nullptr)
-    return return_text(context, text);
-  auto stored = parse_text_value(builtin_column_type(element, typmod), text, publisher_type_settings());
+    return sql_value{text};
+  return parse_text_value(builtin_column_type(element, typmod), text, publisher_type_settings());
+}
+
+void return_element(sqlite3_context* context, oid_t element, int32_t typmod, const std::string& text) {
+  auto stored = element_value(element, typmod, text);
   if (!stored)
     return report(context, stored.error());
   return_stored(context, *stored);
@@ -228,6 +238,78 @@ void array_shape(sqlite3_context* context, int, sqlite3_value** argv) {
   return_text(context, dims);
 }
 
+void finalize_statement(void* statement) { sqlite3_finalize(static_cast<sqlite3_stmt*>(statement)); }
+
+void bind_stored(sqlite3_stmt* statement, const sql_value& value) {
+  struct binder {
+    sqlite3_stmt* s;
+    void operator()(sql_null) const { sqlite3_bind_null(s, 1); }
+    void operator()(int64_t v) const { sqlite3_bind_int64(s, 1, v); }
+    void operator()(double v) const { sqlite3_bind_double(s, 1, v); }
+    void operator()(const std::string& v) const {
+      sqlite3_bind_text(s, 1, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    }
+    void operator()(const sql_blob& v) const {
+      sqlite3_bind_blob(s, 1, v.bytes.data(), static_cast<int>(v.bytes.size()), SQLITE_TRANSIENT);
+    }
+  };
+  std::visit(binder{statement}, value);
+}
+
+// Runs `test` for one element; false after reporting its failure.
+bool element_passes(sqlite3_context* context, sqlite3_stmt* test, const sql_value& element) {
+  bind_stored(test, element);
+  const int rc = sqlite3_step(test);
+  sqlite3_reset(test);
+  if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+    return true;
+  connection_state& state = state_of(context);
+  if (state.error)  // the domain's error, raised by the test: kept whole
+    sqlite3_result_error(context, state.error->message.c_str(), -1);
+  else
+    report(context, make_pg_error("XX000", sqlite3_errmsg(sqlite3_context_db_handle(context))));
+  return false;
+}
+
+void domain_elements(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_int(context, 1);
+  const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
+  const auto typmod = static_cast<int32_t>(sqlite3_value_int64(argv[2]));
+  auto array = array_argument(context, argv[0], element);
+  if (!array)
+    return;
+  // The test's statement, prepared once per statement that runs the check.
+  auto* test = static_cast<sqlite3_stmt*>(sqlite3_get_auxdata(context, 3));
+  const bool prepared_here = test == nullptr;
+  if (prepared_here) {
+    const std::string sql = text_of(argv[3]);
+    if (sqlite3_prepare_v2(sqlite3_context_db_handle(context), sql.c_str(), -1, &test, nullptr) != SQLITE_OK)
+      return report(context, make_pg_error("XX000", "cannot prepare a domain's element test: " +
+                                                        std::string(sqlite3_errmsg(sqlite3_context_db_handle(context)))));
+  }
+  bool passed = true;
+  for (const auto& e : array->elements) {
+    sql_value value = sql_null{};
+    if (e) {
+      auto stored = element_value(element, typmod, *e);
+      if (!stored) {
+        report(context, stored.error());
+        passed = false;
+        break;
+      }
+      value = std::move(*stored);
+    }
+    if (!(passed = element_passes(context, test, value)))
+      break;
+  }
+  sqlite3_clear_bindings(test);
+  if (prepared_here)  // kept for the next row (finalized at once when `test` is not a constant)
+    sqlite3_set_auxdata(context, 3, test, finalize_statement);
+  if (passed)
+    sqlite3_result_int(context, 1);
+}
+
 }  // namespace
 
 void register_array_functions(sqlite3* db, connection_state* state) {
@@ -239,6 +321,8 @@ void register_array_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_array_dimension", 4, flags, state, array_dimension, nullptr, nullptr,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_array_shape", 3, flags, state, array_shape, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_domain_elements", 4, SQLITE_UTF8, state, domain_elements, nullptr,
+                             nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

@@ -68,7 +68,7 @@ result<std::vector<domain_check>, sqlite_error> read_domain_checks(sqlite_connec
 result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
   auto q = db.prepare(
       "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typndims, basetypname, "
-      "typnotnull, typdefault, typdefaultbin FROM tributary_types ORDER BY oid");
+      "typnotnull, typdefault, typdefaultbin, typarray FROM tributary_types ORDER BY oid");
   if (!q) {
     if (catalog_missing(q.error()))
       return user_type_set{};
@@ -92,6 +92,7 @@ result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
     if (!t.base.known() || t.base.oid >= first_user_oid)
       t.base.name = q->column_text(7);
     t.not_null = q->column_int(8) != 0;
+    t.array_oid = static_cast<oid_t>(q->column_int(11));
     if (!q->column_is_null(10)) {
       t.default_postgres = q->column_text(9);
       t.default_sqlite = q->column_text(10);
@@ -149,11 +150,15 @@ result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_t
   auto insert = db.prepare(
       "INSERT INTO tributary_types (oid, nspname, typname, typtype, typbasetype, typtypmod, "
       "typndims, basetypname, typnotnull, typdefault, typdefaultbin) VALUES ("
-      "max(?1, coalesce((SELECT seq + 1 FROM sqlite_sequence WHERE name = 'tributary_types'), 0)),"
+      "max(?1, coalesce((SELECT seq + ?12 FROM sqlite_sequence WHERE name = 'tributary_types'), 0)),"
       "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING oid");
   if (!insert)
     return fail(insert.error());
-  insert->bind_int(1, first_user_oid);
+  // A domain's array type takes the OID before it (PostgreSQL's AssignTypeArrayOid
+  // runs first): that OID is skipped, never given to another type.
+  const int64_t step = type.kind == 'd' ? 2 : 1;
+  insert->bind_int(1, first_user_oid + step - 1);
+  insert->bind_int(12, step);
   insert->bind_text(2, type.schema);
   insert->bind_text(3, type.name);
   insert->bind_text(4, std::string(1, type.kind));
@@ -174,6 +179,13 @@ result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_t
     return fail(s.error());
   const oid_t oid = static_cast<oid_t>(insert->column_int(0));
   insert->reset();
+  auto array = db.prepare("UPDATE tributary_types SET typarray = ?2 WHERE oid = ?1");
+  if (!array)
+    return fail(array.error());
+  array->bind_int(1, oid);
+  array->bind_int(2, type.kind == 'd' ? oid - 1 : enum_array_oid(oid));
+  if (auto r = array->run(); !r)
+    return fail(r.error());
   for (const auto& label : labels)
     if (auto r = record_enum_label(db, oid, label); !r)
       return fail(r.error());
@@ -272,13 +284,15 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
       type.kind == 'e'
           ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
             "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2)) ORDER BY relname, attnum"
-          : "SELECT relname, attname, 0 FROM tributary_columns WHERE attdomain = ?2 "
+          : "SELECT relname, attname, attndims > ?4 FROM tributary_columns WHERE attdomain = ?2 "
             "AND ?1 = ?1 AND ?3 = ?3 ORDER BY relname, attnum");
   if (!q)
     return fail(q.error());
   q->bind_int(1, type.oid);
   q->bind_text(2, type.display_name());
   q->bind_int(3, enum_array_oid(type.oid));
+  if (type.kind != 'e')
+    q->bind_int(4, type.base_dimensions);
   std::vector<type_dependent> out;
   for (;;) {
     auto s = q->step();

@@ -4,7 +4,8 @@
 // statement that defines or changes them.
 //
 // Role: CREATE TYPE ... AS ENUM / CREATE DOMAIN record a type (OIDs from 16384
-// up, never given out twice); ALTER TYPE adds or renames labels; DROP TYPE /
+// up, never given out twice; a domain's array type has the OID just below the
+// domain's, typarray, migration 12); ALTER TYPE adds or renames labels; DROP TYPE /
 // DROP DOMAIN remove it. The DDL translators read the whole set before a CREATE
 // TABLE or ADD COLUMN (read_user_types); the column type catalog attaches an
 // enum's labels to each column of the enum it reads (read_enum_definition), so
@@ -57,7 +58,7 @@ result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid);
 struct type_dependent {
   std::string table;   // the SQLite table
   std::string column;
-  bool array = false;  // an array of the enum
+  bool array = false;  // an array of the enum (of the domain)
 };
 // The columns of `type` (an enum: by OID; a domain: by its name), table by table.
 result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connection& db,

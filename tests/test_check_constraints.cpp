@@ -130,7 +130,7 @@ TEST(CheckConstraints, WhatPostgresRefusesInACheckIsRefusedWithItsError) {
 }
 
 TEST(CheckConstraints, ADomainClauseIsRemovedWholeFromItsColumn) {
-  user_type domain{16390, "sales", "pos", 'd'};
+  user_type domain{16390, 0, "sales", "pos", 'd'};
   const std::string clause = domain_clause(domain, "p", "(\"n\" > ')')");
   EXPECT_EQ(clause, " CONSTRAINT \"domain_check:sales.pos:p\" CHECK (pg_domain_check(((\"n\" > ')')), "
                     "'sales.pos', 'p'))");

@@ -75,6 +75,15 @@ TEST(DefaultDeparse, FunctionsCastsAndArrays) {
   EXPECT_EQ(printed("ARRAY['a', NULL]", 1009), "ARRAY['a'::text, NULL::text]");
   EXPECT_EQ(printed("ARRAY[1.5, 2]", 1007), "ARRAY[1.5, (2)::numeric]");
   EXPECT_EQ(printed("ARRAY[]::int[]", 1007), "ARRAY[]::integer[]");
+  // A cast of ARRAY[...] casts each element; sub-arrays keep their type; NULL::t.
+  EXPECT_EQ(printed("ARRAY[1, 2]::bigint[]", 1016), "ARRAY[(1)::bigint, (2)::bigint]");
+  EXPECT_EQ(printed("ARRAY[1 + 2]::bigint[]", 1016), "ARRAY[((1 + 2))::bigint]");
+  EXPECT_EQ(printed("ARRAY[1 + 2]::bigint[]", 1016, true), "ARRAY[(1 + 2)::bigint]");
+  EXPECT_EQ(printed("ARRAY[ARRAY[1, 2], ARRAY[3, 4 + 5]]", 1007),
+            "ARRAY[ARRAY[1, 2], ARRAY[3, (4 + 5)]]");
+  EXPECT_EQ(printed("ARRAY[ARRAY[1, 2], ARRAY[3, 4 + 5]]", 1007, true), "ARRAY[ARRAY[1, 2], ARRAY[3, 4 + 5]]");
+  EXPECT_EQ(printed("ARRAY[NULL::integer, 1 + 1]", 1007), "ARRAY[NULL::integer, (1 + 1)]");
+  EXPECT_EQ(printed("ARRAY[(1 + 1), NULL::integer]", 1007, true), "ARRAY[1 + 1, NULL::integer]");
 }
 
 TEST(DefaultDeparse, PrettyModeKeepsOnlyTheParenthesesPrecedenceNeeds) {

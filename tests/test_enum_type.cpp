@@ -158,7 +158,7 @@ TEST(EnumCodec, AcceptsExactlyTheLabelsInTextAndBinary) {
 // text stored, array_send with the enum's OID as element type, ordered by the
 // enum's sort order.
 TEST(EnumArray, ChecksEveryElementAndSendsTheEnumsOid) {
-  user_type type{16385, "public", "mood", 'e'};
+  user_type type{16385, 0, "public", "mood", 'e'};
   type.labels = std::make_shared<enum_definition>(mood());
   const column_type array = type.enum_array_column_type();
   EXPECT_EQ(array.oid, enum_array_oid(16385));
@@ -203,8 +203,8 @@ TEST(EnumArray, OrdersByTheEnumsSortOrderAsArrayCmp) {
 
 TEST(UserTypeSet, FindsByNameInItsSchemaAndByOid) {
   user_type_set set;
-  set.types.push_back(user_type{16385, "public", "mood", 'e'});
-  set.types.push_back(user_type{16386, "sales", "mood", 'e'});
+  set.types.push_back(user_type{16385, 0, "public", "mood", 'e'});
+  set.types.push_back(user_type{16386, 0, "sales", "mood", 'e'});
   EXPECT_EQ(set.find("", "mood")->oid, 16385u);
   EXPECT_EQ(set.find("public", "mood")->oid, 16385u);
   EXPECT_EQ(set.find("sales", "mood")->oid, 16386u);

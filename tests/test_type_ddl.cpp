@@ -25,17 +25,17 @@ nlohmann::json statement(const std::string& sql, const std::string& node) {
 
 user_type_set mood_and_posint() {
   user_type_set set;
-  user_type mood{16385, "public", "mood", 'e'};
+  user_type mood{16385, 0, "public", "mood", 'e'};
   mood.labels = std::make_shared<enum_definition>(
       enum_definition{16385, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}}});
   set.types.push_back(mood);
-  user_type posint{16386, "public", "posint", 'd'};
+  user_type posint{16386, 0, "public", "posint", 'd'};
   posint.base = builtin_column_type(23);
   posint.not_null = true;
   posint.default_sqlite = "5";
   posint.default_postgres = "5";
   set.types.push_back(posint);
-  user_type price{16387, "sales", "price", 'd'};
+  user_type price{16387, 0, "sales", "price", 'd'};
   price.base = builtin_column_type(1700, ((5 << 16) | 2) + 4);
   set.types.push_back(price);
   return set;
@@ -127,9 +127,12 @@ TEST(TypeDdl, DomainChecksAreNamedAndKeptAsWritten) {
   ASSERT_TRUE(table.ok()) << table.error().message;
   EXPECT_NE(table->sqlite_ddl.find("CONSTRAINT \"domain_check:d:d_check\" CHECK (pg_domain_check(("),
             std::string::npos) << table->sqlite_ddl;
+  // An array of it: each element tested (AnArrayOfADomainTestsEachElement).
   const std::string array = "CREATE TABLE t (x d[])";
-  EXPECT_EQ(translate_create_table(statement(array, "CreateStmt"), array, {}, types).error().sqlstate,
-            "0A000");
+  auto array_table = translate_create_table(statement(array, "CreateStmt"), array, {}, types);
+  ASSERT_TRUE(array_table.ok()) << array_table.error().message;
+  EXPECT_NE(array_table->sqlite_ddl.find("CONSTRAINT \"domain_check:d:d_check\" CHECK (pg_domain_elements("),
+            std::string::npos) << array_table->sqlite_ddl;
   const std::string over = "CREATE DOMAIN e AS d";
   EXPECT_EQ(read_create_domain(statement(over, "CreateDomainStmt"), over, {}, types).error().sqlstate,
             "0A000");
@@ -206,11 +209,37 @@ TEST(CreateTableWithUserTypes, ADomainColumnHasTheBaseTypeTheDomainsDefaultAndNo
   EXPECT_EQ(t->columns[2].type, builtin_column_type(1700, ((5 << 16) | 2) + 4));
   EXPECT_EQ(t->columns[3].type, builtin_column_type(1231, ((5 << 16) | 2) + 4));
   EXPECT_EQ(t->columns[3].dimensions, 1);
+  ASSERT_NE(t->columns[3].type.domain_array, nullptr);  // clients see sales.price[]
+  EXPECT_EQ(t->columns[3].type.domain_array->domain_oid, 16387u);
+}
+
+// An array of a domain: the domain's NOT NULL and CHECKs on each element (not the
+// array: a NULL array passes) and none of its default.
+TEST(CreateTableWithUserTypes, AnArrayOfADomainTestsEachElement) {
+  user_type_set set = mood_and_posint();
+  const std::string check = "CREATE DOMAIN x AS int CHECK (VALUE > 0)";
+  auto parsed = read_create_domain(statement(check, "CreateDomainStmt"), check, {}, set);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  set.types[1].checks = parsed->definition.checks;
+  const std::string sql = "CREATE TABLE t (a posint[])";
+  auto t = translate_create_table(statement(sql, "CreateStmt"), sql, {}, set);
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  EXPECT_EQ(t->sqlite_ddl,
+            "CREATE TABLE \"t\" (\"a\" TEXT COLLATE pg_array_int4 "
+            "CONSTRAINT \"domain_not_null:posint\" CHECK (pg_domain_elements(\"a\", 23, -1, "
+            "'SELECT CASE WHEN ?1 IS NULL THEN pg_raise(''23502'', ''domain posint does not allow null "
+            "values'') END')) "
+            "CONSTRAINT \"domain_check:posint:x_check\" CHECK (pg_domain_elements(\"a\", 23, -1, "
+            "'SELECT pg_domain_check(((\"value\" > 0)), ''posint'', ''x_check'') FROM (SELECT ?1 AS "
+            "\"value\")'))) STRICT");
+  EXPECT_EQ(t->columns[0].type.client_oid(), 0u);  // posint's array OID (not set in this set)
+  EXPECT_EQ(t->columns[0].type.oid, 1007u);
+  EXPECT_FALSE(t->columns[0].default_expression);
 }
 
 TEST(CreateTableWithUserTypes, BuiltInTypesWinOverUserTypesOfTheSameName) {
   user_type_set set;
-  set.types.push_back(user_type{16390, "public", "int4", 'e'});
+  set.types.push_back(user_type{16390, 0, "public", "int4", 'e'});
   const std::string sql = "CREATE TABLE t (a int4, b public.int4)";
   auto t = translate_create_table(statement(sql, "CreateStmt"), sql, {}, set);
   ASSERT_TRUE(t.ok()) << t.error().message;

@@ -43,7 +43,7 @@ std::vector<std::string> column_values(sqlite_connection& db, const std::string&
 
 oid_t create_enum(sqlite_connection& db, const std::string& name,
                   const std::vector<enum_label>& labels) {
-  user_type t{0, "public", name, 'e'};
+  user_type t{0, 0, "public", name, 'e'};
   auto oid = record_user_type(db, t, labels);
   EXPECT_TRUE(oid) << (oid ? "" : oid.error().message);
   publish_enum_labels(db, *oid, labels);
@@ -59,17 +59,45 @@ TEST(UserTypeCatalog, OidsStartAt16384AndAreNeverGivenOutTwice) {
   EXPECT_EQ(create_enum(db, "b", {{"x", 1}}), 16385u);
 }
 
+// PostgreSQL allocates a domain's array type (_price) just before the domain:
+// the OID below a domain's is its array's, given to nothing else.
+TEST(UserTypeCatalog, ADomainsArrayTypeHasTheOidJustBelowIt) {
+  temp_db f;
+  auto db = f.open();
+  const oid_t mood = create_enum(db, "mood", {{"x", 1}});
+  user_type price{0, 0, "public", "price", 'd'};
+  price.base = builtin_column_type(1700, ((12 << 16) | 2) + 4);
+  auto domain = record_user_type(db, price);
+  ASSERT_TRUE(domain);
+  EXPECT_EQ(*domain, mood + 2);
+  const oid_t next = create_enum(db, "next", {{"x", 1}});
+  EXPECT_EQ(next, *domain + 1);
+  auto set = read_user_types(db);
+  ASSERT_TRUE(set);
+  EXPECT_EQ(set->find("", "price")->array_oid, *domain - 1);
+  EXPECT_EQ(set->find("", "mood")->array_oid, enum_array_oid(mood));
+  // The column type of price[]: numeric[]'s values, the domain's array type to clients.
+  const auto array = set->find("", "price")->domain_array_column_type();
+  ASSERT_TRUE(array);
+  EXPECT_EQ(array->oid, 1231u);
+  EXPECT_EQ(array->typmod, price.base.typmod);
+  EXPECT_EQ(array->client_oid(), *domain - 1);
+  EXPECT_EQ(array->client_typmod(), -1);
+  EXPECT_EQ(array->domain_array->domain_oid, *domain);
+  EXPECT_FALSE(set->find("", "mood")->domain_array_column_type());
+}
+
 TEST(UserTypeCatalog, ReadsEnumsWithLabelsAndDomainsWithTheirBase) {
   temp_db f;
   auto db = f.open();
   const oid_t mood = create_enum(db, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}});
-  user_type posint{0, "sales", "posint", 'd'};
+  user_type posint{0, 0, "sales", "posint", 'd'};
   posint.base = builtin_column_type(23);
   posint.not_null = true;
   posint.default_sqlite = "5";
   posint.default_postgres = "5";
   ASSERT_TRUE(record_user_type(db, posint));
-  user_type feeling{0, "public", "feeling", 'd'};
+  user_type feeling{0, 0, "public", "feeling", 'd'};
   feeling.base = column_type{mood, -1, "mood", nullptr};
   ASSERT_TRUE(record_user_type(db, feeling));
 
@@ -138,12 +166,12 @@ TEST(UserTypeCatalog, ColumnsOfAnEnumAreReadWithItsLabels) {
   EXPECT_TRUE((*columns)[0].type.enum_labels->contains("ok"));
   EXPECT_EQ((*columns)[1].domain, "posint");
 
-  user_type as_enum{mood, "public", "mood", 'e'};
+  user_type as_enum{mood, 0, "public", "mood", 'e'};
   auto dependents = type_dependents(db, as_enum);
   ASSERT_TRUE(dependents);
   ASSERT_EQ(dependents->size(), 1u);
   EXPECT_EQ((*dependents)[0].column, "m");
-  user_type as_domain{16999, "public", "posint", 'd'};
+  user_type as_domain{16999, 0, "public", "posint", 'd'};
   EXPECT_EQ(type_dependents(db, as_domain)->at(0).column, "d");
 }
 
@@ -172,7 +200,7 @@ TEST(UserTypeCatalog, AFileSeenForTheFirstTimeHasItsEnumOrderLoadedFromItsCatalo
 TEST(UserTypeCatalog, DomainChecksAreKeptByNameAndForgottenWithTheDomain) {
   temp_db f;
   auto db = f.open();
-  user_type d{0, "public", "d", 'd'};
+  user_type d{0, 0, "public", "d", 'd'};
   d.base = builtin_column_type(23);
   d.checks = {{"d_check", "{}", "CREATE DOMAIN d AS int CHECK (VALUE > 0)", true}};
   auto oid = record_user_type(db, d, {});
@@ -196,13 +224,14 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
   temp_db f;
   {
     auto db = f.open();
-    user_type d{0, "public", "old", 'd'};
+    user_type d{0, 0, "public", "old", 'd'};
     d.base = builtin_column_type(25);
     ASSERT_TRUE(record_user_type(db, d, {}));
     // As a file written before migration 6 is.
     ASSERT_TRUE(db.exec("DROP TABLE tributary_domain_constraints; DROP TABLE tributary_relation_acl; "
                         "DROP TABLE tributary_descriptions; DROP TABLE tributary_check_constraints; "
                         "DROP TABLE tributary_namespace_acl; DROP TABLE tributary_column_acl; "
+                        "ALTER TABLE tributary_types DROP COLUMN typarray; "
                         "DELETE FROM tributary_schema_version WHERE version >= 6"));
   }
   auto db = f.open();
@@ -210,6 +239,8 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
   ASSERT_TRUE(types);
   ASSERT_NE(types->find("", "old"), nullptr);
   EXPECT_TRUE(types->find("", "old")->checks.empty());
+  // Its array type keeps the enums' rule (the OID below it was given to no array).
+  EXPECT_EQ(types->find("", "old")->array_oid, types->find("", "old")->oid + enum_array_oid_base);
   EXPECT_EQ(column_values(db, "SELECT max(version) FROM tributary_schema_version"),
             (std::vector<std::string>{std::to_string(catalog_schema_version)}));
   EXPECT_EQ(column_values(db, "SELECT count(*) FROM tributary_check_constraints"),

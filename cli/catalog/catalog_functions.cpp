@@ -112,13 +112,18 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
   if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
     return result_text(context, format_type(builtin_column_type(static_cast<oid_t>(oid), typmod)));
   const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
-  for (const auto& t : reader_of(context).model().types)
-    if (t.oid == oid || (element && t.kind == 'e' && t.oid == *element))
-      return result_text(context, (is_visible(reader_of(context).visible_schemas(), t.schema.empty() ? "public" : t.schema)
-                                       ? quote_identifier_if_needed(t.name)
-                                                        : quote_identifier_if_needed(t.schema) + "." +
-                                                              quote_identifier_if_needed(t.name)) +
-                                      (t.oid == oid ? "" : "[]"));
+  for (const auto& t : reader_of(context).model().types) {
+    const bool array = t.oid != oid && (t.array == oid || (element && t.kind == 'e' && t.oid == *element));
+    if (t.oid != oid && !array)
+      continue;
+    // A typmod on a type without a typmod output: "(n)" after the name, as PostgreSQL's.
+    const std::string modifier = array && typmod >= 0 ? "(" + std::to_string(typmod) + ")" : "";
+    const bool visible = is_visible(reader_of(context).visible_schemas(), t.schema.empty() ? "public" : t.schema);
+    return result_text(context, (visible ? quote_identifier_if_needed(t.name)
+                                         : quote_identifier_if_needed(t.schema) + "." +
+                                               quote_identifier_if_needed(t.name)) +
+                                    modifier + (array ? "[]" : ""));
+  }
   result_text(context, "???");
 }
 

@@ -104,6 +104,7 @@ struct catalog_user_type {
   int64_t base_type = 0;
   int32_t base_typmod = -1;
   bool not_null = false;
+  int64_t array = 0;                  // typarray: its array type (_mood, _price)
   std::vector<catalog_check> checks;  // a domain's CHECK constraints (pg_constraint, contypid)
 };
 

@@ -35,6 +35,8 @@ bool collatable(int64_t type_oid) {
 }  // namespace
 
 int64_t attribute_type_oid(const catalog_model& model, const column_definition& column) {
+  if (column.type.domain_array)  // price[]: the domain's array type
+    return column.type.domain_array->array_oid;
   if (!column.domain.empty())
     for (const auto& t : model.types)
       if (t.name == column.domain || t.schema + "." + t.name == column.domain)
@@ -120,8 +122,9 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model, const re
       const sql_value attacl = own != r.column_acls.end() && owner.role_name
                                    ? sql_value{shown_acl_text(own->second, owner.role_name)}
                                    : null_value;
-      out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1), c.type.typmod,
-                        c.dimensions, c.not_null, c.default_expression.has_value(), c.identity, attacl));
+      out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1),
+                        c.type.client_typmod(), c.dimensions, c.not_null, c.default_expression.has_value(),
+                        c.identity, attacl));
     }
     for (const auto& index : r.indexes)
       for (size_t k = 0; k < index.columns.size(); ++k) {
@@ -130,7 +133,7 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model, const re
           continue;
         const auto& c = r.columns[static_cast<size_t>(attnum - 1)];
         out.push_back(row(index.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(k + 1),
-                          c.type.typmod, c.dimensions, false, false, ""));
+                          c.type.client_typmod(), c.dimensions, false, false, ""));
       }
   }
   return out;

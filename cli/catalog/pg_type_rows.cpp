@@ -53,9 +53,13 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
       out.push_back(type_row(array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false));
       continue;
     }
+    // The domain and its array type, _price (element: the domain).
     const type_descriptor* base = find_builtin_type(static_cast<oid_t>(t.base_type));
-    out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', base ? base->category : 'U', 0,
-                           0, t.base_type, t.base_typmod, t.not_null, t.base_type));
+    const char category = base ? (base->element != 0 ? 'A' : base->category) : 'U';
+    out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', category, 0,
+                           t.array, t.base_type, t.base_typmod, t.not_null, t.base_type));
+    if (t.array != 0)
+      out.push_back(type_row(t.array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false));
   }
   return out;
 }

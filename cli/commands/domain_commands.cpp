@@ -56,6 +56,28 @@ result<ok_t, pg_error> validate_column(sqlite_connection& db, const user_type& d
   return ok_v;
 }
 
+// PostgreSQL does not test the rows of a column of the domain's array type
+// (price[]; get_rels_with_domain): an ALTER DOMAIN that would is 0A000.
+result<ok_t, pg_error> refuse_array_columns(const user_type& domain,
+                                            const std::vector<type_dependent>& columns) {
+  for (const auto& column : columns)
+    if (column.array)
+      return fail(make_pg_error("0A000", "cannot alter type \"" + domain.display_name() +
+                                             "\" because column \"" + column.table + "." +
+                                             column.column + "\" uses it"));
+  return ok_v;
+}
+
+// The clause of `check` on one column of the domain (each element of an array of it).
+result<std::string, pg_error> check_clause(const user_type& domain, const domain_check& check,
+                                           const type_dependent& column, const type_settings& settings) {
+  auto translated = translate_domain_check(check, domain, column.array ? "value" : column.column, settings);
+  if (!translated)
+    return fail(translated.error().error);
+  return column.array ? domain_element_clause(domain, check.name, translated->sql, column.column)
+                      : domain_clause(domain, check.name, translated->sql);
+}
+
 // Rewrites the item of each column of the domain with `edit` and rebuilds the
 // tables, one by one.
 template <typename Edit>
@@ -110,15 +132,18 @@ result<ok_t, pg_error> add_check(const json& stmt, std::string_view source, sqli
   if (!check)
     return fail(check.error());
   if (check->validated)
+    if (auto r = refuse_array_columns(domain, columns); !r)
+      return fail(r.error());
+  if (check->validated)
     for (const auto& column : columns)
       if (auto r = validate_column(db, domain, *check, column, settings); !r)
         return fail(r.error());
   auto added = edit_domain_columns(
       db, columns, [&](const std::string& item, const type_dependent& column) -> result<std::string, pg_error> {
-        auto translated = translate_domain_check(*check, domain, column.column, settings);
-        if (!translated)
-          return fail(translated.error().error);
-        return item + domain_clause(domain, check->name, translated->sql);
+        auto clause = check_clause(domain, *check, column, settings);
+        if (!clause)
+          return fail(clause.error());
+        return item + *clause;
       });
   if (!added)
     return fail(added.error());
@@ -133,6 +158,9 @@ result<ok_t, pg_error> set_not_null(sqlite_connection& db, user_type domain, boo
                                     const std::vector<type_dependent>& columns) {
   if (domain.not_null == not_null)
     return ok_v;
+  if (not_null)
+    if (auto r = refuse_array_columns(domain, columns); !r)
+      return fail(r.error());
   if (not_null) {
     for (const auto& column : columns) {
       auto has_null = query_has_row(db, "SELECT 1 FROM " + quote_identifier(column.table) + " WHERE " +
@@ -183,8 +211,8 @@ result<ok_t, pg_error> set_default(const json& stmt, std::string_view source, sq
     auto recorded = read_recorded_table_columns(db, column.table);
     if (!recorded)
       return fail(storage_error(recorded.error()));
-    for (const auto& c : *recorded)
-      if (c.name == column.column && !c.default_expression)
+    for (const auto& c : *recorded)  // (an array of the domain has no default of it)
+      if (c.name == column.column && !c.default_expression && !column.array)
         without_own_default.push_back(column);
   }
   column_item_change change;
@@ -251,11 +279,10 @@ result<command_outcome, pg_error> rename_domain_constraint(const json& stmt,
   auto edited = edit_domain_columns(
       db, found->columns,
       [&](const std::string& item, const type_dependent& column) -> result<std::string, pg_error> {
-        auto translated = translate_domain_check(renamed, domain, column.column, settings);
-        if (!translated)
-          return fail(translated.error().error);
-        return without_domain_clause(item, domain, from) +
-               domain_clause(domain, to, translated->sql);
+        auto clause = check_clause(domain, renamed, column, settings);
+        if (!clause)
+          return fail(clause.error());
+        return without_domain_clause(item, domain, from) + *clause;
       });
   if (!edited)
     return fail(edited.error());
@@ -307,6 +334,8 @@ result<command_outcome, pg_error> alter_domain(const json& stmt, std::string_vie
   if (!check)
     return fail(missing_check(check_name, *domain));
   if (subtype == 'V') {
+    if (auto r = refuse_array_columns(*domain, *columns); !r)
+      return fail(r.error());
     for (const auto& column : *columns)
       if (auto r = validate_column(db, *domain, *check, column, settings); !r)
         return fail(r.error());

@@ -30,6 +30,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
+#include "storage/sql_functions.hpp"
 #include "storage/text_query.hpp"
 #include "storage/description_catalog.hpp"
 #include "storage/key_validation.hpp"
@@ -404,8 +405,11 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
       if (auto r = rebuild_table(db, table, *body); !r)
         return fail(r.error());
   for (const auto& sql : change->sqlite_statements)
-    if (auto r = db.exec(sql); !r)
+    if (auto r = db.exec(sql); !r) {
+      if (auto raised = take_sql_function_error(db.handle()))  // e.g. a domain's test of a filled row
+        return fail(std::move(*raised));
       return fail(storage_error(r.error()));
+    }
   if (!change->fills.empty())
     if (auto r = fill_added_columns(db, *change); !r)
       return fail(r.error());

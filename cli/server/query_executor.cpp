@@ -51,8 +51,8 @@ std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_state
       typed_column typed;
       typed.column.name = k.name;
       typed.source = k.type;
-      typed.column.type_oid = k.type.known() ? k.type.oid : pg_type_oid::text;
-      typed.column.typmod = k.type.known() ? k.type.typmod : -1;
+      typed.column.type_oid = k.type.known() ? k.type.client_oid() : pg_type_oid::text;
+      typed.column.typmod = k.type.known() ? k.type.client_typmod() : -1;
       columns.push_back(std::move(typed));
     }
     return columns;
@@ -65,8 +65,8 @@ std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_state
     if (const auto& source = sources[static_cast<size_t>(c)]) {
       typed.source = *source;
       // A type Tributary does not know is sent as text, as it is stored.
-      typed.column.type_oid = source->known() ? source->oid : pg_type_oid::text;
-      typed.column.typmod = source->known() ? source->typmod : -1;
+      typed.column.type_oid = source->known() ? source->client_oid() : pg_type_oid::text;
+      typed.column.typmod = source->known() ? source->client_typmod() : -1;
     } else if (rows) {
       values.clear();
       for (const auto& row : *rows)

@@ -567,8 +567,8 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
     if (type.known())
       shape->parameter_types[number] = type.oid;
   for (const query_column& c : (*translated)->columns)
-    shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.oid : 25,
-                                           c.type.known() ? c.type.typmod : -1});
+    shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.client_oid() : 25,
+                                           c.type.known() ? c.type.client_typmod() : -1});
   return std::optional<statement_shape>{std::move(*shape)};
 }
 

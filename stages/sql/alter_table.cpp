@@ -11,6 +11,7 @@
 #include "stages/sql/check_constraints.hpp"
 #include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/create_table.hpp"
+#include "stages/sql/default_deparse.hpp"
 #include "stages/sql/domain_checks.hpp"
 #include "stages/sql/parse_tree.hpp"
 
@@ -70,7 +71,8 @@ result<std::optional<column_fill>, pg_error> constrained_domain_fill(
     if (t.kind == 'd' && !column.definition.domain.empty() &&
         t.display_name() == column.definition.domain)
       domain = &t;
-  if (!domain || (!domain->not_null && domain->checks.empty()))
+  // An array of the domain has no default of the domain: its NULLs pass.
+  if (!domain || (!domain->not_null && domain->checks.empty()) || column.definition.type.domain_array)
     return std::optional<column_fill>{};
   column_fill fill{column.definition.name, "", column.definition.not_null};
   fill.item = column.sqlite_sql;
@@ -95,9 +97,14 @@ bool check_uses_column(const check_definition& check, const std::string& column)
   return lowered.find(name) != std::string::npos;
 }
 
-// ALTER COLUMN ... TYPE: each CHECK that names the column, translated again from
-// its recorded text over the columns' new types; the converted rows must pass it.
+// ALTER COLUMN ... TYPE: each CHECK that names the column, translated again over
+// the columns' new types; the converted rows must pass it. As PostgreSQL's
+// (ATPostAlterTypeParse), the check is read again from the text it prints over
+// the old types (`before`), implicit casts included: v <> 'x' on a varchar is
+// ((v)::text <> 'x'::text), still text once v is an integer; that text is kept
+// as the check's. A check the printer does not cover is read as written.
 result<ok_t, pg_error> retype_checks(const std::string& column, const column_alteration_input& input,
+                                     const std::vector<column_definition>& before,
                                      column_alteration_state& state) {
   const auto columns = table_check_columns(state.columns);
   for (auto& item : state.sqlite.items) {
@@ -106,12 +113,22 @@ result<ok_t, pg_error> retype_checks(const std::string& column, const column_alt
       continue;
     auto written = std::find_if(state.written.begin(), state.written.end(),
                                 [&](const check_source& c) { return c.name == check->name; });
-    const json tree = written == state.written.end()
-                          ? json()
-                          : json::parse(written->expression_tree, nullptr, false);
+    json tree = written == state.written.end()
+                    ? json()
+                    : json::parse(written->expression_tree, nullptr, false);
     if (tree.is_discarded() || tree.is_null())
       return fail(make_pg_error("0A000", "ALTER COLUMN ... TYPE of a column a CHECK constraint "
                                          "made before this version uses is not supported yet"));
+    if (input.parse_select)
+      if (auto printed = deparse_check(tree, written->source, before, false);
+          printed && printed->starts_with("CHECK (") && printed->ends_with(")")) {
+        const std::string select = "SELECT " + printed->substr(7, printed->size() - 8);
+        if (auto reparsed = input.parse_select(select)) {
+          tree = std::move(*reparsed);
+          written->expression_tree = tree.dump();
+          written->source = select;
+        }
+      }
     auto expression = translate_check_expression(tree, written->source, columns, input.settings);
     if (!expression)
       return fail(expression.error().error);
@@ -217,11 +234,13 @@ result<table_change, pg_error> translate_alter_table(const json& stmt, std::stri
         altered->primary_key = shape.primary_key;
         altered->written = checks;
       }
+      const std::vector<column_definition> before =
+          subtype == "AT_AlterColumnType" ? altered->columns : std::vector<column_definition>{};
       auto r = check_subcommand ? alter_check_constraint(cmd, input, *altered, out.notices)
                : subtype == "AT_AlterColumnType" ? alter_column_type(cmd, input, *altered)
                                                  : alter_column_constraint(cmd, input, *altered);
       if (r && subtype == "AT_AlterColumnType")
-        r = retype_checks(pt::text(cmd, "name"), input, *altered);
+        r = retype_checks(pt::text(cmd, "name"), input, before, *altered);
       if (!r)
         return fail(r.error());
       continue;

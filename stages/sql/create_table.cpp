@@ -196,6 +196,7 @@ struct table_builder {
     bool serial = false;
     const user_type* user = named_user_type(parts, user_types);
     std::string domain_constraint;
+    bool element_domain = false;  // an array of a domain over a type that is not an array
     int dimensions = parts.array_dimensions;
     if (user && !parts.typmod_args.empty()) {
       return fail(make_pg_error("42601", "type modifier is not allowed for type \"" +
@@ -204,9 +205,13 @@ struct table_builder {
       column.type = parts.array_dimensions == 0 ? user->enum_column_type()
                                                 : user->enum_array_column_type();
     } else if (user) {
-      column.type = domain_column_type(*user, parts.array_dimensions);
+      // price[]: the domain's array type, each element tested by the domain.
+      if (parts.array_dimensions > 0)
+        element_domain = user->domain_array_column_type().has_value();
+      column.type = element_domain ? *user->domain_array_column_type()
+                                   : domain_column_type(*user, parts.array_dimensions);
       column.domain = user->display_name();
-      if (user->not_null)
+      if (user->not_null && !element_domain)
         domain_constraint = " CONSTRAINT " + quote_identifier("domain_not_null:" + column.domain) +
                             " CHECK (" + quote_identifier(column.name) + " IS NOT NULL)";
       dimensions = user->base_dimensions + parts.array_dimensions;
@@ -296,10 +301,16 @@ struct table_builder {
     }
     if (serial)
       column.not_null = true;
-    if (user && user->kind == 'd') {
+    if (user && user->kind == 'd' && element_domain) {
+      // The array type has no default (the domain's is not used), and NULL arrays pass.
+      auto clauses = domain_element_clauses(*user, column.name, settings);
+      if (!clauses)
+        return fail(clauses.error());
+      constraints += *clauses;
+    } else if (user && user->kind == 'd') {
       constraints += domain_constraint;
       if (!user->checks.empty() && parts.array_dimensions > 0)
-        return fail(not_supported("an array of a domain with CHECK constraints"));
+        return fail(not_supported("an array of a domain over an array with CHECK constraints"));
       auto checks = domain_clauses(*user, column.name, settings);
       if (!checks)
         return fail(checks.error());

@@ -242,7 +242,9 @@ public:
 
   // ARRAY[...]: untyped literals take `element` (a cast's element type) or text;
   // numbers of several types the largest one, the others cast to it.
-  printed array(const json& f, oid_t element) {
+  // `coerce`: ARRAY[...]::t[] — PostgreSQL coerces each element to t
+  // (ARRAY[(1)::bigint, (2)::bigint]), not the array.
+  printed array(const json& f, oid_t element, bool coerce = false) {
     std::vector<printed> elements;
     std::vector<bool> nulls;
     for (const auto& e : pt::list(f, "elements")) {
@@ -264,6 +266,9 @@ public:
     }
     if (common == 0)
       common = element != 0 ? element : oids::text;
+    const type_descriptor* c = find_builtin_type(common);
+    if (coerce && element != 0 && !(c != nullptr && c->element != 0))  // not ARRAY[ARRAY[...]]
+      common = element;
     std::string text = "ARRAY[", pretty = text;
     for (size_t i = 0; i < elements.size(); ++i) {
       const printed e = nulls[i] ? simple("NULL::" + type_label(common), common, true)
@@ -271,8 +276,9 @@ public:
       text += (i ? ", " : "") + e.text;
       pretty += (i ? ", " : "") + e.pretty;
     }
+    // ARRAY[ARRAY[1, 2], ...]: sub-arrays make one array of more dimensions, same type.
     const type_descriptor* d = find_builtin_type(common);
-    printed out = simple(text + "]", d != nullptr ? d->array : 0);
+    printed out = simple(text + "]", d == nullptr ? 0 : d->element != 0 ? common : d->array);
     out.pretty = pretty + "]";
     return out;
   }
@@ -288,11 +294,13 @@ private:
       if (pt::list(pt::fields(arg), "elements").empty())
         return simple("ARRAY[]::" + label, resolved->oid);
       const type_descriptor* d = find_builtin_type(resolved->oid);
-      printed inner = array(pt::fields(arg), d != nullptr ? d->element : 0);
+      printed inner = array(pt::fields(arg), d != nullptr ? d->element : 0, true);
       if (inner.type == resolved->oid)
         return inner;
       return cast_of(inner, resolved->oid, label);
     }
+    if (const auto c = pt::constant_value(arg, source_); c && c->is_null)  // NULL::integer
+      return simple("NULL::" + label, resolved->oid, true);
     printed inner = node(arg);
     if (inner.type == untyped)
       return constant_of(inner.raw, *resolved, label);

@@ -49,6 +49,45 @@ result<std::string, pg_error> domain_clauses(const user_type& domain, const std:
   return out;
 }
 
+namespace {
+
+// The CHECK clause `name` running `test` on each element of `column`.
+std::string element_clause(const user_type& domain, const std::string& name, const std::string& column,
+                           const std::string& test) {
+  return " CONSTRAINT " + quote_identifier(name) + " CHECK (pg_domain_elements(" +
+         quote_identifier(column) + ", " + std::to_string(domain.base.oid) + ", " +
+         std::to_string(domain.base.typmod) + ", " + sql_literal(test) + "))";
+}
+
+}  // namespace
+
+std::string domain_element_clause(const user_type& domain, const std::string& check_name,
+                                  const std::string& expression_sql, const std::string& column) {
+  return element_clause(domain, clause_name(domain, check_name), column,
+                        "SELECT " + domain_check_test(domain, check_name, expression_sql) +
+                            " FROM (SELECT ?1 AS \"value\")");
+}
+
+std::string domain_element_not_null_clause(const user_type& domain, const std::string& column) {
+  return element_clause(domain, domain_not_null_name(domain), column,
+                        "SELECT CASE WHEN ?1 IS NULL THEN pg_raise('23502', " +
+                            sql_literal("domain " + domain.display_name() + " does not allow null values") +
+                            ") END");
+}
+
+result<std::string, pg_error> domain_element_clauses(const user_type& domain,
+                                                     const std::string& column,
+                                                     const type_settings& settings) {
+  std::string out = domain.not_null ? domain_element_not_null_clause(domain, column) : "";
+  for (const auto& check : domain.checks) {
+    auto translated = translate_domain_check(check, domain, "value", settings);
+    if (!translated)
+      return fail(translated.error().error);
+    out += domain_element_clause(domain, check.name, translated->sql, column);
+  }
+  return out;
+}
+
 std::string without_domain_clause(std::string_view item, const user_type& domain,
                                   const std::string& check_name) {
   return without_named_clause(item, clause_name(domain, check_name));

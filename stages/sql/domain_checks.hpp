@@ -10,6 +10,15 @@
 //   23514 value for domain pos violates check constraint "pos_check"
 // ALTER DOMAIN adds and drops such clauses in every column of the domain
 // (domain_clause / without_domain_clause), and the caller rebuilds the tables.
+//
+// A column of the domain's array type (price[]) tests each element, with the
+// same constraint names (so DROP CONSTRAINT / DROP NOT NULL find them):
+//   "p" TEXT CONSTRAINT "domain_check:price:price_check"
+//            CHECK (pg_domain_elements("p", 1700, 786438,
+//                   'SELECT pg_domain_check((...), ''price'', ''price_check'')
+//                    FROM (SELECT ?1 AS "value")'))
+//   NOT NULL: 'SELECT CASE WHEN ?1 IS NULL THEN pg_raise(''23502'', ''domain
+//   price does not allow null values'') END' — a NULL array passes, as PostgreSQL's.
 // Pure.
 #pragma once
 
@@ -43,6 +52,17 @@ std::string domain_clause(const user_type& domain, const std::string& check_name
 // Every check clause of `domain` on `column`, in the domain's order.
 result<std::string, pg_error> domain_clauses(const user_type& domain, const std::string& column,
                                              const type_settings& settings);
+
+// The same for a column of the domain's array type: each element tested.
+// `expression_sql` is the check translated over the column "value"
+// (translate_domain_check(check, domain, "value", ...)).
+std::string domain_element_clause(const user_type& domain, const std::string& check_name,
+                                  const std::string& expression_sql, const std::string& column);
+std::string domain_element_not_null_clause(const user_type& domain, const std::string& column);
+// Every clause of `domain` (NOT NULL first, then its checks) on `column`, an array of it.
+result<std::string, pg_error> domain_element_clauses(const user_type& domain,
+                                                     const std::string& column,
+                                                     const type_settings& settings);
 
 // A column item without the clause of `domain`'s check `check_name` (unchanged
 // when it has none).

@@ -17,6 +17,12 @@
 // enum_array_oid_base (as PostgreSQL's _mood; never given to anything else:
 // catalog OIDs stay below it), the name format_type prints ("mood[]") and the
 // enum's labels: each element is checked against them.
+//
+// An array of a user's domain (price[], price a domain over numeric(12,2)) holds
+// the base type's array (oid 1231 numeric[], the domain's typmod): its values,
+// codecs and operators are numeric[]'s. Clients see the domain's array type, as
+// PostgreSQL's: `domain_array` names it (its OID in RowDescription and
+// pg_attribute, the domain's OID as the element type of array_send / array_recv).
 #pragma once
 
 #include <cstdint>
@@ -41,6 +47,13 @@ struct record_field {
   int32_t typmod = -1;
 };
 
+// The domain's array type of a column_type that is an array of a domain.
+struct domain_array_type {
+  oid_t array_oid = 0;   // pg_type.oid of _price
+  oid_t domain_oid = 0;  // its typelem: the domain
+  std::string domain_name;  // as format_type prints it ("price", "sales.price")
+};
+
 struct column_type {
   oid_t oid = 0;
   int32_t typmod = -1;
@@ -49,11 +62,17 @@ struct column_type {
   // A record (OID 2249) a query computes: its fields, in order (its values are
   // record_out's text, e.g. "(3,1)").
   std::shared_ptr<const std::vector<record_field>> record_fields;
+  // An array of a user's domain: the domain's array type (see above).
+  std::shared_ptr<const domain_array_type> domain_array;
 
   bool known() const { return oid != 0; }
   // A user's enum or an array of one (both carry the enum's labels).
   bool is_enum() const { return enum_labels != nullptr; }
   bool is_enum_array() const { return enum_labels != nullptr && oid >= enum_array_oid_base; }
+  // The OID and typmod clients see (RowDescription): a domain's array type's, else
+  // the type's own.
+  oid_t client_oid() const { return domain_array ? domain_array->array_oid : oid; }
+  int32_t client_typmod() const { return domain_array ? -1 : typmod; }
   // The same type (an enum's label snapshot does not take part).
   friend bool operator==(const column_type& a, const column_type& b) {
     return a.oid == b.oid && a.typmod == b.typmod && a.name == b.name;

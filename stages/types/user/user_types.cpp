@@ -1,6 +1,8 @@
 // user_types: see the header.
 #include "stages/types/user/user_types.hpp"
 
+#include "stages/types/builtin_types.hpp"
+
 namespace tributary {
 
 std::string user_type::display_name() const {
@@ -13,6 +15,17 @@ column_type user_type::enum_column_type() const {
 
 column_type user_type::enum_array_column_type() const {
   return column_type{enum_array_oid(oid), -1, display_name() + "[]", labels};
+}
+
+std::optional<column_type> user_type::domain_array_column_type() const {
+  const type_descriptor* d = find_builtin_type(base.oid);
+  if (kind != 'd' || base_dimensions != 0 || d == nullptr || d->array == 0)
+    return std::nullopt;
+  column_type type = base;
+  type.oid = d->array;
+  type.domain_array = std::make_shared<const domain_array_type>(
+      domain_array_type{array_oid, oid, display_name()});
+  return type;
 }
 
 const user_type* user_type_set::find(std::string_view schema, std::string_view name) const {

@@ -31,6 +31,10 @@ struct domain_check {
 
 struct user_type {
   oid_t oid = 0;
+  // pg_type.typarray: its array type (_mood, _price). An enum's is its OID +
+  // enum_array_oid_base; a domain's is allocated just before it, as PostgreSQL's
+  // (OID - 1), or the enums' rule for a domain made before version 11 of the catalog.
+  oid_t array_oid = 0;
   std::string schema = "public";
   std::string name;
   char kind = 'e';  // 'e' enum, 'd' domain (pg_type.typtype)
@@ -51,6 +55,10 @@ struct user_type {
   // The column type of an enum column, and of a column of its array type (mood[]).
   column_type enum_column_type() const;
   column_type enum_array_column_type() const;
+  // The column type of an array of a domain over a type that is not an array
+  // (price[]): the base type's array (numeric[] with the domain's typmod) seen
+  // by clients as the domain's array type; nullopt for a base without one.
+  std::optional<column_type> domain_array_column_type() const;
 };
 
 struct user_type_set {

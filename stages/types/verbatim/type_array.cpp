@@ -2,8 +2,9 @@
 // timestamptz[], numeric[], uuid[], inet[], ...: the category 'A' types of
 // builtin_types.cpp whose element type find_type_codec knows) and of users'
 // enums (mood[]: each element a label of the enum, 22P02 otherwise; sent with
-// the enum's OID as element type), as PostgreSQL 15's array_in / array_out /
-// array_recv / array_send.
+// the enum's OID as element type) and of users' domains (price[]: the base
+// type's array, numeric[], sent with the domain's OID as element type), as
+// PostgreSQL 15's array_in / array_out / array_recv / array_send.
 //
 // Stored form: TEXT, array_out's text of the value as the publisher prints it
 // (DateStyle ISO, TimeZone UTC, extra_float_digits 3, bytea hex:
@@ -68,6 +69,7 @@ struct element_info {
   column_type type;
   const type_codec* codec = nullptr;
   char delimiter = ',';
+  oid_t sent_oid = 0;  // the element type array_send writes: a domain's for price[]
 };
 
 element_info element_of(const column_type& array_type) {
@@ -75,6 +77,7 @@ element_info element_of(const column_type& array_type) {
   if (array_type.is_enum_array()) {  // mood[]: the enum's labels (type_enum.cpp)
     info.type = column_type{array_type.oid - enum_array_oid_base, -1, {}, array_type.enum_labels};
     info.codec = &enum_codec();
+    info.sent_oid = info.type.oid;
     return info;
   }
   const type_descriptor* d = find_builtin_type(array_type.oid);
@@ -83,6 +86,7 @@ element_info element_of(const column_type& array_type) {
   info.type = column_type{d->element, array_type.typmod, {}};
   info.codec = find_type_codec(d->element);
   info.delimiter = array_delimiter(d->element);
+  info.sent_oid = array_type.domain_array ? array_type.domain_array->domain_oid : d->element;
   return info;
 }
 
@@ -261,7 +265,7 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
   if (!array.ok() || !element.codec || array->elements.empty()) {
     append_be(out, 0, 4);
     append_be(out, 0, 4);
-    append_be(out, element.type.oid, 4);
+    append_be(out, element.sent_oid, 4);
     return out;
   }
   bool has_null = false;
@@ -269,7 +273,7 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
     has_null = has_null || !e;
   append_be(out, array->lengths.size(), 4);
   append_be(out, has_null ? 1 : 0, 4);
-  append_be(out, element.type.oid, 4);
+  append_be(out, element.sent_oid, 4);
   for (size_t i = 0; i < array->lengths.size(); ++i) {
     append_be(out, static_cast<uint32_t>(array->lengths[i]), 4);
     append_be(out, static_cast<uint32_t>(array->lower_bounds[i]), 4);
