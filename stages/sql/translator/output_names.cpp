@@ -189,4 +189,6 @@ translated_query named_object_output(translated_query query) {
   return query;
 }
 
+std::string positional_alias(size_t index) { return "c" + std::to_string(index + 1); }
+
 }  // namespace tributary

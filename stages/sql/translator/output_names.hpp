@@ -15,6 +15,10 @@
 
 namespace tributary {
 
+// The SQLite alias the translator gives an inner query's column at `index`
+// (c1, c2, ...) when an outer query reads it by position.
+std::string positional_alias(size_t index);
+
 // `node` is the expression of a ResTarget ({"ColumnRef": {...}}, ...).
 std::string output_column_name(const nlohmann::json& node);
 

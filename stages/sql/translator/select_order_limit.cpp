@@ -3,6 +3,7 @@
 // (2201W / 2201X when negative); split from select_translator.cpp.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -10,11 +11,6 @@
 namespace tributary::translator {
 
 namespace pt = parse_tree;
-
-namespace {
-// The output columns' aliases in the translated SELECT (as select_translator.cpp names them).
-std::string alias_of(size_t index) { return "c" + std::to_string(index + 1); }
-}  // namespace
 
 std::optional<size_t> query_translator::output_position(const json& node, size_t count,
                                                        const char* clause) {
@@ -62,7 +58,7 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     std::string written = term;
     for (size_t i = 0; i < column_sql.size(); ++i)
       if (column_sql[i] == term)
-        written = quote_identifier(alias_of(i));
+        written = quote_identifier(positional_alias(i));
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
     if (direction == "SORTBY_USING")

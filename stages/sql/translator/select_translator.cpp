@@ -25,8 +25,6 @@ namespace {
 
 namespace pt = parse_tree;
 
-std::string alias_of(size_t index) { return "c" + std::to_string(index + 1); }
-
 // A SelectStmt field that holds a SelectStmt: its fields.
 const json& select_fields(const json& node) {
   return pt::node_type(node) == "SelectStmt" ? pt::fields(node) : node;
@@ -196,7 +194,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   if (s.contains("distinctClause") && !distinct_on_keys)
     sql += "DISTINCT ";
   for (size_t i = 0; i < column_sql.size(); ++i)
-    sql += (i ? ", " : "") + column_sql[i] + " AS " + alias_of(i);
+    sql += (i ? ", " : "") + column_sql[i] + " AS " + positional_alias(i);
   if (column_sql.empty())
     throw not_translatable{"SELECT without columns"};
   const size_t body_start = sql.size();
@@ -247,7 +245,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     const std::string offset = s.contains("limitOffset") ? limit_count_sql(s, "limitOffset", own) : "0";
     std::string columns;
     for (size_t i = 0; i < column_sql.size(); ++i)
-      columns += (i ? ", " : "") + alias_of(i);
+      columns += (i ? ", " : "") + positional_alias(i);
     sql = with + "SELECT " + columns + " FROM (" + sql.substr(with.size(), body_start - with.size()) +
           ", rank() OVER (" + window + ") AS pg_rank, row_number() OVER (" + window + ") AS pg_row" +
           sql.substr(body_start) + ") WHERE pg_row > " + offset + " AND pg_rank <= " + offset + " + " + count +
@@ -299,7 +297,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
           fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
                   static_cast<int>(pt::integer(f, "location")));
       for (size_t i = 0; i < cte->columns.size(); ++i)
-        item.columns.push_back({cte->columns[i].name, alias_of(i), cte->columns[i].type});
+        item.columns.push_back({cte->columns[i].name, positional_alias(i), cte->columns[i].type});
       where.items.push_back(std::move(item));
       return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
     }
@@ -345,7 +343,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
       item.name = alias_name;
       for (size_t i = 0; i < inner.columns.size(); ++i) {
         scope_column column{inner.columns[i].name, "", inner.columns[i].type};
-        column.expression = "SELECT " + quote_identifier(alias_of(i)) + " FROM (" + inner.sql + ")";
+        column.expression = "SELECT " + quote_identifier(positional_alias(i)) + " FROM (" + inner.sql + ")";
         item.columns.push_back(std::move(column));
       }
       rename(item);
@@ -397,7 +395,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     scope_item item;
     item.name = alias_name;
     for (size_t i = 0; i < inner.columns.size(); ++i)
-      item.columns.push_back({inner.columns[i].name, alias_of(i), inner.columns[i].type});
+      item.columns.push_back({inner.columns[i].name, positional_alias(i), inner.columns[i].type});
     rename(item);
     where.items.push_back(std::move(item));
     return "(" + inner.sql + ") AS " + quote_identifier(alias_name);

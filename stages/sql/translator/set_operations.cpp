@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -12,8 +13,6 @@ namespace tributary::translator {
 namespace {
 
 namespace pt = parse_tree;
-
-std::string alias_of(size_t index) { return "c" + std::to_string(index + 1); }
 
 const json& select_fields(const json& node) {
   return pt::node_type(node) == "SelectStmt" ? pt::fields(node) : node;
@@ -43,10 +42,10 @@ translated_query query_translator::set_operation(const json& s, const scope* out
     std::string sql = "SELECT ";
     for (size_t i = 0; i < types.size(); ++i) {
       typed_expression column;
-      column.sql = alias_of(i);
+      column.sql = positional_alias(i);
       column.type = side.columns[i].type;
       same = same && column.type == types[i];
-      sql += (i ? ", " : "") + with_collation(coerce(column, types[i]).sql, types[i]) + " AS " + alias_of(i);
+      sql += (i ? ", " : "") + with_collation(coerce(column, types[i]).sql, types[i]) + " AS " + positional_alias(i);
     }
     if (!same && bare)
       throw not_translatable{"recursive WITH whose terms' types differ"};
@@ -65,7 +64,7 @@ translated_query query_translator::set_operation(const json& s, const scope* out
   }
   std::vector<std::string> column_sql;
   for (size_t i = 0; i < out.columns.size(); ++i)
-    column_sql.push_back(with_collation(alias_of(i), out.columns[i].type));
+    column_sql.push_back(with_collation(positional_alias(i), out.columns[i].type));
   const std::string compound = "SELECT * FROM (" + left.sql + ") " + word +
                                (pt::flag(s, "all") ? " ALL" : "") + " SELECT * FROM (" + right.sql + ")";
   if (bare) {
@@ -114,7 +113,7 @@ translated_query query_translator::values_list(const json& s, const scope* outer
     sql += sql.empty() ? "SELECT " : " UNION ALL SELECT ";
     for (size_t c = 0; c < row.size(); ++c)
       sql += (c ? ", " : "") + with_collation(coerce(std::move(row[c]), types[c]).sql, types[c]) + " AS " +
-             alias_of(c);
+             positional_alias(c);
   }
   out.sql = "SELECT * FROM (" + sql + ")";
   return out;
