@@ -130,13 +130,16 @@ TEST_F(SubscriptionLifecycle, PasswordRequiredBindsNonSuperuserOwnersAsPostgreSQ
   local_exec("CREATE TABLE t (a int PRIMARY KEY)");
   create_subscription("sub", "pub");
   ASSERT_NO_FATAL_FAILURE(add_role("alice", 17002));
-  local_exec("GRANT CREATE ON DATABASE postgres TO alice");  // what CREATE SUBSCRIPTION needs first
+  // What CREATE SUBSCRIPTION needs first (PostgreSQL 16): pg_create_subscription's
+  // privileges and CREATE on the database.
+  local_exec("GRANT pg_create_subscription TO alice; GRANT CREATE ON DATABASE postgres TO alice");
   auto alice = connect_as("alice");
   auto create_false = exec(alice.get(), "CREATE SUBSCRIPTION other CONNECTION '" + publisher_conninfo() +
                                             "' PUBLICATION pub WITH (connect = false, password_required = false)");
   EXPECT_EQ(error_of(create_false.get()), "42501 password_required=false is superuser-only");
 
-  local_exec("ALTER SUBSCRIPTION sub OWNER TO alice");
+  // alice applies t's changes as its owner (run_as_owner = false): let it be alice.
+  local_exec("ALTER SUBSCRIPTION sub OWNER TO alice; ALTER TABLE t OWNER TO alice");
   auto set_false = exec(alice.get(), "ALTER SUBSCRIPTION sub SET (password_required = false)");
   EXPECT_EQ(error_of(set_false.get()), "42501 password_required=false is superuser-only");
   EXPECT_STREQ(PQresultErrorField(set_false.get(), PG_DIAG_MESSAGE_HINT),
