@@ -335,6 +335,17 @@ std::string query_translator::from_item(const json& node, scope& where) {
       for (size_t i = 0; i < column_aliases.size(); ++i)
         item.columns[i].name = column_aliases[i];
     };
+    // A LATERAL item's columns are written in place: the item joins the scope under its
+    // alias (renamed by the alias's column list) and FROM gets a one-row placeholder.
+    const auto place_lateral = [&](scope_item item) {
+      rename(item);
+      for (const scope_item& existing : where.items)
+        if (existing.name == item.name)
+          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
+                  static_cast<int>(pt::integer(f, "location")));
+      where.items.push_back(std::move(item));
+      return "(SELECT 1) AS " + quote_identifier(alias_name);
+    };
     if (pt::flag(f, "lateral") && one_row_aggregate(subquery, *this)) {
       // LATERAL (SELECT aggregates FROM ... WHERE ...): exactly one row per row on its
       // left; each column is a scalar sub-select reading that row (SQLite has no LATERAL).
@@ -346,13 +357,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
         column.expression = "SELECT " + quote_identifier(positional_alias(i)) + " FROM (" + inner.sql + ")";
         item.columns.push_back(std::move(column));
       }
-      rename(item);
-      for (const scope_item& existing : where.items)
-        if (existing.name == item.name)
-          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
-                  static_cast<int>(pt::integer(f, "location")));
-      where.items.push_back(std::move(item));
-      return "(SELECT 1) AS " + quote_identifier(alias_name);
+      return place_lateral(std::move(item));
     }
     if (pt::flag(f, "lateral")) {
       // LATERAL (SELECT expressions): one row computed from the row on its left;
@@ -383,13 +388,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
         column.expression = e.sql;
         item.columns.push_back(std::move(column));
       }
-      rename(item);
-      for (const scope_item& existing : where.items)
-        if (existing.name == item.name)
-          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
-                  static_cast<int>(pt::integer(f, "location")));
-      where.items.push_back(std::move(item));
-      return "(SELECT 1) AS " + quote_identifier(alias_name);
+      return place_lateral(std::move(item));
     }
     translated_query inner = select(subquery, where.outer);
     scope_item item;
