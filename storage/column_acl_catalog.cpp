@@ -1,6 +1,8 @@
 // column_acl_catalog: see the header.
 #include "storage/column_acl_catalog.hpp"
 
+#include "storage/text_query.hpp"
+
 namespace tributary {
 namespace {
 
@@ -16,19 +18,15 @@ result<ok_t, sqlite_error> run_texts(sqlite_connection& db, std::string_view sql
 }  // namespace
 
 result<std::vector<column_acl_row>, sqlite_error> list_column_acls(sqlite_connection& db) {
-  auto q = db.prepare("SELECT relname, attname, attacl FROM tributary_column_acl ORDER BY relname, attname");
-  if (!q)
-    return fail(q.error());
+  auto texts = query_rows(db, "SELECT relname, attname, attacl FROM tributary_column_acl ORDER BY relname, attname");
+  if (!texts)
+    return fail(texts.error());
   std::vector<column_acl_row> rows;
-  for (;;) {
-    auto s = q->step();
-    if (!s)
-      return fail(s.error());
-    if (*s == sqlite_statement::step_result::done)
-      return rows;
-    auto acl = parse_stored_acl(q->column_text(2));  // damaged text reads as no privileges
-    rows.push_back(column_acl_row{q->column_text(0), q->column_text(1), acl.value_or(table_acl{})});
+  for (const auto& text : *texts) {
+    auto acl = parse_stored_acl(text[2]);  // damaged text reads as no privileges
+    rows.push_back(column_acl_row{text[0], text[1], acl.value_or(table_acl{})});
   }
+  return rows;
 }
 
 result<ok_t, sqlite_error> store_column_acl(sqlite_connection& db, const column_acl_row& row) {

@@ -3,6 +3,7 @@
 
 #include "cli/commands/object_grant.hpp"
 #include "cli/commands/role_lookup.hpp"
+#include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_privilege_commands.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "storage/namespace_catalog.hpp"
@@ -97,13 +98,8 @@ result<command_outcome, pg_error> grant_on_sequences(const nlohmann::json& field
       names.push_back(row.at(0));
     for (const auto& object : fields.value("objects", nlohmann::json::array())) {
       const std::string schema = object.value("String", nlohmann::json::object()).value("sval", std::string());
-      if (!is_public_schema(schema)) {
-        auto found = find_schema(db, schema);
-        if (!found)
-          return fail(storage_error(found.error()));
-        if (!*found)
-          return fail(make_pg_error("3F000", "schema \"" + schema + "\" does not exist"));
-      }
+      if (auto exists = check_schemas_exist({schema}, db); !exists)
+        return fail(exists.error());
       for (const auto& name : names) {
         const size_t dot = name.find('.');
         const bool in_schema = is_public_schema(schema) ? dot == std::string::npos

@@ -160,10 +160,11 @@ result<command_outcome, pg_error> drop_schemas(const nlohmann::json& stmt,
   return command_outcome::tag_only("DROP SCHEMA");
 }
 
-result<ok_t, pg_error> check_schemas_exist(const std::vector<std::string>& schemas,
-                                           command_context& context) {
+result<ok_t, pg_error> check_schemas_exist(const std::vector<std::string>& schemas, sqlite_connection& db) {
   for (const auto& schema : schemas) {
-    auto owner = find_schema(context.database(), schema);
+    if (is_public_schema(schema))
+      continue;
+    auto owner = find_schema(db, schema);
     if (!owner)
       return fail(storage_error(owner.error()));
     if (!*owner)

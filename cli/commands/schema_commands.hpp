@@ -32,6 +32,7 @@
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "storage/data_directory.hpp"
+#include "storage/sqlite_connection.hpp"
 
 namespace tributary {
 
@@ -41,8 +42,7 @@ result<command_outcome, pg_error> create_schema(const nlohmann::json& create_sch
 result<command_outcome, pg_error> drop_schemas(const nlohmann::json& drop_stmt,
                                                command_context& context);
 
-// 3F000 for the first of `schemas` that does not exist.
-result<ok_t, pg_error> check_schemas_exist(const std::vector<std::string>& schemas,
-                                           command_context& context);
+// 3F000 for the first of `schemas` that does not exist (public always does).
+result<ok_t, pg_error> check_schemas_exist(const std::vector<std::string>& schemas, sqlite_connection& db);
 
 }  // namespace tributary

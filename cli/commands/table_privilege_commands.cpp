@@ -6,6 +6,7 @@
 #include "cli/commands/column_privilege_commands.hpp"
 #include "cli/commands/object_grant.hpp"
 #include "cli/commands/role_lookup.hpp"
+#include "cli/commands/schema_commands.hpp"
 #include "stages/auth/role_graph.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "storage/namespace_catalog.hpp"
@@ -28,13 +29,8 @@ result<std::vector<std::string>, pg_error> target_tables(const nlohmann::json& f
   if (fields.value("targtype", std::string()) == "ACL_TARGET_ALL_IN_SCHEMA") {
     for (const auto& object : objects) {
       const std::string schema = object.value("String", nlohmann::json::object()).value("sval", std::string());
-      if (!is_public_schema(schema)) {
-        auto found = find_schema(db, schema);
-        if (!found)
-          return fail(storage_error(found.error()));
-        if (!*found)
-          return fail(make_pg_error("3F000", "schema \"" + schema + "\" does not exist"));
-      }
+      if (auto exists = check_schemas_exist({schema}, db); !exists)
+        return fail(exists.error());
       for (const auto& [name, row] : access.tables) {
         const bool in_schema = is_public_schema(schema)
                                    ? name.find('.') == std::string::npos
