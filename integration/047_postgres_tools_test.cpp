@@ -78,11 +78,17 @@ TEST_F(PostgresTools, ShowAllAndDconfigAsPostgres) {
   EXPECT_EQ(compared, 8);
 
   // psql's \dconfig reads pg_settings and pg_parameter_acl; \dx lists plpgsql
-  // (pg_extension and its pg_description row).
-  for (const char* command : {"\\dconfig+ work*", "\\dconfig+ enable_*", "\\dconfig bytea_output", "\\dx"}) {
+  // (pg_extension and its pg_description row), \dx+ its members (pg_depend,
+  // pg_describe_object), \dL the language (pg_language; owned by the bootstrap
+  // superuser, which is this test's user on Tributary and postgres there).
+  for (const char* command :
+       {"\\dconfig+ work*", "\\dconfig+ enable_*", "\\dconfig bytea_output", "\\dx", "\\dx+", "\\dL"}) {
     auto theirs_out = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
     auto mine_out = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
     EXPECT_TRUE(theirs_out.succeeded) << theirs_out.text;
+    const std::string owner = "|" + subscriber_.user() + "|";
+    if (auto at = mine_out.text.find(owner); std::string(command) == "\\dL" && at != std::string::npos)
+      mine_out.text.replace(at, owner.size(), "|postgres|");
     EXPECT_EQ(mine_out.text, theirs_out.text) << command;
   }
 }
@@ -403,6 +409,44 @@ TEST_F(PostgresTools, ViewColumnsAreTypedAsPostgres) {
     EXPECT_EQ(mine.text, theirs.text) << command;
   }
   expect_same_answers({"DROP VIEW vw", "DROP VIEW vv", "DROP TABLE vt"});
+}
+
+TEST_F(PostgresTools, DomainsTriggersAndObjectsListAsPostgres) {
+  // A domain's DEFAULT is in pg_type (typdefault, and typdefaultbin as pg_get_expr
+  // prints it); psql's \dD lists domains with pg_type_is_visible; pg_trigger has
+  // PostgreSQL's columns; pg_describe_object names objects as PostgreSQL does.
+  expect_same_answers({
+      "CREATE DOMAIN dprice AS numeric(10,2) DEFAULT 0 CHECK (VALUE >= 0)",
+      "CREATE DOMAIN dlabel AS text NOT NULL DEFAULT 'x'",
+      "CREATE DOMAIN dsum AS int DEFAULT 1 + 2",
+      "CREATE DOMAIN dneg AS int DEFAULT -1",
+      "CREATE DOMAIN dplain AS varchar(5)",
+      "SELECT typname, typdefault, pg_get_expr(typdefaultbin, 'pg_type'::regclass) AS bin, typnotnull "
+      "FROM pg_type WHERE typtype = 'd' AND typname LIKE 'd%' ORDER BY 1",
+      "ALTER DOMAIN dplain SET DEFAULT 'y'",
+      "ALTER DOMAIN dsum DROP DEFAULT",
+      "SELECT typname, typdefault FROM pg_type WHERE typname IN ('dplain', 'dsum') ORDER BY 1",
+      "SELECT pg_type_is_visible('int4'::regtype), pg_type_is_visible(t.oid) FROM pg_type t WHERE typname = 'dprice'",
+      "SELECT pg_type_is_visible(999999) IS NULL AS missing",
+      "CREATE TABLE dt (id int PRIMARY KEY, p dprice)",
+      "CREATE VIEW dv AS SELECT id FROM dt",
+      "SELECT pg_describe_object('pg_class'::regclass, 'dt'::regclass, 0) AS t, "
+      "pg_describe_object('pg_class'::regclass, 'dt'::regclass, 2) AS c, "
+      "pg_describe_object('pg_class'::regclass, 'dv'::regclass, 0) AS v, "
+      "pg_describe_object('pg_class'::regclass, 'dt_pkey'::regclass, 0) AS i, "
+      "pg_describe_object('pg_type'::regclass, 1043, 0) AS ty, "
+      "pg_describe_object('pg_namespace'::regclass, 2200, 0) AS n, "
+      "pg_describe_object('pg_class'::regclass, 999999, 0) AS missing",
+      "SELECT pg_describe_object(1, 1, 0)",
+  });
+  for (const char* command : {"\\dD", "\\dD+ dp*", "\\d dt", "SELECT * FROM pg_trigger"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  expect_same_answers({"DROP VIEW dv", "DROP TABLE dt", "DROP DOMAIN dprice", "DROP DOMAIN dlabel", "DROP DOMAIN dsum",
+                       "DROP DOMAIN dneg", "DROP DOMAIN dplain"});
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ oid_t spec_type(const std::string& name) {
       {"int2vector", 22}, {"int4", 23},        {"regproc", 24},      {"text", 25},       {"oid", 26},
       {"xid", 28},        {"oidvector", 30},   {"pg_node_tree", 194}, {"float4", 700},   {"int2[]", 1005},
       {"text[]", 1009},   {"oid[]", 1028},     {"char[]", 1002},     {"aclitem[]", 1034}, {"timestamptz", 1184},
-      {"pg_lsn", 3220}};
+      {"pg_lsn", 3220},   {"bytea", 17}};
   auto it = types.find(name);
   return it == types.end() ? 25 : it->second;
 }
@@ -108,7 +108,7 @@ const std::map<std::string, std::string>& specs() {
       {"pg_trigger",
        "oid oid, tgrelid oid, tgparentid oid, tgname name, tgfoid oid, tgtype int2, tgenabled char, "
        "tgisinternal bool, tgconstrrelid oid, tgconstrindid oid, tgconstraint oid, tgdeferrable bool, "
-       "tginitdeferred bool, tgnargs int2, tgattr int2vector, tgqual pg_node_tree, tgoldtable name, "
+       "tginitdeferred bool, tgnargs int2, tgattr int2vector, tgargs bytea, tgqual pg_node_tree, tgoldtable name, "
        "tgnewtable name"},
       {"pg_inherits", "inhrelid oid, inhparent oid, inhseqno int4, inhdetachpending bool"},
       {"pg_rewrite",

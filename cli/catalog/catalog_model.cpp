@@ -473,13 +473,16 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   }
   if (table_exists(db, "tributary_types")) {
     auto rows = query_rows(db, "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typnotnull, "
-                              "typarray FROM tributary_types ORDER BY oid");
+                              "typarray, typdefaultbin IS NOT NULL, typdefault FROM tributary_types ORDER BY oid");
     if (!rows)
       return fail(rows.error());
-    for (const auto& row : *rows)
+    for (const auto& row : *rows) {
       model.types.push_back({std::stoll(row[0]), row[1], row[2], row[3].empty() ? 'e' : row[3][0],
                              std::stoll(row[4]), static_cast<int32_t>(std::stol(row[5])), row[6] == "1",
-                             std::stoll(row[7]), {}});
+                             std::stoll(row[7]), {}, std::nullopt});
+      if (row[8] == "1")
+        model.types.back().default_text = row[9];
+    }
   }
   if (table_exists(db, "tributary_domain_constraints"))
     if (auto ok = read_domain_checks(db, model); !ok)

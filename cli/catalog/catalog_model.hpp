@@ -106,6 +106,7 @@ struct catalog_user_type {
   bool not_null = false;
   int64_t array = 0;                  // typarray: its array type (_mood, _price)
   std::vector<catalog_check> checks;  // a domain's CHECK constraints (pg_constraint, contypid)
+  std::optional<std::string> default_text;  // a domain's DEFAULT as PostgreSQL prints it (typdefault)
 };
 
 struct catalog_model {

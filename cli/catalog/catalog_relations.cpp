@@ -9,6 +9,7 @@
 #include "cli/catalog/dependency_rows.hpp"
 #include "cli/catalog/description_rows.hpp"
 #include "cli/catalog/information_schema_rows.hpp"
+#include "cli/catalog/object_rows.hpp"
 #include "cli/catalog/global_rows.hpp"
 #include "cli/catalog/ordinals_table.hpp"
 #include "cli/catalog/record_functions.hpp"
@@ -175,12 +176,9 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
            }
          return out;
        }},
-      {"pg_extension",
-       [] {
-         return std::vector<snapshot_row>{{plpgsql_extension_oid, std::string("plpgsql"), int64_t{10},
-                                           int64_t{pg_catalog_namespace_oid}, int64_t{0}, std::string("1.0"),
-                                           sql_value{sql_null{}}, sql_value{sql_null{}}}};
-       }},
+      {"pg_extension", [] { return pg_extension_rows(); }},
+      {"pg_language", [] { return pg_language_rows(); }},
+      {"pg_proc", [] { return pg_proc_rows(); }},
       {"pg_collation", [] { return pg_collation_rows(); }},
       {"pg_database", [reader] { return pg_database_rows(reader->databases(), reader->roles()); }},
       {"pg_roles", [reader] { return pg_roles_rows(reader->roles()); }},
@@ -189,7 +187,13 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
       {"pg_description", [reader] { return pg_description_rows(*reader->db, reader->model()); }},
-      {"pg_depend", [reader] { return pg_depend_rows(*reader->db, reader->model()); }},
+      {"pg_depend",
+       [reader] {
+         auto rows = pg_depend_rows(*reader->db, reader->model());
+         for (auto& member : extension_member_rows())
+           rows.push_back(std::move(member));
+         return rows;
+       }},
       // The public schema's privileges as initdb made them (pg_dump dumps only changes).
       {"pg_init_privs",
        [] {
@@ -226,6 +230,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   if (auto r = install_privilege_functions(db, reader); !r)
     return r;
   if (auto r = install_catalog_functions(db, reader); !r)
+    return r;
+  if (auto r = install_object_functions(db, reader); !r)
     return r;
   return install_description_functions(db, reader);
 }

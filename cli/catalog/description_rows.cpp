@@ -13,6 +13,7 @@ namespace {
 constexpr int64_t pg_class_oid = 1259;
 constexpr int64_t pg_namespace_oid = 2615;
 constexpr int64_t pg_extension_oid = 3079;
+constexpr int64_t pg_language_oid = 2612;
 // PostgreSQL 15's comment on the public schema (pg_dump compares with it).
 constexpr const char* public_schema_comment = "standard public schema";
 
@@ -49,6 +50,10 @@ void description_function(sqlite3_context* context, int argc, sqlite3_value** ar
     if (catalog != nullptr && std::string(catalog) == "pg_namespace" &&
         sqlite3_value_int64(argv[0]) == public_namespace_oid)
       return sqlite3_result_text(context, public_schema_comment, -1, SQLITE_STATIC);
+    if (catalog != nullptr &&
+        ((std::string(catalog) == "pg_language" && sqlite3_value_int64(argv[0]) == plpgsql_language_oid) ||
+         (std::string(catalog) == "pg_extension" && sqlite3_value_int64(argv[0]) == plpgsql_extension_oid)))
+      return sqlite3_result_text(context, plpgsql_extension_comment, -1, SQLITE_STATIC);
     if (catalog == nullptr || std::string(catalog) != "pg_class")
       return sqlite3_result_null(context);
   }
@@ -121,6 +126,7 @@ std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catal
   std::vector<snapshot_row> out;
   out.push_back({public_namespace_oid, pg_namespace_oid, int64_t{0}, std::string(public_schema_comment)});
   out.push_back({plpgsql_extension_oid, pg_extension_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
+  out.push_back({plpgsql_language_oid, pg_language_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
   for (const auto& d : described_objects(db, model))
     out.push_back({d.objoid, pg_class_oid, d.objsubid, d.text});
   return out;

@@ -21,6 +21,7 @@ namespace tributary {
 
 // PostgreSQL 15's one extension, plpgsql (pg_extension, psql's \dx), and its comment.
 inline constexpr int64_t plpgsql_extension_oid = 13559;
+inline constexpr int64_t plpgsql_language_oid = 13563;  // its language (pg_language), with the same comment
 inline constexpr const char* plpgsql_extension_comment = "PL/pgSQL procedural language";
 
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model);

@@ -58,6 +58,11 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
     const char category = base ? (base->element != 0 ? 'A' : base->category) : 'U';
     out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', category, 0,
                            t.array, t.base_type, t.base_typmod, t.not_null, t.base_type));
+    if (t.default_text) {  // typdefaultbin (pg_get_expr gives its text back) and typdefault
+      auto& row = out.back();
+      row[row.size() - 3] = *t.default_text;
+      row[row.size() - 2] = *t.default_text;
+    }
     if (t.array != 0)
       out.push_back(type_row(t.array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false));
   }

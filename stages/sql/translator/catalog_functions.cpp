@@ -14,6 +14,8 @@
 //   pg_tablespace_location(oid)                    text   '' (the built-in tablespaces)
 //   pg_get_triggerdef(oid [, bool])                text   (pg_trigger lists no trigger yet: NULL)
 //   pg_get_viewdef(oid [, bool])                   text   the view's SELECT
+//   pg_type_is_visible(oid), pg_function_is_visible(oid)  bool
+//   pg_describe_object(classid, objid, objsubid)   text   "table t", "function f(integer)", ...
 //   obj_description(oid [, name]), col_description(oid, int4),
 //   shobj_description(oid, name)                   text
 //   pg_encoding_to_char(int4)                      name
@@ -108,6 +110,9 @@ const std::vector<signature>& signatures() {
       {"pg_get_triggerdef", {oid, boolean}, text},
       {"pg_get_viewdef", {oid}, text},
       {"pg_get_viewdef", {oid, boolean}, text},
+      {"pg_type_is_visible", {oid}, boolean},
+      {"pg_function_is_visible", {oid}, boolean},
+      {"pg_describe_object", {oid, oid, int4}, text},
   };
   return all;
 }
