@@ -449,5 +449,55 @@ TEST_F(PostgresTools, DomainsTriggersAndObjectsListAsPostgres) {
                        "DROP DOMAIN dneg", "DROP DOMAIN dplain"});
 }
 
+TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
+  // A query on a view has the types and values PostgreSQL gives (the
+  // RowDescription psql's \gdesc shows, numeric arithmetic on its columns); a view
+  // may have a column list and live in another schema; CREATE VIEW and DROP VIEW
+  // refuse what PostgreSQL refuses, with its errors.
+  expect_same_answers({
+      "CREATE TABLE qt (id int PRIMARY KEY, price numeric(10,2), name varchar(20), at date)",
+      "INSERT INTO qt VALUES (1, 2.5, 'a', '2024-02-29'), (2, 10, 'b', NULL)",
+      "CREATE VIEW qv AS SELECT id, price, name, price * 2 AS dp, 'lit' AS lit, at + 1 AS next FROM qt WHERE id > 0",
+      "CREATE VIEW qc (a, b) AS SELECT id, name, price FROM qt",
+      "CREATE VIEW qw AS SELECT q.a + 1 AS a1, q.b, q.price FROM qc q",
+      "CREATE SCHEMA qs",
+      "CREATE TABLE qs.o (n int, t text)",
+      "INSERT INTO qs.o VALUES (1, 'x'), (2, NULL)",
+      "CREATE VIEW qs.ov AS SELECT n, t FROM qs.o",
+      "SELECT * FROM qv ORDER BY id",
+      "SELECT dp + 1, dp / 3, next - at FROM qv ORDER BY id",
+      "SELECT * FROM qc ORDER BY a",
+      "SELECT * FROM qw ORDER BY a1",
+      "SELECT * FROM qs.ov ORDER BY n",
+      "SELECT v.name, o.t FROM qv v JOIN qs.ov o ON o.n = v.id ORDER BY 1",
+      "SELECT c.relname, n.nspname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+      "JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+      "WHERE c.relname IN ('qv', 'qc', 'qw', 'ov') AND a.attnum > 0 ORDER BY 1, a.attnum",
+      "CREATE VIEW qbad (a, b, c) AS SELECT id, name FROM qt",
+      "CREATE VIEW nosuch.qbad AS SELECT 1 AS a",
+      "CREATE VIEW qbad AS SELECT id, id FROM qt",
+      "CREATE VIEW qbad AS SELECT nosuch FROM qt",
+      "DROP VIEW nosuch",
+      "DROP VIEW IF EXISTS nosuch, qw",
+      "DROP VIEW qt",
+      "DROP VIEW qs.nosuch",
+      "SELECT * FROM qw",
+  });
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_views_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(script);
+    out << "SELECT * FROM qv \\gdesc\nSELECT dp + 1 AS x, a FROM qv, qc \\gdesc\nSELECT * FROM qs.ov \\gdesc\n"
+           "\\d qc\n\\d qs.ov\n";
+  }
+  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  std::filesystem::remove(script);
+  EXPECT_NE(theirs.text.find("dp|numeric"), std::string::npos) << theirs.text;
+  EXPECT_EQ(mine.text, theirs.text);
+  expect_same_answers({"DROP VIEW qs.ov", "DROP VIEW qc, qv", "SELECT count(*) FROM pg_class WHERE relname LIKE 'q_'",
+                       "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
+}
+
 }  // namespace
 }  // namespace tributary::integration

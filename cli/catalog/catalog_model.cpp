@@ -16,6 +16,7 @@
 #include "stages/sql/check_constraints.hpp"
 #include "stages/sql/default_deparse.hpp"
 #include "stages/sql/sqlite_table_text.hpp"
+#include "stages/sql/view_text.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
@@ -422,9 +423,12 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
                                      r.local_name);
       if (!create_view)
         return fail(create_view.error());
-      if (!create_view->empty())
-        if (auto typed = typed_view_columns(create_view->front(), model); typed && typed->size() == r.columns.size())
-          r.columns = std::move(*typed);
+      if (create_view->empty())
+        continue;
+      if (auto stored = read_stored_view(create_view->front()); stored && stored->columns.size() == r.columns.size())
+        r.columns = std::move(stored->columns);  // created translated, with its columns' types
+      else if (auto typed = typed_view_columns(create_view->front(), model); typed && typed->size() == r.columns.size())
+        r.columns = std::move(*typed);
     }
   std::vector<relation_acl_row> recorded_acls;
   if (table_exists(db, "tributary_relation_acl")) {

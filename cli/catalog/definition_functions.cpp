@@ -27,6 +27,7 @@
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/view_text.hpp"
 
 namespace tributary {
 
@@ -222,7 +223,7 @@ std::optional<std::string> view_definition(const catalog_reader& reader, const c
   auto step = q->step();
   if (!step || *step != sqlite_statement::step_result::row)
     return std::nullopt;
-  std::string text = q->column_text(0);
+  std::string text = postgres_view_text(q->column_text(0));
   // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
   for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
     const bool word = at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1])) &&

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/core/local_relation_name.hpp"
+#include "stages/sql/view_text.hpp"
 #include "storage/text_query.hpp"
 
 namespace tributary {
@@ -89,7 +90,7 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
     auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
     if (!text || text->empty())
       continue;
-    PgQueryParseResult parsed = pg_query_parse(text->front()[0].c_str());
+    PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
     if (parsed.error == nullptr) {
       const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
       std::vector<int64_t> read;

@@ -44,12 +44,15 @@ std::optional<std::vector<column_definition>> typed_view_columns(const std::stri
   } catch (const std::exception&) {
     return std::nullopt;
   }
+  std::vector<std::string> aliases;  // CREATE VIEW v (a, b): the first columns' names
+  for (const auto& alias : view.value("aliases", nlohmann::json::array()))
+    aliases.push_back(alias.value("String", nlohmann::json::object()).value("sval", std::string()));
   std::vector<column_definition> out;
   for (const auto& c : translated->columns) {
     if (!c.type.known())
       return std::nullopt;
     column_definition column;
-    column.name = c.name;
+    column.name = out.size() < aliases.size() ? aliases[out.size()] : c.name;
     column.type = c.untyped ? builtin_column_type(25) : c.type;  // an untyped literal is text
     // attndims stays 0: PostgreSQL records no dimensions for a view's array column.
     out.push_back(std::move(column));

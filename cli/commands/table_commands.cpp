@@ -25,6 +25,7 @@
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/insert_values.hpp"
 #include "stages/sql/typed_constants.hpp"
+#include "stages/sql/view_text.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
@@ -270,6 +271,11 @@ public:
           error_ = storage_error(recorded.error());
         if (recorded && !recorded->empty())
           mark_primary_key(table, *recorded);
+        if (recorded && recorded->empty())  // a view created translated: its typed columns
+          if (auto view = query_texts(db_, "SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = ?1", table);
+              view && !view->empty())
+            if (auto stored = read_stored_view(view->front()))
+              *recorded = std::move(stored->columns);
         it = tables_.emplace(table, recorded ? std::move(*recorded) : std::vector<column_definition>{})
                  .first;
       }
@@ -569,6 +575,39 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
     return fail(typed.error());
   out.parameters = std::move((*typed)->parameters);
   return std::optional<translated_statement>{std::move(out)};
+}
+
+result<std::optional<translated_query>, pg_error> translate_view_select(const nlohmann::json& select,
+                                                                       std::string_view source, int position_base,
+                                                                       command_context& context,
+                                                                       const type_settings& settings) {
+  recorded_tables tables(context.database());
+  // No session: what a view reads of the session (current_user, settings) is
+  // read when the view is, so such a SELECT is not translated here.
+  translation_input input{tables.lookup(), settings, source, {}};
+  std::optional<user_type_set> user_types;
+  input.find_user_type = [&](std::string_view schema, std::string_view name) -> const user_type* {
+    if (!user_types) {
+      auto read = read_user_types(context.database());
+      user_types = read ? std::move(*read) : user_type_set{};
+    }
+    return user_types->find(schema, name);
+  };
+  std::string untranslated;
+  input.untranslated = &untranslated;
+  auto translated = translate_select(select, input);
+  if (tables.error())
+    return fail(*tables.error());
+  if (!translated) {
+    pg_error error = translated.error().error;
+    const int location = translated.error().location;
+    if (location >= 0 && static_cast<size_t>(location) <= source.size())
+      error.position = position_base + character_count(source, static_cast<size_t>(location)) + 1;
+    return fail(std::move(error));
+  }
+  if (!*translated)
+    spdlog::debug("view not translated ({}): {}", untranslated, source);
+  return std::move(*translated);
 }
 
 }  // namespace tributary

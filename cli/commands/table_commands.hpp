@@ -102,4 +102,13 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
     command_context& context, const type_settings& settings);
 
+// The SELECT of a CREATE VIEW (`select`: its SelectStmt's fields, parsed from
+// `source`) translated as the view keeps it (view_definition.hpp): nullopt when
+// the translator does not cover it or it reads the session (current_user,
+// settings), which a view reads when it is read. Errors as prepare_translated_statement's.
+result<std::optional<translated_query>, pg_error> translate_view_select(const nlohmann::json& select,
+                                                                       std::string_view source, int position_base,
+                                                                       command_context& context,
+                                                                       const type_settings& settings);
+
 }  // namespace tributary

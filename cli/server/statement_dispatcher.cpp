@@ -12,6 +12,7 @@
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/table_privilege_commands.hpp"
 #include "cli/commands/vacuum_command.hpp"
+#include "cli/commands/view_definition.hpp"
 #include "cli/commands/view_ownership.hpp"
 #include "cli/server/set_config_function.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -496,8 +497,29 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
   const bool owned_ddl = type == "ViewStmt" || type == "CreateTableAsStmt" ||
                          (type == "DropStmt" && statement.fields().value("removeType", std::string()) == "OBJECT_VIEW");
   auto run = [&]() -> result<command_outcome, pg_error> {
-    auto outcome = executor_.run(statement.text, statement.tag, situation.parameters, grammar_error,
-                                 statement.position, situation.result_formats);
+    // A view whose SELECT is translated keeps the translation (view_definition.hpp).
+    std::optional<std::string> view_sql;
+    const routed_query own = type == "ViewStmt" ? route_query(statement.text) : routed_query{};
+    if (type == "ViewStmt" && own.statements.size() == 1) {  // locations in this text alone
+      auto translated = translated_create_view(own.statements[0].fields(), statement.text, statement.position,
+                                               *this, parameters_.type_settings_now());
+      if (!translated)
+        return fail(translated.error());
+      view_sql = std::move(*translated);
+    }
+    if (type == "DropStmt" && owned_ddl) {  // DROP VIEW: drop_views (view_definition.hpp)
+      const routed_query drop = route_query(statement.text);
+      if (drop.statements.size() == 1) {
+        auto dropped = drop_views(drop.statements[0].fields(), *this);
+        if (!dropped)
+          return dropped;
+        if (auto recorded = forget_dropped_views(db_, drop.statements[0].fields()); !recorded)
+          return fail(recorded.error());
+        return dropped;
+      }
+    }
+    auto outcome = executor_.run(view_sql.value_or(statement.text), statement.tag, situation.parameters,
+                                 grammar_error, statement.position, situation.result_formats);
     if (!outcome || !owned_ddl)
       return outcome;
     const int64_t owner = current_role_oid().value_or(default_relation_owner);

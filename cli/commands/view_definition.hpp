@@ -1,0 +1,46 @@
+// view_definition: CREATE VIEW of a SELECT the query translator covers, kept by
+// SQLite as the translated SELECT with the statement's text and its columns'
+// PostgreSQL types (stages/sql/view_text.hpp), so that a query on the view is
+// typed and computed as PostgreSQL's (RowDescription, operators on its columns)
+// and the view may live in another schema (the SQLite view "sales.v").
+//
+//   CREATE [TEMP] VIEW [schema.]name [(column, ...)] AS select
+//
+// The column list renames the first columns (42601 CREATE VIEW specifies more
+// column names than columns); a schema that does not exist is 3F000; two
+// columns of one name are 42701. Not translated (nullopt: SQLite creates the
+// view from the statement's own text, as before): CREATE OR REPLACE, WITH
+// options or CHECK OPTION, a SELECT the translator does not cover or that reads
+// the session, columns of user types.
+//
+//   DROP VIEW [IF EXISTS] [schema.]name, ...
+//
+// drops each view (and its comments) as PostgreSQL: 42P01 view "x" does not
+// exist (a NOTICE ... skipping with IF EXISTS), 42809 "t" is not a view with
+// PostgreSQL's HINT for a table or a sequence. Views that read a dropped view
+// are not looked for (RESTRICT / CASCADE are not checked).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands/table_commands.hpp"
+#include "stages/core/pg_error.hpp"
+#include "stages/core/result.hpp"
+#include "stages/types/type_settings.hpp"
+
+namespace tributary {
+
+// `fields` are the ViewStmt's, parsed from `text` (the statement, `position_base`
+// characters into the query string): the SQLite CREATE VIEW to run instead.
+result<std::optional<std::string>, pg_error> translated_create_view(const nlohmann::json& fields,
+                                                                   const std::string& text, int position_base,
+                                                                   command_context& context,
+                                                                   const type_settings& settings);
+
+// `fields` are the DropStmt's (removeType OBJECT_VIEW).
+result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, command_context& context);
+
+}  // namespace tributary
