@@ -499,5 +499,66 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
                        "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
 }
 
+TEST_F(PostgresTools, GuiClientsConnectQueriesAndWatchAsPostgres) {
+  // What pgAdmin 4 sends when it connects (its psycopg3 driver's _initialize and
+  // _set_user_info; the role's name differs: the bootstrap superuser is not
+  // "postgres" here), and what DBeaver reads when it opens a PostgreSQL connection.
+  expect_same_answers({
+      "SET DateStyle=ISO; SET client_min_messages=notice; SELECT set_config('bytea_output','hex',false) "
+      "FROM pg_settings WHERE name = 'bytea_output'; SET client_encoding='UTF8';",
+      "SELECT version() LIKE 'PostgreSQL 15.%' AS fifteen",
+      "SELECT db.oid = (SELECT oid FROM pg_database WHERE datname = 'postgres') AS did, db.datname, db.datallowconn, "
+      "pg_encoding_to_char(db.encoding) AS serverencoding, has_database_privilege(db.oid, 'CREATE') as cancreate, "
+      "datistemplate FROM pg_catalog.pg_database db WHERE db.datname = current_database()",
+      "SELECT gss_authenticated, encrypted FROM pg_catalog.pg_stat_gssapi WHERE pid = pg_backend_pid()",
+      "SELECT roles.rolsuper as is_superuser, CASE WHEN roles.rolsuper THEN true ELSE roles.rolcreaterole END as "
+      "can_create_role, CASE WHEN roles.rolsuper THEN true ELSE roles.rolcreatedb END as can_create_db, "
+      "CASE WHEN 'pg_signal_backend'=ANY(ARRAY(WITH RECURSIVE cte AS (SELECT pg_roles.oid,pg_roles.rolname "
+      "FROM pg_roles WHERE pg_roles.oid = roles.oid UNION ALL SELECT m.roleid,pgr.rolname FROM cte cte_1 "
+      "JOIN pg_auth_members m ON m.member = cte_1.oid JOIN pg_roles pgr ON pgr.oid = m.roleid) "
+      "SELECT rolname FROM cte)) THEN True ELSE False END as can_signal_backend "
+      "FROM pg_catalog.pg_roles as roles WHERE rolname = current_user",
+      "SELECT CASE WHEN usesuper THEN pg_catalog.pg_is_in_recovery() ELSE FALSE END as inrecovery, "
+      "CASE WHEN usesuper AND pg_catalog.pg_is_in_recovery() THEN pg_is_wal_replay_paused() ELSE FALSE END "
+      "as isreplaypaused FROM pg_catalog.pg_user WHERE usename=current_user",
+      "SELECT pg_is_wal_replay_paused()",
+      // DBeaver.
+      "SELECT current_database()",
+      "SELECT db.datname FROM pg_catalog.pg_database db WHERE 1 = 1 AND datallowconn AND NOT datistemplate "
+      "OR db.datname = 'postgres'",
+      "SELECT count(*) FROM (SELECT db.oid,db.* FROM pg_catalog.pg_database db WHERE datname='postgres') x",
+      "SELECT reset_val FROM pg_settings WHERE name = 'search_path'",
+      "SELECT current_schema(), session_user = current_user",
+      "SELECT n.nspname, d.description FROM pg_catalog.pg_namespace n LEFT OUTER JOIN pg_catalog.pg_description d "
+      "ON d.objoid=n.oid AND d.objsubid=0 AND d.classoid='pg_namespace'::regclass ORDER BY nspname",
+      "SHOW search_path",
+      "SELECT t.typname, format_type(nullif(t.typbasetype, 0), t.typtypmod) AS base_type_name, c.relkind "
+      "FROM pg_catalog.pg_type t LEFT OUTER JOIN pg_catalog.pg_type et ON et.oid=t.typelem "
+      "LEFT OUTER JOIN pg_catalog.pg_class c ON c.oid=t.typrelid WHERE t.typname IN ('int4', '_text', 'numeric') "
+      "AND (c.relkind IS NULL OR c.relkind = 'c') AND (et.typcategory IS NULL OR et.typcategory <> 'C') ORDER BY 1",
+  });
+  // psql's \watch runs the query again every interval until psql is stopped.
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_watch_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(script);
+    out << "SELECT 41 + 1 AS answer\n\\watch 0.2\n";
+  }
+  const std::vector<std::string> argv = {(postgres_tools_bin / "psql").string(), "-X", "-A", "-h", "127.0.0.1",
+                                         "-p", std::to_string(subscriber_.port()), "-U", subscriber_.user(),
+                                         "-d", "postgres", "-f", script.string()};
+  const auto log = std::filesystem::temp_directory_path() /
+                   ("tributary_047_watch_" + std::to_string(::getpid()) + ".out");
+  auto watched = run_client(argv, log, std::chrono::milliseconds(1500));
+  std::filesystem::remove(log);
+  std::filesystem::remove(script);
+  size_t runs = 0;
+  for (size_t at = watched.text.find("answer\n42\n(1 row)"); at != std::string::npos;
+       at = watched.text.find("answer\n42\n(1 row)", at + 1))
+    ++runs;
+  EXPECT_GE(runs, 3u) << watched.text;
+  EXPECT_EQ(watched.text.find("ERROR"), std::string::npos) << watched.text;
+}
+
 }  // namespace
 }  // namespace tributary::integration

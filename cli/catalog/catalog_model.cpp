@@ -364,7 +364,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   catalog_model model;
   model.namespaces = {{pg_catalog_namespace_oid, "pg_catalog"},
                       {public_namespace_oid, "public"},
-                      {information_schema_namespace_oid, "information_schema"}};
+                      {information_schema_namespace_oid, "information_schema"},
+                      {pg_toast_namespace_oid, "pg_toast"}};  // PostgreSQL's; it holds nothing here
   std::vector<std::string> schemas;
   if (table_exists(db, "tributary_namespaces")) {
     auto rows = query_rows(db, "SELECT nspname FROM tributary_namespaces ORDER BY nspname");

@@ -33,6 +33,7 @@ namespace tributary {
 inline constexpr int64_t pg_catalog_namespace_oid = 11;
 inline constexpr int64_t public_namespace_oid = 2200;
 inline constexpr int64_t information_schema_namespace_oid = 13183;
+inline constexpr int64_t pg_toast_namespace_oid = 99;
 // PostgreSQL 15's public schema belongs to the role pg_database_owner (the
 // database's owner, whoever that is).
 inline constexpr int64_t database_owner_role_oid = 6171;

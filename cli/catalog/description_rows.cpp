@@ -14,8 +14,12 @@ constexpr int64_t pg_class_oid = 1259;
 constexpr int64_t pg_namespace_oid = 2615;
 constexpr int64_t pg_extension_oid = 3079;
 constexpr int64_t pg_language_oid = 2612;
+
+// PostgreSQL 15's comments on its schemas.
+const std::pair<int64_t, const char*> schema_comments[] = {{pg_catalog_namespace_oid, "system catalog schema"},
+                                                           {pg_toast_namespace_oid, "reserved schema for TOAST tables"},
+                                                           {public_namespace_oid, "standard public schema"}};
 // PostgreSQL 15's comment on the public schema (pg_dump compares with it).
-constexpr const char* public_schema_comment = "standard public schema";
 
 struct described {
   int64_t objoid = 0;
@@ -47,9 +51,10 @@ void description_function(sqlite3_context* context, int argc, sqlite3_value** ar
       return sqlite3_result_null(context);
   if (!column && argc == 2) {
     const char* catalog = reinterpret_cast<const char*>(sqlite3_value_text(argv[1]));
-    if (catalog != nullptr && std::string(catalog) == "pg_namespace" &&
-        sqlite3_value_int64(argv[0]) == public_namespace_oid)
-      return sqlite3_result_text(context, public_schema_comment, -1, SQLITE_STATIC);
+    if (catalog != nullptr && std::string(catalog) == "pg_namespace")
+      for (const auto& [oid, comment] : schema_comments)
+        if (sqlite3_value_int64(argv[0]) == oid)
+          return sqlite3_result_text(context, comment, -1, SQLITE_STATIC);
     if (catalog != nullptr &&
         ((std::string(catalog) == "pg_language" && sqlite3_value_int64(argv[0]) == plpgsql_language_oid) ||
          (std::string(catalog) == "pg_extension" && sqlite3_value_int64(argv[0]) == plpgsql_extension_oid)))
@@ -124,7 +129,8 @@ void tablespace_location_function(sqlite3_context* context, int, sqlite3_value**
 
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model) {
   std::vector<snapshot_row> out;
-  out.push_back({public_namespace_oid, pg_namespace_oid, int64_t{0}, std::string(public_schema_comment)});
+  for (const auto& [oid, comment] : schema_comments)
+    out.push_back({oid, pg_namespace_oid, int64_t{0}, std::string(comment)});
   out.push_back({plpgsql_extension_oid, pg_extension_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
   out.push_back({plpgsql_language_oid, pg_language_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
   for (const auto& d : described_objects(db, model))

@@ -216,6 +216,18 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
                                                         [reg, activity] { return activity_rows(*reg, activity); }});
       !r)
     return r;
+  // pg_stat_gssapi: one row per client session; GSSAPI is never used (README).
+  if (auto r = add("pg_stat_gssapi",
+                   snapshot_table{"CREATE TABLE x(pid int4, gss_authenticated bool, principal text, encrypted bool)",
+                                  [activity] {
+                                    std::vector<row> out;
+                                    if (activity.sessions)
+                                      for (const auto& s : activity.sessions->rows())
+                                        out.push_back(row{int64_t{s.pid}, int64_t{0}, sql_null{}, int64_t{0}});
+                                    return out;
+                                  }});
+      !r)
+    return r;
   int rc = sqlite3_create_function_v2(handle, "pg_stat_reset_subscription_stats", 1, SQLITE_UTF8,
                                       registry.get(), reset_stats_function, nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK)

@@ -163,6 +163,14 @@ void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_va
   sqlite3_result_int(context, 1);
 }
 
+// Tributary is never a standby: PostgreSQL's answer of a server not in recovery.
+void wal_replay_paused_function(sqlite3_context* context, int, sqlite3_value**) {
+  pg_error error = make_pg_error("55000", "recovery is not in progress");
+  error.hint = "Recovery control functions can only be executed during recovery.";
+  sqlite3_result_error(context, error.message.c_str(), -1);
+  keep_sql_function_error(sqlite3_context_db_handle(context), std::move(error));
+}
+
 }  // namespace
 
 std::vector<snapshot_row> pg_extension_rows() {
@@ -208,6 +216,7 @@ result<ok_t, sqlite_error> install_object_functions(sqlite_connection& db, const
       {"pg_describe_object", 3, describe_object_function},
       {"pg_type_is_visible", 1, type_is_visible_function},
       {"pg_function_is_visible", 1, function_is_visible_function},
+      {"pg_is_wal_replay_paused", 0, wal_replay_paused_function},
   };
   return register_functions(db.handle(), const_cast<catalog_reader*>(reader.get()), functions);
 }

@@ -49,7 +49,9 @@ std::vector<snapshot_row> pg_namespace_rows(const catalog_model& model, const re
   std::vector<snapshot_row> out;
   for (const auto& n : model.namespaces) {
     auto it = schemas.find(n.name);
-    int64_t nspowner = n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ? int64_t{10}
+    int64_t nspowner = n.oid == pg_catalog_namespace_oid || n.oid == information_schema_namespace_oid ||
+                               n.oid == pg_toast_namespace_oid
+                           ? int64_t{10}
                        : n.oid == public_namespace_oid                                               ? database_owner_role_oid
                                                                                                      : owner.oid;
     sql_value nspacl = null_value;

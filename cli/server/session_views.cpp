@@ -29,6 +29,10 @@ const std::vector<column_definition>* session_view_columns(const std::string& na
   static const std::vector<column_definition> prepared =
       columns({{"name", text}, {"statement", text}, {"prepare_time", timestamptz}, {"parameter_types", regtype_array},
                {"from_sql", boolean}, {"generic_plans", int8}, {"custom_plans", int8}});
+  static const std::vector<column_definition> gssapi =
+      columns({{"pid", int4}, {"gss_authenticated", boolean}, {"principal", text}, {"encrypted", boolean}});
+  if (name == "pg_stat_gssapi")  // cli/catalog/monitoring_tables.hpp
+    return &gssapi;
   if (name == "pg_cursors")
     return &cursors;
   if (name == "pg_prepared_statements")

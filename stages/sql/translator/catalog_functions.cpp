@@ -16,6 +16,7 @@
 //   pg_get_viewdef(oid [, bool])                   text   the view's SELECT
 //   pg_type_is_visible(oid), pg_function_is_visible(oid)  bool
 //   pg_describe_object(classid, objid, objsubid)   text   "table t", "function f(integer)", ...
+//   pg_is_wal_replay_paused()                      bool   55000: never in recovery
 //   obj_description(oid [, name]), col_description(oid, int4),
 //   shobj_description(oid, name)                   text
 //   pg_encoding_to_char(int4)                      name
@@ -113,6 +114,7 @@ const std::vector<signature>& signatures() {
       {"pg_type_is_visible", {oid}, boolean},
       {"pg_function_is_visible", {oid}, boolean},
       {"pg_describe_object", {oid, oid, int4}, text},
+      {"pg_is_wal_replay_paused", {}, boolean},
   };
   return all;
 }
