@@ -461,7 +461,10 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
       "CREATE VIEW qc (a, b) AS SELECT id, name, price FROM qt",
       "CREATE VIEW qw AS SELECT q.a + 1 AS a1, q.b, q.price FROM qc q",
       "CREATE SCHEMA qs",
-      "CREATE TABLE qs.o (n int, t text)",
+      "CREATE TABLE qs.o (n int CHECK (n > 0), t text)",
+      "ALTER TABLE qs.o ADD CHECK (t <> '')",
+      // A CHECK of a table of another schema is named after the table alone.
+      "SELECT conname FROM pg_constraint WHERE conrelid = 'qs.o'::regclass ORDER BY 1",
       "INSERT INTO qs.o VALUES (1, 'x'), (2, NULL)",
       "CREATE VIEW qs.ov AS SELECT n, t FROM qs.o",
       "SELECT * FROM qv ORDER BY id",

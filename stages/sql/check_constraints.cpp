@@ -137,9 +137,12 @@ std::string choose_check_name(const std::string& relation,
                               const std::vector<std::string>& referenced,
                               const std::vector<std::string>& taken) {
   const std::string column = referenced.size() == 1 ? referenced[0] : std::string();
+  // The table's own name: a table of schema s is the local table "s.t" (local_relation_name.hpp).
+  const size_t dot = relation.find('.');
+  const std::string table = dot == std::string::npos ? relation : relation.substr(dot + 1);
   std::string label = "check";
   for (int pass = 1;; ++pass) {
-    std::string name = make_object_name(relation, column, label);
+    std::string name = make_object_name(table, column, label);
     if (std::find(taken.begin(), taken.end(), name) == taken.end())
       return name;
     label = "check" + std::to_string(pass);
