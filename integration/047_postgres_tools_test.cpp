@@ -141,6 +141,20 @@ TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {
   EXPECT_EQ(local_value("SELECT count(*) FROM pg_database WHERE datname = 'tools_db'"), "0");
   auto if_exists = on_tributary("dropdb", {"--if-exists", "tools_db"});
   EXPECT_TRUE(if_exists.succeeded) << if_exists.text;
+  // vacuumdb lists the tables to vacuum (OPERATOR(pg_catalog.=) ANY (array[...])),
+  // then VACUUM / ANALYZE each; --all lists the databases that allow connections.
+  expect_same_answers({"CREATE TABLE vacuumed (id int PRIMARY KEY)"});
+  for (const std::vector<std::string>& arguments :
+       {std::vector<std::string>{"-d", "postgres"}, std::vector<std::string>{"-d", "postgres", "-z", "-t", "vacuumed"},
+        std::vector<std::string>{"-d", "postgres", "--analyze-in-stages"}}) {
+    auto mine = on_tributary("vacuumdb", arguments);
+    EXPECT_TRUE(mine.succeeded) << mine.text;
+    EXPECT_EQ(mine.text, on_postgresql("vacuumdb", arguments).text) << arguments.back();
+  }
+  auto all = on_tributary("vacuumdb", {"--all", "-z"});
+  EXPECT_TRUE(all.succeeded) << all.text;
+  EXPECT_NE(all.text.find("vacuumdb: vacuuming database \"postgres\""), std::string::npos) << all.text;
+  expect_same_answers({"DROP TABLE vacuumed"});
 }
 
 TEST_F(PostgresTools, AddsAndDropsKeyConstraintsAsPostgres) {

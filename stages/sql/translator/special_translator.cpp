@@ -18,7 +18,10 @@ namespace tributary::translator {
 namespace pt = parse_tree;
 
 typed_expression query_translator::other_operator(const json& expr, const scope& where) {
-  const std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
+  std::vector<std::string> names = pt::strings(pt::list(expr, "name"));
+  // x OPERATOR(pg_catalog.=) ANY (...) is x = ANY (...) (vacuumdb writes it so).
+  if (names.size() == 2 && names[0] == "pg_catalog")
+    names.erase(names.begin());
   const std::string kind = pt::text(expr, "kind");
   const json& rexpr = expr.value("rexpr", json());
   if ((kind == "AEXPR_OP_ANY" || kind == "AEXPR_OP_ALL") && names.size() == 1 &&
