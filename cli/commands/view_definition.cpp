@@ -31,7 +31,9 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const json& view = fields.value("view", json::object());
   const std::string schema = view.value("schemaname", std::string());
   const std::string name = view.value("relname", std::string());
-  const bool temporary = view.value("relpersistence", std::string("p")) == "t";
+  // A temporary view lives in SQLite's temp schema, which the catalogs do not read.
+  if (view.value("relpersistence", std::string("p")) == "t")
+    return untranslated;
   if (!schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
       return fail(exists.error());
@@ -63,7 +65,7 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
     stored.columns.push_back(std::move(column));
   }
   return std::optional<std::string>{
-      translated_view_sql(local_relation_name(schema, name), temporary, stored, (*translated)->sql)};
+      translated_view_sql(local_relation_name(schema, name), false, stored, (*translated)->sql)};
 }
 
 result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, command_context& context) {

@@ -4,12 +4,12 @@
 // typed and computed as PostgreSQL's (RowDescription, operators on its columns)
 // and the view may live in another schema (the SQLite view "sales.v").
 //
-//   CREATE [TEMP] VIEW [schema.]name [(column, ...)] AS select
+//   CREATE VIEW [schema.]name [(column, ...)] AS select
 //
 // The column list renames the first columns (42601 CREATE VIEW specifies more
 // column names than columns); a schema that does not exist is 3F000; two
 // columns of one name are 42701. Not translated (nullopt: SQLite creates the
-// view from the statement's own text, as before): CREATE OR REPLACE, WITH
+// view from the statement's own text, as before): TEMP views, CREATE OR REPLACE, WITH
 // options or CHECK OPTION, a SELECT the translator does not cover or that reads
 // the session, columns of user types.
 //
