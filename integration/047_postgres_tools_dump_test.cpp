@@ -32,8 +32,7 @@ TEST_F(PostgresTools, PgDumpallGlobalsRunsToCompletion) {
 TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
   // The same tables on Tributary; its pg_dump (schema and data) restores into a
   // new database of the PostgreSQL 15, whose own pg_dump then prints the same
-  // script (but for the server's version and the view's SELECT, which PostgreSQL
-  // prints from its parse tree).
+  // script (but for the server's version).
   for (const char* sql :
        {"CREATE TABLE customers (id serial PRIMARY KEY, name text NOT NULL, email varchar(80) UNIQUE, "
         "age int CHECK (age >= 0))",
@@ -70,12 +69,12 @@ TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
   std::filesystem::remove(script);
   auto theirs = on_postgresql("pg_dump", {"-O", "-d", "restored"});
   ASSERT_TRUE(theirs.succeeded) << theirs.text;
-  std::string expected = without_varying_lines(theirs.text);
-  const std::string their_view =
-      " SELECT orders.id,\n    orders.amount\n   FROM public.orders\n  WHERE (orders.amount > (100)::numeric);\n";
-  ASSERT_NE(expected.find(their_view), std::string::npos) << expected;
-  expected.replace(expected.find(their_view), their_view.size(),
-                   " SELECT id, amount FROM public.orders WHERE amount > 100;\n");
+  const std::string expected = without_varying_lines(theirs.text);
+  // The view's SELECT as PostgreSQL prints it back (pg_get_viewdef).
+  EXPECT_NE(expected.find(" SELECT orders.id,\n    orders.amount\n   FROM public.orders\n  WHERE (orders.amount > "
+                          "(100)::numeric);\n"),
+            std::string::npos)
+      << expected;
   EXPECT_EQ(without_varying_lines(mine.str()), expected);
   EXPECT_NE(expected.find("CONSTRAINT orders_amount_check CHECK ((amount > (0)::numeric))"), std::string::npos);
   EXPECT_NE(expected.find("ALTER SEQUENCE public.customers_id_seq OWNED BY public.customers.id;"),
@@ -97,8 +96,7 @@ TEST_F(PostgresTools, PgDumpOfEnumsDomainsSchemasAndIdentityRestoresIntoPostgres
   // element of an enum's array type (typname[0]),
   // each column's storage against its type's, and prints user types and casts
   // to them schema-qualified (its search_path is empty); the view names a table
-  // of another schema. The restored database dumps the same script but for the
-  // view's SELECT text.
+  // of another schema. The restored database dumps the same script.
   for (const char* sql :
        {"CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')", "CREATE DOMAIN price AS numeric(10,2) DEFAULT 0 CHECK (VALUE >= 0)",
         "CREATE DOMAIN posint AS int CONSTRAINT is_pos CHECK (VALUE > 0) CHECK (VALUE < 100)",
@@ -134,10 +132,8 @@ TEST_F(PostgresTools, PgDumpOfEnumsDomainsSchemasAndIdentityRestoresIntoPostgres
         out += line + "\n";
     return out;
   };
-  std::string expected = without_varying_lines(theirs.text);
-  const std::string their_view = " SELECT orders.id,\n    orders.m\n   FROM sales.orders orders;\n";
-  ASSERT_NE(expected.find(their_view), std::string::npos) << expected;
-  expected.replace(expected.find(their_view), their_view.size(), " SELECT id, m FROM sales.orders AS \"orders\";\n");
+  const std::string expected = without_varying_lines(theirs.text);
+  EXPECT_NE(expected.find(" SELECT orders.id,\n    orders.m\n   FROM sales.orders;\n"), std::string::npos) << expected;
   EXPECT_EQ(without_varying_lines(mine.str()), expected);
   EXPECT_NE(expected.find("CREATE TYPE public.mood AS ENUM (\n    'sad',\n    'ok',\n    'happy'\n);"),
             std::string::npos);

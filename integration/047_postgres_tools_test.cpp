@@ -487,6 +487,18 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
       "SELECT * FROM qw ORDER BY a1",
       "SELECT * FROM qs.ov ORDER BY n",
       "SELECT v.name, o.t FROM qv v JOIN qs.ov o ON o.n = v.id ORDER BY 1",
+      // pg_get_viewdef prints the SELECT back as PostgreSQL does (pg_dump's plain
+      // form and psql's pretty one; pg_views.definition), tables off the search path qualified.
+      "CREATE VIEW qf AS SELECT * FROM qt q WHERE q.price > 1.5 AND name IS NOT NULL",
+      "CREATE VIEW qe AS SELECT upper(name) AS u, 1 AS one, -1 AS neg, at + 1 AS nx, price * 2 AS dp, "
+      "'lit' AS lit FROM qt WHERE id > 0",
+      "CREATE VIEW qa AS SELECT o.n FROM qs.o o",
+      "SELECT viewname, definition, pg_get_viewdef((schemaname || '.' || viewname)::regclass, true) "
+      "FROM pg_views WHERE viewname IN ('qv', 'qc', 'qw', 'qf', 'qe', 'qa', 'ov') ORDER BY 1",
+      "SET search_path = ''",
+      "SELECT pg_get_viewdef('public.qc'::regclass), pg_get_viewdef('qs.ov'::regclass)",
+      "RESET search_path",
+      "DROP VIEW qf, qe, qa",
       "SELECT c.relname, n.nspname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
       "JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
       "WHERE c.relname IN ('qv', 'qc', 'qw', 'ov') AND a.attnum > 0 ORDER BY 1, a.attnum",
@@ -505,7 +517,7 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
   {
     std::ofstream out(script);
     out << "SELECT * FROM qv \\gdesc\nSELECT dp + 1 AS x, a FROM qv, qc \\gdesc\nSELECT * FROM qs.ov \\gdesc\n"
-           "\\d qc\n\\d qs.ov\n";
+           "\\d qc\n\\d qs.ov\n\\d+ qc\n\\d+ qs.ov\n";
   }
   auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
   auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});

@@ -51,10 +51,11 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
 // (definition_functions.cpp); install_catalog_functions installs them too.
 result<ok_t, sqlite_error> install_definition_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
 
-// pg_get_viewdef(view): the view's SELECT as CREATE VIEW wrote it, each table
+// pg_get_viewdef(view [, pretty]): the view's SELECT as PostgreSQL prints it back
+// (stages/sql/view_deparse.hpp), or where that does not cover it as CREATE VIEW wrote it, each table
 // outside the search path schema-qualified; nullopt when SQLite has no such view.
 std::optional<std::string> view_definition(const catalog_reader& reader, const catalog_model& model,
-                                           const catalog_relation& view);
+                                           const catalog_relation& view, bool pretty = false);
 
 // array_to_string, array_upper and the pg_array_* helpers over arrays' text form
 // (array_text_functions.cpp); install_catalog_functions installs them too.

@@ -8,7 +8,8 @@
 //                                      FOREIGN KEY (a) REFERENCES p(id) / CHECK ((a > 0))
 //   pg_get_expr(expr, rel [, pretty])  the expression's text as recorded (pretty: with
 //                                      only the parentheses precedence needs)
-//   pg_get_viewdef(view [, pretty])    the view's SELECT as written
+//   pg_get_viewdef(view [, pretty])    the view's SELECT as PostgreSQL prints it back where
+//                                      view_deparse covers it, else as written
 //
 // A relation named in a default ('seq'::regclass) or a view is schema-qualified
 // when its schema is not on the search path, as PostgreSQL prints it (pg_dump
@@ -27,6 +28,7 @@
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/view_deparse.hpp"
 #include "stages/sql/view_text.hpp"
 
 namespace tributary {
@@ -207,15 +209,41 @@ void viewdef_function(sqlite3_context* context, int argc, sqlite3_value** argv) 
   const catalog_relation* view = model.relation(sqlite3_value_int64(argv[0]));
   if (view == nullptr || view->kind != 'v')
     return sqlite3_result_null(context);
-  if (auto text = view_definition(reader, model, *view))
+  const bool pretty = argc == 2 && sqlite3_value_type(argv[1]) != SQLITE_NULL && sqlite3_value_int64(argv[1]) != 0;
+  if (auto text = view_definition(reader, model, *view, pretty))
     return result_text(context, *text);
   sqlite3_result_null(context);
 }
 
 }  // namespace
 
+// The view's SELECT as PostgreSQL prints it back (view_deparse.hpp), or nullopt.
+std::optional<std::string> deparsed_view(const catalog_reader& reader, const catalog_model& model,
+                                         const std::string& create_view, bool pretty) {
+  PgQueryParseResult parsed = pg_query_parse(create_view.c_str());
+  const bool failed = parsed.error != nullptr;
+  const auto tree = failed ? nlohmann::json() : nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+  pg_query_free_parse_result(parsed);
+  if (failed || tree.is_discarded() || !tree.contains("stmts") || tree["stmts"].size() != 1)
+    return std::nullopt;
+  const auto& statement = tree["stmts"][0].value("stmt", nlohmann::json::object());
+  if (!statement.contains("ViewStmt"))
+    return std::nullopt;
+  const std::vector<std::string> visible = reader.visible_schemas();
+  const view_source_lookup lookup = [&](const std::string& local) -> std::optional<view_source> {
+    for (const auto& r : model.relations)
+      if ((r.kind == 'r' || r.kind == 'v') && sqlite3_stricmp(r.local_name.c_str(), local.c_str()) == 0) {
+        const bool shown = std::find(visible.begin(), visible.end(), r.schema) != visible.end();
+        return view_source{(shown ? "" : quote_identifier_if_needed(r.schema) + ".") + quote_identifier_if_needed(r.name),
+                           r.name, r.columns};
+      }
+    return std::nullopt;
+  };
+  return deparse_view(statement["ViewStmt"], create_view, lookup, pretty);
+}
+
 std::optional<std::string> view_definition(const catalog_reader& reader, const catalog_model& model,
-                                           const catalog_relation& view) {
+                                           const catalog_relation& view, bool pretty) {
   auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
   if (!q)
     return std::nullopt;
@@ -224,6 +252,8 @@ std::optional<std::string> view_definition(const catalog_reader& reader, const c
   if (!step || *step != sqlite_statement::step_result::row)
     return std::nullopt;
   std::string text = postgres_view_text(q->column_text(0));
+  if (auto deparsed = deparsed_view(reader, model, text, pretty))
+    return deparsed;
   // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
   for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
     const bool word = at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1])) &&

@@ -197,6 +197,20 @@ oid_t function_result(const std::string& name, const std::vector<printed>& args)
   return 0;
 }
 
+// A varchar (or char(n)) argument of a text function: PostgreSQL resolves the
+// function's text version and shows the cast ((v.name)::text); length,
+// char_length and octet_length have char(n) versions of their own.
+bool takes_text(const std::string& function, oid_t argument) {
+  static const std::set<std::string> text_functions = {
+      "lower", "upper", "initcap", "md5", "btrim", "ltrim", "rtrim", "replace", "reverse", "left", "right",
+      "lpad", "rpad", "substr", "length", "char_length", "octet_length", "repeat"};
+  if (!text_functions.contains(function))
+    return false;
+  if (argument == oids::varchar)
+    return true;
+  return argument == oids::bpchar && function != "length" && function != "char_length" && function != "octet_length";
+}
+
 // nextval('s'): the sequence's name as a regclass constant, printed as given.
 printed regclass_literal(printed p) {
   if (p.type != untyped)
@@ -207,8 +221,8 @@ printed regclass_literal(printed p) {
 class deparser {
 public:
   deparser(std::string_view source, const column_definition& column,
-           const std::vector<column_definition>* columns = nullptr)
-      : source_(source), column_(column), columns_(columns) {}
+           const std::vector<column_definition>* columns = nullptr, std::string qualifier = {})
+      : source_(source), column_(column), columns_(columns), qualifier_(std::move(qualifier)) {}
 
   printed node(const json& n) {
     const std::string type = pt::node_type(n);
@@ -329,6 +343,8 @@ private:
     for (size_t i = 0; i < args.size(); ++i) {
       if (name == "nextval" || name == "currval")
         args[i] = regclass_literal(std::move(args[i]));
+      else if (i < typed_arguments && takes_text(name, args[i].type))
+        args[i] = cast_to(std::move(args[i]), oids::text);  // upper(v.name) on varchar: upper((v.name)::text)
       else if (i < typed_arguments)
         args[i] = typed_as(std::move(args[i]), oids::text);
       text += (i ? ", " : "") + args[i].text;
@@ -367,12 +383,16 @@ private:
   // A table's column in a CHECK: its name, of its type.
   printed column_reference(const json& f) {
     const json& fields = pt::list(f, "fields");
-    if (columns_ == nullptr || fields.size() != 1 || pt::node_type(fields[0]) != "String")
+    // A view's column reference: c or q.c, printed q.c (the FROM item's name `qualifier_`).
+    const bool qualified = !qualifier_.empty() && fields.size() == 2 && pt::node_type(fields[0]) == "String" &&
+                           pt::text(pt::fields(fields[0]), "sval") == qualifier_;
+    if (columns_ == nullptr || (fields.size() != 1 && !qualified) || pt::node_type(fields.back()) != "String")
       throw not_covered{};
-    const std::string name = pt::text(pt::fields(fields[0]), "sval");
+    const std::string name = pt::text(pt::fields(fields.back()), "sval");
+    const std::string prefix = qualifier_.empty() ? "" : quote_identifier_if_needed(qualifier_) + ".";
     for (const column_definition& c : *columns_)
       if (c.name == name && c.type.known())
-        return simple(quote_identifier_if_needed(name), c.type.oid);
+        return simple(prefix + quote_identifier_if_needed(name), c.type.oid);
     throw not_covered{};
   }
 
@@ -552,6 +572,7 @@ private:
   std::string_view source_;
   const column_definition& column_;
   const std::vector<column_definition>* columns_;  // a CHECK's table; nullptr for a DEFAULT
+  std::string qualifier_;  // a view's FROM item: column references print qualified
 };
 
 // The column's type as a literal's label at the top: without typmod ('ab'::character
@@ -599,6 +620,23 @@ std::optional<std::string> deparse_check(const json& expression, std::string_vie
     if (p.type != oids::boolean)
       return std::nullopt;
     return "CHECK (" + (pretty ? p.pretty : p.text) + ")";
+  } catch (const not_covered&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> deparse_view_expression(const json& expression, std::string_view source,
+                                                   const std::vector<column_definition>& columns,
+                                                   const std::string& qualifier, bool pretty, oid_t* type) {
+  try {
+    const column_definition none;
+    deparser d(source, none, &columns, qualifier);
+    printed p = d.node(expression);
+    if (p.type == untyped)  // a view's untyped literal is text
+      p = constant_of(p.raw, builtin_column_type(oids::text), "text");
+    if (type != nullptr)
+      *type = p.type;
+    return pretty ? p.pretty : p.text;
   } catch (const not_covered&) {
     return std::nullopt;
   }

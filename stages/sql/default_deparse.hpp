@@ -50,4 +50,12 @@ std::optional<std::string> deparse_default(const nlohmann::json& expression,
 std::optional<std::string> deparse_check(const nlohmann::json& expression, std::string_view source,
                                          const std::vector<column_definition>& columns, bool pretty);
 
+// An expression of a view's SELECT over one FROM item whose columns are `columns`,
+// as pg_get_viewdef prints it: column references qualified by `qualifier` (c and
+// qualifier.c both print qualifier.c), an untyped literal as text ('x'::text);
+// `pretty` as pg_get_viewdef(v, true). Its type in `*type`. nullopt: not covered.
+std::optional<std::string> deparse_view_expression(const nlohmann::json& expression, std::string_view source,
+                                                   const std::vector<column_definition>& columns,
+                                                   const std::string& qualifier, bool pretty, oid_t* type);
+
 }  // namespace tributary
