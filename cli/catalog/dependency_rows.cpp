@@ -75,10 +75,13 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
         out.push_back({pg_class_oid, sequence->oid, int64_t{0}, pg_class_oid, table->oid, int64_t{attnum},
                        character(identity ? 'i' : 'a')});
       }
+    // nextval('s'), or nextval('app.s') for a sequence of schema app (its local name).
     const std::string call = "nextval('" + sequence->name + "'";
+    const std::string local_call = "nextval('" + sequence->local_name + "'";
     for (const auto& r : model.relations)
       for (const auto& c : r.columns)
-        if (c.default_expression && c.default_expression->find(call) != std::string::npos)
+        if (c.default_expression && (c.default_expression->find(call) != std::string::npos ||
+                                     c.default_expression->find(local_call) != std::string::npos))
           out.push_back({pg_attrdef_oid, catalog_object_oid("d", r.local_name + "." + c.name), int64_t{0},
                          pg_class_oid, sequence->oid, int64_t{0}, character('n')});
   }
