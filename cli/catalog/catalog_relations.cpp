@@ -207,6 +207,12 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        [reader] { return information_schema_table_constraints_rows(reader->model(), reader->database); }},
       {"information_schema.key_column_usage",
        [reader] { return information_schema_key_column_usage_rows(reader->model(), reader->database); }},
+      {"information_schema.column_privileges",
+       [reader] {
+         return information_schema_column_privileges_rows(
+             reader->model(), reader->database, reader->roles(), reader->memberships(), reader->owner().oid,
+             reader->sources.current_user ? reader->sources.current_user() : std::string());
+       }},
       {"pg_settings",
        [reader] {
          return reader->sources.settings ? pg_settings_rows(reader->sources.settings())
