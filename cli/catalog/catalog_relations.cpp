@@ -187,6 +187,11 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_authid", [reader] { return pg_authid_rows(reader->roles()); }},
       {"pg_user", [reader] { return pg_user_rows(reader->roles()); }},
       {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
+      {"pg_db_role_setting",
+       [reader] {
+         return reader->sources.role_settings ? pg_db_role_setting_rows(reader->sources.role_settings())
+                                              : std::vector<snapshot_row>{};
+       }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
       {"pg_description", [reader] { return pg_description_rows(*reader->db, reader->model()); }},
       {"pg_depend", [reader] { return pg_depend_rows(*reader->db, reader->model()); }},
