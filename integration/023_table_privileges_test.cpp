@@ -43,6 +43,11 @@ TEST_F(TablePrivileges, EachStatementNeedsItsPrivilegeAndGetsItFromGrant) {
   both("GRANT DELETE, TRUNCATE ON t TO PUBLIC");
   for (const char* sql : {"DELETE FROM t", "TRUNCATE t"})
     a.same(sql);
+  // CASCADE: each table it adds needs TRUNCATE too (after its NOTICE).
+  both("CREATE TABLE tref (id integer REFERENCES t (id))");
+  a.same("TRUNCATE t CASCADE");
+  both("GRANT TRUNCATE ON tref TO ra");
+  a.same("TRUNCATE t CASCADE");
 }
 
 TEST_F(TablePrivileges, EveryTableAQueryReadsNeedsSelect) {
