@@ -72,6 +72,33 @@ TEST_F(ApplyRoles, RunAsOwnerAppliesWithTheSubscriptionOwnersPrivileges) {
   ASSERT_TRUE(wait_local("SELECT a FROM t", "2"));
 }
 
+// As worker.c: SELECT before the row is looked for, UPDATE / DELETE once it is
+// found (a missing row is skipped), TRUNCATE on every table a CASCADE reaches.
+TEST_F(ApplyRoles, PrivilegesAreCheckedWhenPostgresChecksThem) {
+  local_exec("CREATE ROLE child_owner; CREATE TABLE child (a int REFERENCES t (a)); ALTER TABLE child OWNER TO child_owner; "
+             "GRANT INSERT, SELECT, TRUNCATE ON t TO sub_owner");
+  subscribe_as_sub_owner("run_as_owner = true");
+  publisher_.exec("INSERT INTO t VALUES (1), (2)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "2"));
+  local_exec("DELETE FROM t");  // the rows the publisher changes next are missing here
+  publisher_.exec("UPDATE t SET a = 10 WHERE a = 1; DELETE FROM t WHERE a = 2; INSERT INTO t VALUES (3)");
+  ASSERT_TRUE(wait_local("SELECT string_agg(a::text, ',') FROM t", "3")) << "missing rows need SELECT only";
+  const size_t before = times_logged("permission denied for table t");
+  publisher_.exec("DELETE FROM t WHERE a = 3");
+  ASSERT_TRUE(wait_for_error("permission denied for table t", before)) << "a found row needs DELETE";
+  local_exec("GRANT DELETE ON t TO sub_owner");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "0"));
+
+  publisher_.exec("INSERT INTO t VALUES (4)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1"));
+  local_exec("INSERT INTO child VALUES (4)");
+  publisher_.exec("TRUNCATE t CASCADE");
+  ASSERT_TRUE(wait_for_error("permission denied for table child")) << "CASCADE reaches child";
+  EXPECT_EQ(local_value("SELECT count(*) FROM child"), "1");
+  local_exec("GRANT TRUNCATE ON child TO sub_owner");
+  ASSERT_TRUE(wait_local("SELECT (SELECT count(*) FROM t) + (SELECT count(*) FROM child)", "0"));
+}
+
 TEST_F(ApplyRoles, TheInitialCopyRunsAsTheTablesOwnerToo) {
   publisher_.exec("INSERT INTO t VALUES (1)");
   local_exec("CREATE SUBSCRIPTION s CONNECTION '" + publisher_conninfo() +

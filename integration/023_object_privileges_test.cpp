@@ -145,6 +145,22 @@ TEST_F(ObjectPrivileges, SchemaUsageAndCreate) {
   s.same("DROP ROLE rown");                // 2BP01: owner of schema s
 }
 
+// Without USAGE on public the search path skips it: its tables are not found by
+// their bare names and nothing is created unqualified.
+TEST_F(ObjectPrivileges, WithoutUsageOnPublicItsTablesAreNotFound) {
+  both("CREATE TABLE pt (a integer); GRANT ALL ON pt TO ra; GRANT CREATE ON SCHEMA public TO ra; "
+       "REVOKE USAGE ON SCHEMA public FROM PUBLIC");
+  auto a = as("ra");
+  for (const char* sql : {"SELECT * FROM pt", "INSERT INTO pt VALUES (1)", "UPDATE pt SET a = 2", "DELETE FROM pt",
+                          "WITH pt AS (SELECT 1 AS a) SELECT * FROM pt", "SELECT count(*) FROM pg_class WHERE relname = 'pt'",
+                          "CREATE TABLE nt (a integer)", "CREATE VIEW nv AS SELECT 1 AS x"})
+    a.same(sql);
+  both("GRANT USAGE ON SCHEMA public TO ra");
+  for (const char* sql : {"INSERT INTO pt VALUES (1)", "SELECT * FROM pt", "CREATE TABLE nt (a integer)", "DROP TABLE nt"})
+    a.same(sql);
+  both("GRANT USAGE ON SCHEMA public TO PUBLIC");
+}
+
 TEST_F(ObjectPrivileges, SequencesNeedUsageSelectOrUpdateAndASerialsBelongsToItsTable) {
   both("CREATE SEQUENCE sq; CREATE TABLE ser (id serial, v text); GRANT INSERT, SELECT ON ser TO ra");
   auto a = as("ra");

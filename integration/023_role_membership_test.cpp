@@ -77,6 +77,54 @@ TEST_F(RoleMembership, SetRoleChangesTheCurrentUserUntilResetOrRollback) {
     c.same(sql);
 }
 
+TEST_F(RoleMembership, SetSessionAuthorizationIsForSuperusersWhoLoggedIn) {
+  both("CREATE ROLE ra LOGIN; CREATE ROLE rb LOGIN");
+  auto s = as_superuser();
+  for (const char* sql : {"SET SESSION AUTHORIZATION nosuch", "SET SESSION AUTHORIZATION ra",
+                          "SELECT session_user, current_user", "SHOW is_superuser", "SHOW session_authorization",
+                          "SET ROLE rb", "CREATE ROLE zz", "SET SESSION AUTHORIZATION rb",
+                          "SELECT session_user, current_user", "RESET SESSION AUTHORIZATION", "SHOW is_superuser",
+                          "SELECT session_user = current_user", "BEGIN", "SET SESSION AUTHORIZATION 'ra'",
+                          "SELECT session_user", "ROLLBACK", "SHOW is_superuser", "SET SESSION AUTHORIZATION ra",
+                          "SET SESSION AUTHORIZATION DEFAULT", "SHOW is_superuser"})
+    s.same(sql);
+  auto a = as("ra");
+  for (const char* sql : {"SET SESSION AUTHORIZATION rb", "SET SESSION AUTHORIZATION ra",
+                          "SELECT session_user, current_user"})
+    a.same(sql);
+}
+
+TEST_F(RoleMembership, AlterRoleSetGivesLaterLoginsTheirParameters) {
+  both("CREATE ROLE ra LOGIN; CREATE ROLE rb LOGIN");
+  const char* settings_query =
+      "SELECT r.rolname, d.datname, s.setconfig FROM pg_db_role_setting s LEFT JOIN pg_roles r ON r.oid = s.setrole "
+      "LEFT JOIN pg_database d ON d.oid = s.setdatabase ORDER BY 1, 2";
+  auto s = as_superuser();
+  for (const char* sql : {"ALTER ROLE ra SET search_path = myschema, public", "ALTER ROLE ra SET statement_timeout = '5s'",
+                          "ALTER USER ra SET statement_timeout TO '7s'",
+                          "ALTER ROLE ra IN DATABASE postgres SET application_name = 'per database'",
+                          "ALTER ROLE ALL SET lock_timeout = '3s'", "ALTER ROLE ra SET nosuch_setting = 1",
+                          "ALTER ROLE ra SET statement_timeout = 'abc'", "ALTER ROLE ra IN DATABASE nosuch SET work_mem = '1MB'",
+                          "ALTER ROLE nosuch SET work_mem = '1MB'", "ALTER ROLE ra SET my.custom = 'v'",
+                          settings_query})
+    s.same(sql);
+  {
+    auto a = as("ra");
+    for (const char* sql : {"SHOW search_path", "SHOW statement_timeout", "SHOW application_name", "SHOW lock_timeout",
+                            "SET statement_timeout = '1s'", "RESET statement_timeout", "SHOW statement_timeout",
+                            "SHOW my.custom"})
+      a.same(sql);
+  }
+  auto b = as("rb");
+  for (const char* sql : {"ALTER ROLE ra SET work_mem = '1MB'", "ALTER ROLE rb SET work_mem = '1MB'",
+                          "ALTER ROLE rb SET session_replication_role = replica", "ALTER ROLE rb SET my.custom = 'v'",
+                          "ALTER ROLE ALL SET work_mem = '1MB'", "ALTER ROLE rb RESET nosuch_setting", "SHOW work_mem"})
+    b.same(sql);
+  for (const char* sql : {"ALTER ROLE ra RESET statement_timeout", settings_query, "ALTER ROLE ra RESET ALL",
+                          "ALTER ROLE ALL RESET lock_timeout", "DROP ROLE rb", settings_query})
+    s.same(sql);
+}
+
 TEST_F(RoleMembership, AfterSetRoleToAnotherUserSuperuserOnlyThingsAreRefused) {
   both("CREATE ROLE rc LOGIN");
   local_exec("SET ROLE rc");

@@ -43,6 +43,11 @@ TEST_F(TablePrivileges, EachStatementNeedsItsPrivilegeAndGetsItFromGrant) {
   both("GRANT DELETE, TRUNCATE ON t TO PUBLIC");
   for (const char* sql : {"DELETE FROM t", "TRUNCATE t"})
     a.same(sql);
+  // CASCADE: each table it adds needs TRUNCATE too (after its NOTICE).
+  both("CREATE TABLE tref (id integer REFERENCES t (id))");
+  a.same("TRUNCATE t CASCADE");
+  both("GRANT TRUNCATE ON tref TO ra");
+  a.same("TRUNCATE t CASCADE");
 }
 
 TEST_F(TablePrivileges, EveryTableAQueryReadsNeedsSelect) {
@@ -168,6 +173,15 @@ TEST_F(TablePrivileges, ColumnPrivilegesGrantSomeColumnsOnly) {
   for (const char* sql : {"INSERT INTO t (id, v) VALUES (3, 'three')", "INSERT INTO t VALUES (4, 'four')",
                           "GRANT INSERT (v) ON t TO rb", "SELECT id FROM t ORDER BY id"})
     a.same(sql);
+  // information_schema.column_privileges as a role sees it (the grantor, each
+  // server's superuser, is named differently: left out).
+  const char* column_privileges =
+      "SELECT grantee, table_name, column_name, privilege_type, is_grantable FROM information_schema.column_privileges "
+      "WHERE table_name IN ('t', 'u') ORDER BY 1, 2, 3, 4";
+  a.same(column_privileges);
+  a.same("SELECT grantor, grantee, column_name, privilege_type FROM information_schema.column_privileges "
+         "WHERE grantor = 'ra' ORDER BY 1, 2, 3, 4");
+  as("rb").same(column_privileges);
   s.same("REVOKE SELECT ON t FROM ra");
   a.same("SELECT id FROM t");
   // pg_attribute.attacl (the grantor, each server's superuser, is named differently).
@@ -177,6 +191,46 @@ TEST_F(TablePrivileges, ColumnPrivilegesGrantSomeColumnsOnly) {
             std::string::npos);
   a.same("SELECT has_column_privilege('t', 'id', 'SELECT'), has_column_privilege('t', 'v', 'INSERT')");
   s.same("DROP ROLE rb");  // 2BP01: privileges for column v of table t
+}
+
+// Without a column list INSERT names the first columns (as many as it gives
+// values for), COPY every column: privileges on those columns are enough. A
+// view's owner reads through its column privileges too; an owner may revoke
+// its own privileges and is then refused like anyone.
+TEST_F(TablePrivileges, ColumnPrivilegesCoverStatementsWithoutAColumnList) {
+  auto s = as_superuser();
+  for (const char* sql : {"CREATE TABLE c3 (a integer, b text, c integer)",
+                          "GRANT INSERT (a, b), SELECT (a, b) ON c3 TO ra", "GRANT CREATE ON SCHEMA public TO ra"})
+    s.same(sql);
+  auto a = as("ra");
+  for (const char* sql : {"INSERT INTO c3 VALUES (1, 'x')", "INSERT INTO c3 VALUES (2, 'y', 3)",
+                          "INSERT INTO c3 SELECT 3, 'z'", "INSERT INTO c3 SELECT 3, 'z', 5", "INSERT INTO c3 VALUES (4)",
+                          "INSERT INTO c3 DEFAULT VALUES", "COPY c3 TO STDOUT",
+                          "COPY c3 FROM STDIN", "SELECT a, b FROM c3 ORDER BY a"})
+    a.same(sql);
+  s.same("GRANT SELECT (c) ON c3 TO ra");
+  {  // SELECT on every column: COPY starts on both (the connections end in COPY OUT)
+    auto copy = as("ra");
+    EXPECT_EQ(PQresultStatus(exec(copy.mine.get(), "COPY c3 TO STDOUT").get()), PGRES_COPY_OUT);
+    EXPECT_EQ(PQresultStatus(exec(copy.theirs.get(), "COPY c3 TO STDOUT").get()), PGRES_COPY_OUT);
+  }
+  for (const char* sql : {"CREATE VIEW cv AS SELECT a, b FROM c3", "CREATE VIEW cv2 AS SELECT v FROM t",
+                          "GRANT SELECT ON cv, cv2 TO rb"})
+    a.same(sql);
+  auto b = as("rb");
+  for (const char* sql : {"SELECT * FROM cv ORDER BY a", "SELECT * FROM cv2"})
+    b.same(sql);
+  s.same("ALTER TABLE u OWNER TO ra");
+  for (const char* sql : {"REVOKE SELECT ON u FROM ra", "SELECT w FROM u", "INSERT INTO u VALUES (2, 'dos')",
+                          "SELECT relacl FROM pg_class WHERE relname = 'u'", "GRANT SELECT ON u TO ra",
+                          "SELECT w FROM u ORDER BY id", "REVOKE ALL ON u FROM ra", "TRUNCATE u",
+                          "SELECT relacl FROM pg_class WHERE relname = 'u'",
+                          "SELECT has_table_privilege('u', 'SELECT'), has_table_privilege('u', 'SELECT WITH GRANT OPTION')",
+                          "ALTER TABLE u ADD COLUMN z integer", "DROP VIEW cv2", "DROP VIEW cv"})
+    a.same(sql);
+  // Once the last is revoked a column's attacl is NULL again (PostgreSQL 15's ExecGrant_Attribute).
+  s.same("REVOKE ALL (a, b, c) ON c3 FROM ra");
+  s.same("SELECT attname, attacl FROM pg_attribute WHERE attrelid = 'c3'::regclass AND attnum > 0 ORDER BY attnum");
 }
 
 // A view runs with its owner's privileges on what it reads (PostgreSQL's

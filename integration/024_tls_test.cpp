@@ -2,12 +2,15 @@
 // localhost and 127.0.0.1 as subject alternative names) and a client certificate
 // (CN=certuser) are made with the openssl command in a scratch directory; libpq
 // connects with sslmode=require and verify-full, and logs in with its certificate
-// through pg_hba.conf's `cert` method.
+// through pg_hba.conf's `cert` method. SCRAM with channel binding
+// (channel_binding=require) is compared with a PostgreSQL 15 serving the same
+// certificate.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
 
+#include "integration/pg_publisher.hpp"
 #include "integration/pq_handles.hpp"
 #include "integration/test_host.hpp"
 #include "integration/tributary_server.hpp"
@@ -146,6 +149,69 @@ TEST_F(Tls, ClientCertificateAuthentication) {
                                      cert("stranger.crt") + " sslkey=" + cert("stranger.key"));
   EXPECT_EQ(stranger.find("OK"), std::string::npos) << stranger;
   EXPECT_EQ(login(base("localhost", server_->user()) + " sslmode=require"), "OK tls") << "the server still serves";
+}
+
+// libpq's answer without the server's address: "OK tls", "OK plain" or the error.
+std::string answer(const std::string& conninfo) {
+  auto c = connect_with(conninfo);
+  if (PQstatus(c.get()) == CONNECTION_OK)
+    return PQsslInUse(c.get()) ? "OK tls" : "OK plain";
+  std::string text = PQerrorMessage(c.get());
+  if (auto at = text.rfind("failed: "); at != std::string::npos)
+    text = text.substr(at + 8);
+  if (auto at = text.find("FATAL:  "); at != std::string::npos)
+    text = text.substr(at + 8);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+    text.pop_back();
+  return text;
+}
+
+TEST_F(Tls, ScramChannelBindingAnswersAsPostgres) {
+  // PostgreSQL 15 with the same certificate (its key must belong to the user it runs as).
+  auto pg_certificates = scratch_directory::create("tributary-tls-pg");
+  ASSERT_TRUE(pg_certificates) << pg_certificates.error();
+  for (const char* file : {"server.crt", "server.key"})
+    std::filesystem::copy_file(certificates_->path() / file, pg_certificates->path() / file);
+  auto runs_as = unprivileged_user();
+  ASSERT_TRUE(runs_as) << runs_as.error();
+  if (*runs_as) {
+    ASSERT_TRUE(give_to_user(pg_certificates->path(), **runs_as));
+  }
+  pg_publisher postgres({{}, {"ssl = on", "ssl_cert_file = '" + (pg_certificates->path() / "server.crt").string() + "'",
+                              "ssl_key_file = '" + (pg_certificates->path() / "server.key").string() + "'"}});
+  ASSERT_NO_FATAL_FAILURE(postgres.start());
+
+  const std::string roles = "CREATE ROLE binder LOGIN PASSWORD 'secret'; CREATE ROLE trusted LOGIN";
+  auto c = server_->connect();
+  ASSERT_TRUE(succeeded(exec(c.get(), roles).get()));
+  postgres.exec(roles);
+  const std::string rules = "host all trusted 127.0.0.1/32 trust\nhost all binder 127.0.0.1/32 scram-sha-256\n";
+  ASSERT_NO_FATAL_FAILURE(set_hba("host all " + server_->user() + " 127.0.0.1/32 trust\n" + rules));
+  std::ofstream(postgres.data_dir() / "pg_hba.conf", std::ios::trunc) << "host all postgres 127.0.0.1/32 trust\n" + rules;
+  postgres.exec("SELECT pg_reload_conf()");
+
+  const auto mine = [&](const std::string& user, const std::string& options) {
+    return answer(base("127.0.0.1", user) + " " + options);
+  };
+  const auto theirs = [&](const std::string& user, const std::string& options) {
+    return answer("host=127.0.0.1 port=" + std::to_string(postgres.port()) + " dbname=postgres user=" + user +
+                  " connect_timeout=10 " + options);
+  };
+  ASSERT_TRUE(wait_until([&] { return theirs("binder", "password=secret sslmode=disable") == "OK plain"; }, 10s));
+  ASSERT_TRUE(wait_until([&] { return mine("binder", "password=secret sslmode=disable") == "OK plain"; }, 10s));
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"binder", "password=secret sslmode=require channel_binding=require"},
+      {"binder", "password=secret sslmode=verify-full sslrootcert=" + cert("ca.crt") + " channel_binding=require"},
+      {"binder", "password=wrong sslmode=require channel_binding=require"},
+      {"binder", "password=secret sslmode=require channel_binding=disable"},
+      {"binder", "password=secret sslmode=require channel_binding=prefer"},
+      {"binder", "password=secret sslmode=disable channel_binding=require"},
+      {"trusted", "sslmode=require channel_binding=require"},
+      {"trusted", "sslmode=require channel_binding=prefer"},
+  };
+  for (const auto& [user, options] : cases)
+    EXPECT_EQ(mine(user, options), theirs(user, options)) << user << " " << options;
+  EXPECT_EQ(mine("binder", "password=secret sslmode=require channel_binding=require"), "OK tls");
 }
 
 TEST(TlsSettings, AKeyReadableByOthersStopsTheServerAsPostgres) {

@@ -99,6 +99,8 @@ result<ok_t, pg_error> apply_roles::reload(sqlite_connection& db) {
   for (auto& row : *tables)
     tables_.emplace(row.relname, std::move(row));
   answers_.clear();
+  row_refusals_.clear();
+  row_refusal_.reset();
   session_user_ = name_of(facts_.subscription_owner);
   current_user_ = session_user_;
   return ok_v;
@@ -122,11 +124,25 @@ result<ok_t, pg_error> apply_roles::enter(const std::string& relname, char kind)
         return fail(r.error());
       return role;
     }();
+    std::optional<pg_error> row_refusal;
+    if (auto privilege = apply_privilege_for_found_row(kind); privilege && answer)
+      if (auto r = check_apply_privileges(facts_, *answer, table.owner, table.acl, {*privilege},
+                                          table_display_name(relname));
+          !r)
+        row_refusal = r.error();
+    row_refusals_[key] = std::move(row_refusal);
     it = answers_.emplace(std::move(key), std::move(answer)).first;
   }
   if (!it->second)
     return fail(it->second.error());
   current_user_ = name_of(*it->second);
+  row_refusal_ = row_refusals_[it->first];
+  return ok_v;
+}
+
+result<ok_t, pg_error> apply_roles::row_found() const {
+  if (row_refusal_)
+    return fail(*row_refusal_);
   return ok_v;
 }
 

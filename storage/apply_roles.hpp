@@ -14,7 +14,12 @@
 //   enter(t, kind)    before a batch of `kind` changes to local table t: the
 //                     role they run as becomes current_user (42501 when the
 //                     subscription owner cannot SET ROLE to it or it lacks a
-//                     privilege). Answers are kept until the next change.
+//                     privilege it needs before the rows: INSERT, SELECT for
+//                     an UPDATE or DELETE, TRUNCATE). Answers are kept until
+//                     the next change.
+//   row_found()       an UPDATE or DELETE of the batch entered last found its
+//                     row: 42501 unless the role holds UPDATE / DELETE (a
+//                     missing row needs only SELECT, as PostgreSQL's worker).
 //   install(db)       pg_session_role() on the apply connection answers
 //                     current_user / session_user of column DEFAULTs from this
 //                     object (it must outlive the connection).
@@ -47,6 +52,7 @@ public:
   result<ok_t, pg_error> refresh(sqlite_connection& db);
   // kind: 'I', 'U', 'D', 'T'.
   result<ok_t, pg_error> enter(const std::string& relname, char kind);
+  result<ok_t, pg_error> row_found() const;
   void install(sqlite3* db) const;
 
   const std::string& session_user() const { return session_user_; }
@@ -67,6 +73,9 @@ private:
   std::map<std::string, relation_acl_row, case_insensitive_less> tables_;
   // Answers of enter() since the last reload: the role, or why not.
   std::map<std::pair<std::string, char>, result<int64_t, pg_error>> answers_;
+  // The same for the privilege a found row needs (nullopt: held or none needed).
+  std::map<std::pair<std::string, char>, std::optional<pg_error>> row_refusals_;
+  std::optional<pg_error> row_refusal_;  // of the batch entered last
   std::string session_user_;
   std::string current_user_;
 };

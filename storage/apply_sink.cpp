@@ -311,6 +311,16 @@ result<ok_t, apply_error> apply_sink::apply_truncate(const row_change& change,
       return fail(apply_error{role.error(), context(txn, change_kind::truncate, rel.get()), false});
     request.tables.push_back((*entry)->table.name);
   }
+  // The tables a CASCADE reaches are truncated as their owners, who need
+  // TRUNCATE on them too (as a local TRUNCATE ... CASCADE checks each).
+  if (request.cascade && config_.roles) {
+    auto reached = truncation_cascade(db_, request.tables);
+    if (!reached)
+      return fail(error_from_sqlite(reached.error(), context(txn, change_kind::truncate, nullptr)));
+    for (const auto& table : *reached)
+      if (auto role = enter_table_role(config_.roles.get(), table, change_kind::truncate); !role)
+        return fail(apply_error{role.error(), context(txn, change_kind::truncate, nullptr), false});
+  }
   auto outcome = truncate_local_tables(db_, request);
   if (!outcome)
     return fail(error_from_sqlite(outcome.error(), context(txn, change_kind::truncate, nullptr)));

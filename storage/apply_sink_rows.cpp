@@ -204,6 +204,9 @@ result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
       ++counters_.inserted;
     } else if (db_.changes() == 0) {
       report_missing(change, txn);
+    } else if (auto allowed = config_.roles ? config_.roles->row_found() : result<ok_t, pg_error>(ok_v); !allowed) {
+      stmt.reset();
+      return fail(apply_error{allowed.error(), context(txn, batch.kind, batch.relation.get()), false});
     } else {
       ++(batch.kind == change_kind::update ? counters_.updated : counters_.deleted);
     }

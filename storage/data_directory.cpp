@@ -10,6 +10,7 @@
 #include "storage/catalog_schema.hpp"
 #include "storage/data_directory_lock.hpp"
 #include "storage/role_catalog.hpp"
+#include "storage/role_settings.hpp"
 #include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
@@ -381,7 +382,8 @@ result<ok_t, pg_error> data_directory::update_database(const database_info& data
 }
 
 result<ok_t, pg_error> data_directory::drop_database(const std::string& name, bool if_exists) {
-  if (!find_database(name)) {
+  const auto dropped = find_database(name);
+  if (!dropped) {
     if (if_exists)
       return ok_v;
     return fail(make_pg_error("3D000", "database \"" + name + "\" does not exist"));
@@ -411,6 +413,9 @@ result<ok_t, pg_error> data_directory::drop_database(const std::string& name, bo
     auto g = open_global();
     if (!g)
       return fail(g.error());
+    // Its ALTER ROLE ... IN DATABASE settings go with it.
+    if (auto r = role_settings::forget_database(*g, dropped->oid); !r)
+      return fail(internal("could not drop database", r.error()));
     auto del = g->prepare("DELETE FROM pg_database WHERE datname = ?1");
     if (!del)
       return fail(internal("could not drop database", del.error()));

@@ -9,6 +9,7 @@
 #include "storage/column_acl_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/role_membership.hpp"
+#include "storage/role_settings.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/table_access.hpp"
 #include "storage/text_query.hpp"
@@ -107,6 +108,8 @@ result<ok_t, sqlite_error> role_catalog::upgrade_schema(sqlite_connection& globa
   if (auto r = global.exec("INSERT OR IGNORE INTO pg_authid (oid, rolname, rolsuper, rolcanlogin) VALUES (" +
                            std::to_string(create_subscription_oid) + ", 'pg_create_subscription', 0, 0)");
       !r)
+    return r;
+  if (auto r = role_settings::upgrade_schema(global); !r)
     return r;
   return role_membership::upgrade_schema(global);
 }
@@ -298,6 +301,8 @@ result<ok_t, pg_error> role_catalog::drop(const role_record& role) {
     if (auto done = q->run(); !done)
       return fail(storage_error(done.error()));
     if (auto forgotten = role_membership::forget_role(g, role.oid); !forgotten)
+      return fail(storage_error(forgotten.error()));
+    if (auto forgotten = role_settings::forget_role(g, role.oid); !forgotten)
       return fail(storage_error(forgotten.error()));
     return ok_v;
   });

@@ -55,7 +55,7 @@ int deny_client_access(void* holder, int action, const char* table, const char* 
   if (action == SQLITE_READ && !has_column)
     return SQLITE_OK;
   const bool allowed = inner != nullptr && access->views.count(inner) != 0 && std::strcmp(inner, table) != 0
-                           ? access->view_allows(inner, table, needed)
+                           ? access->view_allows(inner, table, has_column ? column : nullptr, needed)
                        : (action == SQLITE_READ || action == SQLITE_UPDATE) && has_column
                            ? access->allows_column(table, column, needed)
                        : action == SQLITE_INSERT ? access->allows_some_column(table, needed)

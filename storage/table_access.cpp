@@ -52,7 +52,8 @@ bool table_access::allows_some_column(const std::string& relname, uint32_t privi
   return false;
 }
 
-bool table_access::view_allows(const std::string& view, const std::string& relname, uint32_t privilege) const {
+bool table_access::view_allows(const std::string& view, const std::string& relname, const char* column,
+                               uint32_t privilege) const {
   auto v = tables.find(view);
   auto t = tables.find(relname);
   if (v == tables.end() || t == tables.end())
@@ -60,7 +61,15 @@ bool table_access::view_allows(const std::string& view, const std::string& relna
   auto owner = view_owners.find(v->second.owner);
   if (owner == view_owners.end() || owner->second.superuser)
     return true;
-  return holds(t->second.acl, t->second.owner, owner->second.roles, privilege);
+  if (holds(t->second.acl, t->second.owner, owner->second.roles, privilege))
+    return true;
+  if (column == nullptr || *column == '\0')
+    return false;
+  auto table_columns = columns.find(relname);
+  if (table_columns == columns.end())
+    return false;
+  auto c = table_columns->second.find(column);
+  return c != table_columns->second.end() && holds(c->second, 0, owner->second.roles, privilege);
 }
 
 bool table_access::allows_schema(const std::string& schema, uint32_t privilege) const {

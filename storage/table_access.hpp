@@ -88,8 +88,10 @@ struct table_access {
   // The table's privilege, or that of at least one of its columns: what a
   // statement that names no column of the table needs (SELECT count(*) FROM t).
   bool allows_some_column(const std::string& relname, uint32_t privilege) const;
-  // Whether view `view`'s owner has `privilege` on `relname` (what the view reads).
-  bool view_allows(const std::string& view, const std::string& relname, uint32_t privilege) const;
+  // Whether view `view`'s owner has `privilege` on `relname` (what the view
+  // reads): on the table, or on `column` (when given) through its own ACL.
+  bool view_allows(const std::string& view, const std::string& relname, const char* column,
+                   uint32_t privilege) const;
   bool allows_database(uint32_t privilege) const { return holds(database_acl, database_owner, roles, privilege); }
   // True for a schema that is not in `schemas` (pg_catalog, information_schema, a missing one).
   bool allows_schema(const std::string& schema, uint32_t privilege) const;

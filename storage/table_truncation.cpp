@@ -82,6 +82,24 @@ result<ok_t, sqlite_error> restart_autoincrement(sqlite_connection& db,
 
 }  // namespace
 
+result<std::vector<std::string>, sqlite_error> truncation_cascade(sqlite_connection& db,
+                                                                 const std::vector<std::string>& tables) {
+  std::vector<std::string> listed;
+  for (const auto& t : tables)
+    if (!contains(listed, t))
+      listed.push_back(folded(t));
+  std::vector<std::string> added;
+  for (;;) {
+    auto reference = find_outside_reference(db, listed);
+    if (!reference)
+      return fail(reference.error());
+    if (!*reference)
+      return added;
+    listed.push_back(folded((*reference)->referencing));
+    added.push_back(listed.back());
+  }
+}
+
 result<truncate_outcome, sqlite_error> truncate_local_tables(sqlite_connection& db,
                                                              const truncate_request& request) {
   std::vector<std::string> listed;

@@ -49,6 +49,12 @@ struct truncate_outcome {
   std::optional<truncate_refusal> refused; // set: nothing was changed
 };
 
+// The local tables a CASCADE adds to `tables` (folded names), transitively, as
+// truncate_local_tables() would (the applier checks its role's privileges on
+// them first).
+result<std::vector<std::string>, sqlite_error> truncation_cascade(sqlite_connection& db,
+                                                                 const std::vector<std::string>& tables);
+
 result<truncate_outcome, sqlite_error> truncate_local_tables(sqlite_connection& db,
                                                              const truncate_request& request);
 

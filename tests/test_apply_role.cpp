@@ -50,8 +50,12 @@ TEST(ApplyRole, RunAsOwnerAppliesAsTheSubscriptionOwner) {
 
 TEST(ApplyRole, EachKindOfChangeNeedsItsPrivileges) {
   EXPECT_EQ(apply_privileges_needed('I'), (std::vector<uint32_t>{privilege_insert}));
-  EXPECT_EQ(apply_privileges_needed('U'), (std::vector<uint32_t>{privilege_select, privilege_update}));
-  EXPECT_EQ(apply_privileges_needed('D'), (std::vector<uint32_t>{privilege_select, privilege_delete}));
+  EXPECT_EQ(apply_privileges_needed('U'), (std::vector<uint32_t>{privilege_select}));
+  EXPECT_EQ(apply_privileges_needed('D'), (std::vector<uint32_t>{privilege_select}));
+  EXPECT_EQ(apply_privilege_for_found_row('U'), privilege_update);
+  EXPECT_EQ(apply_privilege_for_found_row('D'), privilege_delete);
+  EXPECT_EQ(apply_privilege_for_found_row('I'), std::nullopt);
+  EXPECT_EQ(apply_privilege_for_found_row('T'), std::nullopt);
   EXPECT_EQ(apply_privileges_needed('T'), (std::vector<uint32_t>{privilege_truncate}));
 }
 
@@ -60,7 +64,8 @@ TEST(ApplyRole, TheRoleAppliedAsMustHoldThePrivileges) {
   table_acl acl = default_table_acl(30);
   grant_privileges(acl, 20, 30, privilege_insert | privilege_select, false);
   EXPECT_TRUE(check_apply_privileges(f, 20, 30, acl, apply_privileges_needed('I'), "t"));
-  auto update = check_apply_privileges(f, 20, 30, acl, apply_privileges_needed('U'), "t");
+  EXPECT_TRUE(check_apply_privileges(f, 20, 30, acl, apply_privileges_needed('U'), "t")) << "SELECT finds the row";
+  auto update = check_apply_privileges(f, 20, 30, acl, {*apply_privilege_for_found_row('U')}, "t");
   ASSERT_FALSE(update);
   EXPECT_EQ(update.error().sqlstate, "42501");
   EXPECT_EQ(update.error().message, "permission denied for table t");

@@ -38,11 +38,15 @@ TEST(TableAcl, RevokeTakesPrivilegesOrOnlyTheGrantOptionAndDropsEmptyItems) {
   EXPECT_EQ(revoke_privileges(acl, 20, 10, privilege_select, false), 0u);
 }
 
-TEST(TableAcl, TheOwnerHoldsEverythingEvenAfterRevokingFromItself) {
+TEST(TableAcl, AnOwnerThatRevokesItsOwnPrivilegesNoLongerHoldsThemButKeepsGrantOptions) {
   table_acl acl = default_table_acl(10);
+  revoke_privileges(acl, 10, 10, privilege_select, false);
+  EXPECT_FALSE(holds(acl, 10, {10}, privilege_select));
+  EXPECT_TRUE(holds(acl, 10, {10}, privilege_insert));
   revoke_privileges(acl, 10, 10, all_table_privileges, false);
   EXPECT_TRUE(acl.empty());
-  EXPECT_TRUE(holds(acl, 10, {10}, privilege_select));
+  EXPECT_FALSE(holds(acl, 10, {10}, privilege_insert));
+  EXPECT_EQ(grant_options_held(acl, 10, {10}), all_privilege_bits) << "it may grant them to itself again";
   EXPECT_FALSE(holds(acl, 10, {20}, privilege_select));
   EXPECT_FALSE(holds(std::nullopt, 10, {20}, privilege_select));
   EXPECT_TRUE(holds(std::nullopt, 10, {20, 10}, privilege_delete));  // a member of the owner

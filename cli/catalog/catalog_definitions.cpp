@@ -207,6 +207,9 @@ const std::map<std::string, std::string>& specs() {
        "identity_generation text, identity_start text, identity_increment text, identity_maximum text, "
        "identity_minimum text, identity_cycle text, is_generated text, generation_expression text, "
        "is_updatable text"},
+      {"information_schema.column_privileges",
+       "grantor name, grantee name, table_catalog name, table_schema name, table_name name, column_name name, "
+       "privilege_type text, is_grantable text"},
       {"information_schema.schemata",
        "catalog_name name, schema_name name, schema_owner name, default_character_set_catalog name, "
        "default_character_set_schema name, default_character_set_name name, sql_path text"},

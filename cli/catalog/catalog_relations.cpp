@@ -185,6 +185,11 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_authid", [reader] { return pg_authid_rows(reader->roles()); }},
       {"pg_user", [reader] { return pg_user_rows(reader->roles()); }},
       {"pg_auth_members", [reader] { return pg_auth_members_rows(reader->memberships()); }},
+      {"pg_db_role_setting",
+       [reader] {
+         return reader->sources.role_settings ? pg_db_role_setting_rows(reader->sources.role_settings())
+                                              : std::vector<snapshot_row>{};
+       }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
       {"pg_description", [reader] { return pg_description_rows(*reader->db, reader->model()); }},
       {"pg_depend",
@@ -211,6 +216,12 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        [reader] { return information_schema_table_constraints_rows(reader->model(), reader->database); }},
       {"information_schema.key_column_usage",
        [reader] { return information_schema_key_column_usage_rows(reader->model(), reader->database); }},
+      {"information_schema.column_privileges",
+       [reader] {
+         return information_schema_column_privileges_rows(
+             reader->model(), reader->database, reader->roles(), reader->memberships(), reader->owner().oid,
+             reader->sources.current_user ? reader->sources.current_user() : std::string());
+       }},
       {"pg_settings",
        [reader] {
          return reader->sources.settings ? pg_settings_rows(reader->sources.settings())

@@ -8,7 +8,7 @@
 //                       pg_constraint pg_sequence pg_tables pg_indexes pg_sequences
 //   pg_type_rows.cpp    pg_type pg_am pg_collation
 //   global_rows.cpp     pg_database pg_roles pg_authid pg_user pg_auth_members
-//                       pg_tablespace
+//                       pg_tablespace pg_db_role_setting
 //   pg_settings.cpp     pg_settings (the session's parameters)
 //   description_rows    pg_description
 //   dependency_rows     pg_depend pg_rewrite
@@ -18,7 +18,7 @@
 //                       pg_publication_namespace pg_trigger pg_inherits
 //                       pg_extension pg_partitioned_table pg_foreign_table
 //                       pg_seclabel pg_shseclabel pg_seclabels pg_parameter_acl
-//                       pg_db_role_setting pg_proc pg_language pg_operator
+//                       pg_proc pg_language pg_operator
 //                       pg_opclass pg_opfamily pg_amop pg_amproc pg_ts_parser
 //                       pg_ts_template pg_ts_dict pg_ts_config pg_foreign_data_wrapper
 //                       pg_foreign_server pg_default_acl pg_conversion pg_cast
@@ -42,6 +42,7 @@
 #include "stages/auth/role_graph.hpp"
 #include "storage/data_directory.hpp"
 #include "storage/role_catalog.hpp"
+#include "storage/role_settings.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
@@ -53,6 +54,7 @@ struct catalog_sources {
   std::function<std::vector<role_grant>()> memberships;
   std::function<std::vector<setting_state>()> settings;  // the session's parameters (pg_settings)
   std::function<std::string()> current_user;              // the session's current_user now
+  std::function<std::vector<role_setting_row>()> role_settings;  // ALTER ROLE ... SET (pg_db_role_setting)
 };
 
 // The columns of pg_catalog relation `name` ("pg_class"), or nullptr when it is

@@ -3,6 +3,7 @@
 #include "cli/catalog/catalog_model.hpp"
 #include "stages/auth/role_options.hpp"
 #include "stages/auth/table_acl.hpp"
+#include "stages/core/pg_text_array.hpp"
 
 namespace tributary {
 
@@ -88,6 +89,17 @@ std::vector<snapshot_row> pg_auth_members_rows(const std::vector<role_grant>& gr
   std::vector<snapshot_row> out;
   for (const auto& g : grants)
     out.push_back({g.role, g.member, g.grantor, boolean(g.admin_option)});
+  return out;
+}
+
+std::vector<snapshot_row> pg_db_role_setting_rows(const std::vector<role_setting_row>& settings) {
+  std::vector<snapshot_row> out;
+  for (const auto& row : settings) {
+    std::vector<std::string> config;
+    for (const auto& [name, value] : row.config)
+      config.push_back(name + "=" + value);
+    out.push_back({row.database, row.role, format_text_array(config)});
+  }
   return out;
 }
 

@@ -11,6 +11,8 @@
 //                                         in PostgreSQL 15, each NOT NULL column as
 //                                         a CHECK named <nsp oid>_<rel oid>_<attnum>_not_null
 //   information_schema.key_column_usage   the columns of those keys
+//   information_schema.column_privileges  each column's privileges, its table's
+//                                         included (column_privileges_rows.cpp)
 //
 // Each is the snapshot table "information_schema.<view>" (a schema other than
 // pg_catalog is part of the SQLite name, so the translator finds it as any
@@ -23,6 +25,8 @@
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/snapshot_table.hpp"
+#include "stages/auth/role_graph.hpp"
+#include "storage/role_catalog.hpp"
 
 namespace tributary {
 
@@ -35,5 +39,14 @@ std::vector<snapshot_row> information_schema_table_constraints_rows(const catalo
                                                                     const std::string& database);
 std::vector<snapshot_row> information_schema_key_column_usage_rows(const catalog_model& model,
                                                                    const std::string& database);
+// What `current_user` may see (PostgreSQL's rule: privileges of the grantor or
+// the grantee, or PUBLIC's); relations without a recorded owner are the
+// database owner's.
+std::vector<snapshot_row> information_schema_column_privileges_rows(const catalog_model& model,
+                                                                   const std::string& database,
+                                                                   const std::vector<role_record>& roles,
+                                                                   const std::vector<role_grant>& grants,
+                                                                   int64_t database_owner,
+                                                                   const std::string& current_user);
 
 }  // namespace tributary

@@ -165,7 +165,7 @@ session_parameters::session_parameters(const settings& server_settings, const st
   add("server_version_num", "150000", "Shows the server version as an integer.", false, true);
   add("server_encoding", "UTF8", "Shows the server (database) character set encoding.", true, true);
   add("is_superuser", superuser ? "on" : "off", "Shows whether the current user is a superuser.", true, true);
-  add("session_authorization", user, "Sets the session user name.", true, true);
+  add("session_authorization", user, "Sets the session user name.", true, false);
   add("default_transaction_read_only", "off", "Sets the default read-only status of new transactions.", true, false);
   add("in_hot_standby", "off", "Shows whether hot standby is currently active.", true, true);
   add("search_path", "\"$user\", public", "Sets the schema search order for names that are not schema-qualified.", false, false);
@@ -231,6 +231,8 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
       return value;
     return role_check_ ? role_check_(value) : result<std::string, pg_error>(value);
   }
+  if (key == "session_authorization")
+    return session_authorization_check_ ? session_authorization_check_(value) : result<std::string, pg_error>(value);
   if (key == "session_replication_role") {
     const std::string l = lowercase(value);
     if (l == "origin" || l == "replica" || l == "local")
@@ -332,6 +334,33 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
   return ok_v;
 }
 
+result<std::pair<std::string, std::optional<std::string>>, pg_error> session_parameters::role_setting(
+    const nlohmann::json& fields, std::string_view source) const {
+  const std::string kind = fields.value("kind", std::string());
+  const std::string name = fields.value("name", std::string());
+  const std::string key = lowercase(name);
+  std::optional<std::string> value;
+  if (kind != "VAR_SET_DEFAULT" && kind != "VAR_RESET")
+    value = joined_arguments(fields, source);
+  auto known = parameters_.find(key);
+  if (known == parameters_.end() && !server_settings_.known(key) && key.find('.') != std::string::npos) {
+    if (!superuser_)
+      return fail(make_pg_error("42501", "permission denied to set parameter \"" + name + "\""));
+    return std::make_pair(name, value);
+  }
+  session_parameters scratch = *this;  // checks as SET would, on a copy
+  scratch.role_check_ = nullptr;
+  scratch.session_authorization_check_ = nullptr;
+  if (auto r = scratch.set_value(name, value, false, false); !r)
+    return fail(r.error());
+  return std::make_pair(known != parameters_.end() ? known->second.display_name : key, value);
+}
+
+bool session_parameters::may_reset_role_setting(const std::string& name) const {
+  const std::string key = lowercase(name);
+  return superuser_ || (key != "session_replication_role" && key.find('.') == std::string::npos);
+}
+
 result<std::string, pg_error> session_parameters::set_from_function(const std::string& name,
                                                                    std::optional<std::string> value, bool local,
                                                                    bool in_transaction) {
@@ -392,7 +421,7 @@ result<ok_t, pg_error> session_parameters::apply(const nlohmann::json& fields, b
     return ok_v;  // SET TRANSACTION ...: SQLite transactions are serializable anyway
   if (kind == "VAR_RESET_ALL") {
     for (auto& [key, p] : parameters_)
-      if (!p.read_only && key != "role")  // role is GUC_NO_RESET_ALL in PostgreSQL
+      if (!p.read_only && key != "role" && key != "session_authorization")  // GUC_NO_RESET_ALL in PostgreSQL
         if (auto r = set_value(key, std::nullopt, false, in_transaction); !r)
           return r;
     return ok_v;

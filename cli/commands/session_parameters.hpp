@@ -23,6 +23,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -78,6 +80,25 @@ public:
   void set_role_check(std::function<result<std::string, pg_error>(const std::string&)> check) {
     role_check_ = std::move(check);
   }
+  // SET SESSION AUTHORIZATION's value: the role name as the check returns it
+  // (22023 no such role, 42501 unless the authenticated user is a superuser or
+  // names itself). RESET / DEFAULT return to the user who logged in.
+  void set_session_authorization_check(std::function<result<std::string, pg_error>(const std::string&)> check) {
+    session_authorization_check_ = std::move(check);
+  }
+  // The session user changed: SET ROLE's effect ends (role "none"), as
+  // PostgreSQL's SetSessionUserId.
+  void forget_role() { store("role", "none"); }
+
+  // ALTER ROLE ... SET's check of a VariableSetStmt (validate_option_array_item):
+  // (name as stored, value; nullopt for RESET name), the parameter checked as
+  // SET checks it for the current user, this session left as it is. A custom
+  // "prefix.name" needs a superuser here (a placeholder is superuser-only).
+  result<std::pair<std::string, std::optional<std::string>>, pg_error> role_setting(
+      const nlohmann::json& set_fields, std::string_view source) const;
+  // Whether the current user may take `name` out of a role's settings (RESET ALL).
+  bool may_reset_role_setting(const std::string& name) const;
+
   // The current user changed (SET ROLE): is_superuser follows it (and is reported),
   // as do the superuser-only parameters.
   void set_current_user_superuser(bool superuser);
@@ -111,6 +132,7 @@ private:
   std::optional<std::map<std::string, std::string>> before_transaction_;
   std::map<std::string, std::string> local_originals_;
   std::function<result<std::string, pg_error>(const std::string&)> role_check_;
+  std::function<result<std::string, pg_error>(const std::string&)> session_authorization_check_;
 };
 
 }  // namespace tributary

@@ -2,6 +2,7 @@
 #include "cli/commands/table_privilege_commands.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "cli/commands/column_privilege_commands.hpp"
 #include "cli/commands/object_grant.hpp"
@@ -9,6 +10,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "stages/auth/role_graph.hpp"
 #include "stages/core/local_relation_name.hpp"
+#include "storage/column_acl_catalog.hpp"
 #include "storage/namespace_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/role_membership.hpp"
@@ -138,6 +140,10 @@ result<command_outcome, pg_error> change_table_owner(const nlohmann::json& field
   }
   role_catalog roles{directory};
   relation_acl_row row = (*access)->tables.at(table);
+  // Its columns' ACLs change owner too (aclnewowner on every attacl).
+  std::map<std::string, table_acl, case_insensitive_less> column_acls;
+  if (auto c = (*access)->columns.find(table); c != (*access)->columns.end())
+    column_acls = c->second;
   for (const auto& cmd : fields.value("cmds", nlohmann::json::array())) {
     const auto& spec = cmd.value("AlterTableCmd", nlohmann::json::object()).value("newowner", nlohmann::json::object());
     auto new_owner = existing_role(roles, role_spec_name(spec, context));
@@ -158,10 +164,15 @@ result<command_outcome, pg_error> change_table_owner(const nlohmann::json& field
     }
     if (row.acl)
       change_owner(*row.acl, row.owner, new_owner->oid);
+    for (auto& [column, acl] : column_acls)
+      change_owner(acl, row.owner, new_owner->oid);
     row.owner = new_owner->oid;
   }
   if (auto r = store_relation_acl(db, row); !r)
     return fail(storage_error(r.error()));
+  for (auto& [column, acl] : column_acls)
+    if (auto r = store_column_acl(db, column_acl_row{table, column, std::move(acl)}); !r)
+      return fail(storage_error(r.error()));
   return command_outcome::tag_only(tag);
 }
 

@@ -61,7 +61,8 @@ result<std::vector<std::string>, pg_error> referencing_tables(sqlite_connection&
 
 }  // namespace
 
-result<command_outcome, pg_error> truncate_tables(const json& stmt, command_context& context) {
+result<command_outcome, pg_error> truncate_tables(const json& stmt, command_context& context,
+                                                  const table_access* access) {
   sqlite_connection& db = context.database();
   truncate_request request;
   request.restart_identity = pt::flag(stmt, "restart_seqs");
@@ -93,6 +94,8 @@ result<command_outcome, pg_error> truncate_tables(const json& stmt, command_cont
         pg_error n = make_pg_error("00000", "truncate cascades to table \"" + shown(table) + "\"");
         n.severity = "NOTICE";
         context.emit_notice(std::move(n));
+        if (access != nullptr && !access->allows(table, privilege_truncate))
+          return fail(table_permission_denied(table));
         tables.push_back(folded(table));
         request.tables.push_back(table);
       }

@@ -20,10 +20,14 @@
 #include "cli/server/command_outcome.hpp"
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "storage/table_access.hpp"
 
 namespace tributary {
 
+// `access`: the current user's table privileges (nullptr for a superuser):
+// each table CASCADE adds needs TRUNCATE too (42501 after its NOTICE, as
+// ExecuteTruncate checks them).
 result<command_outcome, pg_error> truncate_tables(const nlohmann::json& truncate_stmt,
-                                                  command_context& context);
+                                                  command_context& context, const table_access* access = nullptr);
 
 }  // namespace tributary

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "cli/server/wire_protocol.hpp"
 #include "stages/auth/scram_sha256.hpp"
@@ -112,7 +113,13 @@ authentication_result password_exchange(message_stream& stream, const authentica
 
 authentication_result scram_exchange(message_stream& stream, const authentication_request& r,
                                      const hba_rule& rule) {
-  stream.write(wire::authentication_sasl({std::string(scram::mechanism)}));
+  // Over TLS PostgreSQL offers channel binding first.
+  const bool tls = stream.tls_active();
+  std::vector<std::string> mechanisms;
+  if (tls)
+    mechanisms.emplace_back(scram::plus_mechanism);
+  mechanisms.emplace_back(scram::mechanism);
+  stream.write(wire::authentication_sasl(mechanisms));
   stream.flush();
   auto initial = read_password_message(stream, "SASL");
   if (!initial)
@@ -122,11 +129,20 @@ authentication_result scram_exchange(message_stream& stream, const authenticatio
     send_fatal(stream, parsed.error(), {});
     return authentication_result::refused;
   }
-  if (parsed->mechanism != scram::mechanism) {
+  scram::channel_binding binding{tls, false, {}};
+  if (tls && parsed->mechanism == scram::plus_mechanism) {
+    binding.selected = true;
+    auto end_point = stream.tls_server_end_point();
+    if (!end_point) {
+      send_fatal(stream, make_pg_error("XX000", "could not get server certificate hash"), {});
+      return authentication_result::refused;
+    }
+    binding.end_point = std::move(*end_point);
+  } else if (parsed->mechanism != scram::mechanism) {
     send_fatal(stream, make_pg_error("08P01", "client selected an invalid SASL authentication mechanism"), {});
     return authentication_result::refused;
   }
-  scram::server_exchange exchange(usable_secret(r));
+  scram::server_exchange exchange(usable_secret(r), std::move(binding));
   auto server_first = exchange.client_first(parsed->data);
   if (!server_first) {
     send_fatal(stream, server_first.error(), {});

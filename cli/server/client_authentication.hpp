@@ -10,7 +10,9 @@
 //     reject         FATAL 28000 "pg_hba.conf rejects connection for host ..."
 //     password       AuthenticationCleartextPassword, the password checked against
 //                    the role's SCRAM verifier
-//     scram-sha-256  AuthenticationSASL (SCRAM-SHA-256), SASLContinue, SASLFinal
+//     scram-sha-256  AuthenticationSASL (SCRAM-SHA-256-PLUS first over TLS, then
+//                    SCRAM-SHA-256), SASLContinue, SASLFinal; with PLUS the proof
+//                    binds the server certificate (tls-server-end-point)
 //     md5            as scram-sha-256: the stored secret is a SCRAM verifier, and
 //                    PostgreSQL answers md5 lines with SCRAM then too
 //   A failure is FATAL 28P01 "password authentication failed for user" for the

@@ -105,7 +105,7 @@ result<command_outcome, pg_error> statement_dispatcher::relation_statement(
   const nlohmann::json& fields = own.statements[0].fields();
   return in_own_transaction([&]() -> result<command_outcome, pg_error> {
     if (statement.kind == statement_kind::truncate)
-      return truncate_tables(fields, *this);
+      return truncate_tables(fields, *this, identity_.privileges->tables.get());
     return sequence_command(own.statements[0].node_type(), fields, statement.text, *this);
   });
 }

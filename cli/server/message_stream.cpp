@@ -83,6 +83,22 @@ message_stream::peer_certificate message_stream::tls_peer() const {
   return out;
 }
 
+std::optional<std::string> message_stream::tls_server_end_point() const {
+  if (!ssl_)
+    return std::nullopt;
+  X509* cert = SSL_get_certificate(ssl_);  // not a new reference
+  int algorithm = NID_undef;
+  if (!cert || !OBJ_find_sigid_algs(X509_get_signature_nid(cert), &algorithm, nullptr))
+    return std::nullopt;
+  // RFC 5929: MD5 and SHA-1 signatures are hashed with SHA-256.
+  const EVP_MD* digest = algorithm == NID_md5 || algorithm == NID_sha1 ? EVP_sha256() : EVP_get_digestbynid(algorithm);
+  unsigned char hash[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (!digest || !X509_digest(cert, digest, hash, &length))
+    return std::nullopt;
+  return std::string(reinterpret_cast<const char*>(hash), length);
+}
+
 bool message_stream::has_buffered_input() const {
   if (ssl_)
     return SSL_pending(ssl_) > 0;

@@ -66,6 +66,10 @@ public:
     std::string distinguished_name;
   };
   peer_certificate tls_peer() const;
+  // RFC 5929's tls-server-end-point data: the server certificate hashed with its
+  // signature's digest (SHA-256 for MD5 and SHA-1); nullopt without TLS or when
+  // the digest cannot be told (as PostgreSQL, which then cannot bind either).
+  std::optional<std::string> tls_server_end_point() const;
   // Bytes the client sent that are already read from the socket but not yet
   // taken (PostgreSQL refuses plain text buffered after an SSLRequest).
   bool has_buffered_input() const;

@@ -96,15 +96,23 @@ result<ok_t, pg_error> check_target_columns(const std::string& type, const nlohm
   for (const auto& item : fields.value(list_key, nlohmann::json::array()))
     targets.push_back(item.value("ResTarget", nlohmann::json::object()).value("name", std::string()));
   if (targets.empty() && type == "InsertStmt") {
-    // No column list: the first columns, as many as the first VALUES row has
-    // (all of them for INSERT ... SELECT or DEFAULT VALUES).
+    // DEFAULT VALUES names no column: any column's INSERT will do.
+    if (!fields.contains("selectStmt"))
+      return access.allows_some_column(name, action) ? result<ok_t, pg_error>(ok_v)
+                                                     : result<ok_t, pg_error>(fail(table_permission_denied(name)));
+    // No column list: the first columns, as many as the first VALUES row or the
+    // SELECT gives (all of them for a SELECT with a *).
     auto order = access.column_order.find(name);
     if (order != access.column_order.end()) {
       size_t count = order->second.size();
       const auto& select = fields.value("selectStmt", nlohmann::json::object()).value("SelectStmt", nlohmann::json::object());
       const auto rows = select.value("valuesLists", nlohmann::json::array());
+      const auto outputs = select.value("targetList", nlohmann::json::array());
+      const bool star = outputs.dump().find("\"A_Star\"") != std::string::npos;
       if (!rows.empty())
         count = std::min(count, rows[0].value("List", nlohmann::json::object()).value("items", nlohmann::json::array()).size());
+      else if (!outputs.empty() && !star)
+        count = std::min(count, outputs.size());
       targets.assign(order->second.begin(), order->second.begin() + static_cast<std::ptrdiff_t>(count));
     }
   }
@@ -174,13 +182,37 @@ std::string schema_of(const std::string& local, const table_access& access) {
   return access.schemas.count(schema) != 0 ? schema : "public";
 }
 
+// The RangeVar a CREATE names its new relation with (nullptr for others).
+const nlohmann::json* creation_range_var(const std::string& type, const nlohmann::json& fields) {
+  const char* key = type == "CreateStmt" ? "relation" : type == "ViewStmt" ? "view"
+                    : type == "CreateSeqStmt" ? "sequence" : type == "CompositeTypeStmt" ? "typevar" : nullptr;
+  if (type == "CreateTableAsStmt" && fields.contains("into"))
+    return fields["into"].contains("rel") ? &fields["into"]["rel"] : nullptr;
+  return key != nullptr && fields.contains(key) ? &fields[key] : nullptr;
+}
+
 // USAGE on the schema of every relation named with its schema, as PostgreSQL's
-// name lookup checks it before any privilege on the relations.
-result<ok_t, pg_error> check_schema_usage(const nlohmann::json& fields, const table_access& access) {
+// name lookup checks it before any privilege on the relations (an INSERT,
+// UPDATE, DELETE or COPY target too: a typed field, not under a "RangeVar").
+// Without USAGE on public the search path skips it: a name of one of its
+// tables is not found (42P01; the router has already turned public.x into x)
+// — but a CREATE's new relation needs CREATE there only.
+result<ok_t, pg_error> check_schema_usage(const std::string& type, const nlohmann::json& fields,
+                                          const table_access& access) {
   std::vector<nlohmann::json> relations;
-  collect_read_relations(fields, nullptr, relations);
+  if ((type == "InsertStmt" || type == "UpdateStmt" || type == "DeleteStmt" || type == "CopyStmt") &&
+      fields.contains("relation") && fields["relation"].is_object())
+    relations.push_back(fields["relation"]);
+  collect_read_relations(fields, creation_range_var(type, fields), relations);
+  const bool public_usable = access.allows_schema("public", privilege_usage);
+  std::set<std::string> ctes;
+  if (!public_usable)
+    collect_cte_names(fields, ctes);
   for (const auto& range_var : relations) {
     const std::string name = range_var_name(range_var);
+    const std::string written = range_var.value("schemaname", std::string());
+    if (!public_usable && written.empty() && ctes.count(name) == 0 && access.is_user_table(name))
+      return fail(make_pg_error("42P01", "relation \"" + name + "\" does not exist"));
     if (name.find('.') == std::string::npos)
       continue;
     const std::string schema = schema_of(name, access);
@@ -235,6 +267,11 @@ result<ok_t, pg_error> check_creation(const std::string& type, const nlohmann::j
     return ok_v;
   }
   auto schema = creation_schema(type, fields, access);
+  // Unqualified, without USAGE on public: nowhere to create it (the search path is empty).
+  const nlohmann::json* range_var = creation_range_var(type, fields);
+  if (schema == "public" && range_var != nullptr && range_var->value("schemaname", std::string()).empty() &&
+      !access.allows_schema("public", privilege_usage))
+    return fail(make_pg_error("3F000", "no schema has been selected to create in"));
   if (schema && !access.allows_schema(*schema, privilege_create))
     return fail(permission_denied_for(acl_object::schema, *schema));
   return ok_v;
@@ -295,9 +332,16 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
       return ok_v;
     const std::string name = range_var_name(fields["relation"]);
     const uint32_t wanted = fields.value("is_from", false) ? privilege_insert : privilege_select;
-    const auto named = column_names(fields.value("attlist", nlohmann::json::array()));
-    if (named.empty())
-      return check_privilege(name, wanted, access);
+    auto named = column_names(fields.value("attlist", nlohmann::json::array()));
+    if (named.empty()) {
+      // Every column: the table's privilege, or each column's own.
+      if (access.allows(name, wanted))
+        return ok_v;
+      auto order = access.column_order.find(name);
+      if (order == access.column_order.end())
+        return fail(table_permission_denied(name));
+      named = order->second;
+    }
     for (const auto& column : named)
       if (!access.allows_column(name, column, wanted))
         return fail(table_permission_denied(name));
@@ -335,7 +379,7 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
 
 result<ok_t, pg_error> check_statement_privileges(const routed_statement& statement,
                                                   const table_access& access) {
-  if (auto r = check_schema_usage(statement.fields(), access); !r)
+  if (auto r = check_schema_usage(statement.node_type(), statement.fields(), access); !r)
     return r;
   if (auto r = check_creation(statement.node_type(), statement.fields(), access); !r)
     return r;

@@ -28,6 +28,7 @@
 #include "storage/replication_role.hpp"
 #include "storage/role_catalog.hpp"
 #include "storage/role_membership.hpp"
+#include "storage/role_settings.hpp"
 #include "storage/secret_columns.hpp"
 #include "storage/sequence_functions.hpp"
 #include "storage/table_access.hpp"
@@ -325,10 +326,25 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   // The parameters live in the session state, as long as its connection.
   catalogs.settings = [parameters = &state->parameters] { return parameters->listing(); };
   catalogs.current_user = [privileges] { return privileges->current_user; };
+  catalogs.role_settings = [directory = services_.directory] {
+    auto rows = role_settings{*directory}.list();
+    return rows ? std::move(*rows) : std::vector<role_setting_row>{};
+  };
   if (auto r = install_catalog_relations(state->db, catalogs); !r) {
     send_fatal("XX000", "could not install the system catalogs: " + r.error().message);
     return false;
   }
+
+  // ALTER ROLE ... SET first (storage/role_settings.hpp), the client's own
+  // parameters then override them; one that no longer applies is skipped, as
+  // PostgreSQL only warns about it.
+  auto role_defaults = role_settings{directory}.for_login((*found_database)->oid, role->oid);
+  if (!role_defaults) {
+    refuse_for_storage(role_defaults.error());
+    return false;
+  }
+  for (const auto& [name, value] : *role_defaults)
+    (void)state->parameters.apply_startup(name, value);
 
   auto parameters = startup.parameters;
   for (auto& option : options_parameters(startup.parameter("options").value_or("")))

@@ -8,6 +8,7 @@
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/object_privilege_commands.hpp"
 #include "cli/commands/role_commands.hpp"
+#include "cli/commands/role_setting_command.hpp"
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/table_privilege_commands.hpp"
@@ -75,7 +76,11 @@ statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_con
       executor_(db) {
   if (!identity_.privileges)
     identity_.privileges = make_session_privileges(identity_.user, identity_.superuser);
+  authenticated_user_ = identity_.privileges->session_user;
+  authenticated_superuser_ = identity_.privileges->session_superuser;
   parameters_.set_role_check([this](const std::string& name) { return check_role_setting(name); });
+  parameters_.set_session_authorization_check(
+      [this](const std::string& name) { return check_session_authorization(name); });
   transaction_.on_transaction_end([this](bool committed) {
     parameters_.transaction_ended(committed);
     follow_role_setting();
@@ -290,6 +295,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       return relation_statement(statement);
     case statement_kind::role_ddl: {
       role_catalog roles{directory_};
+      if (statement.node.contains("AlterRoleSetStmt"))
+        return alter_role_setting(statement.node["AlterRoleSetStmt"], statement.text, roles, *this, parameters_);
       return run_role_statement(statement.node, statement.text, roles, *this, parameters_.type_settings_now());
     }
     case statement_kind::sqlite:

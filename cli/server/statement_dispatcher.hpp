@@ -132,6 +132,10 @@ private:
   // taken from the `role` setting after each statement (a ROLLBACK undoes a SET
   // ROLE too).
   result<std::string, pg_error> check_role_setting(const std::string& name) const;
+  // SET SESSION AUTHORIZATION: the same for the session user (the
+  // `session_authorization` setting), allowed when the user who logged in is a
+  // superuser; follow_role_setting() follows both.
+  result<std::string, pg_error> check_session_authorization(const std::string& name) const;
   void follow_role_setting();
   // The current user's table privileges, read before each statement, and the
   // statement's checked against them (statement_privileges.cpp; superusers
@@ -182,6 +186,9 @@ private:
       const std::function<result<command_outcome, pg_error>()>& command);
 
   session_identity identity_;
+  // Who logged in (SET SESSION AUTHORIZATION's permission is theirs).
+  std::string authenticated_user_;
+  bool authenticated_superuser_ = false;
   sqlite_connection& db_;
   data_directory& directory_;
   subscription_commands& subscriptions_;

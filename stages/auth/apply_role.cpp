@@ -6,10 +6,18 @@ namespace tributary {
 std::vector<uint32_t> apply_privileges_needed(char kind) {
   switch (kind) {
     case 'I': return {privilege_insert};
-    case 'U': return {privilege_select, privilege_update};
-    case 'D': return {privilege_select, privilege_delete};
+    case 'U':
+    case 'D': return {privilege_select};
     case 'T': return {privilege_truncate};
     default: return {};
+  }
+}
+
+std::optional<uint32_t> apply_privilege_for_found_row(char kind) {
+  switch (kind) {
+    case 'U': return privilege_update;
+    case 'D': return privilege_delete;
+    default: return std::nullopt;
   }
 }
 

@@ -10,15 +10,15 @@
 //       42501 role "sub_owner" cannot SET ROLE to "table_owner".
 //   run_as_owner = true                 as the subscription owner.
 //
-//   The role applied as needs, on the table (checked in this order):
+//   The role applied as needs, on the table, as worker.c's TargetPrivilegesCheck
+//   asks:
 //     INSERT      INSERT
-//     UPDATE      SELECT (finding the row), UPDATE
-//     DELETE      SELECT, DELETE
-//     TRUNCATE    TRUNCATE
-//   else 42501 permission denied for table t. A superuser needs nothing.
-//   (PostgreSQL asks for UPDATE / DELETE only once the row is found; here a
-//   batch asks before its first row, so a role with SELECT alone fails on an
-//   UPDATE of a missing row that PostgreSQL would skip.)
+//     UPDATE      SELECT before looking for the row; UPDATE once it is found
+//     DELETE      SELECT before looking for the row; DELETE once it is found
+//     TRUNCATE    TRUNCATE (on every table truncated, a CASCADE's too)
+//   else 42501 permission denied for table t. A superuser needs nothing. So a
+//   role with SELECT alone skips an UPDATE or DELETE of a missing row
+//   (update_missing / delete_missing) and fails on a found one.
 //
 //   session_user of the applied rows is the subscription owner; current_user
 //   the role applied as (column DEFAULTs current_user / session_user).
@@ -48,9 +48,11 @@ struct apply_role_facts {
   std::function<std::string(int64_t)> name_of;
 };
 
-// The privileges a change of this kind needs, in the order they are checked:
-// 'I'nsert, 'U'pdate, 'D'elete, 'T'runcate.
+// The privileges a change of this kind needs before its row is looked for, in
+// the order they are checked: 'I'nsert, 'U'pdate, 'D'elete, 'T'runcate.
 std::vector<uint32_t> apply_privileges_needed(char kind);
+// The one an UPDATE or DELETE needs once its row is found (nullopt for others).
+std::optional<uint32_t> apply_privilege_for_found_row(char kind);
 
 // The role the changes of a table owned by `table_owner` are applied as.
 result<int64_t, pg_error> apply_role_for(const apply_role_facts& facts, int64_t table_owner);

@@ -162,12 +162,16 @@ bool password_matches(const verifier& v, std::string_view password) {
          equal_in_constant_time(hmac(salted, "Server Key"), v.server_key);
 }
 
-server_exchange::server_exchange(std::optional<verifier> secret)
-    : server_exchange(std::move(secret), base64_encode(random_bytes(raw_nonce_length))) {}
+server_exchange::server_exchange(std::optional<verifier> secret, channel_binding binding)
+    : server_exchange(std::move(secret), std::move(binding), base64_encode(random_bytes(raw_nonce_length))) {}
 
 server_exchange::server_exchange(std::optional<verifier> secret, std::string server_nonce)
+    : server_exchange(std::move(secret), channel_binding{}, std::move(server_nonce)) {}
+
+server_exchange::server_exchange(std::optional<verifier> secret, channel_binding binding, std::string server_nonce)
     : secret_(secret ? std::move(*secret) : random_verifier()),
       has_secret_(secret.has_value()),
+      binding_(std::move(binding)),
       server_nonce_(std::move(server_nonce)) {}
 
 result<std::string, pg_error> server_exchange::client_first(std::string_view message) {
@@ -176,22 +180,44 @@ result<std::string, pg_error> server_exchange::client_first(std::string_view mes
   std::string_view rest = message;
   if (rest.empty())
     return fail(malformed("Unexpected end of input."));
+  const auto comma_after_flag = [&]() -> result<ok_t, pg_error> {
+    rest.remove_prefix(1);
+    if (rest.empty() || rest[0] != ',')
+      return fail(malformed("Comma expected, but found character \"" + std::string(rest.substr(0, 1)) + "\"."));
+    rest.remove_prefix(1);
+    return ok_v;
+  };
+  binding_flag_ = rest[0];
   switch (rest[0]) {
     case 'n':
-    case 'y':
-      gs2_header_ = std::string(1, rest[0]) + ",,";
-      rest.remove_prefix(1);
+    case 'y': {
+      if (binding_.selected)
+        return fail(malformed(
+            "The client selected SCRAM-SHA-256-PLUS, but the SCRAM message does not include channel binding data."));
+      if (rest[0] == 'y' && binding_.tls_in_use)
+        return fail(make_pg_error("28000", "SCRAM channel binding negotiation error",
+                                  "The client supports SCRAM channel binding but thinks the server does not.  "
+                                  "However, this server does support channel binding."));
+      auto comma = comma_after_flag();
+      if (!comma)
+        return fail(comma.error());
       break;
-    case 'p':
-      return fail(malformed(
-          "The client selected SCRAM-SHA-256 without channel binding, but the SCRAM message includes "
-          "channel binding data."));
+    }
+    case 'p': {
+      if (!binding_.selected)
+        return fail(malformed(
+            "The client selected SCRAM-SHA-256 without channel binding, but the SCRAM message includes "
+            "channel binding data."));
+      auto type = read_attribute(rest, 'p');
+      if (!type)
+        return fail(type.error());
+      if (*type != binding_type)
+        return fail(make_pg_error("08P01", "unsupported SCRAM channel-binding type \"" + *type + "\""));
+      break;
+    }
     default:
       return fail(malformed("Unexpected channel-binding flag \"" + std::string(rest.substr(0, 1)) + "\"."));
   }
-  if (rest.empty() || rest[0] != ',')
-    return fail(malformed("Comma expected, but found character \"" + std::string(rest.substr(0, 1)) + "\"."));
-  rest.remove_prefix(1);
   if (!rest.empty() && rest[0] == 'a')
     return fail(make_pg_error("0A000", "client uses authorization identity, but it is not supported"));
   if (rest.empty() || rest[0] != ',')
@@ -223,9 +249,13 @@ result<std::string, pg_error> server_exchange::client_final(std::string_view mes
   auto binding = read_attribute(rest, 'c');
   if (!binding)
     return fail(binding.error());
-  auto header = base64_decode(*binding);
-  if (!header || *header != gs2_header_)
-    return fail(make_pg_error("08P01", "SCRAM channel binding check failed"));
+  if (binding_.selected) {
+    const std::string expected = base64_encode("p=" + std::string(binding_type) + ",," + binding_.end_point);
+    if (*binding != expected)
+      return fail(make_pg_error("28000", "SCRAM channel binding check failed"));
+  } else if (!(*binding == "biws" && binding_flag_ == 'n') && !(*binding == "eSws" && binding_flag_ == 'y')) {
+    return fail(make_pg_error("08P01", "unexpected SCRAM channel-binding attribute in client-final-message"));
+  }
   auto nonce = read_attribute(rest, 'r');
   if (!nonce)
     return fail(nonce.error());

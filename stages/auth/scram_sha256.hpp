@@ -19,8 +19,14 @@
 // caller reports 28P01 "password authentication failed for user".
 // Without a verifier (no password, or an expired one) the exchange runs against a
 // random one, so the client cannot tell a missing password from a wrong one.
-// Channel binding (SCRAM-SHA-256-PLUS) is not offered: a client asking for it
-// ("p=") is refused as PostgreSQL refuses it without TLS.
+// Channel binding (SCRAM-SHA-256-PLUS, RFC 5929's tls-server-end-point, the only
+// type PostgreSQL knows): over TLS the caller offers both mechanisms and says
+// which one the client selected; with the PLUS one the client-first must carry
+// "p=tls-server-end-point" and client-final's c= must be base64 of
+// "p=tls-server-end-point,," followed by the hash of the server's certificate.
+// The refusals are PostgreSQL's: "p" without PLUS, "n"/"y" with PLUS (08P01),
+// "y" over TLS (28000, the client thinks the server cannot bind), another
+// binding type (08P01), a wrong hash (28000 "SCRAM channel binding check failed").
 //
 // SASLprep is not applied to passwords: for ASCII passwords (and any password a
 // client sends without normalization) the result equals PostgreSQL's.
@@ -37,6 +43,15 @@
 namespace tributary::scram {
 
 inline constexpr std::string_view mechanism = "SCRAM-SHA-256";
+inline constexpr std::string_view plus_mechanism = "SCRAM-SHA-256-PLUS";
+inline constexpr std::string_view binding_type = "tls-server-end-point";
+
+// What the connection offers for channel binding.
+struct channel_binding {
+  bool tls_in_use = false;        // PLUS was offered
+  bool selected = false;          // the client chose SCRAM-SHA-256-PLUS
+  std::string end_point;          // tls-server-end-point data: the server certificate's hash
+};
 inline constexpr int default_iterations = 4096;
 
 struct verifier {
@@ -62,9 +77,10 @@ bool password_matches(const verifier& v, std::string_view password);
 class server_exchange {
 public:
   // nullopt: no usable secret; the exchange runs against a random one and fails.
-  explicit server_exchange(std::optional<verifier> secret);
+  explicit server_exchange(std::optional<verifier> secret, channel_binding binding = {});
   // Tests fix the server's part of the nonce.
   server_exchange(std::optional<verifier> secret, std::string server_nonce);
+  server_exchange(std::optional<verifier> secret, channel_binding binding, std::string server_nonce);
 
   // client-first-message -> server-first-message.
   result<std::string, pg_error> client_first(std::string_view message);
@@ -78,8 +94,9 @@ private:
   state state_ = state::awaiting_client_first;
   verifier secret_;
   bool has_secret_ = false;
+  channel_binding binding_;
   std::string server_nonce_;
-  std::string gs2_header_;  // "n,," or "y,,": client-final's c= must repeat it
+  char binding_flag_ = 'n';  // 'n', 'y' or 'p': client-final's c= must agree
   std::string client_first_bare_;
   std::string server_first_;
   std::string combined_nonce_;

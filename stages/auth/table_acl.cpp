@@ -235,10 +235,8 @@ void change_owner(table_acl& acl, int64_t old_owner, int64_t new_owner) {
 
 bool holds(const std::optional<table_acl>& acl, int64_t owner, const std::set<int64_t>& roles,
            uint32_t privilege) {
-  if (roles.count(owner) != 0)
-    return true;
   if (!acl)
-    return false;  // acldefault: only the owner
+    return roles.count(owner) != 0;  // acldefault: only the owner
   return std::any_of(acl->begin(), acl->end(), [&](const acl_item& i) {
     return (i.privileges & privilege) == privilege && (i.grantee == 0 || roles.count(i.grantee) != 0);
   });

@@ -4,9 +4,9 @@
 // An ACL is a list of items (grantee, grantor, privileges, grant options), one
 // per (grantee, grantor) pair; grantee 0 is PUBLIC. A table whose ACL was never
 // changed has none stored (pg_class.relacl NULL) and means acldefault: its owner
-// holds every table privilege. The owner always holds every privilege and every
-// grant option implicitly, whatever the list says; superusers are the caller's
-// business (they bypass every check).
+// holds every table privilege. Once stored, the owner holds what its items give
+// it (it may REVOKE its own, as in PostgreSQL) but always every grant option
+// (aclmask's owner rule); superusers are the caller's business (no checks).
 //
 //   GRANT  adds privileges (and grant options) to the (grantee, grantor) item;
 //   REVOKE takes them (or only the grant options) from it; an empty item goes.
@@ -98,7 +98,7 @@ void forget_role(table_acl& acl, int64_t role);
 void change_owner(table_acl& acl, int64_t old_owner, int64_t new_owner);
 
 // Whether one of `roles` (or PUBLIC) holds `privilege` on a table owned by
-// `owner` with this ACL (nullopt: acldefault). An owner among `roles` holds all.
+// `owner` with this ACL (nullopt: acldefault: an owner among `roles` holds all).
 bool holds(const std::optional<table_acl>& acl, int64_t owner, const std::set<int64_t>& roles,
            uint32_t privilege);
 // The grant options one of `roles` holds (the owner: all, all_privilege_bits).
