@@ -164,6 +164,8 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   const std::string over = window_clause(t, call.value("over", json()), where);
   if ((name == "row_number" || name == "rank" || name == "dense_rank") && args.empty())
     return result_of(name + "()" + over, pg_type_oid::int8);
+  if ((name == "percent_rank" || name == "cume_dist") && args.empty())  // SQLite's, as float8's stored text
+    return result_of("pg_float_function('float8', " + name + "()" + over + ")", pg_type_oid::float8);
   if (name == "count" && pt::flag(call, "agg_star"))
     return result_of("count(*)" + over, pg_type_oid::int8);
   if (name == "count" && args.size() == 1)
@@ -337,7 +339,7 @@ typed_expression text_argument(query_translator& t, typed_expression value) {
                      pg_type_oid::text);
   if (is_text_like(type))
     return value;
-  throw not_translatable{"a text function on type " + std::to_string(type)};
+  throw not_translatable{"a text function on type " + expression_helpers::message_type_name(value.type)};
 }
 
 std::optional<std::string> literal_text(const typed_expression& value) { return value.literal; }
@@ -386,6 +388,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     return *r;
   if (call.contains("agg_order"))
     throw not_translatable{"ORDER BY inside " + name};
+  if (name == "make_interval" && !distinct && filter.empty())
+    return make_interval_call(*this, call, where);
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
     args.push_back(expression(arg, where));
@@ -431,7 +435,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       return aggregate(name == "sum" ? "pg_float_sum" : "pg_float_avg", arg.sql, pg_type_oid::float8);
     if (type == pg_type_oid::interval && !arg.literal && arg.parameter == 0)
       return aggregate(name == "sum" ? "pg_interval_sum" : "pg_interval_avg", arg.sql, pg_type_oid::interval);
-    throw not_translatable{name + " of " + std::to_string(type)};
+    throw not_translatable{name + " of " + expression_helpers::message_type_name(arg.type)};
   }
   if (name == "min" || name == "max") {
     if (arg.type.oid == pg_type_oid::unknown)
@@ -466,7 +470,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (text.type.oid == pg_type_oid::bpchar)
       return result_of("length(rtrim(" + text.sql + ", ' '))", pg_type_oid::int4);
     if (!is_text_like(text.type.oid))
-      throw not_translatable{"length of " + std::to_string(type)};
+      throw not_translatable{"length of " + expression_helpers::message_type_name(text.type)};
     return result_of("length(" + text.sql + ")", pg_type_oid::int4);
   }
   if (name == "upper" || name == "lower") {
