@@ -67,9 +67,17 @@ TEST_F(TranslatedWindowFunctions, NegativeFrameOffsetIs22013) {
   EXPECT_EQ(a.error->message, "frame starting offset must not be negative");
 }
 
-TEST_F(TranslatedWindowFunctions, RangeOffsetsAreLeftUntranslated) {
-  EXPECT_NE(h.value("SELECT count(*) OVER (ORDER BY n RANGE 1 PRECEDING) FROM t").find("UNTRANSLATED"),
-            std::string::npos);
+TEST_F(TranslatedWindowFunctions, RangeOffsetsOverOneIntegerKey) {
+  // n: 10, 9, NULL, 9 -> the rows within 1 below each n (NULL: its peers, the NULLs)
+  auto a = h.run("SELECT count(*) OVER (ORDER BY n RANGE 1 PRECEDING) FROM t ORDER BY id");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(column(a, 0), (std::vector<std::string>{"3", "2", "1", "2"}));
+  EXPECT_EQ(h.value("SELECT count(*) OVER (ORDER BY n, id RANGE 1 PRECEDING) FROM t LIMIT 1"),
+            "ERROR 42P20: RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column");
+  EXPECT_EQ(h.value("SELECT count(*) OVER (ORDER BY n RANGE BETWEEN -1 PRECEDING AND CURRENT ROW) FROM t LIMIT 1"),
+            "ERROR 22013: invalid preceding or following size in window function");
+  EXPECT_NE(h.value("SELECT count(*) OVER (ORDER BY x RANGE 1 PRECEDING) FROM t LIMIT 1").find("UNTRANSLATED"),
+            std::string::npos);  // numeric keys: not yet
 }
 
 TEST_F(TranslatedWindowFunctions, PercentRankAndCumeDistAreFloat8) {

@@ -61,9 +61,10 @@ enum frame_option : int64_t {
   frame_exclude_current_row = 0x8000, frame_exclude_group = 0x10000, frame_exclude_ties = 0x20000,
 };
 
-// A ROWS or GROUPS frame offset: a non-negative integer constant (SQLite takes the
-// same syntax); others (RANGE offsets, expressions) are not translated yet.
-std::string frame_offset(query_translator& t, const json& offset, bool start) {
+// A frame offset: a non-negative integer constant (SQLite takes the same syntax;
+// 22013 when negative, in RANGE's words or ROWS / GROUPS'); expressions are not
+// translated yet.
+std::string frame_offset(query_translator& t, const json& offset, bool start, bool range) {
   // the value is read back from the text (libpg_query's JSON leaves a negative ival out)
   auto constant = pt::constant_value(offset, t.input().source);
   if (pt::node_type(offset) != "A_Const" || !pt::fields(offset).contains("ival") || !constant ||
@@ -77,35 +78,43 @@ std::string frame_offset(query_translator& t, const json& offset, bool start) {
   }
   if (value < 0)
     throw translation_failure{located_error{
-        make_pg_error("22013", std::string("frame ") + (start ? "starting" : "ending") +
-                                   " offset must not be negative"),
+        make_pg_error("22013", range ? std::string("invalid preceding or following size in window function")
+                                     : std::string("frame ") + (start ? "starting" : "ending") +
+                                           " offset must not be negative"),
         -1}};
   return std::to_string(value);
 }
 
 // The frame clause of an OVER (ROWS / RANGE / GROUPS [BETWEEN] ... [EXCLUDE ...]), as
 // SQLite spells the same frame; "" for the default frame.
-std::string frame_clause(query_translator& t, const json& over, const scope&) {
+// `order_keys` are the types of the window's ORDER BY keys: a RANGE frame with an offset
+// needs exactly one (42P20); over an integer key SQLite computes it as PostgreSQL.
+std::string frame_clause(query_translator& t, const json& over, const std::vector<column_type>& order_keys) {
   const int64_t o = pt::integer(over, "frameOptions");
   if ((o & frame_nondefault) == 0)
     return "";
-  if ((o & frame_range) && (o & (frame_start_offset_preceding | frame_start_offset_following |
-                                 frame_end_offset_preceding | frame_end_offset_following)))
-    throw not_translatable{"a RANGE frame with an offset"};
+  const bool range_offset = (o & frame_range) && (o & (frame_start_offset_preceding | frame_start_offset_following |
+                                                       frame_end_offset_preceding | frame_end_offset_following));
+  if (range_offset && order_keys.size() != 1)
+    t.fail_at(make_pg_error("42P20", "RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column"),
+              static_cast<int>(pt::integer(over, "location")));
+  if (range_offset && order_keys[0].oid != pg_type_oid::int2 && order_keys[0].oid != pg_type_oid::int4 &&
+      order_keys[0].oid != pg_type_oid::int8)
+    throw not_translatable{"a RANGE frame with an offset over type " + format_type(order_keys[0])};
   std::string sql = (o & frame_rows) ? " ROWS" : (o & frame_groups) ? " GROUPS" : " RANGE";
   const json& start_offset = over.value("startOffset", json());
   const json& end_offset = over.value("endOffset", json());
   auto start = [&]() -> std::string {
     if (o & frame_start_unbounded_preceding) return "UNBOUNDED PRECEDING";
     if (o & frame_start_current_row) return "CURRENT ROW";
-    if (o & frame_start_offset_preceding) return frame_offset(t, start_offset, true) + " PRECEDING";
-    return frame_offset(t, start_offset, true) + " FOLLOWING";
+    if (o & frame_start_offset_preceding) return frame_offset(t, start_offset, true, range_offset) + " PRECEDING";
+    return frame_offset(t, start_offset, true, range_offset) + " FOLLOWING";
   };
   auto end = [&]() -> std::string {
     if (o & frame_end_unbounded_following) return "UNBOUNDED FOLLOWING";
     if (o & frame_end_current_row) return "CURRENT ROW";
-    if (o & frame_end_offset_preceding) return frame_offset(t, end_offset, false) + " PRECEDING";
-    return frame_offset(t, end_offset, false) + " FOLLOWING";
+    if (o & frame_end_offset_preceding) return frame_offset(t, end_offset, false, range_offset) + " PRECEDING";
+    return frame_offset(t, end_offset, false, range_offset) + " FOLLOWING";
   };
   sql += " BETWEEN " + start() + " AND " + end();
   if (o & frame_exclude_current_row)
@@ -132,11 +141,13 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
     sql += (sql.empty() ? "PARTITION BY " : ", ") + with_collation(key.sql, key.type);
   }
   bool first = true;
+  std::vector<column_type> order_keys;
   for (const json& item : pt::list(over, "orderClause")) {
     const json& sort = pt::fields(item);
     typed_expression key = t.expression(sort.value("node", json()), where);
     if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
       key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    order_keys.push_back(key.type);
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
     if (direction == "SORTBY_USING")
@@ -148,7 +159,7 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
            (nulls_first ? " NULLS FIRST" : " NULLS LAST");
     first = false;
   }
-  return " OVER (" + sql + frame_clause(t, over, where) + ")";
+  return " OVER (" + sql + frame_clause(t, over, order_keys) + ")";
 }
 
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
