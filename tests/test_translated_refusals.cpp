@@ -20,6 +20,10 @@ TEST(TranslatedRefusals, UncoveredConstructsAre0A000NamingThem) {
   EXPECT_EQ(h.value("SELECT count(*) FROM t NATURAL JOIN t u"),
             "ERROR 0A000: NATURAL / USING / aliased join is not supported yet");
   EXPECT_EQ(h.value("SELECT ROW(1, 2) IS NULL"), "ERROR 0A000: ROW(...) is not supported yet");
+  EXPECT_EQ(h.value("SELECT u FROM t u"), "ERROR 0A000: a whole-row reference (u) is not supported yet");
+  EXPECT_EQ(h.value("SELECT id FROM t FOR UPDATE"),
+            "ERROR 0A000: SELECT ... FOR UPDATE / FOR SHARE is not supported yet");
+  EXPECT_EQ(h.value("SELECT nosuch FROM t"), "ERROR 42703: column \"nosuch\" does not exist");
 }
 
 TEST(TranslatedRefusals, FunctionsPostgresDoesNotHaveStayWithSqlite) {

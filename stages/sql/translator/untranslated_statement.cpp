@@ -99,6 +99,10 @@ std::string construct_words(const std::string& what) {
       {"ALL_SUBLINK", "ALL (sub-select)"},
       {"CurrentOfExpr", "WHERE CURRENT OF"},
       {"JSON_TABLE", "JSON_TABLE"},
+      {"lockingClause", "SELECT ... FOR UPDATE / FOR SHARE"},
+      {"function timezone", "AT TIME ZONE"},
+      {"operator AEXPR_BETWEEN_SYM BETWEEN SYMMETRIC", "BETWEEN SYMMETRIC"},
+      {"operator AEXPR_NOT_BETWEEN_SYM NOT BETWEEN SYMMETRIC", "NOT BETWEEN SYMMETRIC"},
   };
   for (const auto& [node, text] : words)
     if (what == node)
