@@ -23,6 +23,7 @@
 //   to_timestamp(number)                      timestamptz  pg_to_timestamp_epoch
 //   justify_days / justify_hours / justify_interval(interval)
 //                                             interval     pg_interval_justify
+//   make_timestamp(int, int, int, int, int, float8)   timestamp   pg_make_timestamp
 //   make_interval(years, months, weeks, days, hours, mins, secs)  (by position or name)
 //                                             interval     pg_make_interval
 // date_trunc, age and to_char of a date read it as timestamptz (midnight in the
@@ -298,6 +299,24 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
       parts += (parts.empty() ? "" : ", ") + part.sql;
     }
     return typed_result("pg_make_date(" + parts + ")", pg_type_oid::date);
+  }
+  if (name == "make_timestamp" && args.size() == 6) {
+    std::string parts;
+    for (size_t i = 0; i < 6; ++i) {
+      typed_expression& part = args[i];
+      const oid_t wanted = i == 5 ? pg_type_oid::float8 : pg_type_oid::int4;
+      if (part.literal || part.parameter != 0 || part.is_null_constant)
+        part = t.coerce(std::move(part), builtin_column_type(wanted));
+      if (i < 5 && !is_small_integer(part.type.oid))
+        throw not_translatable{"make_timestamp of type " + format_type(part.type)};
+      if (i == 5 && !is_number_type(part.type.oid))
+        throw not_translatable{"make_timestamp of type " + format_type(part.type)};
+      const std::string sql = i == 5 && part.type.oid != pg_type_oid::float8
+                                  ? cast_sql(part.sql, part.type, builtin_column_type(pg_type_oid::float8))
+                                  : part.sql;
+      parts += (parts.empty() ? "" : ", ") + sql;
+    }
+    return typed_result("pg_make_timestamp(" + parts + ")", pg_type_oid::timestamp);
   }
   if ((name == "justify_days" || name == "justify_hours" || name == "justify_interval") && args.size() == 1) {
     typed_expression span = std::move(args[0]);
