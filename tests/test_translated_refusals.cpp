@@ -40,6 +40,8 @@ TEST(TranslatedRefusals, CatalogsAndUnrecordedTablesStayWithSqlite) {
   // A relation without recorded types (a view, a catalog, a SQLite table), a catalog
   // function: the caller runs them as before.
   EXPECT_EQ(h.value("SELECT translate_me(1) FROM some_view"), "UNTRANSLATED: table without recorded types");
+  EXPECT_EQ(h.value("SELECT 1 FROM t WHERE EXISTS (SELECT regexp_count(s, 'a') FROM some_view)"),
+            "UNTRANSLATED: table without recorded types");
   EXPECT_EQ(h.value("SELECT regexp_count(relname, 'a') FROM pg_catalog.pg_class"),
             "UNTRANSLATED: table without recorded types");
   EXPECT_EQ(h.value("SELECT format_type(23, -1), regexp_count('a', 'a')"), "UNTRANSLATED: function regexp_count");

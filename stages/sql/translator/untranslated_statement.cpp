@@ -55,19 +55,19 @@ bool reads_sqlite_only(const json& node, const translation_input& input, const s
   }
   if (!node.is_object())
     return false;
+  // A RangeVar: {"RangeVar": {...}} in FROM, its fields alone as UPDATE's / DELETE's
+  // "relation".
+  if (node.contains("relname") && node["relname"].is_string()) {
+    const std::string schema = pt::text(node, "schemaname");
+    const std::string relation = pt::text(node, "relname");
+    if (schema.empty() && common.contains(relation))
+      return false;
+    if (schema == "pg_catalog" || schema == "information_schema" || relation.starts_with("pg_") ||
+        node.contains("catalogname"))
+      return true;
+    return !input.lookup || input.lookup(local_relation_name(schema, relation)) == nullptr;
+  }
   for (const auto& [key, value] : node.items()) {
-    if (key == "RangeVar") {
-      const std::string schema = pt::text(value, "schemaname");
-      const std::string relation = pt::text(value, "relname");
-      if (schema.empty() && common.contains(relation))
-        continue;
-      if (schema == "pg_catalog" || schema == "information_schema" || relation.starts_with("pg_") ||
-          value.contains("catalogname"))
-        return true;
-      if (!input.lookup || input.lookup(local_relation_name(schema, relation)) == nullptr)
-        return true;
-      continue;
-    }
     if (key == "FuncCall" && catalog_function(value))
       return true;
     if (reads_sqlite_only(value, input, common))
