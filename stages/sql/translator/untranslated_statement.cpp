@@ -101,8 +101,6 @@ std::string construct_words(const std::string& what) {
       {"JSON_TABLE", "JSON_TABLE"},
       {"lockingClause", "SELECT ... FOR UPDATE / FOR SHARE"},
       {"function timezone", "AT TIME ZONE"},
-      {"operator AEXPR_BETWEEN_SYM BETWEEN SYMMETRIC", "BETWEEN SYMMETRIC"},
-      {"operator AEXPR_NOT_BETWEEN_SYM NOT BETWEEN SYMMETRIC", "NOT BETWEEN SYMMETRIC"},
   };
   for (const auto& [node, text] : words)
     if (what == node)
