@@ -262,6 +262,17 @@ std::string sort_keys_sql(query_translator& t, const json& call, const scope& wh
   return sql;
 }
 
+// DISTINCT: the value itself as the one key, flag 4 (equal values once, in the value's
+// order, as an aggregate's DISTINCT sorts them); else the ORDER BY keys.
+std::string distinct_or_sort_keys(query_translator& t, const json& call, const scope& where,
+                                  const std::string& value, const column_type& type) {
+  if (!pt::flag(call, "agg_distinct"))
+    return sort_keys_sql(t, call, where);
+  if (call.contains("agg_order"))
+    throw not_translatable{"DISTINCT with ORDER BY in an aggregate"};
+  return ", " + value + ", " + sql_quote(collation_of(type)) + ", 4";
+}
+
 // string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
 // with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
 typed_expression string_agg(query_translator& t, const json& call, const scope& where,
@@ -269,9 +280,10 @@ typed_expression string_agg(query_translator& t, const json& call, const scope& 
   const json& arguments = pt::list(call, "args");
   if (arguments.size() != 2)
     throw not_translatable{"string_agg form"};
-  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
-                    text_argument(t, t.expression(arguments[1], where)).sql;
-  return result_of(sql + sort_keys_sql(t, call, where) + ")" + filter, pg_type_oid::text);
+  const std::string value = text_argument(t, t.expression(arguments[0], where)).sql;
+  std::string sql = "pg_string_agg(" + value + ", " + text_argument(t, t.expression(arguments[1], where)).sql;
+  return result_of(sql + distinct_or_sort_keys(t, call, where, value, column_type{}) + ")" + filter,
+                   pg_type_oid::text);
 }
 
 // array_agg(x [ORDER BY ...]) of a built-in scalar type: the elements' array texts
@@ -288,7 +300,7 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
   if (d == nullptr || d->array == 0 || d->element != 0 || value.type.is_enum())
     throw not_translatable{"array_agg of this type"};
   const std::string sql = "pg_string_agg(" + expression_helpers::array_element_sql(value) + ", ','" +
-                          sort_keys_sql(t, call, where) + ")" + filter;
+                          distinct_or_sort_keys(t, call, where, value.sql, value.type) + ")" + filter;
   return result_of("('{' || " + sql + " || '}')", d->array);
 }
 
@@ -391,9 +403,9 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
   if (pt::flag(call, "agg_within_group"))
     return ordered_set_aggregate(*this, name, call, where, filter);
-  if (name == "string_agg" && !distinct)
+  if (name == "string_agg")
     return string_agg(*this, call, where, filter);
-  if (name == "array_agg" && !distinct)
+  if (name == "array_agg")
     return array_agg(*this, call, where, filter);
   if (auto r = json_aggregate(*this, name, call, where, filter))
     return *r;
