@@ -5,7 +5,9 @@
 //       NULL values are skipped; each value after the first is preceded by its own
 //       row's separator (NULL: none); NULL over no values. Rows are ordered by the
 //       keys: `collation` names the stored-order collation of the key's type ("" =
-//       SQLite's own order), flags = 1 (DESC) + 2 (NULLS FIRST). SQLite 3.40 has no
+//       SQLite's own order), flags = 1 (DESC) + 2 (NULLS FIRST) + 4 (DISTINCT: of rows
+//       whose keys all compare equal only the first is kept, as an aggregate's
+//       DISTINCT sorts its arguments). SQLite 3.40 has no
 //       ORDER BY inside an aggregate, so the rows are kept and sorted at the end.
 //   pg_ordered_set(kind, fraction, value, collation, flags)
 //       WITHIN GROUP (ORDER BY value [DESC]) aggregates, NULL values skipped: kind
@@ -43,6 +45,7 @@ struct aggregated_row {
   std::string value;
   std::optional<std::string> separator;
   std::vector<sort_key> keys;
+  bool distinct = false;
 };
 
 struct string_agg_state {
@@ -114,6 +117,7 @@ void string_agg_step(sqlite3_context* context, int argc, sqlite3_value** argv) {
     const int flags = sqlite3_value_int(argv[i + 2]);
     key.descending = (flags & 1) != 0;
     key.nulls_first = (flags & 2) != 0;
+    row.distinct = row.distinct || (flags & 4) != 0;
     row.keys.push_back(std::move(key));
   }
   state->rows->push_back(std::move(row));
@@ -131,11 +135,22 @@ void string_agg_final(sqlite3_context* context) {
         return c < 0;
     return false;
   });
+  const auto same_keys = [](const aggregated_row& a, const aggregated_row& b) {
+    for (size_t i = 0; i < a.keys.size() && i < b.keys.size(); ++i)
+      if (compare_keys(a.keys[i], b.keys[i]) != 0)
+        return false;
+    return true;
+  };
   std::string out;
+  const aggregated_row* kept = nullptr;
   for (size_t i = 0; i < rows->size(); ++i) {
-    if (i > 0 && (*rows)[i].separator)
-      out += *(*rows)[i].separator;
-    out += (*rows)[i].value;
+    const aggregated_row& row = (*rows)[i];
+    if (kept != nullptr && row.distinct && same_keys(*kept, row))
+      continue;
+    if (kept != nullptr && row.separator)
+      out += *row.separator;
+    out += row.value;
+    kept = &row;
   }
   return_text(context, out);
 }

@@ -30,6 +30,10 @@
 //                                  interval, 17 with an error: not copied)
 //   pg_make_date(year, month, day) make_date: a negative year is BC; 22008 date field
 //                                  value out of range: y-mm-dd, date out of range: y-mm-dd
+//   pg_make_timestamp(year, month, day, hour, min, sec)   make_timestamp (sec float8):
+//                                  the date as make_date's, then 22008 time field value
+//                                  out of range: h:mm:ss / timestamp out of range, as
+//                                  make_timestamp_internal
 #include <sqlite3.h>
 
 #include <cmath>
@@ -424,6 +428,43 @@ void make_date(sqlite3_context* context, int argc, sqlite3_value** argv) {
   sqlite3_result_int64(context, days);
 }
 
+void make_timestamp(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t year = sqlite3_value_int(argv[0]), month = sqlite3_value_int(argv[1]),
+                day = sqlite3_value_int(argv[2]), hour = sqlite3_value_int(argv[3]),
+                minute = sqlite3_value_int(argv[4]);
+  const double second = float_argument(argv[5]);
+  char date_text[96];
+  std::snprintf(date_text, sizeof date_text, "%lld-%02lld-%02lld", static_cast<long long>(year),
+                static_cast<long long>(month), static_cast<long long>(day));
+  char second_text[64];
+  if (std::isnan(second))
+    std::snprintf(second_text, sizeof second_text, "NaN");
+  else
+    std::snprintf(second_text, sizeof second_text, "%02g", second);
+  const std::string time_text = std::to_string(hour) + ":" + (minute >= 0 && minute < 10 ? "0" : "") +
+                                std::to_string(minute) + ":" + second_text;
+  const int64_t astronomical = year < 0 ? year + 1 : year;
+  if (year == 0 || month < 1 || month > 12 || day < 1 || day > days_in_month(astronomical, static_cast<int>(month)))
+    return report(context, make_pg_error("22008", std::string("date field value out of range: ") + date_text));
+  if (!julian_date_in_range(astronomical, static_cast<int>(month)))
+    return report(context, make_pg_error("22008", std::string("date out of range: ") + date_text));
+  const int64_t days = days_from_civil(astronomical, static_cast<int>(month), day);
+  // float_time_overflows
+  const double micros_of_second = std::rint(second * 1000000.0);
+  if (hour < 0 || hour > 24 || minute < 0 || minute >= 60 || std::isnan(second) || micros_of_second < 0 ||
+      micros_of_second > 60000000.0 ||
+      ((hour * 60 + minute) * 60) * 1000000 + static_cast<int64_t>(micros_of_second) > usecs_per_day)
+    return report(context, make_pg_error("22008", "time field value out of range: " + time_text));
+  const int64_t time = ((hour * 60 + minute) * 60) * 1000000 + static_cast<int64_t>(micros_of_second);
+  int64_t result = 0;
+  if (__builtin_mul_overflow(days, usecs_per_day, &result) || __builtin_add_overflow(result, time, &result) ||
+      (result < 0 && days > 0) || (result > 0 && days < -1) || !timestamp_in_range(result))
+    return report(context, make_pg_error("22008", std::string("timestamp out of range: ") + date_text + " " + time_text));
+  sqlite3_result_int64(context, result);
+}
+
 }  // namespace
 
 void register_datetime_functions(sqlite3* db, connection_state* state) {
@@ -431,6 +472,7 @@ void register_datetime_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_date_add", 2, flags, state, date_add, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_date_diff", 2, flags, state, date_diff, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_make_date", 3, flags, state, make_date, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_make_timestamp", 6, flags, state, make_timestamp, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_timestamp_diff", 2, flags, state, timestamp_diff, nullptr, nullptr,
                              nullptr);
   // These read the session's TimeZone: not deterministic.

@@ -13,6 +13,11 @@
 //   pg_interval_sum(a)             sum(interval): interval_pl over the rows (NULL for none)
 //   pg_interval_avg(a)             avg(interval): the sum divided by the count, as
 //                                  interval_avg (NULL for none)
+//   pg_interval_justify(a, kind)   justify_days ('d') / justify_hours ('h') /
+//                                  justify_interval ('i'), as interval_justify_*; 22008
+//                                  interval out of range
+//   pg_make_interval(y, m, w, d, h, mi, s)  make_interval (integers, s float8):
+//                                  22008 interval out of range for an infinite or NaN s
 // The translator (stages/sql/translator/datetime_functions.cpp) reads the factor as
 // float8 first, as PostgreSQL's operator resolution casts an integer or numeric.
 #include <sqlite3.h>
@@ -172,6 +177,88 @@ void interval_avg_final(sqlite3_context* context) {
   return_interval(context, *average);
 }
 
+constexpr int64_t micros_per_day = 86400000000LL;
+
+// interval_justify_interval / _days / _hours of PostgreSQL 15 (timestamp.c).
+bool justify(interval_value& v, char kind) {
+  if (kind == 'i' && ((v.days > 0 && v.micros > 0) || (v.days < 0 && v.micros < 0))) {
+    const int32_t whole_months = v.days / 30;  // first, so that the days cannot overflow
+    v.days -= whole_months * 30;
+    if (__builtin_add_overflow(v.months, whole_months, &v.months))
+      return false;
+  }
+  if (kind == 'i' || kind == 'h') {
+    const int64_t whole_days = v.micros / micros_per_day;
+    v.micros -= whole_days * micros_per_day;
+    if (whole_days > std::numeric_limits<int32_t>::max() || whole_days < std::numeric_limits<int32_t>::min() ||
+        __builtin_add_overflow(v.days, static_cast<int32_t>(whole_days), &v.days))
+      return false;
+  }
+  if (kind == 'i' || kind == 'd') {
+    const int32_t whole_months = v.days / 30;
+    v.days -= whole_months * 30;
+    if (__builtin_add_overflow(v.months, whole_months, &v.months))
+      return false;
+  }
+  if (kind == 'i') {
+    if (v.months > 0 && (v.days < 0 || (v.days == 0 && v.micros < 0))) {
+      v.days += 30;
+      v.months--;
+    } else if (v.months < 0 && (v.days > 0 || (v.days == 0 && v.micros > 0))) {
+      v.days -= 30;
+      v.months++;
+    }
+  } else if (kind == 'd') {
+    if (v.months > 0 && v.days < 0) {
+      v.days += 30;
+      v.months--;
+    } else if (v.months < 0 && v.days > 0) {
+      v.days -= 30;
+      v.months++;
+    }
+  }
+  if (kind == 'i' || kind == 'h') {
+    if (v.days > 0 && v.micros < 0) {
+      v.micros += micros_per_day;
+      v.days--;
+    } else if (v.days < 0 && v.micros > 0) {
+      v.micros -= micros_per_day;
+      v.days++;
+    }
+  }
+  return true;
+}
+
+void interval_justify(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  interval_value a;
+  if (!read_interval(context, argv[0], a))
+    return;
+  const std::string kind = text_of(argv[1]);
+  if (!justify(a, kind.empty() ? 'i' : kind[0]))
+    return report(context, interval_out_of_range());
+  return_interval(context, a);
+}
+
+// make_interval: PostgreSQL 15 computes the fields in wrapping integer arithmetic.
+void make_interval(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  const auto field = [&](int i) { return static_cast<uint32_t>(sqlite3_value_int(argv[i])); };
+  const double seconds = float_argument(argv[6]);
+  if (std::isinf(seconds) || std::isnan(seconds))
+    return report(context, interval_out_of_range());
+  interval_value out;
+  out.months = static_cast<int32_t>(field(0) * 12u + field(1));
+  out.days = static_cast<int32_t>(field(2) * 7u + field(3));
+  const auto wide = [&](int i) { return static_cast<uint64_t>(static_cast<int64_t>(sqlite3_value_int(argv[i]))); };
+  out.micros = static_cast<int64_t>(wide(4) * 3600000000ULL + wide(5) * 60000000ULL +
+                                    static_cast<uint64_t>(static_cast<int64_t>(std::rint(seconds * 1000000.0))));
+  return_interval(context, out);
+}
+
 }  // namespace
 
 void register_interval_functions(sqlite3* db, connection_state* state) {
@@ -185,6 +272,9 @@ void register_interval_functions(sqlite3* db, connection_state* state) {
                              nullptr);
   sqlite3_create_function_v2(db, "pg_interval_avg", 1, flags, state, nullptr, interval_step, interval_avg_final,
                              nullptr);
+  sqlite3_create_function_v2(db, "pg_interval_justify", 2, flags, state, interval_justify, nullptr, nullptr,
+                             nullptr);
+  sqlite3_create_function_v2(db, "pg_make_interval", 7, flags, state, make_interval, nullptr, nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

@@ -106,7 +106,25 @@ void float_function(sqlite3_context* context, int, sqlite3_value** argv) {
     r = std::floor(x);
   else if (name == "sign")
     r = x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
-  else if (name == "sqrt") {
+  else if (name == "ln" || name == "log10") {
+    if (x == 0.0)
+      return report(context, make_pg_error("2201E", "cannot take logarithm of zero"));
+    if (x < 0.0)
+      return report(context, make_pg_error("2201E", "cannot take logarithm of a negative number"));
+    r = name == "ln" ? std::log(x) : std::log10(x);
+  } else if (name == "exp") {
+    r = std::exp(x);
+    if (std::isinf(r) && !std::isinf(x))
+      return report(context, make_pg_error("22003", "value out of range: overflow"));
+    if (r == 0.0 && !std::isinf(x))
+      return report(context, make_pg_error("22003", "value out of range: underflow"));
+  } else if (name == "degrees") {
+    r = x / 0.0174532925199432957692;  // RADIANS_PER_DEGREE, as float8.c divides
+  } else if (name == "radians") {
+    r = x * 0.0174532925199432957692;
+  } else if (name == "pi") {
+    r = M_PI;
+  } else if (name == "sqrt") {
     if (x < 0)
       return report(context, make_pg_error("2201F", "cannot take square root of a negative number"));
     r = std::sqrt(x);

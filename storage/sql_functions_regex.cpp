@@ -11,6 +11,9 @@
 //   pg_regexp_replace(s, pattern, replacement, flags)   regexp_replace (flags g, i, c;
 //                                      \1..\9, \& in the replacement)
 //   pg_regexp_match(s, pattern, flags) regexp_match: the groups as text[]
+//   pg_regexp_matches(s, pattern, flags, n)   regexp_matches' n-th row (n = 0: the count)
+//   pg_regexp_split(s, pattern, flags, n, name)   regexp_split_to_table's n-th piece
+//                                      (0: the count; -1: regexp_split_to_array's text[])
 //   pg_similar_to_escape(pattern [, escape])
 //                                      SIMILAR TO's pattern as the regular
 //                                      expression it matches with
@@ -21,6 +24,7 @@
 #include <optional>
 #include <regex>
 #include <utility>
+#include <vector>
 
 #include "stages/sql/similar_pattern.hpp"
 #include "stages/types/verbatim/array_text.hpp"
@@ -166,6 +170,115 @@ void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
   sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
 }
 
+// The matches PostgreSQL's setup_regexp_matches finds: each match's groups (the
+// whole match when the pattern has none); after an empty match the search moves on
+// one character. `split` keeps only the matches regexp_split_* splits at (not empty
+// at the start, the end or right after the previous match: ignore_degenerate).
+struct found_match {
+  size_t begin, end;
+  std::vector<std::optional<std::string>> groups;
+};
+std::vector<found_match> find_matches(const std::string& text, const std::regex& pattern, bool global,
+                                      bool split) {
+  std::vector<found_match> out;
+  size_t start = 0, previous_end = 0;
+  while (start <= text.size()) {
+    std::smatch m;
+    const auto flags = start == 0 ? std::regex_constants::match_default : std::regex_constants::match_prev_avail;
+    if (!std::regex_search(text.cbegin() + static_cast<std::ptrdiff_t>(start), text.cend(), m, pattern, flags))
+      break;
+    const size_t begin = start + static_cast<size_t>(m.position(0));
+    const size_t end = begin + static_cast<size_t>(m.length(0));
+    if (!split || (begin < text.size() && end > previous_end)) {
+      found_match match{begin, end, {}};
+      for (size_t i = m.size() > 1 ? 1 : 0; i < m.size(); ++i)
+        match.groups.push_back(m[i].matched ? std::optional<std::string>(m[i].str()) : std::nullopt);
+      out.push_back(std::move(match));
+    }
+    previous_end = end;
+    start = end;
+    if (begin == end) {  // step over one (UTF-8) character
+      ++start;
+      while (start < text.size() && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80)
+        ++start;
+    }
+    if (!global)
+      break;
+  }
+  return out;
+}
+
+// pg_regexp_matches(s, pattern, flags, n): regexp_matches' n-th row (a text[]'s text
+// form; NULL past the last), n = 0: how many rows.
+void regexp_matches(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_value_int64(argv[3]) == 0 ? sqlite3_result_int(context, 0) : sqlite3_result_null(context);
+  const auto flags = regex_flags(context, text_of(argv[2]));
+  if (!flags)
+    return;
+  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  if (compiled == nullptr)
+    return;
+  const std::vector<found_match> matches = find_matches(text_of(argv[0]), *compiled, flags->first, false);
+  const int64_t n = sqlite3_value_int64(argv[3]);
+  if (n == 0)
+    return sqlite3_result_int64(context, static_cast<int64_t>(matches.size()));
+  if (n < 0 || static_cast<size_t>(n) > matches.size())
+    return sqlite3_result_null(context);
+  std::string out = "{";
+  const auto& groups = matches[static_cast<size_t>(n - 1)].groups;
+  for (size_t i = 0; i < groups.size(); ++i) {
+    if (i > 0)
+      out += ',';
+    append_array_element(out, groups[i], ',');
+  }
+  out += '}';
+  sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+}
+
+// pg_regexp_split(s, pattern, flags, n, name): regexp_split_to_table's n-th piece (NULL
+// past the last), n = 0: how many pieces, n = -1: all of them as regexp_split_to_array's
+// text[]. 22023 when the flags hold g (`name` is the function's).
+void regexp_split(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 0; i < 3; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_value_int64(argv[3]) == 0 ? sqlite3_result_int(context, 0) : sqlite3_result_null(context);
+  const auto flags = regex_flags(context, text_of(argv[2]));
+  if (!flags)
+    return;
+  if (flags->first)
+    return report(context, make_pg_error("22023", text_of(argv[4]) + "() does not support the \"global\" option"));
+  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  if (compiled == nullptr)
+    return;
+  const std::string text = text_of(argv[0]);
+  std::vector<std::string> pieces;
+  size_t at = 0;
+  for (const found_match& m : find_matches(text, *compiled, true, true)) {
+    pieces.push_back(text.substr(at, m.begin - at));
+    at = m.end;
+  }
+  pieces.push_back(text.substr(at));
+  const int64_t n = sqlite3_value_int64(argv[3]);
+  if (n == 0)
+    return sqlite3_result_int64(context, static_cast<int64_t>(pieces.size()));
+  if (n > 0) {
+    if (static_cast<size_t>(n) > pieces.size())
+      return sqlite3_result_null(context);
+    const std::string& piece = pieces[static_cast<size_t>(n - 1)];
+    return sqlite3_result_text(context, piece.data(), static_cast<int>(piece.size()), SQLITE_TRANSIENT);
+  }
+  std::string out = "{";
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    if (i > 0)
+      out += ',';
+    append_array_element(out, pieces[i], ',');
+  }
+  out += '}';
+  sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+}
+
 void similar_to_escape(sqlite3_context* context, int argc, sqlite3_value** argv) {
   for (int i = 0; i < argc; ++i)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
@@ -187,6 +300,10 @@ void register_regex_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_regexp_replace", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_replace,
                              nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_regexp_match", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_match,
+                             nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_regexp_matches", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_matches,
+                             nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_regexp_split", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_split,
                              nullptr, nullptr, nullptr);
   for (int arguments : {1, 2})
     sqlite3_create_function_v2(db, "pg_similar_to_escape", arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,

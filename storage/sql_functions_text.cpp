@@ -20,6 +20,15 @@
 //   pg_starts_with(s, prefix)     boolean
 //   pg_md5(s)                     32 lower-case hex digits
 //   pg_concat_ws(sep, ...)        NULL arguments skipped; NULL separator -> NULL
+//   pg_translate(s, from, to)     each character of `from` replaced by the one at its
+//                                 place in `to`, deleted past its end (first one wins)
+//   pg_chr(n)                     the character of code point n; 54000 null character
+//                                 not permitted / requested character too large for
+//                                 encoding / not valid for encoding; 22023 character
+//                                 number must be positive
+//   pg_ascii(s)                   the first character's code point, 0 for ''
+//   pg_string_to_array(s, delimiter, null_string)   string_to_array's text[] (a NULL
+//                                 delimiter: each character; '': s whole; '' s: {})
 // Any NULL argument gives NULL (but pg_concat_ws's values).
 #include <sqlite3.h>
 
@@ -30,6 +39,7 @@
 #include <vector>
 
 #include "stages/sql/format_function.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -387,6 +397,103 @@ void format(sqlite3_context* context, int argc, sqlite3_value** argv) {
   sqlite3_result_text(context, formatted->data(), static_cast<int>(formatted->size()), SQLITE_TRANSIENT);
 }
 
+void translate(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string text = text_of(argv[0]), from_text = text_of(argv[1]), to_text = text_of(argv[2]);
+  const std::vector<std::string_view> from = characters(from_text), to = characters(to_text);
+  std::string out;
+  for (std::string_view c : characters(text)) {
+    const auto found = std::find(from.begin(), from.end(), c);
+    if (found == from.end())
+      out += c;
+    else if (static_cast<size_t>(found - from.begin()) < to.size())
+      out += to[static_cast<size_t>(found - from.begin())];
+  }
+  return_text(context, out);
+}
+
+void chr(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t n = sqlite3_value_int64(argv[0]);
+  if (n < 0)
+    return report(context, make_pg_error("22023", "character number must be positive"));
+  if (n == 0)
+    return report(context, make_pg_error("54000", "null character not permitted"));
+  if (n > 0x10FFFF)
+    return report(context, make_pg_error("54000", "requested character too large for encoding: " + std::to_string(n)));
+  if (n >= 0xD800 && n <= 0xDFFF)
+    return report(context, make_pg_error("54000", "requested character not valid for encoding: " + std::to_string(n)));
+  const auto code = static_cast<uint32_t>(n);
+  std::string out;
+  if (code < 0x80) {
+    out += static_cast<char>(code);
+  } else if (code < 0x800) {
+    out += static_cast<char>(0xC0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else if (code < 0x10000) {
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  }
+  return_text(context, out);
+}
+
+void ascii(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string text = text_of(argv[0]);
+  if (text.empty())
+    return sqlite3_result_int(context, 0);
+  const std::string_view c = characters(text).front();
+  auto byte = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(c[i])); };
+  uint32_t code = byte(0);
+  if (c.size() == 2)
+    code = ((code & 0x1F) << 6) | (byte(1) & 0x3F);
+  else if (c.size() == 3)
+    code = ((code & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
+  else if (c.size() == 4)
+    code = ((code & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
+  sqlite3_result_int64(context, code);
+}
+
+void string_to_array(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string text = text_of(argv[0]);
+  std::vector<std::string> pieces;
+  if (text.empty()) {
+  } else if (sqlite3_value_type(argv[1]) == SQLITE_NULL) {
+    for (std::string_view c : characters(text))
+      pieces.emplace_back(c);
+  } else if (const std::string delimiter = text_of(argv[1]); delimiter.empty()) {
+    pieces.push_back(text);
+  } else {
+    size_t at = 0;
+    for (size_t found; (found = text.find(delimiter, at)) != std::string::npos; at = found + delimiter.size())
+      pieces.push_back(text.substr(at, found - at));
+    pieces.push_back(text.substr(at));
+  }
+  const bool has_null_string = sqlite3_value_type(argv[2]) != SQLITE_NULL;
+  const std::string null_string = has_null_string ? text_of(argv[2]) : std::string();
+  std::string out = "{";
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    if (i > 0)
+      out += ',';
+    append_array_element(out, has_null_string && pieces[i] == null_string ? std::nullopt
+                                                                            : std::optional<std::string>(pieces[i]),
+                         ',');
+  }
+  out += '}';
+  return_text(context, out);
+}
+
 void register_text_functions(sqlite3* db, connection_state* state) {
   constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
   struct scalar {
@@ -400,7 +507,8 @@ void register_text_functions(sqlite3* db, connection_state* state) {
       {"pg_right", 2, right},        {"pg_pad", 4, pad},           {"pg_repeat", 2, repeat},
       {"pg_reverse", 1, reverse},    {"pg_initcap", 1, initcap},   {"pg_starts_with", 2, starts_with},
       {"pg_md5", 1, md5},            {"pg_concat_ws", -1, concat_ws},
-      {"pg_format", -1, format}};
+      {"pg_format", -1, format},     {"pg_translate", 3, translate}, {"pg_chr", 1, chr},
+      {"pg_ascii", 1, ascii},        {"pg_string_to_array", 3, string_to_array}};
   for (const scalar& s : scalars)
     sqlite3_create_function_v2(db, s.name, s.arguments, flags, state, s.function, nullptr, nullptr,
                                nullptr);

@@ -137,5 +137,28 @@ TEST(TranslatedDatetimeFunctions, IntervalArithmeticCascadesFractionsDown) {
   EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::interval, pg_type_oid::interval, pg_type_oid::interval}));
 }
 
+TEST(TranslatedDatetimeFunctions, JustifyAndMakeIntervalAsPostgres) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT justify_days(interval '35 days')"), "1 mon 5 days");
+  EXPECT_EQ(h.value("SELECT justify_days(interval '1 mon -5 days')"), "25 days");
+  EXPECT_EQ(h.value("SELECT justify_hours(interval '-27 hours')"), "-1 days -03:00:00");
+  EXPECT_EQ(h.value("SELECT justify_interval(interval '1 mon -1 hour')"), "29 days 23:00:00");
+  EXPECT_EQ(h.value("SELECT justify_interval(interval '-1 mon 1 hour')"), "-29 days -23:00:00");
+  EXPECT_EQ(h.value("SELECT make_interval(1, 2, 3, 4, 5, 6, 7.5)"), "1 year 2 mons 25 days 05:06:07.5");
+  EXPECT_EQ(h.value("SELECT make_interval(days => 3, mins => 90)"), "3 days 01:30:00");
+  EXPECT_EQ(h.value("SELECT make_interval()"), "00:00:00");
+  EXPECT_EQ(h.value("SELECT make_interval(secs => 'NaN')"), "ERROR 22008: interval out of range");
+  EXPECT_EQ(h.value("SELECT make_interval(days => 1, nope => 2)"),
+            "ERROR 42883: function make_interval(days => integer, nope => integer) does not exist");
+  EXPECT_EQ(h.value("SELECT make_timestamp(2024, 1, 2, 3, 4, 5.5)"), "2024-01-02 03:04:05.5");
+  EXPECT_EQ(h.value("SELECT make_timestamp(2024, 1, 1, 1, 2, 61.5)"),
+            "ERROR 22008: time field value out of range: 1:02:61.5");
+  EXPECT_EQ(h.value("SELECT make_timestamp(2024, 2, 30, 0, 0, 0)"),
+            "ERROR 22008: date field value out of range: 2024-02-30");
+  auto a = h.run("SELECT make_interval(hours => 1), justify_days(interval '1 day')");
+  EXPECT_EQ(a.names, (std::vector<std::string>{"make_interval", "justify_days"}));
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::interval, pg_type_oid::interval}));
+}
+
 }  // namespace
 }  // namespace tributary

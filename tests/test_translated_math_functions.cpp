@@ -76,5 +76,15 @@ TEST(TranslatedMathFunctions, NumericPowerIsLeftUntranslated) {
   EXPECT_NE(h.value("SELECT power(x, 2) FROM t").find("UNTRANSLATED"), std::string::npos);
 }
 
+TEST(TranslatedMathFunctions, LogarithmsAndExpAreFloat8WithPostgresErrors) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT log(100) + log10(1000) + ln(1) + exp(0)"), "6");
+  EXPECT_EQ(h.value("SELECT degrees(pi())"), "180");
+  EXPECT_EQ(h.value("SELECT ln(0)"), "ERROR 2201E: cannot take logarithm of zero");
+  EXPECT_EQ(h.value("SELECT log(-1)"), "ERROR 2201E: cannot take logarithm of a negative number");
+  EXPECT_EQ(h.value("SELECT exp(1000)"), "ERROR 22003: value out of range: overflow");
+  EXPECT_NE(h.value("SELECT ln(x) FROM t").find("UNTRANSLATED"), std::string::npos);  // numeric ln
+}
+
 }  // namespace
 }  // namespace tributary

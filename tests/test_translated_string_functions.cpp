@@ -102,6 +102,33 @@ TEST(TranslatedStringFunctions, AnInvalidRegularExpressionIs2201B) {
   EXPECT_NE(h.value("SELECT 'abc' ~ '('").find("2201B"), std::string::npos);
 }
 
+TEST(TranslatedStringFunctions, TranslateChrAndAsciiCountCharacters) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT translate('hello', 'el', 'ip')"), "hippo");
+  EXPECT_EQ(h.value("SELECT translate('abcabc', 'abc', 'x')"), "xx");  // past `to`'s end: deleted
+  EXPECT_EQ(h.value("SELECT translate('aé', 'é', 'ü')"), "aü");
+  EXPECT_EQ(h.value("SELECT chr(233) || chr(128512)"), "é😀");
+  EXPECT_EQ(h.value("SELECT ascii('é')"), "233");
+  EXPECT_EQ(h.value("SELECT ascii('')"), "0");
+  EXPECT_EQ(h.value("SELECT chr(0)"), "ERROR 54000: null character not permitted");
+  EXPECT_EQ(h.value("SELECT chr(-1)"), "ERROR 22023: character number must be positive");
+  EXPECT_EQ(h.value("SELECT chr(1114112)"), "ERROR 54000: requested character too large for encoding: 1114112");
+  EXPECT_EQ(h.value("SELECT chr(55296)"), "ERROR 54000: requested character not valid for encoding: 55296");
+}
+
+TEST(TranslatedStringFunctions, StringToArrayAndRegexpSplits) {
+  translated_query_harness h;
+  EXPECT_EQ(h.value("SELECT string_to_array('a,b,,c', ',')"), "{a,b,\"\",c}");
+  EXPECT_EQ(h.value("SELECT string_to_array('abc', NULL)"), "{a,b,c}");
+  EXPECT_EQ(h.value("SELECT string_to_array('abc', '')"), "{abc}");
+  EXPECT_EQ(h.value("SELECT string_to_array('', ',')"), "{}");
+  EXPECT_EQ(h.value("SELECT string_to_array('a,*,c', ',', '*')"), "{a,NULL,c}");
+  EXPECT_EQ(h.value("SELECT regexp_split_to_array('a1b22c', '[0-9]+')"), "{a,b,c}");
+  EXPECT_EQ(h.value("SELECT regexp_split_to_array('abc', '')"), "{a,b,c}");
+  EXPECT_EQ(h.value("SELECT regexp_split_to_array('a,b', ',', 'g')"),
+            "ERROR 22023: regexp_split_to_array() does not support the \"global\" option");
+}
+
 TEST(TranslatedStringFunctions, SubstringByPatternIsLeftUntranslated) {
   translated_query_harness h;
   EXPECT_NE(h.value("SELECT substring(s from 'a+') FROM t").find("UNTRANSLATED"), std::string::npos);

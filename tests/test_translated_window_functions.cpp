@@ -67,10 +67,27 @@ TEST_F(TranslatedWindowFunctions, NegativeFrameOffsetIs22013) {
   EXPECT_EQ(a.error->message, "frame starting offset must not be negative");
 }
 
-TEST_F(TranslatedWindowFunctions, RangeOffsetsAreLeftUntranslated) {
-  EXPECT_NE(h.value("SELECT count(*) OVER (ORDER BY n RANGE 1 PRECEDING) FROM t").find("UNTRANSLATED"),
-            std::string::npos);
-  EXPECT_NE(h.value("SELECT percent_rank() OVER (ORDER BY id) FROM t").find("UNTRANSLATED"), std::string::npos);
+TEST_F(TranslatedWindowFunctions, RangeOffsetsOverOneIntegerKey) {
+  // n: 10, 9, NULL, 9 -> the rows within 1 below each n (NULL: its peers, the NULLs)
+  auto a = h.run("SELECT count(*) OVER (ORDER BY n RANGE 1 PRECEDING) FROM t ORDER BY id");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(column(a, 0), (std::vector<std::string>{"3", "2", "1", "2"}));
+  EXPECT_EQ(h.value("SELECT count(*) OVER (ORDER BY n, id RANGE 1 PRECEDING) FROM t LIMIT 1"),
+            "ERROR 42P20: RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column");
+  EXPECT_EQ(h.value("SELECT count(*) OVER (ORDER BY n RANGE BETWEEN -1 PRECEDING AND CURRENT ROW) FROM t LIMIT 1"),
+            "ERROR 22013: invalid preceding or following size in window function");
+  EXPECT_NE(h.value("SELECT count(*) OVER (ORDER BY x RANGE 1 PRECEDING) FROM t LIMIT 1").find("UNTRANSLATED"),
+            std::string::npos);  // numeric keys: not yet
+}
+
+TEST_F(TranslatedWindowFunctions, PercentRankAndCumeDistAreFloat8) {
+  auto a = h.run("SELECT percent_rank() OVER (ORDER BY id), cume_dist() OVER (ORDER BY id) FROM t ORDER BY 1 DESC LIMIT 1");
+  ASSERT_FALSE(a.error) << a.error->message;
+  EXPECT_EQ(a.names, (std::vector<std::string>{"percent_rank", "cume_dist"}));
+  EXPECT_EQ(a.types, (std::vector<oid_t>{pg_type_oid::float8, pg_type_oid::float8}));
+  ASSERT_EQ(a.rows.size(), 1u);
+  EXPECT_EQ(a.rows[0][0], "1");
+  EXPECT_EQ(a.rows[0][1], "1");
 }
 
 TEST_F(TranslatedWindowFunctions, NamedWindowsAndNtileAreTranslated) {

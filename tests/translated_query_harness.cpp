@@ -119,6 +119,7 @@ query_answer translated_query_harness::run(const std::string& sql) {
   input.source = sql;
   input.untranslated = &out.untranslated;
   input.session = &session;
+  input.refuse_untranslated = refuse_untranslated;
   auto translated = translate_select(tree["stmts"][0]["stmt"]["SelectStmt"], input);
   if (!translated) {
     out.error = translated.error().error;

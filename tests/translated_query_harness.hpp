@@ -40,6 +40,8 @@ public:
 
   session_information session;
   type_settings settings;
+  // As a session's statements: what is not translated is refused (0A000 / 42883).
+  bool refuse_untranslated = false;
 
 private:
   std::optional<sqlite_connection> connection_;  // with the type layer's collations

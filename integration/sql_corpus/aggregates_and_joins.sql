@@ -46,3 +46,8 @@ SELECT array_agg(name ORDER BY name), array_agg(price ORDER BY id DESC), array_a
 SELECT category, array_agg(code ORDER BY id) FILTER (WHERE qty > 0), array_agg(created ORDER BY id) FROM items GROUP BY category ORDER BY 1
 SELECT array_agg(id) FROM items WHERE false
 SELECT array_agg(amount ORDER BY amount NULLS FIRST), array_agg(placed ORDER BY id) FROM orders
+-- array_agg / string_agg (DISTINCT ...): equal values once, in their order
+SELECT array_agg(DISTINCT category), string_agg(DISTINCT category, ',') FROM items
+SELECT array_agg(DISTINCT qty), array_agg(DISTINCT price), string_agg(DISTINCT name, '; ') FILTER (WHERE active) FROM items
+SELECT category, array_agg(DISTINCT active), string_agg(DISTINCT code, '|') FROM items GROUP BY category ORDER BY category
+SELECT array_agg(DISTINCT x) FROM (VALUES ('b'), ('a'), ('b'), (NULL)) v(x)

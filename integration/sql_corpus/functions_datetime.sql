@@ -50,3 +50,29 @@ SELECT to_char(placed, 'Day DD Mon YYYY HH24:MI:SS'), to_char(date '2024-05-17',
 SELECT age(date '2024-06-15', placed) FROM orders WHERE placed IS NOT NULL ORDER BY id
 SELECT age(timestamp '2024-06-15 12:00', placed), age(placed, timestamptz '2020-02-29 12:00+00') FROM orders ORDER BY id
 SELECT age(placed) > interval '1 day', age(placed, placed) FROM orders ORDER BY id
+-- justify_days / justify_hours / justify_interval and make_interval
+SELECT justify_days(interval '35 days'), justify_days(interval '-35 days'), justify_days(interval '1 mon -5 days'), justify_days(interval '-1 mon 5 days')
+SELECT justify_hours(interval '27 hours'), justify_hours(interval '-27 hours'), justify_hours(interval '1 day -1 hour'), justify_hours(interval '-1 day 1 hour')
+SELECT justify_interval(interval '1 mon -1 hour'), justify_interval(interval '-1 mon 1 hour'), justify_interval(interval '65 days 30 hours'), justify_interval(interval '-65 days -30 hours')
+SELECT justify_days(NULL::interval), justify_interval('36 hours'), justify_hours(age(timestamp '2024-06-15 12:00', timestamp '2024-01-01 23:00'))
+SELECT justify_interval(make_interval(hours => qty * 7)), justify_days(make_interval(days => qty)) FROM items ORDER BY id
+SELECT make_interval(1, 2, 3, 4, 5, 6, 7.5), make_interval(), make_interval(days => 3), make_interval(hours => -1, secs => 0.000001)
+SELECT make_interval(years => qty), make_interval(mins => 90, days => small) FROM items ORDER BY id
+SELECT make_interval(0, 0, 0, 0, 0, 0, weight) FROM items WHERE id < 4 ORDER BY id
+SELECT make_interval(secs => 'NaN')
+SELECT make_interval(0, 0, 0, 0, 0, 0, 'Infinity')
+SELECT make_interval(1, 2, 3, 4, 5, 6, 7, 8)
+SELECT make_interval(days => 1, nope => 2)
+-- make_timestamp (22008: date field / time field / timestamp out of range)
+SELECT make_timestamp(2024, 1, 2, 3, 4, 5.5), make_timestamp(-1, 1, 1, 0, 0, 0), make_timestamp(2024, 1, 1, 24, 0, 0), make_timestamp(2024, 1, 1, 23, 59, 60)
+SELECT make_timestamp(2024, 2, 29, qty % 24, small % 60, weight) FROM items WHERE id IN (1, 2, 3) ORDER BY id
+SELECT make_timestamp(2024, 1, 1, 1, 2, 3.0000005), make_timestamp(1999, 12, 31, 24, 0, 0), make_timestamp(NULL, 1, 1, 0, 0, 0)
+SELECT make_timestamp(0, 1, 1, 0, 0, 0)
+SELECT make_timestamp(2024, 2, 30, 0, 0, 0)
+SELECT make_timestamp(2024, 13, 1, 1, 2, 3)
+SELECT make_timestamp(2024, 1, 1, 24, 0, 0.5)
+SELECT make_timestamp(2024, 1, 1, 1, 60, 0)
+SELECT make_timestamp(2024, 1, 1, 1, 2, 61.5)
+SELECT make_timestamp(2024, 1, 1, 1, 2, 'NaN')
+SELECT make_timestamp(300000, 1, 1, 1, 2, 3)
+SELECT make_timestamp(2024, 1, 1, -1, 2, 3)

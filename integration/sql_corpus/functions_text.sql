@@ -39,3 +39,30 @@ SELECT regexp_match(name, 'a(.)'), regexp_match(name, '[aeiou]+'), regexp_match(
 SELECT regexp_match('foo bar', '(\w+) (\w+)'), regexp_match('ABC', 'b', 'i'), regexp_match('x y', '(.) (.)')
 SELECT regexp_match('abc', 'b', 'g')
 SELECT regexp_replace(NULL, 'a', 'b'), regexp_match('a', NULL)
+-- translate, chr, ascii, string_to_array, regexp_matches, regexp_split_to_table / _array
+SELECT translate('hello', 'el', 'ip'), translate('abcabc', 'abc', 'x'), translate('aé', 'é', 'ü')
+SELECT translate(name, 'aeiou', 'AEIOU'), translate(category, 'r', NULL) FROM items ORDER BY id
+SELECT chr(65), chr(233), chr(128512), ascii('A'), ascii(''), ascii('é'), chr(NULL), ascii(NULL)
+SELECT ascii(name), chr(qty + 60), chr('66'), ascii(code) FROM items WHERE qty IS NOT NULL ORDER BY id
+SELECT chr(0)
+SELECT chr(-1)
+SELECT chr(1114112)
+SELECT chr(55296)
+SELECT string_to_array('a,b,,c', ','), string_to_array('abc', NULL), string_to_array('abc', ''), string_to_array('', ',')
+SELECT string_to_array('a,*,c', ',', '*'), string_to_array(NULL, ','), string_to_array('a b', ' '), string_to_array('a"b{', ',')
+SELECT string_to_array(name, 'a') FROM items ORDER BY id
+SELECT regexp_matches('a1b22c333', '[0-9]+', 'g')
+SELECT regexp_matches('a1b22c333', '([a-z])([0-9]+)', 'g')
+SELECT regexp_matches('a1b22c333', '[0-9]+'), regexp_matches('aBc', 'b', 'gi')
+SELECT regexp_matches('abc', 'x')
+SELECT regexp_matches('abc', '', 'g')
+SELECT id, regexp_matches(name, '[aeiou]', 'g') FROM items WHERE id < 3 ORDER BY id
+SELECT regexp_matches(NULL, 'a'), 1
+SELECT regexp_matches('abc', 'b', 'z')
+SELECT regexp_split_to_table('a,b,,c', ',')
+SELECT regexp_split_to_table('hello world  foo', '\s+')
+SELECT regexp_split_to_table('abc', ''), regexp_split_to_table('', ',')
+SELECT regexp_split_to_table('a,b', ',', 'g')
+SELECT id, regexp_split_to_table(category, 'u') FROM items WHERE id IN (1, 5) ORDER BY id
+SELECT regexp_split_to_table('a-b', '-'), generate_series(1, 3)
+SELECT regexp_split_to_array('a1b2c', '[0-9]'), regexp_split_to_array('AxBxc', 'X', 'i'), regexp_split_to_array('', 'x')

@@ -112,3 +112,10 @@ SELECT * FROM json_populate_record(null::items, '{"id": "x"}')
 SELECT * FROM json_populate_record(null::items, '{"category": "much too long for twenty characters"}')
 SELECT o.id, p.amount FROM orders o, jsonb_populate_record(NULL::orders, jsonb_build_object('amount', o.amount * 2)) p WHERE o.id < 4 ORDER BY o.id
 SELECT count(*) FROM jsonb_populate_recordset(NULL::orders, '[]')
+-- json[b]_agg / json[b]_object_agg (DISTINCT ...): the arguments sorted, equal ones once
+SELECT jsonb_agg(DISTINCT category), json_agg(DISTINCT category) FROM items
+SELECT jsonb_agg(DISTINCT qty), json_agg(DISTINCT active) FROM items
+SELECT category, jsonb_agg(DISTINCT price) FROM items GROUP BY category ORDER BY category
+SELECT jsonb_object_agg(DISTINCT category, active), json_object_agg(DISTINCT id % 2, id > 3) FROM items WHERE category IS NOT NULL
+SELECT jsonb_agg(DISTINCT x) FROM (VALUES ('b'), ('a'), ('b'), (NULL)) v(x)
+SELECT jsonb_agg(DISTINCT item_id) FILTER (WHERE amount > 1) FROM orders

@@ -10,3 +10,6 @@ SELECT id, ntile(3) OVER (ORDER BY id), first_value(name) OVER (ORDER BY id), la
 SELECT id, category, first_value(id) OVER w, last_value(id) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), nth_value(qty, 3) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), ntile(2) OVER w FROM items WINDOW w AS (PARTITION BY category ORDER BY id) ORDER BY id
 SELECT ntile(0) OVER () FROM items
 SELECT nth_value(id, 0) OVER () FROM items
+SELECT id, percent_rank() OVER (ORDER BY qty), cume_dist() OVER (ORDER BY qty) FROM items ORDER BY id
+SELECT category, percent_rank() OVER (PARTITION BY category ORDER BY price), cume_dist() OVER w FROM items WINDOW w AS (PARTITION BY category ORDER BY price) ORDER BY id
+SELECT percent_rank() OVER (), cume_dist() OVER () FROM items WHERE id < 3

@@ -21,6 +21,11 @@
 //   to_timestamp(text, constant pattern)      timestamptz  pg_to_timestamp_local, cast from
 //   to_date(text, constant pattern)           date         timestamp (datetime_format_input.hpp)
 //   to_timestamp(number)                      timestamptz  pg_to_timestamp_epoch
+//   justify_days / justify_hours / justify_interval(interval)
+//                                             interval     pg_interval_justify
+//   make_timestamp(int, int, int, int, int, float8)   timestamp   pg_make_timestamp
+//   make_interval(years, months, weeks, days, hours, mins, secs)  (by position or name)
+//                                             interval     pg_make_interval
 // date_trunc, age and to_char of a date read it as timestamptz (midnight in the
 // session's TimeZone), as PostgreSQL's function resolution does; as timestamp when
 // age's other argument is a timestamp.
@@ -32,15 +37,20 @@
 // Other operators on these types (time, timetz), other
 // extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
+#include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <iterator>
 
 #include "stages/sql/datetime_format_input.hpp"
+#include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
 namespace {
+
+namespace pt = parse_tree;
 
 bool is_small_integer(oid_t oid) { return oid == pg_type_oid::int2 || oid == pg_type_oid::int4; }
 bool is_timestamp(oid_t oid) { return oid == pg_type_oid::timestamp || oid == pg_type_oid::timestamptz; }
@@ -171,7 +181,8 @@ typed_expression datetime_arithmetic(query_translator&, const std::string& op, t
     if (op == "-" && is_timestamp(l) && l == r)
       return typed_result("pg_timestamp_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::interval);
   }
-  throw not_translatable{"operator " + op + " on types " + std::to_string(l) + " and " + std::to_string(r)};
+  throw not_translatable{"operator " + op + " on types " + format_type(builtin_column_type(l)) + " and " +
+                         format_type(builtin_column_type(r))};
 }
 
 std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
@@ -183,7 +194,7 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
       value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
     dates_as_timestamps({&value});
     if (!is_timestamp(value.type.oid))
-      throw not_translatable{"date_trunc of type " + std::to_string(value.type.oid)};
+      throw not_translatable{"date_trunc of type " + format_type(value.type)};
     typed_expression out = typed_result(
         "pg_date_trunc(" + unit + ", " + value.sql + ", " +
             (value.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
@@ -215,7 +226,7 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
       type = pg_type_oid::timestamp;
     }
     if (type != pg_type_oid::date && !is_timestamp(type))
-      throw not_translatable{name + " of type " + std::to_string(type)};
+      throw not_translatable{name + " of type " + format_type(builtin_column_type(type))};
     const bool numeric = name == "extract";
     return typed_result("pg_extract(" + sql_quote(*field) + ", " + value.sql + ", " + std::to_string(type) +
                             ", " + (numeric ? "1" : "0") + ")",
@@ -284,12 +295,109 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
       if (part.literal || part.parameter != 0 || part.is_null_constant)
         part = t.coerce(std::move(part), builtin_column_type(pg_type_oid::int4));
       if (!is_small_integer(part.type.oid))
-        throw not_translatable{"make_date of type " + std::to_string(part.type.oid)};
+        throw not_translatable{"make_date of type " + format_type(part.type)};
       parts += (parts.empty() ? "" : ", ") + part.sql;
     }
     return typed_result("pg_make_date(" + parts + ")", pg_type_oid::date);
   }
+  if (name == "make_timestamp" && args.size() == 6) {
+    std::string parts;
+    for (size_t i = 0; i < 6; ++i) {
+      typed_expression& part = args[i];
+      const oid_t wanted = i == 5 ? pg_type_oid::float8 : pg_type_oid::int4;
+      if (part.literal || part.parameter != 0 || part.is_null_constant)
+        part = t.coerce(std::move(part), builtin_column_type(wanted));
+      if (i < 5 && !is_small_integer(part.type.oid))
+        throw not_translatable{"make_timestamp of type " + format_type(part.type)};
+      if (i == 5 && !is_number_type(part.type.oid))
+        throw not_translatable{"make_timestamp of type " + format_type(part.type)};
+      const std::string sql = i == 5 && part.type.oid != pg_type_oid::float8
+                                  ? cast_sql(part.sql, part.type, builtin_column_type(pg_type_oid::float8))
+                                  : part.sql;
+      parts += (parts.empty() ? "" : ", ") + sql;
+    }
+    return typed_result("pg_make_timestamp(" + parts + ")", pg_type_oid::timestamp);
+  }
+  if ((name == "justify_days" || name == "justify_hours" || name == "justify_interval") && args.size() == 1) {
+    typed_expression span = std::move(args[0]);
+    if (span.literal || span.parameter != 0 || span.is_null_constant)
+      span = t.coerce(std::move(span), builtin_column_type(pg_type_oid::interval));
+    if (span.type.oid != pg_type_oid::interval)
+      throw not_translatable{name + " of type " + format_type(span.type)};
+    return typed_result("pg_interval_justify(" + span.sql + ", '" + name.substr(8, 1) + "')",
+                        pg_type_oid::interval);
+  }
   return std::nullopt;
+}
+
+typed_expression make_interval_call(query_translator& t, const json& call, const scope& where) {
+  static const char* const fields[] = {"years", "months", "weeks", "days", "hours", "mins", "secs"};
+  struct argument {
+    std::string name;  // "" by position
+    typed_expression value;
+  };
+  std::vector<argument> given;
+  for (const json& arg : pt::list(call, "args")) {
+    if (pt::node_type(arg) == "NamedArgExpr") {
+      const json& f = pt::fields(arg);
+      given.push_back({pt::text(f, "name"), t.expression(f.value("arg", json::object()), where)});
+    } else {
+      if (!given.empty() && !given.back().name.empty())
+        throw not_translatable{"a positional argument after a named one"};
+      given.push_back({"", t.expression(arg, where)});
+    }
+  }
+  std::vector<std::string> sql(7, "0");
+  sql[6] = "'0'";  // float8's stored 0
+  std::vector<bool> seen(7, false);
+  bool resolved = given.size() <= 7;
+  for (size_t i = 0; i < given.size() && resolved; ++i) {
+    size_t index = i;
+    if (!given[i].name.empty()) {
+      const auto found = std::find_if(std::begin(fields), std::end(fields),
+                                      [&](const char* n) { return given[i].name == n; });
+      index = static_cast<size_t>(found - std::begin(fields));
+    }
+    resolved = index < 7 && !seen[index];
+    if (resolved)
+      seen[index] = true;
+  }
+  if (!resolved) {  // no make_interval takes these: PostgreSQL's 42883
+    std::string types;
+    for (const argument& a : given)
+      types += (types.empty() ? "" : ", ") + (a.name.empty() ? "" : a.name + " => ") +
+               (a.value.literal ? std::string("unknown") : format_type(a.value.type));
+    t.fail_at(make_pg_error("42883", "function make_interval(" + types + ") does not exist", {},
+                            "No function matches the given name and argument types. You might need to add "
+                            "explicit type casts."),
+              static_cast<int>(pt::integer(call, "location")));
+  }
+  for (size_t i = 0; i < given.size(); ++i) {
+    size_t index = i;
+    if (!given[i].name.empty())
+      index = static_cast<size_t>(std::find_if(std::begin(fields), std::end(fields),
+                                               [&](const char* n) { return given[i].name == n; }) -
+                                  std::begin(fields));
+    typed_expression e = std::move(given[i].value);
+    if (index == 6) {
+      if (e.literal || e.parameter != 0 || e.is_null_constant)
+        e = t.coerce(std::move(e), builtin_column_type(pg_type_oid::float8));
+      if (!is_number_type(e.type.oid))
+        throw not_translatable{"make_interval's secs of type " + format_type(e.type)};
+      sql[index] = e.type.oid == pg_type_oid::float8 ? e.sql
+                                                     : cast_sql(e.sql, e.type, builtin_column_type(pg_type_oid::float8));
+      continue;
+    }
+    if (e.literal || e.parameter != 0 || e.is_null_constant)
+      e = t.coerce(std::move(e), builtin_column_type(pg_type_oid::int4));
+    if (!is_small_integer(e.type.oid))
+      throw not_translatable{std::string("make_interval's ") + fields[index] + " of type " + format_type(e.type)};
+    sql[index] = e.sql;
+  }
+  std::string arguments;
+  for (const std::string& s : sql)
+    arguments += (arguments.empty() ? "" : ", ") + s;
+  return typed_result("pg_make_interval(" + arguments + ")", pg_type_oid::interval);
 }
 
 }  // namespace tributary::translator

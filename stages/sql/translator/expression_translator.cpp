@@ -134,6 +134,11 @@ typed_expression query_translator::column_reference(const json& ref, const scope
         note_column(level, item.name, item.columns[0].name, location);
         return typed("(" + item.columns[0].expression + ")", item.columns[0].type, location);
       }
+  // A FROM item's name alone is its whole row (a record), which PostgreSQL accepts.
+  for (const scope* level = &where; level != nullptr; level = level->outer)
+    for (const scope_item& item : level->items)
+      if (item.name == column)
+        throw not_translatable{"a whole-row reference (" + column + ")"};
   fail_at(make_pg_error("42703", "column \"" + column + "\" does not exist"), location);
 }
 

@@ -130,4 +130,8 @@ typed_expression text_argument(query_translator& t, typed_expression value);
 // An untyped literal argument's text, or nullopt.
 std::optional<std::string> literal_text(const typed_expression& value);
 
+// make_interval(years, months, weeks, days, hours, mins, secs), its arguments by
+// position or by name (days => 3), the missing ones 0 (datetime_functions.cpp).
+typed_expression make_interval_call(query_translator& t, const json& call, const scope& where);
+
 }  // namespace tributary::translator

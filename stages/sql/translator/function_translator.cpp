@@ -61,9 +61,10 @@ enum frame_option : int64_t {
   frame_exclude_current_row = 0x8000, frame_exclude_group = 0x10000, frame_exclude_ties = 0x20000,
 };
 
-// A ROWS or GROUPS frame offset: a non-negative integer constant (SQLite takes the
-// same syntax); others (RANGE offsets, expressions) are not translated yet.
-std::string frame_offset(query_translator& t, const json& offset, bool start) {
+// A frame offset: a non-negative integer constant (SQLite takes the same syntax;
+// 22013 when negative, in RANGE's words or ROWS / GROUPS'); expressions are not
+// translated yet.
+std::string frame_offset(query_translator& t, const json& offset, bool start, bool range) {
   // the value is read back from the text (libpg_query's JSON leaves a negative ival out)
   auto constant = pt::constant_value(offset, t.input().source);
   if (pt::node_type(offset) != "A_Const" || !pt::fields(offset).contains("ival") || !constant ||
@@ -77,35 +78,43 @@ std::string frame_offset(query_translator& t, const json& offset, bool start) {
   }
   if (value < 0)
     throw translation_failure{located_error{
-        make_pg_error("22013", std::string("frame ") + (start ? "starting" : "ending") +
-                                   " offset must not be negative"),
+        make_pg_error("22013", range ? std::string("invalid preceding or following size in window function")
+                                     : std::string("frame ") + (start ? "starting" : "ending") +
+                                           " offset must not be negative"),
         -1}};
   return std::to_string(value);
 }
 
 // The frame clause of an OVER (ROWS / RANGE / GROUPS [BETWEEN] ... [EXCLUDE ...]), as
 // SQLite spells the same frame; "" for the default frame.
-std::string frame_clause(query_translator& t, const json& over, const scope&) {
+// `order_keys` are the types of the window's ORDER BY keys: a RANGE frame with an offset
+// needs exactly one (42P20); over an integer key SQLite computes it as PostgreSQL.
+std::string frame_clause(query_translator& t, const json& over, const std::vector<column_type>& order_keys) {
   const int64_t o = pt::integer(over, "frameOptions");
   if ((o & frame_nondefault) == 0)
     return "";
-  if ((o & frame_range) && (o & (frame_start_offset_preceding | frame_start_offset_following |
-                                 frame_end_offset_preceding | frame_end_offset_following)))
-    throw not_translatable{"a RANGE frame with an offset"};
+  const bool range_offset = (o & frame_range) && (o & (frame_start_offset_preceding | frame_start_offset_following |
+                                                       frame_end_offset_preceding | frame_end_offset_following));
+  if (range_offset && order_keys.size() != 1)
+    t.fail_at(make_pg_error("42P20", "RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column"),
+              static_cast<int>(pt::integer(over, "location")));
+  if (range_offset && order_keys[0].oid != pg_type_oid::int2 && order_keys[0].oid != pg_type_oid::int4 &&
+      order_keys[0].oid != pg_type_oid::int8)
+    throw not_translatable{"a RANGE frame with an offset over type " + format_type(order_keys[0])};
   std::string sql = (o & frame_rows) ? " ROWS" : (o & frame_groups) ? " GROUPS" : " RANGE";
   const json& start_offset = over.value("startOffset", json());
   const json& end_offset = over.value("endOffset", json());
   auto start = [&]() -> std::string {
     if (o & frame_start_unbounded_preceding) return "UNBOUNDED PRECEDING";
     if (o & frame_start_current_row) return "CURRENT ROW";
-    if (o & frame_start_offset_preceding) return frame_offset(t, start_offset, true) + " PRECEDING";
-    return frame_offset(t, start_offset, true) + " FOLLOWING";
+    if (o & frame_start_offset_preceding) return frame_offset(t, start_offset, true, range_offset) + " PRECEDING";
+    return frame_offset(t, start_offset, true, range_offset) + " FOLLOWING";
   };
   auto end = [&]() -> std::string {
     if (o & frame_end_unbounded_following) return "UNBOUNDED FOLLOWING";
     if (o & frame_end_current_row) return "CURRENT ROW";
-    if (o & frame_end_offset_preceding) return frame_offset(t, end_offset, false) + " PRECEDING";
-    return frame_offset(t, end_offset, false) + " FOLLOWING";
+    if (o & frame_end_offset_preceding) return frame_offset(t, end_offset, false, range_offset) + " PRECEDING";
+    return frame_offset(t, end_offset, false, range_offset) + " FOLLOWING";
   };
   sql += " BETWEEN " + start() + " AND " + end();
   if (o & frame_exclude_current_row)
@@ -132,11 +141,13 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
     sql += (sql.empty() ? "PARTITION BY " : ", ") + with_collation(key.sql, key.type);
   }
   bool first = true;
+  std::vector<column_type> order_keys;
   for (const json& item : pt::list(over, "orderClause")) {
     const json& sort = pt::fields(item);
     typed_expression key = t.expression(sort.value("node", json()), where);
     if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
       key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    order_keys.push_back(key.type);
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
     if (direction == "SORTBY_USING")
@@ -148,7 +159,7 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
            (nulls_first ? " NULLS FIRST" : " NULLS LAST");
     first = false;
   }
-  return " OVER (" + sql + frame_clause(t, over, where) + ")";
+  return " OVER (" + sql + frame_clause(t, over, order_keys) + ")";
 }
 
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
@@ -164,6 +175,8 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   const std::string over = window_clause(t, call.value("over", json()), where);
   if ((name == "row_number" || name == "rank" || name == "dense_rank") && args.empty())
     return result_of(name + "()" + over, pg_type_oid::int8);
+  if ((name == "percent_rank" || name == "cume_dist") && args.empty())  // SQLite's, as float8's stored text
+    return result_of("pg_float_function('float8', " + name + "()" + over + ")", pg_type_oid::float8);
   if (name == "count" && pt::flag(call, "agg_star"))
     return result_of("count(*)" + over, pg_type_oid::int8);
   if (name == "count" && args.size() == 1)
@@ -249,6 +262,17 @@ std::string sort_keys_sql(query_translator& t, const json& call, const scope& wh
   return sql;
 }
 
+// DISTINCT: the value itself as the one key, flag 4 (equal values once, in the value's
+// order, as an aggregate's DISTINCT sorts them); else the ORDER BY keys.
+std::string distinct_or_sort_keys(query_translator& t, const json& call, const scope& where,
+                                  const std::string& value, const column_type& type) {
+  if (!pt::flag(call, "agg_distinct"))
+    return sort_keys_sql(t, call, where);
+  if (call.contains("agg_order"))
+    throw not_translatable{"DISTINCT with ORDER BY in an aggregate"};
+  return ", " + value + ", " + sql_quote(collation_of(type)) + ", 4";
+}
+
 // string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
 // with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
 typed_expression string_agg(query_translator& t, const json& call, const scope& where,
@@ -256,9 +280,10 @@ typed_expression string_agg(query_translator& t, const json& call, const scope& 
   const json& arguments = pt::list(call, "args");
   if (arguments.size() != 2)
     throw not_translatable{"string_agg form"};
-  std::string sql = "pg_string_agg(" + text_argument(t, t.expression(arguments[0], where)).sql + ", " +
-                    text_argument(t, t.expression(arguments[1], where)).sql;
-  return result_of(sql + sort_keys_sql(t, call, where) + ")" + filter, pg_type_oid::text);
+  const std::string value = text_argument(t, t.expression(arguments[0], where)).sql;
+  std::string sql = "pg_string_agg(" + value + ", " + text_argument(t, t.expression(arguments[1], where)).sql;
+  return result_of(sql + distinct_or_sort_keys(t, call, where, value, column_type{}) + ")" + filter,
+                   pg_type_oid::text);
 }
 
 // array_agg(x [ORDER BY ...]) of a built-in scalar type: the elements' array texts
@@ -275,7 +300,7 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
   if (d == nullptr || d->array == 0 || d->element != 0 || value.type.is_enum())
     throw not_translatable{"array_agg of this type"};
   const std::string sql = "pg_string_agg(" + expression_helpers::array_element_sql(value) + ", ','" +
-                          sort_keys_sql(t, call, where) + ")" + filter;
+                          distinct_or_sort_keys(t, call, where, value.sql, value.type) + ")" + filter;
   return result_of("('{' || " + sql + " || '}')", d->array);
 }
 
@@ -337,7 +362,7 @@ typed_expression text_argument(query_translator& t, typed_expression value) {
                      pg_type_oid::text);
   if (is_text_like(type))
     return value;
-  throw not_translatable{"a text function on type " + std::to_string(type)};
+  throw not_translatable{"a text function on type " + expression_helpers::message_type_name(value.type)};
 }
 
 std::optional<std::string> literal_text(const typed_expression& value) { return value.literal; }
@@ -378,14 +403,16 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     filter = " FILTER (WHERE " + as_boolean(expression(call["agg_filter"], where)).sql + ")";
   if (pt::flag(call, "agg_within_group"))
     return ordered_set_aggregate(*this, name, call, where, filter);
-  if (name == "string_agg" && !distinct)
+  if (name == "string_agg")
     return string_agg(*this, call, where, filter);
-  if (name == "array_agg" && !distinct)
+  if (name == "array_agg")
     return array_agg(*this, call, where, filter);
   if (auto r = json_aggregate(*this, name, call, where, filter))
     return *r;
   if (call.contains("agg_order"))
     throw not_translatable{"ORDER BY inside " + name};
+  if (name == "make_interval" && !distinct && filter.empty())
+    return make_interval_call(*this, call, where);
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
     args.push_back(expression(arg, where));
@@ -431,7 +458,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       return aggregate(name == "sum" ? "pg_float_sum" : "pg_float_avg", arg.sql, pg_type_oid::float8);
     if (type == pg_type_oid::interval && !arg.literal && arg.parameter == 0)
       return aggregate(name == "sum" ? "pg_interval_sum" : "pg_interval_avg", arg.sql, pg_type_oid::interval);
-    throw not_translatable{name + " of " + std::to_string(type)};
+    throw not_translatable{name + " of " + expression_helpers::message_type_name(arg.type)};
   }
   if (name == "min" || name == "max") {
     if (arg.type.oid == pg_type_oid::unknown)
@@ -466,7 +493,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (text.type.oid == pg_type_oid::bpchar)
       return result_of("length(rtrim(" + text.sql + ", ' '))", pg_type_oid::int4);
     if (!is_text_like(text.type.oid))
-      throw not_translatable{"length of " + std::to_string(type)};
+      throw not_translatable{"length of " + expression_helpers::message_type_name(text.type)};
     return result_of("length(" + text.sql + ")", pg_type_oid::int4);
   }
   if (name == "upper" || name == "lower") {

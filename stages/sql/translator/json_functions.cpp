@@ -315,23 +315,42 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
   const bool object = name == "json_object_agg" || name == "jsonb_object_agg";
   if (name != "json_agg" && name != "jsonb_agg" && !object)
     return std::nullopt;
-  if (pt::flag(call, "agg_distinct"))
-    throw not_translatable{"DISTINCT in " + name};
+  const bool distinct = pt::flag(call, "agg_distinct");
+  if (distinct && call.contains("agg_order"))
+    throw not_translatable{"DISTINCT with ORDER BY in " + name};
   const json& arguments = pt::list(call, "args");
   if (arguments.size() != (object ? 2u : 1u))
     return std::nullopt;
   const bool jsonb = name.rfind("jsonb", 0) == 0;
   std::string item;
+  // DISTINCT: the arguments sorted (each in its type's order, NULLs last), equal ones once.
+  std::string distinct_keys;
+  const auto distinct_key = [&](typed_expression value) {
+    if (untyped(value) || value.type.oid == pg_type_oid::unknown)
+      value = t.coerce(std::move(value), type_of(pg_type_oid::text));
+    if (value.type.is_enum())
+      throw not_translatable{"DISTINCT of an enum in " + name};
+    distinct_keys += ", " + value.sql + ", " + sql_quote(collation_of(value.type)) + ", 4";
+  };
   if (object) {
-    const std::string key = key_sql(t, t.expression(arguments[0], where));
+    typed_expression key_value = t.expression(arguments[0], where);
+    typed_expression value = t.expression(arguments[1], where);
+    if (distinct) {
+      distinct_key(key_value);
+      distinct_key(value);
+    }
+    const std::string key = key_sql(t, std::move(key_value));
     // A NULL key: PostgreSQL's error (json_object_agg: "field name must not be null").
     item = "CASE WHEN " + key + " IS NULL THEN pg_raise('22023', 'field name must not be null') ELSE pg_json_fragment(" +
-           key + ", 's') || " + (jsonb ? "': '" : "' : '") + " || " +
-           null_as_json(fragment_sql(t, t.expression(arguments[1], where))) + " END";
+           key + ", 's') || " + (jsonb ? "': '" : "' : '") + " || " + null_as_json(fragment_sql(t, std::move(value))) +
+           " END";
   } else {
-    item = null_as_json(fragment_sql(t, t.expression(arguments[0], where)));
+    typed_expression value = t.expression(arguments[0], where);
+    if (distinct)
+      distinct_key(value);
+    item = null_as_json(fragment_sql(t, std::move(value)));
   }
-  std::string sql = "pg_string_agg(" + item + ", ', '";
+  std::string sql = "pg_string_agg(" + item + ", ', '" + distinct_keys;
   for (const json& entry : pt::list(call, "agg_order")) {
     const json& sort = pt::fields(entry);
     typed_expression key = t.expression(sort.value("node", json()), where);

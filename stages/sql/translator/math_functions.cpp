@@ -10,6 +10,9 @@
 //   sign(numeric) numeric; sign(float8 | integer) float8
 //   sqrt(float8 | integer)           float8    2201F for a negative argument
 //   power / pow(float8 | integer, ...)  float8 pg_power
+//   ln, log, log10, exp, degrees, radians(float8 | integer), pi()   float8
+//                                    (2201E logarithm of zero / a negative number,
+//                                    22003 exp's overflow / underflow)
 //   mod(integers)                    the wider integer type; mod(numeric) numeric
 //   random()                         float8
 //   to_char(integer | numeric, constant pattern)   text   pg_to_char_number (number_format.hpp)
@@ -104,6 +107,18 @@ std::optional<typed_expression> math_function(query_translator& t, const std::st
                             ", " + (name == "trunc" ? "1" : "0") + ")",
                         pg_type_oid::numeric);
   }
+  if ((name == "ln" || name == "log" || name == "log10" || name == "exp" || name == "degrees" ||
+       name == "radians") &&
+      n == 1) {
+    require_typed_number(args[0], name);
+    if (args[0].type.oid == pg_type_oid::numeric)
+      throw not_translatable{name + " of numeric"};
+    return typed_result("pg_float_function('" + (name == "log" ? std::string("log10") : name) + "', " +
+                            as_float8(args[0]) + ")",
+                        pg_type_oid::float8);
+  }
+  if (name == "pi" && n == 0)
+    return typed_result("pg_float_function('pi', 0)", pg_type_oid::float8);
   if ((name == "power" || name == "pow") && n == 2) {
     require_typed_number(args[0], name);
     require_typed_number(args[1], name);

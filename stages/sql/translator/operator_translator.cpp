@@ -83,15 +83,24 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     }
     return typed(sql + ")", builtin(pg_type_oid::boolean));
   }
-  if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN") {
+  if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN" || kind == "AEXPR_BETWEEN_SYM" ||
+      kind == "AEXPR_NOT_BETWEEN_SYM") {
     const json& bounds = pt::list(pt::fields(rexpr), "items");
     if (bounds.size() != 2)
       throw not_translatable{"BETWEEN form"};
     typed_expression left = expression(lexpr, where);
-    typed_expression low = comparison(">=", left, expression(bounds[0], where));
-    typed_expression high = comparison("<=", left, expression(bounds[1], where));
-    const std::string both = "(" + low.sql + " AND " + high.sql + ")";
-    return typed(kind == "AEXPR_BETWEEN" ? both : "(NOT " + both + ")", builtin(pg_type_oid::boolean));
+    const auto within = [&](const json& from, const json& to) {
+      typed_expression low = comparison(">=", left, expression(from, where));
+      typed_expression high = comparison("<=", left, expression(to, where));
+      return "(" + low.sql + " AND " + high.sql + ")";
+    };
+    // SYMMETRIC: either order of the bounds, as PostgreSQL's parser rewrites it.
+    const bool symmetric = kind.ends_with("_SYM");
+    const std::string both =
+        symmetric ? "(" + within(bounds[0], bounds[1]) + " OR " + within(bounds[1], bounds[0]) + ")"
+                  : within(bounds[0], bounds[1]);
+    const bool negated = kind.starts_with("AEXPR_NOT");
+    return typed(negated ? "(NOT " + both + ")" : both, builtin(pg_type_oid::boolean));
   }
   return other_operator(expr, where);
 }

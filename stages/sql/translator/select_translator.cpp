@@ -16,6 +16,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
+#include "stages/sql/translator/untranslated_statement.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 
@@ -551,6 +552,10 @@ result<std::optional<translated_query>, located_error> translate_statement(
   } catch (const translator::not_translatable& what) {
     if (input.untranslated != nullptr)
       *input.untranslated = what.what;
+    if (input.refuse_untranslated &&
+        (node_type == "SelectStmt" || node_type == "UpdateStmt" || node_type == "DeleteStmt") &&
+        !translator::served_by_sqlite(statement, input))
+      return fail(translator::refusal_of(what));
     return std::optional<translated_query>();
   } catch (const translator::translation_failure& failure) {
     return fail(failure.error);

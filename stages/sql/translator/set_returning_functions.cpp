@@ -19,6 +19,9 @@
 //                                             1-based position, as JDBC's
 //                                             getPrimaryKeys / getIndexInfo read them
 //   json[b]_array_elements[_text], json[b]_object_keys   (json_functions.cpp)
+//   regexp_matches(s, p [, flags])            text[] per match (all of them with g)
+//   regexp_split_to_table(s, p [, flags])     text: the pieces between the matches
+//                                             (pg_regexp_matches / pg_regexp_split)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
 // In FROM: pg_options_to_table(options), unnest(array), generate_series(...) and
 // pg_partition_ancestors(rel) [WITH ORDINALITY]
@@ -51,7 +54,7 @@ bool is_set_returning_name(const std::vector<std::string>& names) {
   if (names.size() == 2 && names[0] != "pg_catalog")
     return false;
   return name == "unnest" || name == "generate_series" || name == "pg_partition_ancestors" ||
-         is_json_set_returning_name(name);
+         name == "regexp_matches" || name == "regexp_split_to_table" || is_json_set_returning_name(name);
 }
 
 constexpr oid_t regclass_oid = 2205;
@@ -250,6 +253,20 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
     out.type.record_fields = std::make_shared<const std::vector<record_field>>(std::vector<record_field>{
         {"x", array.element.oid, array.element.typmod}, {"n", pg_type_oid::int4, -1}});
     return out;
+  }
+  if ((name == "regexp_matches" || name == "regexp_split_to_table") && (args.size() == 2 || args.size() == 3)) {
+    std::string arguments;
+    for (typed_expression& arg : args)
+      arguments += text_argument(t, std::move(arg)).sql + ", ";
+    if (args.size() == 2)
+      arguments += "'', ";
+    const bool matches = name == "regexp_matches";
+    const auto call_with = [&](const std::string& n) {
+      return (matches ? "pg_regexp_matches(" : "pg_regexp_split(") + arguments + n +
+             (matches ? ")" : ", 'regexp_split_to_table')");
+    };
+    level->lengths.push_back(call_with("0"));
+    return typed_result(call_with(ordinal), matches ? 1009 : pg_type_oid::text);
   }
   if (name == "generate_series") {
     const series_call series = series_of(t, args);

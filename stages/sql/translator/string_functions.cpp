@@ -20,9 +20,14 @@
 //   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
 //   regexp_replace(s, p, r [, flags g i c])            text   pg_regexp_replace
 //   regexp_match(s, p [, flags i c])                   text[] pg_regexp_match
+//   translate(s, from, to)                             text   pg_translate
+//   chr(n)                                             text   pg_chr
+//   ascii(s)                                           int4   pg_ascii
+//   string_to_array(s, delimiter [, null_string])      text[] pg_string_to_array
+//   regexp_split_to_array(s, p [, flags i c])          text[] pg_regexp_split
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: substring(s from pattern), regexp_matches / _split_* / _count.
+// Not translated yet: substring(s from pattern), regexp_count / _instr / _like / _substr.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -141,6 +146,21 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
                         pg_type_oid::boolean);
   if (name == "octet_length" && n == 1)
     return typed_result("length(CAST(" + text_sql(t, args[0]) + " AS BLOB))", pg_type_oid::int4);
+  if (name == "translate" && n == 3)
+    return text_call("pg_translate", {text_sql(t, args[0]), text_sql(t, args[1]), text_sql(t, args[2])});
+  if (name == "chr" && n == 1)
+    return text_call("pg_chr", {integer_argument(t, args[0])});
+  if (name == "ascii" && n == 1)
+    return typed_result(call("pg_ascii", {text_sql(t, args[0])}), pg_type_oid::int4);
+  if (name == "string_to_array" && (n == 2 || n == 3))
+    return typed_result(call("pg_string_to_array", {text_sql(t, args[0]), text_sql(t, args[1]),
+                                                    n == 3 ? text_sql(t, args[2]) : std::string("NULL")}),
+                        1009);  // text[]
+  if (name == "regexp_split_to_array" && (n == 2 || n == 3))
+    return typed_result(call("pg_regexp_split", {text_sql(t, args[0]), text_sql(t, args[1]),
+                                                 n == 3 ? text_sql(t, args[2]) : std::string("''"), "-1",
+                                                 "'regexp_split_to_array'"}),
+                        1009);
   return std::nullopt;
 }
 

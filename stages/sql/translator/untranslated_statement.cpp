@@ -1,0 +1,123 @@
+// untranslated_statement: see untranslated_statement.hpp.
+#include "stages/sql/translator/untranslated_statement.hpp"
+
+#include <set>
+
+#include "stages/core/local_relation_name.hpp"
+#include "stages/sql/parse_tree.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+
+// The functions the catalog layer registers in SQLite for the queries of psql,
+// pg_dump and drivers (cli/catalog/), any call written pg_catalog.f(...) (not the
+// SQL syntax the parser writes so: extract(... from ...), overlay, trim), and the
+// functions PostgreSQL does not have (SQLite's own): a statement calling one stays
+// with SQLite.
+bool catalog_function(const json& call) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  if (names.size() == 2 && names[0] == "pg_catalog")
+    return pt::text(call, "funcformat") != "COERCE_SQL_SYNTAX";
+  if (names.empty())
+    return false;
+  const std::string& name = names.back();
+  if (name.starts_with("pg_") || name.starts_with("has_") || !is_postgres_function(name))
+    return true;
+  static const std::set<std::string, std::less<>> served = {
+      "acldefault",    "array_to_string", "array_upper",  "col_description", "format_type",
+      "obj_description", "quote_ident",   "shobj_description"};
+  return served.contains(name);
+}
+
+void collect_common_tables(const json& node, std::set<std::string>& out) {
+  if (node.is_array()) {
+    for (const json& item : node)
+      collect_common_tables(item, out);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "CommonTableExpr")
+      out.insert(pt::text(value, "ctename"));
+    collect_common_tables(value, out);
+  }
+}
+
+bool reads_sqlite_only(const json& node, const translation_input& input, const std::set<std::string>& common) {
+  if (node.is_array()) {
+    for (const json& item : node)
+      if (reads_sqlite_only(item, input, common))
+        return true;
+    return false;
+  }
+  if (!node.is_object())
+    return false;
+  // A RangeVar: {"RangeVar": {...}} in FROM, its fields alone as UPDATE's / DELETE's
+  // "relation".
+  if (node.contains("relname") && node["relname"].is_string()) {
+    const std::string schema = pt::text(node, "schemaname");
+    const std::string relation = pt::text(node, "relname");
+    if (schema.empty() && common.contains(relation))
+      return false;
+    if (schema == "pg_catalog" || schema == "information_schema" || relation.starts_with("pg_") ||
+        node.contains("catalogname"))
+      return true;
+    return !input.lookup || input.lookup(local_relation_name(schema, relation)) == nullptr;
+  }
+  for (const auto& [key, value] : node.items()) {
+    if (key == "FuncCall" && catalog_function(value))
+      return true;
+    if (reads_sqlite_only(value, input, common))
+      return true;
+  }
+  return false;
+}
+
+// A parse-tree node's name as the SQL it stands for.
+std::string construct_words(const std::string& what) {
+  static const std::pair<const char*, const char*> words[] = {
+      {"RowExpr", "ROW(...)"},
+      {"NamedArgExpr", "a named argument (name => value)"},
+      {"A_Indirection", "this indirection"},
+      {"CollateClause", "COLLATE"},
+      {"XmlExpr", "an XML function"},
+      {"XmlSerialize", "XMLSERIALIZE"},
+      {"GroupingFunc", "grouping() here"},
+      {"SetToDefault", "DEFAULT here"},
+      {"RangeTableSample", "TABLESAMPLE"},
+      {"RangeTableFunc", "XMLTABLE"},
+      {"RangeFunction", "this function in FROM"},
+      {"JoinExpr", "this join"},
+      {"A_Star", "* here"},
+      {"ColumnRef", "this column reference"},
+      {"MultiAssignRef", "a multiple-column assignment"},
+      {"ROWCOMPARE_SUBLINK", "a row comparison with a sub-select"},
+      {"MULTIEXPR_SUBLINK", "a multiple-column sub-select"},
+      {"ALL_SUBLINK", "ALL (sub-select)"},
+      {"CurrentOfExpr", "WHERE CURRENT OF"},
+      {"JSON_TABLE", "JSON_TABLE"},
+      {"lockingClause", "SELECT ... FOR UPDATE / FOR SHARE"},
+      {"function timezone", "AT TIME ZONE"},
+  };
+  for (const auto& [node, text] : words)
+    if (what == node)
+      return text;
+  return what;
+}
+
+}  // namespace
+
+bool served_by_sqlite(const json& statement, const translation_input& input) {
+  std::set<std::string> common;
+  collect_common_tables(statement, common);
+  return reads_sqlite_only(statement, input, common);
+}
+
+located_error refusal_of(const not_translatable& what) {
+  return located_error{make_pg_error("0A000", construct_words(what.what) + " is not supported yet"), -1};
+}
+
+}  // namespace tributary::translator
