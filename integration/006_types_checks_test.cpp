@@ -463,5 +463,48 @@ TEST_F(TypesChecks, ReplicatedRowsAreCheckedAsOnAPostgresSubscriber) {
   ASSERT_TRUE(wait_local("SELECT v FROM r WHERE id = 4", "400")) << subscriber_.log_text();
 }
 
+// A subscription replicating into columns of a domain's array type (price[]),
+// with binary = false and binary = true: the publisher's values arrive exactly
+// (NULL elements, empty and two-dimensional arrays), each element is tested by the
+// local domain's CHECK as on a PostgreSQL subscriber, and an element it refuses is
+// an apply error (23514) that is retried until the check allows it, nothing lost.
+TEST_F(TypesChecks, ReplicatedArraysOfADomainTestEachElementAsOnAPostgresSubscriber) {
+  const std::string tables =
+      "CREATE TABLE pa (id int PRIMARY KEY, p price[]); CREATE TABLE pb (id int PRIMARY KEY, p price[]); ";
+  publisher_.exec("CREATE DOMAIN price AS numeric(12,2); " + tables +
+                  "CREATE PUBLICATION pa_pub FOR TABLE pa; CREATE PUBLICATION pb_pub FOR TABLE pb");
+  for (const char* table : {"pa", "pb"})
+    publisher_.exec(std::string("INSERT INTO ") + table +
+                    " VALUES (1, '{1.5,NULL,2}'), (2, NULL), (3, '{}'), (4, '{{1,2},{3,NULL}}')");
+  local_exec("CREATE DOMAIN price AS numeric(12,2) CONSTRAINT positive CHECK (VALUE > 0)");
+  local_exec(tables);
+  local_exec("CREATE SUBSCRIPTION sa CONNECTION '" + publisher_conninfo() + "' PUBLICATION pa_pub");
+  local_exec("CREATE SUBSCRIPTION sb CONNECTION '" + publisher_conninfo() +
+             "' PUBLICATION pb_pub WITH (binary = true)");
+  for (const char* table : {"pa", "pb"})
+    ASSERT_TRUE(wait_local(std::string("SELECT count(*) FROM ") + table, "4"));
+  publisher_.exec("UPDATE pa SET p = '{7,NULL}' WHERE id = 3; UPDATE pb SET p = '{7,NULL}' WHERE id = 3");
+  for (const char* table : {"pa", "pb"}) {
+    publisher_.exec(std::string("INSERT INTO ") + table + " VALUES (5, '{3,-1}')");
+    publisher_.exec(std::string("INSERT INTO ") + table + " VALUES (6, '{4,NULL}')");
+  }
+  // Each subscription stops on row 5 and tries again: the apply error counted twice.
+  for (const char* sub : {"sa", "sb"})
+    ASSERT_TRUE(wait_local(std::string("SELECT count(*) FROM pg_stat_subscription_stats WHERE subname = '") +
+                           sub + "' AND apply_error_count >= 2", "1")) << sub;
+  EXPECT_NE(subscriber_.log_text().find("value for domain price violates check constraint \"positive\""),
+            std::string::npos) << subscriber_.log_text();
+  for (const char* table : {"pa", "pb"}) {
+    EXPECT_EQ(local_value(std::string("SELECT count(*) FROM ") + table + " WHERE id >= 5"), "0") << table;
+    EXPECT_EQ(local_value(std::string("SELECT p FROM ") + table + " WHERE id = 3"), "{7.00,NULL}") << table;
+  }
+  local_exec("ALTER DOMAIN price DROP CONSTRAINT positive");
+  for (const char* table : {"pa", "pb"}) {
+    ASSERT_TRUE(wait_local(std::string("SELECT count(*) FROM ") + table, "6"));
+    const std::string query = std::string("SELECT id, p, p[1], array_ndims(p) FROM ") + table + " ORDER BY id";
+    EXPECT_EQ(local_rows(query), publisher_rows(query)) << table;
+  }
+}
+
 }  // namespace
 }  // namespace tributary::integration
