@@ -542,6 +542,7 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   };
   std::string untranslated;
   input.untranslated = &untranslated;
+  input.position_base = position_base;
   auto translated = translate_statement(node_type, statement, input);
   if (translated && !*translated)
     spdlog::debug("not translated ({}): {}", untranslated, source);

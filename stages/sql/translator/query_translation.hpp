@@ -103,6 +103,9 @@ struct translation_input {
   // A user's enum or domain by schema ("" = search_path) and name, for casts
   // ('x'::mood, CAST(v AS posint)); unset or nullptr: such casts are not translated.
   std::function<const user_type*(std::string_view schema, std::string_view name)> find_user_type;
+  // Characters before `source` in the query string (its statement's place): the
+  // positions errors raised when the statement runs carry are counted from there.
+  int position_base = 0;
 };
 
 struct query_column {
