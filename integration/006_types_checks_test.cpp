@@ -300,6 +300,18 @@ TEST_F(TypesChecks, AlterColumnTypeKeepsTheImplicitCastsOfTheChecksAsPostgres) {
       "INSERT INTO ic VALUES (3, 7, 12, 0, 'a')",
       "INSERT INTO ic VALUES (3, 7, 12, 1, 'c')",
       "SELECT * FROM ic ORDER BY id",
+      // IN lists as PostgreSQL prints them: over varchar, an array of varchar
+      // compared as text[]; over char(n), bpchar; one item, a plain comparison.
+      "CREATE TABLE inl (a int, b varchar(10) CHECK (b IN ('x', 'y', 'z')), c text CHECK (c IN ('p', 'q')), "
+      "d varchar CHECK (d NOT IN ('n')), e char(2) CHECK (e IN ('ab', 'cd')), f text CHECK (f IN ('one')), "
+      "g int CHECK (g NOT IN (1, 2)), h varchar(3) CHECK (h NOT IN ('u', 'v')))",
+      "SELECT conname, pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) FROM pg_constraint "
+      "WHERE conrelid = 'inl'::regclass ORDER BY 1",
+      "INSERT INTO inl VALUES (1, 'x', 'p', 'm', 'ab', 'one', 3, 'w')",
+      "INSERT INTO inl VALUES (2, 'w', 'p', 'm', 'ab', 'one', 3, 'w')",
+      "INSERT INTO inl VALUES (2, 'x', 'p', 'n', 'ab', 'one', 3, 'w')",
+      "INSERT INTO inl VALUES (2, 'x', 'p', 'm', 'ab', 'one', 3, 'u')",
+      "SELECT * FROM inl",
   });
 }
 
@@ -385,10 +397,35 @@ TEST_F(TypesChecks, ArraysOfADomainTestEachElementAsPostgres) {
       "ALTER TABLE pt ADD COLUMN q price[] DEFAULT '{1}'",
       "ALTER TABLE pt ADD COLUMN q2 price[] DEFAULT '{1000}'",
       "SELECT id, q FROM pt ORDER BY id",
+      // typcollation: an array type has its element's (a domain over text: 100).
+      "SELECT a.typname, a.typcollation, e.typname FROM pg_type a LEFT JOIN pg_type e ON e.oid = a.typelem "
+      "WHERE a.typname IN ('name', '_name', 'text', '_text', '_varchar', '_bpchar', '_char', 'label', '_label', "
+      "'price', '_price', '_int4', 'point', 'line', 'lseg', 'box') ORDER BY 1",
+      // DROP's DETAIL in PostgreSQL's order: the array columns, then the oldest
+      // table's columns, last to first.
+      "CREATE TABLE lb (x label, y int, z label)",
+      "CREATE TABLE lc (z label, w label[])",
+      "CREATE TABLE ld (q label)",
       "DROP DOMAIN label",
   });
-  // RowDescription: the domain's array type (pg_type's _price on each server).
+  // An element's error points at a literal (PostgreSQL reads it by array_in as
+  // the statement is parsed), at nothing for any other value.
   auto publisher = publisher_.connect();
+  for (const char* sql : {"INSERT INTO pt (id, p) VALUES (8, '{1,-1}')",
+                          "INSERT INTO pt (id, p) VALUES (8, '{1}'), (9, ' { -1 } ')",
+                          "UPDATE pt SET p = '{-3}' WHERE id = 1", "SELECT 1; SELECT '{-1}'::price[]",
+                          "SELECT CAST('{2,-2}' AS price[])", "SELECT ('{-1}')::price[]",
+                          "SELECT ARRAY[-1]::price[]",
+                          "SELECT '{-1}'::numeric[]::price[]"}) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_STATEMENT_POSITION}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << sql << " " << char(field);
+    }
+  }
+  // RowDescription: the domain's array type (pg_type's _price on each server).
   for (PGconn* c : {local_.get(), publisher.get()}) {
     auto array = exec(c, "SELECT oid FROM pg_type WHERE typname = '_nn'");
     auto r = exec(c, "SELECT n, n[1] FROM pt");
