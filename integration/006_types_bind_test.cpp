@@ -140,6 +140,99 @@ TEST_F(TypesBind, EnumsAndTheirArraysAreSentInBinaryAsPostgres) {
   EXPECT_EQ(answers[0], answers[1]);
 }
 
+// A parameter of a domain's array type (price[]): ParameterDescription names
+// _price where the statement gives the parameter that type (a price[] column, a
+// cast), and a binary value is read by array_recv for the domain as PostgreSQL 15
+// reads it: the element type in its header is not checked against a user's type
+// (1700, the domain's own, even 23), each element tested by the domain's CHECK.
+// A built-in array refuses another built-in element type (42804).
+TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
+  auto publisher = publisher_.connect();
+  const std::string setup = "CREATE DOMAIN price AS numeric(10,2) CHECK (VALUE > 0); "
+                            "CREATE TABLE tp (id int PRIMARY KEY, p price[])";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  // The parameter types each server describes, by name.
+  const auto described = [](PGconn* c, const std::string& sql) {
+    std::vector<std::string> names;
+    pg_result prepared(PQprepare(c, "", sql.c_str(), 0, nullptr));
+    if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK)
+      return std::vector<std::string>{PQresultErrorMessage(prepared.get())};
+    pg_result d(PQdescribePrepared(c, ""));
+    for (int i = 0; i < PQnparams(d.get()); ++i) {
+      const std::string sql = "SELECT typname FROM pg_type WHERE oid = " + std::to_string(PQparamtype(d.get(), i));
+      pg_result name(PQexec(c, sql.c_str()));
+      names.push_back(PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "?");
+    }
+    for (int i = 0; i < PQnfields(d.get()); ++i) {
+      const std::string sql = "SELECT typname FROM pg_type WHERE oid = " + std::to_string(PQftype(d.get(), i));
+      pg_result name(PQexec(c, sql.c_str()));
+      names.push_back("result " + std::string(PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "?"));
+    }
+    return names;
+  };
+  for (const char* sql : {"INSERT INTO tp VALUES ($1, $2)", "UPDATE tp SET p = $1 WHERE id = $2",
+                          "SELECT id FROM tp WHERE p = $1", "SELECT $1::price[]", "SELECT CAST($1 AS price[])"})
+    EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
+  // array_send bytes of a one-dimensional array: element type `element`, then the
+  // elements (numeric's send format, from PostgreSQL).
+  const std::string positive = send_bytes(publisher.get(), "'12.50'", "numeric");
+  const std::string negative = send_bytes(publisher.get(), "'-1'", "numeric");
+  const auto array_bytes = [](uint32_t element, const std::vector<std::string>& values) {
+    std::string b;
+    const auto put = [&b](uint32_t v) {
+      for (int shift : {24, 16, 8, 0})
+        b += static_cast<char>((v >> shift) & 0xff);
+    };
+    put(1);
+    put(0);
+    put(element);
+    put(static_cast<uint32_t>(values.size()));
+    put(1);
+    for (const auto& v : values) {
+      put(static_cast<uint32_t>(v.size()));
+      b += v;
+    }
+    return b;
+  };
+  int id = 0;
+  for (uint32_t element : {1700u, 23u, 0u /* the domain's own OID */})
+    for (const auto& values : {std::vector<std::string>{positive, positive}, std::vector<std::string>{negative}})
+      for (const char* sql : {"SELECT $1::price[]", "INSERT INTO tp VALUES ($2, $1) RETURNING p"}) {
+        ++id;
+        std::vector<std::string> answers;
+        for (PGconn* c : {local_.get(), publisher.get()}) {
+          auto oids = exec(c, "SELECT oid, typarray FROM pg_type WHERE typname = 'price'");
+          const auto domain = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 0)));
+          const auto array = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 1)));
+          const std::string bytes = array_bytes(element ? element : domain, values);
+          const std::string key = std::to_string(id);
+          const Oid types[] = {array, 23};
+          const char* params[] = {bytes.data(), key.c_str()};
+          const int lengths[] = {static_cast<int>(bytes.size()), 0};
+          const int formats[] = {1, 0};
+          pg_result r(PQexecParams(c, sql, 2, types, params, lengths, formats, 0));
+          const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+          const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
+          answers.push_back(std::string(state ? state : "") + " " + (message ? message : "") +
+                            (PQresultStatus(r.get()) == PGRES_TUPLES_OK ? PQgetvalue(r.get(), 0, 0) : ""));
+        }
+        EXPECT_EQ(answers[0], answers[1]) << sql << " element " << element;
+      }
+  // A built-in array: another built-in element type is refused.
+  const std::string seven("\x00\x00\x00\x07", 4);
+  for (uint32_t element : {23u, 25u, 1700u}) {
+    auto mine = select_binary(local_.get(), 1007, array_bytes(element, {seven}));
+    auto theirs = select_binary(publisher.get(), 1007, array_bytes(element, {seven}));
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << element;
+    }
+    EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << element;
+  }
+}
+
 TEST_F(TypesBind, BytesThatAreNotTheSendFormatAreRefusedAsPostgres) {
   auto publisher = publisher_.connect();
   for (const auto& [oid, bytes] : std::vector<std::pair<uint32_t, std::string>>{

@@ -300,6 +300,18 @@ TEST_F(TypesChecks, AlterColumnTypeKeepsTheImplicitCastsOfTheChecksAsPostgres) {
       "INSERT INTO ic VALUES (3, 7, 12, 0, 'a')",
       "INSERT INTO ic VALUES (3, 7, 12, 1, 'c')",
       "SELECT * FROM ic ORDER BY id",
+      // IN lists as PostgreSQL prints them: over varchar, an array of varchar
+      // compared as text[]; over char(n), bpchar; one item, a plain comparison.
+      "CREATE TABLE inl (a int, b varchar(10) CHECK (b IN ('x', 'y', 'z')), c text CHECK (c IN ('p', 'q')), "
+      "d varchar CHECK (d NOT IN ('n')), e char(2) CHECK (e IN ('ab', 'cd')), f text CHECK (f IN ('one')), "
+      "g int CHECK (g NOT IN (1, 2)), h varchar(3) CHECK (h NOT IN ('u', 'v')))",
+      "SELECT conname, pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) FROM pg_constraint "
+      "WHERE conrelid = 'inl'::regclass ORDER BY 1",
+      "INSERT INTO inl VALUES (1, 'x', 'p', 'm', 'ab', 'one', 3, 'w')",
+      "INSERT INTO inl VALUES (2, 'w', 'p', 'm', 'ab', 'one', 3, 'w')",
+      "INSERT INTO inl VALUES (2, 'x', 'p', 'n', 'ab', 'one', 3, 'w')",
+      "INSERT INTO inl VALUES (2, 'x', 'p', 'm', 'ab', 'one', 3, 'u')",
+      "SELECT * FROM inl",
   });
 }
 
@@ -385,10 +397,35 @@ TEST_F(TypesChecks, ArraysOfADomainTestEachElementAsPostgres) {
       "ALTER TABLE pt ADD COLUMN q price[] DEFAULT '{1}'",
       "ALTER TABLE pt ADD COLUMN q2 price[] DEFAULT '{1000}'",
       "SELECT id, q FROM pt ORDER BY id",
+      // typcollation: an array type has its element's (a domain over text: 100).
+      "SELECT a.typname, a.typcollation, e.typname FROM pg_type a LEFT JOIN pg_type e ON e.oid = a.typelem "
+      "WHERE a.typname IN ('name', '_name', 'text', '_text', '_varchar', '_bpchar', '_char', 'label', '_label', "
+      "'price', '_price', '_int4', 'point', 'line', 'lseg', 'box') ORDER BY 1",
+      // DROP's DETAIL in PostgreSQL's order: the array columns, then the oldest
+      // table's columns, last to first.
+      "CREATE TABLE lb (x label, y int, z label)",
+      "CREATE TABLE lc (z label, w label[])",
+      "CREATE TABLE ld (q label)",
       "DROP DOMAIN label",
   });
-  // RowDescription: the domain's array type (pg_type's _price on each server).
+  // An element's error points at a literal (PostgreSQL reads it by array_in as
+  // the statement is parsed), at nothing for any other value.
   auto publisher = publisher_.connect();
+  for (const char* sql : {"INSERT INTO pt (id, p) VALUES (8, '{1,-1}')",
+                          "INSERT INTO pt (id, p) VALUES (8, '{1}'), (9, ' { -1 } ')",
+                          "UPDATE pt SET p = '{-3}' WHERE id = 1", "SELECT 1; SELECT '{-1}'::price[]",
+                          "SELECT CAST('{2,-2}' AS price[])", "SELECT ('{-1}')::price[]",
+                          "SELECT ARRAY[-1]::price[]",
+                          "SELECT '{-1}'::numeric[]::price[]"}) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_STATEMENT_POSITION}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << sql << " " << char(field);
+    }
+  }
+  // RowDescription: the domain's array type (pg_type's _price on each server).
   for (PGconn* c : {local_.get(), publisher.get()}) {
     auto array = exec(c, "SELECT oid FROM pg_type WHERE typname = '_nn'");
     auto r = exec(c, "SELECT n, n[1] FROM pt");
@@ -461,6 +498,49 @@ TEST_F(TypesChecks, ReplicatedRowsAreCheckedAsOnAPostgresSubscriber) {
       << subscriber_.log_text();
   local_exec("ALTER DOMAIN under_100 DROP CONSTRAINT under_100_check");
   ASSERT_TRUE(wait_local("SELECT v FROM r WHERE id = 4", "400")) << subscriber_.log_text();
+}
+
+// A subscription replicating into columns of a domain's array type (price[]),
+// with binary = false and binary = true: the publisher's values arrive exactly
+// (NULL elements, empty and two-dimensional arrays), each element is tested by the
+// local domain's CHECK as on a PostgreSQL subscriber, and an element it refuses is
+// an apply error (23514) that is retried until the check allows it, nothing lost.
+TEST_F(TypesChecks, ReplicatedArraysOfADomainTestEachElementAsOnAPostgresSubscriber) {
+  const std::string tables =
+      "CREATE TABLE pa (id int PRIMARY KEY, p price[]); CREATE TABLE pb (id int PRIMARY KEY, p price[]); ";
+  publisher_.exec("CREATE DOMAIN price AS numeric(12,2); " + tables +
+                  "CREATE PUBLICATION pa_pub FOR TABLE pa; CREATE PUBLICATION pb_pub FOR TABLE pb");
+  for (const char* table : {"pa", "pb"})
+    publisher_.exec(std::string("INSERT INTO ") + table +
+                    " VALUES (1, '{1.5,NULL,2}'), (2, NULL), (3, '{}'), (4, '{{1,2},{3,NULL}}')");
+  local_exec("CREATE DOMAIN price AS numeric(12,2) CONSTRAINT positive CHECK (VALUE > 0)");
+  local_exec(tables);
+  local_exec("CREATE SUBSCRIPTION sa CONNECTION '" + publisher_conninfo() + "' PUBLICATION pa_pub");
+  local_exec("CREATE SUBSCRIPTION sb CONNECTION '" + publisher_conninfo() +
+             "' PUBLICATION pb_pub WITH (binary = true)");
+  for (const char* table : {"pa", "pb"})
+    ASSERT_TRUE(wait_local(std::string("SELECT count(*) FROM ") + table, "4"));
+  publisher_.exec("UPDATE pa SET p = '{7,NULL}' WHERE id = 3; UPDATE pb SET p = '{7,NULL}' WHERE id = 3");
+  for (const char* table : {"pa", "pb"}) {
+    publisher_.exec(std::string("INSERT INTO ") + table + " VALUES (5, '{3,-1}')");
+    publisher_.exec(std::string("INSERT INTO ") + table + " VALUES (6, '{4,NULL}')");
+  }
+  // Each subscription stops on row 5 and tries again: the apply error counted twice.
+  for (const char* sub : {"sa", "sb"})
+    ASSERT_TRUE(wait_local(std::string("SELECT count(*) FROM pg_stat_subscription_stats WHERE subname = '") +
+                           sub + "' AND apply_error_count >= 2", "1")) << sub;
+  EXPECT_NE(subscriber_.log_text().find("value for domain price violates check constraint \"positive\""),
+            std::string::npos) << subscriber_.log_text();
+  for (const char* table : {"pa", "pb"}) {
+    EXPECT_EQ(local_value(std::string("SELECT count(*) FROM ") + table + " WHERE id >= 5"), "0") << table;
+    EXPECT_EQ(local_value(std::string("SELECT p FROM ") + table + " WHERE id = 3"), "{7.00,NULL}") << table;
+  }
+  local_exec("ALTER DOMAIN price DROP CONSTRAINT positive");
+  for (const char* table : {"pa", "pb"}) {
+    ASSERT_TRUE(wait_local(std::string("SELECT count(*) FROM ") + table, "6"));
+    const std::string query = std::string("SELECT id, p, p[1], array_ndims(p) FROM ") + table + " ORDER BY id";
+    EXPECT_EQ(local_rows(query), publisher_rows(query)) << table;
+  }
 }
 
 }  // namespace

@@ -34,6 +34,9 @@
 //       element, ?1 the element in its type's stored form (NULL for a NULL
 //       element), which fails the statement with the domain's error
 //       (pg_domain_check, pg_raise). 1 when every element passes, and for NULL.
+//   pg_domain_elements(a, element_oid, typmod, test, position)
+//       the same for a literal: its error carries `position` (the literal's
+//       1-based character position in the statement).
 // An array whose text does not read (another tool's) fails with array_in's error.
 #include <sqlite3.h>
 
@@ -271,7 +274,7 @@ bool element_passes(sqlite3_context* context, sqlite3_stmt* test, const sql_valu
   return false;
 }
 
-void domain_elements(sqlite3_context* context, int, sqlite3_value** argv) {
+void domain_elements(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_int(context, 1);
   const auto element = static_cast<oid_t>(sqlite3_value_int64(argv[1]));
@@ -300,8 +303,12 @@ void domain_elements(sqlite3_context* context, int, sqlite3_value** argv) {
       }
       value = std::move(*stored);
     }
-    if (!(passed = element_passes(context, test, value)))
+    if (!(passed = element_passes(context, test, value))) {
+      // A literal's elements: the error at the literal, as PostgreSQL's array_in reports it.
+      if (connection_state& state = state_of(context); argc > 4 && state.error)
+        state.error->position = static_cast<int>(sqlite3_value_int64(argv[4]));
       break;
+    }
   }
   sqlite3_clear_bindings(test);
   if (prepared_here)  // kept for the next row (finalized at once when `test` is not a constant)
@@ -321,6 +328,8 @@ void register_array_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_array_dimension", 4, flags, state, array_dimension, nullptr, nullptr,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_array_shape", 3, flags, state, array_shape, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_domain_elements", 5, SQLITE_UTF8, state, domain_elements, nullptr,
+                             nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_domain_elements", 4, SQLITE_UTF8, state, domain_elements, nullptr,
                              nullptr, nullptr);
 }

@@ -277,15 +277,23 @@ result<ok_t, sqlite_error> forget_user_type(sqlite_connection& db, oid_t oid) {
 }
 
 result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connection& db,
-                                                                 const user_type& type) {
+                                                                 const user_type& type, bool drop_order) {
   // An enum's columns, and its array columns (by the array type's OID; before
-  // that OID, kept as text under the enum's name).
+  // that OID, kept as text under the enum's name). In the order PostgreSQL lists
+  // them in DROP's DETAIL (drop_order; dependency.c: the dependents by OID, newest
+  // first, each column of a table by number, and the list read back to front): the
+  // oldest table first, its columns last to first. A table's age is its place in
+  // sqlite_schema (a table an ALTER TABLE rebuilt counts as made then). Else table
+  // by table, as ALTER DOMAIN meets them.
+  const std::string order =
+      drop_order ? " ORDER BY (SELECT rowid FROM sqlite_schema WHERE type = 'table' AND name = relname), attnum DESC"
+                 : " ORDER BY relname, attnum";
   auto q = db.prepare(
       type.kind == 'e'
           ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
-            "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2)) ORDER BY relname, attnum"
+            "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2))" + order
           : "SELECT relname, attname, attndims > ?4 FROM tributary_columns WHERE attdomain = ?2 "
-            "AND ?1 = ?1 AND ?3 = ?3 ORDER BY relname, attnum");
+            "AND ?1 = ?1 AND ?3 = ?3" + order);
   if (!q)
     return fail(q.error());
   q->bind_int(1, type.oid);

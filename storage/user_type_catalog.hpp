@@ -60,8 +60,11 @@ struct type_dependent {
   std::string column;
   bool array = false;  // an array of the enum (of the domain)
 };
-// The columns of `type` (an enum: by OID; a domain: by its name), table by table.
+// The columns of `type` (an enum: by OID; a domain: by its name), table by table;
+// drop_order: in the order PostgreSQL's DROP lists them, the oldest table first,
+// its columns last to first.
 result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connection& db,
-                                                                 const user_type& type);
+                                                                 const user_type& type,
+                                                                 bool drop_order = false);
 
 }  // namespace tributary

@@ -36,6 +36,27 @@ TEST(BindParameter, OtherTypesAreTheirTextOutput) {
   EXPECT_EQ(std::get<std::string>(*nan), "NaN");  // SQLite would store a NaN REAL as NULL
 }
 
+TEST(BindParameter, AnArrayNamesItsElementTypeAsArrayRecvChecksIt) {
+  // int4[] {7} with element type `element` in its header.
+  const auto int4_array = [](int element) {
+    return bytes({0, 0, 0, 1, 0, 0, 0, 0, 0, 0, (element >> 8) & 0xff, element & 0xff, 0, 0, 0, 1, 0, 0, 0, 1,
+                  0, 0, 0, 4, 0, 0, 0, 7});
+  };
+  auto text = read_binary_parameter(1007, int4_array(25), 1, {});
+  ASSERT_FALSE(text.ok());
+  EXPECT_EQ(text.error().sqlstate, "42804");
+  EXPECT_EQ(text.error().message, "binary data has array element type 25 (text) instead of expected 23 (integer)");
+  // An array of a domain (over int4 here): the domain is a user's type, so any
+  // element type is taken, as PostgreSQL 15's array_recv takes it.
+  column_type domain_array = builtin_column_type(1007);
+  domain_array.domain_array = std::make_shared<const domain_array_type>(domain_array_type{16384, 16385, "d"});
+  for (int element : {23, 25, 0x4001}) {
+    auto read = read_binary_parameter(domain_array, int4_array(element), 1, {});
+    ASSERT_TRUE(read.ok()) << element << ": " << read.error().message;
+    EXPECT_EQ(std::get<std::string>(*read), "{7}");
+  }
+}
+
 TEST(BindParameter, BytesThatAreNotTheSendFormatArePostgresErrors) {
   auto extra = read_binary_parameter(23, bytes({0, 0, 0, 1, 2}), 3, {});
   ASSERT_FALSE(extra.ok());

@@ -159,6 +159,15 @@ TEST(CheckDeparse, InListsAreAnyOfAnArray) {
   EXPECT_EQ(check_printed("a IN (1,2)"), texts("CHECK ((a = ANY (ARRAY[1, 2])))", "CHECK (a = ANY (ARRAY[1, 2]))"));
   EXPECT_EQ(check_printed("n NOT IN (1, 2)"), texts("CHECK ((n <> ALL (ARRAY[(1)::numeric, (2)::numeric])))",
                                                     "CHECK (n <> ALL (ARRAY[1::numeric, 2::numeric]))"));
+  // varchar has no = of its own: an array of varchar compared as text[] (PostgreSQL 15).
+  EXPECT_EQ(check_printed("v IN ('x', 'y')"),
+            texts("CHECK (((v)::text = ANY ((ARRAY['x'::character varying, 'y'::character varying])::text[])))",
+                  "CHECK (v::text = ANY (ARRAY['x'::character varying, 'y'::character varying]::text[]))"));
+  // One item: a plain comparison.
+  EXPECT_EQ(check_printed("s IN ('x')"), texts("CHECK ((s = 'x'::text))", "CHECK (s = 'x'::text)"));
+  EXPECT_EQ(check_printed("v NOT IN ('n')"), texts("CHECK (((v)::text <> 'n'::text))", "CHECK (v::text <> 'n'::text)"));
+  // A column among the items is a condition of its own: not covered.
+  EXPECT_EQ(check_printed("a IN (b, 1)").first, std::nullopt);
 }
 
 TEST(CheckDeparse, WhatItDoesNotCoverIsNotPrinted) {

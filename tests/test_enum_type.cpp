@@ -212,5 +212,32 @@ TEST(UserTypeSet, FindsByNameInItsSchemaAndByOid) {
   EXPECT_EQ(set.find(16386)->display_name(), "sales.mood");
 }
 
+// The type a parameter declared with a user type's OID is read as.
+TEST(UserTypeValues, EachUserTypeAndItsArrayTypeReadAsTheirColumns) {
+  user_type_set set;
+  user_type mood;
+  mood.oid = 16390;
+  mood.name = "mood";
+  mood.kind = 'e';
+  set.types.push_back(mood);
+  user_type price;
+  price.oid = 16385;
+  price.array_oid = 16384;
+  price.name = "price";
+  price.kind = 'd';
+  price.base = builtin_column_type(1700, (12 << 16 | 2) + 4);
+  set.types.push_back(price);
+  EXPECT_EQ(set.value_type_of(16390)->oid, 16390u);
+  EXPECT_EQ(set.value_type_of(enum_array_oid(16390))->oid, enum_array_oid(16390));
+  EXPECT_EQ(set.value_type_of(enum_array_oid(16390))->name, "mood[]");
+  EXPECT_EQ(set.value_type_of(16385)->oid, 1700u);  // the domain: its base type
+  const auto array = set.value_type_of(16384);      // _price: numeric[] seen as _price
+  ASSERT_TRUE(array.has_value());
+  EXPECT_EQ(array->oid, 1231u);
+  EXPECT_EQ(array->client_oid(), 16384u);
+  EXPECT_EQ(array->domain_array->domain_oid, 16385u);
+  EXPECT_FALSE(set.value_type_of(25).has_value());
+}
+
 }  // namespace
 }  // namespace tributary

@@ -14,13 +14,29 @@ sql_value character(char c) { return std::string(1, c); }
 // PostgreSQL's last built-in type OID is below this.
 constexpr oid_t builtin_type_oid_limit = 10000;
 
+// typcollation of a string type (category S): "C" (950) for name, else the
+// database's default (100); 0 for the rest.
+int64_t string_collation(oid_t oid, char category) {
+  return category == 'S' ? (oid == 19 ? 950 : 100) : 0;
+}
+
+// typcollation of a built-in type; an array type has its element's (_text 100,
+// _name 950), as PostgreSQL's.
+int64_t builtin_collation(oid_t oid) {
+  const type_descriptor* t = find_builtin_type(oid);
+  if (t == nullptr)
+    return 0;
+  if (t->element != 0)
+    return builtin_collation(t->element);
+  return string_collation(oid, t->category);
+}
+
 snapshot_row type_row(int64_t oid, const std::string& name, int64_t ns, int64_t owner, int64_t length,
                       char type, char category, int64_t element, int64_t array, int64_t base, int64_t typmod,
-                      bool not_null, int64_t stored_as = 0) {
+                      bool not_null, int64_t stored_as, int64_t collation) {
   // typstorage: a domain's is its base type's (stored_as).
   const int64_t storage_oid = stored_as ? stored_as : oid;
   const char align = length == 8 ? 'd' : length == 2 ? 's' : length == 1 ? 'c' : 'i';
-  const int64_t collation = category == 'S' ? (oid == 19 ? 950 : 100) : 0;
   return snapshot_row{oid, name, ns, owner, length, boolean(length > 0 && length <= 8), character(type),
                       character(category), boolean(false), boolean(true), character(','), int64_t{0}, int64_t{0},
                       element, array, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0}, int64_t{0},
@@ -42,29 +58,38 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
       continue;
     const char category = t->element != 0 ? 'A' : t->category;
     const char kind = category == 'R' ? 'r' : category == 'P' ? 'p' : 'b';
+    // Fixed-length types subscripted as their parts, yet not arrays: name as "char"s,
+    // point and line as float8s, lseg and box as points (PostgreSQL's typelem).
+    const int64_t element = oid == 19                ? 18
+                            : oid == 600 || oid == 628 ? 701
+                            : oid == 601 || oid == 603 ? 600
+                                                       : t->element;
     out.push_back(type_row(oid, std::string(t->typname), pg_catalog_namespace_oid, 10, t->typlen, kind, category,
-                           t->element, t->array, 0, -1, false));
+                           element, t->array, 0, -1, false, 0, builtin_collation(oid)));
   }
   for (const auto& t : model.types) {
     const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);
     if (t.kind == 'e') {  // the enum and its array type, _mood
       const int64_t array = enum_array_oid(static_cast<oid_t>(t.oid));
-      out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, array, 0, -1, false));
-      out.push_back(type_row(array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false));
+      out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, array, 0, -1, false, 0, 0));
+      out.push_back(type_row(array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false, 0, 0));
       continue;
     }
-    // The domain and its array type, _price (element: the domain).
+    // The domain and its array type, _price (element: the domain); both have the
+    // base type's collation (a domain over text: 100).
     const type_descriptor* base = find_builtin_type(static_cast<oid_t>(t.base_type));
     const char category = base ? (base->element != 0 ? 'A' : base->category) : 'U';
+    const int64_t collation = builtin_collation(static_cast<oid_t>(t.base_type));
     out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', category, 0,
-                           t.array, t.base_type, t.base_typmod, t.not_null, t.base_type));
+                           t.array, t.base_type, t.base_typmod, t.not_null, t.base_type, collation));
     if (t.default_text) {  // typdefaultbin (pg_get_expr gives its text back) and typdefault
       auto& row = out.back();
       row[row.size() - 3] = *t.default_text;
       row[row.size() - 2] = *t.default_text;
     }
     if (t.array != 0)
-      out.push_back(type_row(t.array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false));
+      out.push_back(type_row(t.array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false, 0,
+                             collation));
   }
   return out;
 }

@@ -549,6 +549,7 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   std::string untranslated;
   input.untranslated = &untranslated;
   input.refuse_untranslated = true;  // a session's statement: PostgreSQL's answer or an error
+  input.position_base = position_base;
   auto translated = translate_statement(node_type, statement, input);
   if (translated && !*translated)
     spdlog::debug("not translated ({}): {}", untranslated, source);

@@ -1,7 +1,17 @@
 // DROP TABLE a, b (table_commands.hpp): each table with its catalog rows
 // (column types, privileges, descriptions, checks, owned sequences).
+//
+// Foreign keys, as PostgreSQL's dependencies: every name is looked up first; a
+// table another table's foreign key references (one not dropped with it) is
+// 2BP01 without CASCADE (cannot drop table p because other objects depend on
+// it / cannot drop desired object(s) ... for several, DETAIL one line per key:
+// "constraint c_p_fkey on table c depends on table p"); tables that reference
+// each other are dropped together (SQLite's foreign keys deferred meanwhile).
 #include "cli/commands/table_commands.hpp"
 
+#include <sqlite3.h>
+
+#include "cli/catalog/catalog_model.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
 #include "stages/core/local_relation_name.hpp"
@@ -13,9 +23,52 @@
 
 namespace tributary {
 
+namespace {
+
+std::string described_table(const catalog_relation& r) {
+  return r.schema == "public" ? r.name : r.schema + "." + r.name;
+}
+
+// 2BP01 when a table not in `tables` has a foreign key to one of them.
+result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const std::vector<std::string>& tables) {
+  auto model = read_catalog_model(db);
+  if (!model)
+    return fail(make_pg_error("XX000", model.error().message));
+  const auto dropped = [&](const std::string& local_name) {
+    for (const auto& t : tables)
+      if (sqlite3_stricmp(t.c_str(), local_name.c_str()) == 0)
+        return true;
+    return false;
+  };
+  std::string lines;
+  const catalog_relation* single = nullptr;
+  for (const auto& table : tables)
+    for (const auto& parent : model->relations) {
+      if (parent.kind != 'r' || sqlite3_stricmp(parent.local_name.c_str(), table.c_str()) != 0)
+        continue;
+      single = &parent;
+      for (const auto& child : model->relations)
+        for (const auto& key : child.foreign_keys)
+          if (key.referenced_oid == parent.oid && !dropped(child.local_name))
+            lines += (lines.empty() ? "" : "\n") + std::string("constraint ") + key.name + " on table " +
+                     described_table(child) + " depends on table " + described_table(parent);
+    }
+  if (lines.empty())
+    return ok_v;
+  return fail(make_pg_error("2BP01",
+                            tables.size() == 1 && single
+                                ? "cannot drop table " + described_table(*single) + " because other objects depend on it"
+                                : std::string("cannot drop desired object(s) because other objects depend on them"),
+                            lines, "Use DROP ... CASCADE to drop the dependent objects too."));
+}
+
+}  // namespace
+
 result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, command_context& context) {
   sqlite_connection& db = context.database();
   const bool if_exists = stmt.value("missing_ok", false);
+  // Every name first: the tables to drop, a missing one's error or notice.
+  std::vector<std::string> tables;
   for (const auto& object : stmt.value("objects", nlohmann::json::array())) {
     const auto& items = object.value("List", nlohmann::json::object())
                             .value("items", nlohmann::json::array());
@@ -47,6 +100,19 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       table_notice(context, "table \"" + name + "\" does not exist, skipping");
       continue;
     }
+    tables.push_back(table);
+  }
+  if (tables.empty())
+    return command_outcome::tag_only("DROP TABLE");
+  // The dropped tables' keys to each other: checked when the statement is done.
+  const bool restrict = stmt.value("behavior", std::string()) != "DROP_CASCADE";
+  if (restrict) {
+    if (auto r = check_foreign_key_dependents(db, tables); !r)
+      return fail(r.error());
+    if (auto r = db.exec("PRAGMA defer_foreign_keys = ON"); !r)
+      return fail(table_storage_error(r.error()));
+  }
+  for (const auto& table : tables) {
     if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
       return fail(table_storage_error(r.error()));
     if (auto r = forget_table_columns(db, table); !r)
@@ -60,6 +126,9 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (auto r = drop_owned_sequences(db.handle(), table); !r)
       return fail(r.error());
   }
+  if (restrict)
+    if (auto r = db.exec("PRAGMA defer_foreign_keys = OFF"); !r)
+      return fail(table_storage_error(r.error()));
   return command_outcome::tag_only("DROP TABLE");
 }
 

@@ -131,7 +131,7 @@ struct dependency {
 result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type_set& all,
                                           command_context& context,
                                           std::vector<dependency>& out) {
-  auto columns = type_dependents(context.database(), type);
+  auto columns = type_dependents(context.database(), type, /*drop_order=*/true);
   if (!columns)
     return fail(storage_error(columns.error()));
   const std::string name = type.display_name();

@@ -139,13 +139,20 @@ result<std::vector<sql_value>, pg_error> extended_query::decode_parameters(
       }
     if (text_format) {
       values.emplace_back(*raw);
-      continue;
+    } else {
+      auto decoded = read_binary_parameter(dispatcher_.value_type_of(statement.parameter_types[i]), *raw,
+                                           i + 1, parameters_.type_settings_now());
+      if (!decoded)
+        return fail(decoded.error());
+      values.push_back(std::move(*decoded));
     }
-    auto decoded = read_binary_parameter(statement.parameter_types[i], *raw, i + 1,
-                                         parameters_.type_settings_now());
-    if (!decoded)
-      return fail(decoded.error());
-    values.push_back(std::move(*decoded));
+    // A value of a domain's array type is tested by the domain at Bind, as PostgreSQL's.
+    if (auto checked = dispatcher_.check_domain_array_parameter(statement.parameter_types[i], values.back());
+        !checked) {
+      pg_error e = checked.error();
+      e.context = parameter_context(message.portal_name, i);
+      return fail(std::move(e));
+    }
   }
   return values;
 }

@@ -16,7 +16,11 @@
 #include "cli/commands/view_definition.hpp"
 #include "cli/commands/view_ownership.hpp"
 #include "cli/server/set_config_function.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/sql/domain_checks.hpp"
+#include "storage/sqlstate_mapping.hpp"
+#include "storage/user_type_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/replication_role.hpp"
 #include "storage/role_membership.hpp"
@@ -434,14 +438,52 @@ result<command_outcome, pg_error> statement_dispatcher::in_own_transaction(
 namespace {
 
 // Parse's parameter types as the translator takes them (unknown: OID 0).
-std::vector<column_type> declared_types(const std::vector<uint32_t>& oids) {
-  std::vector<column_type> out;
-  for (uint32_t oid : oids)
-    out.push_back(builtin_column_type(oid == pg_type_oid::unknown ? 0 : oid));
-  return out;
+}  // namespace
+
+column_type statement_dispatcher::value_type_of(uint32_t oid) {
+  if (oid == 0 || oid == pg_type_oid::unknown)
+    return builtin_column_type(0);
+  if (find_builtin_type(oid) == nullptr)  // a user's enum, domain or their arrays
+    if (auto types = read_user_types(db_))
+      if (auto type = types->value_type_of(oid))
+        return *type;
+  return builtin_column_type(oid);
 }
 
-}  // namespace
+result<ok_t, pg_error> statement_dispatcher::check_domain_array_parameter(uint32_t oid, const sql_value& value) {
+  if (oid == 0 || find_builtin_type(oid) != nullptr || std::holds_alternative<sql_null>(value))
+    return ok_v;
+  auto types = read_user_types(db_);
+  if (!types)
+    return fail(pg_error_from_sqlite(types.error()));
+  for (const auto& domain : types->types) {
+    if (domain.kind != 'd' || domain.array_oid != oid || !domain.domain_array_column_type())
+      continue;
+    auto tests = domain_element_tests(domain, "\"value\"", parameters_.type_settings_now());
+    if (!tests)
+      return fail(tests.error());
+    if (tests->empty())
+      return ok_v;
+    auto test = db_.prepare("SELECT 1 FROM (SELECT ?1 AS \"value\") WHERE " + *tests);
+    if (!test)
+      return fail(pg_error_from_sqlite(test.error()));
+    test->bind(1, value);
+    if (auto step = test->step(); !step) {
+      if (auto raised = take_sql_function_error(db_.handle()))
+        return fail(std::move(*raised));
+      return fail(pg_error_from_sqlite(step.error()));
+    }
+    return ok_v;
+  }
+  return ok_v;
+}
+
+std::vector<column_type> statement_dispatcher::declared_types(const std::vector<uint32_t>& oids) {
+  std::vector<column_type> out;
+  for (uint32_t oid : oids)
+    out.push_back(value_type_of(oid));
+  return out;
+}
 
 result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement,
                                                                  const std::vector<uint32_t>& declared) {
@@ -594,7 +636,7 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   shape->parameter_types_known = true;
   for (const auto& [number, type] : (*translated)->parameter_types)
     if (type.known())
-      shape->parameter_types[number] = type.oid;
+      shape->parameter_types[number] = type.client_oid();  // price[]: _price, as PostgreSQL
   for (const query_column& c : (*translated)->columns)
     shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.client_oid() : 25,
                                            c.type.known() ? c.type.client_typmod() : -1});

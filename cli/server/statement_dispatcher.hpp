@@ -86,6 +86,15 @@ public:
   result<statement_shape, pg_error> describe(const routed_statement& statement,
                                              const std::vector<uint32_t>& declared = {});
 
+  // The type a parameter of pg_type OID `oid` is read as (Parse's declared types,
+  // Bind's binary values): a built-in type, or a user's enum, domain or their
+  // arrays (OID 0: unknown).
+  column_type value_type_of(uint32_t oid);
+  // A Bind parameter of a domain's array type (_price) tested by the domain, as
+  // PostgreSQL's array_recv / array_in of the domain's elements test them:
+  // 23514 / 23502 before the statement runs (other types: nothing to test).
+  result<ok_t, pg_error> check_domain_array_parameter(uint32_t oid, const sql_value& value);
+
   transaction_block& transaction() { return transaction_; }
   query_executor& executor() { return executor_; }
   // The connection's busy handler; cancel() is thread-safe (CancelRequest).
@@ -111,6 +120,7 @@ public:
   }
 
 private:
+  std::vector<column_type> declared_types(const std::vector<uint32_t>& oids);
   // After SQLite's bare "FOREIGN KEY constraint failed" on an INSERT, UPDATE or
   // DELETE: PostgreSQL's report (storage/foreign_key_violation.hpp), the
   // statement run again under a savepoint; nullopt keeps SQLite's.

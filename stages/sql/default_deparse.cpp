@@ -472,30 +472,63 @@ private:
     right = cast_to(std::move(right), common);
   }
 
-  // x IN (a, b) -> x = ANY (ARRAY[a, b]); NOT IN -> <> ALL.
+  // x IN (a, b) -> x = ANY (ARRAY[a, b]); NOT IN -> <> ALL (parse_expr.c
+  // transformAExprIn). The array has the common type of x and the items: a
+  // varchar x with quoted items is a varchar array compared as text,
+  // ((b)::text = ANY ((ARRAY['x'::character varying, ...])::text[])). One item
+  // is a plain comparison, (c = 'p'::text).
   printed in_list(const json& f) {
     const auto op_names = pt::strings(pt::list(f, "name"));
     if (op_names.size() != 1 || (op_names[0] != "=" && op_names[0] != "<>"))
       throw not_covered{};
+    const std::string& op = op_names[0];
     printed left = node(f.value("lexpr", json::object()));
-    if (left.type == untyped || left.type == oids::varchar || left.type == oids::bpchar)
+    if (left.type == untyped)
       throw not_covered{};
-    std::string text = "ARRAY[", pretty = text;
-    size_t i = 0;
     const json& list = f.value("rexpr", json::object());
+    std::vector<printed> items;
     for (const auto& e : list.is_array() ? list : pt::list(pt::fields(list), "items")) {
-      printed element = node(e);
-      printed probe = left;
-      comparable(probe, element);
-      if (probe.type != left.type)
+      if (pt::node_type(e) == "ColumnRef")  // a Var item is a condition of its own
         throw not_covered{};
+      items.push_back(node(e));
+    }
+    if (items.empty())
+      throw not_covered{};
+    if (items.size() == 1) {
+      printed right = std::move(items[0]);
+      comparable(left, right);
+      return printed{"(" + left.text + " " + op + " " + right.text + ")", oids::boolean, false, {},
+                     pretty_operand(left, op, true) + " " + op + " " + pretty_operand(right, op, false),
+                     shape::binary_operator, op};
+    }
+    // varchar has no = of its own: the array of varchar items compares as text[].
+    const bool as_text = left.type == oids::varchar;
+    std::string text = "ARRAY[", pretty = text;
+    for (size_t i = 0; i < items.size(); ++i) {
+      printed element = std::move(items[i]);
+      if (as_text || left.type == oids::bpchar) {
+        if (element.type != untyped)
+          throw not_covered{};
+        element = typed_as(std::move(element), left.type);
+      } else {
+        printed probe = left;
+        comparable(probe, element);
+        if (probe.type != left.type)
+          throw not_covered{};
+      }
       text += (i ? ", " : "") + element.text;
       pretty += (i ? ", " : "") + element.pretty;
-      ++i;
     }
-    const std::string quantified = op_names[0] == "=" ? " = ANY (" : " <> ALL (";
-    return printed{"(" + left.text + quantified + text + "]))", oids::boolean, false, {},
-                   bare(left) + quantified + pretty + "])", shape::binary_operator, op_names[0]};
+    text += "]";
+    pretty += "]";
+    if (as_text) {
+      left = cast_to(std::move(left), oids::text);
+      text = "(" + text + ")::text[]";
+      pretty += "::text[]";
+    }
+    const std::string quantified = op == "=" ? " = ANY (" : " <> ALL (";
+    return printed{"(" + left.text + quantified + text + "))", oids::boolean, false, {},
+                   bare(left) + quantified + pretty + ")", shape::binary_operator, op};
   }
 
   printed operator_expression(const json& f) {

@@ -51,28 +51,50 @@ result<std::string, pg_error> domain_clauses(const user_type& domain, const std:
 
 namespace {
 
-// The CHECK clause `name` running `test` on each element of `column`.
-std::string element_clause(const user_type& domain, const std::string& name, const std::string& column,
-                           const std::string& test) {
-  return " CONSTRAINT " + quote_identifier(name) + " CHECK (pg_domain_elements(" +
-         quote_identifier(column) + ", " + std::to_string(domain.base.oid) + ", " +
-         std::to_string(domain.base.typmod) + ", " + sql_literal(test) + "))";
+// pg_domain_elements running `test` on each element of the array `array_sql`.
+std::string elements_test(const user_type& domain, const std::string& array_sql, const std::string& test,
+                          int position = 0) {
+  return "pg_domain_elements(" + array_sql + ", " + std::to_string(domain.base.oid) + ", " +
+         std::to_string(domain.base.typmod) + ", " + sql_literal(test) +
+         (position > 0 ? ", " + std::to_string(position) : std::string()) + ")";
+}
+
+std::string element_check_test(const user_type& domain, const std::string& check_name,
+                               const std::string& expression_sql) {
+  return "SELECT " + domain_check_test(domain, check_name, expression_sql) + " FROM (SELECT ?1 AS \"value\")";
+}
+
+std::string element_not_null_test(const user_type& domain) {
+  return "SELECT CASE WHEN ?1 IS NULL THEN pg_raise('23502', " +
+         sql_literal("domain " + domain.display_name() + " does not allow null values") + ") END";
 }
 
 }  // namespace
 
 std::string domain_element_clause(const user_type& domain, const std::string& check_name,
                                   const std::string& expression_sql, const std::string& column) {
-  return element_clause(domain, clause_name(domain, check_name), column,
-                        "SELECT " + domain_check_test(domain, check_name, expression_sql) +
-                            " FROM (SELECT ?1 AS \"value\")");
+  return " CONSTRAINT " + quote_identifier(clause_name(domain, check_name)) + " CHECK (" +
+         elements_test(domain, quote_identifier(column), element_check_test(domain, check_name, expression_sql)) +
+         ")";
 }
 
 std::string domain_element_not_null_clause(const user_type& domain, const std::string& column) {
-  return element_clause(domain, domain_not_null_name(domain), column,
-                        "SELECT CASE WHEN ?1 IS NULL THEN pg_raise('23502', " +
-                            sql_literal("domain " + domain.display_name() + " does not allow null values") +
-                            ") END");
+  return " CONSTRAINT " + quote_identifier(domain_not_null_name(domain)) + " CHECK (" +
+         elements_test(domain, quote_identifier(column), element_not_null_test(domain)) + ")";
+}
+
+result<std::string, pg_error> domain_element_tests(const user_type& domain, const std::string& array_sql,
+                                                   const type_settings& settings, int position) {
+  std::string out =
+      domain.not_null ? elements_test(domain, array_sql, element_not_null_test(domain), position) : "";
+  for (const auto& check : domain.checks) {
+    auto translated = translate_domain_check(check, domain, "value", settings);
+    if (!translated)
+      return fail(translated.error().error);
+    out += (out.empty() ? "" : " AND ") +
+           elements_test(domain, array_sql, element_check_test(domain, check.name, translated->sql), position);
+  }
+  return out;
 }
 
 result<std::string, pg_error> domain_element_clauses(const user_type& domain,

@@ -64,6 +64,12 @@ result<std::string, pg_error> domain_element_clauses(const user_type& domain,
                                                      const std::string& column,
                                                      const type_settings& settings);
 
+// The same tests as one SQL condition on the array `array_sql` (a cast to price[]):
+// "" when the domain has none. `position` > 0 (a literal's, 1-based in the
+// statement) is carried by their error, as PostgreSQL reports a literal's.
+result<std::string, pg_error> domain_element_tests(const user_type& domain, const std::string& array_sql,
+                                                   const type_settings& settings, int position = 0);
+
 // A column item without the clause of `domain`'s check `check_name` (unchanged
 // when it has none).
 std::string without_domain_clause(std::string_view item, const user_type& domain,

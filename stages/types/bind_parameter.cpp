@@ -27,12 +27,19 @@ bool is_integer(oid_t oid) {
 
 result<sql_value, pg_error> read_binary_parameter(oid_t type_oid, std::string_view bytes,
                                                   size_t number, const type_settings& settings) {
-  const column_type type = builtin_column_type(type_oid);
-  if (find_builtin_type(type_oid) == nullptr || !has_binary_input(type))
-    return fail(incorrect_format(number, "no binary input for type OID " + std::to_string(type_oid)));
+  return read_binary_parameter(builtin_column_type(type_oid), bytes, number, settings);
+}
+
+result<sql_value, pg_error> read_binary_parameter(const column_type& type, std::string_view bytes,
+                                                  size_t number, const type_settings& settings) {
+  const oid_t type_oid = type.oid;
+  const bool user_type = type.is_enum() || type.domain_array != nullptr;
+  if ((!user_type && find_builtin_type(type_oid) == nullptr) || !has_binary_input(type))
+    return fail(incorrect_format(number, "no binary input for type OID " + std::to_string(type.client_oid())));
   auto stored = parse_binary_value(type, bytes);
   if (!stored) {
-    if (stored.error().sqlstate == "08P01")  // fewer bytes than the format needs
+    // Fewer bytes than the format needs; an array of another element type.
+    if (stored.error().sqlstate == "08P01" || stored.error().sqlstate == "42804")
       return fail(stored.error());
     return fail(incorrect_format(number, stored.error().message));
   }

@@ -14,7 +14,9 @@
 // A type without a binary receive function here, or bytes that are not its send
 // format, is 22P03 `incorrect binary data format in bind parameter n` with the
 // codec's message as DETAIL, as PostgreSQL reports it; fewer bytes than the format
-// needs is the codec's 08P01 `insufficient data left in message`. Pure.
+// needs is the codec's 08P01 `insufficient data left in message`, and an array
+// whose header names another built-in element type is array_recv's 42804, as
+// PostgreSQL reports both. Pure.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +24,7 @@
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
+#include "stages/types/column_type.hpp"
 #include "stages/types/sql_value.hpp"
 #include "stages/types/type_settings.hpp"
 #include "stages/pgoutput/pgoutput_messages.hpp"
@@ -30,6 +33,10 @@ namespace tributary {
 
 // `number` is the parameter's 1-based position (for the error).
 result<sql_value, pg_error> read_binary_parameter(oid_t type_oid, std::string_view bytes,
+                                                  size_t number, const type_settings& settings);
+// The same for a parameter of a user's type (an enum, a domain, or their arrays:
+// user_type_set::value_type_of) or any built-in one.
+result<sql_value, pg_error> read_binary_parameter(const column_type& type, std::string_view bytes,
                                                   size_t number, const type_settings& settings);
 
 }  // namespace tributary

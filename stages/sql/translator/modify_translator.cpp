@@ -70,6 +70,21 @@ typed_expression query_translator::assign(typed_expression value, const column_d
   const column_type& to = column.type;
   if (value.is_null_constant)
     return value;
+  if (value.literal && to.domain_array && input_.find_user_type) {
+    // A literal for a column of a domain's array type: its elements tested here,
+    // so that the error points at the literal as PostgreSQL's does (the column's
+    // own checks test every other value).
+    const std::string& name = to.domain_array->domain_name;
+    const size_t dot = name.find('.');
+    const user_type* domain = dot == std::string::npos
+                                  ? input_.find_user_type("", name)
+                                  : input_.find_user_type(name.substr(0, dot), name.substr(dot + 1));
+    const int location = value.location;
+    typed_expression coerced = coerce(std::move(value), to);
+    if (domain == nullptr || domain->kind != 'd')
+      return coerced;
+    return domain_elements_tested(std::move(coerced), *domain, location);
+  }
   if (value.literal || value.parameter != 0)
     return coerce(std::move(value), to);
   const column_type& from = value.type;

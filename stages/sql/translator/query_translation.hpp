@@ -108,6 +108,9 @@ struct translation_input {
   // reads the catalogs, a view or a SQLite table (untranslated_statement.hpp); false:
   // nullopt, the caller decides.
   bool refuse_untranslated = false;
+  // Characters before `source` in the query string (its statement's place): the
+  // positions errors raised when the statement runs carry are counted from there.
+  int position_base = 0;
 };
 
 struct query_column {

@@ -130,6 +130,14 @@ private:
   // A cast to a user's enum or domain (a domain's checks and NOT NULL tested).
   typed_expression user_type_cast(const json& cast, const scope& where, const user_type& type,
                                   int location);
+  // A cast to a domain's array type (price[]): each element tested by the domain.
+  typed_expression domain_array_cast(const json& cast, const scope& where, const user_type& domain,
+                                     const column_type& array_type, int location);
+  // `value` (of the domain's array type `domain`) tested by the domain's NOT NULL
+  // and CHECKs on each element; a literal's error at its place (literal_location:
+  // its byte location in the source, -1 for any other value), as PostgreSQL's.
+  typed_expression domain_elements_tested(typed_expression value, const user_type& domain,
+                                          int literal_location);
   typed_expression operator_expression(const json& expr, const scope& where);
   typed_expression arithmetic(const std::string& op, typed_expression left,
                               typed_expression right);

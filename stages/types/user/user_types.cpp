@@ -43,6 +43,20 @@ const user_type* user_type_set::find(oid_t oid) const {
   return nullptr;
 }
 
+std::optional<column_type> user_type_set::value_type_of(oid_t oid) const {
+  for (const auto& t : types) {
+    if (t.kind == 'e' && t.oid == oid)
+      return t.enum_column_type();
+    if (t.kind == 'e' && enum_array_oid(t.oid) == oid)
+      return t.enum_array_column_type();
+    if (t.kind == 'd' && t.oid == oid && t.base.known())
+      return t.base;
+    if (t.kind == 'd' && t.array_oid == oid)
+      return t.domain_array_column_type();
+  }
+  return std::nullopt;
+}
+
 const user_type_set& no_user_types() {
   static const user_type_set none;
   return none;

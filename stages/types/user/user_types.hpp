@@ -67,6 +67,12 @@ struct user_type_set {
   // The type `name` in `schema` ("" = unqualified: public), or nullptr.
   const user_type* find(std::string_view schema, std::string_view name) const;
   const user_type* find(oid_t oid) const;
+  // The type a value of pg_type OID `oid` is read as, when `oid` is one of these
+  // types or their array types: an enum (mood) or its array (_mood), a domain
+  // (price: its base type) or its array (_price: domain_array_column_type);
+  // nullopt otherwise. (A parameter Parse declares with such an OID, or that
+  // ParameterDescription named so.)
+  std::optional<column_type> value_type_of(oid_t oid) const;
 };
 
 // An empty set (translators' default: a database without user types).

@@ -41,7 +41,8 @@
 //           improper binary format in array element 2 (element not fully read)
 //           incorrect binary data format             (bytes after the last element)
 //     42804 binary data has array element type 20 (bigint) instead of expected
-//           23 (integer)
+//           23 (integer) (only when both are built in: price[]'s element,
+//           the domain, takes any element type, as PostgreSQL 15's)
 //     54000 number of array dimensions (7) exceeds the maximum allowed (6) /
 //           array size exceeds the maximum allowed (134217727) /
 //           array lower bound is too large: N
@@ -207,12 +208,14 @@ result<sql_value, pg_error> parse_binary(const column_type& type, std::string_vi
   if (!in.has(4))
     return fail(insufficient_data_left());
   const auto sent_element = static_cast<oid_t>(in.int32());
-  if (sent_element != element.type.oid && sent_element < first_unpinned_oid &&
-      element.type.oid < first_unpinned_oid)
+  // The element type is the one array_send writes (price[]: the domain, a user's
+  // OID, so any element type is taken, as PostgreSQL's array_recv takes it).
+  if (sent_element != element.sent_oid && sent_element < first_unpinned_oid &&
+      element.sent_oid < first_unpinned_oid)
     return fail(make_pg_error(
         "42804", "binary data has array element type " + std::to_string(sent_element) + " (" +
                      type_name_of(sent_element) + ") instead of expected " +
-                     std::to_string(element.type.oid) + " (" + type_name_of(element.type.oid) + ")"));
+                     std::to_string(element.sent_oid) + " (" + type_name_of(element.sent_oid) + ")"));
 
   array_literal array;
   if (!in.has(8 * static_cast<size_t>(dimensions)))
