@@ -21,8 +21,10 @@ caf::behavior decoder_actor(caf::stateful_actor<decoder_actor_state>* self, deco
         auto out = std::make_shared<decoded_batch>();
         out->bytes = batch->bytes;
         out->messages.reserve(batch->frames.size());
+        // Values are views into the batch: its changes keep it alive.
+        const value_storage storage = batch;
         for (const auto& frame : batch->frames) {
-          auto decoded = self->state.decoder->decode(batch->payload(frame));
+          auto decoded = self->state.decoder->decode(batch->payload(frame), storage);
           if (!decoded) {
             auto message = decoded.error().to_string() + " (WAL position " + frame.wal_end.to_string() + ")";
             registry->set_actor_error(self->state.stats, message);

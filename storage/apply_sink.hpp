@@ -163,7 +163,7 @@ private:
   result<ok_t, apply_error> bind_row(sqlite_statement& stmt, size_t first_param, const apply_batch& batch,
                                      const table_entry& entry, const statement_text& text,
                                      const remote_transaction& txn, const row_change& change,
-                                     std::vector<const std::string*>* borrowed);
+                                     std::vector<const std::string_view*>* borrowed);
   result<ok_t, apply_error> apply_truncate(const row_change& change,
                                            const remote_transaction& txn);
   // A failed step: a unique violation becomes insert_exists / update_exists.

@@ -129,7 +129,7 @@ result<bool, sqlite_error> apply_sink::insert_chunk(const apply_batch& batch, st
 result<ok_t, apply_error> apply_sink::bind_row(sqlite_statement& stmt, size_t first_param,
                                                const apply_batch& batch, const table_entry& entry,
                                                const statement_text& text, const remote_transaction& txn,
-                                               const row_change& change, std::vector<const std::string*>* borrowed) {
+                                               const row_change& change, std::vector<const std::string_view*>* borrowed) {
   const relation_info& rel = *batch.relation;
   const auto& params = text.params;
   for (size_t i = 0; i < params.size(); ++i) {
@@ -185,7 +185,7 @@ result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
   sqlite_statement& stmt = *slot.statement;
   row_values_.clear();
   row_values_.reserve(params.size());
-  std::vector<const std::string*> borrowed(params.size(), nullptr);
+  std::vector<const std::string_view*> borrowed(params.size(), nullptr);
   for (row_ref ref : rows) {
     const remote_transaction& txn = *group[ref.transaction_index];
     const row_change& change = txn.changes[ref.change_index];
@@ -197,7 +197,7 @@ result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
       stmt.reset();
       for (size_t i = 0; i < params.size(); ++i)
         if (borrowed[i])
-          row_values_[i] = sql_value{*borrowed[i]};
+          row_values_[i] = sql_value{std::string(*borrowed[i])};
       return fail(step_error(r.error(), batch, entry.table, slot.text, txn));
     }
     if (batch.kind == change_kind::insert) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <variant>
 
@@ -22,9 +23,11 @@ inline std::string items_relation(std::optional<uint32_t> xid = std::nullopt,
                       {{"id", 23, true}, {"name", 25, false}}, xid);
 }
 
+// The message keeps its bytes (tuple values view them), as the server's do.
 template <class T>
 T expect_message(pgoutput_decoder& decoder, const std::string& bytes) {
-  auto out = decoder.decode(bytes);
+  auto kept = std::make_shared<const std::string>(bytes);
+  auto out = decoder.decode(*kept, kept);
   if (!out) {
     ADD_FAILURE() << "unexpected error: " << out.error().to_string();
     return T{};

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "stages/pipeline/remote_transaction.hpp"
+#include "kept_bytes.hpp"
 
 namespace tributary {
 
@@ -32,9 +33,9 @@ inline relation_ptr relation(std::string table, std::vector<column_spec> columns
   return r;
 }
 
-inline tuple_value v(std::string s) { return tuple_value{tuple_value::kind::text, std::move(s)}; }
-inline tuple_value null() { return tuple_value{tuple_value::kind::null, {}}; }
-inline tuple_value toast() { return tuple_value{tuple_value::kind::unchanged_toast, {}}; }
+inline tuple_value v(std::string s) { return kept_value(tuple_value::kind::text, std::move(s)); }
+inline tuple_value null() { return tuple_value{tuple_value::kind::null}; }
+inline tuple_value toast() { return tuple_value{tuple_value::kind::unchanged_toast}; }
 
 inline row_change ins(relation_ptr r, tuple_data row) {
   row_change c;

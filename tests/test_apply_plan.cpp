@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "stages/pipeline/apply_plan.hpp"
+#include "kept_bytes.hpp"
 
 namespace tributary {
 namespace {
@@ -16,8 +17,8 @@ relation_ptr make_relation(std::string table, oid_t oid = 1) {
   return r;
 }
 
-tuple_value text(std::string s) { return tuple_value{tuple_value::kind::text, std::move(s)}; }
-tuple_value unchanged() { return tuple_value{tuple_value::kind::unchanged_toast, {}}; }
+tuple_value text(std::string s) { return kept_value(tuple_value::kind::text, std::move(s)); }
+tuple_value unchanged() { return tuple_value{tuple_value::kind::unchanged_toast}; }
 
 row_change insert(relation_ptr r) {
   row_change c;

@@ -11,6 +11,7 @@
 
 #include "stages/pipeline/transaction_assembler.hpp"
 #include "storage/transaction_spool.hpp"
+#include "kept_bytes.hpp"
 
 namespace tributary {
 namespace {
@@ -29,7 +30,7 @@ relation_message relation_msg(std::string table, std::optional<xid_t> xid = std:
 }
 
 insert_message insert_msg(std::string value, std::optional<xid_t> xid = std::nullopt) {
-  return insert_message{xid, t_oid, {tuple_value{tuple_value::kind::text, std::move(value)}}};
+  return insert_message{xid, t_oid, {kept_value(tuple_value::kind::text, std::move(value))}};
 }
 
 class BoundedAssembly : public ::testing::Test {
@@ -80,7 +81,7 @@ protected:
       }
     for (const std::vector<row_change>* list : std::array<const std::vector<row_change>*, 2>{&spooled, &txn.changes})
       for (const auto& c : *list)
-        values.push_back(c.new_tuple.at(0).bytes);
+        values.emplace_back(c.new_tuple.at(0).bytes);
     return values;
   }
 };

@@ -122,6 +122,24 @@ TEST(PgoutputDecoder, ReferenceInsertExampleDecodes) {
   EXPECT_TRUE(m.new_tuple[1].is_null());
 }
 
+TEST(PgoutputDecoder, ValuesViewThePayloadWhichTheChangeKeepsAlive) {
+  auto decoder = decoder_with_items();
+  const std::string long_value = "a text value longer than any short-string buffer";
+  auto payload = std::make_shared<const std::string>(insert_msg(items_oid, {text("1"), text(long_value)}));
+  const std::string_view received(*payload);
+  auto out = decoder.decode(received, payload);
+  ASSERT_TRUE(out.ok());
+  auto m = std::get<insert_message>(std::move(*out));
+  ASSERT_EQ(m.new_tuple.size(), 2u);
+  // No copy per value: the bytes are those of the received message...
+  EXPECT_GE(m.new_tuple[1].bytes.data(), received.data());
+  EXPECT_LE(m.new_tuple[1].bytes.data() + m.new_tuple[1].bytes.size(), received.data() + received.size());
+  // ...which the message keeps alive after the caller lets go of it.
+  payload.reset();
+  EXPECT_EQ(m.new_tuple[0].bytes, "1");
+  EXPECT_EQ(m.new_tuple[1].bytes, long_value);
+}
+
 TEST(PgoutputDecoder, BinaryValuesAreKeptByteForByte) {
   auto decoder = decoder_with_items();
   const std::string int4_bytes("\x00\x00\x01\x00", 4);

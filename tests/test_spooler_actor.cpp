@@ -14,6 +14,7 @@
 #include "actors/spooler_actor.hpp"
 #include "caf/all.hpp"
 #include "integration/wait_until.hpp"
+#include "kept_bytes.hpp"
 
 namespace tributary {
 namespace {
@@ -50,7 +51,7 @@ protected:
         row_change c;
         c.kind = change_kind::insert;
         c.relation = relation_;
-        c.new_tuple.push_back(tuple_value{tuple_value::kind::text, std::to_string(i) + std::string(1000, 'x')});
+        c.new_tuple.push_back(kept_value(tuple_value::kind::text, std::to_string(i) + std::string(1000, 'x')));
         changes.push_back(std::move(c));
         subxids.push_back(xid);
       }
@@ -69,7 +70,7 @@ protected:
       auto more = source.read(chunk, 0);
       EXPECT_TRUE(more) << more.error().message;
       for (const auto& c : chunk)
-        numbers.push_back(std::stoi(c.new_tuple.at(0).bytes));
+        numbers.push_back(std::stoi(std::string(c.new_tuple.at(0).bytes)));
       if (!more || !*more)
         break;
     }

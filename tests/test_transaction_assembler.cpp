@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "stages/pipeline/transaction_assembler.hpp"
+#include "kept_bytes.hpp"
 
 namespace tributary {
 namespace {
@@ -24,7 +25,7 @@ relation_message relation_msg(oid_t oid, std::string table, std::vector<std::str
 }
 
 tuple_data row(std::string value) {
-  return {tuple_value{tuple_value::kind::text, std::move(value)}};
+  return {kept_value(tuple_value::kind::text, std::move(value))};
 }
 
 insert_message insert_msg(oid_t oid, std::string value, std::optional<xid_t> xid = std::nullopt) {
@@ -61,7 +62,7 @@ protected:
     EXPECT_FALSE(r.ok());
     return r.ok() ? assembler_error{} : r.error();
   }
-  static std::string value_of(const row_change& c) { return c.new_tuple.at(0).bytes; }
+  static std::string value_of(const row_change& c) { return std::string(c.new_tuple.at(0).bytes); }
 };
 
 TEST_F(TransactionAssemblerTest, BeginToCommitEmitsOneTransactionWithChangesInOrder) {

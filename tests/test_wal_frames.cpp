@@ -16,7 +16,8 @@ using namespace testkit;
 using namespace std::chrono;
 
 TEST(WalFrames, XLogDataSplitsHeaderAndPayload) {
-  auto frame = parse_copy_frame(xlog_data(0x16B3748, 0x16B3750, 777, begin_msg(1, 2, 3)));
+  const std::string bytes = xlog_data(0x16B3748, 0x16B3750, 777, begin_msg(1, 2, 3));  // the payload views it
+  auto frame = parse_copy_frame(bytes);
   ASSERT_TRUE(frame.ok()) << frame.error().to_string();
   const auto& data = std::get<xlog_data_frame>(*frame);
   EXPECT_EQ(data.wal_start, lsn{0x16B3748});
@@ -26,7 +27,8 @@ TEST(WalFrames, XLogDataSplitsHeaderAndPayload) {
 }
 
 TEST(WalFrames, XLogDataWithZeroPositionsIsAccepted) {
-  auto frame = parse_copy_frame(xlog_data(0, 0, 0, "R"));
+  const std::string bytes = xlog_data(0, 0, 0, "R");  // the payload views it
+  auto frame = parse_copy_frame(bytes);
   ASSERT_TRUE(frame.ok());
   EXPECT_TRUE(std::get<xlog_data_frame>(*frame).wal_start.is_zero());
   EXPECT_EQ(std::get<xlog_data_frame>(*frame).payload, "R");

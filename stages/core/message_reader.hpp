@@ -80,6 +80,19 @@ public:
     return std::string(*r);
   }
 
+  // The next n bytes as a view into the message (no copy): valid as long as
+  // the bytes the reader was given.
+  std::string_view view(size_t n) {
+    if (!ok())
+      return {};
+    auto r = reader_.bytes(n);
+    if (!r) {
+      record(r.error());
+      return {};
+    }
+    return *r;
+  }
+
   // Records a semantic failure at a byte offset (first failure wins).
   void fail_at(size_t at, std::string detail) {
     if (ok())

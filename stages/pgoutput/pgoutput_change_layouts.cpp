@@ -59,9 +59,9 @@ tuple_value read_column(message_reader& r, size_t index, const relation_info& re
     return {};
   switch (kind) {
     case 'n':
-      return {tuple_value::kind::null, {}};
+      return tuple_value{tuple_value::kind::null};
     case 'u':
-      return {tuple_value::kind::unchanged_toast, {}};
+      return tuple_value{tuple_value::kind::unchanged_toast};
     case 't':
     case 'b': {
       auto length_at = r.offset();
@@ -72,8 +72,8 @@ tuple_value read_column(message_reader& r, size_t index, const relation_info& re
                                  "\")");
         return {};
       }
-      auto bytes = r.bytes(static_cast<size_t>(length < 0 ? 0 : length));
-      return {static_cast<tuple_value::kind>(kind), std::move(bytes)};
+      auto bytes = r.view(static_cast<size_t>(length < 0 ? 0 : length));
+      return tuple_value{static_cast<tuple_value::kind>(kind), bytes};
     }
     default:
       r.fail_at(kind_at, "unknown tuple kind " + describe_byte(kind) + " for column " +

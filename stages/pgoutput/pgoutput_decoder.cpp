@@ -60,6 +60,13 @@ std::string options_problem(const decoder_options& options) {
   return {};
 }
 
+// A change whose tuple values view the payload holds what keeps it alive.
+template <class M>
+M with_storage(M m, const value_storage& storage) {
+  m.storage = storage;
+  return m;
+}
+
 template <class T>
 T& as(result<pgoutput_message, protocol_error>& out) {
   return std::get<T>(out.value());
@@ -67,7 +74,8 @@ T& as(result<pgoutput_message, protocol_error>& out) {
 
 }  // namespace
 
-result<pgoutput_message, protocol_error> pgoutput_decoder::decode(std::string_view payload) {
+result<pgoutput_message, protocol_error> pgoutput_decoder::decode(std::string_view payload,
+                                                                  const value_storage& storage) {
   message_reader r(payload, "message");
   if (auto problem = options_problem(options_); !problem.empty()) {
     r.fail_at(0, std::move(problem));
@@ -98,12 +106,13 @@ result<pgoutput_message, protocol_error> pgoutput_decoder::decode(std::string_vi
     r.fail_at(0, "outside a stream block");
     return fail(r.error());
   }
-  return decode_body(spec->type, in_stream_block() && spec->xid_in_stream_block, r);
+  return decode_body(spec->type, in_stream_block() && spec->xid_in_stream_block, r, storage);
 }
 
 result<pgoutput_message, protocol_error> pgoutput_decoder::decode_body(char type,
                                                                          bool xid_prefix,
-                                                                         message_reader& r) {
+                                                                         message_reader& r,
+                                                                         const value_storage& storage) {
   using namespace pgoutput;
   std::optional<xid_t> xid;
   if (xid_prefix)
@@ -114,9 +123,9 @@ result<pgoutput_message, protocol_error> pgoutput_decoder::decode_body(char type
     case 'B': return r.finish<pgoutput_message>(read_begin(r));
     case 'C': return r.finish<pgoutput_message>(read_commit(r));
     case 'O': return r.finish<pgoutput_message>(read_origin(r));
-    case 'I': return r.finish<pgoutput_message>(read_insert(r, xid, lookup));
-    case 'U': return r.finish<pgoutput_message>(read_update(r, xid, lookup));
-    case 'D': return r.finish<pgoutput_message>(read_delete(r, xid, lookup));
+    case 'I': return r.finish<pgoutput_message>(with_storage(read_insert(r, xid, lookup), storage));
+    case 'U': return r.finish<pgoutput_message>(with_storage(read_update(r, xid, lookup), storage));
+    case 'D': return r.finish<pgoutput_message>(with_storage(read_delete(r, xid, lookup), storage));
     case 'T': return r.finish<pgoutput_message>(read_truncate(r, xid, lookup));
     case 'M': return r.finish<pgoutput_message>(read_logical_message(r, xid));
     case 'b': return r.finish<pgoutput_message>(read_begin_prepare(r));

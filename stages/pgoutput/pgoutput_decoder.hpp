@@ -58,7 +58,11 @@ public:
 
   // Decodes one message. Fails (without changing any state) when the bytes are
   // malformed or out of place, or when the options themselves are invalid.
-  result<pgoutput_message, protocol_error> decode(std::string_view payload);
+  // The tuple values of an Insert/Update/Delete are views into `payload`: the
+  // message holds `storage` (what keeps the payload alive; may be empty when
+  // the caller keeps it alive itself while it uses the message).
+  result<pgoutput_message, protocol_error> decode(std::string_view payload,
+                                                  const value_storage& storage = {});
 
   // The Relation / Type a change decoded now would use: inside a stream block
   // the streamed transaction's own announcements first, then the global cache.
@@ -81,7 +85,7 @@ private:
   };
 
   result<pgoutput_message, protocol_error> decode_body(char type, bool xid_prefix,
-                                                       message_reader& r);
+                                                       message_reader& r, const value_storage& storage);
   void remember(relation_info relation);
   void remember(type_info type);
   void end_stream(xid_t xid, bool keep_schema);

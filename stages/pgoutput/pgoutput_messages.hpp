@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,17 +20,31 @@ using oid_t = uint32_t;
 // Microseconds since 2000-01-01 00:00:00 UTC (PostgreSQL epoch).
 using pg_timestamp = int64_t;
 
-// One column value of a TupleData.
+// One column value of a TupleData. Its bytes are a view (no copy per value):
+// into the received message for a decoded change, kept alive by the
+// value_storage of the message or row_change that holds the tuple.
 struct tuple_value {
   enum class kind : char { null = 'n', unchanged_toast = 'u', text = 't', binary = 'b' };
   kind k = kind::null;
-  std::string bytes;  // only for text / binary; no terminating NUL
+  std::string_view bytes;  // only for text / binary; no terminating NUL
+
+  tuple_value() = default;
+  explicit tuple_value(kind k_) : k(k_) {}
+  tuple_value(kind k_, std::string_view b) : k(k_), bytes(b) {}
+  tuple_value(kind k_, const char* b) : k(k_), bytes(b) {}
+  // A view of a temporary string would dangle: the bytes must live elsewhere.
+  tuple_value(kind, std::string&&) = delete;
 
   bool is_null() const { return k == kind::null; }
   bool is_unchanged() const { return k == kind::unchanged_toast; }
 };
 
 using tuple_data = std::vector<tuple_value>;
+
+// What keeps the bytes of tuple values alive: the received batch a change was
+// decoded from, or the buffer a spooled change was read into. Shared by every
+// change of that batch; the last one released frees it.
+using value_storage = std::shared_ptr<const void>;
 
 struct relation_column {
   bool is_key = false;      // flag bit 0: part of the replica identity
@@ -88,6 +103,7 @@ struct insert_message {
   std::optional<xid_t> xid;
   oid_t relation_oid = 0;
   tuple_data new_tuple;
+  value_storage storage;  // keeps the bytes the tuples view alive
 };
 
 struct update_message {
@@ -97,6 +113,7 @@ struct update_message {
   char old_kind = 0;
   tuple_data old_tuple;
   tuple_data new_tuple;
+  value_storage storage;  // keeps the bytes the tuples view alive
 };
 
 struct delete_message {
@@ -104,6 +121,7 @@ struct delete_message {
   oid_t relation_oid = 0;
   char old_kind = 'K';       // 'K' or 'O'
   tuple_data old_tuple;
+  value_storage storage;  // keeps the bytes the tuples view alive
 };
 
 struct truncate_message {

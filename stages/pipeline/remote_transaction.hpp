@@ -33,6 +33,7 @@ struct row_change {
   char old_kind = 0;
   tuple_data old_tuple;           // update with old_kind != 0, delete
   tuple_data new_tuple;           // insert, update
+  value_storage storage;          // keeps the bytes the tuples' values view alive
   // truncate only: every relation truncated together, and the options
   std::vector<relation_ptr> truncated;
   uint8_t truncate_options = 0;   // truncate_message::cascade | restart_identity

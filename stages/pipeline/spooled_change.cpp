@@ -43,10 +43,10 @@ public:
     pos_ += 4;
     return true;
   }
-  bool bytes(uint32_t n, std::string& out) {
+  bool bytes(uint32_t n, std::string_view& out) {
     if (bytes_.size() - pos_ < n)
       return false;
-    out.assign(bytes_.substr(pos_, n));
+    out = bytes_.substr(pos_, n);
     pos_ += n;
     return true;
   }
@@ -108,8 +108,11 @@ void encode_spooled_change(const row_change& change, xid_t subxid, relation_tabl
 
 result<spooled_change, std::string> decode_spooled_change(std::string_view payload,
                                                           const relation_table& relations) {
-  payload_reader r(payload);
+  // The values view one copy of the record, which the change keeps.
+  auto owned = std::make_shared<const std::string>(payload);
+  payload_reader r(*owned);
   spooled_change out;
+  out.change.storage = owned;
   uint8_t kind = 0, old_kind = 0;
   uint32_t relation = 0, truncated = 0;
   if (!r.u32(out.subxid) || !r.u8(kind) || !r.u8(old_kind) || !r.u8(out.change.truncate_options) ||

@@ -5,6 +5,7 @@
 //   Record payload (little-endian):
 //     u32 subxid | u8 kind | u8 old_kind | u8 truncate_options | u32 relation
 //     | u32 truncated count, u32 relation each | old tuple | new tuple
+//   Decoded values view a copy of the record that the change keeps (storage).
 //   tuple: u32 column count, then per column u8 kind ('n','u','t','b') and,
 //   for 't'/'b', u32 length + bytes.
 //   Relations travel as an index into the transaction's relation_table (kept in

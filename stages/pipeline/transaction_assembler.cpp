@@ -178,6 +178,7 @@ struct transaction_assembler::handler {
     row_change c;
     c.kind = change_kind::insert;
     c.new_tuple = std::move(m.new_tuple);
+    c.storage = std::move(m.storage);
     return change(m, std::move(c));
   }
 
@@ -187,6 +188,7 @@ struct transaction_assembler::handler {
     c.old_kind = m.old_kind;
     c.old_tuple = std::move(m.old_tuple);
     c.new_tuple = std::move(m.new_tuple);
+    c.storage = std::move(m.storage);
     return change(m, std::move(c));
   }
 
@@ -195,6 +197,7 @@ struct transaction_assembler::handler {
     c.kind = change_kind::delete_;
     c.old_kind = m.old_kind;
     c.old_tuple = std::move(m.old_tuple);
+    c.storage = std::move(m.storage);
     return change(m, std::move(c));
   }
 
