@@ -51,3 +51,14 @@ SELECT array_agg(DISTINCT category), string_agg(DISTINCT category, ',') FROM ite
 SELECT array_agg(DISTINCT qty), array_agg(DISTINCT price), string_agg(DISTINCT name, '; ') FILTER (WHERE active) FROM items
 SELECT category, array_agg(DISTINCT active), string_agg(DISTINCT code, '|') FROM items GROUP BY category ORDER BY category
 SELECT array_agg(DISTINCT x) FROM (VALUES ('b'), ('a'), ('b'), (NULL)) v(x)
+SELECT * FROM items JOIN (SELECT item_id AS id, amount FROM orders) o USING (id) ORDER BY id, amount
+SELECT id, name, amount FROM items LEFT JOIN (SELECT item_id AS id, amount FROM orders) o USING (id) ORDER BY id, amount
+SELECT id, items.id, o.id, amount FROM items RIGHT JOIN (SELECT item_id AS id, amount FROM orders) o USING (id) ORDER BY 1, 4
+SELECT id, count(amount) FROM items FULL JOIN (SELECT item_id AS id, amount FROM orders) o USING (id) GROUP BY id ORDER BY id
+SELECT * FROM items NATURAL JOIN (SELECT id, name FROM items WHERE id < 3) s ORDER BY id
+SELECT s.*, id FROM (SELECT id, name FROM items) s JOIN (SELECT id, qty FROM items) q USING (id) JOIN (SELECT id, code FROM items) c USING (id) ORDER BY id
+SELECT count(*) FROM items NATURAL JOIN (SELECT 1 AS nothing_in_common) s
+SELECT * FROM items JOIN orders USING (nope)
+SELECT * FROM items JOIN (SELECT id, id AS x FROM items) s USING (id, id)
+SELECT * FROM items JOIN orders USING (id) ORDER BY id
+SELECT id, pg_typeof(id), name FROM items FULL JOIN (SELECT id, note AS name FROM orders) o USING (id, name) ORDER BY id, name

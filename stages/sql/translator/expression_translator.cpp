@@ -93,7 +93,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
         continue;
       table_seen = true;
       for (const scope_column& c : item.columns) {
-        if (c.name != column)
+        if (c.name != column || (c.merged && table.empty()))
           continue;
         if (found != nullptr)
           fail_at(make_pg_error("42702", "column reference \"" + column + "\" is ambiguous"),

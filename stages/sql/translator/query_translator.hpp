@@ -45,6 +45,9 @@ struct scope_column {
   // place of a reference (the sub-select is one row computed from the row on its left).
   std::string expression;
   bool hidden = false;  // a system column (tableoid): named only, never in `*`
+  // A column a join's USING (or NATURAL) merged: named only qualified (a.id) or by
+  // its table's `a.*`; plain `id` and `*` see the join's merged column instead.
+  bool merged = false;
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name
@@ -155,6 +158,10 @@ private:
   translated_query values_list(const json& select, const scope* outer);
   // Adds the FROM item's tables to `where` and returns its SQL.
   std::string from_item(const json& node, scope& where);
+  // JOIN ... USING (...) / NATURAL JOIN (join_using.cpp): the merged columns join the
+  // scope at left_start, the two sides' columns are marked merged; the ON condition.
+  std::string join_using(const json& join, const std::string& kind, scope& where, size_t left_start,
+                         size_t right_start);
   // One ORDER BY item: its SQL (in its type's collation), type and direction
   // (" ASC NULLS LAST", ...).
   struct sort_term {

@@ -153,7 +153,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
           continue;
         found = true;
         for (const scope_column& c : item.columns) {
-          if (c.hidden)
+          if (c.hidden || (c.merged && table.empty()))
             continue;
           typed_expression e;
           e.sql = !c.expression.empty() ? "(" + c.expression + ")"
@@ -404,8 +404,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
     return function_from_item(*this, f, alias_name, column_aliases, where);
   }
   if (type == "JoinExpr") {
-    if (pt::flag(f, "isNatural") || f.contains("usingClause") || f.contains("alias"))
-      throw not_translatable{"NATURAL / USING / aliased join"};
+    if (f.contains("alias") || f.contains("join_using_alias"))
+      throw not_translatable{"aliased join"};
     const std::string kind = pt::text(f, "jointype");
     const std::string word = kind == "JOIN_LEFT"    ? " LEFT JOIN "
                              : kind == "JOIN_RIGHT" ? " RIGHT JOIN "
@@ -414,11 +414,15 @@ std::string query_translator::from_item(const json& node, scope& where) {
     if (!kind.empty() && kind != "JOIN_INNER" && kind != "JOIN_LEFT" && kind != "JOIN_RIGHT" &&
         kind != "JOIN_FULL")
       throw not_translatable{kind};
+    const size_t left_start = where.items.size();
     std::string sql = from_item(f.value("larg", json()), where);
+    const size_t right_start = where.items.size();
     const json& right = f.value("rarg", json());
     const std::string right_sql = from_item(right, where);
     sql += word + (pt::node_type(right) == "JoinExpr" ? "(" + right_sql + ")" : right_sql);
-    if (f.contains("quals"))
+    if (pt::flag(f, "isNatural") || f.contains("usingClause"))
+      sql += " ON " + join_using(f, kind, where, left_start, right_start);
+    else if (f.contains("quals"))
       sql += " ON " + as_boolean(expression(f["quals"], where)).sql;
     else if (word != " JOIN ")
       throw not_translatable{"outer join without ON"};
