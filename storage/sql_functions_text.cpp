@@ -38,6 +38,7 @@
 #include <cstring>
 #include <vector>
 
+#include "stages/core/utf8_encode.hpp"
 #include "stages/sql/format_function.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
@@ -427,21 +428,7 @@ void chr(sqlite3_context* context, int argc, sqlite3_value** argv) {
     return report(context, make_pg_error("54000", "requested character not valid for encoding: " + std::to_string(n)));
   const auto code = static_cast<uint32_t>(n);
   std::string out;
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
+  append_utf8(out, code);
   return_text(context, out);
 }
 

@@ -43,6 +43,19 @@
 namespace tributary {
 namespace {
 
+// The user's enums and domains for a translation's casts, read from the database
+// once a statement casts to a type not built in (cached in user_types).
+std::function<const user_type*(std::string_view, std::string_view)> user_type_lookup(
+    command_context& context, std::optional<user_type_set>& user_types) {
+  return [&context, &user_types](std::string_view schema, std::string_view name) -> const user_type* {
+    if (!user_types) {
+      auto read = read_user_types(context.database());
+      user_types = read ? std::move(*read) : user_type_set{};
+    }
+    return user_types->find(schema, name);
+  };
+}
+
 pg_error storage_error(const sqlite_error& e) { return table_storage_error(e); }
 
 // The table's primary key columns, in key order.
@@ -537,15 +550,8 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
                     " (Tributary, a logical-replication subscriber on SQLite " +
                     sqlite3_libversion() + "), 64-bit";
   input.session = &session;
-  // The user's enums and domains, read once the statement casts to a type not built in.
   std::optional<user_type_set> user_types;
-  input.find_user_type = [&](std::string_view schema, std::string_view name) -> const user_type* {
-    if (!user_types) {
-      auto read = read_user_types(context.database());
-      user_types = read ? std::move(*read) : user_type_set{};
-    }
-    return user_types->find(schema, name);
-  };
+  input.find_user_type = user_type_lookup(context, user_types);
   std::string untranslated;
   input.untranslated = &untranslated;
   input.refuse_untranslated = true;  // a session's statement: PostgreSQL's answer or an error
@@ -588,13 +594,7 @@ result<std::optional<translated_query>, pg_error> translate_view_select(const nl
   // read when the view is, so such a SELECT is not translated here.
   translation_input input{tables.lookup(), settings, source, {}};
   std::optional<user_type_set> user_types;
-  input.find_user_type = [&](std::string_view schema, std::string_view name) -> const user_type* {
-    if (!user_types) {
-      auto read = read_user_types(context.database());
-      user_types = read ? std::move(*read) : user_type_set{};
-    }
-    return user_types->find(schema, name);
-  };
+  input.find_user_type = user_type_lookup(context, user_types);
   std::string untranslated;
   input.untranslated = &untranslated;
   auto translated = translate_select(select, input);

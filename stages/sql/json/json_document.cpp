@@ -1,5 +1,6 @@
 // json_document: see json_document.hpp.
 #include "stages/sql/json/json_document.hpp"
+#include "stages/core/utf8_encode.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -130,23 +131,6 @@ private:
   std::optional<pg_error> error_;
 };
 
-void append_utf8(std::string& out, uint32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
-}
 
 std::optional<uint32_t> hex4(std::string_view text, size_t at) {
   if (at + 4 > text.size())
