@@ -43,6 +43,14 @@
 namespace tributary {
 namespace {
 
+// A translation error at `location` (a byte offset into the statement's source; -1:
+// none) placed in the whole query string, as PostgreSQL's 1-based character position.
+pg_error placed_in_query(pg_error error, int location, std::string_view source, int position_base) {
+  if (location >= 0 && static_cast<size_t>(location) <= source.size())
+    error.position = position_base + character_count(source, static_cast<size_t>(location)) + 1;
+  return error;
+}
+
 // The user's enums and domains for a translation's casts, read from the database
 // once a statement casts to a type not built in (cached in user_types).
 std::function<const user_type*(std::string_view, std::string_view)> user_type_lookup(
@@ -561,13 +569,8 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
     spdlog::debug("not translated ({}): {}", untranslated, source);
   if (tables.error())
     return fail(*tables.error());
-  if (!translated) {
-    pg_error error = translated.error().error;
-    const int location = translated.error().location;
-    if (location >= 0 && static_cast<size_t>(location) <= source.size())
-      error.position = position_base + character_count(source, static_cast<size_t>(location)) + 1;
-    return fail(std::move(error));
-  }
+  if (!translated)
+    return fail(placed_in_query(translated.error().error, translated.error().location, source, position_base));
   if (!*translated)
     return std::optional<translated_statement>{};
   translated_statement out;
@@ -600,13 +603,8 @@ result<std::optional<translated_query>, pg_error> translate_view_select(const nl
   auto translated = translate_select(select, input);
   if (tables.error())
     return fail(*tables.error());
-  if (!translated) {
-    pg_error error = translated.error().error;
-    const int location = translated.error().location;
-    if (location >= 0 && static_cast<size_t>(location) <= source.size())
-      error.position = position_base + character_count(source, static_cast<size_t>(location)) + 1;
-    return fail(std::move(error));
-  }
+  if (!translated)
+    return fail(placed_in_query(translated.error().error, translated.error().location, source, position_base));
   if (!*translated)
     spdlog::debug("view not translated ({}): {}", untranslated, source);
   return std::move(*translated);
