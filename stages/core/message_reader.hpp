@@ -69,16 +69,8 @@ public:
     return std::string(*r);
   }
 
-  std::string bytes(size_t n) {
-    if (!ok())
-      return {};
-    auto r = reader_.bytes(n);
-    if (!r) {
-      record(r.error());
-      return {};
-    }
-    return std::string(*r);
-  }
+  // The next n bytes as a copy (view(n) without the copy's lifetime concern).
+  std::string bytes(size_t n) { return std::string(view(n)); }
 
   // The next n bytes as a view into the message (no copy): valid as long as
   // the bytes the reader was given.
