@@ -19,6 +19,12 @@ TEST_F(Schemas, SameNamedTablesOfTwoSchemasReplicateApart) {
   local_exec("CREATE TABLE sales.orders (id int PRIMARY KEY, amount numeric(12,2))");
   local_exec("CREATE SUBSCRIPTION sub CONNECTION '" + publisher_conninfo() + "' PUBLICATION pub");
   ASSERT_TRUE(wait_local("SELECT count(*) FROM pg_subscription_rel WHERE srsubstate = 'r'", "2"));
+  // srrelid is the local table's pg_class oid, as on a PostgreSQL subscriber.
+  EXPECT_EQ(local_rows("SELECT srrelid::regclass::text FROM pg_subscription_rel ORDER BY 1"),
+            (std::vector<std::string>{"orders", "sales.orders"}));
+  EXPECT_EQ(local_rows("SELECT n.nspname || '.' || c.relname FROM pg_subscription_rel r JOIN pg_class c ON "
+                       "c.oid = r.srrelid JOIN pg_namespace n ON n.oid = c.relnamespace ORDER BY 1"),
+            (std::vector<std::string>{"public.orders", "sales.orders"}));
   EXPECT_EQ(local_rows("SELECT * FROM sales.orders"), (std::vector<std::string>{"1|10.50"}));
   EXPECT_EQ(local_rows("SELECT * FROM orders"), (std::vector<std::string>{"1|public one"}));
 

@@ -10,6 +10,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/catalog/catalog_model.hpp"
+#include "stages/core/local_relation_name.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/column_type_catalog.hpp"
@@ -18,6 +20,13 @@
 namespace tributary {
 
 namespace {
+
+// srrelid: the local table's pg_class oid, as on a PostgreSQL subscriber (so
+// srrelid::regclass and joins with pg_class name it), whether or not the table
+// exists yet: a relation's oid follows from its local name (catalog_model).
+int64_t local_relation_oid(const std::string& schema, const std::string& table) {
+  return catalog_object_oid("r", local_relation_name(schema, table));
+}
 
 pg_error not_found(const std::string& name) {
   return make_pg_error("42704", "subscription \"" + name + "\" does not exist");
@@ -232,18 +241,24 @@ result<ok_t, pg_error> subscription_ddl::sync_table_list(sqlite_connection& db, 
   for (const auto& t : tables)
     published.emplace(t.schema_name, t.table_name);
   std::set<std::pair<std::string, std::string>> known;
-  for (const auto& rel : *existing) {
+  for (auto rel : *existing) {
     known.emplace(rel.schema_name, rel.table_name);
-    if (!published.count({rel.schema_name, rel.table_name}))
+    if (!published.count({rel.schema_name, rel.table_name})) {
       if (auto r = delete_subscription_rel(db, row.oid, rel.schema_name, rel.table_name); !r)
         return fail(catalog_failure(r.error()));
+    } else if (rel.relid != local_relation_oid(rel.schema_name, rel.table_name)) {
+      // A row written before srrelid named the local table: heal it on refresh.
+      rel.relid = local_relation_oid(rel.schema_name, rel.table_name);
+      if (auto r = upsert_subscription_rel(db, rel); !r)
+        return fail(catalog_failure(r.error()));
+    }
   }
   for (const auto& t : tables) {
     if (known.count({t.schema_name, t.table_name}))
       continue;
     subscription_rel_row rel;
     rel.subid = row.oid;
-    rel.relid = directory_->allocate_oid();
+    rel.relid = local_relation_oid(t.schema_name, t.table_name);
     rel.state = copy_data ? 'i' : 'r';
     rel.schema_name = t.schema_name;
     rel.table_name = t.table_name;
