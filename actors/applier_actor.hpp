@@ -99,7 +99,7 @@ struct applier_actor_args {
   std::chrono::milliseconds group_max_delay{100};
   // How long a commit may wait for its WAL sync (and its flush report): one
   // fdatasync per interval however many groups commit in it.
-  std::chrono::milliseconds durable_interval{20};
+  std::chrono::milliseconds durable_interval{50};
 };
 
 struct applier_actor_state {

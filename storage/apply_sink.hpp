@@ -30,7 +30,8 @@
 //   Restart: read remote_lsn() and start streaming there.
 //
 //   Per batch one cached prepared statement (per relation snapshot, kind and
-//   shape); per row only bind + step. The local table's description is read
+//   shape), with how each parameter is bound (its local type; its text bound
+//   as received or parsed) decided when it is prepared; per row only bind + step. The local table's description is read
 //   once per relation snapshot and dropped on rollback (a fix of the local
 //   schema is then seen by the retry).
 //
@@ -142,6 +143,7 @@ private:
                                           std::span<const remote_transaction_ptr> group,
                                           bool chunked_inserts);
   struct table_entry;
+  struct param_binding;
   struct table_entry_statements;
   // Statements every group runs, prepared once: parsing BEGIN and COMMIT, and
   // the trigger question, per group cost more than many rows.
@@ -154,14 +156,15 @@ private:
                                               const remote_transaction& txn, change_kind kind);
   result<ok_t, apply_error> apply_rows(const apply_batch& batch,
                                        std::span<const remote_transaction_ptr> group, bool chunked_inserts);
+  static std::vector<param_binding> bindings_for(const local_table& table, const statement_text& text);
   result<bool, sqlite_error> insert_chunk(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
-                                          const table_entry& entry, table_entry_statements& slot,
+                                          table_entry_statements& slot,
                                           std::span<const row_ref> chunk);
   result<ok_t, apply_error> apply_each(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
                                        const table_entry& entry, table_entry_statements& slot,
                                        std::span<const row_ref> rows);
   result<ok_t, apply_error> bind_row(sqlite_statement& stmt, size_t first_param, const apply_batch& batch,
-                                     const table_entry& entry, const statement_text& text,
+                                     const table_entry_statements& slot,
                                      const remote_transaction& txn, const row_change& change,
                                      std::vector<const std::string_view*>* borrowed);
   result<ok_t, apply_error> apply_truncate(const row_change& change,

@@ -11,9 +11,22 @@
 
 namespace tributary {
 
+// How a parameter's text value is bound, decided once per statement from its
+// column's local type (what value_is_stored_as_received decides per value).
+struct apply_sink::param_binding {
+  enum class form : uint8_t {
+    as_received,  // the publisher's text is the stored form: bound borrowed
+    numeric,      // as received when numeric_out's canonical text for the typmod, else parsed
+    parsed,       // through the type's codec
+  };
+  const column_type* type = nullptr;  // the local column's (in table_entry::table)
+  form how = form::parsed;
+};
+
 // The statements of one relation snapshot, kind and shape.
 struct apply_sink::table_entry_statements {
   statement_text text;
+  std::vector<param_binding> bindings;  // one per text.params, same order
   std::optional<sqlite_statement> statement;
   // Inserts only: the same INSERT for `chunk_rows` rows at once (0 until
   // prepared; 1 when the table is too wide for more, and no `chunk` then).

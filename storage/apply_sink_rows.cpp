@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/apply_sink.hpp"
 #include "storage/apply_sink_internal.hpp"
@@ -39,6 +40,24 @@ std::string statement_key(change_kind kind, const change_shape& shape) {
 
 }  // namespace
 
+// Per parameter, once per statement: the local column's type and whether its
+// text values are bound as received (value_is_stored_as_received's rule).
+std::vector<apply_sink::param_binding> apply_sink::bindings_for(const local_table& table,
+                                                                const statement_text& text) {
+  std::vector<param_binding> out;
+  out.reserve(text.params.size());
+  for (const statement_param& p : text.params) {
+    param_binding b;
+    b.type = &table.type_for[p.column];
+    if (b.type->oid == 1700 && !b.type->is_enum())
+      b.how = param_binding::form::numeric;
+    else if (text_is_stored_as_received(*b.type))
+      b.how = param_binding::form::as_received;
+    out.push_back(b);
+  }
+  return out;
+}
+
 result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
                                                  std::span<const remote_transaction_ptr> group,
                                                  bool chunked_inserts) {
@@ -59,6 +78,7 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
       return fail(error_from_sqlite(stmt.error(), context(first, batch.kind, &rel)));
     slot.text = std::move(*text);
     slot.statement = std::move(*stmt);
+    slot.bindings = bindings_for((*entry)->table, slot.text);
   }
   std::span<const row_ref> rows(batch.rows);
   if (batch.kind == change_kind::insert && chunked_inserts) {
@@ -75,7 +95,7 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
     }
     while (slot.chunk && rows.size() >= slot.chunk_rows) {
       auto chunk = rows.first(slot.chunk_rows);
-      auto inserted = insert_chunk(batch, group, **entry, slot, chunk);
+      auto inserted = insert_chunk(batch, group, slot, chunk);
       // An error that ended the transaction (disk full, I/O) is the group's.
       if (!inserted && !db_.in_transaction())
         return fail(error_from_sqlite(inserted.error(), context(first, batch.kind, &rel)));
@@ -97,8 +117,7 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
 // in the table). The caller applies the rows of a chunk that did not go in one
 // at a time.
 result<bool, sqlite_error> apply_sink::insert_chunk(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
-                              const table_entry& entry, table_entry_statements& slot,
-                              std::span<const row_ref> chunk) {
+                              table_entry_statements& slot, std::span<const row_ref> chunk) {
   sqlite_statement& stmt = *slot.chunk;
   const size_t per_row = slot.text.params.size();
   row_values_.clear();
@@ -106,13 +125,14 @@ result<bool, sqlite_error> apply_sink::insert_chunk(const apply_batch& batch, st
   stmt.rewind();
   for (size_t r = 0; r < chunk.size(); ++r) {
     const remote_transaction& txn = *group[chunk[r].transaction_index];
-    if (!bind_row(stmt, r * per_row, batch, entry, slot.text, txn, txn.changes[chunk[r].change_index], nullptr)) {
+    if (!bind_row(stmt, r * per_row, batch, slot, txn, txn.changes[chunk[r].change_index], nullptr)) {
       stmt.reset();
       return false;
     }
   }
   auto ran = stmt.run();
-  stmt.reset();
+  // Rewound only: the next chunk binds every parameter again.
+  stmt.rewind();
   if (!ran) {
     (void)take_sql_function_error(db_.handle());  // raised again by the row that fails alone
     return fail(ran.error());
@@ -127,11 +147,11 @@ result<bool, sqlite_error> apply_sink::insert_chunk(const apply_batch& batch, st
 // it does not move); both outlive the step. `borrowed`, when given, notes which
 // parameters point into the change (for the error of a failed step).
 result<ok_t, apply_error> apply_sink::bind_row(sqlite_statement& stmt, size_t first_param,
-                                               const apply_batch& batch, const table_entry& entry,
-                                               const statement_text& text, const remote_transaction& txn,
-                                               const row_change& change, std::vector<const std::string_view*>* borrowed) {
+                                               const apply_batch& batch, const table_entry_statements& slot,
+                                               const remote_transaction& txn, const row_change& change,
+                                               std::vector<const std::string_view*>* borrowed) {
   const relation_info& rel = *batch.relation;
-  const auto& params = text.params;
+  const auto& params = slot.text.params;
   for (size_t i = 0; i < params.size(); ++i) {
     const int index = static_cast<int>(first_param + i + 1);
     const statement_param& p = params[i];
@@ -147,11 +167,14 @@ result<ok_t, apply_error> apply_sink::bind_row(sqlite_statement& stmt, size_t fi
       return fail(plain_error("XX000", "unchanged TOAST value where column \"" + column + "\" is needed",
                               context(txn, batch.kind, &rel, column)));
     }
-    const column_type& type = entry.table.type_for[p.column];
+    const param_binding& how = slot.bindings[i];
+    const column_type& type = *how.type;
     // A text value whose stored form is the publisher's text (text, json, xml,
     // arrays, ..., a numeric as numeric_out prints it for the column) is bound
     // as received, as the copy sink does: the publisher has validated it already.
-    if (!v.is_null() && v.k != tuple_value::kind::binary && value_is_stored_as_received(type, v.bytes)) {
+    if (!v.is_null() && v.k != tuple_value::kind::binary &&
+        (how.how == param_binding::form::as_received ||
+         (how.how == param_binding::form::numeric && numeric_text_is_canonical(v.bytes, type.typmod)))) {
       stmt.bind_text_borrowed(index, v.bytes);
       if (borrowed)
         (*borrowed)[i] = &v.bytes;
@@ -191,7 +214,7 @@ result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
     const row_change& change = txn.changes[ref.change_index];
     row_values_.clear();
     stmt.rewind();
-    if (auto bound = bind_row(stmt, 0, batch, entry, slot.text, txn, change, &borrowed); !bound)
+    if (auto bound = bind_row(stmt, 0, batch, slot, txn, change, &borrowed); !bound)
       return bound;
     if (auto r = stmt.run(); !r) {
       stmt.reset();

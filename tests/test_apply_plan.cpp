@@ -160,6 +160,27 @@ TEST(ApplyPlan, SnapshotsOfOneTableStayInOrderAroundOtherTables) {
   EXPECT_EQ(plan.batches[2].relation, u);
 }
 
+TEST(ApplyPlan, TransactionsTouchingManyTablesInTurnGroupEachTablesRows) {
+  // As pgbench's transactions do with their four tables, here with more
+  // tables than the plan remembers by Relation (it then asks by name).
+  std::vector<relation_ptr> tables;
+  for (int i = 0; i < 20; ++i)
+    tables.push_back(make_relation("t" + std::to_string(i), static_cast<oid_t>(i + 1)));
+  std::vector<remote_transaction_ptr> group;
+  for (int round = 0; round < 3; ++round) {
+    std::vector<row_change> changes;
+    for (const auto& t : tables)
+      changes.push_back(update(t));
+    group.push_back(txn(std::move(changes)));
+  }
+  auto plan = make_apply_plan(group);
+  ASSERT_EQ(plan.batches.size(), tables.size());
+  for (uint32_t i = 0; i < tables.size(); ++i) {
+    EXPECT_EQ(plan.batches[i].relation, tables[i]);
+    EXPECT_EQ(plan.batches[i].rows, refs({{0, i}, {1, i}, {2, i}})) << i;
+  }
+}
+
 TEST(ApplyPlan, TruncateIsABarrierForEveryTable) {
   auto t = make_relation("t");
   auto u = make_relation("u", 2);

@@ -157,7 +157,7 @@ const std::vector<setting_definition>& settings::definitions() {
        "Least severe log level written: debug, info, warning, error."},
       {"log_min_error_statement", kind::string, "error",
        "Causes all statements causing an error at or above this level to be logged."},
-      {"apply_durable_interval", kind::duration_ms, "20",
+      {"apply_durable_interval", kind::duration_ms, "50",
        "Longest time an applied transaction waits for its WAL sync (and its flush report); 0 syncs every commit."},
   };
   return defs;

@@ -42,15 +42,12 @@ bool has_shape(const row_change& c, const change_shape& shape) {
 class stretch {
 public:
   void add(const row_change& c, row_ref ref) {
-    // Consecutive rows mostly share one Relation: its slot is looked up by name
-    // only when the Relation changes.
+    // Rows share a few Relations (one, or the handful a transaction of a
+    // workload touches in turn): each Relation's slot is looked up by name
+    // once per stretch, then found by pointer.
     if (c.relation.get() != last_relation_) {
-      auto key = std::make_pair(c.relation->schema_name, c.relation->table_name);
-      auto [it, inserted] = index_.try_emplace(std::move(key), tables_.size());
-      if (inserted)
-        tables_.emplace_back();
       last_relation_ = c.relation.get();
-      last_slot_ = it->second;
+      last_slot_ = slot_of(*c.relation);
     }
     auto& batches = tables_[last_slot_];
     if (batches.empty() || batches.back().kind != c.kind ||
@@ -65,10 +62,28 @@ public:
         out.push_back(std::move(b));
     tables_.clear();
     index_.clear();
+    known_.clear();
     last_relation_ = nullptr;
   }
 
 private:
+  // The planned changes hold their Relations, so a pointer stays one
+  // Relation's while the plan is made.
+  size_t slot_of(const relation_info& relation) {
+    for (const auto& [known, slot] : known_)
+      if (known == &relation)
+        return slot;
+    auto key = std::make_pair(relation.schema_name, relation.table_name);
+    auto [it, inserted] = index_.try_emplace(std::move(key), tables_.size());
+    if (inserted)
+      tables_.emplace_back();
+    if (known_.size() < max_known)
+      known_.emplace_back(&relation, it->second);
+    return it->second;
+  }
+
+  static constexpr size_t max_known = 16;
+  std::vector<std::pair<const relation_info*, size_t>> known_;  // Relation -> tables_ slot
   const relation_info* last_relation_ = nullptr;  // the Relation of the last row added, and its slot
   size_t last_slot_ = 0;
   std::map<std::pair<std::string, std::string>, size_t> index_;  // table -> tables_ slot
