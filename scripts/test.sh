@@ -8,8 +8,10 @@
 # Every step runs even when an earlier one failed; the exit status is non-zero if
 # anything failed. The last line is always `N passed, M failed` (ctest counts of both
 # runs; a label that could not run at all counts as one failure).
-# Environment: TRIBUTARY_BUILD_DIR (default build/), UNIT_JOBS / INTEGRATION_JOBS
-# (ctest -j, default 2), FUZZ_SECONDS (passed on to fuzz.sh).
+# Environment: TRIBUTARY_BUILD_DIR (default build/), UNIT_JOBS (ctest -j, default 2),
+# INTEGRATION_JOBS (default 4: an integration test mostly waits for its publisher and
+# server, about 0.4 CPU-second per second, so four of them keep two cores busy; README,
+# "Building"), FUZZ_SECONDS (passed on to fuzz.sh).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -47,7 +49,7 @@ if ! "${ROOT}/scripts/setup.sh"; then
 fi
 
 run_ctest unit "${UNIT_JOBS:-2}"
-run_ctest integration "${INTEGRATION_JOBS:-2}"
+run_ctest integration "${INTEGRATION_JOBS:-4}"
 
 if [[ -f "${ROOT}/scripts/fuzz.sh" ]]; then
   echo "== fuzzing the pgoutput decoder"
