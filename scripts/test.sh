@@ -12,7 +12,7 @@
 # integration tests' scratch directories go; default /dev/shm when it is a tmpfs with
 # 2 GB free, else /tmp), UNIT_JOBS (ctest -j, default 2),
 # INTEGRATION_JOBS (default 4: an integration test mostly waits for its publisher and
-# server, about 0.4 CPU-second per second, so four of them keep two cores busy; README,
+# server, about half a CPU-second per second, so four of them keep two cores busy; README,
 # "Building"), FUZZ_SECONDS (passed on to fuzz.sh).
 set -euo pipefail
 
