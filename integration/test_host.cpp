@@ -87,6 +87,8 @@ result<scratch_directory, std::string> scratch_directory::create(const std::stri
   std::filesystem::path base = running_as_root() ? std::filesystem::path("/tmp")
                                                  : std::filesystem::temp_directory_path(ec);
   if (ec) base = "/tmp";
+  if (const char* chosen = std::getenv("TRIBUTARY_TEST_TMPDIR"); chosen != nullptr && *chosen != '\0')
+    base = chosen;
   std::string pattern = (base / (prefix + "-XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) return fail("mkdtemp " + pattern + ": " + strerror(errno));
   return scratch_directory(std::filesystem::path(pattern));

@@ -5,7 +5,10 @@
 //   before the server binds it, so servers retry with a new port when binding fails.
 // - scratch_directory: a fresh mkdtemp directory removed (recursively) when the
 //   object goes away; under /tmp when running as root, so an unprivileged server user
-//   can reach it whatever TMPDIR says.
+//   can reach it whatever TMPDIR says. TRIBUTARY_TEST_TMPDIR, when set, names the
+//   directory instead (every user must be able to search it, as /tmp and /dev/shm);
+//   scripts/test.sh points it at a tmpfs, which copies a template cluster in a tenth
+//   of the CPU of an ext4 /tmp. The cluster templates live beside the scratch dirs.
 // - unprivileged_user(): when the test runs as root, the system user the PostgreSQL
 //   publisher runs as (`tributary_test`, created with `useradd -r -M` when missing;
 //   PostgreSQL refuses to run as root). Empty when not root.
