@@ -16,6 +16,28 @@ namespace {
 
 class TypesBind : public DifferentialTest {
 protected:
+  // The parameter types a server describes for `sql` (declared: Parse's types),
+  // then its result columns' types, by name.
+  static std::vector<std::string> described(PGconn* c, const std::string& sql, std::vector<Oid> declared = {}) {
+    std::vector<std::string> names;
+    pg_result prepared(PQprepare(c, "", sql.c_str(), static_cast<int>(declared.size()),
+                                 declared.empty() ? nullptr : declared.data()));
+    if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK)
+      return std::vector<std::string>{PQresultErrorMessage(prepared.get())};
+    pg_result d(PQdescribePrepared(c, ""));
+    for (int i = 0; i < PQnparams(d.get()); ++i) {
+      const std::string sql = "SELECT typname FROM pg_type WHERE oid = " + std::to_string(PQparamtype(d.get(), i));
+      pg_result name(PQexec(c, sql.c_str()));
+      names.push_back(PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "?");
+    }
+    for (int i = 0; i < PQnfields(d.get()); ++i) {
+      const std::string sql = "SELECT typname FROM pg_type WHERE oid = " + std::to_string(PQftype(d.get(), i));
+      pg_result name(PQexec(c, sql.c_str()));
+      names.push_back("result " + std::string(PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "?"));
+    }
+    return names;
+  }
+
   // The send-format bytes of `literal` as `type`, from PostgreSQL.
   std::string send_bytes(PGconn* publisher, const std::string& literal, const std::string& type) {
     const std::string sql = "SELECT " + literal + "::" + type;
@@ -152,25 +174,6 @@ TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
                             "CREATE TABLE tp (id int PRIMARY KEY, p price[])";
   local_exec(setup);
   exec(publisher.get(), setup);
-  // The parameter types each server describes, by name.
-  const auto described = [](PGconn* c, const std::string& sql) {
-    std::vector<std::string> names;
-    pg_result prepared(PQprepare(c, "", sql.c_str(), 0, nullptr));
-    if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK)
-      return std::vector<std::string>{PQresultErrorMessage(prepared.get())};
-    pg_result d(PQdescribePrepared(c, ""));
-    for (int i = 0; i < PQnparams(d.get()); ++i) {
-      const std::string sql = "SELECT typname FROM pg_type WHERE oid = " + std::to_string(PQparamtype(d.get(), i));
-      pg_result name(PQexec(c, sql.c_str()));
-      names.push_back(PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "?");
-    }
-    for (int i = 0; i < PQnfields(d.get()); ++i) {
-      const std::string sql = "SELECT typname FROM pg_type WHERE oid = " + std::to_string(PQftype(d.get(), i));
-      pg_result name(PQexec(c, sql.c_str()));
-      names.push_back("result " + std::string(PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "?"));
-    }
-    return names;
-  };
   for (const char* sql : {"INSERT INTO tp VALUES ($1, $2)", "UPDATE tp SET p = $1 WHERE id = $2",
                           "SELECT id FROM tp WHERE p = $1", "SELECT $1::price[]", "SELECT CAST($1 AS price[])"})
     EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
@@ -231,6 +234,76 @@ TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
     }
     EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << element;
   }
+}
+
+TEST_F(TypesBind, PlainDomainParametersAreDescribedAsTheDomain) {
+  auto publisher = publisher_.connect();
+  const std::string setup = "CREATE DOMAIN amount AS numeric(10,2) CHECK (VALUE > 0); "
+                            "CREATE TABLE ta (id int PRIMARY KEY, a amount)";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  // ParameterDescription names the domain (RowDescription its base type), as
+  // PostgreSQL's; so does pg_prepared_statements.
+  for (const char* sql : {"INSERT INTO ta VALUES ($1, $2)", "UPDATE ta SET a = $1 WHERE id = $2",
+                          "SELECT $1::amount", "SELECT CAST($1 AS amount)", "SELECT $1::amount[]"})
+    EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
+  std::vector<std::string> answers;
+  for (PGconn* c : {local_.get(), publisher.get()}) {
+    auto oid = exec(c, "SELECT oid FROM pg_type WHERE typname = 'amount'");
+    const auto domain = static_cast<Oid>(std::stoul(PQgetvalue(oid.get(), 0, 0)));
+    std::vector<std::string> mine = described(c, "SELECT $1", {domain});
+    exec(c, "PREPARE p1 (amount, int) AS INSERT INTO ta VALUES ($2, $1)");
+    exec(c, "PREPARE p2 AS SELECT $1::amount");
+    auto listed = exec(c, "SELECT name, parameter_types::text FROM pg_prepared_statements ORDER BY name");
+    for (int row = 0; row < PQntuples(listed.get()); ++row)
+      mine.push_back(std::string(PQgetvalue(listed.get(), row, 0)) + " " + PQgetvalue(listed.get(), row, 1));
+    // A value of a parameter declared as the domain: its CHECK holds.
+    for (const char* value : {"12.345", "-1"}) {
+      const Oid types[] = {domain};
+      const char* values[] = {value};
+      pg_result r(PQexecParams(c, "SELECT $1::amount", 1, types, values, nullptr, nullptr, 0));
+      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+      mine.push_back(std::string(state ? state : "") +
+                     (PQresultStatus(r.get()) == PGRES_TUPLES_OK ? PQgetvalue(r.get(), 0, 0) : ""));
+    }
+    exec(c, "DEALLOCATE ALL");
+    answers.push_back(testing::PrintToString(mine));
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+}
+
+// regtype / regclass results (pg_typeof(), casts, columns) print names in text
+// and are sent in binary as their OID's four bytes, as PostgreSQL's regtypesend.
+TEST_F(TypesBind, ObjectNamesAreSentInBinaryAsTheirOids) {
+  auto publisher = publisher_.connect();
+  const std::string setup = "CREATE TABLE tr (id int PRIMARY KEY, r regclass, t regtype); "
+                            "INSERT INTO tr VALUES (1, 'tr', 'text[]'), (2, 'pg_class', 'double precision')";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  const char* query = "SELECT pg_typeof(1), 'int4'::regtype, 'tr'::regclass, r, t, pg_typeof(r) FROM tr ORDER BY id";
+  std::vector<std::string> answers;
+  for (PGconn* c : {local_.get(), publisher.get()}) {
+    const std::string table_oid = PQgetvalue(exec(c, "SELECT oid FROM pg_class WHERE relname = 'tr'").get(), 0, 0);
+    std::string text;
+    for (int format : {0, 1}) {
+      pg_result r(PQexecParams(c, query, 0, nullptr, nullptr, nullptr, nullptr, format));
+      ASSERT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << PQresultErrorMessage(r.get());
+      for (int row = 0; row < PQntuples(r.get()); ++row)
+        for (int column = 0; column < PQnfields(r.get()); ++column) {
+          text += " " + std::to_string(PQftype(r.get(), column)) + ":";
+          if (format == 0) {
+            text += PQgetvalue(r.get(), row, column);
+            continue;
+          }
+          ASSERT_EQ(PQgetlength(r.get(), row, column), 4);
+          const auto* b = reinterpret_cast<const unsigned char*>(PQgetvalue(r.get(), row, column));
+          const uint32_t oid = (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
+          text += std::to_string(oid) == table_oid ? "tr's oid" : std::to_string(oid);
+        }
+    }
+    answers.push_back(text);
+  }
+  EXPECT_EQ(answers[0], answers[1]);
 }
 
 TEST_F(TypesBind, BytesThatAreNotTheSendFormatAreRefusedAsPostgres) {

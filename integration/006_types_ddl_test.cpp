@@ -227,6 +227,53 @@ TEST_F(TypesDdl, ForeignKeyViolationsNameTheConstraintAndTheKeyAsPostgres) {
                "Key (p_id)=(200) is not present in table \"p\".");
 }
 
+// DROP TABLE ... CASCADE drops the other tables' foreign keys to it, after
+// PostgreSQL's NOTICE (one key: its line; several: "drop cascades to n other
+// objects" and one DETAIL line each); their rows are no longer checked.
+TEST_F(TypesDdl, DropTableCascadeDropsTheForeignKeysReferencingIt) {
+  auto publisher = publisher_.connect();
+  std::vector<std::string> notices[2];
+  const auto collect = [](void* into, const PGresult* r) {
+    const char* detail = PQresultErrorField(r, PG_DIAG_MESSAGE_DETAIL);
+    static_cast<std::vector<std::string>*>(into)->push_back(
+        std::string(PQresultErrorField(r, PG_DIAG_SEVERITY_NONLOCALIZED)) + " " +
+        PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) + (detail ? std::string(" / ") + detail : ""));
+  };
+  PQsetNoticeReceiver(local_.get(), collect, &notices[0]);
+  PQsetNoticeReceiver(publisher.get(), collect, &notices[1]);
+  const std::vector<std::string> statements = {
+      "CREATE TABLE pk (id int PRIMARY KEY, k text UNIQUE)",
+      "CREATE TABLE fk1 (id int, p_id int REFERENCES pk, pk text, CONSTRAINT named_fk FOREIGN KEY (pk) REFERENCES pk (k))",
+      "CREATE TABLE fk2 (id int PRIMARY KEY, p_id int REFERENCES pk)",
+      "CREATE TABLE fk3 (id int REFERENCES fk2)",
+      "INSERT INTO pk VALUES (1, 'a')",
+      "INSERT INTO fk1 VALUES (1, 1, 'a')",
+      "DROP TABLE pk",
+      "DROP TABLE pk CASCADE",
+      "INSERT INTO fk1 VALUES (2, 999, 'nope')",
+      "INSERT INTO fk2 VALUES (5, 999)",
+      "INSERT INTO fk3 VALUES (6)",
+      "SELECT conname FROM pg_constraint WHERE contype = 'f' ORDER BY conname",
+      "DROP TABLE fk2 CASCADE",
+      "INSERT INTO fk3 VALUES (6)",
+      "SELECT count(*) FROM pg_constraint WHERE contype = 'f'",
+  };
+  for (const auto& sql : statements) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << sql;
+    }
+    EXPECT_EQ(std::string(PQcmdStatus(mine.get())), std::string(PQcmdStatus(theirs.get()))) << sql;
+    EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << sql;
+    EXPECT_EQ(notices[0], notices[1]) << sql;
+  }
+  EXPECT_EQ(notices[1].size(), 2u);
+  PQsetNoticeReceiver(local_.get(), [](void*, const PGresult*) {}, nullptr);
+}
+
 TEST_F(TypesDdl, CreateAndDropIndexAnswerAsPostgres) {
   expect_same_answers({
       "CREATE TABLE ix (a int, b text, c numeric(6,2))",

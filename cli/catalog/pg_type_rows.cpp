@@ -1,5 +1,6 @@
 #include "cli/catalog/pg_type_rows.hpp"
 
+#include "cli/catalog/internal_types.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/user/enum_type.hpp"
 
@@ -66,6 +67,16 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
                                                        : t->element;
     out.push_back(type_row(oid, std::string(t->typname), pg_catalog_namespace_oid, 10, t->typlen, kind, category,
                            element, t->array, 0, -1, false, 0, builtin_collation(oid)));
+  }
+  for (const internal_type& t : internal_types()) {  // int2vector, record, any, _line, ...
+    if (find_builtin_type(t.oid) != nullptr)
+      continue;
+    out.push_back(type_row(t.oid, t.typname, pg_catalog_namespace_oid, 10, t.typlen, t.typtype, t.typcategory,
+                           t.typelem, t.typarray, 0, -1, false, 0, t.typcollation));
+    auto& row = out.back();
+    row[5] = boolean(t.typbyval);
+    row[22] = character(t.typalign);
+    row[23] = character(t.typstorage);
   }
   for (const auto& t : model.types) {
     const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);

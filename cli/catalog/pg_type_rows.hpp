@@ -1,5 +1,6 @@
 // pg_type_rows: pg_type (the built-in types Tributary knows, builtin_types.hpp,
-// and the users' enums and domains), pg_am (heap, btree, hash) and
+// PostgreSQL's other built-in types, internal_types.hpp, and the users' enums and
+// domains), pg_am (heap, btree, hash) and
 // pg_collation (default, C, POSIX), with PostgreSQL's OIDs.
 #pragma once
 

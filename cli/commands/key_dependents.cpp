@@ -48,6 +48,20 @@ std::string dependency_lines(const std::vector<dependent_key>& keys, const std::
 
 }  // namespace
 
+result<ok_t, pg_error> drop_foreign_key(const std::string& table, const std::string& name, command_context& context,
+                                        const type_settings& settings) {
+  const nlohmann::json drop = {
+      {"relation", {{"relname", table}}},
+      {"objtype", "OBJECT_TABLE"},
+      {"cmds", nlohmann::json::array({{{"AlterTableCmd",
+                                        {{"subtype", "AT_DropConstraint"}, {"name", name},
+                                         {"behavior", "DROP_RESTRICT"}}}}})}};
+  auto dropped = alter_table("AlterTableStmt", drop, "", context, settings);
+  if (!dropped)
+    return fail(dropped.error());
+  return ok_v;
+}
+
 result<ok_t, pg_error> drop_foreign_keys_depending_on_dropped_keys(const nlohmann::json& stmt,
                                                                    const std::string& table,
                                                                    command_context& context,
@@ -76,18 +90,9 @@ result<ok_t, pg_error> drop_foreign_keys_depending_on_dropped_keys(const nlohman
                                           dependency_lines(keys, "drop cascades to ", ""));
     notice.severity = "NOTICE";
     context.emit_notice(std::move(notice));
-    for (const auto& key : keys) {
-      const nlohmann::json drop = {
-          {"relation", {{"relname", key.local_table}}},
-          {"objtype", "OBJECT_TABLE"},
-          {"cmds",
-           nlohmann::json::array({{{"AlterTableCmd",
-                                    {{"subtype", "AT_DropConstraint"}, {"name", key.name},
-                                     {"behavior", "DROP_RESTRICT"}}}}})}};
-      auto dropped = alter_table("AlterTableStmt", drop, "", context, settings);
-      if (!dropped)
-        return fail(dropped.error());
-    }
+    for (const auto& key : keys)
+      if (auto dropped = drop_foreign_key(key.local_table, key.name, context, settings); !dropped)
+        return dropped;
   }
   return ok_v;
 }

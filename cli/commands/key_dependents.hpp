@@ -26,6 +26,11 @@
 
 namespace tributary {
 
+// ALTER TABLE table DROP CONSTRAINT name (a rebuild of the SQLite table `table`),
+// in the caller's transaction; also DROP TABLE ... CASCADE's.
+result<ok_t, pg_error> drop_foreign_key(const std::string& table, const std::string& name, command_context& context,
+                                        const type_settings& settings);
+
 // `stmt` is an AlterTableStmt's fields on the SQLite table `table`.
 result<ok_t, pg_error> drop_foreign_keys_depending_on_dropped_keys(const nlohmann::json& stmt,
                                                                    const std::string& table,

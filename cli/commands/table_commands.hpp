@@ -50,7 +50,7 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& create_stmt
                                                const type_settings& settings);
 
 result<command_outcome, pg_error> drop_tables(const nlohmann::json& drop_stmt,
-                                              command_context& context);
+                                              command_context& context, const type_settings& settings);
 
 result<std::optional<command_outcome>, pg_error> alter_table(const std::string& node_type,
                                                             const nlohmann::json& stmt,

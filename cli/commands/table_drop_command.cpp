@@ -7,11 +7,15 @@
 // it / cannot drop desired object(s) ... for several, DETAIL one line per key:
 // "constraint c_p_fkey on table c depends on table p"); tables that reference
 // each other are dropped together (SQLite's foreign keys deferred meanwhile).
+// With CASCADE the other tables' foreign keys to them are dropped first (ALTER
+// TABLE c DROP CONSTRAINT f), after PostgreSQL's NOTICE: drop cascades to
+// constraint f on table c (or "to n other objects", one DETAIL line each).
 #include "cli/commands/table_commands.hpp"
 
 #include <sqlite3.h>
 
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/commands/key_dependents.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
 #include "stages/core/local_relation_name.hpp"
@@ -29,8 +33,17 @@ std::string described_table(const catalog_relation& r) {
   return r.schema == "public" ? r.name : r.schema + "." + r.name;
 }
 
-// 2BP01 when a table not in `tables` has a foreign key to one of them.
-result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const std::vector<std::string>& tables) {
+// A foreign key of a table not dropped that references a dropped one.
+struct dependent_foreign_key {
+  std::string name;
+  std::string table;        // as PostgreSQL's messages name it
+  std::string local_table;  // its SQLite table
+};
+
+// Without CASCADE: 2BP01 when a table not in `tables` has a foreign key to one of
+// them. With CASCADE: those keys, which are dropped with the tables.
+result<std::vector<dependent_foreign_key>, pg_error> check_foreign_key_dependents(
+    sqlite_connection& db, const std::vector<std::string>& tables, bool cascade) {
   auto model = read_catalog_model(db);
   if (!model)
     return fail(make_pg_error("XX000", model.error().message));
@@ -41,6 +54,7 @@ result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const
     return false;
   };
   std::string lines;
+  std::vector<dependent_foreign_key> keys;
   const catalog_relation* single = nullptr;
   for (const auto& table : tables)
     for (const auto& parent : model->relations) {
@@ -49,12 +63,14 @@ result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const
       single = &parent;
       for (const auto& child : model->relations)
         for (const auto& key : child.foreign_keys)
-          if (key.referenced_oid == parent.oid && !dropped(child.local_name))
+          if (key.referenced_oid == parent.oid && !dropped(child.local_name)) {
             lines += (lines.empty() ? "" : "\n") + std::string("constraint ") + key.name + " on table " +
                      described_table(child) + " depends on table " + described_table(parent);
+            keys.push_back({key.name, described_table(child), child.local_name});
+          }
     }
-  if (lines.empty())
-    return ok_v;
+  if (lines.empty() || cascade)
+    return keys;
   return fail(make_pg_error("2BP01",
                             tables.size() == 1 && single
                                 ? "cannot drop table " + described_table(*single) + " because other objects depend on it"
@@ -64,7 +80,8 @@ result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const
 
 }  // namespace
 
-result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, command_context& context) {
+result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, command_context& context,
+                                              const type_settings& settings) {
   sqlite_connection& db = context.database();
   const bool if_exists = stmt.value("missing_ok", false);
   // Every name first: the tables to drop, a missing one's error or notice.
@@ -105,13 +122,32 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
   if (tables.empty())
     return command_outcome::tag_only("DROP TABLE");
   // The dropped tables' keys to each other: checked when the statement is done.
-  const bool restrict = stmt.value("behavior", std::string()) != "DROP_CASCADE";
-  if (restrict) {
-    if (auto r = check_foreign_key_dependents(db, tables); !r)
-      return fail(r.error());
+  const bool cascade = stmt.value("behavior", std::string()) == "DROP_CASCADE";
+  auto dependents = check_foreign_key_dependents(db, tables, cascade);
+  if (!dependents)
+    return fail(dependents.error());
+  if (!dependents->empty()) {
+    // CASCADE: PostgreSQL's NOTICE, then each key dropped from its table.
+    std::string lines;
+    for (const auto& key : *dependents)
+      lines += (lines.empty() ? "" : "\n") + std::string("drop cascades to constraint ") + key.name +
+               " on table " + key.table;
+    pg_error notice = dependents->size() == 1
+                          ? make_pg_error("00000", lines)
+                          : make_pg_error("00000",
+                                          "drop cascades to " + std::to_string(dependents->size()) +
+                                              " other objects",
+                                          lines);
+    notice.severity = "NOTICE";
+    context.emit_notice(std::move(notice));
+    for (const auto& key : *dependents)
+      if (auto dropped = drop_foreign_key(key.local_table, key.name, context, settings); !dropped)
+        return fail(dropped.error());
+  }
+  const bool restrict = !cascade;
+  if (restrict)
     if (auto r = db.exec("PRAGMA defer_foreign_keys = ON"); !r)
       return fail(table_storage_error(r.error()));
-  }
   for (const auto& table : tables) {
     if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
       return fail(table_storage_error(r.error()));

@@ -37,7 +37,7 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
       return create_table(fields, source, *this, settings);
     }
     if (statement.kind == statement_kind::drop_table)
-      return drop_tables(fields, *this);
+      return drop_tables(fields, *this, settings);
     if (statement.kind == statement_kind::alter_table && is_owner_change(fields))
       return change_table_owner(fields, *this, directory_);
     if (statement.kind == statement_kind::alter_table) {

@@ -107,6 +107,32 @@ result<std::optional<std::string>, pg_error> format_result_value(const typed_col
   return format_binary_value(builtin_column_type(column.column.type_oid), raw);
 }
 
+// A regclass / regtype / regnamespace result column in binary format: the
+// statement printed the object's name (named_object_output, for the text format);
+// binary sends the OID, as PostgreSQL's regclasssend and the others do, found back
+// by that name (an OID that names nothing prints as its number).
+result<sql_value, pg_error> object_oid_of_name(sqlite_connection& db, oid_t type, const sql_value& raw) {
+  const auto* name = std::get_if<std::string>(&raw);
+  if (name == nullptr || name->empty() || name->find_first_not_of("0123456789") == std::string::npos)
+    return raw;
+  const char* sql = type == 2205 ? "SELECT pg_catalog_regclass_in(?1)"
+                    : type == 4089
+                        ? "SELECT pg_catalog_regnamespace_in(?1)"
+                        : "SELECT oid FROM pg_type WHERE pg_catalog_regtype_out(oid) = ?1 ORDER BY oid LIMIT 1";
+  auto q = db.prepare(sql);
+  if (!q)
+    return fail(pg_error_from_sqlite(q.error()));
+  q->bind_text(1, *name);
+  auto step = q->step();
+  if (!step)
+    return fail(pg_error_from_sqlite(step.error()));
+  if (*step == sqlite_statement::step_result::done)
+    return raw;
+  return q->column(0);
+}
+
+bool names_an_object(oid_t type) { return type == 2205 || type == 2206 || type == 4089; }
+
 }  // namespace
 
 int highest_parameter_number(const sqlite_statement& statement) {
@@ -210,6 +236,16 @@ result<command_outcome, pg_error> query_executor::execute(
     text_row row;
     row.reserve(width);
     for (size_t c = 0; c < width; ++c) {
+      if (columns[c].column.format != 0 && names_an_object(columns[c].column.type_oid)) {
+        auto oid = object_oid_of_name(db_, columns[c].column.type_oid, raw[c]);
+        if (!oid)
+          return fail(oid.error());
+        auto value = format_result_value(columns[c], *oid, settings_);
+        if (!value)
+          return fail(value.error());
+        row.push_back(std::move(*value));
+        continue;
+      }
       auto value = format_result_value(columns[c], raw[c], settings_);
       if (!value)
         return fail(value.error());

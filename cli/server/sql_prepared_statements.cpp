@@ -25,12 +25,29 @@
 #include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
+#include "storage/user_type_catalog.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 
 namespace tributary {
 namespace {
+
+// A parameter's type by name: a built-in type as format_type prints it; a user's
+// domain or enum by its name (price, price[]).
+std::string type_name_of(sqlite_connection& db, oid_t oid) {
+  if (oid == 0 || find_builtin_type(oid) != nullptr)
+    return format_type(builtin_column_type(oid));
+  if (auto types = read_user_types(db))
+    for (const user_type& t : types->types) {
+      if (t.oid == oid)
+        return t.display_name();
+      if (t.array_oid == oid)
+        return t.display_name() + "[]";
+    }
+  return format_type(builtin_column_type(oid));
+}
 
 // PostgreSQL's type categories, as far as assignment coercion of an EXECUTE
 // argument is decided here: B boolean, N numeric, S string, O other.
@@ -125,9 +142,21 @@ result<command_outcome, pg_error> extended_query::sql_prepare(const routed_state
   std::vector<uint32_t> declared;
   for (const auto& argument : fields.value("argtypes", nlohmann::json::array())) {
     const nlohmann::json& type_fields = argument.contains("TypeName") ? argument["TypeName"] : argument;
-    auto resolved = resolve_type_name(parse_tree::type_name(type_fields, statement.text));
+    const type_name_parts parts = parse_tree::type_name(type_fields, statement.text);
+    auto resolved = resolve_type_name(parts);
     if (!resolved)
       return fail(resolved.error());
+    if (!resolved->known() && parts.typmod_args.empty() && !parts.names.empty() && parts.names.size() <= 2) {
+      // A user's enum or domain (or its array type), as PostgreSQL declares it.
+      auto types = read_user_types(dispatcher_.database());
+      if (!types)
+        return fail(make_pg_error("XX000", types.error().message));
+      if (const user_type* user = types->find(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back()))
+        if (const oid_t oid = parts.array_dimensions > 0 ? user->array_oid : user->oid) {
+          declared.push_back(oid);
+          continue;
+        }
+    }
     if (!resolved->known())
       return fail(make_pg_error("42704", "type \"" + resolved->name + "\" does not exist"));
     declared.push_back(resolved->oid);
@@ -179,14 +208,17 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
     if (arguments.size() != expected)
       return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
     const nlohmann::json& params = fields["params"];
-    for (size_t k = 0; k < expected; ++k)
-      if (auto refused = refused_coercion(argument_type(params[k], statement.text),
-                                          prepared->parameter_types[k], k))
+    for (size_t k = 0; k < expected; ++k) {
+      // A user's domain or enum (or its array): checked as its values' type.
+      const oid_t type = prepared->parameter_types[k];
+      const oid_t checked = type == 0 || find_builtin_type(type) != nullptr ? type : dispatcher_.value_type_of(type).oid;
+      if (auto refused = refused_coercion(argument_type(params[k], statement.text), checked, k))
         return fail(std::move(*refused));
+    }
     std::string select = "SELECT ";
     for (size_t k = 0; k < expected; ++k)
       select += (k ? ", CAST((" : "CAST((") + arguments[k] + ") AS " +
-                format_type(builtin_column_type(prepared->parameter_types[k])) + ")";
+                type_name_of(dispatcher_.database(), prepared->parameter_types[k]) + ")";
     routed_query evaluation = route_query(select);
     if (evaluation.statements.size() != 1)
       return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
@@ -253,6 +285,7 @@ void extended_query::install_prepared_statements_view() {
       "CREATE TABLE x(name text, statement text, prepare_time timestamptz, parameter_types regtype[], "
       "from_sql bool, generic_plans int8, custom_plans int8)",
       [this] {
+        const auto parameter_type_name = [&](oid_t oid) { return type_name_of(dispatcher_.database(), oid); };
         constexpr int64_t unix_to_2000_us = 946'684'800'000'000;
         std::vector<snapshot_row> rows;
         for (const auto& [name, statement] : statements_) {
@@ -260,7 +293,7 @@ void extended_query::install_prepared_statements_view() {
             continue;  // the unnamed statement is not listed
           std::string types = "{";
           for (size_t i = 0; i < statement->parameter_types.size(); ++i)
-            types += (i ? "," : "") + quote_array_element(format_type(builtin_column_type(statement->parameter_types[i])));
+            types += (i ? "," : "") + quote_array_element(parameter_type_name(statement->parameter_types[i]));
           const int64_t micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                      statement->prepared_at.time_since_epoch())
                                      .count() -

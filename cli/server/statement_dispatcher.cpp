@@ -5,6 +5,7 @@
 
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/commands/comment_command.hpp"
+#include "cli/server/domain_parameters.hpp"
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/object_privilege_commands.hpp"
 #include "cli/commands/role_commands.hpp"
@@ -516,6 +517,9 @@ result<statement_shape, pg_error> statement_dispatcher::describe(const routed_st
   if (shape && !(*translated)->parameter_types.empty())
     shape->parameter_count =
         std::max(shape->parameter_count, (*translated)->parameter_types.rbegin()->first);
+  if (shape)  // a price column's value: described as price
+    for (const auto& [number, domain] : domain_parameters(own.statements[0].fields(), "InsertStmt", db_))
+      shape->parameter_types[number] = domain;
   return shape;
 }
 
@@ -637,6 +641,10 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   for (const auto& [number, type] : (*translated)->parameter_types)
     if (type.known())
       shape->parameter_types[number] = type.client_oid();  // price[]: _price, as PostgreSQL
+  // A parameter the statement gives a domain's type ($1::price, a price column's
+  // value) is described as the domain (one Parse declared keeps its type).
+  for (const auto& [number, domain] : domain_parameters(own.statements[0].fields(), type, db_))
+    shape->parameter_types[number] = domain;
   for (const query_column& c : (*translated)->columns)
     shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.client_oid() : 25,
                                            c.type.known() ? c.type.client_typmod() : -1});

@@ -54,3 +54,15 @@ SELECT id, price = ANY (ARRAY[1.5, 3.1]), price > ALL (ARRAY[1, 2]), qty < ANY (
 SELECT id FROM items WHERE id = ANY (ARRAY[1, 'x']) ORDER BY id
 SELECT id FROM items WHERE category = ANY (ARRAY['fruit', 'exotic']) AND id <> ALL (ARRAY[1, 2]) ORDER BY id
 SELECT id FROM items WHERE name ~ ANY (ARRAY['^a', 'e$']) ORDER BY id
+-- ARRAY[...] stored into an array column of another element type: the elements'
+-- assignment cast (int4[] into numeric[]); into an array of a domain, each element is
+-- tested by the domain's CHECK (23514); no assignment cast (text[] into numeric[]): 42804.
+CREATE DOMAIN positive_amount AS numeric(10,2) CHECK (VALUE > 0)
+CREATE TABLE arr_assign (id int PRIMARY KEY, p positive_amount[], q numeric[], r int8[])
+INSERT INTO arr_assign VALUES (1, ARRAY[-1], NULL, NULL)
+INSERT INTO arr_assign VALUES (2, ARRAY[1, 2.555], ARRAY[1, 2], ARRAY[1, 2])
+INSERT INTO arr_assign (id, p) VALUES (3, ARRAY['x'])
+INSERT INTO arr_assign (id, q) VALUES (4, ARRAY['1'])
+UPDATE arr_assign SET p = ARRAY[0] WHERE id = 2
+UPDATE arr_assign SET p = ARRAY[3, NULL], q = ARRAY[id] WHERE id = 2
+SELECT id, p::text, q, r FROM arr_assign ORDER BY id

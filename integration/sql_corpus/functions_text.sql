@@ -66,3 +66,10 @@ SELECT regexp_split_to_table('a,b', ',', 'g')
 SELECT id, regexp_split_to_table(category, 'u') FROM items WHERE id IN (1, 5) ORDER BY id
 SELECT regexp_split_to_table('a-b', '-'), generate_series(1, 3)
 SELECT regexp_split_to_array('a1b2c', '[0-9]'), regexp_split_to_array('AxBxc', 'X', 'i'), regexp_split_to_array('', 'x')
+-- A text value stored in a name column is cut to 63 bytes (at a character's
+-- boundary), as PostgreSQL's text-to-name conversion does (issue 7).
+CREATE TABLE name_cut (id int PRIMARY KEY, n name)
+INSERT INTO name_cut VALUES (1, repeat('x', 70)), (2, repeat('é', 40)), (3, 'short' || repeat('y', 60))
+UPDATE name_cut SET n = repeat('z', 64) || 'tail' WHERE id = 3
+SELECT id, n, length(n), octet_length(n::text) FROM name_cut ORDER BY id
+SELECT repeat('x', 70)::name = repeat('x', 63)::name

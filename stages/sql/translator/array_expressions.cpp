@@ -20,6 +20,7 @@
 // Subscripts are int4 (22P02/42804 as for any int4 operand); a subscript of a value
 // that is not an array, and field selection mixed with subscripts, are not translated.
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -170,6 +171,7 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
       sql += std::string(i == 0 ? " || " : " || ',' || ") + t.coerce(std::move(values[i]), common).sql;
     typed_expression out = typed_result(sql + " || '}')", common.oid);
     out.type = common;
+    out.location = expression_helpers::location_of(constructor);
     return out;
   }
   if (nested != 0)
@@ -182,6 +184,7 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
     sql += ", " + t.coerce(std::move(value), common).sql;
   typed_expression out = typed_result(sql + ")", array->oid);
   out.type = *array;
+  out.location = expression_helpers::location_of(constructor);
   return out;
 }
 

@@ -276,11 +276,8 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
       return typed_as("pg_catalog_regclass_in(" + arg.sql + ")", result);
     if (type == "regnamespace")
       return typed_as("pg_catalog_regnamespace_in(" + arg.sql + ")", result);
-    if (type == "regtype") {
-      std::string typname = text.rfind("pg_catalog.", 0) == 0 ? text.substr(11) : text;
-      if (const type_descriptor* d = find_builtin_type(std::string_view(typname)))
-        return typed_as(std::to_string(d->oid), result);
-    }
+    if (type == "regtype")
+      return typed_as(std::to_string(t.regtype_input(text, arg.location)), result);
     throw not_translatable{"cast of a name to " + type};
   }
   if (arg.parameter != 0 || !oid_like(arg.type.oid)) {

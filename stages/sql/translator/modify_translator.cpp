@@ -19,7 +19,9 @@
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
 
@@ -28,11 +30,18 @@ namespace {
 
 namespace pt = parse_tree;
 
+bool is_builtin_array(const column_type& type) {
+  const type_descriptor* descriptor = type.is_enum() ? nullptr : find_builtin_type(type.oid);
+  return descriptor != nullptr && descriptor->element != 0;
+}
+
 bool is_time_type(oid_t oid) {
   return oid == pg_type_oid::date || oid == pg_type_oid::timestamp || oid == pg_type_oid::timestamptz;
 }
 
 std::string type_words(const column_type& type) {
+  if (type.domain_array)
+    return type.domain_array->domain_name + "[]";
   return type.oid == pg_type_oid::unknown ? "unknown" : format_type(type);
 }
 
@@ -106,6 +115,21 @@ typed_expression query_translator::assign(typed_expression value, const column_d
   const bool time_to_time = is_time_type(from.oid) && is_time_type(to.oid);
   if (number_to_number || to_text || time_to_time)
     return cast(true);
+  if (is_builtin_array(from) && is_builtin_array(to)) {
+    // int4[] into numeric[] (or a domain's array over it): element by element, as
+    // PostgreSQL's array coercion applies the elements' assignment cast.
+    const auto rule = find_cast(from, to);
+    if (rule && applies_automatically(rule->context)) {
+      if (rule->method == stored_cast::not_supported)
+        throw not_translatable{"assignment from " + type_words(from) + " to " + type_words(to)};
+      return cast(true);
+    }
+    pg_error error = make_pg_error("42804", "column \"" + column.name + "\" is of type " +
+                                                type_words(to) + " but expression is of type " +
+                                                type_words(from));
+    error.hint = "You will need to rewrite or cast the expression.";
+    fail_at(std::move(error), value.location);
+  }
   // Pairs PostgreSQL has no assignment cast for: 42804. Any other pair (oid,
   // money, ... from a number) is left to the untranslated path.
   const auto family = [](oid_t oid) {

@@ -123,6 +123,8 @@ public:
   std::map<int, column_type>& parameters() { return parameter_types_; }
   const translation_input& input() const { return input_; }
   [[noreturn]] void fail_at(pg_error error, int location) const;
+  // The OID regtype's input gives `text` (42704 at `location` when no type has it).
+  oid_t regtype_input(const std::string& text, int location) const;
 
 private:
   typed_expression column_reference(const json& ref, const scope& where);
