@@ -327,6 +327,19 @@ TEST_F(ObjectPrivileges, ResettingSubscriptionStatisticsIsForSuperusers) {
   as("ra").same("SELECT pg_stat_reset_subscription_stats(NULL)");
 }
 
+// SKIP is for superusers, even the subscription's own owner may not (checked
+// on Tributary alone: PostgreSQL 15 gives subscriptions to superusers only).
+TEST_F(ObjectPrivileges, SkippingATransactionIsForSuperusersOnly) {
+  local_exec("CREATE SUBSCRIPTION sub CONNECTION 'host=127.0.0.1 port=1 password=secret' PUBLICATION p "
+             "WITH (connect = false); GRANT CREATE ON DATABASE postgres TO ra; ALTER SUBSCRIPTION sub OWNER TO ra");
+  auto a = connect_with(subscriber_.conninfo() + " user=ra");
+  auto skipped = exec(a.get(), "ALTER SUBSCRIPTION sub SKIP (lsn = '0/1')");
+  EXPECT_EQ(sqlstate_of(skipped.get()), "42501");
+  EXPECT_STREQ(PQresultErrorField(skipped.get(), PG_DIAG_MESSAGE_PRIMARY), "must be superuser to skip transaction");
+  auto by_superuser = local_try("ALTER SUBSCRIPTION sub SKIP (lsn = NONE)");
+  EXPECT_EQ(PQresultStatus(by_superuser.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(by_superuser.get());
+}
+
 // PostgreSQL 16's rule (15 allows only superusers): only roles with the
 // privileges of the predefined pg_create_subscription create subscriptions,
 // and a subscription is an object of the database: CREATE on it is needed to
