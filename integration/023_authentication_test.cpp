@@ -205,6 +205,9 @@ TEST_F(Authentication, EachMethodAcceptsTheRightPasswordAndRefusesAWrongOne) {
   }, 10s)) << subscriber_.log_text();
   EXPECT_NE(subscriber_.log_text().find("User \"t_nopass\" has no password assigned."), std::string::npos);
   EXPECT_NE(subscriber_.log_text().find("Role \"ghost\" does not exist."), std::string::npos);
+  // Passwords sent in clear (right or wrong) and those of CREATE ROLE never reach the log.
+  for (const char* secret : {"not the password", "pw of t_password", "pw of t_scram"})
+    EXPECT_EQ(subscriber_.log_text().find(secret), std::string::npos) << secret;
 }
 
 TEST_F(Authentication, AnExpiredPasswordAndAConnectionLimitRefuseLoginsAsPostgres) {

@@ -155,10 +155,94 @@ TEST_F(ObjectPrivileges, WithoutUsageOnPublicItsTablesAreNotFound) {
                           "WITH pt AS (SELECT 1 AS a) SELECT * FROM pt", "SELECT count(*) FROM pg_class WHERE relname = 'pt'",
                           "CREATE TABLE nt (a integer)", "CREATE VIEW nv AS SELECT 1 AS x"})
     a.same(sql);
+  // Named public.x, a table (or none) is refused as in any schema without USAGE.
+  for (const char* sql : {"SELECT * FROM public.pt", "SELECT * FROM public.nosuch", "INSERT INTO public.pt VALUES (1)",
+                          "UPDATE public.pt SET a = 2", "DELETE FROM public.pt", "TRUNCATE public.pt",
+                          "COPY public.pt TO STDOUT", "SELECT * FROM (SELECT a FROM public.pt) s",
+                          "ALTER TABLE public.pt ADD COLUMN b integer", "CREATE INDEX ON public.pt (a)",
+                          "CREATE TABLE public.nt (a integer)", "DROP TABLE public.nt"})
+    a.same(sql);
   both("GRANT USAGE ON SCHEMA public TO ra");
-  for (const char* sql : {"INSERT INTO pt VALUES (1)", "SELECT * FROM pt", "CREATE TABLE nt (a integer)", "DROP TABLE nt"})
+  for (const char* sql : {"INSERT INTO pt VALUES (1)", "SELECT * FROM pt", "SELECT * FROM public.pt",
+                          "CREATE TABLE nt (a integer)", "DROP TABLE nt"})
     a.same(sql);
   both("GRANT USAGE ON SCHEMA public TO PUBLIC");
+}
+
+// PostgreSQL 15's public belongs to pg_database_owner; ALTER SCHEMA public
+// OWNER TO gives it (and its ACL's owner entries) to a role, as any schema.
+TEST_F(ObjectPrivileges, PublicChangesOwnerAsAnySchema) {
+  both("CREATE TABLE pt (a integer); GRANT ALL ON pt TO ra");
+  const char* public_row = "SELECT pg_get_userbyid(nspowner), nspacl FROM pg_namespace WHERE nspname = 'public'";
+  auto s = as_superuser();
+  for (const char* sql : {public_row, "ALTER SCHEMA public OWNER TO nosuch", "ALTER SCHEMA public OWNER TO ra", public_row,
+                          "SELECT has_schema_privilege('ra', 'public', 'CREATE'), has_schema_privilege('rb', 'public', 'CREATE')"})
+    s.same(sql);
+  auto a = as("ra");
+  for (const char* sql : {"CREATE TABLE rat (x integer)", "GRANT CREATE ON SCHEMA public TO rb",
+                          "ALTER SCHEMA public OWNER TO rb"})  // must be member of role "rb"
+    a.same(sql);
+  auto b = as("rb");
+  for (const char* sql : {"CREATE TABLE rbt (x integer)", "ALTER SCHEMA public OWNER TO rb"})  // must be owner
+    b.same(sql);
+  for (const char* sql : {"DROP ROLE ra", "DROP TABLE rat", public_row})  // 2BP01: owner of schema public, ...
+    s.same(sql);
+  a.same("REVOKE USAGE ON SCHEMA public FROM PUBLIC");
+  as("rc").same("SELECT * FROM public.pt");  // permission denied for schema public
+  for (const char* sql : {"ALTER SCHEMA public OWNER TO pg_database_owner", public_row,
+                          "GRANT USAGE ON SCHEMA public TO PUBLIC", "REVOKE ALL ON pt FROM ra", "DROP TABLE rbt",
+                          "REVOKE CREATE ON SCHEMA public FROM rb", "DROP ROLE ra"})
+    s.same(sql);
+}
+
+// A database's CONNECTION LIMIT and ALLOW_CONNECTIONS (CREATE / ALTER
+// DATABASE, pg_database.datconnlimit and datallowconn), checked at login as
+// CheckMyDatabase does: the limit counts every session but binds only
+// non-superusers; a database that allows no connections refuses everyone.
+TEST_F(ObjectPrivileges, DatabaseConnectionLimitAndAllowConnections) {
+  const char* database_row = "SELECT datname, datconnlimit, datallowconn FROM pg_database WHERE datname LIKE 'd%' ORDER BY 1";
+  auto s = as_superuser();
+  for (const char* sql : {"CREATE DATABASE d OWNER ra CONNECTION LIMIT 1", "CREATE DATABASE dx CONNECTION LIMIT -2",
+                          "CREATE DATABASE dx CONNECTION LIMIT 'many'", "CREATE DATABASE dx CONNECTION LIMIT 1 CONNECTION LIMIT 2",
+                          "CREATE DATABASE dx WITH ALLOW_CONNECTIONS maybe", "CREATE DATABASE dx WITH FLAVOR = 'x'",
+                          "CREATE DATABASE dz WITH CONNECTION_LIMIT = 0 ALLOW_CONNECTIONS = false", database_row,
+                          "ALTER DATABASE nosuch CONNECTION LIMIT 3", "ALTER DATABASE d CONNECTION LIMIT -5",
+                          "ALTER DATABASE d ENCODING 'UTF8'", "ALTER DATABASE postgres ALLOW_CONNECTIONS false"})
+    s.same(sql);
+  same_login("rb", "dz");  // 55000: not currently accepting connections
+  {
+    auto first = as_in("rb", "d");
+    first.same("SELECT current_database()");
+    same_login("rc", "d");  // 53300 too many connections for database "d"
+    EXPECT_EQ(login_error(subscriber_.conninfo("d")), "connected");  // a superuser
+    auto b = as("rb");
+    b.same("ALTER DATABASE d CONNECTION LIMIT 3");  // must be owner of database d
+    auto a = as("ra");
+    a.same("ALTER DATABASE d WITH CONNECTION LIMIT 2");
+    s.same(database_row);
+    same_login("rc", "d");
+    a.same("ALTER DATABASE d CONNECTION LIMIT DEFAULT");
+    a.same("ALTER DATABASE d ALLOW_CONNECTIONS false");
+    same_login("rc", "d");
+  }
+  for (const char* sql : {database_row, "ALTER DATABASE d ALLOW_CONNECTIONS true", "DROP DATABASE dz"})
+    s.same(sql);
+}
+
+// ALTER DATABASE d SET is the row of no role in d (pg_db_role_setting), set
+// by d's owner; later logins to d take it.
+TEST_F(ObjectPrivileges, AlterDatabaseSetGivesLaterLoginsTheirParameters) {
+  create_database_d();
+  const char* settings_query = "SELECT d.datname, s.setrole, s.setconfig FROM pg_db_role_setting s "
+                               "JOIN pg_database d ON d.oid = s.setdatabase ORDER BY 1";
+  as("rb").same("ALTER DATABASE d SET statement_timeout = '4s'");  // must be owner of database d
+  auto a = as("ra");
+  for (const char* sql : {"ALTER DATABASE d SET statement_timeout = '4s'", "ALTER DATABASE d SET nosuch = 1",
+                          "ALTER DATABASE nosuch SET statement_timeout = '4s'", settings_query})
+    a.same(sql);
+  as_in("rb", "d").same("SHOW statement_timeout");
+  for (const char* sql : {"ALTER DATABASE d RESET statement_timeout", settings_query})
+    a.same(sql);
 }
 
 TEST_F(ObjectPrivileges, SequencesNeedUsageSelectOrUpdateAndASerialsBelongsToItsTable) {
@@ -221,8 +305,39 @@ TEST_F(ObjectPrivileges, ARoleWithCreatedbCreatesDatabasesForRolesItBelongsTo) {
   creator.same("DROP DATABASE dd");
 }
 
+// Functions and types keep PostgreSQL's defaults (EXECUTE and USAGE for
+// PUBLIC); changing them is refused plainly rather than ignored.
+TEST_F(ObjectPrivileges, PrivilegesOnFunctionsAndTypesAreRefusedPlainly) {
+  local_exec("CREATE TYPE mood AS ENUM ('sad', 'happy'); CREATE DOMAIN posint AS integer CHECK (VALUE > 0)");
+  for (const auto& [sql, message] : std::vector<std::pair<std::string, std::string>>{
+           {"GRANT EXECUTE ON FUNCTION now() TO ra", "GRANT on FUNCTION objects is not supported"},
+           {"REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC", "REVOKE on FUNCTION objects is not supported"},
+           {"REVOKE USAGE ON TYPE mood FROM PUBLIC", "REVOKE on TYPE objects is not supported"},
+           {"GRANT USAGE ON DOMAIN posint TO ra", "GRANT on DOMAIN objects is not supported"}}) {
+    auto r = local_try(sql);
+    EXPECT_EQ(sqlstate_of(r.get()), "0A000") << sql;
+    EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY), message.c_str()) << sql;
+  }
+  auto a = connect_with(subscriber_.conninfo() + " user=ra");
+  auto used = exec(a.get(), "SELECT 'happy'::mood, 3::posint, now() IS NOT NULL");
+  EXPECT_EQ(PQresultStatus(used.get()), PGRES_TUPLES_OK) << PQresultErrorMessage(used.get());
+}
+
 TEST_F(ObjectPrivileges, ResettingSubscriptionStatisticsIsForSuperusers) {
   as("ra").same("SELECT pg_stat_reset_subscription_stats(NULL)");
+}
+
+// SKIP is for superusers, even the subscription's own owner may not (checked
+// on Tributary alone: PostgreSQL 15 gives subscriptions to superusers only).
+TEST_F(ObjectPrivileges, SkippingATransactionIsForSuperusersOnly) {
+  local_exec("CREATE SUBSCRIPTION sub CONNECTION 'host=127.0.0.1 port=1 password=secret' PUBLICATION p "
+             "WITH (connect = false); GRANT CREATE ON DATABASE postgres TO ra; ALTER SUBSCRIPTION sub OWNER TO ra");
+  auto a = connect_with(subscriber_.conninfo() + " user=ra");
+  auto skipped = exec(a.get(), "ALTER SUBSCRIPTION sub SKIP (lsn = '0/1')");
+  EXPECT_EQ(sqlstate_of(skipped.get()), "42501");
+  EXPECT_STREQ(PQresultErrorField(skipped.get(), PG_DIAG_MESSAGE_PRIMARY), "must be superuser to skip transaction");
+  auto by_superuser = local_try("ALTER SUBSCRIPTION sub SKIP (lsn = NONE)");
+  EXPECT_EQ(PQresultStatus(by_superuser.get()), PGRES_COMMAND_OK) << PQresultErrorMessage(by_superuser.get());
 }
 
 // PostgreSQL 16's rule (15 allows only superusers): only roles with the

@@ -125,6 +125,31 @@ TEST_F(RoleMembership, AlterRoleSetGivesLaterLoginsTheirParameters) {
     s.same(sql);
 }
 
+// Server-wide parameters: those set at server start (55P02 "without
+// restarting the server"), on reload (55P02 "cannot be changed now"), and the
+// log levels only a superuser sets (42501 for others; a superuser's value is
+// checked and stored).
+TEST_F(RoleMembership, AlterRoleSetOfServerWideParametersAnswersAsPostgres) {
+  both("CREATE ROLE ra LOGIN; CREATE ROLE rb LOGIN");
+  const char* settings_query =
+      "SELECT r.rolname, s.setconfig FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole ORDER BY 1";
+  auto s = as_superuser();
+  for (const char* sql : {"ALTER ROLE ra SET max_connections = 10", "ALTER ROLE ra SET port = 5",
+                          "ALTER ROLE ALL SET listen_addresses = '*'", "ALTER ROLE ra SET ssl = on",
+                          "ALTER ROLE ra IN DATABASE postgres SET ssl_cert_file = 'x'",
+                          "ALTER ROLE ra SET authentication_timeout = '10s'", "ALTER ROLE ra SET log_min_messages = debug1",
+                          "ALTER ROLE ra SET log_min_error_statement = 'loud'", "ALTER ROLE ra RESET max_connections",
+                          "SET max_connections = 10", "SET ssl_ca_file = 'x'", settings_query})
+    s.same(sql);
+  auto b = as("rb");
+  for (const char* sql : {"ALTER ROLE rb SET log_min_messages = warning", "ALTER ROLE rb SET max_connections = 10",
+                          "ALTER ROLE rb SET wal_receiver_timeout = '1s'", "SET log_min_error_statement = error",
+                          "SET port = 1"})
+    b.same(sql);
+  s.same("ALTER ROLE ra RESET ALL");
+  s.same(settings_query);
+}
+
 TEST_F(RoleMembership, AfterSetRoleToAnotherUserSuperuserOnlyThingsAreRefused) {
   both("CREATE ROLE rc LOGIN");
   local_exec("SET ROLE rc");

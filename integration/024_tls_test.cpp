@@ -4,7 +4,8 @@
 // connects with sslmode=require and verify-full, and logs in with its certificate
 // through pg_hba.conf's `cert` method. SCRAM with channel binding
 // (channel_binding=require) is compared with a PostgreSQL 15 serving the same
-// certificate.
+// certificate. A revocation list (openssl ca -gencrl) and a minimum protocol
+// version refuse what they name.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -149,6 +150,38 @@ TEST_F(Tls, ClientCertificateAuthentication) {
                                      cert("stranger.crt") + " sslkey=" + cert("stranger.key"));
   EXPECT_EQ(stranger.find("OK"), std::string::npos) << stranger;
   EXPECT_EQ(login(base("localhost", server_->user()) + " sslmode=require"), "OK tls") << "the server still serves";
+}
+
+// ssl_crl_file: a client certificate its CA revoked is refused in the
+// handshake (the others still log in); ssl_min_protocol_version = TLSv1.3
+// refuses a client that offers TLS 1.2 at most.
+TEST_F(Tls, RevokedCertificatesAndOldProtocolsAreRefused) {
+  const auto& d = certificates_->path();
+  ASSERT_TRUE(make_certificate(d, "ca", "revoked", "certuser"));
+  std::ofstream(d / "ca.cnf") << "[ca]\ndefault_ca = test_ca\n[test_ca]\ndatabase = index.txt\n"
+                                 "crlnumber = crlnumber\ndefault_md = sha256\ndefault_crl_days = 2\n"
+                                 "certificate = ca.crt\nprivate_key = ca.key\n";
+  ASSERT_TRUE(run_in(d, "rm -f index.txt* crlnumber* && touch index.txt && echo 01 > crlnumber && "
+                        "openssl ca -config ca.cnf -revoke revoked.crt && openssl ca -config ca.cnf -gencrl -out ca.crl"));
+  server_.reset();
+  server_.emplace(tributary_server_options{{"ssl=on", "ssl_cert_file=" + cert("server.crt"),
+                                            "ssl_key_file=" + cert("server.key"), "ssl_ca_file=" + cert("ca.crt"),
+                                            "ssl_crl_file=" + cert("ca.crl"), "ssl_min_protocol_version=TLSv1.3"}});
+  ASSERT_NO_FATAL_FAILURE(server_->start());
+  auto c = server_->connect();
+  ASSERT_TRUE(succeeded(exec(c.get(), "CREATE ROLE certuser LOGIN").get()));
+  ASSERT_NO_FATAL_FAILURE(set_hba("host all " + server_->user() + " 127.0.0.1/32 trust\n"
+                                  "hostssl all certuser 127.0.0.1/32 cert\n"));
+  const auto with = [&](const std::string& name) {
+    return base("localhost", "certuser") + " sslmode=verify-full sslrootcert=" + cert("ca.crt") + " sslcert=" +
+           cert(name + ".crt") + " sslkey=" + cert(name + ".key");
+  };
+  ASSERT_TRUE(wait_until([&] { return login(with("client")) == "OK tls"; }, 10s)) << login(with("client"));
+  const std::string revoked = login(with("revoked"));
+  EXPECT_NE(revoked.find("certificate revoked"), std::string::npos) << revoked;
+  const std::string old = login(base("localhost", server_->user()) + " sslmode=require ssl_max_protocol_version=TLSv1.2");
+  EXPECT_EQ(old.find("OK"), std::string::npos) << old;
+  EXPECT_EQ(login(base("localhost", server_->user()) + " sslmode=require ssl_min_protocol_version=TLSv1.3"), "OK tls");
 }
 
 // libpq's answer without the server's address: "OK tls", "OK plain" or the error.

@@ -47,12 +47,35 @@ bool valid_database_name(const std::string& name) {
   return true;
 }
 
-// A row of "SELECT oid, datname, owner's name, datdba, datacl".
+// The columns read_database reads, of pg_database d joined with pg_authid a.
+constexpr const char* database_columns =
+    "SELECT d.oid, d.datname, coalesce(a.rolname, ''), d.datdba, d.datacl, d.datconnlimit, d.datallowconn "
+    "FROM pg_database d LEFT JOIN pg_authid a ON a.oid = d.datdba";
+
+// A row of database_columns.
 database_info read_database(const sqlite_statement& q) {
   database_info d{q.column_int(0), q.column_text(1), q.column_text(2), q.column_int(3), std::nullopt};
   if (!q.column_is_null(4))
     d.acl = q.column_text(4);
+  d.connection_limit = q.column_int(5);
+  d.allow_connections = q.column_int(6) != 0;
   return d;
+}
+
+// Adds `column` to pg_database when an older global.db lacks it.
+result<ok_t, std::string> add_database_column(sqlite_connection& g, const std::string& column,
+                                              const std::string& definition) {
+  auto columns = g.prepare("SELECT count(*) FROM pragma_table_info('pg_database') WHERE name = ?1");
+  if (!columns)
+    return fail("could not upgrade global.db: " + columns.error().message);
+  columns->bind_text(1, column);
+  if (auto s = columns->step(); !s)
+    return fail("could not upgrade global.db: " + s.error().message);
+  if (columns->column_int(0) != 0)
+    return ok_v;
+  if (auto r = g.exec("ALTER TABLE pg_database ADD COLUMN " + column + " " + definition); !r)
+    return fail("could not upgrade global.db: " + r.error().message);
+  return ok_v;
 }
 
 pg_error internal(const std::string& what, const sqlite_error& e) {
@@ -138,15 +161,13 @@ result<ok_t, std::string> data_directory::upgrade_global() {
       return fail("could not open global.db: " + g.error().message);
     if (auto r = role_catalog::upgrade_schema(*g); !r)
       return fail("could not upgrade global.db: " + r.error().message);
-    // pg_database.datacl (NULL: acldefault), added after the first global.db.
-    auto columns = g->prepare("SELECT count(*) FROM pragma_table_info('pg_database') WHERE name = 'datacl'");
-    if (!columns)
-      return fail("could not upgrade global.db: " + columns.error().message);
-    if (auto s = columns->step(); !s)
-      return fail("could not upgrade global.db: " + s.error().message);
-    if (columns->column_int(0) == 0)
-      if (auto r = g->exec("ALTER TABLE pg_database ADD COLUMN datacl text"); !r)
-        return fail("could not upgrade global.db: " + r.error().message);
+    // pg_database's columns added after the first global.db: datacl (NULL:
+    // acldefault), datconnlimit and datallowconn.
+    for (const auto& [column, definition] : {std::pair<std::string, std::string>{"datacl", "text"},
+                                             {"datconnlimit", "integer NOT NULL DEFAULT -1"},
+                                             {"datallowconn", "bool NOT NULL DEFAULT 1"}})
+      if (auto r = add_database_column(*g, column, definition); !r)
+        return r;
   }
   if (!fs::exists(hba_file()))
     if (auto r = write_private_file(hba_file(), hba_rules::default_file_text()); !r)
@@ -223,9 +244,7 @@ result<std::optional<database_info>, pg_error> data_directory::lookup_database(
   auto g = open_global();
   if (!g)
     return fail(g.error());
-  auto q = g->prepare(
-      "SELECT d.oid, d.datname, coalesce(a.rolname, ''), d.datdba, d.datacl FROM pg_database d "
-      "LEFT JOIN pg_authid a ON a.oid = d.datdba WHERE d.datname = ?1");
+  auto q = g->prepare(std::string(database_columns) + " WHERE d.datname = ?1");
   if (!q)
     return fail(pg_error_from_sqlite(q.error(), "global.db"));
   q->bind_text(1, name);
@@ -292,9 +311,7 @@ result<std::vector<database_info>, pg_error> data_directory::list_databases() co
   auto g = open_global();
   if (!g)
     return fail(g.error());
-  auto q = g->prepare(
-      "SELECT d.oid, d.datname, coalesce(a.rolname, ''), d.datdba, d.datacl FROM pg_database d "
-      "LEFT JOIN pg_authid a ON a.oid = d.datdba ORDER BY d.oid");
+  auto q = g->prepare(std::string(database_columns) + " ORDER BY d.oid");
   if (!q)
     return fail(pg_error_from_sqlite(q.error(), "global.db"));
   while (true) {
@@ -333,8 +350,8 @@ int64_t data_directory::allocate_oid() {
   return oid;
 }
 
-result<ok_t, pg_error> data_directory::create_database(const std::string& name,
-                                                       const std::string& owner) {
+result<ok_t, pg_error> data_directory::create_database(const std::string& name, const std::string& owner,
+                                                       int64_t connection_limit, bool allow_connections) {
   if (!valid_database_name(name))
     return fail(make_pg_error("42602", "invalid database name \"" + name + "\""));
   auto owner_role = find_role(owner);
@@ -346,12 +363,15 @@ result<ok_t, pg_error> data_directory::create_database(const std::string& name,
     auto g = open_global();
     if (!g)
       return fail(g.error());
-    auto ins = g->prepare("INSERT INTO pg_database (oid, datname, datdba) VALUES (?1, ?2, ?3)");
+    auto ins = g->prepare(
+        "INSERT INTO pg_database (oid, datname, datdba, datconnlimit, datallowconn) VALUES (?1, ?2, ?3, ?4, ?5)");
     if (!ins)
       return fail(internal("could not record database", ins.error()));
     ins->bind_int(1, oid);
     ins->bind_text(2, name);
     ins->bind_int(3, owner_role ? owner_role->oid : 10);
+    ins->bind_int(4, connection_limit);
+    ins->bind_int(5, allow_connections ? 1 : 0);
     if (auto r = ins->run(); !r) {
       if ((r.error().code & 0xff) == 19)  // SQLITE_CONSTRAINT: a concurrent CREATE won
         return fail(make_pg_error("42P04", "database \"" + name + "\" already exists"));
@@ -366,7 +386,8 @@ result<ok_t, pg_error> data_directory::create_database(const std::string& name,
 
 result<ok_t, pg_error> data_directory::update_database(const database_info& database) {
   return with_global_db([&](sqlite_connection& g) -> result<ok_t, pg_error> {
-    auto q = g.prepare("UPDATE pg_database SET datdba = ?2, datacl = ?3 WHERE oid = ?1");
+    auto q = g.prepare(
+        "UPDATE pg_database SET datdba = ?2, datacl = ?3, datconnlimit = ?4, datallowconn = ?5 WHERE oid = ?1");
     if (!q)
       return fail(internal("could not update database", q.error()));
     q->bind_int(1, database.oid);
@@ -375,6 +396,8 @@ result<ok_t, pg_error> data_directory::update_database(const database_info& data
       q->bind_text(3, *database.acl);
     else
       q->bind_null(3);
+    q->bind_int(4, database.connection_limit);
+    q->bind_int(5, database.allow_connections ? 1 : 0);
     if (auto r = q->run(); !r)
       return fail(internal("could not update database", r.error()));
     return ok_v;
@@ -445,6 +468,12 @@ std::shared_ptr<void> data_directory::track_session(const std::string& database)
     std::lock_guard lock{sessions_mutex_};
     --sessions_per_database_[database];
   });
+}
+
+int data_directory::sessions_using(const std::string& database) const {
+  std::lock_guard lock{sessions_mutex_};
+  auto it = sessions_per_database_.find(database);
+  return it == sessions_per_database_.end() ? 0 : it->second;
 }
 
 }  // namespace tributary

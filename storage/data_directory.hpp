@@ -41,6 +41,8 @@ struct database_info {
   std::string owner;
   int64_t owner_oid = 10;          // datdba
   std::optional<std::string> acl;  // datacl in table_acl's stored form; nullopt: acldefault
+  int64_t connection_limit = -1;   // datconnlimit (-1: no limit)
+  bool allow_connections = true;   // datallowconn
 };
 
 class data_directory {
@@ -70,8 +72,10 @@ public:
   result<std::vector<database_info>, pg_error> list_databases() const;
 
   // 42P04 when it exists; 42602 for a name that cannot be a file name.
-  result<ok_t, pg_error> create_database(const std::string& name, const std::string& owner);
-  // Rewrites a database's owner and ACL (ALTER DATABASE OWNER TO, GRANT ON DATABASE).
+  result<ok_t, pg_error> create_database(const std::string& name, const std::string& owner,
+                                         int64_t connection_limit = -1, bool allow_connections = true);
+  // Rewrites a database's owner, ACL, connection limit and datallowconn (ALTER
+  // DATABASE, GRANT ON DATABASE).
   result<ok_t, pg_error> update_database(const database_info& database);
   // 3D000 when missing (unless if_exists); 55006 when the caller says it is in use.
   result<ok_t, pg_error> drop_database(const std::string& name, bool if_exists);
@@ -82,6 +86,8 @@ public:
   // Marks a client session as using `database` until the returned handle dies;
   // drop_database refuses a database in use (55006), as PostgreSQL does.
   [[nodiscard]] std::shared_ptr<void> track_session(const std::string& database);
+  // The client sessions using `database` now (CONNECTION LIMIT counts them).
+  int sessions_using(const std::string& database) const;
 
   // A new object identifier, unique in the whole server (subscriptions, origins).
   int64_t allocate_oid();
@@ -101,7 +107,7 @@ private:
 
   std::filesystem::path root_;
   mutable std::mutex global_mutex_;
-  std::mutex sessions_mutex_;
+  mutable std::mutex sessions_mutex_;
   std::map<std::string, int> sessions_per_database_;
 };
 

@@ -55,8 +55,28 @@ result<ok_t, sqlite_error> change_schema_owner(sqlite_connection& db, const std:
   return q->run();
 }
 
+result<std::optional<std::string>, sqlite_error> public_schema_owner(sqlite_connection& db) {
+  auto rows = query_rows(db, "SELECT nspowner FROM tributary_namespaces WHERE nspname = 'public'");
+  if (!rows)
+    return fail(rows.error());
+  if (rows->empty())
+    return std::optional<std::string>();
+  return std::optional<std::string>(rows->front().at(0));
+}
+
+result<ok_t, sqlite_error> set_public_schema_owner(sqlite_connection& db, const std::optional<std::string>& owner) {
+  auto q = db.prepare(owner ? "INSERT OR REPLACE INTO tributary_namespaces (nspname, nspowner) VALUES ('public', ?1)"
+                            : "DELETE FROM tributary_namespaces WHERE nspname = 'public'");
+  if (!q)
+    return fail(q.error());
+  if (owner)
+    q->bind_text(1, *owner);
+  return q->run();
+}
+
 result<std::vector<std::pair<std::string, std::string>>, sqlite_error> list_schemas(sqlite_connection& db) {
-  auto rows = query_rows(db, "SELECT nspname, nspowner FROM tributary_namespaces ORDER BY nspname");
+  auto rows = query_rows(db, "SELECT nspname, nspowner FROM tributary_namespaces WHERE nspname <> 'public' "
+                            "ORDER BY nspname");
   if (!rows)
     return fail(rows.error());
   std::vector<std::pair<std::string, std::string>> out;

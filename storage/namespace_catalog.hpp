@@ -9,6 +9,9 @@
 // (migration 10) in stages/auth/table_acl's stored form; without one the
 // schema has its default: owner=UC/owner, and for public PostgreSQL 15's
 // {pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}.
+// public's owner is pg_database_owner until ALTER SCHEMA public OWNER TO
+// names a role: then a row "public" of tributary_namespaces holds it (no other
+// call lists that row).
 // All calls run inside the caller's transaction.
 #pragma once
 
@@ -32,6 +35,12 @@ result<ok_t, sqlite_error> record_schema(sqlite_connection& db, const std::strin
 result<ok_t, sqlite_error> forget_schema(sqlite_connection& db, const std::string& schema);
 result<ok_t, sqlite_error> change_schema_owner(sqlite_connection& db, const std::string& schema,
                                                const std::string& owner);
+
+// The role ALTER SCHEMA public OWNER TO made public's owner; nullopt:
+// pg_database_owner, as a new database has it.
+result<std::optional<std::string>, sqlite_error> public_schema_owner(sqlite_connection& db);
+// Records it (nullopt: back to pg_database_owner).
+result<ok_t, sqlite_error> set_public_schema_owner(sqlite_connection& db, const std::optional<std::string>& owner);
 
 // Every schema besides the built-in ones with its owner's name.
 result<std::vector<std::pair<std::string, std::string>>, sqlite_error> list_schemas(sqlite_connection& db);

@@ -222,7 +222,14 @@ result<std::vector<std::string>, pg_error> role_catalog::owned_objects(const rol
     auto schema_acls = schema_acl_texts(*c);
     if (!schemas || !schema_acls)
       return fail(pg_error_from_sqlite(!schemas ? schemas.error() : schema_acls.error(), db.name));
+    auto public_owner = public_schema_owner(*c);
+    if (!public_owner)
+      return fail(pg_error_from_sqlite(public_owner.error(), db.name));
     std::set<std::string> owned_schemas;
+    if (*public_owner == role.name) {
+      owned.push_back("owner of schema public");
+      owned_schemas.insert("public");
+    }
     for (const auto& [schema, owner] : *schemas)
       if (owner == role.name) {
         owned.push_back("owner of schema " + schema);

@@ -109,18 +109,27 @@ table_acl database_acl_of(const database_info& database) {
 result<std::map<std::string, schema_acl_entry>, sqlite_error> load_schema_acls(
     sqlite_connection& db, const std::vector<role_record>& roles) {
   std::map<std::string, schema_acl_entry> out;
-  // PostgreSQL 15's public: owned by pg_database_owner, PUBLIC may only use it.
-  out["public"] = schema_acl_entry{database_owner_role,
-                                   {acl_item{database_owner_role, database_owner_role,
-                                             all_privileges_of(acl_object::schema), 0},
-                                    acl_item{0, database_owner_role, privilege_usage, 0}},
+  const auto oid_of = [&](const std::string& owner_name) {
+    if (owner_name == "pg_database_owner")
+      return database_owner_role;
+    auto r = std::find_if(roles.begin(), roles.end(), [&](const role_record& x) { return x.name == owner_name; });
+    return r == roles.end() ? default_relation_owner : r->oid;
+  };
+  // PostgreSQL 15's public: owned by pg_database_owner (or the role ALTER
+  // SCHEMA public OWNER TO named), PUBLIC may only use it.
+  auto public_owner_name = public_schema_owner(db);
+  if (!public_owner_name)
+    return fail(public_owner_name.error());
+  const int64_t public_owner = *public_owner_name ? oid_of(**public_owner_name) : database_owner_role;
+  out["public"] = schema_acl_entry{public_owner,
+                                   {acl_item{public_owner, public_owner, all_privileges_of(acl_object::schema), 0},
+                                    acl_item{0, public_owner, privilege_usage, 0}},
                                    true};
   auto schemas = list_schemas(db);
   if (!schemas)
     return fail(schemas.error());
   for (const auto& [name, owner_name] : *schemas) {
-    auto r = std::find_if(roles.begin(), roles.end(), [&](const role_record& x) { return x.name == owner_name; });
-    const int64_t owner = r == roles.end() ? default_relation_owner : r->oid;
+    const int64_t owner = oid_of(owner_name);
     out[name] = schema_acl_entry{owner, default_acl(acl_object::schema, owner), false};
   }
   auto acls = schema_acl_texts(db);

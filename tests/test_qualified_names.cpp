@@ -69,6 +69,11 @@ TEST(QualifiedNames, PublicIsTheBareNameAndNamesNoSchema) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->text, "SELECT \"t\".a FROM \"t\"");
   EXPECT_TRUE(r->schemas.empty());
+  // ... but the relations written public.x are listed (USAGE on public is checked for them).
+  EXPECT_EQ(r->public_relations, (std::vector<std::string>{"t"}));
+  auto mixed = rewrite("SELECT * FROM public.t, u, s.v");
+  ASSERT_TRUE(mixed);
+  EXPECT_EQ(mixed->public_relations, (std::vector<std::string>{"t"}));
 }
 
 TEST(QualifiedNames, ReportsEachSchemaOnceInOrder) {

@@ -368,7 +368,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
                       {pg_toast_namespace_oid, "pg_toast"}};  // PostgreSQL's; it holds nothing here
   std::vector<std::string> schemas;
   if (table_exists(db, "tributary_namespaces")) {
-    auto rows = query_rows(db, "SELECT nspname FROM tributary_namespaces ORDER BY nspname");
+    auto rows = query_rows(db, "SELECT nspname FROM tributary_namespaces WHERE nspname <> 'public' ORDER BY nspname");
     if (!rows)
       return fail(rows.error());
     for (const auto& row : *rows) {

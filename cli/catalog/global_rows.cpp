@@ -44,7 +44,7 @@ std::vector<snapshot_row> pg_database_rows(const std::vector<database_info>& dat
   for (const auto& d : databases) {
     auto acl = d.acl ? parse_stored_acl(*d.acl) : std::nullopt;
     out.push_back({d.oid, d.name, d.owner_oid, utf8_encoding, std::string("c"), boolean(false),
-                   boolean(true), int64_t{-1}, int64_t{0}, int64_t{0}, pg_default_tablespace, std::string("C"),
+                   boolean(d.allow_connections), d.connection_limit, int64_t{0}, int64_t{0}, pg_default_tablespace, std::string("C"),
                    std::string("C"), null_value, null_value,
                    acl ? sql_value{shown_acl_text(*acl, role_name)} : null_value});
   }

@@ -256,8 +256,6 @@ result<command_outcome, pg_error> alter_schema_owner(const std::string& name, co
   auto it = access.schemas.find(name);
   if (it == access.schemas.end())
     return fail(missing_schema(name));
-  if (name == "public")
-    return fail(make_pg_error("0A000", "the owner of schema public cannot be changed"));
   const schema_acl_entry& entry = it->second;
   if (entry.owner == new_owner.oid)
     return command_outcome::tag_only("ALTER SCHEMA");
@@ -270,6 +268,17 @@ result<command_outcome, pg_error> alter_schema_owner(const std::string& name, co
       return fail(permission_denied_for(acl_object::database, access.database));
   }
   sqlite_connection& db = context.database();
+  if (name == "public") {  // its ACL is never NULL (initdb sets it): it always follows the owner
+    table_acl acl = entry.acl;
+    change_owner(acl, entry.owner, new_owner.oid);
+    if (auto r = store_schema_acl(db, name, stored_acl_text(acl)); !r)
+      return fail(storage_error(r.error()));
+    const bool back_to_default = new_owner.oid == database_owner_role;
+    if (auto r = set_public_schema_owner(db, back_to_default ? std::nullopt : std::optional<std::string>(new_owner.name));
+        !r)
+      return fail(storage_error(r.error()));
+    return command_outcome::tag_only("ALTER SCHEMA");
+  }
   auto stored = schema_acl_texts(db);
   if (!stored)
     return fail(storage_error(stored.error()));
@@ -317,12 +326,20 @@ result<command_outcome, pg_error> run_privilege_statement(const std::string& nod
                ? alter_sequence_owner(fields, **access, context, directory)
                : change_table_owner(fields, context, directory);
   role_catalog roles{directory};
-  auto new_owner = existing_role(roles, role_spec_name(fields.value("newowner", nlohmann::json::object()), context));
-  if (!new_owner)
-    return fail(new_owner.error());
+  const std::string new_owner_name = role_spec_name(fields.value("newowner", nlohmann::json::object()), context);
   const std::string name =
       fields.value("object", nlohmann::json::object()).value("String", nlohmann::json::object()).value("sval", std::string());
-  if (fields.value("objectType", std::string()) == "OBJECT_DATABASE")
+  const bool schema = fields.value("objectType", std::string()) != "OBJECT_DATABASE";
+  if (schema && new_owner_name == "pg_database_owner") {  // the predefined role (not a row of pg_authid)
+    role_record database_owner;
+    database_owner.oid = database_owner_role;
+    database_owner.name = new_owner_name;
+    return alter_schema_owner(name, database_owner, **access, context, directory);
+  }
+  auto new_owner = existing_role(roles, new_owner_name);
+  if (!new_owner)
+    return fail(new_owner.error());
+  if (!schema)
     return alter_database_owner(name, *new_owner, **access, context, directory);
   return alter_schema_owner(name, *new_owner, **access, context, directory);
 }

@@ -15,6 +15,8 @@
 //   ALTER DATABASE d OWNER TO r    owner (or superuser), member of r, CREATEDB
 //                                  ("permission denied to change owner of database")
 //   ALTER SCHEMA s OWNER TO r      owner, member of r, CREATE on the database
+//                                  (public too, to a role or back to
+//                                  pg_database_owner; its ACL follows the owner)
 // Nothing happens when the new owner is the owner already (no check either).
 // The ACL's items of the old owner become the new owner's (aclnewowner).
 // Stored: a database's owner and ACL in global.db's pg_database (datdba,

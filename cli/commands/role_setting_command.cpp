@@ -10,7 +10,7 @@ namespace tributary {
 
 result<command_outcome, pg_error> alter_role_setting(const nlohmann::json& stmt, std::string_view text,
                                                      role_catalog& roles, command_context& context,
-                                                     const session_parameters& parameters) {
+                                                     const session_parameters& parameters, const char* tag) {
   auto me = current_role(roles, context);
   if (!me)
     return fail(me.error());
@@ -56,14 +56,14 @@ result<command_outcome, pg_error> alter_role_setting(const nlohmann::json& stmt,
                                     [&](const std::string& name) { return parameters.may_reset_role_setting(name); });
         !r)
       return fail(r.error());
-    return command_outcome::tag_only("ALTER ROLE");
+    return command_outcome::tag_only(tag);
   }
   auto checked = parameters.role_setting(set, text);
   if (!checked)
     return fail(checked.error());
   if (auto r = settings.set(database_oid, role_oid, checked->first, checked->second); !r)
     return fail(r.error());
-  return command_outcome::tag_only("ALTER ROLE");
+  return command_outcome::tag_only(tag);
 }
 
 }  // namespace tributary

@@ -8,6 +8,8 @@
 //   to alter settings globally"); the parameter and value as SET checks them for
 //   the current user (session_parameters::role_setting: 42704, 22023, 42501,
 //   55P02). Sessions that log in later apply the settings.
+// ALTER DATABASE d SET / RESET is ALTER ROLE ALL IN DATABASE d's row (tag
+// "ALTER DATABASE"): d's owner or a superuser.
 #pragma once
 
 #include <string_view>
@@ -22,6 +24,7 @@ namespace tributary {
 
 result<command_outcome, pg_error> alter_role_setting(const nlohmann::json& stmt, std::string_view text,
                                                      role_catalog& roles, command_context& context,
-                                                     const session_parameters& parameters);
+                                                     const session_parameters& parameters,
+                                                     const char* tag = "ALTER ROLE");
 
 }  // namespace tributary

@@ -311,7 +311,7 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
   auto it = parameters_.find(key);
   if (it == parameters_.end()) {
     if (server_settings_.known(key))
-      return fail(make_pg_error("55P02", "parameter \"" + key + "\" cannot be changed now"));
+      return fail(server_setting_refusal(key));
     if (key.find('.') == std::string::npos)
       return fail(unrecognized(name));
   } else if (it->second.read_only) {
@@ -334,6 +334,22 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
   return ok_v;
 }
 
+// SET of a server-wide parameter, as set_config_option refuses it for a
+// session: a superuser-only one needs a superuser (who may not set it either
+// here: Tributary's log levels are the server's).
+pg_error session_parameters::server_setting_refusal(const std::string& key) const {
+  switch (settings::context_of(key)) {
+    case setting_context::postmaster:
+      return make_pg_error("55P02", "parameter \"" + key + "\" cannot be changed without restarting the server");
+    case setting_context::superuser:
+      if (!superuser_)
+        return make_pg_error("42501", "permission denied to set parameter \"" + key + "\"");
+      break;
+    case setting_context::sighup: break;
+  }
+  return make_pg_error("55P02", "parameter \"" + key + "\" cannot be changed now");
+}
+
 result<std::pair<std::string, std::optional<std::string>>, pg_error> session_parameters::role_setting(
     const nlohmann::json& fields, std::string_view source) const {
   const std::string kind = fields.value("kind", std::string());
@@ -347,6 +363,25 @@ result<std::pair<std::string, std::optional<std::string>>, pg_error> session_par
     if (!superuser_)
       return fail(make_pg_error("42501", "permission denied to set parameter \"" + name + "\""));
     return std::make_pair(name, value);
+  }
+  // A superuser-only server parameter: a superuser's ALTER ROLE stores it
+  // (PostgreSQL's levels; a login leaves the server's level as it is).
+  if (known == parameters_.end() && server_settings_.known(key) &&
+      settings::context_of(key) == setting_context::superuser) {
+    if (!superuser_)
+      return fail(server_setting_refusal(key));
+    if (value) {
+      static const std::vector<std::string> levels = {"debug5", "debug4", "debug3", "debug2", "debug1", "info",
+                                                      "notice", "warning", "error",  "log",    "fatal",  "panic"};
+      const std::string level = lowercase(*value);
+      if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+        pg_error e = invalid_value(key, *value);
+        e.hint = "Available values: debug5, debug4, debug3, debug2, debug1, info, notice, warning, error, log, "
+                 "fatal, panic.";
+        return fail(std::move(e));
+      }
+    }
+    return std::make_pair(key, value);
   }
   session_parameters scratch = *this;  // checks as SET would, on a copy
   scratch.role_check_ = nullptr;

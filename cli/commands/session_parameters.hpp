@@ -108,6 +108,8 @@ public:
   static int severity_rank(const std::string& severity);
 
 private:
+  // 55P02 / 42501 for SET of a server-wide parameter (its setting_context).
+  pg_error server_setting_refusal(const std::string& key) const;
   struct parameter {
     std::string display_name;   // "DateStyle"
     std::string value;

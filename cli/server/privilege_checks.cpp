@@ -195,12 +195,15 @@ const nlohmann::json* creation_range_var(const std::string& type, const nlohmann
 // name lookup checks it before any privilege on the relations (an INSERT,
 // UPDATE, DELETE or COPY target too: a typed field, not under a "RangeVar").
 // Without USAGE on public the search path skips it: a name of one of its
-// tables is not found (42P01; the router has already turned public.x into x)
-// — but a CREATE's new relation needs CREATE there only.
-result<ok_t, pg_error> check_schema_usage(const std::string& type, const nlohmann::json& fields,
-                                          const table_access& access) {
+// tables is not found (42P01), and public.x is refused as s.x is (the router
+// has already turned public.x into x and listed x) — but a CREATE's new
+// relation needs CREATE there only.
+result<ok_t, pg_error> check_schema_usage(const routed_statement& statement, const table_access& access) {
+  const std::string type = statement.node_type();
+  const nlohmann::json& fields = statement.fields();
   std::vector<nlohmann::json> relations;
-  if ((type == "InsertStmt" || type == "UpdateStmt" || type == "DeleteStmt" || type == "CopyStmt") &&
+  if ((type == "InsertStmt" || type == "UpdateStmt" || type == "DeleteStmt" || type == "CopyStmt" ||
+       type == "AlterTableStmt" || type == "IndexStmt" || type == "CreateTrigStmt" || type == "RenameStmt") &&
       fields.contains("relation") && fields["relation"].is_object())
     relations.push_back(fields["relation"]);
   collect_read_relations(fields, creation_range_var(type, fields), relations);
@@ -211,6 +214,11 @@ result<ok_t, pg_error> check_schema_usage(const std::string& type, const nlohman
   for (const auto& range_var : relations) {
     const std::string name = range_var_name(range_var);
     const std::string written = range_var.value("schemaname", std::string());
+    const auto& named_public = statement.public_relations;
+    if (!public_usable && written.empty() &&
+        std::find(named_public.begin(), named_public.end(), range_var.value("relname", std::string())) !=
+            named_public.end())
+      return fail(permission_denied_for(acl_object::schema, "public"));
     if (!public_usable && written.empty() && ctes.count(name) == 0 && access.is_user_table(name))
       return fail(make_pg_error("42P01", "relation \"" + name + "\" does not exist"));
     if (name.find('.') == std::string::npos)
@@ -219,6 +227,17 @@ result<ok_t, pg_error> check_schema_usage(const std::string& type, const nlohman
     if (schema != "public" && !access.allows_schema(schema, privilege_usage))
       return fail(permission_denied_for(acl_object::schema, schema));
   }
+  // DROP's names are lists ([schema,] name), left as written.
+  if (type == "DropStmt")
+    for (const auto& object : fields.value("objects", nlohmann::json::array())) {
+      const auto parts = object.value("List", nlohmann::json::object()).value("items", nlohmann::json::array());
+      if (parts.size() < 2)
+        continue;
+      const std::string schema =
+          parts[parts.size() - 2].value("String", nlohmann::json::object()).value("sval", std::string());
+      if (access.schemas.count(schema) != 0 && !access.allows_schema(schema, privilege_usage))
+        return fail(permission_denied_for(acl_object::schema, schema));
+    }
   return ok_v;
 }
 
@@ -254,8 +273,9 @@ std::optional<std::string> creation_schema(const std::string& type, const nlohma
 
 // CREATE on the schema a new object goes to; a temporary table needs
 // TEMPORARY on the database instead.
-result<ok_t, pg_error> check_creation(const std::string& type, const nlohmann::json& fields,
-                                      const table_access& access) {
+result<ok_t, pg_error> check_creation(const routed_statement& statement, const table_access& access) {
+  const std::string type = statement.node_type();
+  const nlohmann::json& fields = statement.fields();
   const nlohmann::json& relation = type == "CreateStmt" ? fields.value("relation", nlohmann::json::object())
                                    : type == "CreateTableAsStmt"
                                        ? fields.value("into", nlohmann::json::object()).value("rel", nlohmann::json::object())
@@ -267,9 +287,13 @@ result<ok_t, pg_error> check_creation(const std::string& type, const nlohmann::j
     return ok_v;
   }
   auto schema = creation_schema(type, fields, access);
-  // Unqualified, without USAGE on public: nowhere to create it (the search path is empty).
+  // Unqualified, without USAGE on public: nowhere to create it (the search path
+  // is empty); public.x needs CREATE only.
   const nlohmann::json* range_var = creation_range_var(type, fields);
+  const auto& named_public = statement.public_relations;
   if (schema == "public" && range_var != nullptr && range_var->value("schemaname", std::string()).empty() &&
+      std::find(named_public.begin(), named_public.end(), range_var->value("relname", std::string())) ==
+          named_public.end() &&
       !access.allows_schema("public", privilege_usage))
     return fail(make_pg_error("3F000", "no schema has been selected to create in"));
   if (schema && !access.allows_schema(*schema, privilege_create))
@@ -379,9 +403,9 @@ result<ok_t, pg_error> check_node(const std::string& type, const nlohmann::json&
 
 result<ok_t, pg_error> check_statement_privileges(const routed_statement& statement,
                                                   const table_access& access) {
-  if (auto r = check_schema_usage(statement.node_type(), statement.fields(), access); !r)
+  if (auto r = check_schema_usage(statement, access); !r)
     return r;
-  if (auto r = check_creation(statement.node_type(), statement.fields(), access); !r)
+  if (auto r = check_creation(statement, access); !r)
     return r;
   if (auto r = check_node(statement.node_type(), statement.fields(), access); !r)
     return r;

@@ -13,7 +13,7 @@
 //   a view                                             SELECT on it; what it
 //                                                      reads: its owner's (the
 //                                                      authorizer's check)
-//   a relation named schema.name                       USAGE on the schema, first
+//   a relation named schema.name (public.name too)     USAGE on the schema, first
 //   CREATE TABLE / VIEW / SEQUENCE / TYPE / FUNCTION   CREATE on the schema
 //   (public: PostgreSQL 15 grants it only to the database's owner)
 //   CREATE TEMP TABLE                                  TEMPORARY on the database

@@ -264,7 +264,13 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     send_fatal("3D000", "database \"" + database + "\" does not exist");
     return false;
   }
-  // CONNECT on the database, as CheckMyDatabase: superusers are not checked.
+  // As CheckMyDatabase: datallowconn (everyone), then CONNECT and the
+  // database's CONNECTION LIMIT (superusers are not checked; this session is
+  // already counted).
+  if (!(*found_database)->allow_connections) {
+    send_fatal("55000", "database \"" + database + "\" is not currently accepting connections");
+    return false;
+  }
   if (!role->superuser) {
     auto grants = role_membership{directory}.list();
     auto all_roles = roles.list();
@@ -277,6 +283,10 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
                acting_roles(*all_roles, *grants, role->oid, target.owner_oid), privilege_connect)) {
       send_fatal("42501", "permission denied for database \"" + database + "\"",
                  "User does not have CONNECT privilege.");
+      return false;
+    }
+    if (target.connection_limit >= 0 && directory.sessions_using(database) > target.connection_limit) {
+      send_fatal("53300", "too many connections for database \"" + database + "\"");
       return false;
     }
   }

@@ -5,6 +5,7 @@
 
 #include "cli/catalog/catalog_protection.hpp"
 #include "cli/commands/comment_command.hpp"
+#include "cli/commands/database_commands.hpp"
 #include "cli/server/domain_parameters.hpp"
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/object_privilege_commands.hpp"
@@ -26,6 +27,7 @@
 #include "storage/replication_role.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/table_access.hpp"
+#include "stages/auth/database_options.hpp"
 #include "stages/auth/role_graph.hpp"
 #include "storage/sql_functions.hpp"
 
@@ -302,6 +304,12 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
       role_catalog roles{directory_};
       if (statement.node.contains("AlterRoleSetStmt"))
         return alter_role_setting(statement.node["AlterRoleSetStmt"], statement.text, roles, *this, parameters_);
+      if (statement.node.contains("AlterDatabaseSetStmt")) {  // pg_db_role_setting's row of no role
+        const auto& set = statement.node["AlterDatabaseSetStmt"];
+        const nlohmann::json as_role_setting = {{"database", set.value("dbname", std::string())},
+                                                {"setstmt", set.value("setstmt", nlohmann::json::object())}};
+        return alter_role_setting(as_role_setting, statement.text, roles, *this, parameters_, "ALTER DATABASE");
+      }
       return run_role_statement(statement.node, statement.text, roles, *this, parameters_.type_settings_now());
     }
     case statement_kind::sqlite:
@@ -316,6 +324,8 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
         return fail(make_pg_error("25P01", "LOCK TABLE can only be used in transaction blocks"));
       return lock_table_command(statement.fields(), *this);
     case statement_kind::grant_privileges:
+      if (statement.node_type() == "AlterDatabaseStmt")
+        return alter_database(fields, statement.text, *this, directory_);
       return in_own_transaction([&] { return run_privilege_statement(statement.node_type(), fields, *this, directory_); });
     case statement_kind::comment:
       return in_own_transaction([&] { return comment_command(statement.fields(), *this); });
@@ -362,12 +372,11 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
                                            " DATABASE cannot run inside a transaction block"));
   const std::string name = text_field(statement.fields(), "dbname");
   if (create) {
-    std::string owner = identity_.user;  // OWNER r: the role must exist
-    for (const auto& option : statement.fields().value("options", nlohmann::json::array())) {
-      const auto& def = option.value("DefElem", nlohmann::json::object());
-      if (def.value("defname", std::string()) == "owner")
-        owner = def.value("arg", nlohmann::json::object()).value("String", nlohmann::json::object()).value("sval", owner);
-    }
+    auto options = parse_database_options(statement.fields().value("options", nlohmann::json::array()),
+                                          database_statement::create, statement.text);
+    if (!options)
+      return fail(options.error());
+    const std::string owner = options->owner.value_or(identity_.user);  // OWNER r: the role must exist
     auto owner_role = directory_.find_role(owner);
     if (!owner_role)
       return fail(make_pg_error("42704", "role \"" + owner + "\" does not exist"));
@@ -383,7 +392,9 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
       if (!is_member_of(*grants, (*me)->oid, owner_role->oid))
         return fail(make_pg_error("42501", "must be member of role \"" + owner + "\""));
     }
-    if (auto r = directory_.create_database(name, owner); !r)
+    if (auto r = directory_.create_database(name, owner, options->connection_limit.value_or(-1),
+                                            options->allow_connections.value_or(true));
+        !r)
       return fail(r.error());
     return command_outcome::tag_only("CREATE DATABASE");
   }

@@ -169,6 +169,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       {"CreateRoleStmt", statement_kind::role_ddl},
       {"AlterRoleStmt", statement_kind::role_ddl},
       {"AlterRoleSetStmt", statement_kind::role_ddl},
+      {"AlterDatabaseSetStmt", statement_kind::role_ddl},   // as ALTER ROLE ALL IN DATABASE d SET
+      {"AlterDatabaseStmt", statement_kind::grant_privileges},  // database_commands
       {"DropRoleStmt", statement_kind::role_ddl},
       {"GrantRoleStmt", statement_kind::role_ddl},
       {"GrantStmt", statement_kind::grant_privileges},
@@ -266,6 +268,7 @@ private:
     s.text = std::move(rewritten->text);
     s.node = tree["stmts"][0].value("stmt", nlohmann::json::object());
     s.schemas = std::move(rewritten->schemas);
+    s.public_relations = std::move(rewritten->public_relations);
   }
 
   // A statement PostgreSQL rejected. If SQLite would see it as unfinished (a

@@ -91,6 +91,8 @@ struct routed_statement {
   // Schemas other than public that the statement's relations name; `text` and
   // `node` already use the local table names (stages/sql/qualified_names.hpp).
   std::vector<std::string> schemas;
+  // The relations it named as public.x, by x (qualified_names.hpp).
+  std::vector<std::string> public_relations;
 
   // The node's type name ("SelectStmt"), or "" for sqlite_only.
   std::string node_type() const;

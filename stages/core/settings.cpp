@@ -163,6 +163,14 @@ const std::vector<setting_definition>& settings::definitions() {
   return defs;
 }
 
+setting_context settings::context_of(std::string_view name) {
+  if (name == "listen_addresses" || name == "port" || name == "unix_socket_directories" || name == "max_connections")
+    return setting_context::postmaster;
+  if (name == "log_min_messages" || name == "log_min_error_statement")
+    return setting_context::superuser;
+  return setting_context::sighup;
+}
+
 settings::settings() {
   for (const auto& d : definitions())
     values_[d.name] = d.default_value;

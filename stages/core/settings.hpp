@@ -29,6 +29,11 @@ struct setting_definition {
   int64_t maximum = INT64_MAX;
 };
 
+// When PostgreSQL lets a parameter change (its GucContext): at server start
+// only, on reload, or in a session by a superuser. Tributary's own parameters
+// are reload ones, as their nearest PostgreSQL kin.
+enum class setting_context { postmaster, sighup, superuser };
+
 class settings {
 public:
   settings();
@@ -43,6 +48,7 @@ public:
   // The value as text, in the form SHOW prints it ("10s", "5433").
   std::string show(std::string_view name) const;
   bool known(std::string_view name) const;
+  static setting_context context_of(std::string_view name);
   int64_t get_int(std::string_view name) const;
   std::chrono::milliseconds get_duration(std::string_view name) const;
   // A memory_kb parameter in bytes.

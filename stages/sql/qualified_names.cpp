@@ -116,7 +116,7 @@ public:
     }
     return qualified_names_rewrite{
         apply_text_edits(text_.substr(begin_, end_ - begin_), std::move(edits_)),
-        std::move(schemas_)};
+        std::move(schemas_), std::move(public_relations_)};
   }
 
 private:
@@ -129,7 +129,9 @@ private:
     if (pieces.size() != 2)
       return;
     std::string replacement = quote_identifier(local_relation_name(schema, name));
-    if (!is_public_schema(schema)) {
+    if (is_public_schema(schema)) {
+      public_relations_.push_back(name);
+    } else {
       note_schema(schema);
       if (may_alias && !range_var.contains("alias"))
         replacement += " AS " + quote_identifier(name);
@@ -173,6 +175,7 @@ private:
   size_t begin_, end_;
   std::vector<text_edit> edits_;
   std::vector<std::string> schemas_;
+  std::vector<std::string> public_relations_;
 };
 
 }  // namespace

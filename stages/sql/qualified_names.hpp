@@ -14,7 +14,7 @@
 //     replaced by table.column;
 //   - public.x written as x.
 // and the schemas other than public it names, in order of appearance, once each
-// (the caller checks they exist). Names in pg_catalog, information_schema and
+// (the caller checks they exist), and the relations it names as public.x. Names in pg_catalog, information_schema and
 // pg_temp are left as written. DROP TABLE's names carry no location: drop_tables
 // maps them itself.
 //
@@ -33,6 +33,9 @@ namespace tributary {
 struct qualified_names_rewrite {
   std::string text;                  // the statement, names rewritten
   std::vector<std::string> schemas;  // schemas other than public that it names
+  // The relations it names as public.x (by x): PostgreSQL checks USAGE on
+  // public for them, where a bare x not found on the search path is 42P01.
+  std::vector<std::string> public_relations;
 };
 
 // nullopt when the statement names no relation with a schema (nothing to change).
