@@ -29,3 +29,13 @@ SELECT * FROM json_to_recordset('[{"a":1,"b":"x"},{"a":2},{"b":"z"}]') AS r(a in
 SELECT * FROM jsonb_to_recordset('[{"a":1},{"a":"nope"}]') AS r(a int)
 SELECT * FROM json_to_record('{"a":"abcdef"}') AS r(a varchar(3))
 SELECT json_agg(ARRAY[id, qty] ORDER BY id), json_agg(ARRAY[name]) FILTER (WHERE id < 3) FROM items
+-- populate_record of a table with an enum column: read by the enum's labels (shown as
+-- text: the enum's OID differs between the servers).
+CREATE TYPE corpus_mood AS ENUM ('sad', 'ok', 'happy')
+CREATE TABLE corpus_moods (a int, m corpus_mood, note text)
+SELECT a, m::text, note FROM json_populate_record(NULL::corpus_moods, '{"a":1,"m":"happy","note":"x"}')
+SELECT m::text, m > 'sad' FROM jsonb_populate_recordset(NULL::corpus_moods, '[{"m":"ok"},{"m":null},{}]') ORDER BY m
+SELECT * FROM json_populate_record(NULL::corpus_moods, '{"m":"bad"}')
+SELECT m::text, m < 'ok' FROM json_to_record('{"m":"sad"}') AS r(m corpus_mood)
+DROP TABLE corpus_moods
+DROP TYPE corpus_mood

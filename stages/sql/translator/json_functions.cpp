@@ -25,7 +25,8 @@
 //   populate_record reads a table's (built-in scalar types)
 //   FROM json[b]_populate_record[set](NULL::table, doc): the table's columns read from
 //   the object's members by their types' input (records: pg_ordinals(1); sets: one
-//   row per array element)
+//   row per array element); an enum column by its labels (22P02 for another text);
+//   array and domain columns are not translated yet
 //   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
 //   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
 //        json[b]_object_keys (one column, named by the alias): pg_ordinals over
@@ -37,9 +38,12 @@
 // translated yet.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/enum_type.hpp"
+#include "stages/types/value_io.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -452,6 +456,20 @@ std::optional<typed_expression> json_set_returning(query_translator& t, const st
 
 namespace {
 
+// An enum's input of a text, as SQL: each label's stored form, NULL for NULL, 22P02
+// invalid input value for enum mood: "x" for anything else.
+std::string enum_input_sql(query_translator& t, const std::string& text, const column_type& type) {
+  std::string sql = "CASE WHEN " + text + " IS NULL THEN NULL";
+  for (const enum_label& label : type.enum_labels->labels) {
+    auto stored = parse_text_value(type, label.label, t.input().settings);
+    if (!stored)
+      throw not_translatable{"an enum label its input refuses"};
+    sql += " WHEN " + text + " = " + sql_quote(label.label) + " THEN " + sql_literal(*stored);
+  }
+  return sql + " ELSE pg_raise('22P02', " + sql_quote("invalid input value for enum " + type.enum_labels->name + ": \"") +
+         " || " + text + " || '\"') END";
+}
+
 // The FROM item of a record read from a JSON object (or one per element of an array of
 // objects: `set`): `columns`, each the object's member of its name read by the column
 // type's input (->>'s text; json and jsonb columns take the member itself).
@@ -465,6 +483,14 @@ std::string record_from_json(query_translator& t, const std::string& name, const
   scope_item item;
   item.name = item_name;
   for (const column_definition& c : columns) {
+    if (c.type.is_enum() && c.dimensions == 0 && c.domain.empty() && !c.type.is_enum_array()) {
+      const std::string text = "pg_json_get(" + object + ", " + sql_quote(c.name) + ", " +
+                               (family == pg_type_oid::jsonb ? "3" : "1") + ")";
+      scope_column column{c.name, "", c.type};
+      column.expression = enum_input_sql(t, text, c.type);
+      item.columns.push_back(std::move(column));
+      continue;
+    }
     if (c.type.is_enum() || c.dimensions > 0 || !c.domain.empty() || !c.type.known())
       throw not_translatable{name + " of a record with such column types"};
     const type_descriptor* d = find_builtin_type(c.type.oid);
@@ -541,12 +567,18 @@ std::optional<std::string> json_to_record_from_item(query_translator& t, const j
     json type_name = definition.value("typeName", json::object());
     if (pt::node_type(type_name) == "TypeName")
       type_name = pt::fields(type_name);
-    auto type = resolve_type_name(pt::type_name(type_name, t.input().source));
+    const type_name_parts parts = pt::type_name(type_name, t.input().source);
+    auto type = resolve_type_name(parts);
     if (!type)
       t.fail_at(type.error(), static_cast<int>(pt::integer(type_name, "location")));
     column_definition c;
     c.name = pt::text(definition, "colname");
     c.type = *type;
+    if (!c.type.known() && t.input().find_user_type && parts.array_dimensions == 0 && parts.typmod_args.empty() &&
+        !parts.names.empty() && parts.names.size() <= 2)  // a user's enum
+      if (const user_type* user = t.input().find_user_type(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
+          user != nullptr && user->kind == 'e')
+        c.type = user->enum_column_type();
     columns.push_back(std::move(c));
   }
   const oid_t family = family_of(name);
