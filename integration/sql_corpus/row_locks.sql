@@ -23,3 +23,9 @@ SELECT id FROM items FOR UPDATE OF nosuch
 SELECT i.id FROM items i LEFT JOIN orders o ON o.item_id = i.id FOR UPDATE
 SELECT i.id FROM items i RIGHT JOIN orders o ON o.item_id = i.id FOR SHARE OF i
 SELECT nosuch FROM items FOR UPDATE
+BEGIN READ ONLY
+SELECT id FROM items WHERE id = 1 FOR UPDATE
+ROLLBACK
+BEGIN READ ONLY
+SELECT id FROM items FOR KEY SHARE
+ROLLBACK

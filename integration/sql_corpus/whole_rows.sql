@@ -39,3 +39,5 @@ SELECT * FROM json_populate_record(NULL::corpus_moods, '{"m":"bad"}')
 SELECT m::text, m < 'ok' FROM json_to_record('{"m":"sad"}') AS r(m corpus_mood)
 DROP TABLE corpus_moods
 DROP TYPE corpus_mood
+-- The row an outer join did not find is NULL (a table with a primary key).
+SELECT i.id, row_to_json(o), o IS NULL FROM items i LEFT JOIN orders o ON o.id = i.id + 4 ORDER BY i.id

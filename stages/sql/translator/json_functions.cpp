@@ -81,7 +81,8 @@ std::string row_object_sql(query_translator& t, const typed_expression& row, boo
     sql += " || pg_json_fragment(" + sql_quote(names[i].name) + ", 's') || ':' || coalesce(" +
            fragment_sql(t, (*row.row_values)[i]) + ", 'null')";
   }
-  return sql + " || '}')";
+  sql += " || '}')";
+  return row.row_absent.empty() ? sql : "CASE WHEN " + row.row_absent + " THEN NULL ELSE " + sql + " END";
 }
 
 // The value's JSON text (to_json), NULL for NULL.

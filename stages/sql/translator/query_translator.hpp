@@ -38,6 +38,9 @@ struct typed_expression {
   // A whole-row reference (SELECT t FROM t, row_to_json(t)): its fields' values, in
   // order, named by type.record_fields (whole_row.cpp); sql is record_out's text.
   std::shared_ptr<const std::vector<typed_expression>> row_values;
+  // SQL true when the whole row is an outer join's missing row (its primary key is
+  // NULL): the row is NULL then; "" when that cannot be told.
+  std::string row_absent;
 };
 
 struct scope_column {

@@ -7,6 +7,8 @@
 // copies, not system columns), in order; each field is its output text as record_out
 // writes it (bool t / f, bpchar with its padding, NULL empty). The translated value
 // keeps the fields themselves (typed_expression::row_values) for the JSON functions.
+// A table's row that an outer join did not find (its primary key NULL) is NULL, as
+// PostgreSQL's; without a primary key (or for a sub-select) it is a record of NULLs.
 // Its type is record (2249) with the fields' names and types: a table's row is
 // reported as record too, where PostgreSQL names the table's row type (a known
 // difference in RowDescription's type OID; the text is the same).
@@ -49,9 +51,23 @@ typed_expression query_translator::whole_row(const scope* level, const scope_ite
   }
   if (values->empty())
     throw not_translatable{"a whole-row reference without columns"};
-  typed_expression out = expression_helpers::typed("pg_record(" + texts + ")", builtin_column_type(record_oid), location);
+  // A table's row missing from an outer join has a NULL primary key: the row is NULL.
+  std::string absent;
+  for (size_t i = 0, v = 0; i < item.columns.size(); ++i) {
+    const scope_column& c = item.columns[i];
+    if (c.hidden || c.merged)
+      continue;
+    if (c.primary_key && absent.empty())
+      absent = (*values)[v].sql + " IS NULL";
+    ++v;
+  }
+  std::string record = "pg_record(" + texts + ")";
+  if (!absent.empty())
+    record = "CASE WHEN " + absent + " THEN NULL ELSE " + record + " END";
+  typed_expression out = expression_helpers::typed(record, builtin_column_type(record_oid), location);
   out.type.record_fields = std::move(fields);
   out.row_values = std::move(values);
+  out.row_absent = std::move(absent);
   return out;
 }
 
