@@ -69,5 +69,6 @@ void register_json_functions(sqlite3* db, connection_state* state);
 void register_array_functions(sqlite3* db, connection_state* state);
 void register_interval_functions(sqlite3* db, connection_state* state);
 void register_series_functions(sqlite3* db, connection_state* state);
+void register_time_zone_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

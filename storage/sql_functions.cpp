@@ -437,6 +437,7 @@ void register_sql_functions(sqlite3* db) {
   register_array_functions(db, state);
   register_interval_functions(db, state);
   register_series_functions(db, state);
+  register_time_zone_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

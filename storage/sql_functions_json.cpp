@@ -27,6 +27,7 @@
 //   pg_jsonb_path(what, jsonb, path, vars, silent)  jsonb_path_* and @? @@ (json_path.hpp)
 //   pg_json_build_object(jsonb, k, v, ...) / pg_json_build_array(jsonb, v, ...)
 //   pg_jsonb_in(text)                   jsonb_in then jsonb_out
+//   pg_json_object(text[] [, text[]])   json_object (json_object_function.cpp)
 // The last document read is kept (per thread: a connection's functions run on
 // its thread) so the rows of one set-returning call read it once.
 #include <sqlite3.h>
@@ -354,6 +355,14 @@ void json_build_array(sqlite3_context* context, int argc, sqlite3_value** argv) 
   give(context, jv::build_array(fragments, sqlite3_value_int(argv[0]) != 0));
 }
 
+// pg_json_object(pairs) / pg_json_object(keys, values): json_object of text[] texts.
+void json_object(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  give(context, argc == 1 ? jv::json_object_of_array(text_of(argv[0]))
+                          : jv::json_object_of_arrays(text_of(argv[0]), text_of(argv[1])));
+}
+
 void jsonb_in(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (any_null(argc, argv))
     return sqlite3_result_null(context);
@@ -379,6 +388,7 @@ void register_json_functions(sqlite3* db, connection_state* state) {
       {"pg_jsonb_in", 1, jsonb_in},           {"pg_json_array", 2, json_array},
       {"pg_jsonb_insert", 4, jsonb_insert},   {"pg_json_strip_nulls", 2, json_strip_nulls},
       {"pg_jsonb_pretty", 1, jsonb_pretty},   {"pg_jsonb_path", 5, jsonb_path},
+      {"pg_json_object", 1, json_object},     {"pg_json_object", 2, json_object},
   };
   for (const function& f : functions)
     sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, f.call,

@@ -9,6 +9,7 @@
 // letters are all among these (to_char_pattern_supported), so nothing here
 // meets another keyword of PostgreSQL's.
 //   pg_to_char_number(value, pattern)      to_char of an integer or numeric
+//   pg_to_char_interval(interval, pattern) to_char of an interval (its fields, not a date)
 //   pg_to_timestamp_local(text, pattern)   to_timestamp / to_date's fields as a timestamp
 //   pg_to_timestamp_epoch(float8)          to_timestamp(seconds since 1970): timestamptz
 #include <sqlite3.h>
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <limits>
 
+#include "stages/types/datetime/interval_value.hpp"
 #include "stages/types/datetime/pg_calendar.hpp"
 #include "stages/types/datetime/time_zone_rules.hpp"
 #include "stages/sql/datetime_format_input.hpp"
@@ -144,6 +146,74 @@ void to_char(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, out);
 }
 
+// pg_to_char_interval(interval, pattern): to_char of an interval, as PostgreSQL's
+// interval_to_char: the fields of interval2tm (years = months / 12, months % 12, days,
+// hours not wrapped, minutes, seconds, each with its own sign), each printed one
+// place wider when negative; HH / HH12 on a 12-hour clock; DDD counts 30-day months.
+// The translator passes only YYYY YY MM DD DDD HH24 HH12 HH MI SS MS US, FM and
+// "quoted text" (PostgreSQL refuses names of months and days for an interval).
+void to_char_interval(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto span = decode_stored_interval(text_of(argv[0]));
+  if (!span)
+    return report(context, make_pg_error("XX000", "invalid stored interval"));
+  const int64_t year = span->months / 12, month = span->months % 12, day = span->days;
+  const int64_t hour = span->micros / usecs_per_hour, minute = span->micros / usecs_per_minute % 60,
+                second = span->micros / usecs_per_second % 60, usec = span->micros % usecs_per_second;
+  const int64_t day_of_year = (year * 12 + month) * 30 + day;
+  const std::string pattern = text_of(argv[1]);
+  const auto signed_width = [](int64_t value, int width, bool fill_mode) {
+    return padded_number(value, fill_mode ? 0 : value >= 0 ? width : width + 1, false);
+  };
+  std::string out;
+  bool fill_mode = false;
+  size_t i = 0;
+  const auto at = [&](const char* keyword) { return pattern.compare(i, std::strlen(keyword), keyword) == 0; };
+  while (i < pattern.size()) {
+    if (at("FM")) {
+      fill_mode = true;
+      i += 2;
+      continue;
+    }
+    std::string piece;
+    size_t used = 0;
+    {
+      if (at("YYYY")) { piece = signed_width(year, 4, fill_mode); used = 4; }
+      else if (at("YY")) { piece = signed_width(year % 100, 2, fill_mode); used = 2; }
+      else if (at("MM")) { piece = signed_width(month, 2, fill_mode); used = 2; }
+      else if (at("MI")) { piece = signed_width(minute, 2, fill_mode); used = 2; }
+      else if (at("MS")) { piece = padded_number(usec / 1000, fill_mode ? 0 : 3, false); used = 2; }
+      else if (at("DDD")) { piece = padded_number(day_of_year, fill_mode ? 0 : 3, false); used = 3; }
+      else if (at("DD")) { piece = padded_number(day, fill_mode ? 0 : 2, false); used = 2; }
+      else if (at("HH24")) { piece = signed_width(hour, 2, fill_mode); used = 4; }
+      else if (at("HH12") || at("HH")) {
+        piece = padded_number(hour % 12 == 0 ? 12 : hour % 12, fill_mode ? 0 : hour >= 0 ? 2 : 3, false);
+        used = at("HH12") ? 4 : 2;
+      }
+      else if (at("SS")) { piece = signed_width(second, 2, fill_mode); used = 2; }
+      else if (at("US")) { piece = padded_number(usec, fill_mode ? 0 : 6, false); used = 2; }
+    }
+    if (used > 0) {
+      out += piece;
+      i += used;
+      fill_mode = false;
+      continue;
+    }
+    if (pattern[i] == '"') {
+      for (++i; i < pattern.size() && pattern[i] != '"'; ++i) {
+        if (pattern[i] == '\\' && i + 1 < pattern.size())
+          ++i;
+        out += pattern[i];
+      }
+      ++i;
+      continue;
+    }
+    out += pattern[i++];
+  }
+  return_text(context, out);
+}
+
 // pg_to_char_number(value, pattern): to_char of an integer or numeric
 // (stages/sql/number_format.hpp).
 void to_char_number(sqlite3_context* context, int, sqlite3_value** argv) {
@@ -208,6 +278,8 @@ void register_to_char_function(sqlite3* db, connection_state* state) {
                              to_timestamp_local, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_to_timestamp_epoch", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
                              to_timestamp_epoch, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_char_interval", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             to_char_interval, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_to_char_number", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_char_number,
                              nullptr, nullptr, nullptr);
 }

@@ -192,6 +192,7 @@ TEST(CreateTable, TimeAndUuidDefaultsCallTheDefaultFunctions) {
   EXPECT_EQ(default_of("uuid DEFAULT gen_random_uuid()"), "(pg_gen_random_uuid())");
   EXPECT_EQ(default_of("jsonb DEFAULT jsonb_build_object('a', 1)"),
             "(pg_json_build_object(1, 'a', coalesce(CAST(1 AS TEXT), 'null')))");
+  EXPECT_EQ(default_of("json DEFAULT json_object('{a,1}')"), "(pg_json_object('{a,1}'))");
 }
 
 TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
@@ -199,8 +200,8 @@ TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
             "error 0A000: DEFAULT uuid_generate_v4() is not supported yet");
   EXPECT_EQ(default_of("text DEFAULT nextval('s')"),
             "error 0A000: DEFAULT nextval() on a column of type text is not supported yet");
-  EXPECT_EQ(default_of("json DEFAULT json_object('{a,1}')"),
-            "error 0A000: DEFAULT json_object() is not supported yet");
+  EXPECT_EQ(default_of("int DEFAULT width_bucket(1, 0, 10, 5)"),
+            "error 0A000: DEFAULT width_bucket() is not supported yet");
 }
 
 // current_user / session_user are the inserting session's (pg_session_role at each

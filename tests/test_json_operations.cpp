@@ -161,5 +161,24 @@ TEST(JsonPath, UnsupportedFormsAndMissingVariablesAreErrors) {
   EXPECT_EQ(json_path_match("[1]", "$[*]", "").error().sqlstate, "22038");
 }
 
+TEST(JsonObject, PairsFromOneArrayOrKeysAndValues) {
+  EXPECT_EQ(*json_object_of_array("{a,1,b,2}"), R"({"a" : "1", "b" : "2"})");
+  EXPECT_EQ(*json_object_of_array("{{a,1},{b,NULL}}"), R"({"a" : "1", "b" : null})");
+  EXPECT_EQ(*json_object_of_array("{}"), "{}");
+  EXPECT_EQ(*json_object_of_array(R"({"a\"b",c})"), R"({"a\"b" : "c"})");
+  EXPECT_EQ(*json_object_of_arrays("{a,b}", "{1,NULL}"), R"({"a" : "1", "b" : null})");
+}
+
+TEST(JsonObject, MalformedShapesAreErrors) {
+  EXPECT_EQ(json_object_of_array("{a}").error().message, "array must have even number of elements");
+  EXPECT_EQ(json_object_of_array("{{a,b,c}}").error().message, "array must have two columns");
+  EXPECT_EQ(json_object_of_array("{{{a,b}}}").error().message, "wrong number of array subscripts");
+  EXPECT_EQ(json_object_of_array("{{{a,b}}}").error().sqlstate, "2202E");
+  EXPECT_EQ(json_object_of_array("{NULL,a}").error().sqlstate, "22004");
+  EXPECT_EQ(json_object_of_arrays("{a,b}", "{1}").error().message, "mismatched array dimensions");
+  EXPECT_EQ(json_object_of_arrays("{{a,b}}", "{{1,2}}").error().message, "wrong number of array subscripts");
+  EXPECT_EQ(json_object_of_array("{a").error().sqlstate, "22P02");
+}
+
 }  // namespace
 }  // namespace tributary::json_values

@@ -130,8 +130,18 @@ result<ok_t, pg_error> statement_dispatcher::check_read_only(const routed_statem
   if (!transaction_.effective_mode().read_only || statement.kind == statement_kind::sqlite_only ||
       access_of(statement) != statement_access::write)
     return ok_v;
-  // PostgreSQL names the statement's own command, also for a data-modifying WITH ("SELECT").
-  const std::string command = statement.kind == statement_kind::copy ? "COPY FROM" : statement.tag;
+  // PostgreSQL names the statement's own command, also for a data-modifying WITH ("SELECT"),
+  // and a row lock by its strength ("SELECT FOR UPDATE", "SELECT FOR KEY SHARE").
+  std::string command = statement.kind == statement_kind::copy ? "COPY FROM" : statement.tag;
+  if (statement.node_type() == "SelectStmt" && statement.fields().contains("lockingClause") &&
+      statement.fields()["lockingClause"].is_array() && !statement.fields()["lockingClause"].empty()) {
+    const auto& clause = statement.fields()["lockingClause"][0].value("LockingClause", nlohmann::json::object());
+    const std::string strength = clause.value("strength", std::string());
+    command = strength == "LCS_FORNOKEYUPDATE" ? "SELECT FOR NO KEY UPDATE"
+              : strength == "LCS_FORSHARE"      ? "SELECT FOR SHARE"
+              : strength == "LCS_FORKEYSHARE"   ? "SELECT FOR KEY SHARE"
+                                                : "SELECT FOR UPDATE";
+  }
   return fail(make_pg_error("25006", "cannot execute " + command + " in a read-only transaction"));
 }
 

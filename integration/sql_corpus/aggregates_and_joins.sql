@@ -62,3 +62,20 @@ SELECT * FROM items JOIN orders USING (nope)
 SELECT * FROM items JOIN (SELECT id, id AS x FROM items) s USING (id, id)
 SELECT * FROM items JOIN orders USING (id) ORDER BY id
 SELECT id, pg_typeof(id), name FROM items FULL JOIN (SELECT id, note AS name FROM orders) o USING (id, name) ORDER BY id, name
+-- A DISTINCT aggregate with ORDER BY: the ORDER BY keys must be arguments (42P10).
+SELECT string_agg(DISTINCT category, ',' ORDER BY category) FROM items
+SELECT string_agg(DISTINCT category, ',' ORDER BY category DESC), array_agg(DISTINCT qty ORDER BY qty), json_agg(DISTINCT code ORDER BY code) FROM items
+SELECT array_agg(DISTINCT qty ORDER BY qty DESC NULLS LAST), jsonb_agg(DISTINCT active ORDER BY active), json_object_agg(DISTINCT code, small ORDER BY code) FILTER (WHERE code IS NOT NULL) FROM items
+SELECT item_id, string_agg(DISTINCT note, '; ' ORDER BY note DESC) FROM orders GROUP BY item_id ORDER BY 1
+SELECT string_agg(DISTINCT category, ',' ORDER BY id) FROM items
+SELECT array_agg(DISTINCT qty ORDER BY qty + 1) FROM items
+-- A join's alias names its USING columns only.
+SELECT * FROM items i JOIN orders o USING (id) AS j WHERE j.id < 3 ORDER BY j.id
+SELECT j.*, j.id * 2 FROM items i LEFT JOIN orders o USING (id) AS j ORDER BY j.id
+SELECT j.name FROM items i JOIN orders o USING (id) AS j
+SELECT * FROM items i JOIN orders o USING (id) AS i
+-- A set operation reads an untyped literal by the other side's type.
+SELECT * FROM (VALUES (1)) v(x) EXCEPT SELECT 'x'
+SELECT 1 UNION SELECT '2' ORDER BY 1
+SELECT id FROM items WHERE id < 3 UNION ALL SELECT '12' ORDER BY 1
+SELECT created FROM items WHERE id = 1 UNION SELECT 'yesterday-ish'

@@ -16,3 +16,8 @@ SELECT timestamp '2024-03-10 12:00' - date '2024-03-09', timestamptz '2024-03-10
 SELECT count(*) FROM orders WHERE placed < timestamptz '2024-02-01 00:00+00'
 SELECT count(*) FROM items WHERE created >= date '2024-03-01'
 SELECT interval '1 day' > interval '23 hours', interval '1 mon' = interval '30 days', (interval '1 day' * 3) - interval '72 hours'
+-- to_char of an interval: its own fields (hours not wrapped into days, negative fields one place wider).
+SELECT to_char(interval '1 day 03:04:05.678', 'HH24:MI:SS.MS DD'), to_char(interval '-5 years 2 mons', 'YYYY MM'), to_char(interval '30 hours', 'HH24 HH12 HH DD')
+SELECT to_char(interval '1 year 3 mons 4 days', 'YY-MM-DD DDD'), to_char(interval '-1 hour -30 minutes -1.5 seconds', 'HH24:MI:SS.US MS'), to_char(interval '0', 'FMHH24:FMMI "x"')
+SELECT to_char(interval '2 mons 40 days 100:00:00', 'FMYYYY FMMM FMDD FMDDD FMHH12'), to_char(interval '-3 days -12:00', 'DD HH12 HH24'), to_char(NULL::interval, 'HH24'), to_char(interval '-14 mons', 'YY MM YYYY')
+SELECT id, to_char((placed - date '2023-12-01') * interval '1 day' + interval '90 minutes', 'DDD HH24 MI') FROM orders ORDER BY id

@@ -20,6 +20,7 @@
 //   json_fragment      to_json of one value, from its output text and kind
 //   array_json         to_json of an array, from its text form and its elements' kind
 //   build_object / build_array   json_build_* / jsonb_build_*
+//   json_object_of_array[s]      json_object(text[]) / json_object(text[], text[])
 // jsonb results are jsonb_out's canonical text. Pure.
 #pragma once
 
@@ -69,6 +70,11 @@ result<std::string, pg_error> array_json(std::string_view array_text, fragment_k
 // json: {"a" : 1, "b" : 2} and [1, 2]; jsonb: canonical.
 result<std::string, pg_error> build_object(const std::vector<std::optional<std::string>>& items, bool jsonb);
 result<std::string, pg_error> build_array(const std::vector<std::string>& fragments, bool jsonb);
+
+// json_object(text[]) and json_object(keys, values) from their arrays' texts
+// (json_object_function.cpp).
+result<std::string, pg_error> json_object_of_array(std::string_view array_text);
+result<std::string, pg_error> json_object_of_arrays(std::string_view keys_text, std::string_view values_text);
 
 // jsonb_in then jsonb_out.
 result<std::string, pg_error> canonical_jsonb(std::string_view text);

@@ -18,6 +18,7 @@
 //   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
 //                                                          current_date)
 //   to_char(timestamp[tz], constant pattern)  text         pg_to_char (the common fields)
+//   to_char(interval, constant pattern)       text         pg_to_char_interval (its fields)
 //   to_timestamp(text, constant pattern)      timestamptz  pg_to_timestamp_local, cast from
 //   to_date(text, constant pattern)           date         timestamp (datetime_format_input.hpp)
 //   to_timestamp(number)                      timestamptz  pg_to_timestamp_epoch
@@ -41,6 +42,7 @@
 #include <cctype>
 #include <cstring>
 #include <iterator>
+#include <vector>
 
 #include "stages/sql/datetime_format_input.hpp"
 #include "stages/sql/parse_tree.hpp"
@@ -64,12 +66,17 @@ typed_expression add_interval(const typed_expression& timestamp, const std::stri
 }
 
 // True when every letter of the pattern belongs to a keyword pg_to_char knows
-// (storage/sql_functions_to_char.cpp) or to "quoted text".
-bool to_char_pattern_supported(const std::string& pattern) {
-  static const char* const keywords[] = {"FM",  "Month", "MONTH", "month", "Mon", "MON", "mon", "Day",
-                                         "DAY", "day",   "Dy",    "DY",    "dy",  "YYYY", "YY", "MM",
-                                         "MI",  "MS",    "DDD",   "DD",    "D",   "HH24", "HH12", "HH",
-                                         "SS",  "US",    "AM",    "PM",    "am",  "pm",  "Q"};
+// (storage/sql_functions_to_char.cpp) or to "quoted text"; for an interval, one
+// pg_to_char_interval knows (no names of months or days, which PostgreSQL refuses
+// for an interval, no D, Q, AM / PM).
+bool to_char_pattern_supported(const std::string& pattern, bool interval = false) {
+  static const std::vector<const char*> timestamp_keywords = {
+      "FM",  "Month", "MONTH", "month", "Mon", "MON", "mon", "Day",  "DAY",  "day", "Dy",
+      "DY",  "dy",    "YYYY",  "YY",    "MM",  "MI",  "MS",  "DDD",  "DD",   "D",   "HH24",
+      "HH12", "HH",   "SS",    "US",    "AM",  "PM",  "am",  "pm",   "Q"};
+  static const std::vector<const char*> interval_keywords = {"FM", "YYYY", "YY", "MM",   "MI", "MS", "DDD",
+                                                             "DD", "HH24", "HH12", "HH", "SS", "US"};
+  const std::vector<const char*>& keywords = interval ? interval_keywords : timestamp_keywords;
   if (pattern.find("SSSS") != std::string::npos)  // seconds past midnight: not known
     return false;
   size_t i = 0;
@@ -254,6 +261,13 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     return typed_result("pg_age(" + later + ", " + earlier + ", " +
                             (type == pg_type_oid::timestamptz ? "1" : "0") + ")",
                         pg_type_oid::interval);
+  }
+  if (name == "to_char" && args.size() == 2 && args[0].type.oid == pg_type_oid::interval && !args[0].literal &&
+      args[0].parameter == 0) {
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern || !to_char_pattern_supported(*pattern, true))
+      throw not_translatable{"to_char of an interval with this pattern"};
+    return typed_result("pg_to_char_interval(" + args[0].sql + ", " + sql_quote(*pattern) + ")", pg_type_oid::text);
   }
   if (name == "to_char" && args.size() == 2)
     dates_as_timestamps({&args[0]});

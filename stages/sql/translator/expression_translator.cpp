@@ -81,6 +81,15 @@ typed_expression query_translator::expression(const json& node, const scope& whe
 typed_expression query_translator::column_reference(const json& ref, const scope& where) {
   const json& fields = pt::list(ref, "fields");
   const int location = location_of(ref);
+  // t.* as a value (row_to_json(t.*)): t's whole row.
+  if (fields.size() == 2 && pt::node_type(fields.back()) == "A_Star" && pt::node_type(fields[0]) == "String") {
+    const std::string table = pt::text(pt::fields(fields[0]), "sval");
+    for (const scope* level = &where; level != nullptr; level = level->outer)
+      for (const scope_item& item : level->items)
+        if (item.name == table)
+          return whole_row(level, item, location);
+    fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""), location);
+  }
   if (fields.empty() || fields.size() > 2 || pt::node_type(fields.back()) != "String")
     throw not_translatable{"column reference form"};
   const std::string column = pt::text(pt::fields(fields.back()), "sval");
@@ -139,7 +148,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
   for (const scope* level = &where; level != nullptr; level = level->outer)
     for (const scope_item& item : level->items)
       if (item.name == column)
-        throw not_translatable{"a whole-row reference (" + column + ")"};
+        return whole_row(level, item, location);
   fail_at(make_pg_error("42703", "column \"" + column + "\" does not exist"), location);
 }
 

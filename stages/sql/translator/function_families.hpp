@@ -6,6 +6,7 @@
 //   string_functions.cpp    substring, position, replace, concat, lpad, trim, md5, ...
 //                           and the operators LIKE / ILIKE / ~ / ~* (string_operators.cpp)
 //   datetime_functions.cpp  date/timestamp/interval + and -, date_trunc
+//   time_zone_functions.cpp AT TIME ZONE (timezone(zone, value)), make_timestamptz
 //   math_functions.cpp      round, trunc, ceil, floor, mod, power, sqrt, sign, random,
 //                           and GREATEST / LEAST (MinMaxExpr)
 //   sequence_functions.cpp  nextval, currval, setval, lastval
@@ -41,6 +42,9 @@ typed_expression string_operator(query_translator& t, const json& expr, const sc
 
 std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
                                                   std::vector<typed_expression>& args, int location);
+// timezone(zone, value) (AT TIME ZONE) and make_timestamptz: time_zone_functions.cpp.
+std::optional<typed_expression> time_zone_function(query_translator& t, const std::string& name,
+                                                   std::vector<typed_expression>& args, int location);
 // + and - on date, timestamp[tz] and interval operands (after untyped operands took
 // the other operand's type): datetime_functions.cpp.
 typed_expression datetime_arithmetic(query_translator& t, const std::string& op, typed_expression left,
@@ -116,11 +120,19 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
                                                const scope& where, const std::string& filter);
 std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
                                               const std::vector<std::string>& column_aliases, scope& where);
+// FROM json[b]_to_record[set](doc) AS r(a int, ...): `column_list` is the
+// RangeFunction's coldeflist; nullopt for another function.
+std::optional<std::string> json_to_record_from_item(query_translator& t, const json& call, const json& column_list,
+                                                    const std::string& alias, scope& where);
 // json[b]_array_elements[_text] and json[b]_object_keys in a select list: the
 // value at the level's ordinal, its length added to the level's.
 bool is_json_set_returning_name(const std::string& name);
 std::optional<typed_expression> json_set_returning(query_translator& t, const std::string& name,
                                                    std::vector<typed_expression>& args, set_returning_level& level);
+
+// The sort keys of an aggregate with DISTINCT and ORDER BY, for pg_string_agg
+// (distinct_aggregate_order.cpp): 42P10 for an ORDER BY expression not an argument.
+std::string distinct_ordered_keys(query_translator& t, const json& call, const scope& where);
 
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);

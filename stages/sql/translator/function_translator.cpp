@@ -269,7 +269,7 @@ std::string distinct_or_sort_keys(query_translator& t, const json& call, const s
   if (!pt::flag(call, "agg_distinct"))
     return sort_keys_sql(t, call, where);
   if (call.contains("agg_order"))
-    throw not_translatable{"DISTINCT with ORDER BY in an aggregate"};
+    return distinct_ordered_keys(t, call, where);
   return ", " + value + ", " + sql_quote(collation_of(type)) + ", 4";
 }
 
@@ -425,6 +425,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (auto r = math_function(*this, name, args, location))
       return *r;
     if (auto r = datetime_function(*this, name, args, location))
+      return *r;
+    if (auto r = time_zone_function(*this, name, args, location))
       return *r;
     if (auto r = array_function(*this, name, args))
       return *r;

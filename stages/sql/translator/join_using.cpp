@@ -14,6 +14,9 @@
 // column, 42702 a side with it twice. USING columns of different types (PostgreSQL
 // merges them in their common type) are merged in it for numbers and strings, not
 // translated otherwise.
+//
+// JOIN ... USING (id) AS j names the merged columns: j.id, j.* (the merged columns
+// only); j.x of another column is 42703, j a name already in FROM 42712.
 #include <algorithm>
 
 #include "stages/core/sql_quote.hpp"
@@ -85,7 +88,12 @@ std::string query_translator::join_using(const json& join, const std::string& ki
               -1);
     return *std::find_if(side.begin(), side.end(), [&](const side_column& c) { return c.column->name == name; });
   };
-  scope_item merged;  // unnamed: reached by plain names and `*` only
+  scope_item merged;  // unnamed (reached by plain names and `*` only) unless USING (...) AS name
+  const json& alias = join.value("join_using_alias", json::object());
+  merged.name = pt::text(alias.contains("aliasname") ? alias : pt::fields(alias), "aliasname");
+  for (const scope_item& existing : where.items)
+    if (!merged.name.empty() && existing.name == merged.name)
+      fail_at(make_pg_error("42712", "table name \"" + merged.name + "\" specified more than once"), -1);
   std::string condition;
   for (const std::string& name : names) {
     const side_column l = find(left, name, "left");

@@ -6,6 +6,8 @@
 //   json/jsonb #> text[], #>> text[]          json/jsonb, text   pg_json_path
 //   jsonb @> jsonb, <@, ? text, ?| text[], ?& text[]   boolean
 //   jsonb || jsonb, jsonb - text|int|text[]   jsonb
+//   json_object(text[] [, text[]])            json    pg_json_object
+//   row_to_json(t [, pretty]), to_json(t)     a whole row (whole_row.cpp) as an object
 //   to_json / to_jsonb (any), array_to_json   a value's JSON: numbers and booleans
 //                                             as such, json as is, timestamps ISO 8601
 //                                             with T, anything else its output text
@@ -19,9 +21,12 @@
 //   [, silent]]), jsonb @? path, jsonb @@ path (errors NULL): pg_jsonb_path over
 //   stages/sql/json/json_path's subset; jsonb_path_query in FROM and a select list:
 //   the elements of _query_array's array
+//   FROM json[b]_to_record[set](doc) AS r(a int, b text): the listed columns, read as
+//   populate_record reads a table's (built-in scalar types)
 //   FROM json[b]_populate_record[set](NULL::table, doc): the table's columns read from
 //   the object's members by their types' input (records: pg_ordinals(1); sets: one
-//   row per array element)
+//   row per array element); an enum column by its labels (22P02 for another text);
+//   array and domain columns are not translated yet
 //   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
 //   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
 //        json[b]_object_keys (one column, named by the alias): pg_ordinals over
@@ -33,9 +38,12 @@
 // translated yet.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/enum_type.hpp"
+#include "stages/types/value_io.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -60,10 +68,29 @@ typed_expression as_type(query_translator& t, typed_expression e, oid_t oid) {
   return t.coerce(std::move(e), type_of(oid));
 }
 
+std::string fragment_sql(query_translator& t, typed_expression e);
+
+// A whole row's JSON object (row_to_json's form: {"a":1,"b":"x"}; pretty: a line per
+// field after the first), each field's value as to_json makes it.
+std::string row_object_sql(query_translator& t, const typed_expression& row, bool pretty) {
+  std::string sql = "('{'";
+  const auto& names = *row.type.record_fields;
+  for (size_t i = 0; i < row.row_values->size(); ++i) {
+    if (i > 0)
+      sql += pretty ? " || ',' || char(10) || ' '" : " || ','";
+    sql += " || pg_json_fragment(" + sql_quote(names[i].name) + ", 's') || ':' || coalesce(" +
+           fragment_sql(t, (*row.row_values)[i]) + ", 'null')";
+  }
+  sql += " || '}')";
+  return row.row_absent.empty() ? sql : "CASE WHEN " + row.row_absent + " THEN NULL ELSE " + sql + " END";
+}
+
 // The value's JSON text (to_json), NULL for NULL.
 std::string fragment_sql(query_translator& t, typed_expression e) {
   if (e.is_null_constant)
     return "NULL";
+  if (e.row_values)
+    return row_object_sql(t, e, false);
   if (untyped(e))
     e = t.coerce(std::move(e), type_of(pg_type_oid::text));
   const oid_t oid = e.type.oid;
@@ -231,6 +258,26 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     return name == "to_json" ? typed_result(fragment, pg_type_oid::json)
                              : typed_result("pg_jsonb_in(" + fragment + ")", pg_type_oid::jsonb);
   }
+  if (name == "row_to_json" && (args.size() == 1 || args.size() == 2) && args[0].row_values) {
+    bool pretty = false;
+    if (args.size() == 2) {  // row_to_json(record, pretty): a constant only
+      typed_expression flag = as_type(t, std::move(args[1]), pg_type_oid::boolean);
+      if (flag.sql != "1" && flag.sql != "0")
+        throw not_translatable{"row_to_json with a pretty flag that is not a constant"};
+      pretty = flag.sql == "1";
+    }
+    return typed_result(row_object_sql(t, args[0], pretty), pg_type_oid::json);
+  }
+  if (name == "json_object" && (args.size() == 1 || args.size() == 2)) {  // of text[] texts
+    std::string sql = "pg_json_object(";
+    for (size_t i = 0; i < args.size(); ++i) {
+      typed_expression array = as_type(t, std::move(args[i]), text_array_oid);
+      if (array.type.oid != text_array_oid)
+        throw not_translatable{"json_object of this type"};
+      sql += (i ? ", " : "") + array.sql;
+    }
+    return typed_result(sql + ")", pg_type_oid::json);
+  }
   if (name == "array_to_json" && args.size() == 1 && !untyped(args[0])) {  // to_json of an array
     const type_descriptor* d = find_builtin_type(args[0].type.oid);
     if (d == nullptr || d->element == 0)
@@ -315,14 +362,14 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
   const bool object = name == "json_object_agg" || name == "jsonb_object_agg";
   if (name != "json_agg" && name != "jsonb_agg" && !object)
     return std::nullopt;
-  const bool distinct = pt::flag(call, "agg_distinct");
-  if (distinct && call.contains("agg_order"))
-    throw not_translatable{"DISTINCT with ORDER BY in " + name};
+  const bool ordered_distinct = pt::flag(call, "agg_distinct") && call.contains("agg_order");
+  const bool distinct = pt::flag(call, "agg_distinct") && !ordered_distinct;
   const json& arguments = pt::list(call, "args");
   if (arguments.size() != (object ? 2u : 1u))
     return std::nullopt;
   const bool jsonb = name.rfind("jsonb", 0) == 0;
   std::string item;
+  std::string separator = "', '";
   // DISTINCT: the arguments sorted (each in its type's order, NULLs last), equal ones once.
   std::string distinct_keys;
   const auto distinct_key = [&](typed_expression value) {
@@ -348,10 +395,16 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
     typed_expression value = t.expression(arguments[0], where);
     if (distinct)
       distinct_key(value);
+    // json_agg writes a line break before each array or record after the first.
+    const type_descriptor* d = untyped(value) ? nullptr : find_builtin_type(value.type.oid);
+    if (!jsonb && (value.row_values || (d != nullptr && d->element != 0)))
+      separator = "', ' || char(10) || ' '";
     item = null_as_json(fragment_sql(t, std::move(value)));
   }
-  std::string sql = "pg_string_agg(" + item + ", ', '" + distinct_keys;
-  for (const json& entry : pt::list(call, "agg_order")) {
+  std::string sql = "pg_string_agg(" + item + ", " + separator + distinct_keys;
+  if (ordered_distinct)
+    sql += distinct_ordered_keys(t, call, where);
+  for (const json& entry : ordered_distinct ? json::array() : pt::list(call, "agg_order")) {
     const json& sort = pt::fields(entry);
     typed_expression key = t.expression(sort.value("node", json()), where);
     if (untyped(key) || key.type.oid == pg_type_oid::unknown)
@@ -404,36 +457,46 @@ std::optional<typed_expression> json_set_returning(query_translator& t, const st
 
 namespace {
 
-// FROM json[b]_populate_record[set](NULL::table, doc): the table's columns, each the
-// object's member of its name read by the column type's input (->>'s text; json
-// and jsonb columns take the member itself); one row, or one per array element.
-std::string populate_record(query_translator& t, const json& call, const std::string& name, const std::string& alias,
-                            const std::vector<std::string>& column_aliases, scope& where) {
-  const json& arguments = pt::list(call, "args");
-  if (arguments.size() != 2 || pt::node_type(arguments[0]) != "TypeCast")
-    throw not_translatable{name + " form"};
-  const json& base = pt::fields(arguments[0]);
-  const auto constant = pt::constant_value(base.value("arg", json()));
-  const std::vector<std::string> type = pt::strings(pt::list(base.value("typeName", json::object()), "names"));
-  if (!constant || !constant->is_null || type.empty() || type.size() > 2 ||
-      pt::list(base.value("typeName", json::object()), "arrayBounds").size() > 0 || !t.input().lookup)
-    throw not_translatable{name + " of a base other than NULL::table"};
-  const std::vector<column_definition>* columns =
-      t.input().lookup(type.size() == 2 && type[0] != "public" ? type[0] + "." + type[1] : type.back());
-  if (columns == nullptr)
-    throw not_translatable{name + " of a type that is not a table's"};
-  const oid_t family = family_of(name);
-  const std::string doc = as_type(t, t.expression(arguments[1], where), family).sql;
-  const bool set = name.back() == 't';
+// An enum's input of a text, as SQL: each label's stored form, NULL for NULL, 22P02
+// invalid input value for enum mood: "x" for anything else.
+std::string enum_input_sql(query_translator& t, const std::string& text, const column_type& type) {
+  std::string sql = "CASE WHEN " + text + " IS NULL THEN NULL";
+  for (const enum_label& label : type.enum_labels->labels) {
+    auto stored = parse_text_value(type, label.label, t.input().settings);
+    if (!stored)
+      throw not_translatable{"an enum label its input refuses"};
+    sql += " WHEN " + text + " = " + sql_quote(label.label) + " THEN " + sql_literal(*stored);
+  }
+  return sql + " ELSE pg_raise('22P02', " + sql_quote("invalid input value for enum " + type.enum_labels->name + ": \"") +
+         " || " + text + " || '\"') END";
+}
+
+// The FROM item of a record read from a JSON object (or one per element of an array of
+// objects: `set`): `columns`, each the object's member of its name read by the column
+// type's input (->>'s text; json and jsonb columns take the member itself).
+std::string record_from_json(query_translator& t, const std::string& name, const std::string& doc, oid_t family,
+                             bool set, const std::vector<column_definition>& columns, const std::string& alias,
+                             const std::vector<std::string>& column_aliases, scope& where) {
   const std::string item_name = alias.empty() ? name : alias;
   const std::string ordinal = quote_identifier(item_name) + ".n";
   const std::string object = set ? "pg_json_item(" + doc + ", " + ordinal + ", 0)" : doc;
   const std::string jsonb_flag = family == pg_type_oid::jsonb ? "2" : "0";
   scope_item item;
   item.name = item_name;
-  for (const column_definition& c : *columns) {
+  for (const column_definition& c : columns) {
+    if (c.type.is_enum() && c.dimensions == 0 && c.domain.empty() && !c.type.is_enum_array()) {
+      const std::string text = "pg_json_get(" + object + ", " + sql_quote(c.name) + ", " +
+                               (family == pg_type_oid::jsonb ? "3" : "1") + ")";
+      scope_column column{c.name, "", c.type};
+      column.expression = enum_input_sql(t, text, c.type);
+      item.columns.push_back(std::move(column));
+      continue;
+    }
     if (c.type.is_enum() || c.dimensions > 0 || !c.domain.empty() || !c.type.known())
-      throw not_translatable{name + " of a table with such column types"};
+      throw not_translatable{name + " of a record with such column types"};
+    const type_descriptor* d = find_builtin_type(c.type.oid);
+    if (d == nullptr || d->element != 0 || c.type.oid == 2249)
+      throw not_translatable{name + " of a record with an array or record column"};
     const std::string key = sql_quote(c.name);
     std::string sql;
     if (is_json(c.type.oid)) {
@@ -465,7 +528,64 @@ std::string populate_record(query_translator& t, const json& call, const std::st
   return "pg_ordinals(" + rows + ") AS " + quote_identifier(item_name);
 }
 
+// FROM json[b]_populate_record[set](NULL::table, doc): the table's columns.
+std::string populate_record(query_translator& t, const json& call, const std::string& name, const std::string& alias,
+                            const std::vector<std::string>& column_aliases, scope& where) {
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 2 || pt::node_type(arguments[0]) != "TypeCast")
+    throw not_translatable{name + " form"};
+  const json& base = pt::fields(arguments[0]);
+  const auto constant = pt::constant_value(base.value("arg", json()));
+  const std::vector<std::string> type = pt::strings(pt::list(base.value("typeName", json::object()), "names"));
+  if (!constant || !constant->is_null || type.empty() || type.size() > 2 ||
+      pt::list(base.value("typeName", json::object()), "arrayBounds").size() > 0 || !t.input().lookup)
+    throw not_translatable{name + " of a base other than NULL::table"};
+  const std::vector<column_definition>* columns =
+      t.input().lookup(type.size() == 2 && type[0] != "public" ? type[0] + "." + type[1] : type.back());
+  if (columns == nullptr)
+    throw not_translatable{name + " of a type that is not a table's"};
+  const oid_t family = family_of(name);
+  const std::string doc = as_type(t, t.expression(arguments[1], where), family).sql;
+  return record_from_json(t, name, doc, family, name.back() == 't', *columns, alias, column_aliases, where);
+}
+
 }  // namespace
+
+std::optional<std::string> json_to_record_from_item(query_translator& t, const json& call, const json& column_list,
+                                                    const std::string& alias, scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  const std::string name = names.empty() ? "" : names.back();
+  if ((names.size() == 2 && names[0] != "pg_catalog") ||
+      (name != "json_to_record" && name != "jsonb_to_record" && name != "json_to_recordset" &&
+       name != "jsonb_to_recordset"))
+    return std::nullopt;
+  const json& arguments = pt::list(call, "args");
+  if (arguments.size() != 1 || call.contains("agg_order") || pt::flag(call, "func_variadic"))
+    throw not_translatable{name + " form"};
+  std::vector<column_definition> columns;
+  for (const json& node : column_list) {
+    const json& definition = pt::fields(node);
+    json type_name = definition.value("typeName", json::object());
+    if (pt::node_type(type_name) == "TypeName")
+      type_name = pt::fields(type_name);
+    const type_name_parts parts = pt::type_name(type_name, t.input().source);
+    auto type = resolve_type_name(parts);
+    if (!type)
+      t.fail_at(type.error(), static_cast<int>(pt::integer(type_name, "location")));
+    column_definition c;
+    c.name = pt::text(definition, "colname");
+    c.type = *type;
+    if (!c.type.known() && t.input().find_user_type && parts.array_dimensions == 0 && parts.typmod_args.empty() &&
+        !parts.names.empty() && parts.names.size() <= 2)  // a user's enum
+      if (const user_type* user = t.input().find_user_type(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
+          user != nullptr && user->kind == 'e')
+        c.type = user->enum_column_type();
+    columns.push_back(std::move(c));
+  }
+  const oid_t family = family_of(name);
+  const std::string doc = as_type(t, t.expression(arguments[0], where), family).sql;
+  return record_from_json(t, name, doc, family, name.back() == 't', columns, alias, {}, where);
+}
 
 std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
                                               const std::vector<std::string>& column_aliases, scope& where) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -34,6 +35,12 @@ struct typed_expression {
   int parameter = 0;          // an untyped $n (its type comes from where it is used)
   bool is_null_constant = false;
   int location = -1;
+  // A whole-row reference (SELECT t FROM t, row_to_json(t)): its fields' values, in
+  // order, named by type.record_fields (whole_row.cpp); sql is record_out's text.
+  std::shared_ptr<const std::vector<typed_expression>> row_values;
+  // SQL true when the whole row is an outer join's missing row (its primary key is
+  // NULL): the row is NULL then; "" when that cannot be told.
+  std::string row_absent;
 };
 
 struct scope_column {
@@ -128,6 +135,8 @@ public:
 
 private:
   typed_expression column_reference(const json& ref, const scope& where);
+  // `item`'s whole row (a record of its visible columns), found at `level` (whole_row.cpp).
+  typed_expression whole_row(const scope* level, const scope_item& item, int location);
   typed_expression constant(const json& node);
   typed_expression type_cast(const json& cast, const scope& where);
   typed_expression cast_to(const json& cast, const scope& where, const column_type& target,
@@ -219,6 +228,10 @@ public:
   set_returning_level* set_returning() { return set_returning_; }
   grouping_frame* current_frame() { return frames_.empty() ? nullptr : frames_.back(); }
 };
+
+// "FOR UPDATE", "FOR NO KEY UPDATE", "FOR SHARE", "FOR KEY SHARE" of a LockingClause
+// node (locking_clause.cpp).
+std::string locking_strength_name(const json& clause);
 
 // Type rules shared by the walkers (type_rules.cpp).
 bool is_number_type(oid_t oid);

@@ -70,6 +70,9 @@ bool one_row_aggregate(const json& s, const query_translator& t) {
 // of plain GROUP BY queries (grouping_sets.cpp); nullopt when it has neither.
 std::optional<json> expand_grouping_sets(const json& s, const query_translator& t);
 
+// FOR UPDATE / FOR SHARE: PostgreSQL's refusals, else nothing (locking_clause.cpp).
+void check_locking_clause(query_translator& t, const json& s, bool has_aggregate, bool has_set_returning);
+
 // WINDOW w AS (...): every OVER w / OVER (w ...) made the window it names (window_names.cpp);
 // nullopt without a WINDOW clause.
 std::optional<json> resolve_named_windows(const json& s, const query_translator& t);
@@ -95,7 +98,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   }
   if (s.contains("valuesLists"))
     return values_list(s, outer);
-  for (const char* field : {"intoClause", "lockingClause", "windowClause", "groupDistinct"})
+  for (const char* field : {"intoClause", "windowClause", "groupDistinct"})
     if (s.contains(field))
       throw not_translatable{field};
   const bool with_ties = pt::text(s, "limitOption") == "LIMIT_OPTION_WITH_TIES";
@@ -260,6 +263,9 @@ translated_query query_translator::select(const json& s, const scope* outer) {
                   expansion->lengths[i]) == expansion->lengths.begin() + static_cast<long>(listed_lengths))
       throw not_translatable{"a set-returning function only in ORDER BY"};
   frame.recording = false;
+  // PostgreSQL reads the row locks before it checks the grouping.
+  if (s.contains("lockingClause"))
+    check_locking_clause(*this, s, frame.has_aggregate, expansion.has_value());
   if (s.contains("groupClause") || s.contains("havingClause") || frame.has_aggregate)
     check_grouping(frame, pt::list(s, "groupClause"), pt::list(s, "targetList"));
   if (!with_ties)
@@ -404,7 +410,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     return function_from_item(*this, f, alias_name, column_aliases, where);
   }
   if (type == "JoinExpr") {
-    if (f.contains("alias") || f.contains("join_using_alias"))
+    if (f.contains("alias"))
       throw not_translatable{"aliased join"};
     const std::string kind = pt::text(f, "jointype");
     const std::string word = kind == "JOIN_LEFT"    ? " LEFT JOIN "

@@ -22,6 +22,9 @@ const json& select_fields(const json& node) {
 
 translated_query query_translator::set_operation(const json& s, const scope* outer) {
   const bool bare = std::exchange(bare_compound_, false);
+  // PostgreSQL refuses row locks on a set operation before it reads the branches.
+  for (const json& clause : pt::list(s, "lockingClause"))
+    fail_at(make_pg_error("0A000", locking_strength_name(clause) + " is not allowed with UNION/INTERSECT/EXCEPT"), -1);
   translated_query left = select(select_fields(s.value("larg", json::object())), outer);
   translated_query right = select(select_fields(s.value("rarg", json::object())), outer);
   const std::string op = pt::text(s, "op");
@@ -45,7 +48,12 @@ translated_query query_translator::set_operation(const json& s, const scope* out
       column.sql = positional_alias(i);
       column.type = side.columns[i].type;
       same = same && column.type == types[i];
-      sql += (i ? ", " : "") + with_collation(coerce(column, types[i]).sql, types[i]) + " AS " + positional_alias(i);
+      // An untyped literal column (held as text) is read by the resolved type's input
+      // function: SELECT 1 EXCEPT SELECT 'x' is 22P02, as PostgreSQL's.
+      const std::string value = side.columns[i].untyped && !(column.type == types[i])
+                                    ? cast_sql(column.sql, column.type, types[i])
+                                    : coerce(column, types[i]).sql;
+      sql += (i ? ", " : "") + with_collation(value, types[i]) + " AS " + positional_alias(i);
     }
     if (!same && bare)
       throw not_translatable{"recursive WITH whose terms' types differ"};
@@ -81,9 +89,11 @@ translated_query query_translator::set_operation(const json& s, const scope* out
 }
 
 translated_query query_translator::values_list(const json& s, const scope* outer) {
-  for (const char* field : {"sortClause", "limitCount", "limitOffset", "withClause", "lockingClause"})
+  for (const char* field : {"sortClause", "limitCount", "limitOffset", "withClause"})
     if (s.contains(field))
       throw not_translatable{std::string("VALUES with ") + field};
+  for (const json& clause : pt::list(s, "lockingClause"))  // transformValuesClause's refusal
+    fail_at(make_pg_error("0A000", locking_strength_name(clause) + " cannot be applied to VALUES"), -1);
   scope none;
   none.outer = outer;
   std::vector<std::vector<typed_expression>> rows;

@@ -358,6 +358,14 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
 std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
                                const std::vector<std::string>& column_aliases, scope& where) {
     const json& functions = pt::list(f, "functions");
+    if (f.contains("coldeflist") && !pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = json_to_record_from_item(t, pt::fields(items[0]), pt::list(f, "coldeflist"), alias_name, where))
+          return *sql;
+    }
+    if (f.contains("coldeflist"))
+      throw not_translatable{"a column definition list"};
     if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
       const json& items = pt::list(pt::fields(functions[0]), "items");
       if (!items.empty())
