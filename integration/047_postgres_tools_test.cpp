@@ -136,6 +136,27 @@ TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {
     EXPECT_FALSE(mine.succeeded) << mine.text;
     EXPECT_EQ(mine.text, theirs.text) << call[0] << " " << call[1];
   }
+  // template0 and template1 are listed as PostgreSQL lists them; a new database
+  // from either starts empty; another template, or dropping or creating one, is
+  // refused with PostgreSQL's errors.
+  expect_same_answers({"SELECT datname, datistemplate, encoding, datlocprovider, datconnlimit, "
+                       "datacl IS NOT NULL AS acl FROM pg_database WHERE datname LIKE 'template_' ORDER BY 1"});
+  auto from_template = on_tributary("createdb", {"-T", "template0", "tools_t0"});
+  EXPECT_TRUE(from_template.succeeded) << from_template.text;
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_database WHERE datname = 'tools_t0'"), "1");
+  EXPECT_TRUE(on_tributary("dropdb", {"tools_t0"}).succeeded);
+  for (const std::vector<std::string>& call :
+       {std::vector<std::string>{"createdb", "-T", "no_such_template", "tools_t1"},
+        std::vector<std::string>{"createdb", "template1"}, std::vector<std::string>{"dropdb", "template1"},
+        std::vector<std::string>{"dropdb", "template0"}}) {
+    auto theirs = on_postgresql(call[0], std::vector<std::string>(call.begin() + 1, call.end()));
+    auto mine = on_tributary(call[0], std::vector<std::string>(call.begin() + 1, call.end()));
+    EXPECT_FALSE(mine.succeeded) << mine.text;
+    EXPECT_EQ(mine.text, theirs.text) << call[0] << " " << call.back();
+  }
+  auto copied = on_tributary("createdb", {"-T", "tools_db", "tools_t2"});
+  EXPECT_FALSE(copied.succeeded);
+  EXPECT_NE(copied.text.find("is not supported by Tributary"), std::string::npos) << copied.text;
   auto dropped = on_tributary("dropdb", {"tools_db"});
   EXPECT_TRUE(dropped.succeeded) << dropped.text;
   EXPECT_EQ(local_value("SELECT count(*) FROM pg_database WHERE datname = 'tools_db'"), "0");
