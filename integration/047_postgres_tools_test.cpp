@@ -614,6 +614,24 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
   EXPECT_EQ(mine.text, theirs.text);
   expect_same_answers({"DROP VIEW qs.ov", "DROP VIEW qc, qv", "SELECT count(*) FROM pg_class WHERE relname LIKE 'q_'",
                        "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
+  // DROP TABLE of a table a view reads (or a view of a view) is 2BP01 with one
+  // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE
+  // (psql prints both, so the scripts' outputs compare them).
+  const auto dependents = std::filesystem::temp_directory_path() /
+                          ("tributary_047_view_dependents_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(dependents);
+    out << "CREATE TABLE dv_t (id int PRIMARY KEY, name text);\nCREATE TABLE dv_o (id int);\n"
+           "CREATE VIEW dv_v AS SELECT id, name FROM dv_t;\nCREATE VIEW dv_w AS SELECT v.id FROM dv_v v;\n"
+           "CREATE VIEW dv_x AS SELECT id FROM dv_o;\nDROP TABLE dv_t;\nDROP TABLE dv_o;\nDROP VIEW dv_w;\n"
+           "DROP TABLE dv_t;\nCREATE VIEW dv_w AS SELECT id FROM dv_v;\nDROP TABLE dv_t CASCADE;\n"
+           "DROP TABLE dv_o CASCADE;\nSELECT count(*) FROM pg_views WHERE viewname LIKE 'dv_%';\n";
+  }
+  auto theirs_dropped = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  auto mine_dropped = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  std::filesystem::remove(dependents);
+  EXPECT_NE(theirs_dropped.text.find("view dv_w depends on view dv_v"), std::string::npos) << theirs_dropped.text;
+  EXPECT_EQ(mine_dropped.text, theirs_dropped.text);
 }
 
 TEST_F(PostgresTools, GuiClientsConnectQueriesAndWatchAsPostgres) {

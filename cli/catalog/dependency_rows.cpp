@@ -90,25 +90,29 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
     if (view.kind != 'v')
       continue;
     out.push_back({pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, view.oid, int64_t{0}, character('i')});
-    auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
-    if (!text || text->empty())
-      continue;
-    PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
-    if (parsed.error == nullptr) {
-      const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
-      std::vector<int64_t> read;
-      if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty())
-        named_relations(tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object()).value(
-                            "query", nlohmann::json::object()),
-                        model, read);
-      for (int64_t oid : read)
-        if (oid != view.oid)
-          out.push_back(
-              {pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, oid, int64_t{0}, character('n')});
-    }
-    pg_query_free_parse_result(parsed);
+    for (int64_t oid : relations_read_by_view(db, model, view))
+      out.push_back({pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, oid, int64_t{0}, character('n')});
   }
   return out;
+}
+
+std::vector<int64_t> relations_read_by_view(sqlite_connection& db, const catalog_model& model,
+                                            const catalog_relation& view) {
+  std::vector<int64_t> read;
+  auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
+  if (!text || text->empty())
+    return read;
+  PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
+  if (parsed.error == nullptr) {
+    const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty())
+      named_relations(tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object()).value(
+                          "query", nlohmann::json::object()),
+                      model, read);
+  }
+  pg_query_free_parse_result(parsed);
+  read.erase(std::remove(read.begin(), read.end(), view.oid), read.end());
+  return read;
 }
 
 std::vector<snapshot_row> pg_rewrite_rows(const catalog_model& model) {

@@ -7,11 +7,17 @@
 // it / cannot drop desired object(s) ... for several, DETAIL one line per key:
 // "constraint c_p_fkey on table c depends on table p"); tables that reference
 // each other are dropped together (SQLite's foreign keys deferred meanwhile).
+//
+// Views, the same way: a view that reads a dropped table (or such a view) is a
+// DETAIL line "view v depends on table t" of the 2BP01; with CASCADE it is
+// dropped first, with PostgreSQL's NOTICE ("drop cascades to view v", or "drop
+// cascades to N other objects" with one DETAIL line each).
 #include "cli/commands/table_commands.hpp"
 
 #include <sqlite3.h>
 
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/dependency_rows.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
 #include "stages/core/local_relation_name.hpp"
@@ -29,7 +35,38 @@ std::string described_table(const catalog_relation& r) {
   return r.schema == "public" ? r.name : r.schema + "." + r.name;
 }
 
-// 2BP01 when a table not in `tables` has a foreign key to one of them.
+struct dependent_view {
+  const catalog_relation* view;
+  const catalog_relation* reads;  // the relation it depends on
+};
+
+// The views that read one of `tables`, then the views that read those, ... (each once).
+std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
+                                            const std::vector<std::string>& tables) {
+  std::vector<const catalog_relation*> gone;
+  for (const auto& table : tables)
+    for (const auto& r : model.relations)
+      if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), table.c_str()) == 0)
+        gone.push_back(&r);
+  std::vector<std::pair<const catalog_relation*, std::vector<int64_t>>> views;
+  for (const auto& r : model.relations)
+    if (r.kind == 'v')
+      views.emplace_back(&r, relations_read_by_view(db, model, r));
+  std::vector<dependent_view> out;
+  for (size_t next = 0; next < gone.size(); ++next)
+    for (const auto& [view, reads] : views) {
+      if (std::find(reads.begin(), reads.end(), gone[next]->oid) == reads.end() ||
+          std::find(gone.begin(), gone.end(), view) != gone.end())
+        continue;
+      out.push_back({view, gone[next]});
+      gone.push_back(view);
+    }
+  return out;
+}
+
+std::string kind_word(const catalog_relation& r) { return r.kind == 'v' ? "view " : "table "; }
+
+// 2BP01 when a table not in `tables` has a foreign key to one of them, or a view reads one.
 result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const std::vector<std::string>& tables) {
   auto model = read_catalog_model(db);
   if (!model)
@@ -53,6 +90,9 @@ result<ok_t, pg_error> check_foreign_key_dependents(sqlite_connection& db, const
             lines += (lines.empty() ? "" : "\n") + std::string("constraint ") + key.name + " on table " +
                      described_table(child) + " depends on table " + described_table(parent);
     }
+  for (const auto& d : dependent_views(db, *model, tables))
+    lines += (lines.empty() ? "" : "\n") + std::string("view ") + described_table(*d.view) + " depends on " +
+             kind_word(*d.reads) + described_table(*d.reads);
   if (lines.empty())
     return ok_v;
   return fail(make_pg_error("2BP01",
@@ -111,6 +151,24 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       return fail(r.error());
     if (auto r = db.exec("PRAGMA defer_foreign_keys = ON"); !r)
       return fail(table_storage_error(r.error()));
+  } else {
+    auto model = read_catalog_model(db);
+    if (!model)
+      return fail(make_pg_error("XX000", model.error().message));
+    const auto views = dependent_views(db, *model, tables);
+    std::string detail;
+    for (const auto& d : views)
+      detail += (detail.empty() ? "" : "\n") + std::string("drop cascades to view ") + described_table(*d.view);
+    if (views.size() == 1)
+      table_notice(context, detail);
+    else if (!views.empty())
+      table_notice(context, "drop cascades to " + std::to_string(views.size()) + " other objects", detail);
+    for (auto d = views.rbegin(); d != views.rend(); ++d) {
+      if (auto r = db.exec("DROP VIEW " + quote_identifier(d->view->local_name)); !r)
+        return fail(table_storage_error(r.error()));
+      if (auto r = forget_descriptions(db, d->view->local_name); !r)
+        return fail(table_storage_error(r.error()));
+    }
   }
   for (const auto& table : tables) {
     if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
