@@ -615,8 +615,9 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
   expect_same_answers({"DROP VIEW qs.ov", "DROP VIEW qc, qv", "SELECT count(*) FROM pg_class WHERE relname LIKE 'q_'",
                        "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
   // DROP TABLE of a table a view reads (or a view of a view) is 2BP01 with one
-  // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE
-  // (psql prints both, so the scripts' outputs compare them).
+  // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE;
+  // ALTER COLUMN TYPE of a column a view reads is 0A000 (psql prints errors and
+  // notices, so the scripts' outputs compare them).
   const auto dependents = std::filesystem::temp_directory_path() /
                           ("tributary_047_view_dependents_" + std::to_string(::getpid()) + ".sql");
   {
@@ -625,7 +626,12 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
            "CREATE VIEW dv_v AS SELECT id, name FROM dv_t;\nCREATE VIEW dv_w AS SELECT v.id FROM dv_v v;\n"
            "CREATE VIEW dv_x AS SELECT id FROM dv_o;\nDROP TABLE dv_t;\nDROP TABLE dv_o;\nDROP VIEW dv_w;\n"
            "DROP TABLE dv_t;\nCREATE VIEW dv_w AS SELECT id FROM dv_v;\nDROP TABLE dv_t CASCADE;\n"
-           "DROP TABLE dv_o CASCADE;\nSELECT count(*) FROM pg_views WHERE viewname LIKE 'dv_%';\n";
+           "DROP TABLE dv_o CASCADE;\nSELECT count(*) FROM pg_views WHERE viewname LIKE 'dv_%';\n"
+           // ALTER COLUMN TYPE of a column a view reads (by name or *): 0A000.
+           "CREATE TABLE at_t (id int PRIMARY KEY, name text, other text);\n"
+           "CREATE VIEW at_v AS SELECT id, name FROM at_t;\nALTER TABLE at_t ALTER COLUMN name TYPE varchar(5);\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(5);\nCREATE VIEW at_s AS SELECT * FROM at_t;\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(6);\nDROP VIEW at_s;\nDROP TABLE at_t CASCADE;\n";
   }
   auto theirs_dropped = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
   auto mine_dropped = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});

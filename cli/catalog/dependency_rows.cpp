@@ -96,6 +96,52 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
   return out;
 }
 
+namespace {
+
+// A column reference named `column` (its last field), or a * (every column).
+bool names_column(const nlohmann::json& node, const std::string& column) {
+  if (node.is_array()) {
+    for (const auto& item : node)
+      if (names_column(item, column))
+        return true;
+    return false;
+  }
+  if (!node.is_object())
+    return false;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "ColumnRef" && value.is_object()) {
+      const auto& fields = value.value("fields", nlohmann::json::array());
+      if (!fields.empty() && (fields.back().contains("A_Star") ||
+                              fields.back().value("String", nlohmann::json::object()).value("sval", "") == column))
+        return true;
+      continue;
+    }
+    if (names_column(value, column))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool view_reads_column(sqlite_connection& db, const catalog_model& model, const catalog_relation& view,
+                       const catalog_relation& table, const std::string& column) {
+  const auto read = relations_read_by_view(db, model, view);
+  if (std::find(read.begin(), read.end(), table.oid) == read.end())
+    return false;
+  auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
+  if (!text || text->empty())
+    return false;
+  PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
+  bool found = false;
+  if (parsed.error == nullptr) {
+    const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    found = !tree.is_discarded() && names_column(tree, column);
+  }
+  pg_query_free_parse_result(parsed);
+  return found;
+}
+
 std::vector<int64_t> relations_read_by_view(sqlite_connection& db, const catalog_model& model,
                                             const catalog_relation& view) {
   std::vector<int64_t> read;

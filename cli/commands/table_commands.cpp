@@ -6,6 +6,7 @@
 #include "cli/catalog/catalog_relations.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
+#include "cli/commands/view_dependents.hpp"
 #include "cli/server/select_expression.hpp"
 #include "cli/server/session_views.hpp"
 #include "cli/server/statement_router.hpp"
@@ -387,6 +388,9 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   }
   if (node_type == "AlterTableStmt")
     if (auto r = drop_foreign_keys_depending_on_dropped_keys(stmt, table, context, settings); !r)
+      return fail(r.error());
+  if (node_type == "AlterTableStmt")
+    if (auto r = refuse_retyping_viewed_columns(db, stmt, table); !r)
       return fail(r.error());
   auto recorded = read_recorded_table_columns(db, table);
   if (!recorded)
