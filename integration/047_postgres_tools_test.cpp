@@ -616,8 +616,9 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
                        "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
   // DROP TABLE of a table a view reads (or a view of a view) is 2BP01 with one
   // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE;
-  // ALTER COLUMN TYPE of a column a view reads is 0A000 (psql prints errors and
-  // notices, so the scripts' outputs compare them).
+  // ALTER COLUMN TYPE of a column a view reads is 0A000; RENAME TO of a table a
+  // view reads renames it in the view's text (psql prints errors and notices, so
+  // the scripts' outputs compare them).
   const auto dependents = std::filesystem::temp_directory_path() /
                           ("tributary_047_view_dependents_" + std::to_string(::getpid()) + ".sql");
   {
@@ -631,7 +632,12 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
            "CREATE TABLE at_t (id int PRIMARY KEY, name text, other text);\n"
            "CREATE VIEW at_v AS SELECT id, name FROM at_t;\nALTER TABLE at_t ALTER COLUMN name TYPE varchar(5);\n"
            "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(5);\nCREATE VIEW at_s AS SELECT * FROM at_t;\n"
-           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(6);\nDROP VIEW at_s;\nDROP TABLE at_t CASCADE;\n";
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(6);\nDROP VIEW at_s;\nDROP TABLE at_t CASCADE;\n"
+           // A view's text follows ALTER TABLE ... RENAME TO of a table it reads.
+           "CREATE TABLE rn_t (id int PRIMARY KEY, name text);\n"
+           "CREATE VIEW rn_v AS SELECT id, name FROM rn_t WHERE id > 0;\nALTER TABLE rn_t RENAME TO rn_u;\n"
+           "SELECT pg_get_viewdef('rn_v'::regclass);\nSELECT * FROM rn_v;\nDROP TABLE rn_u;\n"
+           "DROP TABLE rn_u CASCADE;\n";
   }
   auto theirs_dropped = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
   auto mine_dropped = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});

@@ -452,6 +452,8 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
       return fail(storage_error(r.error()));
     if (auto r = rename_descriptions(db, table, change->table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = rename_table_in_view_texts(db, table, change->table); !r)
+      return fail(r.error());
   }
   // CHECK constraints name the table and every column (with its type) in their
   // errors: written anew when the table was renamed, a column added or retyped.
