@@ -43,7 +43,14 @@ TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
         "INSERT INTO customers (name, email, age) VALUES ('ann', 'a@x', 30), ('bob', NULL, 40), "
         "(E'tab\\tquote''s', 'c\\d', NULL)",
         "INSERT INTO orders VALUES (1, 1, 10.5, '2024-01-02 03:04:05+00', 'n1'), (2, 2, 200, NULL, NULL)",
-        "COMMENT ON TABLE orders IS 'the orders'", "SELECT nextval('s1')"})
+        "COMMENT ON TABLE orders IS 'the orders'", "SELECT nextval('s1')",
+        // A trigger function and its triggers (one disabled): pg_proc, pg_trigger, pg_get_triggerdef.
+        "CREATE FUNCTION note_order() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.note IS NULL THEN "
+        "RAISE EXCEPTION 'no note'; END IF; RETURN NEW; END $$",
+        "CREATE TRIGGER orders_noted BEFORE UPDATE OF note ON orders FOR EACH ROW WHEN (NEW.amount > 0) "
+        "EXECUTE FUNCTION note_order()",
+        "CREATE TRIGGER orders_deleted AFTER DELETE ON orders FOR EACH ROW EXECUTE FUNCTION note_order()",
+        "ALTER TABLE orders DISABLE TRIGGER orders_deleted"})
     local_exec(sql);
   const auto script = std::filesystem::temp_directory_path() /
                       ("tributary_047_dump_" + std::to_string(::getpid()) + ".sql");
@@ -80,6 +87,11 @@ TEST_F(PostgresTools, PgDumpOfTributaryRestoresIntoPostgresAsItsOwnDump) {
   EXPECT_NE(expected.find("ALTER SEQUENCE public.customers_id_seq OWNED BY public.customers.id;"),
             std::string::npos);
   EXPECT_NE(expected.find("SELECT pg_catalog.setval('public.s1', 1, true);"), std::string::npos);
+  EXPECT_NE(expected.find("CREATE TRIGGER orders_noted BEFORE UPDATE OF note ON public.orders FOR EACH ROW WHEN "
+                          "((new.amount > (0)::numeric)) EXECUTE FUNCTION public.note_order();"),
+            std::string::npos)
+      << expected;
+  EXPECT_NE(expected.find("ALTER TABLE public.orders DISABLE TRIGGER orders_deleted;"), std::string::npos);
   // The schema-only dump is the same script without the data.
   EXPECT_EQ(schema.text.find("COPY public."), std::string::npos);
   EXPECT_NE(schema.text.find("CREATE TABLE public.orders ("), std::string::npos) << schema.text;

@@ -136,6 +136,27 @@ TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {
     EXPECT_FALSE(mine.succeeded) << mine.text;
     EXPECT_EQ(mine.text, theirs.text) << call[0] << " " << call[1];
   }
+  // template0 and template1 are listed as PostgreSQL lists them; a new database
+  // from either starts empty; another template, or dropping or creating one, is
+  // refused with PostgreSQL's errors.
+  expect_same_answers({"SELECT datname, datistemplate, encoding, datlocprovider, datconnlimit, "
+                       "datacl IS NOT NULL AS acl FROM pg_database WHERE datname LIKE 'template_' ORDER BY 1"});
+  auto from_template = on_tributary("createdb", {"-T", "template0", "tools_t0"});
+  EXPECT_TRUE(from_template.succeeded) << from_template.text;
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_database WHERE datname = 'tools_t0'"), "1");
+  EXPECT_TRUE(on_tributary("dropdb", {"tools_t0"}).succeeded);
+  for (const std::vector<std::string>& call :
+       {std::vector<std::string>{"createdb", "-T", "no_such_template", "tools_t1"},
+        std::vector<std::string>{"createdb", "template1"}, std::vector<std::string>{"dropdb", "template1"},
+        std::vector<std::string>{"dropdb", "template0"}}) {
+    auto theirs = on_postgresql(call[0], std::vector<std::string>(call.begin() + 1, call.end()));
+    auto mine = on_tributary(call[0], std::vector<std::string>(call.begin() + 1, call.end()));
+    EXPECT_FALSE(mine.succeeded) << mine.text;
+    EXPECT_EQ(mine.text, theirs.text) << call[0] << " " << call.back();
+  }
+  auto copied = on_tributary("createdb", {"-T", "tools_db", "tools_t2"});
+  EXPECT_FALSE(copied.succeeded);
+  EXPECT_NE(copied.text.find("is not supported by Tributary"), std::string::npos) << copied.text;
   auto dropped = on_tributary("dropdb", {"tools_db"});
   EXPECT_TRUE(dropped.succeeded) << dropped.text;
   EXPECT_EQ(local_value("SELECT count(*) FROM pg_database WHERE datname = 'tools_db'"), "0");
@@ -463,6 +484,73 @@ TEST_F(PostgresTools, DomainsTriggersAndObjectsListAsPostgres) {
                        "DROP DOMAIN dneg", "DROP DOMAIN dplain"});
 }
 
+TEST_F(PostgresTools, TriggersFunctionsKeywordsAndCatalogColumnsListAsPostgres) {
+  // User triggers and their PL/pgSQL functions are in pg_trigger, pg_proc and
+  // pg_depend; pg_get_triggerdef and pg_get_function_* print them as PostgreSQL
+  // does (psql's \d footers, \df, pg_dump).
+  expect_same_answers({
+      "CREATE TABLE tg (id int PRIMARY KEY, a text, \"B\" int)",
+      "CREATE TABLE tg_log (id int, what text)",
+      "CREATE FUNCTION tg_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO tg_log VALUES (NEW.id, "
+      "'x'); RETURN NEW; END $$",
+      "CREATE TRIGGER tg_before BEFORE INSERT OR UPDATE OF a, \"B\" ON tg FOR EACH ROW WHEN (NEW.id > 0) "
+      "EXECUTE FUNCTION tg_fn()",
+      "CREATE TRIGGER tg_after AFTER DELETE OR INSERT ON tg FOR EACH ROW EXECUTE FUNCTION tg_fn()",
+      "CREATE TRIGGER \"Tg old\" AFTER UPDATE ON tg FOR EACH ROW WHEN (OLD.a <> 'z') "
+      "EXECUTE FUNCTION tg_fn()",
+      "ALTER TABLE tg DISABLE TRIGGER tg_after",
+      "SELECT tgname, pg_get_triggerdef(oid), pg_get_triggerdef(oid, true), tgtype, tgenabled, tgattr, "
+      "tgqual IS NULL AS no_when, tgnargs, tgisinternal, (SELECT proname FROM pg_proc WHERE oid = tgfoid), "
+      "tgrelid = 'tg'::regclass AS rel FROM pg_trigger ORDER BY 1",
+      "SELECT pg_describe_object('pg_trigger'::regclass, oid, 0) FROM pg_trigger ORDER BY 1",
+      "SELECT proname, prosrc, prolang, provolatile, prorettype, pronargs, pg_get_function_result(oid), "
+      "pg_get_function_arguments(oid), pg_get_function_identity_arguments(oid), pg_function_is_visible(oid), "
+      "pg_describe_object('pg_proc'::regclass, oid, 0) FROM pg_proc WHERE proname = 'tg_fn'",
+      "SELECT d.deptype, d.refclassid::regclass, d.refobjsubid FROM pg_depend d JOIN pg_trigger t ON "
+      "d.objid = t.oid WHERE d.classid = 'pg_trigger'::regclass AND d.refobjsubid = 0 ORDER BY t.tgname, 1",
+      "SELECT relhastriggers FROM pg_class WHERE relname IN ('tg', 'tg_log') ORDER BY relname",
+      "SELECT tablename, hastriggers FROM pg_tables WHERE tablename LIKE 'tg%' ORDER BY 1",
+      "SET search_path = ''",
+      "SELECT pg_get_triggerdef(oid, true) FROM pg_catalog.pg_trigger ORDER BY tgname",
+      "RESET search_path",
+      // pg_get_keywords(): every keyword, its category and whether it may be a bare label.
+      "SELECT * FROM pg_get_keywords() ORDER BY word",
+      "SELECT count(*), count(*) FILTER (WHERE catcode = 'R') FROM pg_catalog.pg_get_keywords() k(w, c)",
+      // The catalogs' own columns (psql's \d pg_class reads them).
+      "SELECT c.relname, c.relkind, c.relnatts, string_agg(a.attname || ' ' || format_type(a.atttypid, "
+      "a.atttypmod) || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END, ', ' ORDER BY a.attnum) "
+      "FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 WHERE c.relnamespace = "
+      "'pg_catalog'::regnamespace AND c.relname IN ('pg_class', 'pg_trigger', 'pg_roles', 'pg_tables', "
+      "'pg_index', 'pg_settings', 'pg_proc') GROUP BY 1, 2, 3 ORDER BY 1",
+      "SELECT 'pg_class'::regclass::oid, 'pg_roles'::regclass::oid, 'pg_tables'::regclass::oid",
+  });
+  for (const char* command : {"\\d tg", "\\df", "\\df tg*", "\\d pg_tables", "\\d pg_roles", "\\d pg_settings"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
+  }
+  // \d of a catalog table: the same columns, types and NOT NULLs (Tributary lists
+  // no indexes on its catalogs, and pg_type has no pg_node_tree row for the collation).
+  for (const char* command : {"\\d pg_class", "\\d pg_trigger"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    ASSERT_TRUE(mine.succeeded) << mine.text;
+    const auto columns = [](const std::string& text) {
+      std::string out, line;
+      std::istringstream in(text);
+      while (std::getline(in, line) && !line.starts_with("Indexes:"))
+        if (!line.starts_with("relpartbound|") && !line.starts_with("tgqual|"))
+          out += line + "\n";
+      return out;
+    };
+    EXPECT_NE(theirs.text.find("Table \"pg_catalog."), std::string::npos) << theirs.text;
+    EXPECT_EQ(columns(mine.text), columns(theirs.text)) << command;
+  }
+  expect_same_answers({"DROP TABLE tg", "DROP FUNCTION tg_fn()", "DROP TABLE tg_log",
+                       "SELECT count(*) FROM pg_trigger", "SELECT count(*) FROM pg_proc WHERE proname = 'tg_fn'"});
+}
+
 TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
   // A query on a view has the types and values PostgreSQL gives (the
   // RowDescription psql's \gdesc shows, numeric arithmetic on its columns); a view
@@ -526,6 +614,36 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
   EXPECT_EQ(mine.text, theirs.text);
   expect_same_answers({"DROP VIEW qs.ov", "DROP VIEW qc, qv", "SELECT count(*) FROM pg_class WHERE relname LIKE 'q_'",
                        "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
+  // DROP TABLE of a table a view reads (or a view of a view) is 2BP01 with one
+  // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE;
+  // ALTER COLUMN TYPE of a column a view reads is 0A000; RENAME TO of a table a
+  // view reads renames it in the view's text (psql prints errors and notices, so
+  // the scripts' outputs compare them).
+  const auto dependents = std::filesystem::temp_directory_path() /
+                          ("tributary_047_view_dependents_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(dependents);
+    out << "CREATE TABLE dv_t (id int PRIMARY KEY, name text);\nCREATE TABLE dv_o (id int);\n"
+           "CREATE VIEW dv_v AS SELECT id, name FROM dv_t;\nCREATE VIEW dv_w AS SELECT v.id FROM dv_v v;\n"
+           "CREATE VIEW dv_x AS SELECT id FROM dv_o;\nDROP TABLE dv_t;\nDROP TABLE dv_o;\nDROP VIEW dv_w;\n"
+           "DROP TABLE dv_t;\nCREATE VIEW dv_w AS SELECT id FROM dv_v;\nDROP TABLE dv_t CASCADE;\n"
+           "DROP TABLE dv_o CASCADE;\nSELECT count(*) FROM pg_views WHERE viewname LIKE 'dv_%';\n"
+           // ALTER COLUMN TYPE of a column a view reads (by name or *): 0A000.
+           "CREATE TABLE at_t (id int PRIMARY KEY, name text, other text);\n"
+           "CREATE VIEW at_v AS SELECT id, name FROM at_t;\nALTER TABLE at_t ALTER COLUMN name TYPE varchar(5);\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(5);\nCREATE VIEW at_s AS SELECT * FROM at_t;\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(6);\nDROP VIEW at_s;\nDROP TABLE at_t CASCADE;\n"
+           // A view's text follows ALTER TABLE ... RENAME TO of a table it reads.
+           "CREATE TABLE rn_t (id int PRIMARY KEY, name text);\n"
+           "CREATE VIEW rn_v AS SELECT id, name FROM rn_t WHERE id > 0;\nALTER TABLE rn_t RENAME TO rn_u;\n"
+           "SELECT pg_get_viewdef('rn_v'::regclass);\nSELECT * FROM rn_v;\nDROP TABLE rn_u;\n"
+           "DROP TABLE rn_u CASCADE;\n";
+  }
+  auto theirs_dropped = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  auto mine_dropped = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  std::filesystem::remove(dependents);
+  EXPECT_NE(theirs_dropped.text.find("view dv_w depends on view dv_v"), std::string::npos) << theirs_dropped.text;
+  EXPECT_EQ(mine_dropped.text, theirs_dropped.text);
 }
 
 TEST_F(PostgresTools, GuiClientsConnectQueriesAndWatchAsPostgres) {

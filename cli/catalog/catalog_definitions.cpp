@@ -110,6 +110,8 @@ const std::map<std::string, std::string>& specs() {
        "tgisinternal bool, tgconstrrelid oid, tgconstrindid oid, tgconstraint oid, tgdeferrable bool, "
        "tginitdeferred bool, tgnargs int2, tgattr int2vector, tgargs bytea, tgqual pg_node_tree, tgoldtable name, "
        "tgnewtable name"},
+      // pg_get_keywords()'s result (keyword_rows.hpp).
+      {"pg_get_keywords", "word text, catcode char, barelabel bool, catdesc text, baredesc text"},
       {"pg_inherits", "inhrelid oid, inhparent oid, inhseqno int4, inhdetachpending bool"},
       {"pg_rewrite",
        "oid oid, rulename name, ev_class oid, ev_type char, ev_enabled char, is_instead bool, "

@@ -29,7 +29,7 @@
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
 //   pg_catalog_regnamespace_in(text)   schema name -> OID; 3F000
 //   pg_get_statisticsobjdef_columns(oid)   NULL: there are no statistics objects
-//   pg_get_triggerdef(oid [, pretty])  NULL: pg_trigger lists no trigger yet
+//   (pg_get_triggerdef, pg_get_function_result & co.: trigger_rows.hpp)
 #include <sqlite3.h>
 
 
@@ -44,6 +44,7 @@
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/catalog/global_rows.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
+#include "cli/catalog/system_catalog_rows.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -54,32 +55,6 @@
 namespace tributary {
 
 namespace {
-
-// The pg_catalog relations' fixed OIDs, as PostgreSQL's.
-int64_t system_relation_oid(const std::string& name) {
-  static const std::pair<const char*, int64_t> oids[] = {
-      {"pg_class", 1259},       {"pg_attribute", 1249},    {"pg_proc", 1255},       {"pg_type", 1247},
-      {"pg_namespace", 2615},   {"pg_constraint", 2606},   {"pg_attrdef", 2604},    {"pg_description", 2609},
-      {"pg_extension", 3079},   {"pg_database", 1262},     {"pg_authid", 1260},     {"pg_index", 2610},
-      {"pg_am", 2601},          {"pg_collation", 3456},    {"pg_depend", 2608},     {"pg_sequence", 2224},
-      {"pg_trigger", 2620},     {"pg_rewrite", 2618},      {"pg_policy", 3256},     {"pg_inherits", 2611},
-      {"pg_tablespace", 1213},  {"pg_auth_members", 1261}, {"pg_statistic_ext", 3381},
-      {"pg_publication", 6104}, {"pg_publication_rel", 6106}, {"pg_publication_namespace", 6237},
-      {"pg_subscription", 6100}, {"pg_shdescription", 2396}, {"pg_foreign_table", 3118},
-      {"pg_partitioned_table", 3350}, {"pg_opfamily", 2753}, {"pg_amop", 2602}, {"pg_amproc", 2603},
-      {"pg_roles", 12001},      {"pg_user", 12002},        {"pg_tables", 12003},    {"pg_indexes", 12004},
-      {"pg_sequences", 12005},  {"pg_subscription_rel", 6102}, {"pg_language", 2612}, {"pg_operator", 2617},
-      {"pg_opclass", 2616},     {"pg_ts_parser", 3601},    {"pg_ts_template", 3764}, {"pg_ts_dict", 3600},
-      {"pg_ts_config", 3602},   {"pg_foreign_data_wrapper", 2328}, {"pg_foreign_server", 1417},
-      {"pg_default_acl", 826},  {"pg_conversion", 2607},   {"pg_cast", 2605},       {"pg_range", 3541},
-      {"pg_transform", 3576},   {"pg_event_trigger", 3466}, {"pg_init_privs", 3394},
-      {"pg_largeobject_metadata", 2995}, {"pg_seclabel", 3596}, {"pg_shseclabel", 3592},
-      {"pg_db_role_setting", 2964}, {"pg_enum", 3501}, {"pg_views", 12006}, {"pg_parameter_acl", 6243}};
-  for (const auto& [n, oid] : oids)
-    if (name == n)
-      return oid;
-  return 0;
-}
 
 std::string system_relation_name(int64_t oid) {
   for (const std::string& name : catalog_relation_names())
@@ -124,6 +99,12 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
                                                quote_identifier_if_needed(t.name)) +
                                     modifier + (array ? "[]" : ""));
   }
+  // Internal types of the catalogs' own columns (\d pg_index), which pg_type does not list.
+  static const std::pair<int64_t, const char*> internal[] = {
+      {22, "int2vector"}, {30, "oidvector"}, {194, "pg_node_tree"}, {1033, "aclitem"}, {1034, "aclitem[]"}};
+  for (const auto& [internal_oid, name] : internal)
+    if (internal_oid == oid)
+      return result_text(context, name);
   result_text(context, "???");
 }
 
@@ -434,8 +415,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_catalog_regtype_out", 1, regtype_out_function},
       {"pg_catalog_regnamespace_in", 1, regnamespace_in_function},
       {"pg_get_statisticsobjdef_columns", 1, null_function},
-      {"pg_get_triggerdef", 1, null_function},
-      {"pg_get_triggerdef", 2, null_function},
   };
   if (auto r = register_functions(handle, data, functions); !r)
     return r;

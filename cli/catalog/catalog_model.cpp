@@ -21,6 +21,7 @@
 #include "storage/check_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/text_query.hpp"
+#include "storage/trigger_catalog.hpp"
 
 namespace tributary {
 
@@ -353,6 +354,28 @@ const catalog_check* catalog_model::check(int64_t oid) const {
   return nullptr;
 }
 
+const catalog_function* catalog_model::function(int64_t oid) const {
+  for (const auto& f : functions)
+    if (f.oid == oid)
+      return &f;
+  return nullptr;
+}
+
+const catalog_function* catalog_model::function(const std::string& name) const {
+  for (const auto& f : functions)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+std::optional<std::pair<const catalog_relation*, const catalog_trigger*>> catalog_model::trigger(int64_t oid) const {
+  for (const auto& r : relations)
+    for (const auto& t : r.triggers)
+      if (t.oid == oid)
+        return std::make_pair(&r, &t);
+  return std::nullopt;
+}
+
 const catalog_namespace* catalog_model::namespace_of(int64_t oid) const {
   for (const auto& n : namespaces)
     if (n.oid == oid)
@@ -492,6 +515,23 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   if (table_exists(db, "tributary_domain_constraints"))
     if (auto ok = read_domain_checks(db, model); !ok)
       return fail(ok.error());
+  if (table_exists(db, "tributary_trigger_functions")) {
+    auto rows = query_rows(db, "SELECT name, source FROM tributary_trigger_functions ORDER BY name");
+    if (!rows)
+      return fail(rows.error());
+    for (const auto& row : *rows)
+      model.functions.push_back({catalog_object_oid("f", row[0]), row[0], row[1]});
+  }
+  auto triggers = read_triggers(db, "");
+  if (!triggers)
+    return fail(triggers.error());
+  for (auto& t : *triggers)
+    for (auto& r : model.relations)
+      if (r.kind == 'r' && r.local_name == t.table) {
+        const int64_t oid = catalog_object_oid("tg", t.table + "." + t.name);
+        r.triggers.push_back({oid, catalog_object_oid("f", t.function), std::move(t)});
+        break;
+      }
   return model;
 }
 

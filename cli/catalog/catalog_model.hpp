@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "stages/auth/table_acl.hpp"
+#include "stages/sql/trigger_program.hpp"
 #include "stages/types/column_definition.hpp"
 #include "storage/sqlite_connection.hpp"
 
@@ -75,6 +76,20 @@ struct catalog_check {
   std::string pretty_definition;  // pg_get_constraintdef(oid, true): CHECK (a > 0)
 };
 
+// A trigger (trigger_catalog.hpp) with its OID and its function's.
+struct catalog_trigger {
+  int64_t oid = 0;
+  int64_t function_oid = 0;
+  trigger_definition definition;
+};
+
+// A PL/pgSQL trigger function (schema public): its CREATE FUNCTION statement.
+struct catalog_function {
+  int64_t oid = 0;
+  std::string name;
+  std::string source;
+};
+
 struct catalog_relation {
   int64_t oid = 0;
   std::string local_name;  // the SQLite table ("sales.orders")
@@ -90,6 +105,7 @@ struct catalog_relation {
   std::vector<catalog_foreign_key> foreign_keys;
   bool referenced = false;  // another table's foreign key references it
   std::vector<catalog_check> checks;
+  std::vector<catalog_trigger> triggers;  // in name order
 };
 
 struct catalog_namespace {
@@ -114,6 +130,12 @@ struct catalog_model {
   std::vector<catalog_namespace> namespaces;  // the built-in ones first
   std::vector<catalog_relation> relations;    // tables, views, sequences (not indexes)
   std::vector<catalog_user_type> types;
+  std::vector<catalog_function> functions;  // trigger functions, by name
+
+  const catalog_function* function(int64_t oid) const;
+  const catalog_function* function(const std::string& name) const;
+  // The trigger of `oid` and its table.
+  std::optional<std::pair<const catalog_relation*, const catalog_trigger*>> trigger(int64_t oid) const;
 
   const catalog_relation* relation(int64_t oid) const;
   const catalog_relation* relation(const std::string& schema, const std::string& name) const;
@@ -129,7 +151,8 @@ struct catalog_model {
 // the first on the referenced columns; 0 when none.
 int64_t foreign_key_index_oid(const catalog_model& model, const catalog_foreign_key& key);
 
-// A stable OID for an object of `kind` ("r", "i", "c", "n") named `name`.
+// A stable OID for an object of `kind` ("r", "i", "c", "n", "f" function, "tg"
+// trigger: "<table>.<name>") named `name`.
 int64_t catalog_object_oid(const std::string& kind, const std::string& name);
 
 result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db);

@@ -11,11 +11,14 @@
 #include "cli/catalog/information_schema_rows.hpp"
 #include "cli/catalog/object_rows.hpp"
 #include "cli/catalog/global_rows.hpp"
+#include "cli/catalog/keyword_rows.hpp"
 #include "cli/catalog/ordinals_table.hpp"
 #include "cli/catalog/record_functions.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/catalog/pg_type_rows.hpp"
 #include "cli/catalog/snapshot_table.hpp"
+#include "cli/catalog/system_catalog_rows.hpp"
+#include "cli/catalog/trigger_rows.hpp"
 
 namespace tributary {
 
@@ -152,8 +155,20 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          return pg_namespace_rows(reader->model(), reader->owner(),
                                   schemas ? *schemas : std::map<std::string, schema_acl_entry>{});
        }},
-      {"pg_class", [reader] { return pg_class_rows(reader->model(), reader->owner()); }},
-      {"pg_attribute", [reader] { return pg_attribute_rows(reader->model(), reader->owner()); }},
+      {"pg_class",
+       [reader] {
+         auto rows = pg_class_rows(reader->model(), reader->owner());
+         for (auto& row : system_class_rows())
+           rows.push_back(std::move(row));
+         return rows;
+       }},
+      {"pg_attribute",
+       [reader] {
+         auto rows = pg_attribute_rows(reader->model(), reader->owner());
+         for (auto& row : system_attribute_rows())
+           rows.push_back(std::move(row));
+         return rows;
+       }},
       {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},
       {"pg_index", [reader] { return pg_index_rows(reader->model()); }},
       {"pg_constraint", [reader] { return pg_constraint_rows(reader->model()); }},
@@ -178,7 +193,15 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        }},
       {"pg_extension", [] { return pg_extension_rows(); }},
       {"pg_language", [] { return pg_language_rows(); }},
-      {"pg_proc", [] { return pg_proc_rows(); }},
+      {"pg_proc",
+       [reader] {
+         auto rows = pg_proc_rows();
+         for (auto& row : user_function_rows(reader->model(), reader->owner().oid))
+           rows.push_back(std::move(row));
+         return rows;
+       }},
+      {"pg_get_keywords", [] { return pg_get_keywords_rows(); }},
+      {"pg_trigger", [reader] { return pg_trigger_rows(reader->model()); }},
       {"pg_collation", [] { return pg_collation_rows(); }},
       {"pg_database", [reader] { return pg_database_rows(reader->databases(), reader->roles()); }},
       {"pg_roles", [reader] { return pg_roles_rows(reader->roles()); }},
@@ -197,6 +220,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          auto rows = pg_depend_rows(*reader->db, reader->model());
          for (auto& member : extension_member_rows())
            rows.push_back(std::move(member));
+         for (auto& trigger : trigger_depend_rows(reader->model()))
+           rows.push_back(std::move(trigger));
          return rows;
        }},
       // The public schema's privileges as initdb made them (pg_dump dumps only changes).
@@ -243,6 +268,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   if (auto r = install_catalog_functions(db, reader); !r)
     return r;
   if (auto r = install_object_functions(db, reader); !r)
+    return r;
+  if (auto r = install_trigger_functions(db, reader); !r)
     return r;
   return install_description_functions(db, reader);
 }

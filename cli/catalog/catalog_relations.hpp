@@ -12,10 +12,14 @@
 //   pg_settings.cpp     pg_settings (the session's parameters)
 //   description_rows    pg_description
 //   dependency_rows     pg_depend pg_rewrite
+//   system_catalog_rows the catalogs' own pg_class and pg_attribute rows
+//   trigger_rows        pg_trigger, the trigger functions' pg_proc rows and
+//                       pg_depend rows
+//   keyword_rows        pg_get_keywords (the function's rows; FROM pg_get_keywords())
 //   (one row)           pg_init_privs: the public schema's privileges from initdb
 //   (empty)             pg_shdescription pg_policy
 //                       pg_statistic_ext pg_publication pg_publication_rel
-//                       pg_publication_namespace pg_trigger pg_inherits
+//                       pg_publication_namespace pg_inherits
 //                       pg_extension pg_partitioned_table pg_foreign_table
 //                       pg_seclabel pg_shseclabel pg_seclabels pg_parameter_acl
 //                       pg_proc pg_language pg_operator

@@ -90,25 +90,75 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
     if (view.kind != 'v')
       continue;
     out.push_back({pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, view.oid, int64_t{0}, character('i')});
-    auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
-    if (!text || text->empty())
-      continue;
-    PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
-    if (parsed.error == nullptr) {
-      const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
-      std::vector<int64_t> read;
-      if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty())
-        named_relations(tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object()).value(
-                            "query", nlohmann::json::object()),
-                        model, read);
-      for (int64_t oid : read)
-        if (oid != view.oid)
-          out.push_back(
-              {pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, oid, int64_t{0}, character('n')});
-    }
-    pg_query_free_parse_result(parsed);
+    for (int64_t oid : relations_read_by_view(db, model, view))
+      out.push_back({pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, oid, int64_t{0}, character('n')});
   }
   return out;
+}
+
+namespace {
+
+// A column reference named `column` (its last field), or a * (every column).
+bool names_column(const nlohmann::json& node, const std::string& column) {
+  if (node.is_array()) {
+    for (const auto& item : node)
+      if (names_column(item, column))
+        return true;
+    return false;
+  }
+  if (!node.is_object())
+    return false;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "ColumnRef" && value.is_object()) {
+      const auto& fields = value.value("fields", nlohmann::json::array());
+      if (!fields.empty() && (fields.back().contains("A_Star") ||
+                              fields.back().value("String", nlohmann::json::object()).value("sval", "") == column))
+        return true;
+      continue;
+    }
+    if (names_column(value, column))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool view_reads_column(sqlite_connection& db, const catalog_model& model, const catalog_relation& view,
+                       const catalog_relation& table, const std::string& column) {
+  const auto read = relations_read_by_view(db, model, view);
+  if (std::find(read.begin(), read.end(), table.oid) == read.end())
+    return false;
+  auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
+  if (!text || text->empty())
+    return false;
+  PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
+  bool found = false;
+  if (parsed.error == nullptr) {
+    const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    found = !tree.is_discarded() && names_column(tree, column);
+  }
+  pg_query_free_parse_result(parsed);
+  return found;
+}
+
+std::vector<int64_t> relations_read_by_view(sqlite_connection& db, const catalog_model& model,
+                                            const catalog_relation& view) {
+  std::vector<int64_t> read;
+  auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
+  if (!text || text->empty())
+    return read;
+  PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
+  if (parsed.error == nullptr) {
+    const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+    if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty())
+      named_relations(tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object()).value(
+                          "query", nlohmann::json::object()),
+                      model, read);
+  }
+  pg_query_free_parse_result(parsed);
+  read.erase(std::remove(read.begin(), read.end(), view.oid), read.end());
+  return read;
 }
 
 std::vector<snapshot_row> pg_rewrite_rows(const catalog_model& model) {

@@ -25,4 +25,13 @@ namespace tributary {
 std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_model& model);
 std::vector<snapshot_row> pg_rewrite_rows(const catalog_model& model);
 
+// Whether `view` reads `table` and names `column` (or *) in its SELECT: a column
+// of the same name of another relation it reads counts too.
+bool view_reads_column(sqlite_connection& db, const catalog_model& model, const catalog_relation& view,
+                       const catalog_relation& table, const std::string& column);
+
+// The relations `view`'s SELECT reads (their OIDs, each once), from its text.
+std::vector<int64_t> relations_read_by_view(sqlite_connection& db, const catalog_model& model,
+                                            const catalog_relation& view);
+
 }  // namespace tributary

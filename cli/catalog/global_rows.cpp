@@ -48,6 +48,13 @@ std::vector<snapshot_row> pg_database_rows(const std::vector<database_info>& dat
                    std::string("C"), null_value, null_value,
                    acl ? sql_value{shown_acl_text(*acl, role_name)} : null_value});
   }
+  // template1 and template0 (cli/commands/database_templates.hpp): no file to connect to.
+  const std::string superuser = role_name(10);
+  const std::string template_acl = "{=c/" + superuser + "," + superuser + "=CTc/" + superuser + "}";
+  for (const auto& [oid, name] : {std::pair<int64_t, const char*>{1, "template1"}, {4, "template0"}})
+    out.push_back({oid, std::string(name), int64_t{10}, utf8_encoding, std::string("c"), boolean(true),
+                   boolean(false), int64_t{-1}, int64_t{0}, int64_t{0}, pg_default_tablespace, std::string("C"),
+                   std::string("C"), null_value, null_value, template_acl});
   return out;
 }
 

@@ -1,5 +1,6 @@
 // object_rows: see the header.
 #include "cli/catalog/object_rows.hpp"
+#include "cli/catalog/trigger_rows.hpp"
 
 #include <sqlite3.h>
 
@@ -21,6 +22,7 @@ constexpr int64_t pg_proc_class = 1255;
 constexpr int64_t pg_type_class = 1247;
 constexpr int64_t pg_namespace_class = 2615;
 constexpr int64_t pg_language_class = 2612;
+constexpr int64_t pg_trigger_class = 2620;
 constexpr int64_t pg_extension_class = 3079;
 constexpr int64_t c_language_oid = 13;
 constexpr int64_t bootstrap_superuser = 10;
@@ -108,7 +110,9 @@ std::optional<std::string> describe(sqlite3_context* context, int64_t classid, i
     case pg_proc_class:
       if (const handler_function* h = handler(oid))
         return std::string("function ") + h->name + "(" + h->argument_name + ")";
-      return std::nullopt;
+      return describe_user_function(reader.model(), oid);
+    case pg_trigger_class:
+      return describe_trigger(reader.model(), oid);
     case pg_type_class:
       return describe_type(reader, oid);
     case pg_language_class:
@@ -139,7 +143,8 @@ void describe_object_function(sqlite3_context* context, int argc, sqlite3_value*
   if (text)
     return result_text(context, *text);
   if (classid == pg_class_class || classid == pg_proc_class || classid == pg_type_class ||
-      classid == pg_language_class || classid == pg_extension_class || classid == pg_namespace_class)
+      classid == pg_language_class || classid == pg_extension_class || classid == pg_namespace_class ||
+      classid == pg_trigger_class)
     sqlite3_result_null(context);
 }
 
@@ -158,9 +163,15 @@ void type_is_visible_function(sqlite3_context* context, int argc, sqlite3_value*
 }
 
 void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv) || handler(sqlite3_value_int64(argv[0])) == nullptr)
+  if (null_argument(argc, argv))
     return sqlite3_result_null(context);
-  sqlite3_result_int(context, 1);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (handler(oid) != nullptr)
+    return sqlite3_result_int(context, 1);
+  const catalog_reader& reader = reader_of(context);
+  if (reader.model().function(oid) == nullptr)
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, visible(reader, "public") ? 1 : 0);
 }
 
 // Tributary is never a standby: PostgreSQL's answer of a server not in recovery.
@@ -193,7 +204,7 @@ std::vector<snapshot_row> pg_proc_rows() {
   std::vector<snapshot_row> out;
   for (const auto& h : handlers)
     out.push_back({h.oid, std::string(h.name), int64_t{pg_catalog_namespace_oid}, bootstrap_superuser, c_language_oid,
-                   1.0, 0.0, int64_t{0}, int64_t{0}, character('f'), boolean(false), boolean(false),
+                   1.0, 0.0, int64_t{0}, std::string("-"), character('f'), boolean(false), boolean(false),
                    boolean(h.strict), boolean(false), character('v'), character('u'), int64_t{h.argument ? 1 : 0},
                    int64_t{0}, h.result, h.argument ? std::to_string(h.argument) : std::string(), null_value,
                    null_value, null_value, null_value, null_value, std::string(h.name),

@@ -89,7 +89,7 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
     // (psql's \d and pg_dump read a table's foreign keys only then).
     out.push_back(row(r.oid, r.name, r.namespace_oid, am, !r.indexes.empty(), r.kind,
                       static_cast<int64_t>(r.columns.size()), relowner, relacl,
-                      !r.foreign_keys.empty() || r.referenced, static_cast<int64_t>(r.checks.size())));
+                      !r.foreign_keys.empty() || r.referenced || !r.triggers.empty(), static_cast<int64_t>(r.checks.size())));
     for (const auto& i : r.indexes)
       out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size()),
                         relowner, null_value));
@@ -247,7 +247,7 @@ std::vector<snapshot_row> pg_tables_rows(const catalog_model& model, const relat
   for (const auto& r : model.relations)
     if (r.kind == 'r')
       out.push_back({r.schema, r.name, owner.name_of(r), null_value, boolean(!r.indexes.empty()), boolean(false),
-                     boolean(false), boolean(false)});
+                     boolean(!r.foreign_keys.empty() || r.referenced || !r.triggers.empty()), boolean(false)});
   return out;
 }
 

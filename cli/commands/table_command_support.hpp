@@ -23,8 +23,8 @@ inline result<bool, pg_error> table_exists(sqlite_connection& db, const std::str
   return *exists;
 }
 
-inline void table_notice(command_context& context, std::string message) {
-  pg_error n = make_pg_error("00000", std::move(message));
+inline void table_notice(command_context& context, std::string message, std::string detail = {}) {
+  pg_error n = make_pg_error("00000", std::move(message), std::move(detail));
   n.severity = "NOTICE";
   context.emit_notice(std::move(n));
 }

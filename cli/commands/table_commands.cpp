@@ -6,6 +6,7 @@
 #include "cli/catalog/catalog_relations.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
+#include "cli/commands/view_dependents.hpp"
 #include "cli/server/select_expression.hpp"
 #include "cli/server/session_views.hpp"
 #include "cli/server/statement_router.hpp"
@@ -388,6 +389,9 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   if (node_type == "AlterTableStmt")
     if (auto r = drop_foreign_keys_depending_on_dropped_keys(stmt, table, context, settings); !r)
       return fail(r.error());
+  if (node_type == "AlterTableStmt")
+    if (auto r = refuse_retyping_viewed_columns(db, stmt, table); !r)
+      return fail(r.error());
   auto recorded = read_recorded_table_columns(db, table);
   if (!recorded)
     return fail(storage_error(recorded.error()));
@@ -448,6 +452,8 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
       return fail(storage_error(r.error()));
     if (auto r = rename_descriptions(db, table, change->table); !r)
       return fail(storage_error(r.error()));
+    if (auto r = rename_table_in_view_texts(db, table, change->table); !r)
+      return fail(r.error());
   }
   // CHECK constraints name the table and every column (with its type) in their
   // errors: written anew when the table was renamed, a column added or retyped.

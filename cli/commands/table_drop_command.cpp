@@ -10,11 +10,16 @@
 // With CASCADE the other tables' foreign keys to them are dropped first (ALTER
 // TABLE c DROP CONSTRAINT f), after PostgreSQL's NOTICE: drop cascades to
 // constraint f on table c (or "to n other objects", one DETAIL line each).
+//
+// Views, the same way: a view that reads a dropped table (or such a view) is a
+// DETAIL line "view v depends on table t" of the 2BP01; with CASCADE it is
+// dropped first, in the same NOTICE ("drop cascades to view v").
 #include "cli/commands/table_commands.hpp"
 
 #include <sqlite3.h>
 
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/dependency_rows.hpp"
 #include "cli/commands/key_dependents.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
@@ -33,6 +38,37 @@ std::string described_table(const catalog_relation& r) {
   return r.schema == "public" ? r.name : r.schema + "." + r.name;
 }
 
+struct dependent_view {
+  const catalog_relation* view;
+  const catalog_relation* reads;  // the relation it depends on
+};
+
+// The views that read one of `tables`, then the views that read those, ... (each once).
+std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
+                                            const std::vector<std::string>& tables) {
+  std::vector<const catalog_relation*> gone;
+  for (const auto& table : tables)
+    for (const auto& r : model.relations)
+      if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), table.c_str()) == 0)
+        gone.push_back(&r);
+  std::vector<std::pair<const catalog_relation*, std::vector<int64_t>>> views;
+  for (const auto& r : model.relations)
+    if (r.kind == 'v')
+      views.emplace_back(&r, relations_read_by_view(db, model, r));
+  std::vector<dependent_view> out;
+  for (size_t next = 0; next < gone.size(); ++next)
+    for (const auto& [view, reads] : views) {
+      if (std::find(reads.begin(), reads.end(), gone[next]->oid) == reads.end() ||
+          std::find(gone.begin(), gone.end(), view) != gone.end())
+        continue;
+      out.push_back({view, gone[next]});
+      gone.push_back(view);
+    }
+  return out;
+}
+
+std::string kind_word(const catalog_relation& r) { return r.kind == 'v' ? "view " : "table "; }
+
 // A foreign key of a table not dropped that references a dropped one.
 struct dependent_foreign_key {
   std::string name;
@@ -40,10 +76,18 @@ struct dependent_foreign_key {
   std::string local_table;  // its SQLite table
 };
 
+// What else a DROP TABLE of `tables` reaches: other tables' foreign keys to them,
+// and the views that read them.
+struct table_dependents {
+  std::vector<dependent_foreign_key> keys;
+  std::vector<dependent_view> views;
+  catalog_model model;  // the views point into it
+};
+
 // Without CASCADE: 2BP01 when a table not in `tables` has a foreign key to one of
-// them. With CASCADE: those keys, which are dropped with the tables.
-result<std::vector<dependent_foreign_key>, pg_error> check_foreign_key_dependents(
-    sqlite_connection& db, const std::vector<std::string>& tables, bool cascade) {
+// them or a view reads one. With CASCADE: those keys and views, dropped first.
+result<table_dependents, pg_error> check_dependents(sqlite_connection& db, const std::vector<std::string>& tables,
+                                                    bool cascade) {
   auto model = read_catalog_model(db);
   if (!model)
     return fail(make_pg_error("XX000", model.error().message));
@@ -69,8 +113,13 @@ result<std::vector<dependent_foreign_key>, pg_error> check_foreign_key_dependent
             keys.push_back({key.name, described_table(child), child.local_name});
           }
     }
+  table_dependents out{std::move(keys), {}, std::move(*model)};
+  out.views = dependent_views(db, out.model, tables);
+  for (const auto& d : out.views)
+    lines += (lines.empty() ? "" : "\n") + std::string("view ") + described_table(*d.view) + " depends on " +
+             kind_word(*d.reads) + described_table(*d.reads);
   if (lines.empty() || cascade)
-    return keys;
+    return out;
   return fail(make_pg_error("2BP01",
                             tables.size() == 1 && single
                                 ? "cannot drop table " + described_table(*single) + " because other objects depend on it"
@@ -123,24 +172,31 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     return command_outcome::tag_only("DROP TABLE");
   // The dropped tables' keys to each other: checked when the statement is done.
   const bool cascade = stmt.value("behavior", std::string()) == "DROP_CASCADE";
-  auto dependents = check_foreign_key_dependents(db, tables, cascade);
+  auto dependents = check_dependents(db, tables, cascade);
   if (!dependents)
     return fail(dependents.error());
-  if (!dependents->empty()) {
-    // CASCADE: PostgreSQL's NOTICE, then each key dropped from its table.
+  const size_t reached = dependents->keys.size() + dependents->views.size();
+  if (reached > 0) {
+    // CASCADE: PostgreSQL's NOTICE, then each view dropped and each key dropped from its table.
     std::string lines;
-    for (const auto& key : *dependents)
+    for (const auto& key : dependents->keys)
       lines += (lines.empty() ? "" : "\n") + std::string("drop cascades to constraint ") + key.name +
                " on table " + key.table;
-    pg_error notice = dependents->size() == 1
-                          ? make_pg_error("00000", lines)
-                          : make_pg_error("00000",
-                                          "drop cascades to " + std::to_string(dependents->size()) +
-                                              " other objects",
-                                          lines);
+    for (const auto& d : dependents->views)
+      lines += (lines.empty() ? "" : "\n") + std::string("drop cascades to view ") + described_table(*d.view);
+    pg_error notice = reached == 1 ? make_pg_error("00000", lines)
+                                   : make_pg_error("00000",
+                                                   "drop cascades to " + std::to_string(reached) + " other objects",
+                                                   lines);
     notice.severity = "NOTICE";
     context.emit_notice(std::move(notice));
-    for (const auto& key : *dependents)
+    for (auto d = dependents->views.rbegin(); d != dependents->views.rend(); ++d) {
+      if (auto r = db.exec("DROP VIEW " + quote_identifier(d->view->local_name)); !r)
+        return fail(table_storage_error(r.error()));
+      if (auto r = forget_descriptions(db, d->view->local_name); !r)
+        return fail(table_storage_error(r.error()));
+    }
+    for (const auto& key : dependents->keys)
       if (auto dropped = drop_foreign_key(key.local_table, key.name, context, settings); !dropped)
         return fail(dropped.error());
   }

@@ -1,5 +1,6 @@
 #include "cli/commands/vacuum_command.hpp"
 
+#include "cli/catalog/system_catalog_rows.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "storage/text_query.hpp"
@@ -11,8 +12,12 @@ namespace pt = parse_tree;
 namespace {
 
 // 42P01 unless `relation` (a RangeVar's fields) names a table (or, `views`, a view).
+// A system catalog (vacuumdb lists pg_catalog's tables too) has nothing to do.
 result<ok_t, pg_error> check_relation(sqlite_connection& db, const nlohmann::json& relation, bool views) {
   const std::string name = pt::text(relation, "relname");
+  const std::string schema = pt::text(relation, "schemaname");
+  if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
+    return ok_v;
   const std::string table = local_relation_name(pt::text(relation, "schemaname"), name);
   auto kind = query_texts(db, "SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE", table);
   if (!kind)

@@ -14,6 +14,7 @@
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/table_commands.hpp"
 #include "cli/commands/table_privilege_commands.hpp"
+#include "cli/commands/database_templates.hpp"
 #include "cli/commands/vacuum_command.hpp"
 #include "cli/commands/view_definition.hpp"
 #include "cli/commands/view_ownership.hpp"
@@ -387,6 +388,17 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
     if (!options)
       return fail(options.error());
     const std::string owner = options->owner.value_or(identity_.user);  // OWNER r: the role must exist
+    std::optional<std::string> template_name;
+    for (const auto& option : statement.fields().value("options", nlohmann::json::array())) {
+      const auto& def = option.value("DefElem", nlohmann::json::object());
+      if (def.value("defname", std::string()) == "template")
+        template_name =
+            def.value("arg", nlohmann::json::object()).value("String", nlohmann::json::object()).value("sval", "");
+    }
+    if (auto r = check_database_template(name, template_name,
+                                         template_name && directory_.find_database(*template_name).has_value());
+        !r)
+      return fail(r.error());
     auto owner_role = directory_.find_role(owner);
     if (!owner_role)
       return fail(make_pg_error("42704", "role \"" + owner + "\" does not exist"));
@@ -410,6 +422,8 @@ result<command_outcome, pg_error> statement_dispatcher::database_command(
   }
   if (name == identity_.database)
     return fail(make_pg_error("55006", "cannot drop the currently open database"));
+  if (auto r = check_drop_database(name); !r)
+    return fail(r.error());
   if (auto db = directory_.find_database(name); db && !identity_.superuser && db->owner != identity_.user) {
     // The owner, or a role with its privileges (pg_database_ownercheck).
     auto roles = role_catalog{directory_}.list();

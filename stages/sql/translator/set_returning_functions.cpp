@@ -24,7 +24,8 @@
 //                                             (pg_regexp_matches / pg_regexp_split)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
 // In FROM: pg_options_to_table(options), unnest(array), generate_series(...) and
-// pg_partition_ancestors(rel) [WITH ORDINALITY]
+// pg_partition_ancestors(rel) [WITH ORDINALITY], and pg_get_keywords() (the
+// catalog relation of that name)
 // [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
 // FROM items on their left).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
@@ -355,6 +356,31 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
   return "pg_ordinals(" + length + ") AS " + quote_identifier(item_name);
 }
 
+// pg_get_keywords(): the catalog relation of that name (its rows are the function's).
+std::optional<std::string> keywords_from_function(query_translator& t, const json& call, const std::string& alias,
+                                                  const std::vector<std::string>& column_aliases, scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  if (names.empty() || names.back() != "pg_get_keywords" || (names.size() == 2 && names[0] != "pg_catalog") ||
+      names.size() > 2 || !pt::list(call, "args").empty())
+    return std::nullopt;
+  const std::vector<column_definition>* columns = t.input().lookup("pg_get_keywords");
+  if (columns == nullptr)
+    return std::nullopt;
+  if (column_aliases.size() > columns->size())
+    throw not_translatable{"more column aliases than the function's columns"};
+  scope_item item;
+  item.name = alias.empty() ? "pg_get_keywords" : alias;
+  for (size_t i = 0; i < columns->size(); ++i) {
+    const column_definition& c = (*columns)[i];
+    item.columns.push_back({i < column_aliases.size() ? column_aliases[i] : c.name, c.name, c.type});
+  }
+  for (const scope_item& existing : where.items)
+    if (existing.name == item.name)
+      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  where.items.push_back(std::move(item));
+  return "\"pg_get_keywords\" AS " + quote_identifier(where.items.back().name);
+}
+
 std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
                                const std::vector<std::string>& column_aliases, scope& where) {
     const json& functions = pt::list(f, "functions");
@@ -366,6 +392,12 @@ std::string function_from_item(query_translator& t, const json& f, const std::st
     }
     if (f.contains("coldeflist"))
       throw not_translatable{"a column definition list"};
+    if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty())
+        if (auto sql = keywords_from_function(t, pt::fields(items[0]), alias_name, column_aliases, where))
+          return *sql;
+    }
     if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1) {
       const json& items = pt::list(pt::fields(functions[0]), "items");
       if (!items.empty())
