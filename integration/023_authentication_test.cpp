@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 #include <sys/socket.h>
 
+#include <filesystem>
 #include <fstream>
 #include <random>
 
@@ -293,6 +294,44 @@ TEST_F(Authentication, ARoleThatOwnsASubscriptionCannotBeDropped) {
   EXPECT_EQ(std::string(PQresultErrorField(dropped.get(), PG_DIAG_MESSAGE_DETAIL)), "owner of subscription s");
   local_exec("ALTER SUBSCRIPTION s OWNER TO " + subscriber_.user());
   local_exec("DROP ROLE owner_role");
+}
+
+TEST_F(Authentication, APublisherPasswordReachesNoErrorNoLogAndTheDataFilesAreTheOwners) {
+  const std::string secret = "Publisher-Secret-7781";
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  // A connection that fails at once: the client's error does not repeat the password.
+  auto refused = local_try("CREATE SUBSCRIPTION bad CONNECTION '" + publisher_conninfo() +
+                           " dbname=no_such_db password=" + secret + "' PUBLICATION pub");
+  ASSERT_EQ(PQresultStatus(refused.get()), PGRES_FATAL_ERROR);
+  EXPECT_EQ(std::string(PQresultErrorMessage(refused.get())).find(secret), std::string::npos)
+      << PQresultErrorMessage(refused.get());
+  // A worker that keeps failing to connect logs why, never with the password.
+  local_exec("CREATE SUBSCRIPTION later CONNECTION '" + publisher_conninfo() + " dbname=no_such_db password=" +
+             secret + "' PUBLICATION pub WITH (connect = false)");
+  local_exec("ALTER SUBSCRIPTION later ENABLE");
+  EXPECT_TRUE(wait_until([&] { return subscriber_.log_text().find("no_such_db") != std::string::npos; }, 10s))
+      << subscriber_.log_text();
+  EXPECT_EQ(subscriber_.log_text().find(secret), std::string::npos) << subscriber_.log_text();
+  local_exec("ALTER SUBSCRIPTION later DISABLE");
+  local_exec("ALTER SUBSCRIPTION later SET (slot_name = NONE)");
+  local_exec("DROP SUBSCRIPTION later");
+
+  // A working subscription writes databases, their WAL and the spool: every file is
+  // 0600 and every directory 0700, as PostgreSQL's data directory.
+  publisher_.exec("INSERT INTO t SELECT generate_series(1, 10)");
+  local_exec("CREATE SUBSCRIPTION good CONNECTION '" + publisher_conninfo() + "' PUBLICATION pub");
+  ASSERT_TRUE(wait_until([&] { return local_rows("SELECT count(*) FROM t") == std::vector<std::string>{"10"}; }, 20s));
+  int checked = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(subscriber_.data_dir())) {
+    const auto mode = entry.status().permissions();
+    EXPECT_EQ(mode & (std::filesystem::perms::group_all | std::filesystem::perms::others_all),
+              std::filesystem::perms::none)
+        << entry.path();
+    ++checked;
+  }
+  EXPECT_GT(checked, 4);
+  local_exec("DROP SUBSCRIPTION good");
 }
 
 TEST_F(Authentication, OnlySuperusersReadTheSubscriptionConnectionString) {

@@ -1,6 +1,8 @@
 // server_log: see the header.
 #include "stages/core/server_log.hpp"
 
+#include "stages/core/statement_secrets.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <array>
@@ -109,7 +111,7 @@ void log_client_error(const pg_error& error, std::string_view statement, std::st
   const int rank = server_log_rank(error.severity);
   const int threshold = server_log_rank(min_error_statement);
   if (!statement.empty() && threshold >= 0 && rank >= threshold)
-    text.append("\nSTATEMENT:  ").append(statement);
+    text.append("\nSTATEMENT:  ").append(without_secrets(statement));
   const auto level = rank >= server_log_rank("fatal") ? spdlog::level::critical : spdlog::level::err;
   spdlog::log(level, "{}", text);
 }

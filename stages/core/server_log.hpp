@@ -45,7 +45,8 @@ int server_log_rank(std::string_view severity);
 
 // Logs an error sent to a client: ERROR or FATAL by its severity, its fields,
 // and STATEMENT when `statement` is not empty and the severity reaches
-// `min_error_statement` (a log_min_error_statement value).
+// `min_error_statement` (a log_min_error_statement value), its passwords masked
+// (statement_secrets.hpp).
 void log_client_error(const pg_error& error, std::string_view statement, std::string_view min_error_statement);
 
 // spdlog formatter writing format_log_report's shape with the prefix
