@@ -51,8 +51,9 @@ TEST_F(Conflicts, ARemoteRowHittingThreeKeysIsOneMultipleUniqueConflictsListingE
 }
 
 TEST_F(Conflicts, OneKeyIsInsertExistsAndAnUpdateOntoAnotherRowsKeyIsUpdateExists) {
-  publisher_.exec("INSERT INTO conf_tab VALUES (5, 5, 5); INSERT INTO conf_tab VALUES (6, 6, 6)");
+  // The local row first: the remote one must find it (the other order races the apply).
   local_exec("INSERT INTO conf_tab VALUES (6, 60, 60)");
+  publisher_.exec("INSERT INTO conf_tab VALUES (5, 5, 5); INSERT INTO conf_tab VALUES (6, 6, 6)");
   expect_conflict_in_log("conflict detected on relation \"public.conf_tab\": conflict=insert_exists\n");
   expect_conflict_in_log(
       "DETAIL:  Key already exists in unique index \"conf_tab_pkey\".\n"
