@@ -48,6 +48,7 @@
 #include "cli/server/client_authentication.hpp"
 #include "cli/console/console_command.hpp"
 #include "cli/server/server.hpp"
+#include "cli/server/session_activity.hpp"
 #include "cli/server/tls_context.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 #include "stages/core/server_log.hpp"
@@ -204,9 +205,15 @@ int serve(const serve_options& options) {
     auto found = directory->lookup_database(name);
     return found && *found ? std::optional<int64_t>((*found)->oid) : std::nullopt;
   };
-  services.prepare_connection = [monitoring, activity](tributary::sqlite_connection& db)
+  services.prepare_connection = [monitoring, activity, directory = *directory](
+                                    tributary::sqlite_connection& db,
+                                    const tributary::session_privileges_ptr& privileges)
       -> tributary::result<tributary::ok_t, tributary::pg_error> {
-    if (auto r = tributary::install_monitoring_tables(db, monitoring, activity); !r)
+    auto seen_by_session = activity;
+    seen_by_session.sees_details_of = [directory, privileges](int64_t role_oid) {
+      return tributary::sees_session_details_of(*directory, *privileges, role_oid);
+    };
+    if (auto r = tributary::install_monitoring_tables(db, monitoring, seen_by_session); !r)
       return tributary::fail(tributary::make_pg_error("XX000", r.error().message));
     return tributary::ok_v;
   };

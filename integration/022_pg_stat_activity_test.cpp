@@ -96,6 +96,44 @@ TEST_F(PgStatActivity, EachSessionShowsItsStateQueryAndTransactionStart) {
       << "a closed session leaves pg_stat_activity";
 }
 
+TEST_F(PgStatActivity, AnotherRolesSessionShowsWhoItIsButNotWhatItDoesAsPostgres) {
+  // The same roles on both servers: watcher has peer's privileges, not the superuser's.
+  const std::string roles = "CREATE ROLE peer LOGIN; CREATE ROLE watcher LOGIN; GRANT peer TO watcher";
+  publisher_.exec(roles);
+  local_exec(roles);
+  const std::string shown =
+      "datname, usename, application_name, coalesce(state, '-'), query, coalesce(backend_type, '-'), "
+      "coalesce(client_port, -1), " + yes("backend_start IS NULL") + ", " + yes("query_start IS NULL") + ", " +
+      yes("wait_event IS NULL");
+  // What `watcher` sees of a session of `user` that ran `sql`, on one server.
+  const auto seen_by_watcher = [&](const std::string& conninfo, const std::string& user, const std::string& sql,
+                                   const std::string& columns) {
+    pg_connection watched{PQconnectdb((conninfo + " user=" + user + " application_name=watched").c_str())};
+    pg_connection watcher{PQconnectdb((conninfo + " user=watcher").c_str())};
+    EXPECT_EQ(PQstatus(watched.get()), CONNECTION_OK) << PQerrorMessage(watched.get());
+    EXPECT_EQ(PQstatus(watcher.get()), CONNECTION_OK) << PQerrorMessage(watcher.get());
+    EXPECT_TRUE(succeeded(exec(watched.get(), sql).get()));
+    auto r = exec(watcher.get(), "SELECT " + columns + " FROM pg_stat_activity WHERE pid = " +
+                                     std::to_string(PQbackendPID(watched.get())));
+    EXPECT_EQ(PQntuples(r.get()), 1) << PQresultErrorMessage(r.get());
+    std::string row;
+    for (int i = 0; PQntuples(r.get()) == 1 && i < PQnfields(r.get()); ++i)
+      row += (i ? "|" : "") + std::string(PQgetvalue(r.get(), 0, i));
+    return row;
+  };
+  // A superuser's session: its database, pid and names, nothing of what it does.
+  EXPECT_EQ(seen_by_watcher(subscriber_.conninfo(), subscriber_.user(), "SELECT 'secret'", shown),
+            "postgres|" + subscriber_.user() + "|watched|-|<insufficient privilege>|-|-1|yes|yes|yes");
+  EXPECT_EQ(seen_by_watcher(publisher_.conninfo(), "postgres", "SELECT 'secret'", shown),
+            "postgres|postgres|watched|-|<insufficient privilege>|-|-1|yes|yes|yes");
+  // A session of a role whose privileges watcher has: everything.
+  const std::string details = "usename, state, query, backend_type, " + yes("backend_start IS NULL");
+  for (const auto& conninfo : {subscriber_.conninfo(), publisher_.conninfo()})
+    EXPECT_EQ(seen_by_watcher(conninfo, "peer", "SELECT 'shared'", details),
+              "peer|idle|SELECT 'shared'|client backend|no")
+        << conninfo;
+}
+
 TEST_F(PgStatActivity, ASessionWaitingForTheWriteLockShowsALockWaitAndCanBeCancelledOrTerminated) {
   local_exec("CREATE TABLE t (a int PRIMARY KEY)");
   auto holder = connect_as("holder");

@@ -107,7 +107,12 @@ constexpr const char* activity_schema =
     "wait_event_type text, wait_event text, state text, backend_xid xid, backend_xmin xid, query_id int8, "
     "query text, backend_type text)";
 
-row session_activity_of(const session_activity_row& s) {
+row session_activity_of(const session_activity_row& s, bool details) {
+  const sql_null null;
+  if (!details)
+    return row{s.datid, s.datname, int64_t{s.pid}, null, s.usesysid, s.usename, s.application_name, null, null,
+               null, null, null, null, null, null, null, null, null, null, null,
+               std::string("<insufficient privilege>"), null};
   sql_value wait_type = sql_null{}, wait_event = sql_null{};
   if (s.waiting_for_lock) {
     wait_type = std::string("Lock");
@@ -116,7 +121,6 @@ row session_activity_of(const session_activity_row& s) {
     wait_type = std::string("Client");  // waiting for the client's next message
     wait_event = std::string("ClientRead");
   }
-  const sql_null null;
   return row{s.datid, s.datname, int64_t{s.pid}, null, s.usesysid, s.usename, s.application_name,
              text_or_null(s.client_addr), null,
              s.client_addr ? sql_value{int64_t{s.client_port}} : sql_value{int64_t{-1}},
@@ -163,7 +167,7 @@ std::vector<row> activity_rows(const monitoring_registry& registry, const activi
   std::vector<row> out;
   if (sources.sessions)
     for (const auto& s : sources.sessions->rows())
-      out.push_back(session_activity_of(s));
+      out.push_back(session_activity_of(s, !sources.sees_details_of || sources.sees_details_of(s.usesysid)));
   for (auto& w : worker_activity_rows(registry, sources))
     out.push_back(std::move(w));
   return out;

@@ -55,8 +55,9 @@ struct session_services {
   std::shared_ptr<data_directory> directory;
   std::shared_ptr<const settings> server_settings;
   std::shared_ptr<subscription_commands> subscriptions;
-  // Runs on every session's new database connection (the monitoring relations).
-  std::function<result<ok_t, pg_error>(sqlite_connection&)> prepare_connection;
+  // Runs on every session's new database connection (the monitoring relations),
+  // with the session's privileges (whose sessions pg_stat_activity details).
+  std::function<result<ok_t, pg_error>(sqlite_connection&, const session_privileges_ptr&)> prepare_connection;
   // A CancelRequest arrived on this connection: (process id, secret key).
   std::function<void(int32_t, int32_t)> cancel;
   // The max_connections slots; a session takes one when its startup packet has

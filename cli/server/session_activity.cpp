@@ -3,7 +3,12 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
+#include "stages/auth/role_graph.hpp"
 #include "storage/lock_wait.hpp"
+#include "storage/role_catalog.hpp"
+#include "storage/role_membership.hpp"
 
 namespace tributary {
 
@@ -174,6 +179,25 @@ void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr
   install("pg_cancel_backend", 1, signal_backend_function<false>);
   install("pg_terminate_backend", 1, signal_backend_function<true>);
   install("pg_terminate_backend", 2, signal_backend_function<true>);
+}
+
+bool sees_session_details_of(data_directory& directory, const session_privileges& viewer, int64_t role_oid) {
+  if (viewer.superuser)
+    return true;
+  auto roles = role_catalog{directory}.list();
+  auto grants = role_membership{directory}.list();
+  if (!roles || !grants)
+    return false;
+  auto me = std::find_if(roles->begin(), roles->end(),
+                         [&](const role_record& r) { return r.name == viewer.current_user; });
+  if (me == roles->end())
+    return false;
+  const auto inherits = [&](int64_t oid) {
+    auto r = std::find_if(roles->begin(), roles->end(), [&](const role_record& x) { return x.oid == oid; });
+    return r != roles->end() && r->inherit;
+  };
+  const auto acting = roles_with_privileges_of(*grants, me->oid, inherits);
+  return std::find(acting.begin(), acting.end(), role_oid) != acting.end();
 }
 
 }  // namespace tributary

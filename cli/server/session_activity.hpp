@@ -114,4 +114,12 @@ using session_activity_registry_ptr = std::shared_ptr<session_activity_registry>
 void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr registry,
                                       session_privileges_ptr privileges);
 
+class data_directory;
+
+// Whether `viewer` (a session's current user) sees what a session of role
+// `role_oid` is doing in pg_stat_activity: PostgreSQL's HAS_PGSTAT_PERMISSIONS,
+// a superuser or a role that has `role_oid`'s privileges (there is no
+// pg_read_all_stats role here). Roles are read from global.db at the call.
+bool sees_session_details_of(data_directory& directory, const session_privileges& viewer, int64_t role_oid);
+
 }  // namespace tributary

@@ -315,7 +315,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   }
   protect_secret_columns(connection->handle(), *privileges);
   if (services_.prepare_connection)
-    if (auto r = services_.prepare_connection(*connection); !r) {
+    if (auto r = services_.prepare_connection(*connection, privileges); !r) {
       send_fatal(r.error().sqlstate, r.error().message);
       return false;
     }
