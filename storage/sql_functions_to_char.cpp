@@ -30,6 +30,18 @@
 namespace tributary::sql_function_support {
 namespace {
 
+// A pattern's "quoted text" starting at `at` (its opening quote) appended as
+// written (\" and \\ escape): the position after the closing quote.
+size_t append_quoted_text(std::string_view pattern, size_t at, std::string& out) {
+  size_t i = at + 1;
+  for (; i < pattern.size() && pattern[i] != '"'; ++i) {
+    if (pattern[i] == '\\' && i + 1 < pattern.size())
+      ++i;
+    out += pattern[i];
+  }
+  return i + 1;
+}
+
 const char* const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
                                    "July",    "August",   "September", "October", "November", "December"};
 const char* const day_names[] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
@@ -133,12 +145,7 @@ void to_char(sqlite3_context* context, int argc, sqlite3_value** argv) {
       continue;
     }
     if (pattern[i] == '"') {
-      for (++i; i < pattern.size() && pattern[i] != '"'; ++i) {
-        if (pattern[i] == '\\' && i + 1 < pattern.size())
-          ++i;
-        out += pattern[i];
-      }
-      ++i;
+      i = append_quoted_text(pattern, i, out);
       continue;
     }
     out += pattern[i++];
@@ -201,12 +208,7 @@ void to_char_interval(sqlite3_context* context, int, sqlite3_value** argv) {
       continue;
     }
     if (pattern[i] == '"') {
-      for (++i; i < pattern.size() && pattern[i] != '"'; ++i) {
-        if (pattern[i] == '\\' && i + 1 < pattern.size())
-          ++i;
-        out += pattern[i];
-      }
-      ++i;
+      i = append_quoted_text(pattern, i, out);
       continue;
     }
     out += pattern[i++];

@@ -49,6 +49,23 @@ const json& fields(const json& node) {
   return node.begin().value();
 }
 
+json without_locations(const json& node) {
+  if (node.is_object()) {
+    json out = json::object();
+    for (const auto& [key, value] : node.items())
+      if (key != "location")
+        out[key] = without_locations(value);
+    return out;
+  }
+  if (node.is_array()) {
+    json out = json::array();
+    for (const json& item : node)
+      out.push_back(without_locations(item));
+    return out;
+  }
+  return node;
+}
+
 std::vector<std::string> strings(const json& items) {
   std::vector<std::string> out;
   for (const auto& item : items)

@@ -33,6 +33,10 @@ const json& fields(const json& node);
 // The strings of a list of {"String": {"sval": ...}} nodes ("names" fields).
 std::vector<std::string> strings(const json& list);
 
+// The node without its "location" fields: two spellings of one expression
+// (`a+1` and `a + 1`) compare equal.
+json without_locations(const json& node);
+
 // A constant's text as PostgreSQL would read it: {"A_Const": {"ival": {"ival": 5}}}
 // -> "5", fval -> its digits, sval -> the string, boolval -> "true"/"false".
 // nullopt for a node that is not a constant.

@@ -30,22 +30,7 @@ namespace {
 
 namespace pt = parse_tree;
 
-json without_locations(const json& node) {
-  if (node.is_object()) {
-    json out = json::object();
-    for (const auto& [key, value] : node.items())
-      if (key != "location")
-        out[key] = without_locations(value);
-    return out;
-  }
-  if (node.is_array()) {
-    json out = json::array();
-    for (const json& item : node)
-      out.push_back(without_locations(item));
-    return out;
-  }
-  return node;
-}
+using pt::without_locations;
 
 bool contains_node(const json& node, const char* type) {
   if (node.is_object()) {
