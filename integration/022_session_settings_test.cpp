@@ -46,6 +46,11 @@ TEST_F(SessionSettings, StatementTimeoutCancelsALongStatement) {
       "SELECT 1",
       "SET statement_timeout = 0",
       "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000) SELECT count(*) FROM r",
+      // pg_sleep ends with the statement's time, as any statement.
+      "SET statement_timeout = '200ms'",
+      "SELECT pg_sleep(30)",
+      "SELECT pg_sleep(0.01), pg_sleep(NULL) IS NULL",
+      "SET statement_timeout = 0",
   });
 }
 

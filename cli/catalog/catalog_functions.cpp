@@ -43,6 +43,7 @@
 #include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/catalog/global_rows.hpp"
+#include "cli/catalog/internal_types.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
 #include "cli/server/select_expression.hpp"
@@ -99,12 +100,23 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
                                                quote_identifier_if_needed(t.name)) +
                                     modifier + (array ? "[]" : ""));
   }
-  // Internal types of the catalogs' own columns (\d pg_index), which pg_type does not list.
-  static const std::pair<int64_t, const char*> internal[] = {
-      {22, "int2vector"}, {30, "oidvector"}, {194, "pg_node_tree"}, {1033, "aclitem"}, {1034, "aclitem[]"}};
-  for (const auto& [internal_oid, name] : internal)
-    if (internal_oid == oid)
-      return result_text(context, name);
+  // pg_type's internal and pseudo-types (int2vector, aclitem[], void, record, ...):
+  // an array type is its element's name and [].
+  const auto internal = [](int64_t wanted) -> const internal_type* {
+    for (const auto& t : internal_types())
+      if (t.oid == wanted)
+        return &t;
+    return nullptr;
+  };
+  if (const internal_type* t = internal(oid)) {
+    if (t->typelem != 0 && t->typname[0] == '_') {
+      if (find_builtin_type(t->typelem) != nullptr)
+        return result_text(context, format_type(builtin_column_type(t->typelem)) + "[]");
+      if (const internal_type* element = internal(t->typelem))
+        return result_text(context, quote_identifier_if_needed(element->typname) + "[]");
+    }
+    return result_text(context, quote_identifier_if_needed(t->typname));
+  }
   result_text(context, "???");
 }
 

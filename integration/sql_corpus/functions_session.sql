@@ -12,3 +12,6 @@ SELECT current_setting('no_such_setting')
 SELECT current_setting('no.such_setting', true)
 SELECT pg_backend_pid() > 0, pg_backend_pid() = pg_backend_pid()
 SELECT count(*) FROM items WHERE created < now()
+-- pg_sleep returns void ('' in text; NULL for NULL), typed void (issue 11).
+SELECT pg_sleep(0), pg_sleep(0.01::numeric), pg_sleep(NULL) IS NULL, pg_sleep(-1)::text = ''
+SELECT format_type(o, NULL) FROM unnest(ARRAY[22, 30, 194, 1034, 2249, 2276, 2278, 2287, 1263]::oid[]) o ORDER BY o

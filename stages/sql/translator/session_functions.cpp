@@ -19,6 +19,8 @@
 //                                                  statement is translated (a name from a
 //                                                  column: when the row is read); 42704
 //                                                  unrecognized configuration parameter
+//   pg_sleep(seconds)                 void         '' after the time (NULL for NULL);
+//                                                  cancel and statement_timeout end it
 //   pg_backend_pid()                  int4         the session's BackendKeyData pid
 //   pg_cancel_backend(pid), pg_terminate_backend(pid [, timeout])
 //                                     bool         the session's SQL functions
@@ -123,8 +125,24 @@ typed_expression sql_value_function(query_translator& t, const json& f) {
   throw not_translatable{op};
 }
 
+// pg_sleep(seconds) -> void. A loop of SQLite's own (a recursive CTE whose each
+// row sleeps a slice, storage/sql_functions_session.cpp), so that a cancel
+// (sqlite3_interrupt) and statement_timeout (the progress handler) end it as they
+// end any statement.
+typed_expression sleep_for(const typed_expression& seconds) {
+  constexpr oid_t void_oid = 2278;  // pg_type's void: its text is ''
+  const column_type float8 = builtin_column_type(pg_type_oid::float8);
+  std::string value = seconds.type == float8 ? seconds.sql : cast_sql(seconds.sql, seconds.type, float8);
+  return typed_result("(WITH RECURSIVE pg_sleep_loop(until) AS (SELECT pg_monotonic_ms() + 1000.0 * (" + value +
+                          ") UNION ALL SELECT until FROM pg_sleep_loop WHERE pg_sleep_step(until)) "
+                          "SELECT CASE WHEN count(*) > 0 AND min(until) IS NOT NULL THEN '' END FROM pg_sleep_loop)",
+                      void_oid);
+}
+
 std::optional<typed_expression> session_function(query_translator& t, const std::string& name,
                                                  std::vector<typed_expression>& args, int) {
+  if (name == "pg_sleep" && args.size() == 1)
+    return sleep_for(args[0]);
   if (args.empty()) {
     if (name == "now" || name == "transaction_timestamp")
       return typed_result("pg_now('transaction')", pg_type_oid::timestamptz);
