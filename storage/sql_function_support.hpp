@@ -37,6 +37,8 @@ connection_state& state_of(sqlite3_context* context);
 // Fails the SQLite call with PostgreSQL's error.
 void report(sqlite3_context* context, pg_error error);
 std::string text_of(sqlite3_value* value);
+// Whether an argument from index `from` on is NULL (a strict function's NULL in).
+bool any_null(int argc, sqlite3_value** argv, int from = 0);
 // An argument as the stored value it holds (NULL, integer, real, text, blob).
 sql_value stored_value(sqlite3_value* value);
 void return_text(sqlite3_context* context, const std::string& text);

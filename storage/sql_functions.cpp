@@ -363,6 +363,13 @@ void forget_state(void* p) {
 
 namespace sql_function_support {
 
+bool any_null(int argc, sqlite3_value** argv, int from) {
+  for (int i = from; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return true;
+  return false;
+}
+
 connection_state& state_of(sqlite3_context* context) {
   return *static_cast<connection_state*>(sqlite3_user_data(context));
 }

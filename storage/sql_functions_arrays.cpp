@@ -51,13 +51,6 @@
 namespace tributary::sql_function_support {
 namespace {
 
-bool any_null(int argc, sqlite3_value** argv, int from) {
-  for (int i = from; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
 // The array argument read as array_in reads it; nullopt after reporting its error.
 std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_value* value,
                                             oid_t element) {

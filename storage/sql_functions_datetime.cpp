@@ -53,13 +53,6 @@ constexpr int64_t infinite_days_high = std::numeric_limits<int32_t>::max();
 constexpr int64_t infinite_low = std::numeric_limits<int64_t>::min();
 constexpr int64_t infinite_high = std::numeric_limits<int64_t>::max();
 
-bool any_null(int argc, sqlite3_value** argv) {
-  for (int i = 0; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
 pg_error timestamp_out_of_range() { return make_pg_error("22008", "timestamp out of range"); }
 
 void date_add(sqlite3_context* context, int argc, sqlite3_value** argv) {

@@ -45,13 +45,6 @@ namespace {
 
 namespace jv = json_values;
 
-bool any_null(int argc, sqlite3_value** argv) {
-  for (int i = 0; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
 struct cached_document {
   std::string text;
   jv::json_document doc;

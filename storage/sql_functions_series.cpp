@@ -32,13 +32,6 @@ namespace {
 
 __extension__ typedef __int128 int128_t;
 
-bool any_null(int argc, sqlite3_value** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
 pg_error parameter_error(const std::string& message) { return make_pg_error("22023", message); }
 pg_error zero_step() { return parameter_error("step size cannot equal zero"); }
 
@@ -198,7 +191,7 @@ result<std::optional<int64_t>, pg_error> timestamp_nth(sqlite3_context* context,
 }
 
 void series_count(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (any_null(argc, argv))
+  if (any_null(argc, argv, 1))
     return sqlite3_result_int64(context, 0);
   const std::string kind = text_of(argv[0]);
   if (kind == "int") {
@@ -238,7 +231,7 @@ void series_count(sqlite3_context* context, int argc, sqlite3_value** argv) {
 }
 
 void series_value(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (any_null(argc - 1, argv))
+  if (any_null(argc - 1, argv, 1))
     return sqlite3_result_null(context);
   const int64_t n = sqlite3_value_int64(argv[4]);
   if (n < 1)

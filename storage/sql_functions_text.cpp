@@ -46,13 +46,6 @@
 namespace tributary::sql_function_support {
 namespace {
 
-bool any_null(int argc, sqlite3_value** argv) {
-  for (int i = 0; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
 // The characters of a UTF-8 text, each as its bytes.
 std::vector<std::string_view> characters(const std::string& text) {
   std::vector<std::string_view> out;

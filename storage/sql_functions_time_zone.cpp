@@ -17,13 +17,6 @@
 namespace tributary::sql_function_support {
 namespace {
 
-bool any_null(int argc, sqlite3_value** argv) {
-  for (int i = 0; i < argc; ++i)
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      return true;
-  return false;
-}
-
 void answer(sqlite3_context* context, const result<int64_t, pg_error>& value) {
   if (!value)
     return report(context, value.error());
