@@ -29,6 +29,7 @@ TEST(StatementSecrets, ARolePasswordLiteralIsMasked) {
   EXPECT_EQ(without_secrets("alter user r with encrypted password 'it''s'"),
             "alter user r with encrypted password '********'");
   EXPECT_EQ(without_secrets("ALTER ROLE r PASSWORD NULL"), "ALTER ROLE r PASSWORD NULL");
+  EXPECT_EQ(without_secrets("ALTER ROLE r PASSWORD E'a\\'b''c' LOGIN"), "ALTER ROLE r PASSWORD E'********' LOGIN");
 }
 
 TEST(StatementSecrets, AUriKeepsItsUserAndHost) {

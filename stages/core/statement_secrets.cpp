@@ -24,8 +24,13 @@ size_t skip_spaces(std::string_view text, size_t at) {
 
 // The end of a SQL literal's body starting at `at` (just after its opening quote):
 // the closing quote's position ('' inside is an escaped quote).
-size_t literal_end(std::string_view text, size_t at) {
+// In an E'...' literal a backslash escapes the next character too.
+size_t literal_end(std::string_view text, size_t at, bool escapes = false) {
   while (at < text.size()) {
+    if (escapes && text[at] == '\\') {
+      at += 2;
+      continue;
+    }
     if (text[at] == '\'') {
       if (at + 1 < text.size() && text[at + 1] == '\'') {
         at += 2;
@@ -84,9 +89,14 @@ std::string without_secrets(std::string_view statement) {
           i = end;
           continue;
         }
-      } else if (after < statement.size() && statement[after] == '\'' && after > i + keyword) {  // PASSWORD 'x'
-        const size_t end = literal_end(statement, after + 1);
-        out.append(statement.substr(i, after + 1 - i)).append(masked_secret);
+      }
+      // PASSWORD 'x', or E'x' (backslash escapes), after at least one space.
+      const bool escapes = after > i + keyword && after + 1 < statement.size() &&
+                           (statement[after] == 'E' || statement[after] == 'e') && statement[after + 1] == '\'';
+      const size_t quote = escapes ? after + 1 : after;
+      if (after > i + keyword && quote < statement.size() && statement[quote] == '\'') {
+        const size_t end = literal_end(statement, quote + 1, escapes);
+        out.append(statement.substr(i, quote + 1 - i)).append(masked_secret);
         i = end;
         continue;
       }

@@ -9,7 +9,7 @@
 //   password=VALUE, sslpassword=VALUE in a       password=********
 //     connection string
 //     (VALUE up to a space or the literal's end; a quoted ''VALUE'' whole)
-//   PASSWORD 'literal' (CREATE/ALTER ROLE)         PASSWORD '********'
+//   PASSWORD 'literal' or E'literal' (ROLE)       PASSWORD '********'
 //   postgres[ql]://user:VALUE@host                 postgresql://user:********@host
 //
 // Matching is by words, case-insensitive, with no SQL parse: a statement that does
