@@ -210,8 +210,8 @@ int serve(const serve_options& options) {
                                     const tributary::session_privileges_ptr& privileges)
       -> tributary::result<tributary::ok_t, tributary::pg_error> {
     auto seen_by_session = activity;
-    seen_by_session.sees_details_of = [directory, privileges](int64_t role_oid) {
-      return tributary::sees_session_details_of(*directory, *privileges, role_oid);
+    seen_by_session.roles_seen_in_detail = [directory, privileges] {
+      return tributary::roles_seen_in_detail(*directory, *privileges);
     };
     if (auto r = tributary::install_monitoring_tables(db, monitoring, seen_by_session); !r)
       return tributary::fail(tributary::make_pg_error("XX000", r.error().message));

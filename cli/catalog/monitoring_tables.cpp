@@ -6,6 +6,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 #include <cstring>
 #include <ctime>
 #include <functional>
@@ -165,9 +167,12 @@ std::vector<row> worker_activity_rows(const monitoring_registry& registry, const
 
 std::vector<row> activity_rows(const monitoring_registry& registry, const activity_sources& sources) {
   std::vector<row> out;
-  if (sources.sessions)
+  if (sources.sessions) {
+    const auto seen = sources.roles_seen_in_detail ? sources.roles_seen_in_detail() : std::nullopt;
     for (const auto& s : sources.sessions->rows())
-      out.push_back(session_activity_of(s, !sources.sees_details_of || sources.sees_details_of(s.usesysid)));
+      out.push_back(session_activity_of(
+          s, !seen || std::find(seen->begin(), seen->end(), s.usesysid) != seen->end()));
+  }
   for (auto& w : worker_activity_rows(registry, sources))
     out.push_back(std::move(w));
   return out;

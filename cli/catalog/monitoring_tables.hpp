@@ -46,12 +46,12 @@ namespace tributary {
 struct activity_sources {
   session_activity_registry_ptr sessions;
   std::function<std::optional<int64_t>(const std::string&)> database_oid;
-  // Whether the viewing session sees the details of a session of role `oid`
-  // (PostgreSQL's HAS_PGSTAT_PERMISSIONS: a superuser, or a role with that
-  // role's privileges). Others see its database, pid, user and application
-  // name; its query is "<insufficient privilege>" and the rest NULL. Unset:
-  // every detail.
-  std::function<bool(int64_t)> sees_details_of;
+  // The roles whose sessions the viewing session sees in detail, read once per
+  // scan (PostgreSQL's HAS_PGSTAT_PERMISSIONS: a superuser every role, others
+  // the roles whose privileges they have); nullopt: every role. Another role's
+  // session shows its database, pid, user and application name; its query is
+  // "<insufficient privilege>" and the rest NULL. Unset: every detail.
+  std::function<std::optional<std::vector<int64_t>>()> roles_seen_in_detail;
 };
 
 // Registers the virtual tables, views and function on one session connection.

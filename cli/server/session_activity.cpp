@@ -181,23 +181,22 @@ void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr
   install("pg_terminate_backend", 2, signal_backend_function<true>);
 }
 
-bool sees_session_details_of(data_directory& directory, const session_privileges& viewer, int64_t role_oid) {
+std::optional<std::vector<int64_t>> roles_seen_in_detail(data_directory& directory, const session_privileges& viewer) {
   if (viewer.superuser)
-    return true;
+    return std::nullopt;
   auto roles = role_catalog{directory}.list();
   auto grants = role_membership{directory}.list();
   if (!roles || !grants)
-    return false;
+    return std::vector<int64_t>{};
   auto me = std::find_if(roles->begin(), roles->end(),
                          [&](const role_record& r) { return r.name == viewer.current_user; });
   if (me == roles->end())
-    return false;
+    return std::vector<int64_t>{};
   const auto inherits = [&](int64_t oid) {
     auto r = std::find_if(roles->begin(), roles->end(), [&](const role_record& x) { return x.oid == oid; });
     return r != roles->end() && r->inherit;
   };
-  const auto acting = roles_with_privileges_of(*grants, me->oid, inherits);
-  return std::find(acting.begin(), acting.end(), role_oid) != acting.end();
+  return roles_with_privileges_of(*grants, me->oid, inherits);
 }
 
 }  // namespace tributary

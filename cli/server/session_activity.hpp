@@ -116,10 +116,10 @@ void install_backend_signal_functions(sqlite3* db, session_activity_registry_ptr
 
 class data_directory;
 
-// Whether `viewer` (a session's current user) sees what a session of role
-// `role_oid` is doing in pg_stat_activity: PostgreSQL's HAS_PGSTAT_PERMISSIONS,
-// a superuser or a role that has `role_oid`'s privileges (there is no
+// The roles whose sessions `viewer` (a session's current user) sees in detail in
+// pg_stat_activity: PostgreSQL's HAS_PGSTAT_PERMISSIONS, every role for a
+// superuser (nullopt), else the roles whose privileges it has (there is no
 // pg_read_all_stats role here). Roles are read from global.db at the call.
-bool sees_session_details_of(data_directory& directory, const session_privileges& viewer, int64_t role_oid);
+std::optional<std::vector<int64_t>> roles_seen_in_detail(data_directory& directory, const session_privileges& viewer);
 
 }  // namespace tributary
