@@ -19,6 +19,7 @@
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/sql_value.hpp"
 #include "stages/types/type_settings.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 
 struct sqlite3;
 struct sqlite3_context;
@@ -49,6 +50,12 @@ result<numeric_value, pg_error> numeric_argument(sqlite3_value* value);
 double float_argument(sqlite3_value* value);
 // A double as float8's stored form.
 std::string stored_float(double value);
+// An array argument as array_in reads it (the element type's delimiter); nullopt after
+// reporting array_in's error (sql_functions_arrays.cpp).
+std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_value* value, uint32_t element);
+// One element's text as array_out prints it, from its stored form (a type that is not
+// built in, such as a user's enum: the text itself); nullopt when it cannot be printed.
+std::optional<std::string> element_text(uint32_t element, int32_t typmod, sqlite3_value* value);
 // The system clock as a timestamptz stored form.
 int64_t clock_now();
 
@@ -69,6 +76,7 @@ void register_check_functions(sqlite3* db, connection_state* state);
 void register_regex_functions(sqlite3* db, connection_state* state);
 void register_json_functions(sqlite3* db, connection_state* state);
 void register_array_functions(sqlite3* db, connection_state* state);
+void register_array_edit_functions(sqlite3* db, connection_state* state);
 void register_interval_functions(sqlite3* db, connection_state* state);
 void register_series_functions(sqlite3* db, connection_state* state);
 void register_time_zone_functions(sqlite3* db, connection_state* state);

@@ -442,6 +442,7 @@ void register_sql_functions(sqlite3* db) {
   register_regex_functions(db, state);
   register_json_functions(db, state);
   register_array_functions(db, state);
+  register_array_edit_functions(db, state);
   register_interval_functions(db, state);
   register_series_functions(db, state);
   register_time_zone_functions(db, state);

@@ -49,9 +49,7 @@
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
-namespace {
 
-// The array argument read as array_in reads it; nullopt after reporting its error.
 std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_value* value,
                                             oid_t element) {
   auto array = read_array_literal(text_of(value), array_delimiter(element));
@@ -61,6 +59,14 @@ std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_va
   }
   return std::move(*array);
 }
+
+std::optional<std::string> element_text(oid_t element, int32_t typmod, sqlite3_value* value) {
+  if (find_builtin_type(element) == nullptr)
+    return text_of(value);
+  return format_text_value(builtin_column_type(element, typmod), stored_value(value), publisher_type_settings());
+}
+
+namespace {
 
 // One element's stored form from its text (a type that is not built in: the text).
 result<sql_value, pg_error> element_value(oid_t element, int32_t typmod, const std::string& text) {
@@ -179,12 +185,7 @@ void array_build(sqlite3_context* context, int argc, sqlite3_value** argv) {
       out.elements.emplace_back(std::nullopt);
       continue;
     }
-    if (find_builtin_type(element) == nullptr) {
-      out.elements.emplace_back(text_of(argv[i]));
-      continue;
-    }
-    auto text = format_text_value(builtin_column_type(element, typmod), stored_value(argv[i]),
-                                  publisher_type_settings());
+    auto text = element_text(element, typmod, argv[i]);
     if (!text)
       return report(context, make_pg_error("XX000", "could not print an array element of type " +
                                                         std::to_string(element)));

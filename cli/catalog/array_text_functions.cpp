@@ -7,8 +7,6 @@
 //   array_upper(array, 1), pg_array_subscript(array, i)   of one-dimensional arrays
 //   pg_array_position(array, x)        the first position of x, by the elements' text
 //   pg_array_element(x)                one element as array_out writes it (ARRAY(sub-select))
-//   pg_array_concat(a, b)              a || b (array_cat)
-//   pg_array_remove(a, x)              array_remove
 #include <sqlite3.h>
 
 #include <optional>
@@ -93,22 +91,6 @@ void array_element_function(sqlite3_context* context, int, sqlite3_value** argv)
   result_text(context, quote_array_element(text_argument(argv[0])));
 }
 
-// pg_array_remove(array, x): array_remove, the elements not equal to x (by their
-// text; NULL x removes the NULLs).
-void array_remove_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const bool remove_null = sqlite3_value_type(argv[1]) == SQLITE_NULL;
-  const std::string value = remove_null ? std::string() : text_argument(argv[1]);
-  std::string out;
-  for (const auto& element : array_text_elements(text_argument(argv[0]))) {
-    if (remove_null ? !element : element && *element == value)
-      continue;
-    out += (out.empty() ? "" : ",") + (element ? quote_array_element(*element) : std::string("NULL"));
-  }
-  result_text(context, "{" + out + "}");
-}
-
 void array_upper_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_int(argv[1]) != 1)
     return sqlite3_result_null(context);
@@ -156,26 +138,6 @@ void array_contains_function(sqlite3_context* context, int, sqlite3_value** argv
   sqlite3_result_int(context, 0);
 }
 
-// pg_array_concat(a, b): a || b of two one-dimensional arrays (array_cat): the
-// elements of both; NULL when both are NULL, else the other one.
-void array_concat_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  const bool left_null = sqlite3_value_type(argv[0]) == SQLITE_NULL;
-  const bool right_null = sqlite3_value_type(argv[1]) == SQLITE_NULL;
-  if (left_null && right_null)
-    return sqlite3_result_null(context);
-  if (left_null || right_null)
-    return result_text(context, text_argument(argv[left_null ? 1 : 0]));
-  // The text between the braces (elements keep array_out's quoting).
-  const auto inside = [](const std::string& text) {
-    const size_t open = text.find('{'), close = text.rfind('}');
-    return open == std::string::npos || close == std::string::npos || close <= open
-               ? std::string()
-               : text.substr(open + 1, close - open - 1);
-  };
-  const std::string a = inside(text_argument(argv[0])), b = inside(text_argument(argv[1]));
-  result_text(context, "{" + a + (a.empty() || b.empty() ? "" : ",") + b + "}");
-}
-
 }  // namespace
 
 result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db) {
@@ -188,8 +150,6 @@ result<ok_t, sqlite_error> install_array_text_functions(sqlite_connection& db) {
       {"array_upper", 2, array_upper_function},
       {"pg_array_subscript", 2, array_subscript_function},
       {"pg_array_position", 2, array_position_function},
-      {"pg_array_concat", 2, array_concat_function},
-      {"pg_array_remove", 2, array_remove_function},
   };
   return register_functions(handle, nullptr, functions);
 }

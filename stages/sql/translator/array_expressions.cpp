@@ -33,8 +33,9 @@ namespace pt = parse_tree;
 
 bool untyped(const typed_expression& e) { return e.literal.has_value() || e.parameter != 0 || e.is_null_constant; }
 
-// The element type of an array type (an enum array's: the enum), or nullopt.
-std::optional<column_type> element_of(const column_type& array) {
+}  // namespace
+
+std::optional<column_type> array_element_type(const column_type& array) {
   if (array.is_enum_array()) {
     if (auto enum_oid = enum_of_array_oid(array.oid)) {
       std::string name = array.name;
@@ -50,8 +51,7 @@ std::optional<column_type> element_of(const column_type& array) {
   return builtin_column_type(type->element, array.typmod);
 }
 
-// The array type of an element type, or nullopt.
-std::optional<column_type> array_of(const column_type& element) {
+std::optional<column_type> array_type_of(const column_type& element) {
   if (element.is_enum() && !element.is_enum_array())
     return column_type{enum_array_oid(element.oid), -1, element.name + "[]", element.enum_labels, nullptr};
   const type_descriptor* type = find_builtin_type(element.oid);
@@ -59,6 +59,8 @@ std::optional<column_type> array_of(const column_type& element) {
     return std::nullopt;
   return builtin_column_type(type->array, element.typmod);
 }
+
+namespace {
 
 std::string subscript_sql(query_translator& t, const json& node, const scope& where) {
   typed_expression index = t.expression(node, where);
@@ -97,7 +99,7 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
     // Back to text: a blob never equals a text ('_').
     return typed_result("CAST(substr(CAST(" + array.sql + " AS BLOB), " + index + " + 1, 1) AS TEXT)", 18);
   }
-  const auto element = untyped(array) ? std::nullopt : element_of(array.type);
+  const auto element = untyped(array) ? std::nullopt : array_element_type(array.type);
   if (!element)
     throw not_translatable{"subscript of a value that is not an array"};
   const std::string element_oid = std::to_string(element->oid);
@@ -135,12 +137,14 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
 }
 
 std::optional<typed_expression> array_function(query_translator& t, const std::string& name,
-                                               std::vector<typed_expression>& args) {
+                                               std::vector<typed_expression>& args, int location) {
+  if (auto edited = array_edit_function(t, name, args, location))
+    return edited;
   const bool dimension = name == "array_length" || name == "array_lower" || name == "array_upper";
   const bool shape = name == "array_ndims" || name == "array_dims" || name == "cardinality";
   if ((!dimension && !shape) || args.size() != (dimension ? 2u : 1u) || untyped(args[0]))
     return std::nullopt;
-  const auto element = element_of(args[0].type);
+  const auto element = array_element_type(args[0].type);
   if (!element)
     return std::nullopt;  // int2vector / oidvector: the catalogs' array_upper
   const std::string head = args[0].sql + ", " + std::to_string(element->oid) + ", '" +
@@ -163,7 +167,7 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
     values.push_back(t.expression(element, where));
   }
   const column_type common = t.common_type(values, "ARRAY");
-  if (nested == elements.size() && element_of(common)) {
+  if (nested == elements.size() && array_element_type(common)) {
     // ARRAY[[1, 2], [3, 4]]: the inner arrays' texts side by side, one dimension more
     // (PostgreSQL's 2202E for inner arrays of different sizes is not checked).
     std::string sql = "('{'";
@@ -176,8 +180,8 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
   }
   if (nested != 0)
     throw not_translatable{"ARRAY mixing arrays and scalars"};
-  const auto array = array_of(common);
-  if (!array || element_of(common))
+  const auto array = array_type_of(common);
+  if (!array || array_element_type(common))
     throw not_translatable{"ARRAY[...] of this element type"};
   std::string sql = "pg_array_build(" + std::to_string(common.oid) + ", " + std::to_string(common.typmod);
   for (auto& value : values)

@@ -34,7 +34,6 @@
 //   array_upper(array, 1)                          int4   of a one-dimensional array
 //   current_schemas(bool)                          name[] the search path's existing schemas
 //   array_position(array, x)                       int4   first position of x (integer and text elements)
-//   array_remove(array, x)                         the array without the elements equal to x
 //   quote_literal(text)                            text   'it''s', E'a\\b'
 //
 //   'name'::regclass         the relation's OID (42P01 when there is none)
@@ -222,14 +221,6 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
     return typed_result("CASE WHEN " + x + " IS NULL THEN NULL WHEN instr(" + x + ", '\\') > 0 THEN 'E' || quote(replace(" +
                             x + ", '\\', '\\\\')) ELSE quote(" + x + ") END",
                         pg_type_oid::text);
-  }
-  if (name == "array_remove" && args.size() == 2) {
-    // The elements not equal to the value (integer and text elements).
-    const type_descriptor* array = untyped(args[0]) ? nullptr : find_builtin_type(args[0].type.oid);
-    if (array == nullptr || array->element == 0)
-      throw not_translatable{"array_remove of this type"};
-    typed_expression value = t.coerce(std::move(args[1]), builtin_column_type(array->element));
-    return typed_result("pg_array_remove(" + args[0].sql + ", " + value.sql + ")", args[0].type.oid);
   }
   for (const signature& s : signatures()) {
     if (name != s.name || s.arguments.size() != args.size())

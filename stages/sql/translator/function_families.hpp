@@ -80,10 +80,16 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
 // and ARRAY[...] (array_expressions.cpp).
 typed_expression array_subscript(query_translator& t, const json& indirection, const scope& where);
 typed_expression array_constructor(query_translator& t, const json& constructor, const scope& where);
+// The element type of an array type (an enum array's: the enum) and the array type of
+// an element type, or nullopt (array_expressions.cpp).
+std::optional<column_type> array_element_type(const column_type& array);
+std::optional<column_type> array_type_of(const column_type& element);
 // array_length / array_lower / array_upper / array_ndims / array_dims / cardinality of an
-// array (nullopt for other names and for int2vector / oidvector).
+// array (nullopt for other names and for int2vector / oidvector); the functions that
+// build or search arrays (array_functions.cpp: array_append, array_prepend, array_cat,
+// array_replace, array_remove, array_positions, array_fill, trim_array).
 std::optional<typed_expression> array_function(query_translator& t, const std::string& name,
-                                               std::vector<typed_expression>& args);
+                                               std::vector<typed_expression>& args, int location);
 // ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
                                              const scope& where);
@@ -114,6 +120,12 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
 // its columns added to `where`).
 std::optional<typed_expression> json_operator(query_translator& t, const std::string& op, typed_expression& left,
                                               typed_expression& right, int location);
+// Array operators (array_functions.cpp): @> <@ && of two arrays and || with an array
+// side (array_cat, array_append, array_prepend); nullopt when neither side is an array.
+std::optional<typed_expression> array_operator(query_translator& t, const std::string& op, typed_expression& left,
+                                               typed_expression& right, int location);
+std::optional<typed_expression> array_edit_function(query_translator& t, const std::string& name,
+                                                    std::vector<typed_expression>& args, int location);
 std::optional<typed_expression> json_function(query_translator& t, const std::string& name,
                                               std::vector<typed_expression>& args, int location);
 std::optional<typed_expression> json_aggregate(query_translator& t, const std::string& name, const json& call,

@@ -428,7 +428,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       return *r;
     if (auto r = time_zone_function(*this, name, args, location))
       return *r;
-    if (auto r = array_function(*this, name, args))
+    if (auto r = array_function(*this, name, args, location))
       return *r;
     if (auto r = catalog_function(*this, name, args, location))
       return *r;

@@ -51,6 +51,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     typed_expression right = expression(rexpr, where);
     if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
       return *json_result;
+    if (auto array_result = array_operator(*this, op, left, right, location_of(expr)))
+      return *array_result;
     if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||")
       return arithmetic(op, std::move(left), std::move(right));
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
@@ -119,9 +121,6 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
     };
     const bool left_text = is_text_like(left.type.oid);
     const bool right_text = is_text_like(right.type.oid);
-    const type_descriptor* array = untyped(left) ? nullptr : find_builtin_type(left.type.oid);
-    if (array != nullptr && array->element != 0 && !untyped(right) && right.type.oid == left.type.oid)
-      return typed("pg_array_concat(" + left.sql + ", " + right.sql + ")", left.type);  // array_cat
     if (!left_text && !right_text)
       throw not_translatable{"|| without a text operand"};
     typed_expression l = as_text(std::move(left));

@@ -1,22 +1,17 @@
 // array_order: array_cmp over stored array texts. See array_order.hpp.
 //
-// Each side is read once into its shape (array_text.hpp) and its elements'
-// stored values (nullopt for NULL); a side that does not read is invalid.
+// Each side is read once into its shape and its elements' stored values
+// (array_element_order.hpp); a side that does not read is invalid.
 #include "stages/types/verbatim/array_order.hpp"
 
 #include <algorithm>
 #include <optional>
 #include <vector>
 
-#include "stages/types/builtin_types.hpp"
-#include "stages/types/type_codec.hpp"
-#include "stages/types/user/enum_type.hpp"
-#include "stages/types/verbatim/array_text.hpp"
+#include "stages/types/verbatim/array_element_order.hpp"
 
 namespace tributary {
 namespace {
-
-using text_compare = int (*)(std::string_view, std::string_view);
 
 int sign(int v) { return v < 0 ? -1 : (v > 0 ? 1 : 0); }
 
@@ -27,78 +22,7 @@ int three_way(const T& a, const T& b) {
 
 int compare_bytes(std::string_view a, std::string_view b) { return sign(a.compare(b)); }
 
-// How the element type's stored values compare.
-struct element_order {
-  const type_codec* codec = nullptr;  // nullptr: element texts compared by bytes
-  column_type type;
-  char delimiter = ',';
-  text_compare text = compare_bytes;  // text storage's collation
-  const enum_order* labels = nullptr;  // an enum's elements: by its sort order
-};
-
-text_compare collation_named(std::string_view name) {
-  if (name == "BINARY")
-    return compare_bytes;
-  for (const stored_collation& c : stored_collations())
-    if (c.name == name)
-      return c.compare;
-  return compare_bytes;
-}
-
-element_order order_of(oid_t element_oid) {
-  element_order order;
-  order.codec = find_type_codec(element_oid);
-  order.type = builtin_column_type(element_oid);
-  order.delimiter = array_delimiter(element_oid);
-  if (const type_descriptor* d = find_builtin_type(element_oid))
-    order.text = collation_named(d->collation);
-  return order;
-}
-
-struct stored_array {
-  array_literal shape;  // elements are cleared; see values
-  std::vector<std::optional<sql_value>> values;
-};
-
-std::optional<stored_array> read_stored_array(const element_order& order, std::string_view text) {
-  auto literal = read_array_literal(text, order.delimiter);
-  if (!literal.ok())
-    return std::nullopt;
-  stored_array out;
-  out.values.reserve(literal->elements.size());
-  for (auto& element : literal->elements) {
-    if (!element) {
-      out.values.emplace_back(std::nullopt);
-    } else if (!order.codec) {
-      out.values.emplace_back(sql_value{std::move(*element)});
-    } else {
-      auto stored = order.codec->parse_text(order.type, *element, publisher_type_settings());
-      if (!stored.ok())
-        return std::nullopt;
-      out.values.emplace_back(std::move(*stored));
-    }
-  }
-  literal->elements.clear();
-  out.shape = std::move(*literal);
-  return out;
-}
-
-int compare_values(const element_order& order, const sql_value& a, const sql_value& b) {
-  if (a.index() != b.index())
-    return three_way(a.index(), b.index());
-  if (const auto* x = std::get_if<int64_t>(&a))
-    return three_way(*x, std::get<int64_t>(b));
-  if (const auto* x = std::get_if<double>(&a))
-    return three_way(*x, std::get<double>(b));
-  if (const auto* x = std::get_if<std::string>(&a))
-    return sign(order.labels ? order.labels->compare(*x, std::get<std::string>(b))
-                             : order.text(*x, std::get<std::string>(b)));
-  if (const auto* x = std::get_if<sql_blob>(&a))
-    return compare_bytes(x->bytes, std::get<sql_blob>(b).bytes);
-  return 0;
-}
-
-int compare_arrays(const element_order& order, const stored_array& a, const stored_array& b) {
+int compare_arrays(const array_element_order& order, const stored_array& a, const stored_array& b) {
   const size_t common = std::min(a.values.size(), b.values.size());
   for (size_t i = 0; i < common; ++i) {
     const auto& x = a.values[i];
@@ -108,7 +32,7 @@ int compare_arrays(const element_order& order, const stored_array& a, const stor
         return x ? -1 : 1;  // NULL sorts after any value
       continue;
     }
-    if (int c = compare_values(order, *x, *y); c != 0)
+    if (int c = order.compare(*x, *y); c != 0)
       return c;
   }
   if (a.values.size() != b.values.size())
@@ -171,26 +95,24 @@ constexpr stored_collation array_collations[] = {
 
 namespace {
 
-int compare_stored(const element_order& order, std::string_view a, std::string_view b) {
-  const auto x = read_stored_array(order, a);
-  const auto y = read_stored_array(order, b);
-  if (x && y)
+int compare_stored(const array_element_order& order, std::string_view a, std::string_view b) {
+  const auto x = order.read(a);
+  const auto y = order.read(b);
+  if (x.ok() && y.ok())
     return compare_arrays(order, *x, *y);
-  if (x || y)
-    return x ? -1 : 1;  // an invalid text after every valid one
+  if (x.ok() || y.ok())
+    return x.ok() ? -1 : 1;  // an invalid text after every valid one
   return compare_bytes(a, b);
 }
 
 }  // namespace
 
 int compare_stored_array(oid_t element_oid, std::string_view a, std::string_view b) {
-  return compare_stored(order_of(element_oid), a, b);
+  return compare_stored(array_element_order(element_oid), a, b);
 }
 
 int compare_stored_enum_array(const enum_order& labels, std::string_view a, std::string_view b) {
-  element_order order;
-  order.labels = &labels;
-  return compare_stored(order, a, b);
+  return compare_stored(array_element_order(labels), a, b);
 }
 
 std::span<const stored_collation> stored_array_collations() { return array_collations; }
