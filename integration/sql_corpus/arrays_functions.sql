@@ -35,3 +35,7 @@ SELECT trim_array(ARRAY[1, 2, 3], 0), trim_array(ARRAY[[1, 2], [3, 4]], 1), trim
 SELECT trim_array(ARRAY[1, 2], 3)
 SELECT id, ia || 0, 0 || ia, ia @> ARRAY[2], ARRAY[8] <@ ia, ia && ARRAY[9, 3], array_positions(ia, 7), array_remove(ia, 8), array_replace(na, 'NaN', 0) FROM arr ORDER BY id
 SELECT id FROM arr WHERE xa @> ARRAY['b c'] OR ha && ARRAY['blue'::hue] ORDER BY id
+-- ARRAY(sub-select) of any built-in scalar type: the rows' values in their order, NULLs kept.
+SELECT ARRAY(SELECT generate_series(1, 3)), ARRAY(SELECT price FROM items ORDER BY id DESC), ARRAY(SELECT 1 WHERE false), ARRAY(SELECT 'a'), ARRAY(SELECT NULL::int)
+SELECT ARRAY(SELECT created FROM items ORDER BY id), ARRAY(SELECT active FROM items ORDER BY id), ARRAY(SELECT code FROM items ORDER BY id), ARRAY(SELECT weight FROM items ORDER BY id)
+SELECT id, ARRAY(SELECT o.id FROM orders o WHERE o.item_id = i.id ORDER BY o.id) FROM items i ORDER BY id

@@ -586,11 +586,15 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     translated_query inner = select(subselect, &where);
     if (inner.columns.size() != 1)
       fail_at(make_pg_error("42601", "subquery must return only one column"), location_of(link));
-    const type_descriptor* element = find_builtin_type(inner.columns[0].type.oid);
-    if (element == nullptr || element->array == 0 || element->storage != storage_class::text)
+    // Each row's element text as array_out writes it (NULL rows as NULL), in the rows' order.
+    column_type type = inner.columns[0].type;
+    if (type.oid == pg_type_oid::unknown)
+      type = builtin(pg_type_oid::text);
+    const type_descriptor* element = find_builtin_type(type.oid);
+    if (element == nullptr || element->array == 0 || element->element != 0 || type.is_enum())
       throw not_translatable{"ARRAY(sub-select) of this type"};
-    return typed("(SELECT '{' || coalesce(group_concat(pg_array_element(c1), ','), '') || '}' FROM (" + inner.sql +
-                     "))",
+    return typed("(SELECT '{' || coalesce(group_concat(" + array_element_sql(typed("c1", type)) + ", ','), '') || '}' FROM (" +
+                     inner.sql + "))",
                  builtin(element->array));
   }
   throw not_translatable{kind};
