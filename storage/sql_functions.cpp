@@ -276,76 +276,6 @@ void raise(sqlite3_context* context, int, sqlite3_value** argv) {
   report(context, make_pg_error(text_of(argv[0]), text_of(argv[1])));
 }
 
-// ---- aggregates ------------------------------------------------------------
-
-struct numeric_accumulator {
-  numeric_value* sum;  // nullptr until the first non-NULL value
-  int64_t count;
-  bool failed;
-};
-
-void numeric_step(sqlite3_context* context, int, sqlite3_value** argv) {
-  auto* acc = static_cast<numeric_accumulator*>(
-      sqlite3_aggregate_context(context, sizeof(numeric_accumulator)));
-  if (acc == nullptr || acc->failed || sqlite3_value_type(argv[0]) == SQLITE_NULL)
-    return;
-  auto v = numeric_of(argv[0]);
-  if (!v) {
-    acc->failed = true;
-    return report(context, v.error());
-  }
-  if (acc->sum == nullptr)
-    acc->sum = new numeric_value(std::move(*v));
-  else
-    *acc->sum = numeric_add(*acc->sum, *v);
-  ++acc->count;
-}
-
-void numeric_final(sqlite3_context* context, bool average) {
-  auto* acc = static_cast<numeric_accumulator*>(sqlite3_aggregate_context(context, 0));
-  if (acc == nullptr || acc->sum == nullptr)
-    return sqlite3_result_null(context);
-  std::unique_ptr<numeric_value> sum(acc->sum);
-  acc->sum = nullptr;
-  if (acc->failed)
-    return;
-  numeric_value out = *sum;
-  if (average) {
-    auto quotient = numeric_divide(out, numeric_from_integer(acc->count));
-    if (!quotient)
-      return report(context, quotient.error());
-    out = *quotient;
-  }
-  const std::string text = format_numeric_text(out);
-  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-void numeric_sum_final(sqlite3_context* context) { numeric_final(context, false); }
-void numeric_avg_final(sqlite3_context* context) { numeric_final(context, true); }
-
-struct float_accumulator {
-  double sum;
-  int64_t count;
-};
-
-void float_step(sqlite3_context* context, int, sqlite3_value** argv) {
-  auto* acc = static_cast<float_accumulator*>(
-      sqlite3_aggregate_context(context, sizeof(float_accumulator)));
-  if (acc == nullptr || sqlite3_value_type(argv[0]) == SQLITE_NULL)
-    return;
-  acc->sum += float_of(argv[0]);
-  ++acc->count;
-}
-
-void float_final(sqlite3_context* context, bool average) {
-  auto* acc = static_cast<float_accumulator*>(sqlite3_aggregate_context(context, 0));
-  if (acc == nullptr || acc->count == 0)
-    return sqlite3_result_null(context);
-  const std::string text = float_stored(average ? acc->sum / static_cast<double>(acc->count) : acc->sum);
-  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-void float_sum_final(sqlite3_context* context) { float_final(context, false); }
-void float_avg_final(sqlite3_context* context) { float_final(context, true); }
-
 void forget_state(void* p) {
   auto* state = static_cast<connection_state*>(p);
   {
@@ -421,17 +351,7 @@ void register_sql_functions(sqlite3* db) {
   sqlite3_create_function_v2(db, "pg_cast", 5, SQLITE_UTF8, state, cast, nullptr, nullptr,
                              forget_state);
   sqlite3_create_function_v2(db, "pg_cast", 6, SQLITE_UTF8, state, cast, nullptr, nullptr, nullptr);
-  struct aggregate {
-    const char* name;
-    void (*step)(sqlite3_context*, int, sqlite3_value**);
-    void (*final)(sqlite3_context*);
-  };
-  const aggregate aggregates[] = {{"pg_numeric_sum", numeric_step, numeric_sum_final},
-                                  {"pg_numeric_avg", numeric_step, numeric_avg_final},
-                                  {"pg_float_sum", float_step, float_sum_final},
-                                  {"pg_float_avg", float_step, float_avg_final}};
-  for (const aggregate& a : aggregates)
-    sqlite3_create_function_v2(db, a.name, 1, flags, state, nullptr, a.step, a.final, nullptr);
+  register_sum_functions(db, state);
   register_text_functions(db, state);
   register_session_functions(db, state);
   register_math_functions(db, state);

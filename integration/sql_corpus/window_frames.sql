@@ -12,3 +12,12 @@ SELECT id, count(*) OVER (ORDER BY small RANGE BETWEEN 5 FOLLOWING AND 40000 FOL
 SELECT sum(qty) OVER (ORDER BY id, qty RANGE 1 PRECEDING) FROM items
 SELECT sum(qty) OVER (RANGE 1 PRECEDING) FROM items
 SELECT sum(qty) OVER (ORDER BY id RANGE -1 PRECEDING) FROM items
+-- sum and avg over windows (numeric exact with the frame's largest scale, float8 summed in
+-- the frame's order as PostgreSQL sums it again, NaN and infinities), lag/lead defaults in
+-- the common type without the column's typmod.
+SELECT id, price, sum(price) OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW), avg(price) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING), sum(weight) OVER (ORDER BY id ROWS 1 PRECEDING), avg(weight) OVER (ORDER BY id), sum(big) OVER (ORDER BY id), avg(qty) OVER (PARTITION BY active) FROM items ORDER BY id
+SELECT x, sum(x) OVER (ORDER BY x ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING), avg(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES (1.5::numeric), (2.25), (-3.75), ('NaN'), (1), ('Infinity')) v(x) ORDER BY 1
+SELECT x, sum(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES (1.50::numeric), (-1.50), (2)) v(x) ORDER BY 1
+SELECT x, sum(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW), avg(x) OVER (ORDER BY x) FROM (VALUES (0.1::float8), (0.2), (0.3), ('Infinity')) v(x) ORDER BY 1
+SELECT sum(x) OVER (ORDER BY x) FROM (VALUES (1e308::float8), (1e308)) v(x)
+SELECT id, lag(price) OVER w, lead(price, 2, 0) OVER w, lead(qty, 1, 2.5) OVER w, lag(price, 1, '0') OVER w FROM items WINDOW w AS (ORDER BY id) ORDER BY id

@@ -163,7 +163,8 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
 }
 
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
-// type), and count / min / max over a window. SQLite computes them natively.
+// type), and count / min / max / sum / avg over a window. SQLite computes them
+// natively, sum and avg of numeric and float8 by storage/sql_functions_sums.cpp.
 typed_expression window_call(query_translator& t, const std::string& name, const json& call,
                              const scope& where) {
   if (pt::flag(call, "agg_distinct") || call.contains("agg_filter") || call.contains("agg_order") ||
@@ -181,9 +182,19 @@ typed_expression window_call(query_translator& t, const std::string& name, const
     return result_of("count(*)" + over, pg_type_oid::int8);
   if (name == "count" && args.size() == 1)
     return result_of("count(" + with_collation(args[0].sql, args[0].type) + ")" + over, pg_type_oid::int8);
-  if (name == "sum" && args.size() == 1 && (args[0].type.oid == pg_type_oid::int2 || args[0].type.oid == pg_type_oid::int4) &&
-      !args[0].literal && args[0].parameter == 0)
-    return result_of("sum(" + args[0].sql + ")" + over, pg_type_oid::int8);
+  if ((name == "sum" || name == "avg") && args.size() == 1 && !args[0].literal && args[0].parameter == 0) {
+    // As the aggregates below: sum(int2/int4) int8 (SQLite's sum), numeric for the
+    // other integers and numeric, float8 for float8 (storage/sql_functions_sums.cpp).
+    const oid_t type = args[0].type.oid;
+    if (name == "sum" && (type == pg_type_oid::int2 || type == pg_type_oid::int4))
+      return result_of("sum(" + args[0].sql + ")" + over, pg_type_oid::int8);
+    if (is_integer(type) || type == pg_type_oid::numeric)
+      return result_of((name == "sum" ? "pg_numeric_sum(" : "pg_numeric_avg(") + args[0].sql + ")" + over,
+                       pg_type_oid::numeric);
+    if (type == pg_type_oid::float8)
+      return result_of((name == "sum" ? "pg_float_sum(" : "pg_float_avg(") + args[0].sql + ")" + over,
+                       pg_type_oid::float8);
+  }
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
@@ -220,22 +231,38 @@ typed_expression window_call(query_translator& t, const std::string& name, const
     if (value.literal || value.parameter != 0 || value.is_null_constant)
       throw not_translatable{name + " of an untyped value"};
     std::string sql = name + "(" + value.sql;
+    std::string offset_sql;
     if (args.size() >= 2) {
       typed_expression offset = std::move(args[1]);
       if (offset.literal || offset.parameter != 0)
         offset = t.coerce(std::move(offset), builtin_column_type(pg_type_oid::int4));
       if (offset.type.oid != pg_type_oid::int4 && offset.type.oid != pg_type_oid::int2)
         throw not_translatable{name + "'s offset type"};
-      sql += ", " + offset.sql;
+      offset_sql = offset.sql;
+      sql += ", " + offset_sql;
     }
+    // lag/lead(anycompatible, int, anycompatible): the value and the default meet in
+    // their common type, without the column's typmod (a numeric(12,2) column's default
+    // 0 prints as 0).
+    column_type result = value.type;
+    result.typmod = -1;
     if (args.size() == 3) {
       typed_expression fallback = std::move(args[2]);
-      if (fallback.type != value.type)
-        fallback = t.coerce(std::move(fallback), value.type);
+      if (!expression_helpers::untyped(fallback) && fallback.type.oid != value.type.oid) {
+        result = t.common_type({value, fallback}, name.c_str());
+        result.typmod = -1;
+        if (result.oid != value.type.oid) {
+          value = t.coerce(std::move(value), result);
+          sql = name + "(" + value.sql;
+          if (args.size() >= 2)
+            sql += ", " + offset_sql;
+        }
+      }
+      fallback = t.coerce(std::move(fallback), result);
       sql += ", " + fallback.sql;
     }
     typed_expression out = result_of(sql + ")" + over, 0);
-    out.type = value.type;
+    out.type = result;
     return out;
   }
   throw not_translatable{"window function " + name};
