@@ -78,6 +78,7 @@ void register_json_functions(sqlite3* db, connection_state* state);
 void register_array_functions(sqlite3* db, connection_state* state);
 void register_array_edit_functions(sqlite3* db, connection_state* state);
 void register_sum_functions(sqlite3* db, connection_state* state);
+void register_statistics_functions(sqlite3* db, connection_state* state);
 void register_interval_functions(sqlite3* db, connection_state* state);
 void register_series_functions(sqlite3* db, connection_state* state);
 void register_time_zone_functions(sqlite3* db, connection_state* state);

@@ -352,6 +352,7 @@ void register_sql_functions(sqlite3* db) {
                              forget_state);
   sqlite3_create_function_v2(db, "pg_cast", 6, SQLITE_UTF8, state, cast, nullptr, nullptr, nullptr);
   register_sum_functions(db, state);
+  register_statistics_functions(db, state);
   register_text_functions(db, state);
   register_session_functions(db, state);
   register_math_functions(db, state);

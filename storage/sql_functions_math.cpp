@@ -7,6 +7,7 @@
 //                                          digits after the point
 //   pg_numeric_ceil(x, up)                 ceil / floor (numeric), scale 0
 //   pg_numeric_sign(x)                     -1, 0, 1 (NaN stays NaN)
+//   pg_numeric_sqrt(x)                     sqrt (numeric): numeric_sqrt's scale, 2201F
 //   pg_float_function(name, x)             round (to even, as rint), trunc, ceil,
 //                                          floor, sign, sqrt (2201F cannot take square
 //                                          root of a negative number) on float8
@@ -90,6 +91,18 @@ void numeric_sign(sqlite3_context* context, int, sqlite3_value** argv) {
   return_numeric(context, numeric_from_integer(value->is_zero() ? 0 : (negative ? -1 : 1)));
 }
 
+void numeric_sqrt_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto value = numeric_argument(argv[0]);
+  if (!value)
+    return report(context, value.error());
+  auto root = numeric_sqrt(*value);
+  if (!root)
+    return report(context, root.error());
+  return_numeric(context, *root);
+}
+
 void float_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL)
     return sqlite3_result_null(context);
@@ -145,6 +158,7 @@ void register_math_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_numeric_round", 3, flags, state, numeric_round, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_numeric_ceil", 2, flags, state, numeric_ceil, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_numeric_sign", 1, flags, state, numeric_sign, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_numeric_sqrt", 1, flags, state, numeric_sqrt_function, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_float_function", 2, flags, state, float_function, nullptr, nullptr,
                              nullptr);
   // Not deterministic: each call draws again.

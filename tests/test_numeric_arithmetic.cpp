@@ -28,6 +28,30 @@ TEST(NumericArithmetic, AddAndSubtractAreExactWithTheLargerScale) {
   EXPECT_EQ(text(numeric_subtract(n("-0.5"), n("0.25"))), "-0.75");
 }
 
+std::string root(const char* x) {
+  auto r = numeric_sqrt(n(x));
+  return r.ok() ? text(*r) : "ERROR " + r.error().sqlstate + ": " + r.error().message;
+}
+
+// Each expected text is what PostgreSQL 15 printed for sqrt(x::numeric).
+TEST(NumericArithmetic, SqrtHasSixteenSignificantDigitsAtLeastAndRoundsItsLastOne) {
+  EXPECT_EQ(root("2"), "1.414213562373095");
+  EXPECT_EQ(root("0"), "0.000000000000000");
+  EXPECT_EQ(root("100"), "10.000000000000000");
+  EXPECT_EQ(root("0.0001"), "0.01000000000000000");
+  EXPECT_EQ(root("1e20"), "10000000000.00000");
+  EXPECT_EQ(root("2.00000000000000000000001"), "1.41421356237309504880169");
+  EXPECT_EQ(root("12345678.9"), "3513.6418286444622");
+  EXPECT_EQ(root("0.5"), "0.70710678118654752");
+  EXPECT_EQ(root("NaN"), "NaN");
+  EXPECT_EQ(root("Infinity"), "Infinity");
+  EXPECT_EQ(root("-1"), "ERROR 2201F: cannot take square root of a negative number");
+  EXPECT_EQ(root("-Infinity"), "ERROR 2201F: cannot take square root of a negative number");
+  auto stddev = numeric_sqrt_to_scale(n("0.37500000000000000000"), 20);
+  ASSERT_TRUE(stddev.ok());
+  EXPECT_EQ(text(*stddev), "0.61237243569579452455");
+}
+
 TEST(NumericArithmetic, MultiplyKeepsTheSumOfTheScales) {
   EXPECT_EQ(text(numeric_multiply(n("2.50"), n("3"))), "7.50");
   EXPECT_EQ(text(numeric_multiply(n("-1.5"), n("1.5"))), "-2.25");

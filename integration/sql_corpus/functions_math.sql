@@ -16,3 +16,17 @@ SELECT greatest(qty, small), least(price, qty), greatest(name, category), least(
 SELECT random() >= 0 AND random() < 1, random() = random()
 SELECT abs(round(-2.5)), round(abs(-2.5)), ceil(sqrt(10))
 SELECT greatest(1, 2, NULL), least(price, 2) FROM items ORDER BY id
+-- sqrt of numeric (at least 16 significant digits, exactly rounded), and the statistical
+-- aggregates computed as PostgreSQL 15 computes them (numeric exact, float8 by Youngs-Cramer).
+SELECT sqrt(2::numeric), sqrt(0::numeric), sqrt(100::numeric), sqrt(0.0001), sqrt(1e20::numeric), sqrt(2.00000000000000000000001), sqrt(12345678.9), sqrt(0.5), sqrt('NaN'::numeric), sqrt('Infinity'::numeric), sqrt(price) FROM items ORDER BY id
+SELECT sqrt(-1::numeric)
+SELECT stddev(price), variance(price), stddev_pop(price), var_pop(price), stddev_samp(qty), var_samp(big), stddev(weight), variance(weight), stddev_pop(weight), var_pop(weight) FROM items
+SELECT stddev(DISTINCT qty), variance(price) FILTER (WHERE active), stddev(x), variance(x) FROM items, (VALUES (1.5), (2.25), (3)) v(x)
+SELECT stddev(x), stddev_pop(x), var_pop(x) FROM (VALUES ('NaN'::numeric)) v(x)
+SELECT stddev(x), variance(x) FROM (VALUES (1), (1)) v(x)
+SELECT stddev(x), var_pop(x) FROM (VALUES ('Infinity'::float8), (1)) v(x)
+SELECT var_samp(x), stddev(x) FROM (VALUES (10000000000.123::numeric), (3), (7.5)) v(x)
+SELECT corr(y, x), covar_pop(y, x), covar_samp(y, x), regr_slope(y, x), regr_intercept(y, x), regr_r2(y, x), regr_count(y, x), regr_avgx(y, x), regr_avgy(y, x), regr_sxx(y, x), regr_syy(y, x), regr_sxy(y, x) FROM (VALUES (1::float8, 2::float8), (2, 3), (4, 7), (NULL, 1)) v(y, x)
+SELECT corr(qty, price), covar_samp(id, qty), regr_slope(weight, big) FROM items
+SELECT corr(y, x) FROM (VALUES (1, 1), (1, 2)) v(y, x)
+SELECT category, stddev(price), corr(qty, weight) FROM items GROUP BY category ORDER BY 1

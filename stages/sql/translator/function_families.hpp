@@ -120,6 +120,11 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
 // its columns added to `where`).
 std::optional<typed_expression> json_operator(query_translator& t, const std::string& op, typed_expression& left,
                                               typed_expression& right, int location);
+// stddev, variance & co. and the regression aggregates (statistics_aggregates.cpp);
+// nullopt for other names. `filter` is the FILTER clause's SQL.
+std::optional<typed_expression> statistical_aggregate(query_translator& t, const std::string& name,
+                                                      std::vector<typed_expression>& args, bool distinct,
+                                                      const std::string& filter);
 // Array operators (array_functions.cpp): @> <@ && of two arrays and || with an array
 // side (array_cat, array_append, array_prepend); nullopt when neither side is an array.
 std::optional<typed_expression> array_operator(query_translator& t, const std::string& op, typed_expression& left,

@@ -462,6 +462,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (auto r = json_function(*this, name, args, location))
       return *r;
   }
+  if (auto r = statistical_aggregate(*this, name, args, distinct, filter))
+    return *r;
   const std::string prefix = distinct ? "DISTINCT " : "";
   const auto aggregate = [&](const std::string& function, const std::string& argument, oid_t type) {
     return result_of(function + "(" + prefix + argument + ")" + filter, type);
@@ -549,7 +551,10 @@ bool query_translator::is_aggregate_name(const std::string& name) const {
   static const char* const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or",
                                       "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
                                       "json_object_agg", "jsonb_object_agg", "percentile_cont",
-                                      "percentile_disc", "mode"};
+                                      "percentile_disc", "mode", "stddev", "stddev_samp", "stddev_pop",
+                                      "variance", "var_samp", "var_pop", "corr", "covar_pop", "covar_samp",
+                                      "regr_count", "regr_sxx", "regr_syy", "regr_sxy", "regr_avgx",
+                                      "regr_avgy", "regr_r2", "regr_slope", "regr_intercept"};
   for (const char* n : names)
     if (name == n)
       return true;

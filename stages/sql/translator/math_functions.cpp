@@ -9,6 +9,7 @@
 //   ceil / ceiling / floor(float8 | integer)   float8
 //   sign(numeric) numeric; sign(float8 | integer) float8
 //   sqrt(float8 | integer)           float8    2201F for a negative argument
+//   sqrt(numeric)                    numeric   pg_numeric_sqrt (numeric_sqrt's scale)
 //   power / pow(float8 | integer, ...)  float8 pg_power
 //   ln, log, log10, exp, degrees, radians(float8 | integer), pi()   float8
 //                                    (2201E logarithm of zero / a negative number,
@@ -19,7 +20,7 @@
 //   GREATEST / LEAST(...)            the arguments' common type; NULLs ignored
 //   a & b, a | b, a # b (integers)   the wider integer type (bitwise and, or, xor;
 //                                    an untyped operand takes the other's type)
-// Numeric sqrt and power, and untyped literal arguments (PostgreSQL would pick by
+// Numeric power, and untyped literal arguments (PostgreSQL would pick by
 // the literal), are not translated yet.
 #include "stages/sql/number_format.hpp"
 #include "stages/sql/parse_tree.hpp"
@@ -94,7 +95,7 @@ std::optional<typed_expression> math_function(query_translator& t, const std::st
       return typed_result("pg_numeric_sign(" + x.sql + ")", pg_type_oid::numeric);
     }
     if (x.type.oid == pg_type_oid::numeric)
-      throw not_translatable{"sqrt of numeric"};
+      return typed_result("pg_numeric_sqrt(" + x.sql + ")", pg_type_oid::numeric);
     const std::string function = name == "ceiling" ? "ceil" : name;
     return typed_result("pg_float_function('" + function + "', " + as_float8(x) + ")",
                         pg_type_oid::float8);

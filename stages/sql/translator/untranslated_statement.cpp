@@ -15,9 +15,15 @@ namespace pt = parse_tree;
 // pg_dump and drivers (cli/catalog/), any call written pg_catalog.f(...) (not the
 // SQL syntax the parser writes so: extract(... from ...), overlay, trim), and the
 // functions PostgreSQL does not have (SQLite's own): a statement calling one stays
-// with SQLite.
+// with SQLite. The calls the parser itself writes for SIMILAR TO and LIKE ... ESCAPE
+// are the translator's.
 bool catalog_function(const json& call) {
   const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
+  // SIMILAR TO's pattern comes as pg_catalog.similar_to_escape(...), LIKE ... ESCAPE's
+  // as like_escape: the parser writes them, the translator covers them.
+  if (names.size() == 2 && names[0] == "pg_catalog" &&
+      (names[1] == "similar_to_escape" || names[1] == "like_escape"))
+    return false;
   if (names.size() == 2 && names[0] == "pg_catalog")
     return pt::text(call, "funcformat") != "COERCE_SQL_SYNTAX";
   if (names.empty())

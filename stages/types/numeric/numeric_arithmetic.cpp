@@ -198,6 +198,20 @@ std::pair<int64_t, int> base10000_lead(const numeric_value& v) {
   return {weight, first};
 }
 
+// floor(sqrt(n)) by Newton's iteration on integers, from 10^ceil(len/2) (above the root):
+// the iterates fall until they reach the root's floor.
+std::string isqrt_magnitude(const std::string& n) {
+  if (n.empty())
+    return {};
+  std::string y = "1" + std::string((n.size() + 1) / 2, '0');
+  for (;;) {
+    std::string z = divide_magnitudes(add_magnitudes(y, divide_magnitudes(n, y).first), "2").first;
+    if (compare_magnitudes(z, y) >= 0)
+      return y;
+    y = std::move(z);
+  }
+}
+
 }  // namespace
 
 numeric_value numeric_negate(const numeric_value& a) {
@@ -362,6 +376,27 @@ std::optional<int64_t> numeric_to_integer(const numeric_value& value) {
   if (magnitude > limit)
     return std::nullopt;
   return rounded.negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
+}
+
+result<numeric_value, pg_error> numeric_sqrt_to_scale(const numeric_value& x, int32_t scale) {
+  if (x.what == kind::nan || x.what == kind::positive_infinity)
+    return x;
+  if (x.what == kind::negative_infinity || x.negative)
+    return fail(make_pg_error("2201F", "cannot take square root of a negative number"));
+  // q = floor(sqrt(x) * 10^(scale + 1)); rounding its last digit half up rounds sqrt(x)
+  // to `scale` digits exactly.
+  std::string q = isqrt_magnitude(to_fixed(x, 2 * static_cast<int64_t>(scale) + 2).magnitude);
+  q = add_magnitudes(q, "5");
+  if (!q.empty())
+    q.pop_back();
+  return from_fixed(false, std::move(q), scale, scale);
+}
+
+result<numeric_value, pg_error> numeric_sqrt(const numeric_value& x) {
+  const int64_t weight = base10000_lead(x).first;
+  int64_t scale = min_significant_digits - (2 * (weight + 1) - 1);
+  scale = std::max<int64_t>({scale, x.dscale, 0});
+  return numeric_sqrt_to_scale(x, static_cast<int32_t>(std::min<int64_t>(scale, max_display_scale)));
 }
 
 }  // namespace tributary
