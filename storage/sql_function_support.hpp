@@ -56,6 +56,8 @@ std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_va
 // One element's text as array_out prints it, from its stored form (a type that is not
 // built in, such as a user's enum: the text itself); nullopt when it cannot be printed.
 std::optional<std::string> element_text(uint32_t element, int32_t typmod, sqlite3_value* value);
+// v / 10^scale as numeric text with `scale` digits after the point (sql_functions_datetime.cpp).
+std::string scaled_text(int64_t v, int scale);
 // The system clock as a timestamptz stored form.
 int64_t clock_now();
 

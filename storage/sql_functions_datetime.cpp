@@ -46,6 +46,20 @@
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
+std::string scaled_text(int64_t v, int scale) {
+  int64_t unit = 1;
+  for (int i = 0; i < scale; ++i)
+    unit *= 10;
+  const bool negative = v < 0;
+  const uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  std::string out = (negative ? "-" : "") + std::to_string(magnitude / static_cast<uint64_t>(unit));
+  if (scale > 0) {
+    std::string fraction = std::to_string(magnitude % static_cast<uint64_t>(unit));
+    out += "." + std::string(static_cast<size_t>(scale) - fraction.size(), '0') + fraction;
+  }
+  return out;
+}
+
 namespace {
 
 constexpr int64_t infinite_days_low = std::numeric_limits<int32_t>::min();
@@ -228,20 +242,6 @@ void date_trunc(sqlite3_context* context, int argc, sqlite3_value** argv) {
   sqlite3_result_int64(context, result);
 }
 
-// v / 10^scale as numeric text with `scale` digits after the point.
-std::string scaled_text(int64_t v, int scale) {
-  int64_t unit = 1;
-  for (int i = 0; i < scale; ++i)
-    unit *= 10;
-  const bool negative = v < 0;
-  const uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  std::string out = (negative ? "-" : "") + std::to_string(magnitude / static_cast<uint64_t>(unit));
-  if (scale > 0) {
-    std::string fraction = std::to_string(magnitude % static_cast<uint64_t>(unit));
-    out += "." + std::string(static_cast<size_t>(scale) - fraction.size(), '0') + fraction;
-  }
-  return out;
-}
 
 int64_t iso_week(int64_t day_number) {
   const auto weekday_of = [](int64_t d) { return floor_modulo(d + 5, 7) + 1; };  // Monday = 1

@@ -18,6 +18,7 @@
 //                                  interval out of range
 //   pg_make_interval(y, m, w, d, h, mi, s)  make_interval (integers, s float8):
 //                                  22008 interval out of range for an infinite or NaN s
+//   pg_extract_interval(field, a, numeric)  extract / date_part of an interval
 // The translator (stages/sql/translator/datetime_functions.cpp) reads the factor as
 // float8 first, as PostgreSQL's operator resolution casts an integer or numeric.
 #include <sqlite3.h>
@@ -261,6 +262,71 @@ void make_interval(sqlite3_context* context, int argc, sqlite3_value** argv) {
 
 }  // namespace
 
+// pg_extract_interval(field, a, as_numeric): extract (numeric, as_numeric 1) and
+// date_part (float8) of an interval, as interval_part_common: the time split toward
+// zero into hours, minutes, seconds; the months into years and months; epoch counts
+// a year as 365.25 days and a month as 30.
+void extract_interval(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (any_null(3, argv))
+    return sqlite3_result_null(context);
+  const std::string field = text_of(argv[0]);
+  interval_value v;
+  if (!read_interval(context, argv[1], v))
+    return;
+  const bool as_numeric = sqlite3_value_int(argv[2]) != 0;
+  const auto give = [&](int64_t value, int scale) {
+    if (as_numeric)
+      return return_text(context, scaled_text(value, scale));
+    double d = static_cast<double>(value);
+    for (int i = 0; i < scale; ++i)
+      d /= 10;
+    return_text(context, stored_float(d));
+  };
+  constexpr int64_t usecs_per_minute = int64_t{60'000'000};
+  const int64_t second_usecs = v.micros % usecs_per_minute;
+  const int32_t years = v.months / 12, months = v.months % 12;
+  if (field == "epoch") {
+    constexpr int64_t seconds_per_day = 86'400;
+    if (!as_numeric)
+      return return_text(context, stored_float(static_cast<double>(v.micros) / 1000000.0 +
+                                                 (365.25 * seconds_per_day) * years +
+                                                 (30.0 * seconds_per_day) * months +
+                                                 static_cast<double>(seconds_per_day) * v.days));
+    // Four times the days, so that 365.25 stays an integer (as PostgreSQL computes it).
+    const __int128 seconds = (__int128{1461} * years + __int128{120} * months + __int128{4} * v.days) *
+                             (seconds_per_day / 4);
+    const __int128 micros = seconds * 1'000'000 + v.micros;
+    if (micros > std::numeric_limits<int64_t>::max() || micros < std::numeric_limits<int64_t>::min())
+      return report(context, make_pg_error("22003", "interval out of range for epoch"));
+    return give(static_cast<int64_t>(micros), 6);
+  }
+  if (field == "microseconds")
+    return give(second_usecs, 0);
+  if (field == "milliseconds")
+    return give(second_usecs, 3);
+  if (field == "second")
+    return give(second_usecs, 6);
+  if (field == "minute")
+    return give(v.micros / usecs_per_minute % 60, 0);
+  if (field == "hour")
+    return give(v.micros / (usecs_per_minute * 60), 0);
+  if (field == "day")
+    return give(v.days, 0);
+  if (field == "month")
+    return give(months, 0);
+  if (field == "quarter")
+    return give(months / 3 + 1, 0);
+  if (field == "year")
+    return give(years, 0);
+  if (field == "decade")
+    return give(years / 10, 0);
+  if (field == "century")
+    return give(years / 100, 0);
+  if (field == "millennium")
+    return give(years / 1000, 0);
+  report(context, make_pg_error("0A000", "unit \"" + field + "\" not supported for type interval"));
+}
+
 void register_interval_functions(sqlite3* db, connection_state* state) {
   constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
   sqlite3_create_function_v2(db, "pg_interval_add", 3, flags, state, interval_add, nullptr, nullptr, nullptr);
@@ -273,6 +339,8 @@ void register_interval_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_interval_avg", 1, flags, state, nullptr, interval_step, interval_avg_final,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_interval_justify", 2, flags, state, interval_justify, nullptr, nullptr,
+                             nullptr);
+  sqlite3_create_function_v2(db, "pg_extract_interval", 3, flags, state, extract_interval, nullptr, nullptr,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_make_interval", 7, flags, state, make_interval, nullptr, nullptr, nullptr);
 }

@@ -73,3 +73,8 @@ INSERT INTO name_cut VALUES (1, repeat('x', 70)), (2, repeat('é', 40)), (3, 'sh
 UPDATE name_cut SET n = repeat('z', 64) || 'tail' WHERE id = 3
 SELECT id, n, length(n), octet_length(n::text) FROM name_cut ORDER BY id
 SELECT repeat('x', 70)::name = repeat('x', 63)::name
+-- substring(s FROM pattern) (the first parenthesized match, else the whole match), SIMILAR
+-- TO beside other calls, num_nulls / num_nonnulls.
+SELECT substring('abc' FROM 'b.'), substring('abc' FROM 'b(.)'), substring('abc' FROM 'z'), substring('abcdef' FROM 2), substring(name FROM '^(.)'), substring(name FROM 'p+') FROM items ORDER BY id
+SELECT 'abc' SIMILAR TO 'a%', 'abc' NOT SIMILAR TO 'b%', substring('abc' FROM 'b.')
+SELECT num_nulls(1, NULL, 2), num_nonnulls(1, NULL, 'a'::text), num_nulls(NULL), num_nulls(note, amount) FROM orders ORDER BY id

@@ -9,8 +9,8 @@
 //   date +/- interval                         timestamp    the date at midnight, then as above
 //   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
 //   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
-//   extract(field from date | timestamp[tz])  numeric      pg_extract (a constant field:
-//   date_part(field, date | timestamp[tz])    float8       year ... microseconds, dow,
+//   extract(field from date | timestamp[tz] | interval)  numeric  pg_extract, pg_extract_interval (a constant field:
+//   date_part(field, date | timestamp[tz] | interval)   float8   year ... microseconds, dow,
 //                                                          isodow, doy, week, quarter,
 //                                                          decade, century, millennium,
 //                                                          epoch)
@@ -226,6 +226,10 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
     if (value.literal || value.parameter != 0 || value.is_null_constant)
       throw not_translatable{name + " of an untyped value"};
     oid_t type = value.type.oid;
+    if (type == pg_type_oid::interval)  // storage/sql_functions_interval.cpp
+      return typed_result("pg_extract_interval(" + sql_quote(*field) + ", " + value.sql + ", " +
+                              (name == "extract" ? "1" : "0") + ")",
+                          name == "extract" ? pg_type_oid::numeric : pg_type_oid::float8);
     // date_part(text, date) is date_part(text, date::timestamp) in PostgreSQL.
     if (name == "date_part" && type == pg_type_oid::date) {
       value = typed_result(cast_sql(value.sql, value.type, builtin_column_type(pg_type_oid::timestamp)),

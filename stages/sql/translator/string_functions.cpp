@@ -3,6 +3,10 @@
 // bytes) or SQLite where it agrees with PostgreSQL.
 //
 //   substring(s from a [for b]) / substr(s, a [, b])   text   pg_substr
+//   num_nulls(...), num_nonnulls(...)   int4   how many arguments are (not) NULL
+//   substring(s from pattern)     text   the first parenthesized match of the POSIX
+//                                        regular expression, else the whole match (NULL
+//                                        for none): regexp_match's first element
 //   position(b in a) / strpos(a, b)                    int4   pg_strpos
 //   replace(s, from, to)                               text   replace
 //   split_part(s, delimiter, n)                        text   pg_split_part
@@ -27,7 +31,7 @@
 //   regexp_split_to_array(s, p [, flags i c])          text[] pg_regexp_split
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: substring(s from pattern), regexp_count / _instr / _like / _substr.
+// Not translated yet: substring(s similar pattern escape e), regexp_count / _instr / _like / _substr.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -83,14 +87,24 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
     return typed_result(call(function, arguments), pg_type_oid::text);
   };
   if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
+    const bool pattern = n == 2 && name == "substring" && !args[1].is_null_constant && args[1].parameter == 0 &&
+                         (args[1].literal || is_text_like(args[1].type.oid));
+    if (pattern)  // substring(s from pattern): the first parenthesized match, else the whole match
+      return typed_result("pg_array_get(pg_regexp_match(" + text_sql(t, args[0]) + ", " + text_sql(t, args[1]) +
+                              ", ''), 25, -1, 1)",
+                          pg_type_oid::text);
     if (!args[1].literal && !is_number_type(args[1].type.oid) && !args[1].is_null_constant)
       throw not_translatable{"substring with a pattern"};
-    if (args[1].literal && n == 2 && name == "substring")
-      throw not_translatable{"substring with an untyped second argument"};
     std::vector<std::string> a{text_sql(t, args[0]), integer_argument(t, args[1])};
     if (n == 3)
       a.push_back(integer_argument(t, args[2]));
     return text_call("pg_substr", a);
+  }
+  if ((name == "num_nulls" || name == "num_nonnulls") && n >= 1) {  // int4: how many arguments are (not) NULL
+    std::string sql;
+    for (const typed_expression& a : args)
+      sql += (sql.empty() ? "(" : " + ") + std::string("(") + a.sql + (name == "num_nulls" ? " IS NULL)" : " IS NOT NULL)");
+    return typed_result(sql + ")", pg_type_oid::int4);
   }
   if ((name == "strpos" || name == "position") && n == 2)
     return typed_result(call("pg_strpos", {text_sql(t, args[0]), text_sql(t, args[1])}),
