@@ -9,7 +9,7 @@
 //   pg_numeric_sign(x)                     -1, 0, 1 (NaN stays NaN)
 //   pg_numeric_sqrt(x)                     sqrt (numeric): numeric_sqrt's scale, 2201F
 //   pg_float_function(name, x)             round (to even, as rint), trunc, ceil,
-//                                          floor, sign, sqrt (2201F cannot take square
+//                                          floor, sign, cbrt, sqrt (2201F cannot take square
 //                                          root of a negative number) on float8
 //   pg_random()                            float8 in [0, 1)
 // NaN and ±Infinity go through unchanged where PostgreSQL's do.
@@ -137,6 +137,8 @@ void float_function(sqlite3_context* context, int, sqlite3_value** argv) {
     r = x * 0.0174532925199432957692;
   } else if (name == "pi") {
     r = M_PI;
+  } else if (name == "cbrt") {
+    r = std::cbrt(x);
   } else if (name == "sqrt") {
     if (x < 0)
       return report(context, make_pg_error("2201F", "cannot take square root of a negative number"));

@@ -76,3 +76,4 @@ SELECT make_timestamp(2024, 1, 1, 1, 2, 61.5)
 SELECT make_timestamp(2024, 1, 1, 1, 2, 'NaN')
 SELECT make_timestamp(300000, 1, 1, 1, 2, 3)
 SELECT make_timestamp(2024, 1, 1, -1, 2, 3)
+SELECT isfinite(date 'infinity'), isfinite(date '2024-01-01'), isfinite(now()), isfinite(timestamp '-infinity'), isfinite(interval '1 day'), isfinite(NULL::date), isfinite(created), isfinite(placed) FROM items, orders ORDER BY items.id, orders.id LIMIT 3

@@ -30,3 +30,4 @@ SELECT corr(y, x), covar_pop(y, x), covar_samp(y, x), regr_slope(y, x), regr_int
 SELECT corr(qty, price), covar_samp(id, qty), regr_slope(weight, big) FROM items
 SELECT corr(y, x) FROM (VALUES (1, 1), (1, 2)) v(y, x)
 SELECT category, stddev(price), corr(qty, weight) FROM items GROUP BY category ORDER BY 1
+SELECT cbrt(27), cbrt(-8::float8), cbrt(2.5), cbrt(price), cbrt(weight) FROM items ORDER BY id

@@ -78,3 +78,9 @@ SELECT repeat('x', 70)::name = repeat('x', 63)::name
 SELECT substring('abc' FROM 'b.'), substring('abc' FROM 'b(.)'), substring('abc' FROM 'z'), substring('abcdef' FROM 2), substring(name FROM '^(.)'), substring(name FROM 'p+') FROM items ORDER BY id
 SELECT 'abc' SIMILAR TO 'a%', 'abc' NOT SIMILAR TO 'b%', substring('abc' FROM 'b.')
 SELECT num_nulls(1, NULL, 2), num_nonnulls(1, NULL, 'a'::text), num_nulls(NULL), num_nulls(note, amount) FROM orders ORDER BY id
+SELECT to_hex(255), to_hex(-1::int8), to_hex(-1), to_hex(0), to_hex(id), to_hex(big) FROM items ORDER BY id
+SELECT to_hex(-1::int2)
+SELECT bit_length('abc'), bit_length('héllo'), octet_length('héllo'), bit_length(name) FROM items ORDER BY id
+SELECT overlay('abcdef' PLACING 'zz' FROM 2 FOR 3), overlay('abcdef' PLACING 'zz' FROM 2), overlay('abc' PLACING 'x' FROM 5), overlay(name PLACING '#' FROM 1 FOR 1) FROM items ORDER BY id
+SELECT overlay('abc' PLACING 'x' FROM 0)
+SELECT quote_nullable(NULL), quote_nullable('it''s'), quote_nullable(note) FROM orders ORDER BY id

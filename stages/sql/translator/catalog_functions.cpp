@@ -35,6 +35,7 @@
 //   current_schemas(bool)                          name[] the search path's existing schemas
 //   array_position(array, x)                       int4   first position of x (integer and text elements)
 //   quote_literal(text)                            text   'it''s', E'a\\b'
+//   quote_nullable(text)                           text   the same, NULL for NULL
 //
 //   'name'::regclass         the relation's OID (42P01 when there is none)
 //   x::regclass, x::oid      of an OID-valued x: the same number
@@ -215,10 +216,11 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
       throw not_translatable{"array_position of a value of another type"};
     return typed_result("pg_array_position(" + args[0].sql + ", " + value.sql + ")", pg_type_oid::int4);
   }
-  if (name == "quote_literal" && args.size() == 1) {
-    // 'it''s'; with a backslash E'a\\b' (SQLite's quote() doubles the quotes).
+  if ((name == "quote_literal" || name == "quote_nullable") && args.size() == 1) {
+    // 'it''s'; with a backslash E'a\\b' (SQLite's quote() doubles the quotes);
+    // quote_nullable gives the word NULL for NULL.
     const std::string x = text_argument(t, std::move(args[0])).sql;
-    return typed_result("CASE WHEN " + x + " IS NULL THEN NULL WHEN instr(" + x + ", '\\') > 0 THEN 'E' || quote(replace(" +
+    return typed_result("CASE WHEN " + x + " IS NULL THEN " + (name == "quote_nullable" ? "'NULL'" : "NULL") + " WHEN instr(" + x + ", '\\') > 0 THEN 'E' || quote(replace(" +
                             x + ", '\\', '\\\\')) ELSE quote(" + x + ") END",
                         pg_type_oid::text);
   }

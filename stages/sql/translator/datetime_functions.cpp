@@ -14,6 +14,7 @@
 //                                                          isodow, doy, week, quarter,
 //                                                          decade, century, millennium,
 //                                                          epoch)
+//   isfinite(date | timestamp[tz] | interval) boolean      not one of the infinities
 //   make_date(int, int, int)                  date         pg_make_date
 //   age(timestamp[tz] [, timestamp[tz]])      interval     pg_age (one argument: from
 //                                                          current_date)
@@ -207,6 +208,19 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
             (value.type.oid == pg_type_oid::timestamptz ? "1" : "0") + ")",
         value.type.oid);
     return out;
+  }
+  if (name == "isfinite" && args.size() == 1 && !args[0].literal && args[0].parameter == 0 &&
+      !args[0].is_null_constant) {
+    // Infinite dates and timestamps are stored as their type's extreme integers; a
+    // PostgreSQL 15 interval is always finite.
+    const oid_t type = args[0].type.oid;
+    const std::string& x = args[0].sql;
+    if (type == pg_type_oid::date)
+      return typed_result("(" + x + " BETWEEN -2147483647 AND 2147483646)", pg_type_oid::boolean);
+    if (is_timestamp(type))
+      return typed_result("(" + x + " BETWEEN -9223372036854775807 AND 9223372036854775806)", pg_type_oid::boolean);
+    if (type == pg_type_oid::interval)
+      return typed_result("CASE WHEN " + x + " IS NULL THEN NULL ELSE 1 END", pg_type_oid::boolean);
   }
   if ((name == "extract" || name == "date_part") && args.size() == 2) {
     std::optional<std::string> field = literal_text(args[0]);

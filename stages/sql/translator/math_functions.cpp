@@ -12,6 +12,7 @@
 //   sqrt(numeric)                    numeric   pg_numeric_sqrt (numeric_sqrt's scale)
 //   power / pow(float8 | integer, ...)  float8 pg_power
 //   ln, log, log10, exp, degrees, radians(float8 | integer), pi()   float8
+//   cbrt(float8 | integer | numeric)  float8
 //                                    (2201E logarithm of zero / a negative number,
 //                                    22003 exp's overflow / underflow)
 //   mod(integers)                    the wider integer type; mod(numeric) numeric
@@ -117,6 +118,10 @@ std::optional<typed_expression> math_function(query_translator& t, const std::st
     return typed_result("pg_float_function('" + (name == "log" ? std::string("log10") : name) + "', " +
                             as_float8(args[0]) + ")",
                         pg_type_oid::float8);
+  }
+  if (name == "cbrt" && n == 1) {  // float8 only: a numeric or an integer is read as float8
+    require_typed_number(args[0], name);
+    return typed_result("pg_float_function('cbrt', " + as_float8(args[0]) + ")", pg_type_oid::float8);
   }
   if (name == "pi" && n == 0)
     return typed_result("pg_float_function('pi', 0)", pg_type_oid::float8);

@@ -19,7 +19,9 @@
 //   initcap, reverse, md5(s)                           text
 //   repeat(s, n)                                       text
 //   starts_with(s, prefix)                             bool
-//   octet_length(s)                                    int4   UTF-8 bytes
+//   octet_length(s), bit_length(s)                     int4   UTF-8 bytes (times 8)
+//   overlay(s placing r from a [for b])                text   pg_substr around r
+//   to_hex(int4 | int8)                                text   two's complement digits (int2: 42725)
 //   s [NOT] LIKE / ILIKE p [ESCAPE e]                  bool   pg_like (default escape \)
 //   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
 //   regexp_replace(s, p, r [, flags g i c])            text   pg_regexp_replace
@@ -81,7 +83,7 @@ std::string call(const std::string& function, const std::vector<std::string>& ar
 }  // namespace
 
 std::optional<typed_expression> string_function(query_translator& t, const std::string& name,
-                                                std::vector<typed_expression>& args, int) {
+                                                std::vector<typed_expression>& args, int location) {
   const size_t n = args.size();
   const auto text_call = [&](const std::string& function, std::vector<std::string> arguments) {
     return typed_result(call(function, arguments), pg_type_oid::text);
@@ -158,8 +160,28 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
   if (name == "starts_with" && n == 2)
     return typed_result(call("pg_starts_with", {text_sql(t, args[0]), text_sql(t, args[1])}),
                         pg_type_oid::boolean);
-  if (name == "octet_length" && n == 1)
-    return typed_result("length(CAST(" + text_sql(t, args[0]) + " AS BLOB))", pg_type_oid::int4);
+  if ((name == "octet_length" || name == "bit_length") && n == 1)
+    return typed_result("length(CAST(" + text_sql(t, args[0]) + " AS BLOB))" + (name == "bit_length" ? " * 8" : ""),
+                        pg_type_oid::int4);
+  if (name == "overlay" && (n == 3 || n == 4)) {
+    // overlay(s placing r from a [for b]): substring(s, 1, a - 1) || r || substring(s, a + b),
+    // b the length of r when not given (text_overlay; 22011 for a start below 1).
+    const std::string s1 = text_sql(t, args[0]), r = text_sql(t, args[1]), from = integer_argument(t, args[2]);
+    const std::string count = n == 4 ? integer_argument(t, args[3]) : "length(" + r + ")";
+    return text_call("", {"pg_substr(" + s1 + ", 1, " + from + " - 1) || " + r + " || pg_substr(" + s1 + ", " + from +
+                              " + " + count + ")"});
+  }
+  if (name == "to_hex" && n == 1 && !args[0].literal && args[0].parameter == 0 &&
+      (args[0].type.oid == pg_type_oid::int2 || args[0].type.oid == pg_type_oid::int4 ||
+       args[0].type.oid == pg_type_oid::int8)) {
+    // The two's complement digits of int4 or int8, lower case; int2 could be either.
+    if (args[0].type.oid == pg_type_oid::int2)
+      t.fail_at(make_pg_error("42725", "function to_hex(smallint) is not unique", "",
+                              "Could not choose a best candidate function. You might need to add explicit type casts."),
+                location);
+    const std::string x = args[0].type.oid == pg_type_oid::int8 ? args[0].sql : "(" + args[0].sql + " & 4294967295)";
+    return typed_result("CASE WHEN " + args[0].sql + " IS NOT NULL THEN printf('%x', " + x + ") END", pg_type_oid::text);
+  }
   if (name == "translate" && n == 3)
     return text_call("pg_translate", {text_sql(t, args[0]), text_sql(t, args[1]), text_sql(t, args[2])});
   if (name == "chr" && n == 1)
