@@ -49,7 +49,7 @@ TEST_F(SubscriptionLifecycle, CreateRecordsTheCatalogAndTheSlot) {
   local_exec("CREATE TABLE t (a int PRIMARY KEY, b text)");
   create_subscription("mysub", "pub");
   EXPECT_EQ(slot_count("mysub"), "1");
-  EXPECT_EQ(local_value("SELECT subname || ' ' || subslotname || ' ' || subpublications || ' ' || subenabled "
+  EXPECT_EQ(local_value("SELECT subname || ' ' || subslotname || ' ' || subpublications::text || ' ' || subenabled "
                         "FROM pg_subscription"),
             "mysub mysub {pub} true");  // the catalog is typed as PostgreSQL's: bool || text
   EXPECT_EQ(local_value("SELECT srrelname || ' ' || srsubstate FROM pg_subscription_rel"), "t r");

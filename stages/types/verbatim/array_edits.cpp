@@ -99,32 +99,34 @@ result<array_literal, pg_error> concatenate_arrays(const array_literal& a, const
   return out;
 }
 
-result<array_literal, pg_error> append_element(array_literal array, array_element element) {
+namespace {
+
+// array_append (at_end) and array_prepend: one more element at one end, the lower bound
+// kept (PostgreSQL 15 readjusts array_prepend's to the input's).
+result<array_literal, pg_error> add_element(array_literal array, array_element element, bool at_end) {
   if (array.lengths.empty())
     return one_element(std::move(element));
   if (array.lengths.size() != 1)
     return fail(make_pg_error("22000", "argument must be empty or one-dimensional array"));
-  if (int64_t{array.lower_bounds[0]} + array.lengths[0] > int4_max)
+  const int64_t new_index = at_end ? int64_t{array.lower_bounds[0]} + array.lengths[0]
+                                   : int64_t{array.lower_bounds[0]} - 1;
+  if (new_index > int4_max || new_index < int4_min)
     return fail(make_pg_error("22003", "integer out of range"));
   array.lengths[0] += 1;
   if (auto e = bounds_error(array.lengths, array.lower_bounds))
     return fail(std::move(*e));
-  array.elements.push_back(std::move(element));
+  array.elements.insert(at_end ? array.elements.end() : array.elements.begin(), std::move(element));
   return array;
 }
 
+}  // namespace
+
+result<array_literal, pg_error> append_element(array_literal array, array_element element) {
+  return add_element(std::move(array), std::move(element), true);
+}
+
 result<array_literal, pg_error> prepend_element(array_element element, array_literal array) {
-  if (array.lengths.empty())
-    return one_element(std::move(element));
-  if (array.lengths.size() != 1)
-    return fail(make_pg_error("22000", "argument must be empty or one-dimensional array"));
-  if (int64_t{array.lower_bounds[0]} - 1 < int4_min)
-    return fail(make_pg_error("22003", "integer out of range"));
-  array.lengths[0] += 1;  // the lower bound stays the input's, as PostgreSQL 15 readjusts it
-  if (auto e = bounds_error(array.lengths, array.lower_bounds))
-    return fail(std::move(*e));
-  array.elements.insert(array.elements.begin(), std::move(element));
-  return array;
+  return add_element(std::move(array), std::move(element), false);
 }
 
 result<array_literal, pg_error> fill_array(array_element value, const fill_shape& lengths,

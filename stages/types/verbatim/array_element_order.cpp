@@ -11,12 +11,8 @@ namespace {
 
 int sign(int v) { return v < 0 ? -1 : (v > 0 ? 1 : 0); }
 
-template <class T>
-int three_way(const T& a, const T& b) {
-  return a < b ? -1 : (b < a ? 1 : 0);
-}
-
-int compare_bytes(std::string_view a, std::string_view b) { return sign(a.compare(b)); }
+using array_compare::three_way;
+constexpr auto compare_bytes = array_compare::bytes;
 
 int (*collation_named(std::string_view name))(std::string_view, std::string_view) {
   if (name == "BINARY")

@@ -30,6 +30,15 @@ namespace tributary {
 struct type_codec;
 class enum_order;
 
+// The three-way comparisons the array orders share: -1, 0, 1.
+namespace array_compare {
+template <class T>
+int three_way(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+inline int bytes(std::string_view a, std::string_view b) { return three_way(a.compare(b), 0); }
+}  // namespace array_compare
+
 struct stored_array {
   array_literal shape;  // its elements are cleared; see values
   std::vector<std::optional<sql_value>> values;
