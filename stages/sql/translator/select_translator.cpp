@@ -64,6 +64,17 @@ bool one_row_aggregate(const json& s, const query_translator& t) {
   return true;
 }
 
+// A sub-select of expressions alone (no FROM, clauses, set operation or set-returning
+// function): one row computed from the row on its left when LATERAL.
+bool one_row_expressions(const json& s) {
+  for (const char* field : {"fromClause", "whereClause", "groupClause", "havingClause", "sortClause",
+                            "limitCount", "limitOffset", "distinctClause", "withClause", "valuesLists"})
+    if (s.contains(field))
+      return false;
+  const std::string op = pt::text(s, "op");
+  return (op.empty() || op == "SETOP_NONE") && !has_set_returning_call(pt::list(s, "targetList"));
+}
+
 }  // namespace
 
 // GROUP BY ROLLUP / CUBE / GROUPING SETS and grouping(...): the statement as a UNION ALL
@@ -303,10 +314,14 @@ std::string query_translator::from_item(const json& node, scope& where) {
         if (existing.name == item.name)
           fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
                   static_cast<int>(pt::integer(f, "location")));
+      if (cte->no_returning)
+        fail_at(make_pg_error("0A000", "WITH query \"" + cte->name + "\" does not have a RETURNING clause"),
+                static_cast<int>(pt::integer(f, "location")));
       for (size_t i = 0; i < cte->columns.size(); ++i)
         item.columns.push_back({cte->columns[i].name, positional_alias(i), cte->columns[i].type});
       where.items.push_back(std::move(item));
-      return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
+      return (cte->sql_table.empty() ? quote_identifier(table) : cte->sql_table) + " AS " +
+             quote_identifier(where.items.back().name);
     }
     const std::vector<column_definition>* columns = input_.lookup(table);
     if (columns == nullptr)
@@ -366,16 +381,12 @@ std::string query_translator::from_item(const json& node, scope& where) {
       }
       return place_lateral(std::move(item));
     }
+    if (pt::flag(f, "lateral") && !one_row_expressions(subquery))
+      return lateral_rows(subquery, alias_name, column_aliases, static_cast<int>(pt::integer(f, "location")),
+                          where);
     if (pt::flag(f, "lateral")) {
       // LATERAL (SELECT expressions): one row computed from the row on its left;
       // its columns are written in place (pgbench's array_position(current_schemas(true), ...)).
-      for (const char* field : {"fromClause", "whereClause", "groupClause", "havingClause", "sortClause",
-                                "limitCount", "limitOffset", "distinctClause", "withClause", "valuesLists"})
-        if (subquery.contains(field))
-          throw not_translatable{"LATERAL sub-select with FROM or clauses"};
-      const std::string op = pt::text(subquery, "op");
-      if ((!op.empty() && op != "SETOP_NONE") || has_set_returning_call(pt::list(subquery, "targetList")))
-        throw not_translatable{"LATERAL sub-select form"};
       scope_item item;
       item.name = alias_name;
       for (const json& target : pt::list(subquery, "targetList")) {
