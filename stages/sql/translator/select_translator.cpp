@@ -64,6 +64,14 @@ bool one_row_aggregate(const json& s, const query_translator& t) {
   return true;
 }
 
+// How many SELECTs the translation of this thread is inside (select() counts them):
+// a WITH at depth 0 or 1 belongs to the statement itself.
+thread_local int select_depth = 0;
+struct select_level {
+  select_level() { ++select_depth; }
+  ~select_level() { --select_depth; }
+};
+
 // A sub-select of expressions alone (no FROM, clauses, set operation or set-returning
 // function): one row computed from the row on its left when LATERAL.
 bool one_row_expressions(const json& s) {
@@ -89,6 +97,7 @@ void check_locking_clause(query_translator& t, const json& s, bool has_aggregate
 std::optional<json> resolve_named_windows(const json& s, const query_translator& t);
 
 translated_query query_translator::select(const json& s, const scope* outer) {
+  const select_level level;
   if (auto resolved = resolve_named_windows(s, *this))
     return select(*resolved, outer);
   if (auto expanded = expand_grouping_sets(s, *this))
@@ -431,6 +440,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
     if (!kind.empty() && kind != "JOIN_INNER" && kind != "JOIN_LEFT" && kind != "JOIN_RIGHT" &&
         kind != "JOIN_FULL")
       throw not_translatable{kind};
+    if ((kind == "JOIN_RIGHT" || kind == "JOIN_FULL") && pt::flag(pt::fields(f.value("rarg", json())), "lateral"))
+      throw not_translatable{"LATERAL in a RIGHT or FULL JOIN"};
     const size_t left_start = where.items.size();
     std::string sql = from_item(f.value("larg", json()), where);
     const size_t right_start = where.items.size();
@@ -515,6 +526,15 @@ void query_translator::check_grouping(const grouping_frame& frame, const json& g
 }
 
 std::string query_translator::with_clause(const json& with, const scope* outer) {
+  if (select_depth <= 1)  // the statement's own WITH: its data-modifying queries run as
+    for (const json& node : pt::list(with, "ctes")) {  // steps (modifying_with.hpp), not here
+      const json& cte = pt::fields(node);
+      const std::string kind = pt::node_type(cte.value("ctequery", json::object()));
+      if (kind != "SelectStmt")
+        throw not_translatable{"data-modifying WITH in this statement (" +
+                               std::string(kind == "InsertStmt" ? "INSERT" : kind == "UpdateStmt" ? "UPDATE" : "DELETE") +
+                               " in common table \"" + pt::text(cte, "ctename") + "\")"};
+    }
   expression_helpers::refuse_data_modifying_with(with);
   const bool recursive = pt::flag(with, "recursive");
   std::string sql = recursive ? "WITH RECURSIVE " : "WITH ";
