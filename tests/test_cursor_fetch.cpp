@@ -2,6 +2,9 @@
 // expected rows were read from a PostgreSQL 15 session over the same directions).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "stages/sql/cursor_fetch.hpp"
 
 namespace tributary {
@@ -104,6 +107,63 @@ TEST(CursorFetch, EmptyCursorReturnsNothingInEveryDirection) {
   EXPECT_EQ(rows(c, abs_, 1), V{});
   EXPECT_EQ(rows(c, abs_, -1), V{});
   EXPECT_EQ(moved(c, back, fetch_all), 0u);
+}
+
+// A query read as FETCH asks (cursor_rows): how far it was read, and which rows
+// each FETCH announced.
+struct counting_rows {
+  size_t total;
+  size_t read = 0;  // rows stepped so far (the furthest index asked + 1)
+  std::optional<size_t> failing_row;
+  std::vector<size_t> announced;
+  cursor_position cursor(bool no_scroll) {
+    return cursor_position(
+        [this](size_t index) -> result<bool, pg_error> {
+          if (failing_row && index >= *failing_row)
+            return fail(make_pg_error("22012", "division by zero"));
+          read = std::max(read, std::min(index + 1, total));
+          return index < total;
+        },
+        [this](size_t index) { announced.push_back(index); }, no_scroll);
+  }
+};
+
+TEST(CursorFetch, ALazyQueryIsReadOnlyAsFarAsTheFetchNeeds) {
+  counting_rows q{1'000'000'000};
+  cursor_position c = q.cursor(false);
+  EXPECT_EQ(rows(c, fwd, 3), (V{0, 1, 2}));
+  EXPECT_EQ(q.read, 3u);
+  EXPECT_EQ(q.announced, (V{0, 1, 2}));
+  EXPECT_EQ(moved(c, fwd, 1000), 1000u);
+  EXPECT_EQ(q.read, 1003u);
+  EXPECT_EQ(q.announced.size(), 3u);  // MOVE announces nothing
+  EXPECT_EQ(rows(c, back, 2), (V{1001, 1000}));
+  EXPECT_EQ(q.read, 1003u);  // rows behind are known to exist
+  EXPECT_EQ(rows(c, abs_, 5), (V{4}));
+}
+
+TEST(CursorFetch, ALazyQueryFindsItsEndAsAKnownCountDoes) {
+  counting_rows q{3};
+  cursor_position lazy = q.cursor(false);
+  cursor_position known(3, false);
+  for (cursor_position* c : {&lazy, &known}) {
+    EXPECT_EQ(rows(*c, fwd, 5), (V{0, 1, 2}));
+    EXPECT_EQ(rows(*c, fwd, 1), V{});
+    EXPECT_EQ(rows(*c, back, 1), (V{2}));
+    EXPECT_EQ(rows(*c, abs_, -1), (V{2}));
+    EXPECT_EQ(rows(*c, rel, 1), V{});
+    EXPECT_EQ(rows(*c, abs_, -3), (V{0}));
+    EXPECT_EQ(moved(*c, fwd, fetch_all), 2u);
+  }
+}
+
+TEST(CursorFetch, AnErrorOfReadingIsTheFetchsThatReachesTheRow) {
+  counting_rows q{10, 0, 4};
+  cursor_position c = q.cursor(true);
+  EXPECT_EQ(rows(c, fwd, 4), (V{0, 1, 2, 3}));
+  auto failed = c.fetch(req(fwd, 1));
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().sqlstate, "22012");
 }
 
 }  // namespace

@@ -168,10 +168,10 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
        "column \"items.name\" must appear in the GROUP BY clause or be used in an aggregate function", 7},
       {"SELECT i.name FROM items i GROUP BY i.paid", "42803",
        "column \"i.name\" must appear in the GROUP BY clause or be used in an aggregate function", 7},
-      {"WITH a AS (INSERT INTO items (id) VALUES (1) RETURNING id) SELECT * FROM a", "0A000",
-       "INSERT in WITH is not supported yet (common table \"a\")", 5},
-      {"WITH d AS (DELETE FROM items RETURNING id) INSERT INTO items (id) SELECT id + 10 FROM d", "0A000",
-       "DELETE in WITH is not supported yet (common table \"d\")", 5},
+      // A data-modifying WITH runs as steps before the statement (modifying_with.hpp); the
+      // translator alone meets one only below the top level, where PostgreSQL refuses it.
+      {"SELECT * FROM (WITH d AS (DELETE FROM items RETURNING id) SELECT * FROM d) s", "0A000",
+       "WITH clause containing a data-modifying statement must be at the top level", 20},
   };
   for (const auto& c : cases) {
     outcome out = translate(c.sql);
@@ -186,7 +186,9 @@ TEST(QueryTranslation, WhatIsNotCoveredYetIsLeftUntranslatedAndSaysWhy) {
   for (const std::string sql : {"SELECT * FROM unknown_table",
                                 "SELECT percentile_cont(ARRAY[0.5]) WITHIN GROUP (ORDER BY id) FROM items",
                                 "SELECT count(*) FROM (items JOIN orders ON true) AS j",
-                                "SELECT regexp_count(name, 'a') FROM items"}) {
+                                "SELECT regexp_count(name, 'a') FROM items",
+                                // The statement's own data-modifying WITH runs as steps first.
+                                "WITH a AS (INSERT INTO items (id) VALUES (1) RETURNING id) SELECT * FROM a"}) {
     outcome out = translate(sql);
     EXPECT_FALSE(out.error) << sql;
     EXPECT_FALSE(out.query) << sql;

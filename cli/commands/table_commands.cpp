@@ -551,9 +551,11 @@ result<std::optional<typed_query>, pg_error> prepare_typed_query(
 result<std::optional<translated_statement>, pg_error> prepare_translated_statement(
     const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
-    command_context& context, const type_settings& settings) {
+    command_context& context, const type_settings& settings,
+    const std::vector<materialized_common_table>& materialized) {
   recorded_tables tables(context.database());
   translation_input input{tables.lookup(), settings, source, declared};
+  input.materialized = materialized;
   session_information session;
   session.user = context.user_name();
   session.session_user = context.session_user_name();

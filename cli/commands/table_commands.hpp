@@ -100,7 +100,8 @@ struct translated_statement {
 result<std::optional<translated_statement>, pg_error> prepare_translated_statement(
     const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
-    command_context& context, const type_settings& settings);
+    command_context& context, const type_settings& settings,
+    const std::vector<materialized_common_table>& materialized = {});
 
 // The SELECT of a CREATE VIEW (`select`: its SelectStmt's fields, parsed from
 // `source`) translated as the view keeps it (view_definition.hpp): nullopt when

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/server/cursor_rows.hpp"
 #include "cli/server/message_stream.hpp"
 #include "cli/commands/session_parameters.hpp"
 #include "cli/server/statement_dispatcher.hpp"
@@ -45,6 +46,12 @@ public:
     dispatcher_.transaction().on_transaction_end(
         [this](bool committed) { close_cursors_at_transaction_end(committed); });
     dispatcher_.transaction().on_rollback_to([this](uint64_t savepoint) { close_cursors_since(savepoint); });
+    // A write of the transaction: open cursors keep the rows as they were.
+    dispatcher_.on_before_write([this] {
+      for (auto& [name, cursor] : cursors_)
+        if (cursor.lazy)
+          cursor.lazy->materialize();
+    });
     install_prepared_statements_view();
     install_cursors_view();
   }
@@ -100,8 +107,10 @@ private:
     bool declared_in_transaction = false;  // a rollback of that transaction closes it
     uint64_t savepoints_before = 0;  // savepoints made before DECLARE (transaction_block::savepoints_made)
     std::chrono::system_clock::time_point declared_at = std::chrono::system_clock::now();
-    std::optional<command_outcome> outcome;  // the query's rows, once it ran
+    std::optional<command_outcome> outcome;  // the query's rows, once it ran (lazy: its columns)
     std::optional<cursor_position> position;
+    // A translated SELECT without HOLD: its rows are read as FETCH asks (cursor_rows.hpp).
+    std::shared_ptr<cursor_rows> lazy;
   };
 
   result<ok_t, pg_error> run_portal(portal& p);

@@ -19,6 +19,14 @@
 #include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
+
+// A column's PostgreSQL type as the client sees it: from the table column it
+// comes from, else inferred from the values (result_types.hpp).
+struct typed_column {
+  result_column column;
+  std::optional<column_type> source;  // set: values go through the type layer
+};
+
 namespace {
 
 // "$12" -> 12; 0 for any other parameter name.
@@ -34,12 +42,6 @@ pg_error missing_parameter(int number) {
   return make_pg_error("42P02", "there is no parameter $" + std::to_string(number));
 }
 
-// A column's PostgreSQL type as the client sees it: from the table column it
-// comes from, else inferred from the values (result_types.hpp).
-struct typed_column {
-  result_column column;
-  std::optional<column_type> source;  // set: values go through the type layer
-};
 
 std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_statement& stmt,
                                        const std::vector<std::vector<sql_value>>* rows,
@@ -258,6 +260,122 @@ result<command_outcome, pg_error> query_executor::execute(
   outcome.tag = complete_tag(base_tag, counts_changes ? db_.changes()
                                                       : static_cast<int64_t>(raw_rows.size()));
   return outcome;
+}
+
+open_query::open_query(sqlite_connection& db, sqlite_statement statement, type_settings settings,
+                       std::vector<typed_column> columns)
+    : db_(db), statement_(std::move(statement)), settings_(std::move(settings)), typed_(std::move(columns)) {
+  for (const typed_column& c : typed_)
+    columns_.push_back(c.column);
+}
+
+open_query::~open_query() = default;
+
+result<std::optional<std::vector<sql_value>>, pg_error> open_query::next() {
+  set_sql_function_settings(db_.handle(), settings_);
+  take_sql_function_error(db_.handle());
+  auto step = statement_.step();
+  if (!step) {
+    if (auto function_error = take_sql_function_error(db_.handle()))
+      return fail(*function_error);
+    return fail(pg_error_from_sqlite(step.error()));
+  }
+  if (*step == sqlite_statement::step_result::done)
+    return std::optional<std::vector<sql_value>>{};
+  std::vector<sql_value> row;
+  const auto width = static_cast<size_t>(statement_.column_count());
+  row.reserve(width);
+  for (size_t c = 0; c < width; ++c)
+    row.push_back(statement_.column(static_cast<int>(c)));
+  return std::optional<std::vector<sql_value>>{std::move(row)};
+}
+
+void open_query::rewind() { statement_.rewind(); }
+
+result<text_row, pg_error> open_query::format(const std::vector<sql_value>& raw) {
+  text_row row;
+  row.reserve(typed_.size());
+  for (size_t c = 0; c < typed_.size() && c < raw.size(); ++c) {
+    if (typed_[c].column.format != 0 && names_an_object(typed_[c].column.type_oid)) {
+      auto oid = object_oid_of_name(db_, typed_[c].column.type_oid, raw[c]);
+      if (!oid)
+        return fail(oid.error());
+      auto value = format_result_value(typed_[c], *oid, settings_);
+      if (!value)
+        return fail(value.error());
+      row.push_back(std::move(*value));
+      continue;
+    }
+    auto value = format_result_value(typed_[c], raw[c], settings_);
+    if (!value)
+      return fail(value.error());
+    row.push_back(std::move(*value));
+  }
+  return row;
+}
+
+result<std::shared_ptr<open_query>, pg_error> query_executor::open_translated(
+    std::string_view sql, const std::vector<sql_value>& parameters, const std::vector<query_column>& columns,
+    const std::vector<int16_t>& result_formats) {
+  auto prepared = prepare(sql, nullptr, 0);
+  if (!prepared)
+    return fail(prepared.error());
+  sqlite_statement& stmt = *prepared;
+  const int highest = highest_parameter_number(stmt);
+  if (static_cast<size_t>(highest) > parameters.size())
+    return fail(missing_parameter(highest));
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    const std::string name = "$" + std::to_string(i + 1);
+    if (int index = sqlite3_bind_parameter_index(stmt.handle(), name.c_str()); index > 0)
+      stmt.bind(index, parameters[i]);
+  }
+  auto typed = type_columns(db_, stmt, nullptr, &columns);
+  for (size_t c = 0; c < typed.size(); ++c)
+    typed[c].column.format = result_format(result_formats, c);
+  return std::make_shared<open_query>(db_, std::move(stmt), settings_, std::move(typed));
+}
+
+result<ok_t, pg_error> query_executor::run_into_table(std::string_view sql, const std::vector<sql_value>& parameters,
+                                                      const std::string& table, size_t width) {
+  set_sql_function_settings(db_.handle(), settings_);
+  take_sql_function_error(db_.handle());
+  auto prepared = prepare(sql, nullptr, 0);
+  if (!prepared)
+    return fail(prepared.error());
+  sqlite_statement& stmt = *prepared;
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    const std::string name = "$" + std::to_string(i + 1);
+    if (int index = sqlite3_bind_parameter_index(stmt.handle(), name.c_str()); index > 0)
+      stmt.bind(index, parameters[i]);
+  }
+  std::optional<sqlite_statement> insert;
+  if (!table.empty()) {
+    std::string columns, marks;
+    for (size_t c = 0; c < width; ++c) {
+      columns += (c ? ", c" : "c") + std::to_string(c + 1);
+      marks += c ? ", ?" : "?";
+    }
+    if (auto created = db_.exec("CREATE TABLE " + table + " (" + columns + ")"); !created)
+      return fail(pg_error_from_sqlite(created.error()));
+    auto statement = db_.prepare("INSERT INTO " + table + " VALUES (" + marks + ")");
+    if (!statement)
+      return fail(pg_error_from_sqlite(statement.error()));
+    insert.emplace(std::move(*statement));
+  }
+  for (;;) {
+    auto step = stmt.step();
+    if (!step)
+      return fail(step_error(step.error()));
+    if (*step == sqlite_statement::step_result::done)
+      return ok_v;
+    if (!insert)
+      continue;
+    for (size_t c = 0; c < width && c < static_cast<size_t>(stmt.column_count()); ++c)
+      insert->bind(static_cast<int>(c + 1), stmt.column(static_cast<int>(c)));
+    if (auto stored = insert->run(); !stored)
+      return fail(pg_error_from_sqlite(stored.error()));
+    insert->reset();
+  }
 }
 
 result<ok_t, pg_error> query_executor::check_grammar(std::string_view sql,

@@ -20,6 +20,8 @@
 #pragma once
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +45,35 @@ struct statement_shape {
   bool parameter_types_known = false;
 };
 
+struct typed_column;  // a result column and the type its values are printed by (query_executor.cpp)
+
+// A translated SELECT opened for a cursor (sql_cursors.cpp) and read a row at a
+// time: only the rows its reader keeps are held, never the whole result.
+class open_query {
+public:
+  open_query(sqlite_connection& db, sqlite_statement statement, type_settings settings,
+             std::vector<typed_column> columns);
+  ~open_query();
+  open_query(const open_query&) = delete;
+  open_query& operator=(const open_query&) = delete;
+
+  const std::vector<result_column>& columns() const { return columns_; }
+  // The next row's stored values; nullopt after the last. An error of the query
+  // (22012 ...) is PostgreSQL's, as when it runs whole.
+  result<std::optional<std::vector<sql_value>>, pg_error> next();
+  // Before the first row again: the query runs anew from its start.
+  void rewind();
+  // A row in its columns' formats, as FETCH sends it.
+  result<text_row, pg_error> format(const std::vector<sql_value>& raw);
+
+private:
+  sqlite_connection& db_;
+  sqlite_statement statement_;
+  type_settings settings_;
+  std::vector<typed_column> typed_;
+  std::vector<result_column> columns_;
+};
+
 class query_executor {
 public:
   explicit query_executor(sqlite_connection& db) : db_(db) {}
@@ -64,6 +95,19 @@ public:
                                                    const std::vector<sql_value>& parameters,
                                                    const std::vector<query_column>& columns,
                                                    const std::vector<int16_t>& result_formats);
+
+  // A translated INSERT / UPDATE / DELETE of a data-modifying WITH (modifying_with.hpp):
+  // runs it and, when `table` is not empty, keeps its RETURNING rows (stored forms) in
+  // the new SQLite table `table` (SQL text), columns c1 .. c`width`.
+  result<ok_t, pg_error> run_into_table(std::string_view sql, const std::vector<sql_value>& parameters,
+                                        const std::string& table, size_t width);
+
+  // A translated SELECT opened, not run (a cursor's query): its rows come from
+  // open_query::next() as they are read.
+  result<std::shared_ptr<open_query>, pg_error> open_translated(std::string_view sql,
+                                                                const std::vector<sql_value>& parameters,
+                                                                const std::vector<query_column>& columns,
+                                                                const std::vector<int16_t>& result_formats);
 
   // For a statement PostgreSQL's grammar rejected: fails with `grammar_error` when
   // SQLite's grammar rejects it too. Other prepare errors (a table created by an

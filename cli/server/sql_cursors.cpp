@@ -17,9 +17,13 @@
 //       tags CLOSE CURSOR / CLOSE CURSOR ALL; 34000 for an unknown cursor.
 // Lifetime: a cursor without HOLD closes when its transaction ends; a rollback also
 // closes the held cursors that transaction declared, and ROLLBACK TO a savepoint the
-// cursors declared after that savepoint was made (held or not), as PostgreSQL. The rows are kept in memory
-// once the query ran (as the extended protocol's portals keep theirs). pg_cursors
-// lists the open cursors.
+// cursors declared after that savepoint was made (held or not), as PostgreSQL.
+// Rows: a cursor without HOLD over a translated SELECT reads its query as FETCH asks
+// (cursor_rows.hpp: only the rows of the FETCH being answered are held; a backward
+// read runs the query again; a write of the transaction first reads the rest into
+// memory, so the cursor keeps the rows as they were). Any other cursor's rows are
+// kept in memory once its query ran (WITH HOLD: at DECLARE, as PostgreSQL keeps a held
+// cursor's rows at COMMIT). pg_cursors lists the open cursors.
 #include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
@@ -130,13 +134,23 @@ result<ok_t, pg_error> extended_query::open_cursor(sql_cursor& cursor,
   if (cursor.binary)
     run.result_formats.push_back(1);
   run.copy = nullptr;
+  std::shared_ptr<open_query> opened;
+  if (!cursor.hold)
+    run.open = &opened;
   auto outcome = dispatcher_.run(cursor.query, run);
   if (!outcome) {
     reported = true;
     return fail(outcome.error());
   }
   outcome->returns_rows = true;
-  cursor.position.emplace(outcome->rows.size(), cursor.no_scroll);
+  if (opened) {  // read as FETCH asks
+    auto rows = std::make_shared<cursor_rows>(std::move(opened));
+    cursor.position.emplace([rows](size_t index) { return rows->exists(index); },
+                            [rows](size_t index) { rows->returned(index); }, cursor.no_scroll);
+    cursor.lazy = std::move(rows);
+  } else {
+    cursor.position.emplace(outcome->rows.size(), cursor.no_scroll);
+  }
   cursor.outcome = std::move(*outcome);
   return ok_v;
 }
@@ -155,17 +169,30 @@ result<command_outcome, pg_error> extended_query::sql_fetch(const routed_stateme
   if (auto opened = open_cursor(cursor, situation, reported); !opened)
     return fail(opened.error());
   const fetch_request request = request_of(fields);
+  if (cursor.lazy)
+    cursor.lazy->start_fetch();
   auto fetched = cursor.position->fetch(request);
   if (!fetched)
     return fail(fetched.error());
+  std::vector<text_row> lazy_rows;
+  if (cursor.lazy) {
+    auto rows = cursor.lazy->rows();
+    if (!rows)
+      return fail(rows.error());
+    lazy_rows = std::move(*rows);
+  }
   if (request.move)
     return command_outcome::tag_only("MOVE " + std::to_string(fetched->processed));
   command_outcome out;
   out.returns_rows = true;
   out.columns = cursor.outcome->columns;
-  out.rows.reserve(fetched->rows.size());
-  for (size_t row : fetched->rows)
-    out.rows.push_back(cursor.outcome->rows[row]);
+  if (cursor.lazy) {
+    out.rows = std::move(lazy_rows);
+  } else {
+    out.rows.reserve(fetched->rows.size());
+    for (size_t row : fetched->rows)
+      out.rows.push_back(cursor.outcome->rows[row]);
+  }
   out.tag = "FETCH " + std::to_string(fetched->processed);
   return out;
 }

@@ -215,6 +215,9 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
       !transaction_.holds_write_lock())
     stopped_workers = subscriptions_.stop_workers_before_lock(
         statement.fields(), statement.kind == statement_kind::drop_subscription, *this);
+  if (before_write_ && statement.kind != statement_kind::sql_prepare &&
+      access_of(statement) == statement_access::write)
+    before_write_();
   if (auto r = transaction_.before_statement(access_of(statement)); !r) {
     transaction_.statement_failed();
     return fail(explain_interruption(r.error()));
@@ -566,6 +569,17 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
   const routed_query own = route_query(statement.text);
   if (own.statements.size() != 1)
     return std::optional<command_outcome>{};
+  auto plan = modifying_with(statement, own.statements[0].fields());
+  if (!plan)
+    return fail(plan.error());
+  if (*plan && situation.open != nullptr)
+    return fail(make_pg_error("0A000", "DECLARE CURSOR must not contain data-modifying statements in WITH"));
+  if (*plan) {
+    command_outcome outcome;
+    if (auto ran = modifying_with_steps(**plan, statement, &situation, situation.parameter_types, &outcome); !ran)
+      return fail(ran.error());
+    return std::optional<command_outcome>{std::move(outcome)};
+  }
   auto translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text,
                                                  statement.position, &situation.parameters,
                                                  declared_types(situation.parameter_types), *this,
@@ -574,6 +588,17 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
     return fail(translated.error());
   if (!*translated)
     return std::optional<command_outcome>{};
+  if (situation.open != nullptr && type == "SelectStmt" && access_of(statement) == statement_access::read) {
+    auto opened = executor_.open_translated((*translated)->sql, (*translated)->parameters, (*translated)->columns,
+                                            situation.result_formats);
+    if (!opened)
+      return fail(opened.error());
+    command_outcome outcome = command_outcome::tag_only("SELECT 0");
+    outcome.returns_rows = true;
+    outcome.columns = (*opened)->columns();
+    *situation.open = std::move(*opened);
+    return std::optional<command_outcome>{std::move(outcome)};
+  }
   auto outcome = executor_.run_translated((*translated)->sql, statement.tag, (*translated)->parameters,
                                           (*translated)->columns, situation.result_formats);
   if (!outcome)
@@ -589,9 +614,20 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   const routed_query own = route_query(statement.text);
   if (own.statements.size() != 1)
     return std::optional<statement_shape>{};
-  auto translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text,
-                                                 statement.position, nullptr, declared_types(declared),
-                                                 *this, parameters_.type_settings_now());
+  auto plan = modifying_with(statement, own.statements[0].fields());
+  if (!plan)
+    return fail(plan.error());
+  result<std::optional<translated_statement>, pg_error> translated = std::optional<translated_statement>{};
+  if (*plan) {
+    auto described = modifying_with_steps(**plan, statement, nullptr, declared, nullptr);
+    if (!described)
+      return fail(described.error());
+    translated = std::optional<translated_statement>{std::move(*described)};
+  } else {
+    translated = prepare_translated_statement(type, own.statements[0].fields(), statement.text, statement.position,
+                                              nullptr, declared_types(declared), *this,
+                                              parameters_.type_settings_now());
+  }
   if (!translated)
     return fail(translated.error());
   if (!*translated)

@@ -42,6 +42,8 @@
 #include "cli/commands/session_parameters.hpp"
 #include "cli/server/statement_router.hpp"
 #include "cli/commands/subscription_commands.hpp"
+#include "cli/commands/table_commands.hpp"
+#include "stages/sql/translator/modifying_with.hpp"
 #include "cli/server/transaction_block.hpp"
 #include "storage/data_directory.hpp"
 #include "storage/lock_wait.hpp"
@@ -67,6 +69,9 @@ struct statement_situation {
   std::vector<int16_t> result_formats;  // Bind's result format codes (empty: all text)
   std::vector<uint32_t> parameter_types;  // the prepared statement's ($1 = [0]; 0: unspecified)
   copy_channel* copy = nullptr;  // the client's end of COPY FROM STDIN / TO STDOUT, if it has one
+  // A cursor's query (sql_cursors.cpp): a translated SELECT that reads nothing but tables
+  // is opened into it, not run (its rows are read as FETCH asks); others run whole.
+  std::shared_ptr<open_query>* open = nullptr;
 };
 
 class statement_dispatcher final : public command_context {
@@ -96,6 +101,9 @@ public:
   result<ok_t, pg_error> check_domain_array_parameter(uint32_t oid, const sql_value& value);
 
   transaction_block& transaction() { return transaction_; }
+  // Called before a statement that writes runs (not for DECLARE / FETCH themselves):
+  // the cursors read lazily take their rows first (extended_query).
+  void on_before_write(std::function<void()> action) { before_write_ = std::move(action); }
   query_executor& executor() { return executor_; }
   // The connection's busy handler; cancel() is thread-safe (CancelRequest).
   lock_wait& lock_waiter() { return lock_wait_; }
@@ -189,6 +197,16 @@ private:
   // the translator does not cover the statement yet (it then runs the previous way).
   result<std::optional<command_outcome>, pg_error> run_translated(
       const routed_statement& statement, const statement_situation& situation);
+  // A data-modifying WITH (modifying_with_run.cpp): its plan (nullopt: the statement has
+  // none; 0A000 where its snapshot would differ from PostgreSQL's), and its steps
+  // translated and, with a situation, run, then the main statement run into `outcome`.
+  result<std::optional<modifying_with_plan>, pg_error> modifying_with(const routed_statement& statement,
+                                                                      const nlohmann::json& fields);
+  result<translated_statement, pg_error> modifying_with_steps(const modifying_with_plan& plan,
+                                                              const routed_statement& statement,
+                                                              const statement_situation* situation,
+                                                              const std::vector<uint32_t>& declared,
+                                                              command_outcome* outcome);
   result<std::optional<statement_shape>, pg_error> translated_shape(
       const routed_statement& statement, const std::vector<uint32_t>& declared);
   // Runs `command` inside the client's transaction, or in one of its own when idle.
@@ -211,6 +229,7 @@ private:
   bool prevent_transaction_block_ = false;
   std::string trigger_role_ = "origin";  // what the connection's triggers fire as now
   bool foreign_keys_on_ = true;          // what PRAGMA foreign_keys holds now
+  std::function<void()> before_write_;
 };
 
 }  // namespace tributary

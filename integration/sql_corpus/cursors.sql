@@ -98,3 +98,46 @@ COMMIT
 SELECT name, is_holdable FROM pg_catalog.pg_cursors
 CLOSE listed_b
 SELECT name FROM pg_cursors
+-- Incremental cursors (issue 11): a cursor without HOLD reads its query as FETCH asks. Over
+-- a billion rows, FETCH and MOVE answer at once (a query run whole would meet the timeout).
+BEGIN
+SET LOCAL statement_timeout = '5s'
+DECLARE big CURSOR FOR SELECT 1 AS one, 'x' AS x FROM items a, items b, items c, items d, items e, items f, items g, items h, items i, items j
+FETCH 3 FROM big
+MOVE FORWARD 100000 IN big
+FETCH 2 FROM big
+DECLARE bigs SCROLL CURSOR FOR SELECT a.id * 0 AS zero FROM items a, items b, items c, items d, items e, items f, items g, items h, items i, items j
+MOVE 20000 IN bigs
+FETCH PRIOR FROM bigs
+FETCH RELATIVE -3 FROM bigs
+FETCH 2 FROM bigs
+CLOSE big
+ROLLBACK
+-- A scrollable cursor read both ways, and a write of the transaction while it is open:
+-- the cursor keeps the rows as they were when it was declared.
+BEGIN
+DECLARE w SCROLL CURSOR FOR SELECT id, name, qty FROM items ORDER BY id
+FETCH 3 FROM w
+UPDATE items SET qty = -1, name = 'changed'
+FETCH 2 FROM w
+FETCH BACKWARD 3 FROM w
+FETCH LAST FROM w
+FETCH ABSOLUTE 2 FROM w
+SELECT id, name, qty FROM items WHERE id < 3 ORDER BY id
+ROLLBACK
+BEGIN
+DECLARE v CURSOR FOR SELECT id, 10 / (id - 4) AS r FROM items ORDER BY id
+FETCH 2 FROM v
+UPDATE items SET qty = 0 WHERE id = 1
+FETCH 1 FROM v
+FETCH 1 FROM v
+ROLLBACK
+BEGIN
+DECLARE p CURSOR FOR SELECT id, price, created, weight FROM items ORDER BY id DESC
+FETCH 2 FROM p
+FETCH BACKWARD 1 FROM p
+FETCH FORWARD ALL FROM p
+FETCH ABSOLUTE -2 FROM p
+MOVE BACKWARD ALL IN p
+FETCH NEXT FROM p
+ROLLBACK

@@ -11,12 +11,20 @@ pg_error forward_only() {
 
 }  // namespace
 
-uint64_t cursor_position::scan(bool forward, uint64_t count, std::vector<size_t>* out) {
+result<uint64_t, pg_error> cursor_position::scan(bool forward, uint64_t count, std::vector<size_t>* out) {
   uint64_t done = 0;
   while (count == 0 || done < count) {
     if (forward) {
-      if (scan_ >= rows_) {
-        scan_ = rows_ + 1;
+      auto next = exists_(scan_);  // the row after position scan_
+      if (!next)
+        return fail(next.error());
+      if (!*next) {
+        // Onto the position after the last row, unless already there.
+        auto current = scan_ == 0 ? result<bool, pg_error>(true) : exists_(scan_ - 1);
+        if (!current)
+          return fail(current.error());
+        if (*current)
+          ++scan_;
         break;
       }
       ++scan_;
@@ -27,8 +35,11 @@ uint64_t cursor_position::scan(bool forward, uint64_t count, std::vector<size_t>
       }
       --scan_;
     }
-    if (out != nullptr)
+    if (out != nullptr) {
       out->push_back(scan_ - 1);
+      if (returned_)
+        returned_(scan_ - 1);
+    }
     ++done;
   }
   return done;
@@ -42,7 +53,10 @@ result<uint64_t, pg_error> cursor_position::run_select(bool forward, int64_t cou
   if (blocked || count <= 0)
     return uint64_t{0};  // no movement
   const uint64_t limit = count == fetch_all ? 0 : static_cast<uint64_t>(count);
-  const uint64_t done = scan(forward, limit, out);
+  auto scanned = scan(forward, limit, out);
+  if (!scanned)
+    return fail(scanned.error());
+  const uint64_t done = *scanned;
   if (forward) {
     if (done > 0)
       at_start_ = false;

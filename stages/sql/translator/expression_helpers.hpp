@@ -49,18 +49,17 @@ inline std::string array_element_sql(const typed_expression& value) {
   return "pg_array_element(" + text + ")";
 }
 
-// A WITH clause whose common table is INSERT / UPDATE / DELETE ... RETURNING:
-// 0A000 naming it (SQLite has no such common tables; none is run).
+// A WITH clause whose common table is INSERT / UPDATE / DELETE where it is not run
+// (below the top level, where PostgreSQL refuses it too; the top level's are run
+// before the statement, modifying_with.hpp): PostgreSQL's 0A000.
 inline void refuse_data_modifying_with(const json& with) {
   for (const json& node : parse_tree::list(with, "ctes")) {
     const json& cte = parse_tree::fields(node);
     const std::string kind = parse_tree::node_type(cte.value("ctequery", json::object()));
     if (kind == "SelectStmt")
       continue;
-    const std::string statement = kind == "InsertStmt" ? "INSERT" : kind == "UpdateStmt" ? "UPDATE" : "DELETE";
     throw translation_failure{located_error{
-        make_pg_error("0A000", statement + " in WITH is not supported yet (common table \"" +
-                                   parse_tree::text(cte, "ctename") + "\")"),
+        make_pg_error("0A000", "WITH clause containing a data-modifying statement must be at the top level"),
         location_of(cte)}};
   }
 }

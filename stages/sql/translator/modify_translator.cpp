@@ -209,10 +209,8 @@ std::string query_translator::returning(const json& list, const scope& where, tr
 }
 
 translated_query query_translator::insert(const json& s) {
-  if (s.contains("withClause")) {
-    expression_helpers::refuse_data_modifying_with(s["withClause"]);
-    throw not_translatable{"INSERT form"};
-  }
+  // WITH queries (SELECTs; the data-modifying ones ran before, modifying_with.hpp).
+  const std::string with = s.contains("withClause") ? with_clause(s["withClause"], nullptr) : "";
   const std::string overriding = pt::text(s, "override");
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
@@ -293,7 +291,7 @@ translated_query query_translator::insert(const json& s) {
       throw not_translatable{"INSERT ... DEFAULT VALUES ON CONFLICT"};
     body = " DEFAULT VALUES";
   }
-  std::string sql = "INSERT INTO " + table_sql;
+  std::string sql = with + "INSERT INTO " + table_sql;
   if (width > 0) {
     sql += " (";
     for (size_t i = 0; i < width; ++i)
@@ -355,10 +353,8 @@ translated_query query_translator::insert(const json& s) {
 }
 
 translated_query query_translator::update(const json& s) {
-  if (s.contains("withClause")) {
-    expression_helpers::refuse_data_modifying_with(s["withClause"]);
-    throw not_translatable{"WITH"};
-  }
+  // WITH queries (SELECTs; the data-modifying ones ran before, modifying_with.hpp).
+  const std::string with = s.contains("withClause") ? with_clause(s["withClause"], nullptr) : "";
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
   scope where;
@@ -388,7 +384,7 @@ translated_query query_translator::update(const json& s) {
     sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " +
             assign(expression(value, where), *column).sql;
   }
-  std::string sql = "UPDATE " + table_sql + " SET " + sets + from;
+  std::string sql = with + "UPDATE " + table_sql + " SET " + sets + from;
   if (s.contains("whereClause"))
     sql += " WHERE " + as_boolean(expression(s["whereClause"], where)).sql;
   translated_query out;
@@ -401,15 +397,13 @@ translated_query query_translator::update(const json& s) {
 }
 
 translated_query query_translator::remove(const json& s) {
-  if (s.contains("withClause")) {
-    expression_helpers::refuse_data_modifying_with(s["withClause"]);
-    throw not_translatable{"WITH"};
-  }
+  // WITH queries (SELECTs; the data-modifying ones ran before, modifying_with.hpp).
+  const std::string with = s.contains("withClause") ? with_clause(s["withClause"], nullptr) : "";
   std::string table_sql;
   const std::vector<column_definition>* columns = nullptr;
   scope target;
   target.items.push_back(target_table(s.value("relation", json::object()), table_sql, columns));
-  std::string sql = "DELETE FROM " + table_sql;
+  std::string sql = with + "DELETE FROM " + table_sql;
   if (s.contains("usingClause")) {
     scope with_using;
     with_using.outer = &target;

@@ -83,6 +83,22 @@ struct row_variable {
   std::vector<row_variable_field> fields;
 };
 
+struct query_column {
+  std::string name;  // PostgreSQL's output column name
+  column_type type;  // the value's type; its SQLite value is that type's stored form
+  bool untyped = false;  // an untyped literal or NULL, read as text (a set operation resolves it)
+};
+
+// A data-modifying WITH query that already ran (modifying_with.hpp): a reference to
+// `name` reads its RETURNING rows from the SQLite table `sql_table` (SQL text), whose
+// columns are c1, c2, ...; without RETURNING (`returning` false) a reference is 0A000.
+struct materialized_common_table {
+  std::string name;
+  std::string sql_table;
+  std::vector<query_column> columns;
+  bool returning = true;
+};
+
 struct translation_input {
   table_columns_lookup lookup;        // a table's recorded columns, nullptr when unknown
   type_settings settings;             // reads literals (DateStyle, TimeZone)
@@ -111,13 +127,10 @@ struct translation_input {
   // Characters before `source` in the query string (its statement's place): the
   // positions errors raised when the statement runs carry are counted from there.
   int position_base = 0;
+  // The data-modifying WITH queries of the statement that ran before it.
+  std::vector<materialized_common_table> materialized;
 };
 
-struct query_column {
-  std::string name;  // PostgreSQL's output column name
-  column_type type;  // the value's type; its SQLite value is that type's stored form
-  bool untyped = false;  // an untyped literal or NULL, read as text (a set operation resolves it)
-};
 
 struct translated_query {
   std::string sql;

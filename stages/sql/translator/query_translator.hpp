@@ -95,11 +95,16 @@ struct set_returning_level {
 struct common_table {
   std::string name;
   std::vector<query_column> columns;
+  std::string sql_table;  // a data-modifying WITH query's rows: the SQLite table (SQL text)
+  bool no_returning = false;  // a data-modifying WITH query without RETURNING
 };
 
 class query_translator {
 public:
-  explicit query_translator(const translation_input& input) : input_(input) {}
+  explicit query_translator(const translation_input& input) : input_(input) {
+    for (const materialized_common_table& done : input.materialized)
+      common_tables_.push_back({done.name, done.columns, done.sql_table, !done.returning});
+  }
 
   translated_query select(const json& select, const scope* outer);
   // modify_translator.cpp: INSERT / UPDATE / DELETE (their RETURNING is `columns`).
@@ -169,6 +174,10 @@ private:
   translated_query values_list(const json& select, const scope* outer);
   // Adds the FROM item's tables to `where` and returns its SQL.
   std::string from_item(const json& node, scope& where);
+  // LATERAL (SELECT ...) of any number of rows (lateral_rows.cpp): a nested loop over
+  // the rows the sub-select gives for each row on its left; its SQL in FROM.
+  std::string lateral_rows(const json& subquery, const std::string& alias,
+                           const std::vector<std::string>& column_aliases, int location, scope& where);
   // JOIN ... USING (...) / NATURAL JOIN (join_using.cpp): the merged columns join the
   // scope at left_start, the two sides' columns are marked merged; the ON condition.
   std::string join_using(const json& join, const std::string& kind, scope& where, size_t left_start,

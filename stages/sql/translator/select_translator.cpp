@@ -64,6 +64,25 @@ bool one_row_aggregate(const json& s, const query_translator& t) {
   return true;
 }
 
+// How many SELECTs the translation of this thread is inside (select() counts them):
+// a WITH at depth 0 or 1 belongs to the statement itself.
+thread_local int select_depth = 0;
+struct select_level {
+  select_level() { ++select_depth; }
+  ~select_level() { --select_depth; }
+};
+
+// A sub-select of expressions alone (no FROM, clauses, set operation or set-returning
+// function): one row computed from the row on its left when LATERAL.
+bool one_row_expressions(const json& s) {
+  for (const char* field : {"fromClause", "whereClause", "groupClause", "havingClause", "sortClause",
+                            "limitCount", "limitOffset", "distinctClause", "withClause", "valuesLists"})
+    if (s.contains(field))
+      return false;
+  const std::string op = pt::text(s, "op");
+  return (op.empty() || op == "SETOP_NONE") && !has_set_returning_call(pt::list(s, "targetList"));
+}
+
 }  // namespace
 
 // GROUP BY ROLLUP / CUBE / GROUPING SETS and grouping(...): the statement as a UNION ALL
@@ -78,6 +97,7 @@ void check_locking_clause(query_translator& t, const json& s, bool has_aggregate
 std::optional<json> resolve_named_windows(const json& s, const query_translator& t);
 
 translated_query query_translator::select(const json& s, const scope* outer) {
+  const select_level level;
   if (auto resolved = resolve_named_windows(s, *this))
     return select(*resolved, outer);
   if (auto expanded = expand_grouping_sets(s, *this))
@@ -303,10 +323,14 @@ std::string query_translator::from_item(const json& node, scope& where) {
         if (existing.name == item.name)
           fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
                   static_cast<int>(pt::integer(f, "location")));
+      if (cte->no_returning)
+        fail_at(make_pg_error("0A000", "WITH query \"" + cte->name + "\" does not have a RETURNING clause"),
+                static_cast<int>(pt::integer(f, "location")));
       for (size_t i = 0; i < cte->columns.size(); ++i)
         item.columns.push_back({cte->columns[i].name, positional_alias(i), cte->columns[i].type});
       where.items.push_back(std::move(item));
-      return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
+      return (cte->sql_table.empty() ? quote_identifier(table) : cte->sql_table) + " AS " +
+             quote_identifier(where.items.back().name);
     }
     const std::vector<column_definition>* columns = input_.lookup(table);
     if (columns == nullptr)
@@ -366,16 +390,12 @@ std::string query_translator::from_item(const json& node, scope& where) {
       }
       return place_lateral(std::move(item));
     }
+    if (pt::flag(f, "lateral") && !one_row_expressions(subquery))
+      return lateral_rows(subquery, alias_name, column_aliases, static_cast<int>(pt::integer(f, "location")),
+                          where);
     if (pt::flag(f, "lateral")) {
       // LATERAL (SELECT expressions): one row computed from the row on its left;
       // its columns are written in place (pgbench's array_position(current_schemas(true), ...)).
-      for (const char* field : {"fromClause", "whereClause", "groupClause", "havingClause", "sortClause",
-                                "limitCount", "limitOffset", "distinctClause", "withClause", "valuesLists"})
-        if (subquery.contains(field))
-          throw not_translatable{"LATERAL sub-select with FROM or clauses"};
-      const std::string op = pt::text(subquery, "op");
-      if ((!op.empty() && op != "SETOP_NONE") || has_set_returning_call(pt::list(subquery, "targetList")))
-        throw not_translatable{"LATERAL sub-select form"};
       scope_item item;
       item.name = alias_name;
       for (const json& target : pt::list(subquery, "targetList")) {
@@ -420,6 +440,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
     if (!kind.empty() && kind != "JOIN_INNER" && kind != "JOIN_LEFT" && kind != "JOIN_RIGHT" &&
         kind != "JOIN_FULL")
       throw not_translatable{kind};
+    if ((kind == "JOIN_RIGHT" || kind == "JOIN_FULL") && pt::flag(pt::fields(f.value("rarg", json())), "lateral"))
+      throw not_translatable{"LATERAL in a RIGHT or FULL JOIN"};
     const size_t left_start = where.items.size();
     std::string sql = from_item(f.value("larg", json()), where);
     const size_t right_start = where.items.size();
@@ -504,6 +526,15 @@ void query_translator::check_grouping(const grouping_frame& frame, const json& g
 }
 
 std::string query_translator::with_clause(const json& with, const scope* outer) {
+  if (select_depth <= 1)  // the statement's own WITH: its data-modifying queries run as
+    for (const json& node : pt::list(with, "ctes")) {  // steps (modifying_with.hpp), not here
+      const json& cte = pt::fields(node);
+      const std::string kind = pt::node_type(cte.value("ctequery", json::object()));
+      if (kind != "SelectStmt")
+        throw not_translatable{"data-modifying WITH in this statement (" +
+                               std::string(kind == "InsertStmt" ? "INSERT" : kind == "UpdateStmt" ? "UPDATE" : "DELETE") +
+                               " in common table \"" + pt::text(cte, "ctename") + "\")"};
+    }
   expression_helpers::refuse_data_modifying_with(with);
   const bool recursive = pt::flag(with, "recursive");
   std::string sql = recursive ? "WITH RECURSIVE " : "WITH ";

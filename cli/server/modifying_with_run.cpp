@@ -1,0 +1,132 @@
+// modifying_with_run: a statement with a data-modifying WITH (stages/sql/translator/
+// modifying_with.hpp), run as its plan's steps on the session's connection, in the
+// statement's transaction: each INSERT / UPDATE / DELETE of the WITH runs once, in the
+// order written, its RETURNING rows kept in a temporary SQLite table
+// (temp.tributary_with_N); then the main statement runs, reading those tables for the
+// WITH queries' names. The tables are dropped when the statement ends, whatever its
+// outcome. A failing step fails the statement (its transaction then rolls back or is
+// aborted, as for any failed statement). Describe (Parse/Describe) translates the steps
+// without running them: the WITH queries' names read an empty row set of their columns.
+#include "cli/commands/table_commands.hpp"
+#include "cli/server/statement_dispatcher.hpp"
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/translator/modifying_with.hpp"
+#include "storage/sqlstate_mapping.hpp"
+
+namespace tributary {
+namespace {
+
+const char* command_of(const std::string& node_type) {
+  return node_type == "InsertStmt" ? "INSERT" : node_type == "UpdateStmt" ? "UPDATE" : "DELETE";
+}
+
+// No rows, with the columns c1 .. cN: what a step's name reads when nothing ran (Describe).
+std::string empty_rows(size_t width) {
+  std::string sql = "(SELECT ";
+  for (size_t c = 0; c < width; ++c)
+    sql += (c ? ", NULL AS c" : "NULL AS c") + std::to_string(c + 1);
+  if (width == 0)
+    sql += "NULL";
+  return sql + " WHERE false)";
+}
+
+// The steps and the main statement are one statement: a savepoint around them undoes
+// them all when one fails (also outside a transaction block, where each SQLite
+// statement would otherwise commit on its own). The tables are dropped at the end.
+struct statement_scope {
+  sqlite_connection& db;
+  bool active = false;
+  bool succeeded = false;
+  std::vector<std::string> names;
+  ~statement_scope() {
+    for (const std::string& name : names)
+      (void)db.exec("DROP TABLE IF EXISTS " + name);
+    if (!active)
+      return;
+    if (!succeeded)
+      (void)db.exec("ROLLBACK TO tributary_modifying_with");
+    (void)db.exec("RELEASE tributary_modifying_with");
+  }
+};
+
+}  // namespace
+
+result<std::optional<modifying_with_plan>, pg_error> statement_dispatcher::modifying_with(
+    const routed_statement& statement, const nlohmann::json& fields) {
+  auto plan = plan_modifying_with(statement.node_type(), fields);
+  if (plan)
+    return std::move(*plan);
+  pg_error error = plan.error().error;
+  if (plan.error().location >= 0 && static_cast<size_t>(plan.error().location) <= statement.text.size())
+    error.position =
+        statement.position + character_count(statement.text, static_cast<size_t>(plan.error().location)) + 1;
+  return fail(std::move(error));
+}
+
+result<translated_statement, pg_error> statement_dispatcher::modifying_with_steps(
+    const modifying_with_plan& plan, const routed_statement& statement, const statement_situation* situation,
+    const std::vector<uint32_t>& declared, command_outcome* outcome) {
+  statement_scope tables{db_};
+  if (situation != nullptr) {
+    if (auto begun = db_.exec("SAVEPOINT tributary_modifying_with"); !begun)
+      return fail(pg_error_from_sqlite(begun.error()));
+    tables.active = true;
+  }
+  std::vector<materialized_common_table> done;
+  const type_settings settings = parameters_.type_settings_now();
+  int parameter_count = 0;
+  std::map<int, column_type> parameter_types;
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    const modifying_step& step = plan.steps[i];
+    auto translated = prepare_translated_statement(step.node_type, step.statement, statement.text,
+                                                   statement.position, situation ? &situation->parameters : nullptr,
+                                                   declared_types(declared), *this, settings, done);
+    if (!translated)
+      return fail(translated.error());
+    if (!*translated)
+      return fail(make_pg_error("0A000", std::string(command_of(step.node_type)) +
+                                             " of this form in WITH is not supported yet (common table \"" +
+                                             step.name + "\")"));
+    materialized_common_table table{step.name, "", (*translated)->columns, step.returning};
+    for (size_t c = 0; c < step.aliases.size() && c < table.columns.size(); ++c)
+      table.columns[c].name = step.aliases[c];
+    parameter_count = std::max(parameter_count, (*translated)->parameter_count);
+    for (const auto& [number, type] : (*translated)->parameter_types)
+      parameter_types.emplace(number, type);
+    if (situation == nullptr) {
+      table.sql_table = empty_rows(table.columns.size());
+    } else {
+      if (step.returning) {
+        table.sql_table = "temp." + quote_identifier("tributary_with_" + std::to_string(i + 1));
+        tables.names.push_back(table.sql_table);
+      }
+      auto ran = executor_.run_into_table((*translated)->sql, (*translated)->parameters, table.sql_table,
+                                          table.columns.size());
+      if (!ran)
+        return fail(ran.error());
+    }
+    done.push_back(std::move(table));
+  }
+  auto main = prepare_translated_statement(statement.node_type(), plan.main, statement.text, statement.position,
+                                           situation ? &situation->parameters : nullptr, declared_types(declared),
+                                           *this, settings, done);
+  if (!main)
+    return fail(main.error());
+  if (!*main)
+    return fail(make_pg_error("0A000", "this statement with a data-modifying WITH is not supported yet"));
+  translated_statement out = std::move(**main);
+  out.parameter_count = std::max(out.parameter_count, parameter_count);
+  for (const auto& [number, type] : parameter_types)
+    out.parameter_types.emplace(number, type);
+  if (situation == nullptr || outcome == nullptr)
+    return out;
+  auto ran = executor_.run_translated(out.sql, statement.tag, out.parameters, out.columns,
+                                      situation->result_formats);
+  if (!ran)
+    return fail(ran.error());
+  *outcome = std::move(*ran);
+  tables.succeeded = true;
+  return out;
+}
+
+}  // namespace tributary

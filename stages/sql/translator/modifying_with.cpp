@@ -1,0 +1,139 @@
+// modifying_with: see modifying_with.hpp.
+#include "stages/sql/translator/modifying_with.hpp"
+
+#include <set>
+#include <utility>
+
+#include "stages/sql/parse_tree.hpp"
+
+namespace tributary {
+namespace {
+
+namespace pt = parse_tree;
+using json = nlohmann::json;
+
+struct modified_table {
+  std::string schema, name;
+  size_t step;  // the step that modifies it
+  bool by_insert = false;  // a plain INSERT (no ON CONFLICT) modifies it
+};
+
+struct snapshot_check {
+  const std::vector<modified_table>& modified;
+  const std::set<std::string>& common_table_names;
+
+  // A table that a step before `before` (every step: SIZE_MAX) modifies, read in `node`.
+  // `insert_target`: the target of a plain INSERT, which reads nothing of its table,
+  // but whose unique keys PostgreSQL checks against the rows as they were: only what
+  // earlier plain INSERTs added is the same either way.
+  void refuse_reads(const json& node, size_t before, const json* insert_target = nullptr) const {
+    const json* exempt = insert_target;
+    if (node.is_array()) {
+      for (const json& item : node)
+        refuse_reads(item, before, exempt);
+      return;
+    }
+    if (!node.is_object())
+      return;
+    for (const auto& [key, value] : node.items()) {
+      // A FROM item is a {"RangeVar": ...} node; the target of INSERT / UPDATE /
+      // DELETE is the "relation" field itself.
+      if (key == "RangeVar" || (key == "relation" && value.is_object() && value.contains("relname"))) {
+        refuse_table(value, before, &value == exempt);
+      } else
+        refuse_reads(value, before, exempt);
+    }
+  }
+
+  void refuse_table(const json& range, size_t before, bool insert_target) const {
+    const std::string schema = pt::text(range, "schemaname");
+    const std::string name = pt::text(range, "relname");
+    if (schema.empty() && common_table_names.count(name))
+      return;
+    for (const modified_table& table : modified)
+      if (table.step < before && table.name == name && !(insert_target && table.by_insert) &&
+          (schema.empty() || table.schema.empty() || schema == table.schema))
+        throw located_error{make_pg_error("0A000", "reading table \"" + name +
+                                                       "\" in a statement whose WITH modifies it is not "
+                                                       "supported yet"),
+                            static_cast<int>(pt::integer(range, "location"))};
+  }
+};
+
+// INSERT without ON CONFLICT reads nothing of its target.
+bool plain_insert(const std::string& node_type, const json& statement) {
+  return node_type == "InsertStmt" && !statement.contains("onConflictClause");
+}
+
+}  // namespace
+
+result<std::optional<modifying_with_plan>, located_error> plan_modifying_with(const std::string& node_type,
+                                                                              const json& statement) {
+  if (!statement.is_object() || !statement.contains("withClause"))
+    return std::optional<modifying_with_plan>{};
+  const json& with = statement.at("withClause");
+  const bool recursive = pt::flag(with, "recursive");
+  modifying_with_plan plan;
+  json selects = json::array();
+  std::vector<modified_table> modified;
+  std::set<std::string> names;
+  for (const json& node : pt::list(with, "ctes"))
+    names.insert(pt::text(pt::fields(node), "ctename"));
+  for (const json& node : pt::list(with, "ctes")) {
+    const json& cte = pt::fields(node);
+    const json& query = cte.value("ctequery", json::object());
+    const std::string kind = pt::node_type(query);
+    if (kind == "SelectStmt") {
+      selects.push_back(node);
+      continue;
+    }
+    modifying_step step;
+    step.name = pt::text(cte, "ctename");
+    step.node_type = kind;
+    step.statement = pt::fields(query);
+    step.returning = step.statement.contains("returningList");
+    step.aliases = pt::strings(pt::list(cte, "aliascolnames"));
+    if (!selects.empty()) {
+      json own = json::array();
+      for (const json& s : selects)
+        own.push_back(s);
+      if (step.statement.contains("withClause"))
+        for (const json& inner : pt::list(step.statement["withClause"], "ctes"))
+          own.push_back(inner);
+      step.statement["withClause"]["ctes"] = std::move(own);
+      if (recursive)
+        step.statement["withClause"]["recursive"] = true;
+    }
+    const json& relation = step.statement.value("relation", json::object());
+    modified.push_back({pt::text(relation, "schemaname"), pt::text(relation, "relname"), plan.steps.size(),
+                        plain_insert(kind, step.statement)});
+    plan.steps.push_back(std::move(step));
+  }
+  if (plan.steps.empty())
+    return std::optional<modifying_with_plan>{};
+  plan.main = statement;
+  if (selects.empty())
+    plan.main.erase("withClause");
+  else
+    plan.main["withClause"]["ctes"] = selects;
+
+  const snapshot_check check{modified, names};
+  try {
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+      const modifying_step& step = plan.steps[i];
+      const json* target = plain_insert(step.node_type, step.statement) ? &step.statement.at("relation") : nullptr;
+      check.refuse_reads(step.statement, i, target);
+    }
+    for (const json& s : selects)
+      check.refuse_reads(s, SIZE_MAX);
+    const json* target = plain_insert(node_type, plan.main) && plan.main.contains("relation")
+                             ? &plan.main.at("relation")
+                             : nullptr;
+    check.refuse_reads(plan.main, SIZE_MAX, target);
+  } catch (located_error& refused) {
+    return fail(std::move(refused));
+  }
+  return std::optional<modifying_with_plan>{std::move(plan)};
+}
+
+}  // namespace tributary
