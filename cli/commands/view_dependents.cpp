@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/dependency_rows.hpp"
@@ -17,6 +18,50 @@
 namespace tributary {
 
 namespace pt = parse_tree;
+
+std::string described_table(const catalog_relation& r) {
+  return r.schema == "public" ? r.name : r.schema + "." + r.name;
+}
+
+std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
+                                            const std::vector<std::string>& dropped) {
+  std::vector<const catalog_relation*> originals;
+  for (const auto& name : dropped)
+    for (const auto& r : model.relations)
+      if ((r.kind == 'r' || r.kind == 'v') && sqlite3_stricmp(r.local_name.c_str(), name.c_str()) == 0)
+        originals.push_back(&r);
+  // The views in the order they were created (sqlite_schema's rowid), each with what it reads.
+  std::vector<std::pair<const catalog_relation*, std::vector<int64_t>>> views;
+  if (auto created = query_rows(db, "SELECT name FROM main.sqlite_schema WHERE type = 'view' ORDER BY rowid"))
+    for (const auto& row : *created)
+      for (const auto& r : model.relations)
+        if (r.kind == 'v' && r.local_name == row[0])
+          views.emplace_back(&r, relations_read_by_view(db, model, r));
+  // PostgreSQL's order: depth first from each dropped relation in turn, a relation's
+  // readers in creation order; a dropped relation reached on the way is walked
+  // through but not reported.
+  std::vector<const catalog_relation*> visited;
+  std::vector<dependent_view> out;
+  const auto seen = [&](const catalog_relation* r) {
+    return std::find(visited.begin(), visited.end(), r) != visited.end();
+  };
+  std::function<void(const catalog_relation*)> walk = [&](const catalog_relation* from) {
+    for (const auto& [view, reads] : views) {
+      if (seen(view) || std::find(reads.begin(), reads.end(), from->oid) == reads.end())
+        continue;
+      visited.push_back(view);
+      if (std::find(originals.begin(), originals.end(), view) == originals.end())
+        out.push_back({view, from});
+      walk(view);
+    }
+  };
+  for (const auto* original : originals)
+    if (!seen(original)) {
+      visited.push_back(original);
+      walk(original);
+    }
+  return out;
+}
 
 result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, const nlohmann::json& stmt,
                                                       const std::string& table) {

@@ -9,17 +9,37 @@
 // PostgreSQL text each keeps (view_text.hpp) is rewritten too, each unqualified
 // reference to t in FROM made u, so pg_get_viewdef, pg_dump and the dependency
 // checks read the table's new name.
+//
+// DROP TABLE and DROP VIEW reach the views that read what they drop
+// (dependent_views), as PostgreSQL's dependencies do: a DETAIL line "view w
+// depends on view v" of the 2BP01, or with CASCADE a view dropped first.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/catalog/catalog_model.hpp"
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
+
+// A relation as PostgreSQL's messages name it: "t", or "s.t" off schema public.
+std::string described_table(const catalog_relation& r);
+
+struct dependent_view {
+  const catalog_relation* view;
+  const catalog_relation* reads;  // the relation it depends on
+};
+
+// The views that read one of `dropped` (tables or views, by local name), then the
+// views that read those, ... (each once, never one of `dropped`). The pointers
+// point into `model`.
+std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
+                                            const std::vector<std::string>& dropped);
 
 // `stmt`: an AlterTableStmt's fields on the local table `table`.
 result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, const nlohmann::json& stmt,

@@ -1,0 +1,106 @@
+// 047_postgres_tools_views: views as PostgreSQL 15 keeps them, compared with the
+// fixture's publisher (issue 12): CREATE OR REPLACE VIEW and its 42P16 rules, WITH
+// (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
+// reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
+// views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE). Same
+// fixture as 047_postgres_tools_test.cpp.
+#include <fstream>
+
+#include "integration/postgres_tools_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class PostgresViews : public PostgresTools {
+protected:
+  // psql -f of `script` on both servers: the same output (results, errors with
+  // their DETAIL and HINT, notices).
+  void expect_same_psql_output(const std::string& name, const std::string& script) {
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("tributary_047_" + name + "_" + std::to_string(::getpid()) + ".sql");
+    {
+      std::ofstream out(file);
+      out << script;
+    }
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    std::filesystem::remove(file);
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << name;
+  }
+};
+
+TEST_F(PostgresViews, CreateOrReplaceViewAddsColumnsAndRefusesChangesAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE rt (id int PRIMARY KEY, name text, price numeric(10,2))",
+      "INSERT INTO rt VALUES (1, 'a', 2.5)",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name FROM rt",
+      "CREATE VIEW rw AS SELECT id FROM rv",
+      // Columns may be added at the end; an expression may change if its type does not.
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, upper(name) AS name, price FROM rt WHERE id > 0",
+      "SELECT * FROM rv",
+      "SELECT * FROM rw",
+      "SELECT pg_get_viewdef('rv'::regclass, true)",
+      "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+      "WHERE a.attrelid = 'rv'::regclass AND a.attnum > 0 ORDER BY a.attnum",
+      // PostgreSQL's checkViewTupleDesc: 42P16.
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, price AS name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id AS ident, name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv (a) AS SELECT id, name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name, price::numeric(12,2) AS price FROM rt",
+      "CREATE OR REPLACE VIEW rt AS SELECT 1 AS id",
+      "SELECT * FROM rv",
+      "DROP VIEW rw, rv",
+      "DROP TABLE rt",
+  });
+}
+
+TEST_F(PostgresViews, ViewOptionsAndCheckOptionAreReloptionsAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ot (id int PRIMARY KEY, name text)",
+      "CREATE VIEW oa WITH (security_barrier) AS SELECT id, name FROM ot",
+      "CREATE VIEW ob WITH (check_option = local, security_barrier = false) AS SELECT id FROM ot WHERE id > 0",
+      "CREATE VIEW oc AS SELECT id FROM ot WHERE id > 0 WITH CASCADED CHECK OPTION",
+      "CREATE VIEW od AS SELECT id FROM ot WHERE id > 0 WITH LOCAL CHECK OPTION",
+      "CREATE VIEW oe AS SELECT id FROM ot WITH CHECK OPTION",
+      "CREATE VIEW of AS SELECT id FROM ot",
+      // PostgreSQL's 22023s.
+      "CREATE VIEW ox WITH (fillfactor = 10) AS SELECT id FROM ot",
+      "CREATE VIEW ox WITH (check_option = other) AS SELECT id FROM ot",
+      "CREATE VIEW ox WITH (security_barrier = maybe) AS SELECT id FROM ot",
+      "SELECT relname, reloptions FROM pg_class WHERE relname IN ('oa', 'ob', 'oc', 'od', 'oe', 'of', 'ot') "
+      "ORDER BY 1",
+      "SELECT viewname, definition FROM pg_views WHERE viewname LIKE 'o_' ORDER BY 1",
+  });
+  expect_same_psql_output("view_options", "\\d+ ob\n\\d+ oc\n\\d+ oa\n");
+  // pg_dump prints them back: WITH (security_barrier='true') and WITH LOCAL CHECK OPTION.
+  auto dumped = on_tributary("pg_dump", {"-s", "-t", "oa", "-t", "od", "postgres"});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  auto reference = on_postgresql("pg_dump", {"-s", "-t", "oa", "-t", "od", "postgres"});
+  for (const char* expected : {"CREATE VIEW public.oa WITH (security_barrier='true') AS",
+                               "   FROM public.ot\n  WHERE (ot.id > 0)\n  WITH LOCAL CHECK OPTION;"}) {
+    EXPECT_NE(reference.text.find(expected), std::string::npos) << reference.text;
+    EXPECT_NE(dumped.text.find(expected), std::string::npos) << dumped.text;
+  }
+  expect_same_answers({"DROP TABLE ot CASCADE"});
+}
+
+TEST_F(PostgresViews, DropViewLooksForTheViewsThatReadItAsPostgres) {
+  expect_same_psql_output(
+      "drop_view_dependents",
+      "CREATE TABLE dt (id int PRIMARY KEY, name text);\n"
+      "CREATE VIEW da AS SELECT id, name FROM dt;\nCREATE VIEW db AS SELECT id FROM da;\n"
+      "CREATE VIEW dc AS SELECT a.name FROM da a;\nCREATE VIEW dd AS SELECT id FROM db;\n"
+      // 2BP01 for one view, for several, and with RESTRICT; those dropped together do not count.
+      "DROP VIEW da;\nDROP VIEW da, db;\nDROP VIEW da RESTRICT;\nDROP VIEW dd, db;\n"
+      "CREATE VIEW db AS SELECT id FROM da;\nCREATE VIEW dd AS SELECT id FROM db;\n"
+      // CASCADE: the NOTICE, and every view reached goes.
+      "DROP VIEW db CASCADE;\nDROP VIEW da CASCADE;\n"
+      "SELECT count(*) FROM pg_views WHERE viewname IN ('da', 'db', 'dc', 'dd');\n"
+      "CREATE VIEW da AS SELECT id FROM dt;\nDROP VIEW IF EXISTS nosuch, da CASCADE;\nDROP TABLE dt;\n");
+}
+
+}  // namespace
+}  // namespace tributary::integration
