@@ -2,8 +2,9 @@
 // fixture's publisher (issue 12): CREATE OR REPLACE VIEW and its 42P16 rules, WITH
 // (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
-// views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE). Same
-// fixture as 047_postgres_tools_test.cpp.
+// views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), and
+// pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
+// DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
 #include <fstream>
 
 #include "integration/postgres_tools_fixture.hpp"
@@ -100,6 +101,43 @@ TEST_F(PostgresViews, DropViewLooksForTheViewsThatReadItAsPostgres) {
       "DROP VIEW db CASCADE;\nDROP VIEW da CASCADE;\n"
       "SELECT count(*) FROM pg_views WHERE viewname IN ('da', 'db', 'dc', 'dd');\n"
       "CREATE VIEW da AS SELECT id FROM dt;\nDROP VIEW IF EXISTS nosuch, da CASCADE;\nDROP TABLE dt;\n");
+}
+
+TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ga (id int PRIMARY KEY, name text, price numeric(10,2), cat int)",
+      "CREATE TABLE gb (aid int, sku text, qty int)",
+      "CREATE VIEW g1 AS SELECT a.id, b.sku FROM ga a JOIN gb b ON b.aid = a.id",
+      "CREATE VIEW g2 AS SELECT a.id, b.sku, qty FROM ga a LEFT JOIN gb b ON b.aid = a.id AND b.qty > 0 "
+      "WHERE a.id > 1",
+      "CREATE VIEW g3 AS SELECT name, count(*) AS n, sum(price) AS total, max(cat) AS m FROM ga GROUP BY name "
+      "HAVING count(*) > 1 ORDER BY name DESC",
+      "CREATE VIEW g4 AS SELECT DISTINCT name FROM ga ORDER BY name",
+      "CREATE VIEW g5 AS SELECT id FROM ga UNION SELECT aid FROM gb",
+      "CREATE VIEW g6 AS SELECT id, name FROM ga UNION ALL SELECT aid, sku FROM gb",
+      "CREATE VIEW g7 AS SELECT id FROM ga EXCEPT SELECT aid FROM gb",
+      "CREATE VIEW g8 AS SELECT id, name FROM ga ORDER BY id LIMIT 10 OFFSET 2",
+      "CREATE VIEW g9 AS SELECT ga.id, gb.qty FROM ga, gb WHERE gb.aid = ga.id",
+      "CREATE VIEW g10 AS SELECT a.id FROM ga a RIGHT JOIN gb b ON a.id = b.aid",
+      "CREATE VIEW g11 AS SELECT a.id FROM ga a FULL JOIN gb b ON a.id = b.aid",
+      "CREATE VIEW g12 AS SELECT cat, avg(price) AS a, sum(cat) AS s, min(name) AS mn, count(id) AS c FROM ga "
+      "GROUP BY cat ORDER BY 1",
+      "CREATE VIEW g13 AS SELECT id FROM ga INTERSECT SELECT aid FROM gb",
+      "CREATE VIEW g14 AS SELECT a.id, b.sku, c.qty FROM ga a JOIN gb b ON b.aid = a.id JOIN gb c ON c.aid = a.id",
+      "CREATE VIEW g15 AS SELECT name FROM ga ORDER BY price DESC NULLS LAST, id NULLS FIRST",
+      "SELECT viewname, definition FROM pg_views WHERE viewname ~ '^g[0-9]+$' ORDER BY length(viewname), viewname",
+      "SELECT c.relname, pg_get_viewdef(c.oid, true) FROM pg_class c WHERE relname ~ '^g[0-9]+$' "
+      "AND relkind = 'v' ORDER BY length(relname), relname",
+  });
+  expect_same_psql_output("view_joins", "\\d+ g2\n\\d+ g3\n\\d+ g6\n");
+  // pg_dump qualifies the tables (its search_path is empty).
+  auto dumped = on_tributary("pg_dump", {"-s", "-t", "g14", "-t", "g5", "postgres"});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  for (const char* expected : {"   FROM ((public.ga a\n     JOIN public.gb b ON ((b.aid = a.id)))\n"
+                               "     JOIN public.gb c ON ((c.aid = a.id)));",
+                               " SELECT ga.id\n   FROM public.ga\nUNION\n SELECT gb.aid AS id\n   FROM public.gb;"})
+    EXPECT_NE(dumped.text.find(expected), std::string::npos) << dumped.text;
+  expect_same_answers({"DROP TABLE ga, gb CASCADE"});
 }
 
 }  // namespace

@@ -223,6 +223,9 @@ public:
   deparser(std::string_view source, const column_definition& column,
            const std::vector<column_definition>* columns = nullptr, std::string qualifier = {})
       : source_(source), column_(column), columns_(columns), qualifier_(std::move(qualifier)) {}
+  // A view's expression over several FROM items.
+  deparser(std::string_view source, const column_definition& column, const std::vector<view_scope_item>& scope)
+      : source_(source), column_(column), columns_(scope.empty() ? nullptr : scope[0].columns), scope_(scope) {}
 
   printed node(const json& n) {
     const std::string type = pt::node_type(n);
@@ -323,6 +326,9 @@ private:
 
   printed function_call(const json& f) {
     auto names = pt::strings(pt::list(f, "funcname"));
+    if (names.size() == 1 || (names.size() == 2 && names[0] == "pg_catalog"))
+      if (auto a = aggregate(names.back(), f))
+        return *a;
     if (names.empty() || f.contains("over") || pt::flag(f, "agg_star") || f.contains("agg_order") ||
         pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
       throw not_covered{};
@@ -383,6 +389,8 @@ private:
   // A table's column in a CHECK: its name, of its type.
   printed column_reference(const json& f) {
     const json& fields = pt::list(f, "fields");
+    if (!scope_.empty())
+      return scoped_column_reference(fields);
     // A view's column reference: c or q.c, printed q.c (the FROM item's name `qualifier_`).
     const bool qualified = !qualifier_.empty() && fields.size() == 2 && pt::node_type(fields[0]) == "String" &&
                            pt::text(pt::fields(fields[0]), "sval") == qualifier_;
@@ -394,6 +402,68 @@ private:
       if (c.name == name && c.type.known())
         return simple(prefix + quote_identifier_if_needed(name), c.type.oid);
     throw not_covered{};
+  }
+
+  // c or q.c over the view's FROM items: printed q.c, q the item that has c (one only).
+  printed scoped_column_reference(const json& fields) {
+    if (fields.empty() || fields.size() > 2 || pt::node_type(fields.back()) != "String" ||
+        (fields.size() == 2 && pt::node_type(fields[0]) != "String"))
+      throw not_covered{};
+    const std::string name = pt::text(pt::fields(fields.back()), "sval");
+    const std::string wanted = fields.size() == 2 ? pt::text(pt::fields(fields[0]), "sval") : std::string();
+    const column_definition* found = nullptr;
+    std::string qualifier;
+    for (const auto& item : scope_) {
+      if (!wanted.empty() && item.qualifier != wanted)
+        continue;
+      for (const column_definition& c : *item.columns)
+        if (c.name == name) {
+          if (found != nullptr || !c.type.known())
+            throw not_covered{};  // ambiguous: PostgreSQL's error, not printed here
+          found = &c;
+          qualifier = item.qualifier;
+        }
+    }
+    if (found == nullptr)
+      throw not_covered{};
+    return simple(quote_identifier_if_needed(qualifier) + "." + quote_identifier_if_needed(name), found->type.oid);
+  }
+
+  // count(*), count(x), sum, avg, min, max of a view (PostgreSQL's result types).
+  std::optional<printed> aggregate(const std::string& name, const json& f) {
+    static const std::set<std::string> aggregates = {"count", "sum", "avg", "min", "max"};
+    if (scope_.empty() || !aggregates.contains(name) || f.contains("over") || f.contains("agg_order") ||
+        f.contains("agg_filter") || pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
+      return std::nullopt;
+    if (pt::flag(f, "agg_star")) {
+      if (name != "count")
+        throw not_covered{};
+      return simple("count(*)", oids::int8);
+    }
+    const json& list = pt::list(f, "args");
+    if (list.size() != 1)
+      throw not_covered{};
+    printed arg = node(list[0]);
+    oid_t result = 0;
+    const oid_t t = arg.type;
+    if (name == "count")
+      result = oids::int8;
+    else if (name == "min" || name == "max")
+      result = t == untyped ? 0 : t;
+    else if (name == "sum")
+      result = t == oids::int2 || t == oids::int4 ? oids::int8
+               : t == oids::int8 || t == oids::numeric ? oids::numeric
+               : t == oids::float4 || t == oids::float8 ? t
+                                                        : 0;
+    else  // avg
+      result = t == oids::int2 || t == oids::int4 || t == oids::int8 || t == oids::numeric ? oids::numeric
+               : t == oids::float4 || t == oids::float8 ? oids::float8
+                                                        : 0;
+    if (result == 0)
+      throw not_covered{};
+    printed out = simple(name + "(" + arg.text + ")", result);
+    out.pretty = name + "(" + arg.pretty + ")";
+    return out;
   }
 
   // A child of an operator without parentheses of its own: a leaf, a cast.
@@ -606,6 +676,7 @@ private:
   const column_definition& column_;
   const std::vector<column_definition>* columns_;  // a CHECK's table; nullptr for a DEFAULT
   std::string qualifier_;  // a view's FROM item: column references print qualified
+  std::vector<view_scope_item> scope_;  // a view's FROM items (several: joins, lists)
 };
 
 // The column's type as a literal's label at the top: without typmod ('ab'::character
@@ -664,6 +735,23 @@ std::optional<std::string> deparse_view_expression(const json& expression, std::
   try {
     const column_definition none;
     deparser d(source, none, &columns, qualifier);
+    printed p = d.node(expression);
+    if (p.type == untyped)  // a view's untyped literal is text
+      p = constant_of(p.raw, builtin_column_type(oids::text), "text");
+    if (type != nullptr)
+      *type = p.type;
+    return pretty ? p.pretty : p.text;
+  } catch (const not_covered&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> deparse_view_expression(const json& expression, std::string_view source,
+                                                   const std::vector<view_scope_item>& scope, bool pretty,
+                                                   oid_t* type) {
+  try {
+    const column_definition none;
+    deparser d(source, none, scope);
     printed p = d.node(expression);
     if (p.type == untyped)  // a view's untyped literal is text
       p = constant_of(p.raw, builtin_column_type(oids::text), "text");
