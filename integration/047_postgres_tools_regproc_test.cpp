@@ -2,7 +2,8 @@
 // 15's regproc and regprocedure read and print them (issue 12), compared with the
 // fixture's publisher: 'name'::regproc, 'name(types)'::regprocedure, a column of
 // function OIDs printed ::regproc / ::regprocedure (pg_trigger.tgfoid), and their
-// errors. Same fixture as 047_postgres_tools_test.cpp.
+// errors; pg_get_functiondef and psql's \sf, which read a function by its name so.
+// Same fixture as 047_postgres_tools_test.cpp.
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -26,13 +27,18 @@ TEST_F(PostgresTools, RegprocAndRegprocedureNameFunctionsAsPostgres) {
       "SELECT 'plpgsql_validator(oid)'::regprocedure::oid, 'plpgsql_validator'::regproc, "
       "'plpgsql_validator'::regproc::oid",
       "SELECT 0::regproc, 0::regprocedure::text, pg_typeof('rp_check'::regproc)",
+      "SELECT pg_get_functiondef('rp_check'::regproc), pg_get_functiondef(0), pg_get_functiondef(99999999)",
+      "SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE proname LIKE 'plpgsql%' ORDER BY 1",
       // PostgreSQL's errors.
       "SELECT 'nosuch'::regproc",
       "SELECT 'rp_check(int)'::regprocedure",
       "SELECT 'rp_check(nosuchtype)'::regprocedure",
-      "DROP TABLE rp_t",
-      "DROP FUNCTION rp_check()",
   });
+  auto theirs = on_postgresql("psql", {"-X", "-d", "postgres", "-c", "\\sf rp_check", "-c", "\\sf+ rp_check"});
+  auto mine = on_tributary("psql", {"-X", "-d", "postgres", "-c", "\\sf rp_check", "-c", "\\sf+ rp_check"});
+  EXPECT_NE(theirs.text.find("CREATE OR REPLACE FUNCTION public.rp_check()"), std::string::npos) << theirs.text;
+  EXPECT_EQ(mine.text, theirs.text);
+  expect_same_answers({"DROP TABLE rp_t", "DROP FUNCTION rp_check()"});
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 //   acldefault("char", oid)                        aclitem[]  an object kind's default privileges
 //   pg_tablespace_location(oid)                    text   '' (the built-in tablespaces)
 //   pg_get_triggerdef(oid [, bool])                text
-//   pg_get_function_result / _arguments / _identity_arguments / _sqlbody(oid)  text
+//   pg_get_function_result / _arguments / _identity_arguments / _sqlbody(oid), pg_get_functiondef(oid)  text
 //   pg_get_viewdef(oid [, bool])                   text   the view's SELECT
 //   pg_type_is_visible(oid), pg_function_is_visible(oid)  bool
 //   pg_describe_object(classid, objid, objsubid)   text   "table t", "function f(integer)", ...
@@ -114,6 +114,7 @@ const std::vector<signature>& signatures() {
       {"pg_get_function_arguments", {oid}, text},
       {"pg_get_function_identity_arguments", {oid}, text},
       {"pg_get_function_sqlbody", {oid}, text},
+      {"pg_get_functiondef", {oid}, text},
       {"pg_get_viewdef", {oid}, text},
       {"pg_get_viewdef", {oid, boolean}, text},
       {"pg_type_is_visible", {oid}, boolean},
