@@ -2,7 +2,8 @@
 // fixture's publisher (issue 12): CREATE OR REPLACE VIEW and its 42P16 rules, WITH
 // (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
-// views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), and
+// views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
+// COLUMN of a column views read, and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
 #include <fstream>
@@ -101,6 +102,22 @@ TEST_F(PostgresViews, DropViewLooksForTheViewsThatReadItAsPostgres) {
       "DROP VIEW db CASCADE;\nDROP VIEW da CASCADE;\n"
       "SELECT count(*) FROM pg_views WHERE viewname IN ('da', 'db', 'dc', 'dd');\n"
       "CREATE VIEW da AS SELECT id FROM dt;\nDROP VIEW IF EXISTS nosuch, da CASCADE;\nDROP TABLE dt;\n");
+}
+
+TEST_F(PostgresViews, RenameColumnRenamesItInTheViewsThatReadItAsPostgres) {
+  // The view's column keeps its name (t.title AS name); its WHERE and ORDER BY
+  // read the new one; the views keep their order (DROP ... CASCADE's NOTICE).
+  expect_same_psql_output(
+      "rename_column",
+      "CREATE TABLE rc_t (id int PRIMARY KEY, name text, price numeric);\n"
+      "CREATE VIEW rc_v AS SELECT id, name, t.price FROM rc_t t WHERE name <> '' ORDER BY name;\n"
+      "CREATE VIEW rc_w AS SELECT rc_t.name AS label FROM rc_t;\n"
+      "CREATE VIEW rc_x AS SELECT label FROM rc_w;\n"
+      "INSERT INTO rc_t VALUES (1, 'a', 2);\nALTER TABLE rc_t RENAME COLUMN name TO title;\n"
+      "SELECT * FROM rc_v;\nSELECT * FROM rc_x;\n"
+      "SELECT pg_get_viewdef('rc_v'::regclass), pg_get_viewdef('rc_w'::regclass, true);\n"
+      "ALTER TABLE rc_t RENAME price TO cost;\nSELECT pg_get_viewdef('rc_v'::regclass, true);\n\\d rc_v\n"
+      "DROP TABLE rc_t CASCADE;\n");
 }
 
 TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {

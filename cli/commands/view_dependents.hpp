@@ -5,6 +5,9 @@
 // A view reads the column when its SELECT reads t and names c or * (a column of
 // the same name of another relation it reads counts too).
 //
+// ALTER TABLE t RENAME COLUMN a TO b: likewise, the references to t.a in the
+// views' PostgreSQL texts.
+//
 // ALTER TABLE t RENAME TO u: SQLite rewrites the views' translated SELECTs; the
 // PostgreSQL text each keeps (view_text.hpp) is rewritten too, each unqualified
 // reference to t in FROM made u, so pg_get_viewdef, pg_dump and the dependency
@@ -48,5 +51,12 @@ result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, con
 // After the local table `from` became `to` (both unqualified, schema public).
 result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
                                                   const std::string& to);
+
+// After ALTER TABLE `table` RENAME COLUMN `from` TO `to` (a table of schema public):
+// each view's PostgreSQL text names the column anew where it reads it (t.c, or c
+// when the view reads only that table), and a target that was the bare column
+// keeps its name (t.title AS name), as PostgreSQL's pg_get_viewdef then prints it.
+result<ok_t, pg_error> rename_column_in_view_texts(sqlite_connection& db, const std::string& table,
+                                                   const std::string& from, const std::string& to);
 
 }  // namespace tributary
