@@ -82,12 +82,9 @@ std::string when_text(const catalog_relation& table, const std::string& when, bo
       const auto& targets = pt::list(pt::fields(stmt), "targetList");
       if (targets.size() == 1) {
         const auto& expression = pt::fields(targets[0]).value("val", nlohmann::json());
-        for (const char* row : {"new", "old"}) {
-          oid_t type = 0;
-          out = deparse_view_expression(expression, select, table.columns, row, pretty, &type);
-          if (out)
-            break;
-        }
+        oid_t type = 0;
+        out = deparse_view_expression(expression, select, {{"new", &table.columns}, {"old", &table.columns}}, pretty,
+                                      &type);
       }
     }
   }

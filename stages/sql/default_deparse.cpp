@@ -483,9 +483,10 @@ private:
         throw not_covered{};
     const auto pretty_arg = [&](const printed& a, shape parent) {
       switch (a.shape) {
+        case shape::binary_operator:  // x = ANY (ARRAY[...]) is parenthesised under AND / OR / NOT
+          return a.op == "= ANY" || a.op == "<> ALL" ? "(" + a.pretty + ")" : a.pretty;
         case shape::simple:
         case shape::cast:
-        case shape::binary_operator:
         case shape::null_test:
           return a.pretty;
         case shape::and_expr:
@@ -598,13 +599,43 @@ private:
     }
     const std::string quantified = op == "=" ? " = ANY (" : " <> ALL (";
     return printed{"(" + left.text + quantified + text + "))", oids::boolean, false, {},
-                   bare(left) + quantified + pretty + ")", shape::binary_operator, op};
+                   bare(left) + quantified + pretty + ")", shape::binary_operator, op == "=" ? "= ANY" : "<> ALL"};
+  }
+
+  // a IS [NOT] DISTINCT FROM b; a [NOT] LIKE / ILIKE b on text, printed ~~ !~~ ~~* !~~*.
+  // (PostgreSQL's own texts: (NOT (a IS DISTINCT FROM b)), (a ~~ 'x'::text).)
+  printed distinct_or_like(const json& f, const std::string& kind) {
+    if (columns_ == nullptr || !f.contains("lexpr") || !f.contains("rexpr"))
+      throw not_covered{};
+    printed left = node(f.value("lexpr", json::object()));
+    printed right = node(f.value("rexpr", json::object()));
+    std::string op;
+    if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT") {
+      comparable(left, right);
+      op = "IS DISTINCT FROM";
+    } else {
+      const auto names = pt::strings(pt::list(f, "name"));
+      if (names.size() != 1 || left.type != oids::text || (right.type != oids::text && right.type != untyped))
+        throw not_covered{};
+      op = names[0];
+      right = typed_as(std::move(right), oids::text);
+    }
+    printed out{"(" + left.text + " " + op + " " + right.text + ")", oids::boolean, false, {},
+                pretty_operand(left, op, true) + " " + op + " " + pretty_operand(right, op, false),
+                shape::binary_operator, op};
+    if (kind != "AEXPR_NOT_DISTINCT")
+      return out;
+    // IS NOT DISTINCT FROM is stored as NOT (a IS DISTINCT FROM b), and printed so.
+    return printed{"(NOT " + out.text + ")", oids::boolean, false, {}, "NOT " + out.pretty, shape::not_expr, {}};
   }
 
   printed operator_expression(const json& f) {
     if (pt::text(f, "kind") == "AEXPR_IN" && columns_ != nullptr)
       return in_list(f);
-    if (pt::text(f, "kind") != "AEXPR_OP")
+    const std::string kind = pt::text(f, "kind");
+    if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT" || kind == "AEXPR_LIKE" || kind == "AEXPR_ILIKE")
+      return distinct_or_like(f, kind);
+    if (kind != "AEXPR_OP")
       throw not_covered{};
     const auto op_names = pt::strings(pt::list(f, "name"));
     if (op_names.size() != 1)
