@@ -43,10 +43,11 @@ TEST_F(PostgresTools, NewUsersMetaCommandsAsPostgres) {
 
 TEST_F(PostgresTools, TriggerWhenConditionsPrintAsPostgres) {
   // pg_get_triggerdef (pg_dump's form, and psql's pretty one) of WHENs reading
-  // both OLD and NEW, IS DISTINCT FROM, LIKE (~~) and IN (= ANY, parenthesised
+  // both OLD and NEW, IS DISTINCT FROM, LIKE (~~), [NOT] BETWEEN and IN (= ANY, parenthesised
   // under OR in the pretty form, as in a CHECK).
   expect_same_answers({
-      "CREATE TABLE tw (id int PRIMARY KEY, name text, qty int CHECK (qty IN (1, 2, 3) AND qty > 0))",
+      "CREATE TABLE tw (id int PRIMARY KEY, name text, qty int CHECK (qty IN (1, 2, 3) AND qty > 0), "
+      "CHECK (id BETWEEN 1 AND 1000))",
       "CREATE FUNCTION tw_f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$",
       "CREATE TRIGGER tw2 BEFORE UPDATE ON tw FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) "
       "EXECUTE FUNCTION tw_f()",
@@ -56,9 +57,12 @@ TEST_F(PostgresTools, TriggerWhenConditionsPrintAsPostgres) {
       "EXECUTE FUNCTION tw_f()",
       "CREATE TRIGGER tw6 BEFORE UPDATE ON tw FOR EACH ROW WHEN (NEW.name NOT LIKE 'b%' AND "
       "OLD.id IS NOT DISTINCT FROM NEW.id) EXECUTE FUNCTION tw_f()",
+      "CREATE TRIGGER tw7 BEFORE INSERT ON tw FOR EACH ROW WHEN (NEW.qty BETWEEN 1 AND 10 OR NEW.id NOT BETWEEN 5 "
+      "AND 6) EXECUTE FUNCTION tw_f()",
       "SELECT tgname, pg_get_triggerdef(oid), pg_get_triggerdef(oid, true) FROM pg_trigger "
       "WHERE tgrelid = 'tw'::regclass ORDER BY 1",
-      "SELECT pg_get_constraintdef(oid, true) FROM pg_constraint WHERE conrelid = 'tw'::regclass AND contype = 'c'",
+      "SELECT pg_get_constraintdef(oid, true) FROM pg_constraint WHERE conrelid = 'tw'::regclass AND contype = 'c' "
+      "ORDER BY conname",
       "DROP TABLE tw",
       "DROP FUNCTION tw_f()",
   });

@@ -629,12 +629,37 @@ private:
     return printed{"(NOT " + out.text + ")", oids::boolean, false, {}, "NOT " + out.pretty, shape::not_expr, {}};
   }
 
+  // x BETWEEN a AND b is stored as x >= a AND x <= b (NOT BETWEEN: x < a OR x > b),
+  // and printed so: ((x >= 1) AND (x <= 10)).
+  printed between(const json& f, bool negated) {
+    const json& bounds = f.value("rexpr", json::object());
+    const json& items = bounds.is_array() ? bounds : pt::list(pt::fields(bounds), "items");
+    if (columns_ == nullptr || items.size() != 2)
+      throw not_covered{};
+    std::vector<printed> parts;
+    const char* ops[2] = {negated ? "<" : ">=", negated ? ">" : "<="};
+    for (int i = 0; i < 2; ++i) {
+      printed left = node(f.value("lexpr", json::object()));
+      printed right = node(items[i]);
+      comparable(left, right);
+      const std::string op = ops[i];
+      parts.push_back(printed{"(" + left.text + " " + op + " " + right.text + ")", oids::boolean, false, {},
+                              pretty_operand(left, op, true) + " " + op + " " + pretty_operand(right, op, false),
+                              shape::binary_operator, op});
+    }
+    const std::string word = negated ? " OR " : " AND ";
+    return printed{"(" + parts[0].text + word + parts[1].text + ")", oids::boolean, false, {},
+                   parts[0].pretty + word + parts[1].pretty, negated ? shape::or_expr : shape::and_expr, {}};
+  }
+
   printed operator_expression(const json& f) {
     if (pt::text(f, "kind") == "AEXPR_IN" && columns_ != nullptr)
       return in_list(f);
     const std::string kind = pt::text(f, "kind");
     if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT" || kind == "AEXPR_LIKE" || kind == "AEXPR_ILIKE")
       return distinct_or_like(f, kind);
+    if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN")
+      return between(f, kind == "AEXPR_NOT_BETWEEN");
     if (kind != "AEXPR_OP")
       throw not_covered{};
     const auto op_names = pt::strings(pt::list(f, "name"));
