@@ -101,7 +101,9 @@ TEST_F(PostgresViews, DropViewLooksForTheViewsThatReadItAsPostgres) {
       // CASCADE: the NOTICE, and every view reached goes.
       "DROP VIEW db CASCADE;\nDROP VIEW da CASCADE;\n"
       "SELECT count(*) FROM pg_views WHERE viewname IN ('da', 'db', 'dc', 'dd');\n"
-      "CREATE VIEW da AS SELECT id FROM dt;\nDROP VIEW IF EXISTS nosuch, da CASCADE;\nDROP TABLE dt;\n");
+      "CREATE VIEW da AS SELECT id FROM dt;\nDROP VIEW IF EXISTS nosuch, da CASCADE;\n"
+      // A temporary view is dropped as any view.
+      "CREATE TEMP VIEW dtmp AS SELECT id FROM dt;\nDROP VIEW dtmp;\nDROP VIEW dtmp;\nDROP TABLE dt;\n");
 }
 
 TEST_F(PostgresViews, RenameColumnRenamesItInTheViewsThatReadItAsPostgres) {

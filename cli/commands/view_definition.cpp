@@ -134,7 +134,11 @@ result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, comma
     const std::string name = part(items.size() - 1);
     const std::string schema = items.size() > 1 ? part(items.size() - 2) : std::string();
     const std::string local = local_relation_name(schema, name);
-    auto kinds = query_texts(db, "SELECT type FROM sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')", local);
+    // A temporary view (SQLite's temp schema) first, as the name finds it.
+    auto kinds = query_texts(db,
+                             "SELECT type FROM temp.sqlite_schema WHERE name = ?1 AND type = 'view' UNION ALL "
+                             "SELECT type FROM main.sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')",
+                             local);
     if (!kinds)
       return fail(table_storage_error(kinds.error()));
     auto sequence = find_sequence(db.handle(), local);
