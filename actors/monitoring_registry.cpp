@@ -136,6 +136,12 @@ void monitoring_registry::set_actor_state(const actor_stats_ptr& actor, std::str
   actor->state = std::move(state);
 }
 
+void monitoring_registry::set_actor_relation(const actor_stats_ptr& actor, std::string schema, std::string name) {
+  std::lock_guard lock{mutex_};
+  actor->relation_schema = std::move(schema);
+  actor->relation_name = std::move(name);
+}
+
 void monitoring_registry::set_actor_error(const actor_stats_ptr& actor, std::string error) {
   std::lock_guard lock{mutex_};
   actor->last_error = std::move(error);
@@ -150,7 +156,8 @@ std::vector<actor_stats_row> monitoring_registry::actors() const {
                                   a->messages.load(), a->mailbox.load(), a->restarts.load(),
                                   a->progress.load(), a->started, a->rows.load(), a->transactions.load(),
                                   a->bytes.load(), a->commits.load(), a->last_commit_time.load(),
-                                  a->state_since, a->last_error_time, a->progress_total.load()});
+                                  a->state_since, a->last_error_time, a->progress_total.load(),
+                                  a->relation_schema, a->relation_name});
   return out;
 }
 

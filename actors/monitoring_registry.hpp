@@ -83,6 +83,8 @@ struct actor_stats {
   wall_time state_since{};
   std::string last_error;
   std::optional<wall_time> last_error_time;
+  // A table-sync actor's table ("schema.table" as published), for pg_stat_subscription.relid.
+  std::string relation_schema, relation_name;
 };
 
 using actor_stats_ptr = std::shared_ptr<actor_stats>;
@@ -98,6 +100,7 @@ struct actor_stats_row {
   wall_time state_since;
   std::optional<wall_time> last_error_time;
   uint64_t progress_total;
+  std::string relation_schema, relation_name;
 };
 
 class monitoring_registry {
@@ -124,6 +127,8 @@ public:
   // --- tributary_actors ------------------------------------------------------
   actor_stats_ptr register_actor(uint64_t id, std::string kind, int64_t subscription, uint64_t parent);
   void unregister_actor(uint64_t id);
+  // The table a table-sync actor copies.
+  void set_actor_relation(const actor_stats_ptr& actor, std::string schema, std::string name);
   void set_actor_state(const actor_stats_ptr& actor, std::string state);
   void set_actor_error(const actor_stats_ptr& actor, std::string error);
   std::vector<actor_stats_row> actors() const;

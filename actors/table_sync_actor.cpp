@@ -218,6 +218,7 @@ caf::behavior table_sync_actor(self_ptr self, table_sync_actor_args args) {
   auto& st = self->state;
   st.args = std::move(args);
   st.stats = track_actor(self, st.args.registry, "table_sync", st.args.subid, st.args.parent);
+  st.args.registry->set_actor_relation(st.stats, st.args.schema_name, st.args.table_name);
   set_phase(self, phase::importing, "importing snapshot for " + qualified_name(st.args));
   self->send(self, start_atom::value);
   return {

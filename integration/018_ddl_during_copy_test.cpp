@@ -46,6 +46,25 @@ protected:
   bool copy_finished() { return wait_local("SELECT srsubstate FROM pg_subscription_rel", "r", 180s); }
 };
 
+TEST_F(DdlDuringCopy, PgStatSubscriptionShowsTheTableSyncWorkerWithItsTable) {
+  // As PostgreSQL shows a table being copied: a row of its own with relid, no LSN
+  // yet, its start time as its message times (and the apply worker's row, relid NULL).
+  // (pg_stat_subscription is not translated yet: SQLite's 1/0 for booleans.)
+  const std::string sync_row =
+      "SELECT c.relname, received_lsn IS NULL, latest_end_lsn IS NULL, "
+      "last_msg_send_time = last_msg_receipt_time AND last_msg_send_time = latest_end_time, pid IS NOT NULL "
+      "FROM pg_stat_subscription s JOIN pg_class c ON c.oid = s.relid WHERE subname = 'sub'";
+  EXPECT_EQ(local_rows(sync_row), std::vector<std::string>{"big|1|1|1|1"});
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_stat_subscription s JOIN pg_subscription_rel r "
+                        "ON r.srrelid = s.relid AND r.srsubid = s.subid"),
+            "1");
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_stat_subscription WHERE relid IS NULL AND pid IS NOT NULL"), "1");
+  // Once the table is copied, only the apply worker is left.
+  ASSERT_TRUE(copy_finished());
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM pg_stat_subscription WHERE relid IS NOT NULL", "0"));
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_stat_subscription"), "1");
+}
+
 TEST_F(DdlDuringCopy, DropStopsTheCopyAndLeavesNothingBehind) {
   const auto began = steady::now();
   ASSERT_NO_FATAL_FAILURE(run_during_copy("DROP SUBSCRIPTION sub"));

@@ -170,10 +170,17 @@ TEST(CheckDeparse, InListsAreAnyOfAnArray) {
   EXPECT_EQ(check_printed("a IN (b, 1)").first, std::nullopt);
 }
 
+TEST(CheckDeparse, BetweenIsTwoComparisonsAsPostgresStoresIt) {
+  using texts = std::pair<std::optional<std::string>, std::optional<std::string>>;
+  // PostgreSQL 15's texts (plain, pretty).
+  EXPECT_EQ(check_printed("a BETWEEN 1 AND 2"), texts("CHECK (((a >= 1) AND (a <= 2)))", "CHECK (a >= 1 AND a <= 2)"));
+  EXPECT_EQ(check_printed("a NOT BETWEEN 3 AND 4"), texts("CHECK (((a < 3) OR (a > 4)))", "CHECK (a < 3 OR a > 4)"));
+}
+
 TEST(CheckDeparse, WhatItDoesNotCoverIsNotPrinted) {
   // The caller keeps the text as written.
   EXPECT_EQ(check_printed("nosuch > 0").first, std::nullopt);
-  EXPECT_EQ(check_printed("a BETWEEN 1 AND 2").first, std::nullopt);
+  EXPECT_EQ(check_printed("a BETWEEN SYMMETRIC 1 AND 2").first, std::nullopt);
   EXPECT_EQ(check_printed("s ~ 'x'").first, std::nullopt);
   EXPECT_EQ(check_printed("a + 1").first, std::nullopt);  // not boolean
 }

@@ -449,6 +449,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
         return fail(create_view.error());
       if (create_view->empty())
         continue;
+      if (pass == 0)
+        r.options = view_options_of_text(postgres_view_text(create_view->front()));
       if (auto stored = read_stored_view(create_view->front()); stored && stored->columns.size() == r.columns.size())
         r.columns = std::move(stored->columns);  // created translated, with its columns' types
       else if (auto typed = typed_view_columns(create_view->front(), model); typed && typed->size() == r.columns.size())

@@ -106,6 +106,7 @@ struct catalog_relation {
   bool referenced = false;  // another table's foreign key references it
   std::vector<catalog_check> checks;
   std::vector<catalog_trigger> triggers;  // in name order
+  std::vector<std::string> options;       // reloptions ("check_option=local"): a view's WITH options
 };
 
 struct catalog_namespace {

@@ -18,6 +18,7 @@
 #include "cli/catalog/pg_type_rows.hpp"
 #include "cli/catalog/snapshot_table.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
+#include "cli/catalog/regproc_functions.hpp"
 #include "cli/catalog/trigger_rows.hpp"
 
 namespace tributary {
@@ -270,6 +271,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   if (auto r = install_object_functions(db, reader); !r)
     return r;
   if (auto r = install_trigger_functions(db, reader); !r)
+    return r;
+  if (auto r = install_regproc_functions(db, reader); !r)
     return r;
   return install_description_functions(db, reader);
 }

@@ -38,17 +38,31 @@ sql_value lsn_or_null(const std::optional<lsn>& l) {
   return l ? sql_value{l->to_string()} : sql_value{sql_null{}};
 }
 
+// The apply worker of each subscription, then one row per table-sync worker
+// while it copies its table: PostgreSQL shows such a worker with the table
+// (relid, joined from pg_subscription_rel by name), no LSNs yet, and its start
+// time as its message times.
 std::vector<row> worker_rows(const monitoring_registry& registry) {
   std::vector<row> out;
+  const sql_null null;
+  std::map<int64_t, int> running_pids;
   for (const auto& w : registry.workers()) {
     if (!w.running) {
-      out.push_back(row{w.subid, sql_null{}, sql_null{}, sql_null{}, sql_null{}, sql_null{}, sql_null{},
-                        sql_null{}});
+      out.push_back(row{w.subid, null, null, null, null, null, null, null, null, null});
       continue;
     }
+    running_pids[w.subid] = w.pid;
     out.push_back(row{w.subid, std::string("apply"), int64_t{w.pid}, lsn_or_null(w.received_lsn),
                       time_or_null(w.last_msg_send_time), time_or_null(w.last_msg_receipt_time),
-                      lsn_or_null(w.latest_end_lsn), time_or_null(w.latest_end_time)});
+                      lsn_or_null(w.latest_end_lsn), time_or_null(w.latest_end_time), null, null});
+  }
+  for (const auto& a : registry.actors()) {
+    auto pid = running_pids.find(a.subscription);
+    if (a.kind != "table_sync" || pid == running_pids.end())
+      continue;
+    const sql_value started = timestamp_text(a.started);
+    out.push_back(row{a.subscription, std::string("table synchronization"), int64_t{pid->second}, null, started,
+                      started, null, started, a.relation_schema, a.relation_name});
   }
   return out;
 }
@@ -198,7 +212,7 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
   if (auto r = add("tributary_subscription_workers",
                    snapshot_table{"CREATE TABLE x(subid INTEGER, worker_type TEXT, pid INTEGER, "
                                       "received_lsn TEXT, last_msg_send_time TEXT, last_msg_receipt_time TEXT, "
-                                      "latest_end_lsn TEXT, latest_end_time TEXT)",
+                                      "latest_end_lsn TEXT, latest_end_time TEXT, schemaname TEXT, relname TEXT)",
                                       [reg] { return worker_rows(*reg); }});
       !r)
     return r;
@@ -243,9 +257,11 @@ result<ok_t, sqlite_error> install_monitoring_tables(sqlite_connection& db,
     return fail(sqlite_error{rc, sqlite3_errmsg(handle)});
   return db.exec(
       "CREATE TEMP VIEW IF NOT EXISTS pg_stat_subscription AS "
-      "SELECT s.oid AS subid, s.subname, w.worker_type, w.pid, NULL AS leader_pid, NULL AS relid, "
+      "SELECT s.oid AS subid, s.subname, w.worker_type, w.pid, NULL AS leader_pid, r.srrelid AS relid, "
       "w.received_lsn, w.last_msg_send_time, w.last_msg_receipt_time, w.latest_end_lsn, w.latest_end_time "
-      "FROM main.pg_subscription s LEFT JOIN tributary_subscription_workers w ON w.subid = s.oid;"
+      "FROM main.pg_subscription s LEFT JOIN tributary_subscription_workers w ON w.subid = s.oid "
+      "LEFT JOIN main.pg_subscription_rel r ON w.relname IS NOT NULL AND r.srsubid = w.subid "
+      "AND r.srschemaname = w.schemaname AND r.srrelname = w.relname;"
       "CREATE TEMP VIEW IF NOT EXISTS pg_stat_subscription_stats AS "
       "SELECT c.subid, s.subname, c.apply_error_count, c.sync_error_count, c.confl_insert_exists, "
       "c.confl_update_origin_differs, c.confl_update_exists, c.confl_update_missing, "

@@ -174,6 +174,11 @@ void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_va
   sqlite3_result_int(context, visible(reader, "public") ? 1 : 0);
 }
 
+// pg_opclass_is_visible / pg_opfamily_is_visible: there are no operator classes or
+// families (pg_opclass, pg_opfamily are empty), so NULL, PostgreSQL's for an OID
+// that names none.
+void no_such_object_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
+
 // Tributary is never a standby: PostgreSQL's answer of a server not in recovery.
 void wal_replay_paused_function(sqlite3_context* context, int, sqlite3_value**) {
   pg_error error = make_pg_error("55000", "recovery is not in progress");
@@ -227,6 +232,8 @@ result<ok_t, sqlite_error> install_object_functions(sqlite_connection& db, const
       {"pg_describe_object", 3, describe_object_function},
       {"pg_type_is_visible", 1, type_is_visible_function},
       {"pg_function_is_visible", 1, function_is_visible_function},
+      {"pg_opclass_is_visible", 1, no_such_object_function},
+      {"pg_opfamily_is_visible", 1, no_such_object_function},
       {"pg_is_wal_replay_paused", 0, wal_replay_paused_function},
   };
   return register_functions(db.handle(), const_cast<catalog_reader*>(reader.get()), functions);

@@ -14,6 +14,7 @@
 //   pg_type_is_visible(oid)       built-in types, and user types of a schema on
 //                                 the search path
 //   pg_function_is_visible(oid)   the functions above (schema pg_catalog)
+//   pg_opclass_is_visible(oid), pg_opfamily_is_visible(oid)   NULL (there are none; psql's \dd)
 //   pg_describe_object(classid, objid, objsubid)
 //                                 "table t", "column a of table t", "view sales.v"
 //                                 (schema-qualified off the search path), "sequence",

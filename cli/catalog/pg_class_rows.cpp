@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "stages/sql/view_options.hpp"
 #include "stages/types/builtin_types.hpp"
 
 namespace tributary {
@@ -72,13 +73,13 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
   // records when it builds one on an empty table (its 1 root page, 0 tuples).
   const auto row = [&](int64_t oid, const std::string& name, int64_t ns, int64_t am, bool has_index, char kind,
                        int64_t natts, int64_t relowner, const sql_value& relacl, bool has_triggers = false,
-                       int64_t checks = 0) {
+                       int64_t checks = 0, const sql_value& reloptions = sql_null{}) {
     const bool index = kind == 'i';
     return snapshot_row{oid, name, ns, int64_t{0}, int64_t{0}, relowner, am, oid, int64_t{0},
                         int64_t{index ? 1 : 0}, index ? 0.0 : -1.0, int64_t{0}, int64_t{0}, boolean(has_index), boolean(false), character('p'),
                         character(kind), natts, checks, boolean(false), boolean(has_triggers), boolean(false),
                         boolean(false), boolean(false), boolean(true), character(kind == 'r' ? 'd' : 'n'),
-                        boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, relacl, null_value, null_value};
+                        boolean(false), int64_t{0}, int64_t{0}, int64_t{0}, relacl, reloptions, null_value};
   };
   for (const auto& r : model.relations) {
     const int64_t am = r.kind == 'r' ? 2 : 0;
@@ -89,7 +90,8 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
     // (psql's \d and pg_dump read a table's foreign keys only then).
     out.push_back(row(r.oid, r.name, r.namespace_oid, am, !r.indexes.empty(), r.kind,
                       static_cast<int64_t>(r.columns.size()), relowner, relacl,
-                      !r.foreign_keys.empty() || r.referenced || !r.triggers.empty(), static_cast<int64_t>(r.checks.size())));
+                      !r.foreign_keys.empty() || r.referenced || !r.triggers.empty(), static_cast<int64_t>(r.checks.size()),
+                      r.options.empty() ? null_value : sql_value{reloptions_array_text(r.options)}));
     for (const auto& i : r.indexes)
       out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size()),
                         relowner, null_value));

@@ -82,12 +82,9 @@ std::string when_text(const catalog_relation& table, const std::string& when, bo
       const auto& targets = pt::list(pt::fields(stmt), "targetList");
       if (targets.size() == 1) {
         const auto& expression = pt::fields(targets[0]).value("val", nlohmann::json());
-        for (const char* row : {"new", "old"}) {
-          oid_t type = 0;
-          out = deparse_view_expression(expression, select, table.columns, row, pretty, &type);
-          if (out)
-            break;
-        }
+        oid_t type = 0;
+        out = deparse_view_expression(expression, select, {{"new", &table.columns}, {"old", &table.columns}}, pretty,
+                                      &type);
       }
     }
   }
@@ -162,6 +159,35 @@ void function_arguments_function(sqlite3_context* context, int argc, sqlite3_val
   function_signature(context, argc, argv, false);
 }
 
+// pg_get_functiondef(oid): PostgreSQL's CREATE OR REPLACE FUNCTION text of a user's
+// trigger function (public, plpgsql) or of one of plpgsql's handlers (C, in
+// $libdir/plpgsql); NULL for another OID, as PostgreSQL's for an unknown one.
+void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  const auto dollar_quoted = [](const std::string& body) {
+    std::string tag = "function";
+    while (body.find("$" + tag + "$") != std::string::npos)  // PostgreSQL's: a tag the body does not hold
+      tag += "x";
+    return "$" + tag + "$" + body + "$" + tag + "$";
+  };
+  static const char* const handler_names[] = {"plpgsql_call_handler", "plpgsql_inline_handler", "plpgsql_validator"};
+  for (size_t i = 0; i < std::size(handlers); ++i)
+    if (handlers[i].oid == oid)
+      return result_text(context, std::string("CREATE OR REPLACE FUNCTION pg_catalog.") + handler_names[i] + "(" +
+                                      handlers[i].arguments + ")\n RETURNS " + handlers[i].result +
+                                      "\n LANGUAGE c\n" + (*handlers[i].arguments ? " STRICT\n" : "") +
+                                      "AS '$libdir/plpgsql', " + dollar_quoted(handler_names[i]) + "\n");
+  const catalog_model model = reader_of(context).model();
+  const catalog_function* f = model.function(oid);
+  if (f == nullptr)
+    return sqlite3_result_null(context);
+  result_text(context, "CREATE OR REPLACE FUNCTION public." + quote_identifier_if_needed(f->name) +
+                           "()\n RETURNS trigger\n LANGUAGE plpgsql\nAS " + dollar_quoted(function_body(f->source)) +
+                           "\n");
+}
+
 // No function has a SQL-standard body (BEGIN ATOMIC): NULL, as PostgreSQL's for the others.
 void sqlbody_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
 
@@ -228,6 +254,7 @@ result<ok_t, sqlite_error> install_trigger_functions(sqlite_connection& db, cons
       {"pg_get_function_arguments", 1, function_arguments_function},
       {"pg_get_function_identity_arguments", 1, function_arguments_function},
       {"pg_get_function_sqlbody", 1, sqlbody_function},
+      {"pg_get_functiondef", 1, functiondef_function},
   };
   return register_functions(db.handle(), const_cast<catalog_reader*>(reader.get()), functions);
 }

@@ -23,6 +23,7 @@
 //   pg_get_function_arguments(f), pg_get_function_identity_arguments(f)
 //                                            "" ("oid", "internal" for the handlers)
 //   pg_get_function_sqlbody(f)               NULL (no function has a BEGIN ATOMIC body)
+//   pg_get_functiondef(f)                    CREATE OR REPLACE FUNCTION ... as PostgreSQL's (psql's \sf)
 #pragma once
 
 #include <optional>

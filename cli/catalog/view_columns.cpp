@@ -9,9 +9,24 @@
 
 #include "cli/catalog/catalog_relations.hpp"
 #include "stages/sql/translator/query_translation.hpp"
+#include "stages/sql/view_options.hpp"
 #include "stages/types/builtin_types.hpp"
 
 namespace tributary {
+
+std::vector<std::string> view_options_of_text(const std::string& create_view) {
+  PgQueryParseResult parsed = pg_query_parse(create_view.c_str());
+  const bool failed = parsed.error != nullptr;
+  const auto tree = failed ? nlohmann::json() : nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+  pg_query_free_parse_result(parsed);
+  if (failed || tree.is_discarded() || !tree.contains("stmts") || tree["stmts"].size() != 1)
+    return {};
+  const auto& stmt = tree["stmts"][0].value("stmt", nlohmann::json::object());
+  if (!stmt.contains("ViewStmt"))
+    return {};
+  auto options = view_reloptions(stmt["ViewStmt"]);
+  return options ? std::move(*options) : std::vector<std::string>{};
+}
 
 std::optional<std::vector<column_definition>> typed_view_columns(const std::string& create_view_sql,
                                                                  const catalog_model& model) {

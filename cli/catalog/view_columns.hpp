@@ -15,6 +15,10 @@
 
 namespace tributary {
 
+// The reloptions of a view whose CREATE VIEW statement (as written) is
+// `create_view` (stages/sql/view_options.hpp); empty when it has none.
+std::vector<std::string> view_options_of_text(const std::string& create_view);
+
 // `create_view_sql` is sqlite_schema.sql of the view; `model` holds the
 // relations read so far (tables, and views before this one with their columns).
 std::optional<std::vector<column_definition>> typed_view_columns(const std::string& create_view_sql,

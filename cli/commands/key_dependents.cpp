@@ -5,6 +5,7 @@
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/commands/table_commands.hpp"
+#include "cli/commands/view_dependents.hpp"
 
 namespace tributary {
 namespace {
@@ -14,10 +15,6 @@ struct dependent_key {
   std::string local_table;  // the SQLite table
   std::string name;
 };
-
-std::string described_table(const catalog_relation& r) {
-  return r.schema == "public" ? r.name : r.schema + "." + r.name;
-}
 
 // The foreign keys depending on the key constraint `constraint` of `table`.
 std::vector<dependent_key> dependents_of(const catalog_model& model, const std::string& table,

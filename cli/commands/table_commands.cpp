@@ -481,11 +481,16 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
                                    renames_column ? stmt.value("newname", std::string()) : "");
       !r)
     return fail(r.error());
-  if (renames_column)
+  if (renames_column) {
     if (auto r = rename_column_description(db, change->table, stmt.value("subname", std::string()),
                                            stmt.value("newname", std::string()));
         !r)
       return fail(storage_error(r.error()));
+    if (auto r = rename_column_in_view_texts(db, change->table, stmt.value("subname", std::string()),
+                                             stmt.value("newname", std::string()));
+        !r)
+      return fail(r.error());
+  }
   if (auto r = carry_owned_sequences(db.handle(), table, change->table, columns_after,
                                      renames_column ? stmt.value("subname", std::string()) : "",
                                      renames_column ? stmt.value("newname", std::string()) : "");

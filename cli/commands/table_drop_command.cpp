@@ -23,6 +23,7 @@
 #include "cli/commands/key_dependents.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
+#include "cli/commands/view_dependents.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "storage/check_catalog.hpp"
@@ -33,41 +34,6 @@
 namespace tributary {
 
 namespace {
-
-std::string described_table(const catalog_relation& r) {
-  return r.schema == "public" ? r.name : r.schema + "." + r.name;
-}
-
-struct dependent_view {
-  const catalog_relation* view;
-  const catalog_relation* reads;  // the relation it depends on
-};
-
-// The views that read one of `tables`, then the views that read those, ... (each once).
-std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
-                                            const std::vector<std::string>& tables) {
-  std::vector<const catalog_relation*> gone;
-  for (const auto& table : tables)
-    for (const auto& r : model.relations)
-      if (r.kind == 'r' && sqlite3_stricmp(r.local_name.c_str(), table.c_str()) == 0)
-        gone.push_back(&r);
-  std::vector<std::pair<const catalog_relation*, std::vector<int64_t>>> views;
-  for (const auto& r : model.relations)
-    if (r.kind == 'v')
-      views.emplace_back(&r, relations_read_by_view(db, model, r));
-  std::vector<dependent_view> out;
-  for (size_t next = 0; next < gone.size(); ++next)
-    for (const auto& [view, reads] : views) {
-      if (std::find(reads.begin(), reads.end(), gone[next]->oid) == reads.end() ||
-          std::find(gone.begin(), gone.end(), view) != gone.end())
-        continue;
-      out.push_back({view, gone[next]});
-      gone.push_back(view);
-    }
-  return out;
-}
-
-std::string kind_word(const catalog_relation& r) { return r.kind == 'v' ? "view " : "table "; }
 
 // A foreign key of a table not dropped that references a dropped one.
 struct dependent_foreign_key {
@@ -117,7 +83,7 @@ result<table_dependents, pg_error> check_dependents(sqlite_connection& db, const
   out.views = dependent_views(db, out.model, tables);
   for (const auto& d : out.views)
     lines += (lines.empty() ? "" : "\n") + std::string("view ") + described_table(*d.view) + " depends on " +
-             kind_word(*d.reads) + described_table(*d.reads);
+             std::string(d.reads->kind == 'v' ? "view " : "table ") + described_table(*d.reads);
   if (lines.empty() || cascade)
     return out;
   return fail(make_pg_error("2BP01",

@@ -4,16 +4,63 @@
 #include <set>
 
 #include "cli/commands/schema_commands.hpp"
+#include "cli/catalog/catalog_model.hpp"
 #include "cli/commands/table_command_support.hpp"
+#include "cli/commands/view_dependents.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "storage/description_catalog.hpp"
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
 #include "stages/core/local_relation_name.hpp"
+#include "stages/sql/view_options.hpp"
 #include "stages/sql/view_text.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/type_names.hpp"
 
 namespace tributary {
+
+namespace {
+
+// CREATE OR REPLACE VIEW of an existing `local`: PostgreSQL's checkViewTupleDesc
+// (columns may be added at the end, never dropped, renamed or retyped: 42P16),
+// then the old view goes (the new one is created in the same transaction).
+result<ok_t, pg_error> replace_view(sqlite_connection& db, const std::string& local, const std::string& name,
+                                    const stored_view& replacement) {
+  auto existing = query_rows(db, "SELECT type, sql FROM sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')",
+                             local);
+  if (!existing)
+    return fail(table_storage_error(existing.error()));
+  auto sequence = find_sequence(db.handle(), local);
+  if (!sequence)
+    return fail(sequence.error());
+  if (existing->empty())
+    return ok_v;
+  if ((*existing)[0][0] != "view" || *sequence)
+    return fail(make_pg_error("42809", "\"" + name + "\" is not a view"));
+  if (auto old = read_stored_view((*existing)[0][1])) {
+    if (replacement.columns.size() < old->columns.size())
+      return fail(make_pg_error("42P16", "cannot drop columns from view"));
+    for (size_t i = 0; i < old->columns.size(); ++i) {
+      const column_definition& was = old->columns[i];
+      const column_definition& now = replacement.columns[i];
+      if (was.name != now.name) {
+        pg_error e = make_pg_error("42P16", "cannot change name of view column \"" + was.name + "\" to \"" +
+                                                now.name + "\"");
+        e.hint = "Use ALTER VIEW ... RENAME COLUMN ... to change name of view column instead.";
+        return fail(std::move(e));
+      }
+      if (was.type.oid != now.type.oid || was.type.typmod != now.type.typmod)
+        return fail(make_pg_error("42P16", "cannot change data type of view column \"" + was.name + "\" from " +
+                                               format_type(was.type) + " to " + format_type(now.type)));
+    }
+  }
+  if (auto r = db.exec("DROP VIEW " + quote_identifier(local)); !r)
+    return fail(table_storage_error(r.error()));
+  return ok_v;
+}
+
+}  // namespace
 
 result<std::optional<std::string>, pg_error> translated_create_view(const nlohmann::json& fields,
                                                                    const std::string& text, int position_base,
@@ -21,10 +68,10 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
                                                                    const type_settings& settings) {
   using json = nlohmann::json;
   const std::optional<std::string> untranslated;
-  const std::string check = fields.value("withCheckOption", std::string("NO_CHECK_OPTION"));
-  if (fields.value("replace", false) || !fields.value("options", json::array()).empty() ||
-      check != "NO_CHECK_OPTION")
-    return untranslated;
+  // WITH (check_option, security_barrier) and WITH CHECK OPTION stay in the text
+  // (pg_class.reloptions); there are no updatable views to check.
+  if (auto options = view_reloptions(fields); !options)
+    return fail(options.error());
   const json& query = fields.value("query", json::object());
   if (!query.contains("SelectStmt"))
     return untranslated;
@@ -64,13 +111,19 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
       return fail(make_pg_error("42701", "column \"" + column.name + "\" specified more than once"));
     stored.columns.push_back(std::move(column));
   }
-  return std::optional<std::string>{
-      translated_view_sql(local_relation_name(schema, name), false, stored, (*translated)->sql)};
+  const std::string local = local_relation_name(schema, name);
+  if (fields.value("replace", false))
+    if (auto replaced = replace_view(context.database(), local, name, stored); !replaced)
+      return fail(replaced.error());
+  return std::optional<std::string>{translated_view_sql(local, false, stored, (*translated)->sql)};
 }
 
 result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, command_context& context) {
   sqlite_connection& db = context.database();
   const bool if_exists = fields.value("missing_ok", false);
+  // Every name first: the views to drop, a missing one's error or notice.
+  std::vector<std::string> views;
+  std::string single;  // the first view's name, as PostgreSQL's message names it
   for (const auto& object : fields.value("objects", nlohmann::json::array())) {
     const auto& items = object.value("List", nlohmann::json::object()).value("items", nlohmann::json::array());
     if (items.empty())
@@ -81,7 +134,11 @@ result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, comma
     const std::string name = part(items.size() - 1);
     const std::string schema = items.size() > 1 ? part(items.size() - 2) : std::string();
     const std::string local = local_relation_name(schema, name);
-    auto kinds = query_texts(db, "SELECT type FROM sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')", local);
+    // A temporary view (SQLite's temp schema) first, as the name finds it.
+    auto kinds = query_texts(db,
+                             "SELECT type FROM temp.sqlite_schema WHERE name = ?1 AND type = 'view' UNION ALL "
+                             "SELECT type FROM main.sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')",
+                             local);
     if (!kinds)
       return fail(table_storage_error(kinds.error()));
     auto sequence = find_sequence(db.handle(), local);
@@ -98,9 +155,47 @@ result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, comma
       table_notice(context, "view \"" + name + "\" does not exist, skipping");
       continue;
     }
+    if (views.empty())
+      single = schema.empty() || schema == "public" ? name : schema + "." + name;
+    views.push_back(local);
+  }
+  if (views.empty())
+    return command_outcome::tag_only("DROP VIEW");
+  // The views that read the dropped ones (and those that read them): 2BP01, or with CASCADE dropped first.
+  auto model = read_catalog_model(db);
+  if (!model)
+    return fail(make_pg_error("XX000", model.error().message));
+  const auto dependents = dependent_views(db, *model, views);
+  if (!dependents.empty()) {
+    std::string lines;
+    if (fields.value("behavior", std::string()) != "DROP_CASCADE") {
+      for (const auto& d : dependents)
+        lines += (lines.empty() ? "" : "\n") + std::string("view ") + described_table(*d.view) + " depends on " +
+                 std::string(d.reads->kind == 'v' ? "view " : "table ") + described_table(*d.reads);
+      return fail(make_pg_error("2BP01",
+                                views.size() == 1
+                                    ? "cannot drop view " + single + " because other objects depend on it"
+                                    : std::string("cannot drop desired object(s) because other objects depend on them"),
+                                lines, "Use DROP ... CASCADE to drop the dependent objects too."));
+    }
+    for (const auto& d : dependents)
+      lines += (lines.empty() ? "" : "\n") + std::string("drop cascades to view ") + described_table(*d.view);
+    pg_error notice = dependents.size() == 1
+                          ? make_pg_error("00000", lines)
+                          : make_pg_error("00000",
+                                          "drop cascades to " + std::to_string(dependents.size()) + " other objects",
+                                          lines);
+    notice.severity = "NOTICE";
+    context.emit_notice(std::move(notice));
+    for (const auto& d : dependents)  // the last reached first
+      views.insert(views.begin(), d.view->local_name);
+  }
+  for (const auto& local : views) {
     if (auto r = db.exec("DROP VIEW " + quote_identifier(local)); !r)
       return fail(table_storage_error(r.error()));
     if (auto r = forget_descriptions(db, local); !r)
+      return fail(table_storage_error(r.error()));
+    if (auto r = forget_relation_acl(db, local); !r)
       return fail(table_storage_error(r.error()));
   }
   return command_outcome::tag_only("DROP VIEW");

@@ -8,17 +8,23 @@
 //
 // The column list renames the first columns (42601 CREATE VIEW specifies more
 // column names than columns); a schema that does not exist is 3F000; two
-// columns of one name are 42701. Not translated (nullopt: SQLite creates the
-// view from the statement's own text, as before): TEMP views, CREATE OR REPLACE, WITH
-// options or CHECK OPTION, a SELECT the translator does not cover or that reads
-// the session, columns of user types.
+// columns of one name are 42701. CREATE OR REPLACE VIEW follows PostgreSQL's
+// rules (columns may be added at the end; 42P16 cannot drop columns from view /
+// cannot change name of view column "a" to "b" / cannot change data type of view
+// column "a" from integer to text; 42809 for a table). WITH (check_option,
+// security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION are checked and kept
+// as the view's reloptions (stages/sql/view_options.hpp). Not translated (nullopt:
+// SQLite creates the view from the statement's own text, as before): TEMP views,
+// a SELECT the translator does not cover or that reads the session, columns of
+// user types.
 //
 //   DROP VIEW [IF EXISTS] [schema.]name, ...
 //
 // drops each view (and its comments) as PostgreSQL: 42P01 view "x" does not
 // exist (a NOTICE ... skipping with IF EXISTS), 42809 "t" is not a view with
-// PostgreSQL's HINT for a table or a sequence. Views that read a dropped view
-// are not looked for (RESTRICT / CASCADE are not checked).
+// PostgreSQL's HINT for a table or a sequence. A view that reads a dropped one
+// (or reads such a view) is 2BP01 with PostgreSQL's DETAIL ("view w depends on
+// view v"); with CASCADE it is dropped too, after PostgreSQL's NOTICE.
 #pragma once
 
 #include <optional>

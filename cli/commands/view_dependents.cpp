@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <map>
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/dependency_rows.hpp"
@@ -17,6 +19,50 @@
 namespace tributary {
 
 namespace pt = parse_tree;
+
+std::string described_table(const catalog_relation& r) {
+  return r.schema == "public" ? r.name : r.schema + "." + r.name;
+}
+
+std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
+                                            const std::vector<std::string>& dropped) {
+  std::vector<const catalog_relation*> originals;
+  for (const auto& name : dropped)
+    for (const auto& r : model.relations)
+      if ((r.kind == 'r' || r.kind == 'v') && sqlite3_stricmp(r.local_name.c_str(), name.c_str()) == 0)
+        originals.push_back(&r);
+  // The views in the order they were created (sqlite_schema's rowid), each with what it reads.
+  std::vector<std::pair<const catalog_relation*, std::vector<int64_t>>> views;
+  if (auto created = query_rows(db, "SELECT name FROM main.sqlite_schema WHERE type = 'view' ORDER BY rowid"))
+    for (const auto& row : *created)
+      for (const auto& r : model.relations)
+        if (r.kind == 'v' && r.local_name == row[0])
+          views.emplace_back(&r, relations_read_by_view(db, model, r));
+  // PostgreSQL's order: depth first from each dropped relation in turn, a relation's
+  // readers in creation order; a dropped relation reached on the way is walked
+  // through but not reported.
+  std::vector<const catalog_relation*> visited;
+  std::vector<dependent_view> out;
+  const auto seen = [&](const catalog_relation* r) {
+    return std::find(visited.begin(), visited.end(), r) != visited.end();
+  };
+  std::function<void(const catalog_relation*)> walk = [&](const catalog_relation* from) {
+    for (const auto& [view, reads] : views) {
+      if (seen(view) || std::find(reads.begin(), reads.end(), from->oid) == reads.end())
+        continue;
+      visited.push_back(view);
+      if (std::find(originals.begin(), originals.end(), view) == originals.end())
+        out.push_back({view, from});
+      walk(view);
+    }
+  };
+  for (const auto* original : originals)
+    if (!seen(original)) {
+      visited.push_back(original);
+      walk(original);
+    }
+  return out;
+}
 
 result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, const nlohmann::json& stmt,
                                                       const std::string& table) {
@@ -81,16 +127,37 @@ size_t identifier_length(const std::string& text, size_t at) {
   return end - at;
 }
 
+// Views whose texts changed are made anew; those created after the first of them
+// too, so the views keep the order they were created in (sqlite_schema's rowid:
+// the order DROP ... CASCADE lists them). `rows`: name, sql in rowid order;
+// `changed`: the new SQL of some of them.
+result<ok_t, pg_error> remake_views(sqlite_connection& db, const std::vector<std::vector<std::string>>& rows,
+                                    const std::map<size_t, std::string>& changed) {
+  if (changed.empty())
+    return ok_v;
+  for (size_t i = changed.begin()->first; i < rows.size(); ++i)
+    if (auto r = db.exec("DROP VIEW " + quote_identifier(rows[i][0])); !r)
+      return fail(make_pg_error("XX000", r.error().message));
+  for (size_t i = changed.begin()->first; i < rows.size(); ++i) {
+    auto it = changed.find(i);
+    if (auto r = db.exec(it == changed.end() ? rows[i][1] : it->second); !r)
+      return fail(make_pg_error("XX000", r.error().message));
+  }
+  return ok_v;
+}
+
 }  // namespace
 
 result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
                                                   const std::string& to) {
   if (from.find('.') != std::string::npos || to.find('.') != std::string::npos)
     return ok_v;
-  auto views = query_rows(db, "SELECT name, sql FROM sqlite_schema WHERE type = 'view'");
+  auto views = query_rows(db, "SELECT name, sql FROM sqlite_schema WHERE type = 'view' ORDER BY rowid");
   if (!views)
     return fail(make_pg_error("XX000", views.error().message));
-  for (const auto& row : *views) {
+  std::map<size_t, std::string> changed;
+  for (size_t index = 0; index < views->size(); ++index) {
+    const auto& row = (*views)[index];
     auto stored = read_stored_view(row[1]);
     if (!stored)
       continue;
@@ -114,13 +181,136 @@ result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const s
     const size_t end = sql.find("*/ ");
     if (end == std::string::npos)
       continue;
-    const std::string rewritten = translated_view_sql(row[0], false, *stored, sql.substr(end + 3));
-    if (auto r = db.exec("DROP VIEW " + quote_identifier(row[0])); !r)
-      return fail(make_pg_error("XX000", r.error().message));
-    if (auto r = db.exec(rewritten); !r)
-      return fail(make_pg_error("XX000", r.error().message));
+    changed[index] = translated_view_sql(row[0], false, *stored, sql.substr(end + 3));
   }
-  return ok_v;
+  return remake_views(db, *views, changed);
+}
+
+namespace {
+
+// The RangeVars of a view's query: those naming `table` (unqualified) give their
+// qualifiers; `others` counts the rest.
+void table_qualifiers(const nlohmann::json& node, const std::string& table, std::vector<std::string>& qualifiers,
+                      int& others) {
+  if (node.is_array()) {
+    for (const auto& item : node)
+      table_qualifiers(item, table, qualifiers, others);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "RangeVar" && value.is_object()) {
+      if (!value.contains("schemaname") && value.value("relname", "") == table) {
+        const auto& alias = value.value("alias", nlohmann::json::object());
+        qualifiers.push_back(alias.value("aliasname", table));
+      } else {
+        ++others;
+      }
+      continue;
+    }
+    table_qualifiers(value, table, qualifiers, others);
+  }
+}
+
+struct text_edit {
+  size_t at = 0;
+  size_t length = 0;  // 0: an insertion
+  std::string text;
+};
+
+// The column references to `from` of the table (qualified by one of `qualifiers`,
+// or bare when `bare` is allowed): the name replaced, and " AS from" after a
+// target that was the bare column.
+void column_edits(const nlohmann::json& node, const std::string& postgres, const std::vector<std::string>& qualifiers,
+                  bool bare, const std::string& from, const std::string& to, std::vector<text_edit>& out) {
+  if (node.is_array()) {
+    for (const auto& item : node)
+      column_edits(item, postgres, qualifiers, bare, from, to, out);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  // [qualifier, name] or [name], both strings: where its name starts and ends.
+  const auto reference = [&](const nlohmann::json& ref) -> std::optional<std::pair<size_t, size_t>> {
+    const auto& fields = ref.value("fields", nlohmann::json::array());
+    if (fields.empty() || fields.size() > 2)
+      return std::nullopt;
+    std::vector<std::string> parts;
+    for (const auto& f : fields) {
+      if (!f.contains("String"))
+        return std::nullopt;
+      parts.push_back(f["String"].value("sval", std::string()));
+    }
+    if (parts.back() != from)
+      return std::nullopt;
+    if (parts.size() == 1 ? !bare : std::find(qualifiers.begin(), qualifiers.end(), parts[0]) == qualifiers.end())
+      return std::nullopt;
+    size_t at = static_cast<size_t>(ref.value("location", 0));
+    if (parts.size() == 2) {
+      at += identifier_length(postgres, at);
+      if (at >= postgres.size() || postgres[at] != '.')
+        return std::nullopt;
+      ++at;
+    }
+    return std::make_pair(at, identifier_length(postgres, at));
+  };
+  for (const auto& [key, value] : node.items()) {
+    if (key == "ResTarget" && value.is_object() && !value.contains("name") && value.contains("val") &&
+        value["val"].contains("ColumnRef"))
+      if (auto r = reference(value["val"]["ColumnRef"]))
+        out.push_back({r->first + r->second, 0, " AS " + quote_identifier_if_needed(from)});
+    if (key == "ColumnRef" && value.is_object()) {
+      if (auto r = reference(value))
+        out.push_back({r->first, r->second, quote_identifier_if_needed(to)});
+      continue;
+    }
+    column_edits(value, postgres, qualifiers, bare, from, to, out);
+  }
+}
+
+}  // namespace
+
+result<ok_t, pg_error> rename_column_in_view_texts(sqlite_connection& db, const std::string& table,
+                                                   const std::string& from, const std::string& to) {
+  if (table.find('.') != std::string::npos || from == to)
+    return ok_v;
+  auto views = query_rows(db, "SELECT name, sql FROM sqlite_schema WHERE type = 'view' ORDER BY rowid");
+  if (!views)
+    return fail(make_pg_error("XX000", views.error().message));
+  std::map<size_t, std::string> changed;
+  for (size_t index = 0; index < views->size(); ++index) {
+    const auto& row = (*views)[index];
+    auto stored = read_stored_view(row[1]);
+    if (!stored)
+      continue;
+    PgQueryParseResult parsed = pg_query_parse(stored->postgres.c_str());
+    std::vector<text_edit> edits;
+    if (parsed.error == nullptr) {
+      const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
+      if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty()) {
+        const auto query = tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object())
+                               .value("query", nlohmann::json::object());
+        std::vector<std::string> qualifiers;
+        int others = 0;
+        table_qualifiers(query, table, qualifiers, others);
+        if (!qualifiers.empty())
+          column_edits(query, stored->postgres, qualifiers, others == 0, from, to, edits);
+      }
+    }
+    pg_query_free_parse_result(parsed);
+    if (edits.empty())
+      continue;
+    std::sort(edits.begin(), edits.end(), [](const text_edit& a, const text_edit& b) { return a.at > b.at; });
+    for (const auto& e : edits)
+      stored->postgres.replace(e.at, e.length, e.text);
+    const std::string& sql = row[1];
+    const size_t end = sql.find("*/ ");
+    if (end == std::string::npos)
+      continue;
+    changed[index] = translated_view_sql(row[0], false, *stored, sql.substr(end + 3));
+  }
+  return remake_views(db, *views, changed);
 }
 
 }  // namespace tributary

@@ -5,21 +5,44 @@
 // A view reads the column when its SELECT reads t and names c or * (a column of
 // the same name of another relation it reads counts too).
 //
+// ALTER TABLE t RENAME COLUMN a TO b: likewise, the references to t.a in the
+// views' PostgreSQL texts.
+//
 // ALTER TABLE t RENAME TO u: SQLite rewrites the views' translated SELECTs; the
 // PostgreSQL text each keeps (view_text.hpp) is rewritten too, each unqualified
 // reference to t in FROM made u, so pg_get_viewdef, pg_dump and the dependency
 // checks read the table's new name.
+//
+// DROP TABLE and DROP VIEW reach the views that read what they drop
+// (dependent_views), as PostgreSQL's dependencies do: a DETAIL line "view w
+// depends on view v" of the 2BP01, or with CASCADE a view dropped first.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/catalog/catalog_model.hpp"
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
+
+// A relation as PostgreSQL's messages name it: "t", or "s.t" off schema public.
+std::string described_table(const catalog_relation& r);
+
+struct dependent_view {
+  const catalog_relation* view;
+  const catalog_relation* reads;  // the relation it depends on
+};
+
+// The views that read one of `dropped` (tables or views, by local name), then the
+// views that read those, ... (each once, never one of `dropped`). The pointers
+// point into `model`.
+std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
+                                            const std::vector<std::string>& dropped);
 
 // `stmt`: an AlterTableStmt's fields on the local table `table`.
 result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, const nlohmann::json& stmt,
@@ -28,5 +51,12 @@ result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, con
 // After the local table `from` became `to` (both unqualified, schema public).
 result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
                                                   const std::string& to);
+
+// After ALTER TABLE `table` RENAME COLUMN `from` TO `to` (a table of schema public):
+// each view's PostgreSQL text names the column anew where it reads it (t.c, or c
+// when the view reads only that table), and a target that was the bare column
+// keeps its name (t.title AS name), as PostgreSQL's pg_get_viewdef then prints it.
+result<ok_t, pg_error> rename_column_in_view_texts(sqlite_connection& db, const std::string& table,
+                                                   const std::string& from, const std::string& to);
 
 }  // namespace tributary

@@ -163,8 +163,9 @@ result<ok_t, std::string> console_source::read_database(PGconn* conn, const std:
                     "FROM pg_subscription ORDER BY subname");
   if (!subs)
     return fail(subs.error());
+  // The apply worker's row (a table-sync worker's has its table's relid).
   auto workers = query(conn, "SELECT subid, pid, received_lsn, latest_end_lsn, last_msg_receipt_time "
-                             "FROM pg_stat_subscription");
+                             "FROM pg_stat_subscription WHERE relid IS NULL");
   if (!workers)
     return fail(workers.error());
   auto stats = query(conn,

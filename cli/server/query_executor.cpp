@@ -109,7 +109,7 @@ result<std::optional<std::string>, pg_error> format_result_value(const typed_col
   return format_binary_value(builtin_column_type(column.column.type_oid), raw);
 }
 
-// A regclass / regtype / regnamespace result column in binary format: the
+// A regproc / regclass / regtype / regnamespace result column in binary format: the
 // statement printed the object's name (named_object_output, for the text format);
 // binary sends the OID, as PostgreSQL's regclasssend and the others do, found back
 // by that name (an OID that names nothing prints as its number).
@@ -118,6 +118,7 @@ result<sql_value, pg_error> object_oid_of_name(sqlite_connection& db, oid_t type
   if (name == nullptr || name->empty() || name->find_first_not_of("0123456789") == std::string::npos)
     return raw;
   const char* sql = type == 2205 ? "SELECT pg_catalog_regclass_in(?1)"
+                    : type == 24  ? "SELECT pg_catalog_regproc_in(?1)"
                     : type == 4089
                         ? "SELECT pg_catalog_regnamespace_in(?1)"
                         : "SELECT oid FROM pg_type WHERE pg_catalog_regtype_out(oid) = ?1 ORDER BY oid LIMIT 1";
@@ -133,7 +134,7 @@ result<sql_value, pg_error> object_oid_of_name(sqlite_connection& db, oid_t type
   return q->column(0);
 }
 
-bool names_an_object(oid_t type) { return type == 2205 || type == 2206 || type == 4089; }
+bool names_an_object(oid_t type) { return type == 24 || type == 2205 || type == 2206 || type == 4089; }
 
 }  // namespace
 

@@ -223,6 +223,9 @@ public:
   deparser(std::string_view source, const column_definition& column,
            const std::vector<column_definition>* columns = nullptr, std::string qualifier = {})
       : source_(source), column_(column), columns_(columns), qualifier_(std::move(qualifier)) {}
+  // A view's expression over several FROM items.
+  deparser(std::string_view source, const column_definition& column, const std::vector<view_scope_item>& scope)
+      : source_(source), column_(column), columns_(scope.empty() ? nullptr : scope[0].columns), scope_(scope) {}
 
   printed node(const json& n) {
     const std::string type = pt::node_type(n);
@@ -323,6 +326,9 @@ private:
 
   printed function_call(const json& f) {
     auto names = pt::strings(pt::list(f, "funcname"));
+    if (names.size() == 1 || (names.size() == 2 && names[0] == "pg_catalog"))
+      if (auto a = aggregate(names.back(), f))
+        return *a;
     if (names.empty() || f.contains("over") || pt::flag(f, "agg_star") || f.contains("agg_order") ||
         pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
       throw not_covered{};
@@ -383,6 +389,8 @@ private:
   // A table's column in a CHECK: its name, of its type.
   printed column_reference(const json& f) {
     const json& fields = pt::list(f, "fields");
+    if (!scope_.empty())
+      return scoped_column_reference(fields);
     // A view's column reference: c or q.c, printed q.c (the FROM item's name `qualifier_`).
     const bool qualified = !qualifier_.empty() && fields.size() == 2 && pt::node_type(fields[0]) == "String" &&
                            pt::text(pt::fields(fields[0]), "sval") == qualifier_;
@@ -394,6 +402,68 @@ private:
       if (c.name == name && c.type.known())
         return simple(prefix + quote_identifier_if_needed(name), c.type.oid);
     throw not_covered{};
+  }
+
+  // c or q.c over the view's FROM items: printed q.c, q the item that has c (one only).
+  printed scoped_column_reference(const json& fields) {
+    if (fields.empty() || fields.size() > 2 || pt::node_type(fields.back()) != "String" ||
+        (fields.size() == 2 && pt::node_type(fields[0]) != "String"))
+      throw not_covered{};
+    const std::string name = pt::text(pt::fields(fields.back()), "sval");
+    const std::string wanted = fields.size() == 2 ? pt::text(pt::fields(fields[0]), "sval") : std::string();
+    const column_definition* found = nullptr;
+    std::string qualifier;
+    for (const auto& item : scope_) {
+      if (!wanted.empty() && item.qualifier != wanted)
+        continue;
+      for (const column_definition& c : *item.columns)
+        if (c.name == name) {
+          if (found != nullptr || !c.type.known())
+            throw not_covered{};  // ambiguous: PostgreSQL's error, not printed here
+          found = &c;
+          qualifier = item.qualifier;
+        }
+    }
+    if (found == nullptr)
+      throw not_covered{};
+    return simple(quote_identifier_if_needed(qualifier) + "." + quote_identifier_if_needed(name), found->type.oid);
+  }
+
+  // count(*), count(x), sum, avg, min, max of a view (PostgreSQL's result types).
+  std::optional<printed> aggregate(const std::string& name, const json& f) {
+    static const std::set<std::string> aggregates = {"count", "sum", "avg", "min", "max"};
+    if (scope_.empty() || !aggregates.contains(name) || f.contains("over") || f.contains("agg_order") ||
+        f.contains("agg_filter") || pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
+      return std::nullopt;
+    if (pt::flag(f, "agg_star")) {
+      if (name != "count")
+        throw not_covered{};
+      return simple("count(*)", oids::int8);
+    }
+    const json& list = pt::list(f, "args");
+    if (list.size() != 1)
+      throw not_covered{};
+    printed arg = node(list[0]);
+    oid_t result = 0;
+    const oid_t t = arg.type;
+    if (name == "count")
+      result = oids::int8;
+    else if (name == "min" || name == "max")
+      result = t == untyped ? 0 : t;
+    else if (name == "sum")
+      result = t == oids::int2 || t == oids::int4 ? oids::int8
+               : t == oids::int8 || t == oids::numeric ? oids::numeric
+               : t == oids::float4 || t == oids::float8 ? t
+                                                        : 0;
+    else  // avg
+      result = t == oids::int2 || t == oids::int4 || t == oids::int8 || t == oids::numeric ? oids::numeric
+               : t == oids::float4 || t == oids::float8 ? oids::float8
+                                                        : 0;
+    if (result == 0)
+      throw not_covered{};
+    printed out = simple(name + "(" + arg.text + ")", result);
+    out.pretty = name + "(" + arg.pretty + ")";
+    return out;
   }
 
   // A child of an operator without parentheses of its own: a leaf, a cast.
@@ -413,9 +483,10 @@ private:
         throw not_covered{};
     const auto pretty_arg = [&](const printed& a, shape parent) {
       switch (a.shape) {
+        case shape::binary_operator:  // x = ANY (ARRAY[...]) is parenthesised under AND / OR / NOT
+          return a.op == "= ANY" || a.op == "<> ALL" ? "(" + a.pretty + ")" : a.pretty;
         case shape::simple:
         case shape::cast:
-        case shape::binary_operator:
         case shape::null_test:
           return a.pretty;
         case shape::and_expr:
@@ -528,13 +599,68 @@ private:
     }
     const std::string quantified = op == "=" ? " = ANY (" : " <> ALL (";
     return printed{"(" + left.text + quantified + text + "))", oids::boolean, false, {},
-                   bare(left) + quantified + pretty + ")", shape::binary_operator, op};
+                   bare(left) + quantified + pretty + ")", shape::binary_operator, op == "=" ? "= ANY" : "<> ALL"};
+  }
+
+  // a IS [NOT] DISTINCT FROM b; a [NOT] LIKE / ILIKE b on text, printed ~~ !~~ ~~* !~~*.
+  // (PostgreSQL's own texts: (NOT (a IS DISTINCT FROM b)), (a ~~ 'x'::text).)
+  printed distinct_or_like(const json& f, const std::string& kind) {
+    if (columns_ == nullptr || !f.contains("lexpr") || !f.contains("rexpr"))
+      throw not_covered{};
+    printed left = node(f.value("lexpr", json::object()));
+    printed right = node(f.value("rexpr", json::object()));
+    std::string op;
+    if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT") {
+      comparable(left, right);
+      op = "IS DISTINCT FROM";
+    } else {
+      const auto names = pt::strings(pt::list(f, "name"));
+      if (names.size() != 1 || left.type != oids::text || (right.type != oids::text && right.type != untyped))
+        throw not_covered{};
+      op = names[0];
+      right = typed_as(std::move(right), oids::text);
+    }
+    printed out{"(" + left.text + " " + op + " " + right.text + ")", oids::boolean, false, {},
+                pretty_operand(left, op, true) + " " + op + " " + pretty_operand(right, op, false),
+                shape::binary_operator, op};
+    if (kind != "AEXPR_NOT_DISTINCT")
+      return out;
+    // IS NOT DISTINCT FROM is stored as NOT (a IS DISTINCT FROM b), and printed so.
+    return printed{"(NOT " + out.text + ")", oids::boolean, false, {}, "NOT " + out.pretty, shape::not_expr, {}};
+  }
+
+  // x BETWEEN a AND b is stored as x >= a AND x <= b (NOT BETWEEN: x < a OR x > b),
+  // and printed so: ((x >= 1) AND (x <= 10)).
+  printed between(const json& f, bool negated) {
+    const json& bounds = f.value("rexpr", json::object());
+    const json& items = bounds.is_array() ? bounds : pt::list(pt::fields(bounds), "items");
+    if (columns_ == nullptr || items.size() != 2)
+      throw not_covered{};
+    std::vector<printed> parts;
+    const char* ops[2] = {negated ? "<" : ">=", negated ? ">" : "<="};
+    for (int i = 0; i < 2; ++i) {
+      printed left = node(f.value("lexpr", json::object()));
+      printed right = node(items[i]);
+      comparable(left, right);
+      const std::string op = ops[i];
+      parts.push_back(printed{"(" + left.text + " " + op + " " + right.text + ")", oids::boolean, false, {},
+                              pretty_operand(left, op, true) + " " + op + " " + pretty_operand(right, op, false),
+                              shape::binary_operator, op});
+    }
+    const std::string word = negated ? " OR " : " AND ";
+    return printed{"(" + parts[0].text + word + parts[1].text + ")", oids::boolean, false, {},
+                   parts[0].pretty + word + parts[1].pretty, negated ? shape::or_expr : shape::and_expr, {}};
   }
 
   printed operator_expression(const json& f) {
     if (pt::text(f, "kind") == "AEXPR_IN" && columns_ != nullptr)
       return in_list(f);
-    if (pt::text(f, "kind") != "AEXPR_OP")
+    const std::string kind = pt::text(f, "kind");
+    if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT" || kind == "AEXPR_LIKE" || kind == "AEXPR_ILIKE")
+      return distinct_or_like(f, kind);
+    if (kind == "AEXPR_BETWEEN" || kind == "AEXPR_NOT_BETWEEN")
+      return between(f, kind == "AEXPR_NOT_BETWEEN");
+    if (kind != "AEXPR_OP")
       throw not_covered{};
     const auto op_names = pt::strings(pt::list(f, "name"));
     if (op_names.size() != 1)
@@ -606,6 +732,7 @@ private:
   const column_definition& column_;
   const std::vector<column_definition>* columns_;  // a CHECK's table; nullptr for a DEFAULT
   std::string qualifier_;  // a view's FROM item: column references print qualified
+  std::vector<view_scope_item> scope_;  // a view's FROM items (several: joins, lists)
 };
 
 // The column's type as a literal's label at the top: without typmod ('ab'::character
@@ -664,6 +791,23 @@ std::optional<std::string> deparse_view_expression(const json& expression, std::
   try {
     const column_definition none;
     deparser d(source, none, &columns, qualifier);
+    printed p = d.node(expression);
+    if (p.type == untyped)  // a view's untyped literal is text
+      p = constant_of(p.raw, builtin_column_type(oids::text), "text");
+    if (type != nullptr)
+      *type = p.type;
+    return pretty ? p.pretty : p.text;
+  } catch (const not_covered&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> deparse_view_expression(const json& expression, std::string_view source,
+                                                   const std::vector<view_scope_item>& scope, bool pretty,
+                                                   oid_t* type) {
+  try {
+    const column_definition none;
+    deparser d(source, none, scope);
     printed p = d.node(expression);
     if (p.type == untyped)  // a view's untyped literal is text
       p = constant_of(p.raw, builtin_column_type(oids::text), "text");

@@ -50,6 +50,19 @@ std::optional<std::string> deparse_default(const nlohmann::json& expression,
 std::optional<std::string> deparse_check(const nlohmann::json& expression, std::string_view source,
                                          const std::vector<column_definition>& columns, bool pretty);
 
+// A FROM item of a view's SELECT: its name (alias or relation name) and columns.
+struct view_scope_item {
+  std::string qualifier;
+  const std::vector<column_definition>* columns = nullptr;
+};
+
+// An expression of a view's SELECT over the FROM items `scope` (joins, lists): as
+// below, a column reference qualified by the item that has the column (c, q.c);
+// also the aggregates count(*), count(x), sum, avg, min and max.
+std::optional<std::string> deparse_view_expression(const nlohmann::json& expression, std::string_view source,
+                                                   const std::vector<view_scope_item>& scope, bool pretty,
+                                                   oid_t* type);
+
 // An expression of a view's SELECT over one FROM item whose columns are `columns`,
 // as pg_get_viewdef prints it: column references qualified by `qualifier` (c and
 // qualifier.c both print qualifier.c), an untyped literal as text ('x'::text);

@@ -1,6 +1,6 @@
 // view_deparse: a view's SELECT as PostgreSQL 15's pg_get_viewdef prints it back
 // (ruleutils.c: PRETTYFLAG_INDENT always; `pretty` adds pg_get_viewdef(v, true)'s
-// fewer parentheses), for the SELECTs of one relation:
+// fewer parentheses):
 //
 //   CREATE VIEW vv AS SELECT id, price * 2 AS dp, 'lit' AS lit FROM vt WHERE id > 0
 //   ->  SELECT vt.id,
@@ -9,13 +9,19 @@
 //         FROM vt
 //        WHERE (vt.id > 0);
 //
-// Column references are qualified by the FROM item's name (its alias when it has
-// one), `*` is expanded, a column keeps AS only when the view names it otherwise
-// (CREATE VIEW v (a, b) renames the first ones), expressions print as
-// default_deparse prints them. What this does not cover (joins, several FROM
-// items, DISTINCT, GROUP BY, ORDER BY, LIMIT, set operations, WITH, an
-// expression without a name of its own or that the deparser does not know)
-// gives nullopt: the caller keeps the text as written. Pure.
+// Column references are qualified by the FROM item that has them (its alias when
+// it has one), `*` is expanded, a column keeps AS only when the view names it
+// otherwise (CREATE VIEW v (a, b) renames the first ones), expressions print as
+// default_deparse prints them. Covered: FROM lists and [LEFT | RIGHT | FULL] JOIN
+// ... ON ("FROM (a\n     JOIN b ON ((...)))", pretty without the parentheses),
+// DISTINCT, the aggregates count/sum/avg/min/max, GROUP BY and ORDER BY of columns
+// (or of the number of a target that is one; DESC, NULLS FIRST/LAST), HAVING,
+// OFFSET and LIMIT constants, and UNION / INTERSECT / EXCEPT [ALL] of two such
+// SELECTs of the same types (the second's columns named as the first's). Not
+// covered (nullopt: the caller keeps the text as written): USING and NATURAL
+// joins, sub-selects, WITH, DISTINCT ON, window functions, GROUP BY or ORDER BY
+// of expressions or output names, nested set operations, an expression without a
+// name of its own or that the deparser does not know. Pure.
 #pragma once
 
 #include <functional>

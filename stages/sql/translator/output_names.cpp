@@ -162,12 +162,13 @@ std::string output_column_name(const nlohmann::json& node) {
   return name.empty() ? "?column?" : name;
 }
 
-// The statement's result columns of types regclass / regtype / regnamespace
+// The statement's result columns of types regproc / regclass / regtype / regnamespace
 // print the object's name as PostgreSQL's output functions do (inside the
 // statement they stay OIDs, so they compare and join as numbers).
 translated_query named_object_output(translated_query query) {
   const auto output_function = [](oid_t type) -> std::string {
     switch (type) {
+      case 24: return "pg_catalog_regproc_out";
       case 2205: return "pg_catalog_regclass_out";
       case 2206: return "pg_catalog_regtype_out";
       case 4089: return "pg_catalog_regnamespace_out";

@@ -1,0 +1,170 @@
+// regproc_functions: see the header.
+#include "cli/catalog/regproc_functions.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include "cli/catalog/function_registration.hpp"
+#include "cli/catalog/sql_function_arguments.hpp"
+#include "stages/core/sql_quote.hpp"
+
+namespace tributary {
+
+namespace {
+
+struct function_row {
+  int64_t oid = 0;
+  std::string name, schema, argument_types;  // argument_types: oidvector text "23 25"
+};
+
+// pg_proc's functions (of `name`, or all when empty), through the session's own connection.
+std::vector<function_row> functions_named(sqlite3* db, const std::string& name, int64_t oid = 0) {
+  std::vector<function_row> out;
+  sqlite3_stmt* q = nullptr;
+  const char* sql =
+      "SELECT p.oid, p.proname, n.nspname, p.proargtypes FROM pg_proc p "
+      "LEFT JOIN pg_namespace n ON n.oid = p.pronamespace WHERE (?1 IS NULL OR p.proname = ?1) "
+      "AND (?2 IS NULL OR p.oid = ?2) ORDER BY p.oid";
+  if (sqlite3_prepare_v2(db, sql, -1, &q, nullptr) != SQLITE_OK)
+    return out;
+  if (!name.empty())
+    sqlite3_bind_text(q, 1, name.c_str(), static_cast<int>(name.size()), SQLITE_TRANSIENT);
+  if (oid != 0)
+    sqlite3_bind_int64(q, 2, oid);
+  while (sqlite3_step(q) == SQLITE_ROW) {
+    const auto text = [&](int i) {
+      const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(q, i));
+      return p ? std::string(p) : std::string();
+    };
+    out.push_back({sqlite3_column_int64(q, 0), text(1), text(2), text(3)});
+  }
+  sqlite3_finalize(q);
+  return out;
+}
+
+// A schema on the search path (public and pg_catalog): its functions print unqualified.
+bool visible_schema(const std::string& schema) { return schema == "public" || schema == "pg_catalog"; }
+
+// "schema.name" or "name" (a quoted part keeps its case): {schema, name}.
+std::pair<std::string, std::string> split_function_name(const std::string& text) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') {
+      if (quoted && i + 1 < text.size() && text[i + 1] == '"') {
+        parts.back() += '"';
+        ++i;
+      } else {
+        quoted = !quoted;
+      }
+    } else if (c == '.' && !quoted) {
+      parts.emplace_back();
+    } else if (!quoted && c != ' ') {
+      parts.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (quoted) {
+      parts.back() += c;
+    }
+  }
+  if (parts.size() == 1)
+    return {"", parts[0]};
+  return {parts[parts.size() - 2], parts.back()};
+}
+
+void regproc_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string text = text_argument(argv[0]);
+  if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return sqlite3_result_int64(context, std::stoll(text));
+  const auto [schema, name] = split_function_name(text);
+  std::vector<function_row> found;
+  for (auto& f : functions_named(sqlite3_context_db_handle(context), name))
+    if (schema.empty() ? visible_schema(f.schema) : f.schema == schema)
+      found.push_back(std::move(f));
+  if (found.empty())
+    return report_error(context, "42883", "function \"" + text + "\" does not exist");
+  if (found.size() > 1)
+    return report_error(context, "42725", "more than one function named \"" + text + "\"");
+  sqlite3_result_int64(context, found[0].oid);
+}
+
+void regproc_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (oid == 0)
+    return result_text(context, "-");
+  sqlite3* db = sqlite3_context_db_handle(context);
+  const auto self = functions_named(db, "", oid);
+  if (self.empty())
+    return result_text(context, std::to_string(oid));
+  size_t visible = 0;
+  for (const auto& f : functions_named(db, self[0].name))
+    visible += visible_schema(f.schema) ? 1 : 0;
+  const bool unique = visible == 1 && visible_schema(self[0].schema);
+  result_text(context, unique ? quote_identifier_if_needed(self[0].name)
+                              : quote_identifier_if_needed(self[0].schema) + "." +
+                                    quote_identifier_if_needed(self[0].name));
+}
+
+// pg_catalog_regprocedure_in(text, schema, name, argtypes)
+void regprocedure_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (argc != 4 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string text = text_argument(argv[0]);
+  const std::string schema = text_argument(argv[1]);
+  const std::string types = text_argument(argv[3]);
+  for (const auto& f : functions_named(sqlite3_context_db_handle(context), text_argument(argv[2])))
+    if ((schema.empty() ? visible_schema(f.schema) : f.schema == schema) && f.argument_types == types)
+      return sqlite3_result_int64(context, f.oid);
+  report_error(context, "42883", "function \"" + text + "\" does not exist");
+}
+
+void regprocedure_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (oid == 0)
+    return result_text(context, "-");
+  sqlite3* db = sqlite3_context_db_handle(context);
+  const auto self = functions_named(db, "", oid);
+  if (self.empty())
+    return result_text(context, std::to_string(oid));
+  std::string out = visible_schema(self[0].schema)
+                        ? quote_identifier_if_needed(self[0].name)
+                        : quote_identifier_if_needed(self[0].schema) + "." + quote_identifier_if_needed(self[0].name);
+  out += "(";
+  std::istringstream types(self[0].argument_types);
+  int64_t type = 0;
+  for (bool first = true; types >> type; first = false) {
+    std::string label = std::to_string(type);
+    sqlite3_stmt* q = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT format_type(?1, NULL)", -1, &q, nullptr) == SQLITE_OK) {
+      sqlite3_bind_int64(q, 1, type);
+      if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0) != nullptr)
+        label = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+      sqlite3_finalize(q);
+    }
+    out += (first ? "" : ",") + label;
+  }
+  result_text(context, out + ")");
+}
+
+}  // namespace
+
+result<ok_t, sqlite_error> install_regproc_functions(sqlite_connection& db, const catalog_reader_ptr& reader) {
+  void* data = const_cast<catalog_reader*>(reader.get());
+  const sql_function_entry functions[] = {
+      {"pg_catalog_regproc_in", 1, regproc_in_function},
+      {"pg_catalog_regproc_out", 1, regproc_out_function},
+      {"pg_catalog_regprocedure_in", 4, regprocedure_in_function},
+      {"pg_catalog_regprocedure_out", 1, regprocedure_out_function},
+  };
+  return register_functions(db.handle(), data, functions);
+}
+
+}  // namespace tributary

@@ -1,0 +1,27 @@
+// regproc_functions: a function's OID and its name both ways, as PostgreSQL's
+// regproc and regprocedure input and output functions do, over pg_proc (the
+// catalog's own functions and the user's trigger functions):
+//
+//   pg_catalog_regproc_in(text)        'touch' / 'public.touch' -> OID; 42883
+//                                      function "x" does not exist, 42725 more
+//                                      than one function named "x"
+//   pg_catalog_regproc_out(oid)        OID -> touch (schema-qualified when its
+//                                      name alone does not find it uniquely); 0 -> -
+//   pg_catalog_regprocedure_in(text, schema, name, argtypes)
+//                                      'touch(integer)' as the translator read it
+//                                      (argtypes: the argument types' OIDs, "23 25");
+//                                      42883 function "touch(integer)" does not exist
+//   pg_catalog_regprocedure_out(oid)   OID -> touch(), upper(text); 0 -> -
+//
+// An OID that names no function prints as its number, as PostgreSQL's do.
+#pragma once
+
+#include "cli/catalog/catalog_reader.hpp"
+#include "stages/core/result.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace tributary {
+
+result<ok_t, sqlite_error> install_regproc_functions(sqlite_connection& db, const catalog_reader_ptr& reader);
+
+}  // namespace tributary

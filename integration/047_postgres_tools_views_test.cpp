@@ -1,0 +1,163 @@
+// 047_postgres_tools_views: views as PostgreSQL 15 keeps them, compared with the
+// fixture's publisher (issue 12): CREATE OR REPLACE VIEW and its 42P16 rules, WITH
+// (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
+// reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
+// views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
+// COLUMN of a column views read, and
+// pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
+// DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
+#include <fstream>
+
+#include "integration/postgres_tools_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class PostgresViews : public PostgresTools {
+protected:
+  // psql -f of `script` on both servers: the same output (results, errors with
+  // their DETAIL and HINT, notices).
+  void expect_same_psql_output(const std::string& name, const std::string& script) {
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("tributary_047_" + name + "_" + std::to_string(::getpid()) + ".sql");
+    {
+      std::ofstream out(file);
+      out << script;
+    }
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    std::filesystem::remove(file);
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << name;
+  }
+};
+
+TEST_F(PostgresViews, CreateOrReplaceViewAddsColumnsAndRefusesChangesAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE rt (id int PRIMARY KEY, name text, price numeric(10,2))",
+      "INSERT INTO rt VALUES (1, 'a', 2.5)",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name FROM rt",
+      "CREATE VIEW rw AS SELECT id FROM rv",
+      // Columns may be added at the end; an expression may change if its type does not.
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, upper(name) AS name, price FROM rt WHERE id > 0",
+      "SELECT * FROM rv",
+      "SELECT * FROM rw",
+      "SELECT pg_get_viewdef('rv'::regclass, true)",
+      "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+      "WHERE a.attrelid = 'rv'::regclass AND a.attnum > 0 ORDER BY a.attnum",
+      // PostgreSQL's checkViewTupleDesc: 42P16.
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, price AS name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id AS ident, name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv (a) AS SELECT id, name, price FROM rt",
+      "CREATE OR REPLACE VIEW rv AS SELECT id, name, price::numeric(12,2) AS price FROM rt",
+      "CREATE OR REPLACE VIEW rt AS SELECT 1 AS id",
+      "SELECT * FROM rv",
+      "DROP VIEW rw, rv",
+      "DROP TABLE rt",
+  });
+}
+
+TEST_F(PostgresViews, ViewOptionsAndCheckOptionAreReloptionsAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ot (id int PRIMARY KEY, name text)",
+      "CREATE VIEW oa WITH (security_barrier) AS SELECT id, name FROM ot",
+      "CREATE VIEW ob WITH (check_option = local, security_barrier = false) AS SELECT id FROM ot WHERE id > 0",
+      "CREATE VIEW oc AS SELECT id FROM ot WHERE id > 0 WITH CASCADED CHECK OPTION",
+      "CREATE VIEW od AS SELECT id FROM ot WHERE id > 0 WITH LOCAL CHECK OPTION",
+      "CREATE VIEW oe AS SELECT id FROM ot WITH CHECK OPTION",
+      "CREATE VIEW of AS SELECT id FROM ot",
+      // PostgreSQL's 22023s.
+      "CREATE VIEW ox WITH (fillfactor = 10) AS SELECT id FROM ot",
+      "CREATE VIEW ox WITH (check_option = other) AS SELECT id FROM ot",
+      "CREATE VIEW ox WITH (security_barrier = maybe) AS SELECT id FROM ot",
+      "SELECT relname, reloptions FROM pg_class WHERE relname IN ('oa', 'ob', 'oc', 'od', 'oe', 'of', 'ot') "
+      "ORDER BY 1",
+      "SELECT viewname, definition FROM pg_views WHERE viewname LIKE 'o_' ORDER BY 1",
+  });
+  expect_same_psql_output("view_options", "\\d+ ob\n\\d+ oc\n\\d+ oa\n");
+  // pg_dump prints them back: WITH (security_barrier='true') and WITH LOCAL CHECK OPTION.
+  auto dumped = on_tributary("pg_dump", {"-s", "-t", "oa", "-t", "od", "postgres"});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  auto reference = on_postgresql("pg_dump", {"-s", "-t", "oa", "-t", "od", "postgres"});
+  for (const char* expected : {"CREATE VIEW public.oa WITH (security_barrier='true') AS",
+                               "   FROM public.ot\n  WHERE (ot.id > 0)\n  WITH LOCAL CHECK OPTION;"}) {
+    EXPECT_NE(reference.text.find(expected), std::string::npos) << reference.text;
+    EXPECT_NE(dumped.text.find(expected), std::string::npos) << dumped.text;
+  }
+  expect_same_answers({"DROP TABLE ot CASCADE"});
+}
+
+TEST_F(PostgresViews, DropViewLooksForTheViewsThatReadItAsPostgres) {
+  expect_same_psql_output(
+      "drop_view_dependents",
+      "CREATE TABLE dt (id int PRIMARY KEY, name text);\n"
+      "CREATE VIEW da AS SELECT id, name FROM dt;\nCREATE VIEW db AS SELECT id FROM da;\n"
+      "CREATE VIEW dc AS SELECT a.name FROM da a;\nCREATE VIEW dd AS SELECT id FROM db;\n"
+      // 2BP01 for one view, for several, and with RESTRICT; those dropped together do not count.
+      "DROP VIEW da;\nDROP VIEW da, db;\nDROP VIEW da RESTRICT;\nDROP VIEW dd, db;\n"
+      "CREATE VIEW db AS SELECT id FROM da;\nCREATE VIEW dd AS SELECT id FROM db;\n"
+      // CASCADE: the NOTICE, and every view reached goes.
+      "DROP VIEW db CASCADE;\nDROP VIEW da CASCADE;\n"
+      "SELECT count(*) FROM pg_views WHERE viewname IN ('da', 'db', 'dc', 'dd');\n"
+      "CREATE VIEW da AS SELECT id FROM dt;\nDROP VIEW IF EXISTS nosuch, da CASCADE;\n"
+      // A temporary view is dropped as any view.
+      "CREATE TEMP VIEW dtmp AS SELECT id FROM dt;\nDROP VIEW dtmp;\nDROP VIEW dtmp;\nDROP TABLE dt;\n");
+}
+
+TEST_F(PostgresViews, RenameColumnRenamesItInTheViewsThatReadItAsPostgres) {
+  // The view's column keeps its name (t.title AS name); its WHERE and ORDER BY
+  // read the new one; the views keep their order (DROP ... CASCADE's NOTICE).
+  expect_same_psql_output(
+      "rename_column",
+      "CREATE TABLE rc_t (id int PRIMARY KEY, name text, price numeric);\n"
+      "CREATE VIEW rc_v AS SELECT id, name, t.price FROM rc_t t WHERE name <> '' ORDER BY name;\n"
+      "CREATE VIEW rc_w AS SELECT rc_t.name AS label FROM rc_t;\n"
+      "CREATE VIEW rc_x AS SELECT label FROM rc_w;\n"
+      "INSERT INTO rc_t VALUES (1, 'a', 2);\nALTER TABLE rc_t RENAME COLUMN name TO title;\n"
+      "SELECT * FROM rc_v;\nSELECT * FROM rc_x;\n"
+      "SELECT pg_get_viewdef('rc_v'::regclass), pg_get_viewdef('rc_w'::regclass, true);\n"
+      "ALTER TABLE rc_t RENAME price TO cost;\nSELECT pg_get_viewdef('rc_v'::regclass, true);\n\\d rc_v\n"
+      "DROP TABLE rc_t CASCADE;\n");
+}
+
+TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ga (id int PRIMARY KEY, name text, price numeric(10,2), cat int)",
+      "CREATE TABLE gb (aid int, sku text, qty int)",
+      "CREATE VIEW g1 AS SELECT a.id, b.sku FROM ga a JOIN gb b ON b.aid = a.id",
+      "CREATE VIEW g2 AS SELECT a.id, b.sku, qty FROM ga a LEFT JOIN gb b ON b.aid = a.id AND b.qty > 0 "
+      "WHERE a.id > 1",
+      "CREATE VIEW g3 AS SELECT name, count(*) AS n, sum(price) AS total, max(cat) AS m FROM ga GROUP BY name "
+      "HAVING count(*) > 1 ORDER BY name DESC",
+      "CREATE VIEW g4 AS SELECT DISTINCT name FROM ga ORDER BY name",
+      "CREATE VIEW g5 AS SELECT id FROM ga UNION SELECT aid FROM gb",
+      "CREATE VIEW g6 AS SELECT id, name FROM ga UNION ALL SELECT aid, sku FROM gb",
+      "CREATE VIEW g7 AS SELECT id FROM ga EXCEPT SELECT aid FROM gb",
+      "CREATE VIEW g8 AS SELECT id, name FROM ga ORDER BY id LIMIT 10 OFFSET 2",
+      "CREATE VIEW g9 AS SELECT ga.id, gb.qty FROM ga, gb WHERE gb.aid = ga.id",
+      "CREATE VIEW g10 AS SELECT a.id FROM ga a RIGHT JOIN gb b ON a.id = b.aid",
+      "CREATE VIEW g11 AS SELECT a.id FROM ga a FULL JOIN gb b ON a.id = b.aid",
+      "CREATE VIEW g12 AS SELECT cat, avg(price) AS a, sum(cat) AS s, min(name) AS mn, count(id) AS c FROM ga "
+      "GROUP BY cat ORDER BY 1",
+      "CREATE VIEW g13 AS SELECT id FROM ga INTERSECT SELECT aid FROM gb",
+      "CREATE VIEW g14 AS SELECT a.id, b.sku, c.qty FROM ga a JOIN gb b ON b.aid = a.id JOIN gb c ON c.aid = a.id",
+      "CREATE VIEW g15 AS SELECT name FROM ga ORDER BY price DESC NULLS LAST, id NULLS FIRST",
+      "SELECT viewname, definition FROM pg_views WHERE viewname ~ '^g[0-9]+$' ORDER BY length(viewname), viewname",
+      "SELECT c.relname, pg_get_viewdef(c.oid, true) FROM pg_class c WHERE relname ~ '^g[0-9]+$' "
+      "AND relkind = 'v' ORDER BY length(relname), relname",
+  });
+  expect_same_psql_output("view_joins", "\\d+ g2\n\\d+ g3\n\\d+ g6\n");
+  // pg_dump qualifies the tables (its search_path is empty).
+  auto dumped = on_tributary("pg_dump", {"-s", "-t", "g14", "-t", "g5", "postgres"});
+  ASSERT_TRUE(dumped.succeeded) << dumped.text;
+  for (const char* expected : {"   FROM ((public.ga a\n     JOIN public.gb b ON ((b.aid = a.id)))\n"
+                               "     JOIN public.gb c ON ((c.aid = a.id)));",
+                               " SELECT ga.id\n   FROM public.ga\nUNION\n SELECT gb.aid AS id\n   FROM public.gb;"})
+    EXPECT_NE(dumped.text.find(expected), std::string::npos) << dumped.text;
+  expect_same_answers({"DROP TABLE ga, gb CASCADE"});
+}
+
+}  // namespace
+}  // namespace tributary::integration
