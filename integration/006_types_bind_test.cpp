@@ -139,7 +139,9 @@ TEST_F(TypesBind, EnumsAndTheirArraysAreSentInBinaryAsPostgres) {
     ASSERT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << PQresultErrorMessage(r.get());
     EXPECT_EQ(PQftype(r.get(), 0), enum_oid);
     EXPECT_EQ(PQftype(r.get(), 1), array_oid);
-    std::vector<std::string> values;
+    EXPECT_EQ(array_oid, enum_oid - 1);  // PostgreSQL's _mood: the OID just below mood's
+    // RowDescription's typlen: 4 for the enum, -1 for its array type.
+    std::vector<std::string> values{std::to_string(PQfsize(r.get(), 0)), std::to_string(PQfsize(r.get(), 1))};
     for (int row = 0; row < PQntuples(r.get()); ++row)
       for (int column = 0; column < 2; ++column) {
         if (PQgetisnull(r.get(), row, column)) {

@@ -402,10 +402,17 @@ TEST_F(TypesChecks, ArraysOfADomainTestEachElementAsPostgres) {
       "WHERE a.typname IN ('name', '_name', 'text', '_text', '_varchar', '_bpchar', '_char', 'label', '_label', "
       "'price', '_price', '_int4', 'point', 'line', 'lseg', 'box') ORDER BY 1",
       // DROP's DETAIL in PostgreSQL's order: the array columns, then the oldest
-      // table's columns, last to first.
+      // table's columns, last to first; a table ALTER COLUMN TYPE rebuilt (or a
+      // renamed one) keeps its place.
       "CREATE TABLE lb (x label, y int, z label)",
       "CREATE TABLE lc (z label, w label[])",
       "CREATE TABLE ld (q label)",
+      "ALTER TABLE lb ALTER COLUMN y TYPE bigint",
+      "ALTER TABLE lc RENAME TO lc2",
+      "ALTER TABLE lc2 ALTER COLUMN z SET NOT NULL",
+      "DROP DOMAIN label",
+      "DROP TABLE lb",
+      "CREATE TABLE lb (x label)",
       "DROP DOMAIN label",
   });
   // An element's error points at a literal (PostgreSQL reads it by array_in as

@@ -87,9 +87,8 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
     return result_text(context, oid == 1014 ? "character[]" : "character");
   if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
     return result_text(context, format_type(builtin_column_type(static_cast<oid_t>(oid), typmod)));
-  const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
   for (const auto& t : reader_of(context).model().types) {
-    const bool array = t.oid != oid && (t.array == oid || (element && t.kind == 'e' && t.oid == *element));
+    const bool array = t.oid != oid && t.array == oid;  // mood[], price[]
     if (t.oid != oid && !array)
       continue;
     // A typmod on a type without a typmod output: "(n)" after the name, as PostgreSQL's.

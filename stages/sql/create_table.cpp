@@ -460,7 +460,7 @@ struct table_builder {
 
 std::string sqlite_column_type(const column_type& type) {
   if (type.is_enum_array())
-    return "TEXT COLLATE " + enum_array_collation_name(*enum_of_array_oid(type.oid));
+    return "TEXT COLLATE " + enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())
     return "TEXT COLLATE " + enum_collation_name(type.oid);
   const type_descriptor* d = find_builtin_type(type.oid);
