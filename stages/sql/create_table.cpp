@@ -204,6 +204,10 @@ struct table_builder {
     } else if (user && user->kind == 'e') {
       column.type = parts.array_dimensions == 0 ? user->enum_column_type()
                                                 : user->enum_array_column_type();
+    } else if (user && parts.array_dimensions > 0 && user->base_dimensions > 0) {
+      // il[] with il a domain over int[]: PostgreSQL's values are 1-D arrays whose
+      // elements are int[] arrays ({"{3,4}","{5}"}), not 2-D int[].
+      return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
     } else if (user) {
       // price[]: the domain's array type, each element tested by the domain.
       if (parts.array_dimensions > 0)
