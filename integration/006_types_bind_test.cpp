@@ -139,7 +139,9 @@ TEST_F(TypesBind, EnumsAndTheirArraysAreSentInBinaryAsPostgres) {
     ASSERT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << PQresultErrorMessage(r.get());
     EXPECT_EQ(PQftype(r.get(), 0), enum_oid);
     EXPECT_EQ(PQftype(r.get(), 1), array_oid);
-    std::vector<std::string> values;
+    EXPECT_EQ(array_oid, enum_oid - 1);  // PostgreSQL's _mood: the OID just below mood's
+    // RowDescription's typlen: 4 for the enum, -1 for its array type.
+    std::vector<std::string> values{std::to_string(PQfsize(r.get(), 0)), std::to_string(PQfsize(r.get(), 1))};
     for (int row = 0; row < PQntuples(r.get()); ++row)
       for (int column = 0; column < 2; ++column) {
         if (PQgetisnull(r.get(), row, column)) {
@@ -245,7 +247,9 @@ TEST_F(TypesBind, PlainDomainParametersAreDescribedAsTheDomain) {
   // ParameterDescription names the domain (RowDescription its base type), as
   // PostgreSQL's; so does pg_prepared_statements.
   for (const char* sql : {"INSERT INTO ta VALUES ($1, $2)", "UPDATE ta SET a = $1 WHERE id = $2",
-                          "SELECT $1::amount", "SELECT CAST($1 AS amount)", "SELECT $1::amount[]"})
+                          "SELECT $1::amount", "SELECT CAST($1 AS amount)", "SELECT $1::amount[]",
+                          "INSERT INTO ta (a) SELECT $1", "INSERT INTO ta SELECT $2, $1",
+                          "INSERT INTO ta (a, id) SELECT $1, 7 RETURNING a"})
     EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
   std::vector<std::string> answers;
   for (PGconn* c : {local_.get(), publisher.get()}) {
@@ -254,6 +258,17 @@ TEST_F(TypesBind, PlainDomainParametersAreDescribedAsTheDomain) {
     std::vector<std::string> mine = described(c, "SELECT $1", {domain});
     exec(c, "PREPARE p1 (amount, int) AS INSERT INTO ta VALUES ($2, $1)");
     exec(c, "PREPARE p2 AS SELECT $1::amount");
+    exec(c, "PREPARE p3 AS INSERT INTO ta (id, a) SELECT $1, $2");
+    // INSERT ... SELECT $n: the value is read and checked as the column's domain.
+    for (const char* execute : {"EXECUTE p3 (1, '12.345')", "EXECUTE p3 (2, '-1')", "EXECUTE p3 ('x', '1')"}) {
+      auto r = exec(c, execute);
+      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+      const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
+      mine.push_back(std::string(state ? state : "") + " " + (message ? message : "") + PQcmdStatus(r.get()));
+    }
+    auto stored = exec(c, "SELECT id, a FROM ta ORDER BY id");
+    for (const auto& row : rows_of(stored.get()))
+      mine.push_back(row);
     auto listed = exec(c, "SELECT name, parameter_types::text FROM pg_prepared_statements ORDER BY name");
     for (int row = 0; row < PQntuples(listed.get()); ++row)
       mine.push_back(std::string(PQgetvalue(listed.get(), row, 0)) + " " + PQgetvalue(listed.get(), row, 1));
@@ -304,6 +319,30 @@ TEST_F(TypesBind, ObjectNamesAreSentInBinaryAsTheirOids) {
     answers.push_back(text);
   }
   EXPECT_EQ(answers[0], answers[1]);
+}
+
+// A name regclass input does not find: 42P01 (3F000 for a missing schema) at
+// the literal's position, as PostgreSQL reads the literal while it parses the
+// statement; a non-literal text has no position.
+TEST_F(TypesBind, MissingRelationNamesAreReportedAtTheLiteral) {
+  auto publisher = publisher_.connect();
+  const std::string setup = "CREATE TABLE trc (id int PRIMARY KEY, r regclass)";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  for (const char* sql : {"SELECT 'nosuch'::regclass", "SELECT 'é', 'nosuch'::regclass",
+                          "SELECT 'trc'::regclass::text, 'nosuch'::regclass", "SELECT CAST('nosuch' AS regclass)",
+                          "SELECT pg_relation_size('nosuch')", "SELECT 1 WHERE 'nosuch'::regclass IS NULL",
+                          "INSERT INTO trc VALUES (1, 'nosuch')", "SELECT 'public.nosuch'::regclass",
+                          "SELECT 'nosuch.t'::regclass", "SELECT 1; SELECT 'nosuch'::regclass",
+                          "SELECT t::regclass FROM (VALUES ('nosuch')) v(t)"}) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_STATEMENT_POSITION}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << sql << " (field " << char(field) << ")";
+    }
+  }
 }
 
 TEST_F(TypesBind, BytesThatAreNotTheSendFormatAreRefusedAsPostgres) {

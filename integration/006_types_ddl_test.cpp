@@ -50,6 +50,35 @@ TEST_F(TypesDdl, SetAndDropDefaultAndNotNullAnswerAsPostgres) {
   EXPECT_EQ(local_value("SELECT count(*) FROM sqlite_schema WHERE name = 't_n'"), "1");
 }
 
+// pg_type and pg_enum number a new enum as PostgreSQL 15 does: its array type
+// just below it, its labels after it, even and in order while they can be (ADD
+// VALUE BEFORE takes an odd OID when no even one sorts right); a rename keeps the
+// label's OID. OIDs are compared relative to the enum's (each server has its own
+// counter).
+TEST_F(TypesDdl, EnumOidsAreNumberedAsPostgres) {
+  expect_same_answers({
+      "CREATE TYPE numbered AS ENUM ('sad', 'ok', 'happy')",
+      "ALTER TYPE numbered ADD VALUE 'ecstatic'",
+      "ALTER TYPE numbered ADD VALUE 'meh' BEFORE 'ok'",
+      "ALTER TYPE numbered ADD VALUE 'first' BEFORE 'sad'",
+      "ALTER TYPE numbered RENAME VALUE 'meh' TO 'so-so'",
+      "SELECT typarray::int8 - oid::int8, format_type(typarray, NULL) FROM pg_type WHERE typname = 'numbered'",
+      "SELECT e.oid::int8 - t.oid::int8, e.enumsortorder, e.enumlabel FROM pg_enum e "
+      "JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = 'numbered' ORDER BY e.oid",
+      "SELECT a.typname, a.typelem = e.oid, a.typcategory FROM pg_type a JOIN pg_type e ON e.typarray = a.oid "
+      "WHERE e.typname = 'numbered'",
+      "CREATE DOMAIN after_numbered AS int",
+      "SELECT d.oid::int8 - e.oid::int8, d.typarray::int8 - d.oid::int8 FROM pg_type d, pg_type e "
+      "WHERE d.typname = 'after_numbered' AND e.typname = 'numbered'",
+      "CREATE TABLE tn (id int, a numbered[], b numbered)",
+      "INSERT INTO tn VALUES (1, '{ok,first}', 'happy'), (2, ARRAY['so-so'::numbered], 'first')",
+      "SELECT a, pg_typeof(a), pg_typeof(b), a[1] FROM tn ORDER BY id",
+      "SELECT id FROM tn ORDER BY a",
+      "SELECT '{happy}'::numbered[] = ARRAY['happy'::numbered], ARRAY[b] FROM tn ORDER BY id",
+      "INSERT INTO tn VALUES (3, '{nope}')",
+  });
+}
+
 TEST_F(TypesDdl, AlterColumnTypeConvertsEveryValueAsPostgres) {
   expect_same_answers({
       "SET TimeZone = 'Asia/Kolkata'",

@@ -193,6 +193,20 @@ CREATE TABLE tributary_column_acl (
 ALTER TABLE tributary_types ADD COLUMN typarray integer NOT NULL DEFAULT 0;
 UPDATE tributary_types SET typarray = oid + 1073741824;
 )sql",
+      // 13: an enum label's OID (pg_enum.oid, user_type_catalog.hpp), handed out
+      // by the types' counter as PostgreSQL's (even and in order for CREATE TYPE);
+      // a label made before has none (pg_enum shows a hash). An enum made from now
+      // on has its array type just below it, as a domain since 12.
+      // A table's place in creation order once ALTER TABLE rebuilt it (its
+      // sqlite_schema row is then new; table_rebuild.hpp): the rowid of the row it
+      // had before its first rebuild.
+      R"sql(
+ALTER TABLE tributary_enum_labels ADD COLUMN oid integer;
+CREATE TABLE tributary_relation_order (
+  relname  text    NOT NULL PRIMARY KEY COLLATE NOCASE,
+  relorder integer NOT NULL
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -200,7 +214,7 @@ UPDATE tributary_types SET typarray = oid + 1073741824;
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 12, "add the migration step above");
+  static_assert(catalog_schema_version == 13, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

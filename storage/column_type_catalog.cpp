@@ -95,7 +95,7 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
   for (auto& c : columns) {
     if (!c.type.known() || find_builtin_type(c.type.oid))
       continue;
-    auto labels = read_enum_definition(db, enum_of_array_oid(c.type.oid).value_or(c.type.oid));
+    auto labels = read_enum_definition(db, c.type.oid);
     if (!labels)
       return fail(labels.error());
     c.type.enum_labels = std::move(*labels);

@@ -152,6 +152,15 @@ result<ok_t, pg_error> rebuild_unchecked(sqlite_connection& db, const std::strin
     return fail(storage_error(r.error()));
   if (!copied)
     return fail(copied.error());
+  // The table's place in creation order, before its sqlite_schema row goes.
+  auto order = db.prepare(
+      "INSERT OR IGNORE INTO tributary_relation_order (relname, relorder) "
+      "SELECT name, rowid FROM sqlite_schema WHERE type = 'table' AND name = ?1");
+  if (!order)
+    return fail(storage_error(order.error()));
+  order->bind_text(1, table);
+  if (auto r = order->run(); !r)
+    return fail(storage_error(r.error()));
   // legacy_alter_table: the rename neither rewrites nor re-checks views that name
   // the table (they name it again once the rename is done).
   const std::string steps = "DROP TABLE " + quote_identifier(table) +
@@ -216,6 +225,30 @@ result<ok_t, pg_error> check_no_nulls(sqlite_connection& db, const std::string& 
     return fail(make_pg_error("23502", "column \"" + column + "\" of relation \"" + table +
                                            "\" contains null values"));
   return ok_v;
+}
+
+result<ok_t, sqlite_error> forget_relation_order(sqlite_connection& db, const std::string& table) {
+  auto q = db.prepare("DELETE FROM tributary_relation_order WHERE relname = ?1");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, table);
+  return q->run();
+}
+
+result<ok_t, sqlite_error> rename_relation_order(sqlite_connection& db, const std::string& from,
+                                                 const std::string& to) {
+  // A row `to` already has (a rebuild during the rename) gives way to the older place.
+  auto q = db.prepare("UPDATE OR REPLACE tributary_relation_order SET relname = ?2 WHERE relname = ?1");
+  if (!q)
+    return fail(q.error());
+  q->bind_text(1, from);
+  q->bind_text(2, to);
+  return q->run();
+}
+
+std::string relation_order_sql(const std::string& table_name) {
+  return "coalesce((SELECT o.relorder FROM tributary_relation_order o WHERE o.relname = " + table_name +
+         "), (SELECT s.rowid FROM sqlite_schema s WHERE s.type = 'table' AND s.name = " + table_name + "))";
 }
 
 }  // namespace tributary

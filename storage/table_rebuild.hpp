@@ -8,6 +8,13 @@
 //   DROP TABLE "t"; ALTER TABLE "tributary_rebuild" RENAME TO "t"
 //   the table's indexes and triggers created again from their recorded text
 //
+// The new table's sqlite_schema row comes last; the table keeps its place in
+// creation order (what PostgreSQL's OID order gives, e.g. in DROP TYPE's DETAIL)
+// in tributary_relation_order (catalog migration 13): the rowid of its row before
+// its first rebuild. DROP TABLE forgets it and RENAME moves it
+// (forget_relation_order, rename_relation_order); relation_order_sql is the
+// place of a table by its name.
+//
 // All inside the caller's transaction, with the column type catalog rows the
 // caller writes: a failure leaves nothing changed once the caller rolls back.
 // The new body must keep the columns in the same order. A row conversion (ALTER
@@ -42,6 +49,14 @@ using row_conversion = std::function<result<ok_t, pg_error>(std::vector<sql_valu
 result<ok_t, pg_error> rebuild_table(sqlite_connection& db, const std::string& table,
                                      const std::string& body, const row_conversion& convert = {},
                                      const std::vector<std::string>& copied_columns = {});
+
+result<ok_t, sqlite_error> forget_relation_order(sqlite_connection& db, const std::string& table);
+result<ok_t, sqlite_error> rename_relation_order(sqlite_connection& db, const std::string& from,
+                                                 const std::string& to);
+// An SQL expression of the place in creation order of the table named by the SQL
+// expression `table_name` (a larger number: made later; qualify a column name:
+// "tributary_columns.relname").
+std::string relation_order_sql(const std::string& table_name);
 
 // 23514 `check constraint "c" of relation "t" is violated by some row` when a row
 // makes the check's expression false (ALTER TABLE ... ADD CHECK / VALIDATE

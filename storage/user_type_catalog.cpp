@@ -2,6 +2,7 @@
 #include "storage/user_type_catalog.hpp"
 
 #include "stages/types/type_names.hpp"
+#include "storage/table_rebuild.hpp"
 
 namespace tributary {
 namespace {
@@ -122,7 +123,9 @@ result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
 
 result<std::shared_ptr<const enum_definition>, sqlite_error> read_enum_definition(
     sqlite_connection& db, oid_t oid) {
-  auto q = db.prepare("SELECT nspname, typname FROM tributary_types WHERE oid = ?1 AND typtype = 'e'");
+  auto q = db.prepare(
+      "SELECT oid, nspname, typname, typarray FROM tributary_types WHERE (oid = ?1 OR typarray = ?1) "
+      "AND typtype = 'e'");
   if (!q) {
     if (catalog_missing(q.error()))
       return std::shared_ptr<const enum_definition>{};
@@ -135,10 +138,11 @@ result<std::shared_ptr<const enum_definition>, sqlite_error> read_enum_definitio
   if (*s == sqlite_statement::step_result::done)
     return std::shared_ptr<const enum_definition>{};
   auto definition = std::make_shared<enum_definition>();
-  definition->oid = oid;
-  const std::string schema = q->column_text(0);
-  definition->name = schema == "public" ? q->column_text(1) : schema + "." + q->column_text(1);
-  auto labels = read_labels(db, oid);
+  definition->oid = static_cast<oid_t>(q->column_int(0));
+  const std::string schema = q->column_text(1);
+  definition->name = schema == "public" ? q->column_text(2) : schema + "." + q->column_text(2);
+  definition->array_oid = static_cast<oid_t>(q->column_int(3));
+  auto labels = read_labels(db, definition->oid);
   if (!labels)
     return fail(labels.error());
   definition->labels = std::move(*labels);
@@ -154,11 +158,10 @@ result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_t
       "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING oid");
   if (!insert)
     return fail(insert.error());
-  // A domain's array type takes the OID before it (PostgreSQL's AssignTypeArrayOid
+  // A type's array type takes the OID before it (PostgreSQL's AssignTypeArrayOid
   // runs first): that OID is skipped, never given to another type.
-  const int64_t step = type.kind == 'd' ? 2 : 1;
-  insert->bind_int(1, first_user_oid + step - 1);
-  insert->bind_int(12, step);
+  insert->bind_int(1, first_user_oid + 1);
+  insert->bind_int(12, 2);
   insert->bind_text(2, type.schema);
   insert->bind_text(3, type.name);
   insert->bind_text(4, std::string(1, type.kind));
@@ -183,7 +186,7 @@ result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_t
   if (!array)
     return fail(array.error());
   array->bind_int(1, oid);
-  array->bind_int(2, type.kind == 'd' ? oid - 1 : enum_array_oid(oid));
+  array->bind_int(2, oid - 1);
   if (auto r = array->run(); !r)
     return fail(r.error());
   for (const auto& label : labels)
@@ -237,16 +240,72 @@ result<ok_t, sqlite_error> forget_domain_check(sqlite_connection& db, oid_t doma
   return q->run();
 }
 
+namespace {
+
+// The next OID of the types' counter (the one CREATE TYPE and CREATE DOMAIN take
+// theirs from).
+result<oid_t, sqlite_error> next_type_oid(sqlite_connection& db) {
+  auto q = db.prepare("UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'tributary_types' RETURNING seq");
+  if (!q)
+    return fail(q.error());
+  auto s = q->step();
+  if (!s)
+    return fail(s.error());
+  if (*s != sqlite_statement::step_result::row)
+    return fail(sqlite_error{0, "the types' OID counter is missing"});
+  const oid_t oid = static_cast<oid_t>(q->column_int(0));
+  q->reset();
+  return oid;
+}
+
+// A new label's OID: drawn from the types' counter as pg_enum.c draws it.
+result<oid_t, sqlite_error> new_label_oid(sqlite_connection& db, oid_t type_oid, double sort_order) {
+  auto q = db.prepare("SELECT oid, enumsortorder FROM tributary_enum_labels WHERE enumtypid = ?1 AND oid IS NOT NULL");
+  if (!q)
+    return fail(q.error());
+  q->bind_int(1, type_oid);
+  std::vector<numbered_label> existing;
+  for (;;) {
+    auto s = q->step();
+    if (!s)
+      return fail(s.error());
+    if (*s == sqlite_statement::step_result::done)
+      break;
+    existing.push_back({static_cast<oid_t>(q->column_int(0)), real_column(*q, 1)});
+  }
+  for (;;) {
+    auto candidate = next_type_oid(db);
+    if (!candidate || takes_label_oid(*candidate, sort_order, existing))
+      return candidate;
+  }
+}
+
+}  // namespace
+
 result<ok_t, sqlite_error> record_enum_label(sqlite_connection& db, oid_t type_oid,
                                              const enum_label& label) {
+  auto update = db.prepare(
+      "UPDATE tributary_enum_labels SET enumsortorder = ?2 WHERE enumtypid = ?1 AND enumlabel = ?3");
+  if (!update)
+    return fail(update.error());
+  update->bind_int(1, type_oid);
+  update->bind(2, sql_value{label.sort_order});
+  update->bind_text(3, label.label);
+  if (auto r = update->run(); !r)
+    return r;
+  if (db.changes() > 0)
+    return ok_v;
+  auto oid = new_label_oid(db, type_oid, label.sort_order);
+  if (!oid)
+    return fail(oid.error());
   auto q = db.prepare(
-      "INSERT INTO tributary_enum_labels (enumtypid, enumsortorder, enumlabel) VALUES (?1, ?2, ?3) "
-      "ON CONFLICT (enumtypid, enumlabel) DO UPDATE SET enumsortorder = excluded.enumsortorder");
+      "INSERT INTO tributary_enum_labels (enumtypid, enumsortorder, enumlabel, oid) VALUES (?1, ?2, ?3, ?4)");
   if (!q)
     return fail(q.error());
   q->bind_int(1, type_oid);
   q->bind(2, sql_value{label.sort_order});
   q->bind_text(3, label.label);
+  q->bind_int(4, *oid);
   return q->run();
 }
 
@@ -283,11 +342,10 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
   // them in DROP's DETAIL (drop_order; dependency.c: the dependents by OID, newest
   // first, each column of a table by number, and the list read back to front): the
   // oldest table first, its columns last to first. A table's age is its place in
-  // sqlite_schema (a table an ALTER TABLE rebuilt counts as made then). Else table
-  // by table, as ALTER DOMAIN meets them.
-  const std::string order =
-      drop_order ? " ORDER BY (SELECT rowid FROM sqlite_schema WHERE type = 'table' AND name = relname), attnum DESC"
-                 : " ORDER BY relname, attnum";
+  // creation order (relation_order_sql: kept when ALTER TABLE rebuilds it). Else
+  // table by table, as ALTER DOMAIN meets them.
+  const std::string order = drop_order ? " ORDER BY " + relation_order_sql("tributary_columns.relname") + ", attnum DESC"
+                                       : " ORDER BY relname, attnum";
   auto q = db.prepare(
       type.kind == 'e'
           ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
@@ -298,7 +356,7 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
     return fail(q.error());
   q->bind_int(1, type.oid);
   q->bind_text(2, type.display_name());
-  q->bind_int(3, enum_array_oid(type.oid));
+  q->bind_int(3, type.array_oid);
   if (type.kind != 'e')
     q->bind_int(4, type.base_dimensions);
   std::vector<type_dependent> out;

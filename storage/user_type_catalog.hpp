@@ -4,8 +4,9 @@
 // statement that defines or changes them.
 //
 // Role: CREATE TYPE ... AS ENUM / CREATE DOMAIN record a type (OIDs from 16384
-// up, never given out twice; a domain's array type has the OID just below the
-// domain's, typarray, migration 12); ALTER TYPE adds or renames labels; DROP TYPE /
+// up, never given out twice; a type's array type has the OID just below the
+// type's, typarray, migrations 12 and 13; an enum's labels the OIDs after it,
+// migration 13); ALTER TYPE adds or renames labels; DROP TYPE /
 // DROP DOMAIN remove it. The DDL translators read the whole set before a CREATE
 // TABLE or ADD COLUMN (read_user_types); the column type catalog attaches an
 // enum's labels to each column of the enum it reads (read_enum_definition), so
@@ -28,7 +29,8 @@ namespace tributary {
 
 result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db);
 
-// The enum `oid` with its labels in sort order, or nullptr when there is none.
+// The enum `oid`, or the enum whose array type is `oid`, with its labels in sort
+// order, or nullptr when there is none.
 result<std::shared_ptr<const enum_definition>, sqlite_error> read_enum_definition(
     sqlite_connection& db, oid_t oid);
 
@@ -36,7 +38,8 @@ result<std::shared_ptr<const enum_definition>, sqlite_error> read_enum_definitio
 result<oid_t, sqlite_error> record_user_type(sqlite_connection& db, const user_type& type,
                                             const std::vector<enum_label>& labels = {});
 
-// Sets one label's sort order (a new label, or one renumbered).
+// Sets one label's sort order (a new label, or one renumbered). A new label takes
+// its OID from the types' counter as PostgreSQL's (takes_label_oid).
 result<ok_t, sqlite_error> record_enum_label(sqlite_connection& db, oid_t type_oid,
                                              const enum_label& label);
 result<ok_t, sqlite_error> rename_enum_label(sqlite_connection& db, oid_t type_oid,

@@ -14,7 +14,7 @@ namespace tributary {
 namespace {
 
 enum_definition mood() {
-  return enum_definition{16385, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}}};
+  return enum_definition{16385, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}}, 16384};
 }
 
 column_type mood_column() {
@@ -158,13 +158,18 @@ TEST(EnumCodec, AcceptsExactlyTheLabelsInTextAndBinary) {
 // text stored, array_send with the enum's OID as element type, ordered by the
 // enum's sort order.
 TEST(EnumArray, ChecksEveryElementAndSendsTheEnumsOid) {
-  user_type type{16385, 0, "public", "mood", 'e'};
+  user_type type{16385, 16384, "public", "mood", 'e'};
   type.labels = std::make_shared<enum_definition>(mood());
   const column_type array = type.enum_array_column_type();
-  EXPECT_EQ(array.oid, enum_array_oid(16385));
-  EXPECT_EQ(enum_of_array_oid(array.oid), std::optional<oid_t>(16385));
-  EXPECT_EQ(enum_of_array_oid(16385), std::nullopt);
+  EXPECT_EQ(array.oid, 16384u);
   EXPECT_TRUE(array.is_enum_array());
+  // An enum made before PostgreSQL's numbering: its array type is its OID + 2^30.
+  user_type older{16385, 16385 + enum_array_oid_base, "public", "mood", 'e'};
+  auto older_labels = mood();
+  older_labels.array_oid = older.array_oid;
+  older.labels = std::make_shared<enum_definition>(older_labels);
+  EXPECT_EQ(older.enum_array_column_type().oid, 16385 + enum_array_oid_base);
+  EXPECT_TRUE(older.enum_array_column_type().is_enum_array());
   EXPECT_FALSE(mood_column().is_enum_array());
   EXPECT_EQ(array.name, "mood[]");
   auto stored = parse_text_value(array, "{ happy , NULL,\"sad\"}", type_settings{});
@@ -217,6 +222,7 @@ TEST(UserTypeValues, EachUserTypeAndItsArrayTypeReadAsTheirColumns) {
   user_type_set set;
   user_type mood;
   mood.oid = 16390;
+  mood.array_oid = 16389;
   mood.name = "mood";
   mood.kind = 'e';
   set.types.push_back(mood);
@@ -228,8 +234,8 @@ TEST(UserTypeValues, EachUserTypeAndItsArrayTypeReadAsTheirColumns) {
   price.base = builtin_column_type(1700, (12 << 16 | 2) + 4);
   set.types.push_back(price);
   EXPECT_EQ(set.value_type_of(16390)->oid, 16390u);
-  EXPECT_EQ(set.value_type_of(enum_array_oid(16390))->oid, enum_array_oid(16390));
-  EXPECT_EQ(set.value_type_of(enum_array_oid(16390))->name, "mood[]");
+  EXPECT_EQ(set.value_type_of(16389)->oid, 16389u);
+  EXPECT_EQ(set.value_type_of(16389)->name, "mood[]");
   EXPECT_EQ(set.value_type_of(16385)->oid, 1700u);  // the domain: its base type
   const auto array = set.value_type_of(16384);      // _price: numeric[] seen as _price
   ASSERT_TRUE(array.has_value());

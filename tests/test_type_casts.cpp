@@ -55,6 +55,21 @@ TEST(TypeCasts, NumericToIntegerRoundsHalfAwayFromZero) {
   EXPECT_EQ(cast(numeric, "-Infinity", int4).error().message, "cannot convert infinity to integer");
 }
 
+// numeric[] -> int8[] (and float8[] -> int4[]): each element by its element
+// types' cast, the array's shape and NULLs kept, an element's error the array's.
+TEST(TypeCasts, ArraysCastEachElement) {
+  const column_type numerics = builtin_column_type(1231), int8s = builtin_column_type(1016),
+                    float8s = builtin_column_type(1022), int4s = builtin_column_type(1007);
+  EXPECT_EQ(find_cast(numerics, int8s)->method, stored_cast::array_elements);
+  EXPECT_EQ(find_cast(numerics, int8s)->context, cast_context::assignment);
+  EXPECT_EQ(*cast(numerics, "{1.5,-2.5,NULL,2.49}", int8s), "{2,-3,NULL,2}");
+  EXPECT_EQ(*cast(numerics, "[0:1][2:2]={{0.5},{1.5}}", int8s), "[0:1][2:2]={{1},{2}}");
+  EXPECT_EQ(*cast(numerics, "{}", int8s), "{}");
+  EXPECT_EQ(*cast(float8s, "{2.5,3.5}", int4s), "{2,4}");
+  EXPECT_EQ(cast(numerics, "{1,NaN}", int4s).error().message, "cannot convert NaN to integer");
+  EXPECT_EQ(cast(numerics, "{9223372036854775808}", int8s).error().message, "bigint out of range");
+}
+
 TEST(TypeCasts, FloatsConvertAsPostgresFunctionsDo) {
   EXPECT_EQ(*cast(float8, "2.5", int4), "2");  // rint: half to even
   EXPECT_EQ(*cast(float8, "3.5", int4), "4");

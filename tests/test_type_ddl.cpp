@@ -25,9 +25,9 @@ nlohmann::json statement(const std::string& sql, const std::string& node) {
 
 user_type_set mood_and_posint() {
   user_type_set set;
-  user_type mood{16385, 0, "public", "mood", 'e'};
+  user_type mood{16385, 16384, "public", "mood", 'e'};
   mood.labels = std::make_shared<enum_definition>(
-      enum_definition{16385, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}}});
+      enum_definition{16385, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}}, 16384});
   set.types.push_back(mood);
   user_type posint{16386, 0, "public", "posint", 'd'};
   posint.base = builtin_column_type(23);
@@ -189,7 +189,7 @@ TEST(CreateTableWithUserTypes, AnEnumColumnIsTextInItsEnumsCollation) {
   EXPECT_EQ(t->columns[0].type.oid, 16385u);
   EXPECT_TRUE(t->columns[0].type.is_enum());
   // An array of an enum: its own type (mood[]), checked and ordered by the enum.
-  EXPECT_EQ(t->columns[2].type, (column_type{enum_array_oid(16385), -1, "mood[]", nullptr}));
+  EXPECT_EQ(t->columns[2].type, (column_type{16384, -1, "mood[]", nullptr}));
   EXPECT_TRUE(t->columns[2].type.is_enum_array());
   EXPECT_EQ(t->columns[2].dimensions, 1);
 }

@@ -50,13 +50,40 @@ oid_t create_enum(sqlite_connection& db, const std::string& name,
   return *oid;
 }
 
+// As PostgreSQL numbers CREATE TYPE a AS ENUM ('x') in a new cluster: _a 16384,
+// a 16385, its label 16386; an OID is never given out twice.
 TEST(UserTypeCatalog, OidsStartAt16384AndAreNeverGivenOutTwice) {
   temp_db f;
   auto db = f.open();
   const oid_t first = create_enum(db, "a", {{"x", 1}});
-  EXPECT_EQ(first, 16384u);
+  EXPECT_EQ(first, 16385u);
+  EXPECT_EQ(column_values(db, "SELECT typarray FROM tributary_types"), (std::vector<std::string>{"16384"}));
+  EXPECT_EQ(column_values(db, "SELECT oid FROM tributary_enum_labels"), (std::vector<std::string>{"16386"}));
   ASSERT_TRUE(forget_user_type(db, first));
-  EXPECT_EQ(create_enum(db, "b", {{"x", 1}}), 16385u);
+  // _b 16387, b 16388; 16389 is odd and sorts right: skipped, as PostgreSQL skips it.
+  EXPECT_EQ(create_enum(db, "b", {{"x", 1}}), 16388u);
+  EXPECT_EQ(column_values(db, "SELECT oid FROM tributary_enum_labels"), (std::vector<std::string>{"16390"}));
+}
+
+// The label OIDs PostgreSQL 15 gives CREATE TYPE mood AS ENUM ('sad', 'ok',
+// 'happy') then ADD VALUE 'ecstatic', 'meh' BEFORE 'ok', 'first' BEFORE 'sad' in
+// a new cluster: even and in order while they can be, odd when no even OID can
+// sort right. Renaming a label keeps its OID.
+TEST(UserTypeCatalog, EnumLabelsAreNumberedAsPostgres) {
+  temp_db f;
+  auto db = f.open();
+  const oid_t mood = create_enum(db, "mood", {{"sad", 1}, {"ok", 2}, {"happy", 3}});
+  ASSERT_EQ(mood, 16385u);
+  for (const enum_label& added : {enum_label{"ecstatic", 4}, enum_label{"meh", 1.5}, enum_label{"first", 0}})
+    ASSERT_TRUE(record_enum_label(db, mood, added));
+  ASSERT_TRUE(record_enum_label(db, mood, {"ok", 2}));  // a sort order set again: the same OID
+  ASSERT_TRUE(rename_enum_label(db, mood, "meh", "so-so"));
+  EXPECT_EQ(column_values(db, "SELECT oid || ' ' || enumlabel FROM tributary_enum_labels ORDER BY enumsortorder"),
+            (std::vector<std::string>{"16395 first", "16386 sad", "16393 so-so", "16388 ok", "16390 happy",
+                                      "16392 ecstatic"}));
+  user_type d{0, 0, "public", "d1", 'd'};
+  d.base = builtin_column_type(23);
+  EXPECT_EQ(record_user_type(db, d).value(), 16397u);  // after the labels: _d1 16396
 }
 
 // PostgreSQL allocates a domain's array type (_price) just before the domain:
@@ -69,13 +96,13 @@ TEST(UserTypeCatalog, ADomainsArrayTypeHasTheOidJustBelowIt) {
   price.base = builtin_column_type(1700, ((12 << 16) | 2) + 4);
   auto domain = record_user_type(db, price);
   ASSERT_TRUE(domain);
-  EXPECT_EQ(*domain, mood + 2);
+  EXPECT_EQ(*domain, mood + 3);  // after mood's label
   const oid_t next = create_enum(db, "next", {{"x", 1}});
-  EXPECT_EQ(next, *domain + 1);
+  EXPECT_EQ(next, *domain + 2);
   auto set = read_user_types(db);
   ASSERT_TRUE(set);
   EXPECT_EQ(set->find("", "price")->array_oid, *domain - 1);
-  EXPECT_EQ(set->find("", "mood")->array_oid, enum_array_oid(mood));
+  EXPECT_EQ(set->find("", "mood")->array_oid, mood - 1);  // an enum's too
   // The column type of price[]: numeric[]'s values, the domain's array type to clients.
   const auto array = set->find("", "price")->domain_array_column_type();
   ASSERT_TRUE(array);
@@ -232,6 +259,7 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
                         "DROP TABLE tributary_descriptions; DROP TABLE tributary_check_constraints; "
                         "DROP TABLE tributary_namespace_acl; DROP TABLE tributary_column_acl; "
                         "ALTER TABLE tributary_types DROP COLUMN typarray; "
+                        "ALTER TABLE tributary_enum_labels DROP COLUMN oid; DROP TABLE tributary_relation_order; "
                         "DELETE FROM tributary_schema_version WHERE version >= 6"));
   }
   auto db = f.open();

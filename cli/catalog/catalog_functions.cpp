@@ -23,7 +23,9 @@
 //   pg_catalog_current_setting(name)   the session's value of a parameter named per row
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
-//   pg_catalog_regclass_in(text)       'name' / 'schema.name' -> OID; 42P01
+//   pg_catalog_regclass_in(text [, position])  'name' / 'schema.name' -> OID; 42P01
+//                                      (3F000 for a missing schema) at the literal's
+//                                      position when it is given
 //   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path); 0 -> "-"
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
@@ -87,9 +89,8 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
     return result_text(context, oid == 1014 ? "character[]" : "character");
   if (find_builtin_type(static_cast<oid_t>(oid)) != nullptr)
     return result_text(context, format_type(builtin_column_type(static_cast<oid_t>(oid), typmod)));
-  const auto element = enum_of_array_oid(static_cast<oid_t>(oid));  // mood[]
   for (const auto& t : reader_of(context).model().types) {
-    const bool array = t.oid != oid && (t.array == oid || (element && t.kind == 'e' && t.oid == *element));
+    const bool array = t.oid != oid && t.array == oid;  // mood[], price[]
     if (t.oid != oid && !array)
       continue;
     // A typmod on a type without a typmod output: "(n)" after the name, as PostgreSQL's.
@@ -335,8 +336,15 @@ std::pair<std::string, std::string> split_relation_name(const std::string& text)
 namespace {
 
 void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv))
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
+  const auto fail_with = [&](const std::string& sqlstate, const std::string& message) {
+    pg_error error = make_pg_error(sqlstate, message);
+    if (argc > 1)
+      error.position = sqlite3_value_int(argv[1]);
+    sqlite3_result_error(context, message.c_str(), -1);
+    keep_sql_function_error(sqlite3_context_db_handle(context), std::move(error));
+  };
   const std::string text = text_argument(argv[0]);
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
@@ -350,7 +358,11 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
     for (const auto& i : r.indexes)
       if (i.name == name && (schema.empty() ? r.schema == "public" : r.schema == schema))
         return sqlite3_result_int64(context, i.oid);
-  report_error(context, "42P01", "relation \"" + text + "\" does not exist");
+  if (!schema.empty() && schema != "pg_catalog" && schema != "public" &&
+      std::none_of(model.namespaces.begin(), model.namespaces.end(),
+                   [&](const catalog_namespace& n) { return n.name == schema; }))
+    return fail_with("3F000", "schema \"" + schema + "\" does not exist");
+  fail_with("42P01", "relation \"" + text + "\" does not exist");
 }
 
 void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -422,6 +434,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_catalog_current_schemas", 3, current_schemas_function},
       {"pg_relation_is_publishable", 1, true_function},
       {"pg_catalog_regclass_in", 1, regclass_in_function},
+      {"pg_catalog_regclass_in", 2, regclass_in_function},
       {"pg_catalog_regclass_out", 1, regclass_out_function},
       {"pg_catalog_regnamespace_out", 1, regnamespace_out_function},
       {"pg_catalog_regtype_out", 1, regtype_out_function},

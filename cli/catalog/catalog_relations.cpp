@@ -36,11 +36,12 @@ std::string database_name_of(sqlite3* db) {
   return name;
 }
 
-// pg_enum: each enum label with its sort order (tributary_enum_labels); a label
-// has no stored OID: a stable one from its type and name.
+// pg_enum: each enum label with its OID and sort order (tributary_enum_labels); a
+// label made before catalog version 13 has no stored OID: a stable one from its
+// type and name.
 std::vector<snapshot_row> enum_rows(sqlite_connection& db) {
   std::vector<snapshot_row> out;
-  auto q = db.prepare("SELECT enumtypid, enumsortorder, enumlabel FROM tributary_enum_labels "
+  auto q = db.prepare("SELECT enumtypid, enumsortorder, enumlabel, oid FROM tributary_enum_labels "
                       "ORDER BY enumtypid, enumsortorder");
   if (!q)
     return out;
@@ -50,7 +51,9 @@ std::vector<snapshot_row> enum_rows(sqlite_connection& db) {
       return out;
     const int64_t type = q->column_int(0);
     const std::string label = q->column_text(2);
-    out.push_back({catalog_object_oid("e", std::to_string(type) + "." + label), type, q->column(1), label});
+    const int64_t oid = q->column_is_null(3) ? catalog_object_oid("e", std::to_string(type) + "." + label)
+                                             : q->column_int(3);
+    out.push_back({oid, type, q->column(1), label});
   }
 }
 

@@ -81,7 +81,7 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
   for (const auto& t : model.types) {
     const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);
     if (t.kind == 'e') {  // the enum and its array type, _mood
-      const int64_t array = enum_array_oid(static_cast<oid_t>(t.oid));
+      const int64_t array = t.array;
       out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, array, 0, -1, false, 0, 0));
       out.push_back(type_row(array, "_" + t.name, ns, owner, -1, 'b', 'A', t.oid, 0, 0, -1, false, 0, 0));
       continue;

@@ -8,6 +8,7 @@
 #include "stages/core/local_relation_name.hpp"
 #include "storage/column_acl_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
+#include "storage/table_rebuild.hpp"
 
 namespace tributary {
 namespace {
@@ -52,6 +53,8 @@ result<ok_t, pg_error> forget_dropped_table(sqlite_connection& db, const std::st
     return fail(table_storage_error(r.error()));
   if (auto r = forget_column_acls(db, table); !r)
     return fail(table_storage_error(r.error()));
+  if (auto r = forget_relation_order(db, table); !r)
+    return fail(table_storage_error(r.error()));
   return ok_v;
 }
 
@@ -62,6 +65,8 @@ result<ok_t, pg_error> carry_altered_table(sqlite_connection& db, const std::str
     if (auto r = rename_relation_acl(db, before, after); !r)
       return fail(table_storage_error(r.error()));
     if (auto r = rename_column_acls(db, before, after); !r)
+      return fail(table_storage_error(r.error()));
+    if (auto r = rename_relation_order(db, before, after); !r)
       return fail(table_storage_error(r.error()));
   }
   for (const auto& column : dropped_columns)

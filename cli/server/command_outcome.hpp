@@ -14,6 +14,7 @@ struct result_column {
   uint32_t type_oid = 25;  // text
   int32_t typmod = -1;     // pg_attribute.atttypmod of a table column, else -1
   int16_t format = 0;      // of its values in DataRow: 0 text, 1 binary
+  bool user_enum = false;  // a user's enum (pg_type.typlen 4; its array type's is -1)
 };
 
 // One row's values, each in its column's format (text or binary bytes); nullopt = NULL.

@@ -12,7 +12,7 @@ std::vector<wire::field_description> field_descriptions(const std::vector<result
     wire::field_description f;
     f.name = c.name;
     f.type_oid = c.type_oid;
-    f.type_size = type_size(c.type_oid);
+    f.type_size = type_size(c.type_oid, c.user_enum);
     f.type_modifier = c.typmod;
     f.format = c.format;
     fields.push_back(std::move(f));

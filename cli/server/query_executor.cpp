@@ -55,6 +55,7 @@ std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_state
       typed.source = k.type;
       typed.column.type_oid = k.type.known() ? k.type.client_oid() : pg_type_oid::text;
       typed.column.typmod = k.type.known() ? k.type.client_typmod() : -1;
+      typed.column.user_enum = k.type.is_enum() && !k.type.is_enum_array();
       columns.push_back(std::move(typed));
     }
     return columns;
@@ -69,6 +70,7 @@ std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_state
       // A type Tributary does not know is sent as text, as it is stored.
       typed.column.type_oid = source->known() ? source->client_oid() : pg_type_oid::text;
       typed.column.typmod = source->known() ? source->client_typmod() : -1;
+      typed.column.user_enum = source->is_enum() && !source->is_enum_array();
     } else if (rows) {
       values.clear();
       for (const auto& row : *rows)

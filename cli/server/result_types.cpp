@@ -128,10 +128,10 @@ uint32_t infer_column_type(std::string_view declared_type, const std::vector<con
   return pg_type_oid::text;
 }
 
-int16_t type_size(uint32_t type_oid) {
+int16_t type_size(uint32_t type_oid, bool user_enum) {
+  if (user_enum)
+    return 4;
   const type_descriptor* type = find_builtin_type(type_oid);
-  if (!type && type_oid >= 16384)
-    return 4;  // a user's enum (the only user type a column is sent as): pg_type.typlen 4
   return type ? type->typlen : int16_t{-1};
 }
 

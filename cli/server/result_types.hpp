@@ -32,8 +32,9 @@ uint32_t type_for_declared(std::string_view declared_type);
 // `values` are the column's values of every row.
 uint32_t infer_column_type(std::string_view declared_type, const std::vector<const sql_value*>& values);
 
-// pg_type.typlen of the types above (-1 for variable length).
-int16_t type_size(uint32_t type_oid);
+// pg_type.typlen of the types above (-1 for variable length); a user's enum's is 4
+// (`user_enum`), any other user type's (an enum's or a domain's array type) -1.
+int16_t type_size(uint32_t type_oid, bool user_enum = false);
 
 // The text form of a value in a column of `type_oid`; nullopt for NULL.
 std::optional<std::string> format_value(const sql_value& value, uint32_t type_oid);

@@ -66,3 +66,15 @@ INSERT INTO arr_assign (id, q) VALUES (4, ARRAY['1'])
 UPDATE arr_assign SET p = ARRAY[0] WHERE id = 2
 UPDATE arr_assign SET p = ARRAY[3, NULL], q = ARRAY[id] WHERE id = 2
 SELECT id, p::text, q, r FROM arr_assign ORDER BY id
+-- An array cast to another element type casts each element (issue 7): numeric to an
+-- integer rounds half away from zero, float8 half to even; their range and NaN errors.
+SELECT ARRAY[1.5, -2.5, NULL]::int8[], ARRAY[2.5e0, 3.5e0]::int4[], ARRAY[[0.5], [1.49]]::int2[]
+SELECT id, na::int8[] FROM arr WHERE id = 2
+SELECT ARRAY[9223372036854775808.0]::int8[]
+SELECT ARRAY['NaN'::numeric]::int4[]
+CREATE TABLE arr8 (id int, x int8[], y int2[])
+INSERT INTO arr8 VALUES (1, ARRAY[1.5, -2.5], ARRAY[0.5e0])
+INSERT INTO arr8 (id, x) VALUES (2, ARRAY[[1.5], [2.5]])
+INSERT INTO arr8 (id, x) SELECT 3, ARRAY[7.5]
+INSERT INTO arr8 (id, y) VALUES (4, ARRAY[32768.0])
+SELECT * FROM arr8 ORDER BY id

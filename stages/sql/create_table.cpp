@@ -204,6 +204,10 @@ struct table_builder {
     } else if (user && user->kind == 'e') {
       column.type = parts.array_dimensions == 0 ? user->enum_column_type()
                                                 : user->enum_array_column_type();
+    } else if (user && parts.array_dimensions > 0 && user->base_dimensions > 0) {
+      // il[] with il a domain over int[]: PostgreSQL's values are 1-D arrays whose
+      // elements are int[] arrays ({"{3,4}","{5}"}), not 2-D int[].
+      return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
     } else if (user) {
       // price[]: the domain's array type, each element tested by the domain.
       if (parts.array_dimensions > 0)
@@ -460,7 +464,7 @@ struct table_builder {
 
 std::string sqlite_column_type(const column_type& type) {
   if (type.is_enum_array())
-    return "TEXT COLLATE " + enum_array_collation_name(*enum_of_array_oid(type.oid));
+    return "TEXT COLLATE " + enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())
     return "TEXT COLLATE " + enum_collation_name(type.oid);
   const type_descriptor* d = find_builtin_type(type.oid);

@@ -80,6 +80,8 @@ result<ok_t, pg_error> read_base_type(const json& type_node, std::string_view so
     domain.base = user->enum_column_type();
     return ok_v;
   }
+  if (parts.array_dimensions > 0 && user->base_dimensions > 0)
+    return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
   domain.base = user->base;
   domain.base_dimensions = user->base_dimensions + parts.array_dimensions;
   if (parts.array_dimensions > 0 && user->base_dimensions == 0)

@@ -13,10 +13,12 @@
 // never a column_type: its columns have the domain's base type
 // (column_definition::domain names the domain).
 //
-// An array of a user's enum (mood[]) has its own OID, the enum's OID plus
-// enum_array_oid_base (as PostgreSQL's _mood; never given to anything else:
-// catalog OIDs stay below it), the name format_type prints ("mood[]") and the
-// enum's labels: each element is checked against them.
+// An array of a user's enum (mood[]) has its own OID, the enum's pg_type.typarray
+// (enum_definition::array_oid): the OID just below the enum's, as PostgreSQL
+// allocates _mood, or for an enum made before that rule the enum's OID plus
+// enum_array_oid_base (never given to anything else: catalog OIDs stay below it);
+// the name format_type prints ("mood[]") and the enum's labels: each element is
+// checked against them.
 //
 // An array of a user's domain (price[], price a domain over numeric(12,2)) holds
 // the base type's array (oid 1231 numeric[], the domain's typmod): its values,
@@ -36,7 +38,8 @@ namespace tributary {
 
 struct enum_definition;  // stages/types/user/enum_type.hpp
 
-// The OID of a user enum's array type is the enum's OID plus this.
+// The OID of the array type of a user enum made before PostgreSQL's numbering
+// (catalog_schema.cpp, migration 13) is the enum's OID plus this.
 constexpr oid_t enum_array_oid_base = 0x40000000;
 
 // A field of an anonymous record (type record, OID 2249) a query computes, such
@@ -68,7 +71,8 @@ struct column_type {
   bool known() const { return oid != 0; }
   // A user's enum or an array of one (both carry the enum's labels).
   bool is_enum() const { return enum_labels != nullptr; }
-  bool is_enum_array() const { return enum_labels != nullptr && oid >= enum_array_oid_base; }
+  // (Its OID is not the enum's; defined in user/enum_type.cpp.)
+  bool is_enum_array() const;
   // The OID and typmod clients see (RowDescription): a domain's array type's, else
   // the type's own.
   oid_t client_oid() const { return domain_array ? domain_array->array_oid : oid; }

@@ -10,6 +10,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/value_io.hpp"
+#include "stages/types/verbatim/array_text.hpp"
 
 namespace tributary {
 namespace {
@@ -264,6 +265,10 @@ result<sql_value, pg_error> float_narrowing(const std::string& text, const colum
   return parse_text_value(to, buffer, settings);
 }
 
+result<sql_value, pg_error> array_elements_cast(const sql_value& stored, const column_type& from,
+                                                const column_type& to, bool explicit_cast,
+                                                const type_settings& settings);
+
 }  // namespace
 
 std::optional<cast_rule> find_cast(const column_type& from, const column_type& to) {
@@ -282,8 +287,10 @@ std::optional<cast_rule> find_cast(const column_type& from, const column_type& t
     auto element = find_cast(builtin_column_type(from_element), builtin_column_type(to_element));
     if (!element)
       return std::nullopt;
-    return cast_rule{element->context,
-                     element->method == m::via_text ? m::via_text : m::not_supported};
+    const stored_cast method = element->method == m::via_text || element->method == m::not_supported
+                                   ? element->method
+                                   : m::array_elements;
+    return cast_rule{element->context, method};
   }
   return std::nullopt;
 }
@@ -334,10 +341,45 @@ result<sql_value, pg_error> cast_stored_value(const sql_value& stored, const col
       return bit_to_integer(stored_text(stored), to.oid);
     case m::integer_to_bit:
       return integer_to_bit(stored_integer(stored), from.oid, to.typmod);
+    case m::array_elements:
+      return array_elements_cast(stored, from, to, explicit_cast, settings);
     case m::not_supported:
       break;
   }
   return fail(make_pg_error("0A000", "this type conversion is not supported yet"));
 }
+
+namespace {
+
+// array_out's text of `from`, each element read by its type's input, cast as the
+// element types cast, printed by the new element type's output; the array's
+// shape kept; then read as `to`.
+result<sql_value, pg_error> array_elements_cast(const sql_value& stored, const column_type& from,
+                                                const column_type& to, bool explicit_cast,
+                                                const type_settings& settings) {
+  const column_type from_element = builtin_column_type(element_of(from), from.typmod);
+  const column_type to_element = builtin_column_type(element_of(to), to.typmod);
+  const auto rule = find_cast(from_element, to_element);
+  auto text = format_text_value(from, stored, settings);
+  if (!text || !rule)
+    return sql_value{sql_null{}};
+  auto array = read_array_literal(*text, array_delimiter(from_element.oid));
+  if (!array)
+    return fail(array.error());
+  for (auto& element : array->elements) {
+    if (!element)
+      continue;
+    auto value = parse_text_value(from_element, *element, settings);
+    if (!value)
+      return fail(value.error());
+    auto cast = cast_stored_value(*value, from_element, to_element, rule->method, explicit_cast, settings);
+    if (!cast)
+      return fail(cast.error());
+    element = format_text_value(to_element, *cast, settings);
+  }
+  return parse_text_value(to, write_array_literal(*array, array_delimiter(to_element.oid)), settings);
+}
+
+}  // namespace
 
 }  // namespace tributary

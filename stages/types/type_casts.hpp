@@ -10,8 +10,8 @@
 //   find_cast(date, integer)     -> nullopt (no cast: 42846)
 // The rules are PostgreSQL 15's pg_cast for the built-in types, plus its I/O
 // conversions: any type to text, varchar, bpchar and name (assignment), and from
-// them to any type (explicit). Arrays cast element by element when their elements
-// cast through text. A cast whose value rule Tributary does not have yet (inet to
+// them to any type (explicit). Arrays cast element by element (array_elements:
+// numeric[] -> int8[] rounds each element as numeric -> int8 does). A cast whose value rule Tributary does not have yet (inet to
 // cidr, the geometric conversions, jsonb to scalars, ...) is `not_supported`: the
 // caller answers 0A000 naming both types.
 //
@@ -49,6 +49,7 @@ enum class stored_cast : uint8_t {
   integer_to_bool,
   bit_to_integer,      // bit(n) -> int4 / int8: the bits as a two's complement number
   integer_to_bit,      // int4 / int8 -> bit(n): the rightmost n bits, sign-extended
+  array_elements,      // an array: each element by its element types' cast
   not_supported,       // a cast PostgreSQL has, not done here yet
 };
 

@@ -37,13 +37,10 @@ bool untyped(const typed_expression& e) { return e.literal.has_value() || e.para
 
 std::optional<column_type> array_element_type(const column_type& array) {
   if (array.is_enum_array()) {
-    if (auto enum_oid = enum_of_array_oid(array.oid)) {
-      std::string name = array.name;
-      if (name.ends_with("[]"))
-        name.resize(name.size() - 2);
-      return column_type{*enum_oid, -1, name, array.enum_labels, nullptr};
-    }
-    return std::nullopt;
+    std::string name = array.name;
+    if (name.ends_with("[]"))
+      name.resize(name.size() - 2);
+    return column_type{array.enum_labels->oid, -1, name, array.enum_labels, nullptr};
   }
   const type_descriptor* type = find_builtin_type(array.oid);
   if (type == nullptr || type->element == 0)
@@ -53,7 +50,7 @@ std::optional<column_type> array_element_type(const column_type& array) {
 
 std::optional<column_type> array_type_of(const column_type& element) {
   if (element.is_enum() && !element.is_enum_array())
-    return column_type{enum_array_oid(element.oid), -1, element.name + "[]", element.enum_labels, nullptr};
+    return column_type{element.enum_labels->array_oid, -1, element.name + "[]", element.enum_labels, nullptr};
   const type_descriptor* type = find_builtin_type(element.oid);
   if (type == nullptr || type->array == 0 || element.enum_labels != nullptr)
     return std::nullopt;

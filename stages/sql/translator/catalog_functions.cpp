@@ -142,7 +142,7 @@ std::string argument_sql(query_translator& t, typed_expression value, oid_t type
     return value.sql;
   }
   if (type == regclass_oid && value.literal)
-    return "pg_catalog_regclass_in(" + value.sql + ")";
+    return t.regclass_input_sql(value);
   if (type == pg_node_tree_oid)
     return untyped(value) ? t.coerce(std::move(value), builtin_column_type(pg_type_oid::text)).sql : value.sql;
   if (untyped(value))
@@ -346,7 +346,7 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
     if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
       return typed_as(text, result);
     if (type == "regclass")
-      return typed_as("pg_catalog_regclass_in(" + arg.sql + ")", result);
+      return typed_as(t.regclass_input_sql(arg), result);
     if (type == "regnamespace")
       return typed_as("pg_catalog_regnamespace_in(" + arg.sql + ")", result);
     if (type == "regtype")

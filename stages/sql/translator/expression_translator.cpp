@@ -263,12 +263,7 @@ typed_expression query_translator::domain_array_cast(const json& cast, const sco
 
 typed_expression query_translator::domain_elements_tested(typed_expression value, const user_type& domain,
                                                           int literal_location) {
-  int position = 0;  // 1-based, in characters of the query string
-  if (literal_location >= 0 && static_cast<size_t>(literal_location) <= input_.source.size()) {
-    position = input_.position_base + 1;
-    for (size_t i = 0; i < static_cast<size_t>(literal_location); ++i)
-      position += (static_cast<unsigned char>(input_.source[i]) & 0xC0) != 0x80 ? 1 : 0;
-  }
+  const int position = query_position(literal_location);
   // The array once, as "value", its elements tested as a column of price[] tests
   // them (domain_checks.hpp): 23514 value for domain price violates check constraint.
   auto tests = domain_element_tests(domain, "\"value\"", input_.settings, position);
@@ -315,6 +310,21 @@ typed_expression query_translator::cast_to(const json& cast, const scope& where,
     return typed(std::string(out) + "(" + arg.sql + ")", *target, location);
   }
   return typed(cast_sql(arg.sql, arg.type, *target), *target, location);
+}
+
+int query_translator::query_position(int location) const {
+  if (location < 0 || static_cast<size_t>(location) > input_.source.size())
+    return 0;
+  int position = input_.position_base + 1;
+  for (size_t i = 0; i < static_cast<size_t>(location); ++i)
+    position += (static_cast<unsigned char>(input_.source[i]) & 0xC0) != 0x80 ? 1 : 0;
+  return position;
+}
+
+std::string query_translator::regclass_input_sql(const typed_expression& literal) const {
+  const int position = query_position(literal.location);
+  return "pg_catalog_regclass_in(" + sql_quote(*literal.literal) +
+         (position > 0 ? ", " + std::to_string(position) : std::string()) + ")";
 }
 
 oid_t query_translator::regtype_input(const std::string& text, int location) const {
@@ -384,7 +394,7 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
     // regclass / regtype input reads a name: the relation's OID (42P01 when there is
     // none, when the statement runs), a type's OID (42704).
     if (type.oid == 2205)
-      return typed("pg_catalog_regclass_in(" + sql_quote(*value.literal) + ")", type, value.location);
+      return typed(regclass_input_sql(value), type, value.location);
     return typed(std::to_string(regtype_input(*value.literal, value.location)), type, value.location);
   }
   if (value.literal) {

@@ -274,7 +274,12 @@ translated_query query_translator::insert(const json& s) {
       if (!targets[i]->identity.empty() && overriding == "OVERRIDING_USER_VALUE")
         throw not_translatable{"OVERRIDING USER VALUE with a SELECT"};
     }
+    std::vector<column_type> target_types;
+    for (const column_definition* target : targets)
+      target_types.push_back(target->type);
+    insert_targets_ = &target_types;
     translated_query query = this->select(select, nullptr);
+    insert_targets_ = nullptr;
     count_error(query.columns.size(), -1);
     std::string list;
     for (size_t i = 0; i < query.columns.size(); ++i) {

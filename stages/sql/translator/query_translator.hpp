@@ -137,6 +137,12 @@ public:
   [[noreturn]] void fail_at(pg_error error, int location) const;
   // The OID regtype's input gives `text` (42704 at `location` when no type has it).
   oid_t regtype_input(const std::string& text, int location) const;
+  // `location` (an offset in the statement) as PostgreSQL's error position: 1-based,
+  // in characters of the whole query string; 0 when unknown.
+  int query_position(int location) const;
+  // regclass input of a literal, run when the statement runs (the relation's OID;
+  // 42P01 at the literal's position when there is none).
+  std::string regclass_input_sql(const typed_expression& literal) const;
 
 private:
   typed_expression column_reference(const json& ref, const scope& where);
@@ -230,6 +236,10 @@ private:
 
   set_returning_level* set_returning_ = nullptr;  // the select list being translated
   int set_returning_levels_ = 0;                   // names the ordinals srf1, srf2, ...
+  // INSERT ... SELECT: the target columns' types, which the SELECT's own list
+  // reads its untyped literals and $n as (PostgreSQL's transformInsertStmt leaves
+  // them unresolved for the INSERT); taken by the next select() only.
+  const std::vector<column_type>* insert_targets_ = nullptr;
 
 public:
   bool is_aggregate_name(const std::string& name) const;

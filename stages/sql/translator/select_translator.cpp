@@ -98,10 +98,15 @@ std::optional<json> resolve_named_windows(const json& s, const query_translator&
 
 translated_query query_translator::select(const json& s, const scope* outer) {
   const select_level level;
-  if (auto resolved = resolve_named_windows(s, *this))
+  const std::vector<column_type>* insert_targets = std::exchange(insert_targets_, nullptr);
+  if (auto resolved = resolve_named_windows(s, *this)) {
+    insert_targets_ = insert_targets;
     return select(*resolved, outer);
-  if (auto expanded = expand_grouping_sets(s, *this))
+  }
+  if (auto expanded = expand_grouping_sets(s, *this)) {
+    insert_targets_ = insert_targets;
     return select(*expanded, outer);
+  }
   // WITH queries are visible to this statement only.
   const size_t visible_tables = common_tables_.size();
   struct forget_common_tables {
@@ -153,9 +158,13 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   translated_query out;
   std::vector<std::string> column_sql;
   const auto add_column = [&](typed_expression e, std::string name) {
-    const bool untyped = e.type.oid == pg_type_oid::unknown;
-    if (untyped)
+    bool untyped = e.type.oid == pg_type_oid::unknown;
+    if (untyped && insert_targets != nullptr && out.columns.size() < insert_targets->size()) {
+      e = coerce(std::move(e), (*insert_targets)[out.columns.size()]);
+      untyped = false;
+    } else if (untyped) {
       e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
+    }
     column_sql.push_back(with_collation(e.sql, e.type));
     out.columns.push_back({std::move(name), e.type, untyped});
   };

@@ -29,7 +29,7 @@ bool is_text_like(oid_t oid) {
 
 std::string collation_of(const column_type& type) {
   if (type.is_enum_array())
-    return enum_array_collation_name(*enum_of_array_oid(type.oid));
+    return enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())
     return enum_collation_name(type.oid);
   const type_descriptor* d = find_builtin_type(type.oid);

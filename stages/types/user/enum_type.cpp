@@ -152,13 +152,20 @@ std::optional<oid_t> enum_collation_oid(std::string_view collation) {
   return oid_after_prefix(collation, "pg_enum_");
 }
 
-oid_t enum_array_oid(oid_t enum_oid) { return enum_oid + enum_array_oid_base; }
-
-std::optional<oid_t> enum_of_array_oid(oid_t oid) {
-  if (oid <= enum_array_oid_base)
-    return std::nullopt;
-  return oid - enum_array_oid_base;
+bool takes_label_oid(oid_t candidate, double sort_order, const std::vector<numbered_label>& existing) {
+  bool sorts_right = true;
+  for (const auto& label : existing) {
+    if (label.oid % 2 != 0)
+      continue;  // an odd OID never decides an order
+    if (label.sort_order < sort_order ? label.oid >= candidate : label.oid <= candidate) {
+      sorts_right = false;
+      break;
+    }
+  }
+  return sorts_right == (candidate % 2 == 0);
 }
+
+bool column_type::is_enum_array() const { return enum_labels != nullptr && oid != enum_labels->oid; }
 
 std::string enum_array_collation_name(oid_t enum_oid) {
   return "pg_enum_array_" + std::to_string(enum_oid);

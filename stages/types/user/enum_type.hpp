@@ -24,6 +24,12 @@
 //                     1, 2, 3, ... in order first (`renumbered`). Errors:
 //                     42710 enum label "x" already exists; 22023 "y" is not an
 //                     existing enum label; 42602 for a label too long.
+//   takes_label_oid   a new label's OID, as PostgreSQL's pg_enum.c picks it: OIDs
+//                     are drawn in turn; an even one is taken when it sorts as
+//                     the label does among the labels with even OIDs (the order
+//                     of two even OIDs is their labels' order), an odd one when
+//                     it does not. CREATE TYPE's labels thus get even OIDs in
+//                     order (sad 16386, ok 16388, happy 16390).
 //   rename_label      ALTER TYPE ... RENAME VALUE 'a' TO 'b': 22023 "a" is not an
 //                     existing enum label; 42710 enum label "b" already exists.
 // Pure, except enum_order's internal lock.
@@ -52,6 +58,7 @@ struct enum_definition {
   oid_t oid = 0;
   std::string name;                 // as format_type prints it: "mood", "sales.mood"
   std::vector<enum_label> labels;   // ascending sort_order
+  oid_t array_oid = 0;              // pg_type.typarray: its array type, _mood
 
   bool contains(std::string_view label) const;
 };
@@ -93,13 +100,17 @@ result<std::optional<label_placement>, pg_error> place_new_label(const enum_defi
 std::string enum_collation_name(oid_t type_oid);
 std::optional<oid_t> enum_collation_oid(std::string_view collation);
 
-// An enum's array type (column_type.hpp): its OID, and back (nullopt for an
-// OID that is not one); the SQLite collation of its columns,
+// The SQLite collation of the columns of an enum's array type (column_type.hpp),
 // "pg_enum_array_16385" (array_order.hpp's order with the enum's labels), and back.
-oid_t enum_array_oid(oid_t enum_oid);
-std::optional<oid_t> enum_of_array_oid(oid_t oid);
 std::string enum_array_collation_name(oid_t enum_oid);
 std::optional<oid_t> enum_array_collation_oid(std::string_view collation);
+
+// A label with the OID pg_enum gave it.
+struct numbered_label {
+  oid_t oid = 0;
+  double sort_order = 0;
+};
+bool takes_label_oid(oid_t candidate, double sort_order, const std::vector<numbered_label>& existing);
 
 result<enum_label, pg_error> rename_label(const enum_definition& type, std::string_view from,
                                           std::string_view to);

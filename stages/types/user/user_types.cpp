@@ -14,7 +14,7 @@ column_type user_type::enum_column_type() const {
 }
 
 column_type user_type::enum_array_column_type() const {
-  return column_type{enum_array_oid(oid), -1, display_name() + "[]", labels};
+  return column_type{array_oid, -1, display_name() + "[]", labels};
 }
 
 std::optional<column_type> user_type::domain_array_column_type() const {
@@ -47,7 +47,7 @@ std::optional<column_type> user_type_set::value_type_of(oid_t oid) const {
   for (const auto& t : types) {
     if (t.kind == 'e' && t.oid == oid)
       return t.enum_column_type();
-    if (t.kind == 'e' && enum_array_oid(t.oid) == oid)
+    if (t.kind == 'e' && t.array_oid == oid)
       return t.enum_array_column_type();
     if (t.kind == 'd' && t.oid == oid && t.base.known())
       return t.base;

@@ -31,9 +31,9 @@ struct domain_check {
 
 struct user_type {
   oid_t oid = 0;
-  // pg_type.typarray: its array type (_mood, _price). An enum's is its OID +
-  // enum_array_oid_base; a domain's is allocated just before it, as PostgreSQL's
-  // (OID - 1), or the enums' rule for a domain made before version 11 of the catalog.
+  // pg_type.typarray: its array type (_mood, _price), allocated just before it,
+  // as PostgreSQL's (OID - 1); a type made before that rule (an enum before
+  // version 13 of the catalog, a domain before 12) has its OID + enum_array_oid_base.
   oid_t array_oid = 0;
   std::string schema = "public";
   std::string name;

@@ -59,6 +59,7 @@
 #include "stages/types/verbatim/array_text.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/enum_type.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
 namespace tributary {
@@ -76,7 +77,7 @@ struct element_info {
 element_info element_of(const column_type& array_type) {
   element_info info;
   if (array_type.is_enum_array()) {  // mood[]: the enum's labels (type_enum.cpp)
-    info.type = column_type{array_type.oid - enum_array_oid_base, -1, {}, array_type.enum_labels};
+    info.type = column_type{array_type.enum_labels->oid, -1, {}, array_type.enum_labels};
     info.codec = &enum_codec();
     info.sent_oid = info.type.oid;
     return info;
