@@ -68,6 +68,11 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   if (!sync_at_commit)
     if (auto r = db->exec("PRAGMA synchronous=NORMAL"); !r)
       return fail(error_from_sqlite(r.error(), {}));
+  // Cache and checkpoints (see the header).
+  if (auto r = db->exec("PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000)) +
+                        "; PRAGMA wal_autocheckpoint = " + std::to_string(config.wal_autocheckpoint_pages));
+      !r)
+    return fail(error_from_sqlite(r.error(), {}));
   auto record = db->prepare(
       "INSERT INTO pg_replication_origin_status (local_id, external_id, remote_lsn) "
       "VALUES (?1, ?2, ?3) ON CONFLICT (local_id) DO UPDATE SET remote_lsn = excluded.remote_lsn");

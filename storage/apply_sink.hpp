@@ -14,6 +14,14 @@
 //   them again: exactly once either way (what PostgreSQL's subscriber does with
 //   synchronous_commit = off and its WAL writer's flushes). A file not in WAL
 //   mode keeps synchronous=FULL: there every commit is durable at once.
+//   Cache and checkpoints: the connection keeps its own page cache
+//   (page_cache_kib) and checkpoints the WAL into the database file every
+//   wal_autocheckpoint_pages pages (SQLite's automatic checkpoint after a
+//   commit). Updates by key on a table larger than SQLite's default 2 MB cache
+//   read a page per row, and a checkpoint copies every page written since the
+//   last one (read from the WAL, written to the file, both synced); rarer
+//   checkpoints copy a page rewritten by several groups once. Neither changes
+//   what is durable: a checkpoint syncs the WAL before it writes the file.
 //
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
@@ -82,6 +90,11 @@ struct apply_sink_config {
   // (run_as_owner); nullptr: no checks, and current_user / session_user
   // DEFAULTs fail with 0A000.
   std::shared_ptr<apply_roles> roles;
+  // SQLite's page cache of this connection (PRAGMA cache_size, KiB) and its
+  // automatic checkpoint (PRAGMA wal_autocheckpoint, pages of the WAL): see
+  // "Cache and checkpoints" above.
+  int page_cache_kib = 32768;
+  int wal_autocheckpoint_pages = 10000;
 };
 
 class apply_sink {
