@@ -93,7 +93,9 @@ struct apply_sink_config {
   // SQLite's page cache of this connection (PRAGMA cache_size, KiB) and its
   // automatic checkpoint (PRAGMA wal_autocheckpoint, pages of the WAL): see
   // "Cache and checkpoints" above.
-  int page_cache_kib = 32768;
+  // SQLite's default: a 32 MB cache halved W2's reads but added up to 32 MB of peak RSS
+  // (bench/README, session 14), against issue 10's "peak RSS unchanged".
+  int page_cache_kib = 2000;
   int wal_autocheckpoint_pages = 10000;
 };
 

@@ -284,7 +284,7 @@ TEST_F(ApplyDurabilityTest, TheSinkSetsItsCacheSizeAndCheckpointInterval) {
   };
   auto defaults = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
   ASSERT_TRUE(defaults.ok()) << defaults.error().to_string();
-  EXPECT_EQ(pragma(*defaults, "cache_size"), -32768);
+  EXPECT_EQ(pragma(*defaults, "cache_size"), -2000);
   EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 10000);
 
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
