@@ -46,6 +46,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
   if (type == "NullTest") {
     typed_expression arg = expression(f.value("arg", json::object()), where);
     const bool is_null = pt::text(f, "nulltesttype") == "IS_NULL";
+    if (arg.row_values)  // a row is NULL when every field is (row_constructor.cpp)
+      return row_null_test(arg, is_null);
     return typed("(" + arg.sql + (is_null ? " IS NULL)" : " IS NOT NULL)"), builtin(pg_type_oid::boolean));
   }
   if (type == "BooleanTest") {
@@ -71,6 +73,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return function_call(f, where);
   if (type == "A_ArrayExpr")
     return array_constructor(*this, f, where);
+  if (type == "RowExpr")
+    return row_constructor(f, where);
   if (type == "A_Indirection")
     return array_subscript(*this, f, where);
   if (type == "MinMaxExpr" || type == "SQLValueFunction" || type == "CollateClause")
@@ -556,6 +560,28 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
   if (kind == "EXISTS_SUBLINK") {
     translated_query inner = select(subselect, &where);
     return typed("EXISTS (" + inner.sql + ")", builtin(pg_type_oid::boolean));
+  }
+  if (kind == "ANY_SUBLINK" && pt::node_type(link.value("testexpr", json())) == "RowExpr") {
+    // (a, b) IN (SELECT x, y ...): SQLite's row value IN, each pair of one type.
+    translated_query inner = select(subselect, &where);
+    const std::vector<std::string> names = pt::strings(pt::list(link, "operName"));
+    if (!names.empty() && (names.size() != 1 || names[0] != "="))
+      throw not_translatable{"ANY with an operator other than ="};
+    const typed_expression row = expression(link.value("testexpr", json()), where);
+    const std::vector<typed_expression>& values = *row.row_values;
+    if (inner.columns.size() != values.size())
+      fail_at(make_pg_error("42601", inner.columns.size() > values.size() ? "subquery has too many columns"
+                                                                          : "subquery has too few columns"),
+              location_of(link));
+    std::string left;
+    for (size_t i = 0; i < values.size(); ++i) {
+      const column_type& type = inner.columns[i].type;
+      typed_expression value = untyped(values[i]) ? coerce(values[i], type) : values[i];
+      if (value.type.oid != type.oid)
+        throw not_translatable{"IN (sub-select) of another row type"};
+      left += (i ? ", " : "") + with_collation(value.sql, value.type);
+    }
+    return typed("((" + left + ") IN (" + inner.sql + "))", builtin(pg_type_oid::boolean));
   }
   if (kind == "EXPR_SUBLINK" || kind == "ANY_SUBLINK") {
     translated_query inner = select(subselect, &where);
