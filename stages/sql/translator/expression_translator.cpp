@@ -10,6 +10,7 @@
 #include "stages/sql/domain_checks.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/missing_type.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -220,6 +221,9 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
       if (auto array_type = user->domain_array_column_type())  // price[]
         return domain_array_cast(cast, where, *user, *array_type, location);
     }
+  if (!target->known())
+    if (auto missing = missing_type_error(input_, parts))
+      fail_at(*missing, location_of(type_name));
   if (!target->known() || target->oid == pg_type_oid::unknown)
     throw not_translatable{"cast to a type that is not built in"};
   return cast_to(cast, where, *target, location);
@@ -236,21 +240,10 @@ typed_expression query_translator::user_type_cast(const json& cast, const scope&
     return value;
   // The value once, as "value", tested by each check as the domain's columns are
   // (domain_checks.hpp): 23514 value for domain d violates check constraint "c".
-  std::string tests;
-  for (const auto& check : type.checks) {
-    auto translated = translate_domain_check(check, type, "value", input_.settings);
-    if (!translated)
-      fail_at(translated.error().error, location);
-    tests += (tests.empty() ? "" : " AND ") + std::string("pg_domain_check((") + translated->sql +
-             "), " + sql_literal(type.display_name()) + ", " + sql_literal(check.name) + ")";
-  }
-  std::string checked = "\"value\"";
-  if (type.not_null)
-    checked = "CASE WHEN \"value\" IS NULL THEN pg_raise('23502', " +
-              sql_literal("domain " + type.display_name() + " does not allow null values") +
-              ") ELSE \"value\" END";
-  value.sql = "(SELECT " + checked + " FROM (SELECT " + value.sql + " AS \"value\")" +
-              (tests.empty() ? "" : " WHERE " + tests) + ")";
+  auto tested = domain_tested_value(value.sql, type, input_.settings);
+  if (!tested)
+    fail_at(tested.error(), location);
+  value.sql = std::move(*tested);
   value.literal.reset();
   value.is_null_constant = false;
   return value;
