@@ -278,39 +278,84 @@ void raise(sqlite3_context* context, int, sqlite3_value** argv) {
 
 // ---- aggregates ------------------------------------------------------------
 
+// sum / avg of numerics (also as window functions: pg_numeric_sum(x) OVER (...)): the
+// finite values' exact sum, and NaN and the infinities counted apart so that a
+// window's frame can drop a value again (xInverse), as PostgreSQL's NumericAggState.
 struct numeric_accumulator {
-  numeric_value* sum;  // nullptr until the first non-NULL value
-  int64_t count;
+  numeric_value* sum;  // the finite values' sum; nullptr until the first one
+  // How many finite values have each dscale: the sum's dscale is the largest among the
+  // values still in the frame (PostgreSQL recomputes it when the largest one leaves).
+  std::map<int32_t, int64_t>* scales;
+  int64_t count;       // non-NULL values
+  int64_t nans, positive_infinities, negative_infinities;
   bool failed;
 };
 
-void numeric_step(sqlite3_context* context, int, sqlite3_value** argv) {
+void numeric_accumulate(sqlite3_context* context, sqlite3_value* value, int direction) {
   auto* acc = static_cast<numeric_accumulator*>(
       sqlite3_aggregate_context(context, sizeof(numeric_accumulator)));
-  if (acc == nullptr || acc->failed || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+  if (acc == nullptr || acc->failed || sqlite3_value_type(value) == SQLITE_NULL)
     return;
-  auto v = numeric_of(argv[0]);
+  auto v = numeric_of(value);
   if (!v) {
     acc->failed = true;
     return report(context, v.error());
   }
-  if (acc->sum == nullptr)
-    acc->sum = new numeric_value(std::move(*v));
-  else
-    *acc->sum = numeric_add(*acc->sum, *v);
-  ++acc->count;
+  acc->count += direction;
+  switch (v->what) {
+    case numeric_value::kind::nan:
+      acc->nans += direction;
+      return;
+    case numeric_value::kind::positive_infinity:
+      acc->positive_infinities += direction;
+      return;
+    case numeric_value::kind::negative_infinity:
+      acc->negative_infinities += direction;
+      return;
+    case numeric_value::kind::finite:
+      break;
+  }
+  if (acc->sum == nullptr) {
+    acc->sum = new numeric_value(numeric_from_integer(0));
+    acc->scales = new std::map<int32_t, int64_t>;
+  }
+  *acc->sum = direction > 0 ? numeric_add(*acc->sum, *v) : numeric_subtract(*acc->sum, *v);
+  if ((*acc->scales)[v->dscale] += direction; (*acc->scales)[v->dscale] == 0)
+    acc->scales->erase(v->dscale);
+  acc->sum->dscale = acc->scales->empty() ? 0 : acc->scales->rbegin()->first;
 }
 
-void numeric_final(sqlite3_context* context, bool average) {
+void numeric_step(sqlite3_context* context, int, sqlite3_value** argv) { numeric_accumulate(context, argv[0], 1); }
+void numeric_inverse(sqlite3_context* context, int, sqlite3_value** argv) {
+  numeric_accumulate(context, argv[0], -1);
+}
+
+// The sum or average so far (`release`: the aggregate's end, its memory freed).
+void numeric_result(sqlite3_context* context, bool average, bool release) {
   auto* acc = static_cast<numeric_accumulator*>(sqlite3_aggregate_context(context, 0));
-  if (acc == nullptr || acc->sum == nullptr)
+  if (acc == nullptr)
     return sqlite3_result_null(context);
-  std::unique_ptr<numeric_value> sum(acc->sum);
-  acc->sum = nullptr;
+  std::unique_ptr<numeric_value> owned(release ? acc->sum : nullptr);
+  std::unique_ptr<std::map<int32_t, int64_t>> owned_scales(release ? acc->scales : nullptr);
+  const numeric_value* sum = acc->sum;
+  if (release) {
+    acc->sum = nullptr;
+    acc->scales = nullptr;
+  }
   if (acc->failed)
     return;
-  numeric_value out = *sum;
-  if (average) {
+  if (acc->count == 0)
+    return sqlite3_result_null(context);
+  numeric_value out;
+  if (acc->nans > 0 || (acc->positive_infinities > 0 && acc->negative_infinities > 0))
+    out.what = numeric_value::kind::nan;
+  else if (acc->positive_infinities > 0)
+    out.what = numeric_value::kind::positive_infinity;
+  else if (acc->negative_infinities > 0)
+    out.what = numeric_value::kind::negative_infinity;
+  else
+    out = *sum;
+  if (average && out.what == numeric_value::kind::finite) {
     auto quotient = numeric_divide(out, numeric_from_integer(acc->count));
     if (!quotient)
       return report(context, quotient.error());
@@ -319,6 +364,9 @@ void numeric_final(sqlite3_context* context, bool average) {
   const std::string text = format_numeric_text(out);
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
+void numeric_final(sqlite3_context* context, bool average) { numeric_result(context, average, true); }
+void numeric_sum_value(sqlite3_context* context) { numeric_result(context, false, false); }
+void numeric_avg_value(sqlite3_context* context) { numeric_result(context, true, false); }
 void numeric_sum_final(sqlite3_context* context) { numeric_final(context, false); }
 void numeric_avg_final(sqlite3_context* context) { numeric_final(context, true); }
 
@@ -426,12 +474,15 @@ void register_sql_functions(sqlite3* db) {
     void (*step)(sqlite3_context*, int, sqlite3_value**);
     void (*final)(sqlite3_context*);
   };
-  const aggregate aggregates[] = {{"pg_numeric_sum", numeric_step, numeric_sum_final},
-                                  {"pg_numeric_avg", numeric_step, numeric_avg_final},
-                                  {"pg_float_sum", float_step, float_sum_final},
+  const aggregate aggregates[] = {{"pg_float_sum", float_step, float_sum_final},
                                   {"pg_float_avg", float_step, float_avg_final}};
   for (const aggregate& a : aggregates)
     sqlite3_create_function_v2(db, a.name, 1, flags, state, nullptr, a.step, a.final, nullptr);
+  // Exact sums also serve as window functions (a frame drops values by xInverse).
+  sqlite3_create_window_function(db, "pg_numeric_sum", 1, flags, state, numeric_step, numeric_sum_final,
+                                 numeric_sum_value, numeric_inverse, nullptr);
+  sqlite3_create_window_function(db, "pg_numeric_avg", 1, flags, state, numeric_step, numeric_avg_final,
+                                 numeric_avg_value, numeric_inverse, nullptr);
   register_text_functions(db, state);
   register_session_functions(db, state);
   register_math_functions(db, state);

@@ -163,7 +163,8 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
 }
 
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
-// type), and count / min / max over a window. SQLite computes them natively.
+// type), and count / min / max over a window, computed by SQLite natively; sum and
+// avg of integers and numerics by the exact numeric aggregates.
 typed_expression window_call(query_translator& t, const std::string& name, const json& call,
                              const scope& where) {
   if (pt::flag(call, "agg_distinct") || call.contains("agg_filter") || call.contains("agg_order") ||
@@ -184,6 +185,13 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   if (name == "sum" && args.size() == 1 && (args[0].type.oid == pg_type_oid::int2 || args[0].type.oid == pg_type_oid::int4) &&
       !args[0].literal && args[0].parameter == 0)
     return result_of("sum(" + args[0].sql + ")" + over, pg_type_oid::int8);
+  if ((name == "sum" || name == "avg") && args.size() == 1 && !args[0].literal && args[0].parameter == 0 &&
+      (args[0].type.oid == pg_type_oid::numeric || args[0].type.oid == pg_type_oid::int8 ||
+       args[0].type.oid == pg_type_oid::int4 || args[0].type.oid == pg_type_oid::int2)) {
+    // numeric's exact sum and avg (storage's pg_numeric_sum / _avg, window functions
+    // too); sum(bigint) and avg of integers are numeric, as PostgreSQL's.
+    return result_of("pg_numeric_" + name + "(" + args[0].sql + ")" + over, pg_type_oid::numeric);
+  }
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
