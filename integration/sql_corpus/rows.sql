@@ -53,3 +53,4 @@ SELECT o.id, (o.item_id, o.note) = (SELECT i.id, i.name FROM items i WHERE i.id 
 SELECT ROW(created, placed) FROM items JOIN orders ON orders.item_id = items.id ORDER BY orders.id
 SELECT ROW(price, amount, weight) FROM items JOIN orders ON orders.item_id = items.id ORDER BY orders.id
 SELECT ROW(ROW(1, 'a b'), ARRAY['x', NULL], NULL::int)::text
+SELECT to_json(ROW(1, 'a')), row_to_json(ROW(1, 'a')), json_agg(ROW(id, name) ORDER BY id) FROM items
