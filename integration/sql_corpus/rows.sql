@@ -54,3 +54,7 @@ SELECT ROW(created, placed) FROM items JOIN orders ON orders.item_id = items.id 
 SELECT ROW(price, amount, weight) FROM items JOIN orders ON orders.item_id = items.id ORDER BY orders.id
 SELECT ROW(ROW(1, 'a b'), ARRAY['x', NULL], NULL::int)::text
 SELECT to_json(ROW(1, 'a')), row_to_json(ROW(1, 'a')), json_agg(ROW(id, name) ORDER BY id) FROM items
+-- array_agg of rows: record[] of their texts.
+SELECT array_agg(ROW(id, name) ORDER BY id) FROM items
+SELECT category, array_agg((id, code, active) ORDER BY id) FROM items GROUP BY category ORDER BY 1
+SELECT pg_typeof(array_agg(ROW(1, 'x'))), array_agg(ROW(NULL, 'a b', '')) FROM items WHERE id = 1
