@@ -43,6 +43,9 @@ struct typed_expression {
   std::string row_absent;
   // A row constructor, ROW(...) or (a, b) (row_constructor.cpp): compared field by field.
   bool row_constructor = false;
+  // A user table's whole row: the table's row type (stages/core/row_type_oid.hpp), which
+  // clients see and pg_typeof names; inside the statement it is a record.
+  oid_t row_type_oid = 0;
 };
 
 struct scope_column {
@@ -60,6 +63,7 @@ struct scope_column {
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name
+  std::string relation;  // a user table's local name ("items", "sales.orders"); "" otherwise
   bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
   // A function in FROM that returns one value per row (jsonb_array_elements): its
   // name alone, when no column has that name, is that value (PostgreSQL's whole-row

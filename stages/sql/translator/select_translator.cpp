@@ -164,6 +164,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
       e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
     column_sql.push_back(with_collation(e.sql, e.type));
     out.columns.push_back({std::move(name), e.type, untyped});
+    out.columns.back().client_oid = e.row_type_oid;
   };
   frame.recording = true;
   set_returning_ = expansion ? &*expansion : nullptr;
@@ -345,6 +346,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
                 static_cast<int>(pt::integer(f, "location")));
     for (const column_definition& c : *columns)
       item.columns.push_back({c.name, c.name, c.type, c.primary_key});
+    if (schema != "pg_catalog" && !(schema.empty() && relation.starts_with("pg_")))
+      item.relation = table;  // its whole row has the table's row type
     // A system catalog's tableoid (pg_dump reads it from every catalog): the
     // catalog's own OID, as pg_class gives it.
     if (schema == "pg_catalog" || (schema.empty() && relation.starts_with("pg_"))) {
