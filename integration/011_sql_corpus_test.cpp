@@ -112,6 +112,22 @@ TEST_F(SqlCorpus, EveryStatementAnswersAsPostgres) {
   EXPECT_GT(compared, 0);
 }
 
+// The corpus compares type OIDs, which differ between the servers for a table's own
+// types: here each server's whole-row column is typed with its own table's row type.
+TEST_F(SqlCorpus, AWholeRowIsTypedAsItsTablesRowType) {
+  for (PGconn* c : {local_.get(), publisher_session_.get()}) {
+    auto row = exec(c, "SELECT t FROM items t WHERE id = 1");
+    auto reltype = exec(c, "SELECT reltype FROM pg_class WHERE relname = 'items'");
+    ASSERT_EQ(PQresultStatus(row.get()), PGRES_TUPLES_OK) << PQerrorMessage(c);
+    ASSERT_EQ(PQntuples(reltype.get()), 1);
+    EXPECT_NE(std::string(PQgetvalue(reltype.get(), 0, 0)), "0");
+    EXPECT_EQ(std::to_string(PQftype(row.get(), 0)), PQgetvalue(reltype.get(), 0, 0));
+    auto typarray = exec(c, "SELECT typarray FROM pg_type t JOIN pg_class c ON c.reltype = t.oid WHERE c.relname = 'items'");
+    ASSERT_EQ(PQntuples(typarray.get()), 1);  // the row type is in pg_type, with an array type
+    EXPECT_NE(std::string(PQgetvalue(typarray.get(), 0, 0)), "0");
+  }
+}
+
 TEST_F(SqlCorpus, PendingStatementsStillDiffer) {
   if (!fs::exists(dir_ / "pending"))
     GTEST_SKIP() << "no pending statements";

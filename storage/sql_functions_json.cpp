@@ -34,6 +34,7 @@
 
 #include <memory>
 
+#include "stages/sql/json/json_array_text.hpp"
 #include "stages/sql/json/json_document.hpp"
 #include "stages/sql/json/json_operations.hpp"
 #include "stages/sql/json/json_path.hpp"
@@ -362,6 +363,19 @@ void jsonb_in(sqlite3_context* context, int argc, sqlite3_value** argv) {
   give(context, jv::canonical_jsonb(text_of(argv[0])));
 }
 
+// pg_json_array_text(value, key): a JSON value (json or jsonb text) as the array text
+// populate_record reads into an array column (stages/sql/json/json_array_text.hpp).
+void json_array_text(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  auto text = jv::json_array_text(text_of(argv[0]), text_of(argv[1]));
+  if (!text)
+    return report(context, text.error());
+  if (!*text)
+    return sqlite3_result_null(context);
+  return_text(context, **text);
+}
+
 }  // namespace
 
 void register_json_functions(sqlite3* db, connection_state* state) {
@@ -382,6 +396,7 @@ void register_json_functions(sqlite3* db, connection_state* state) {
       {"pg_jsonb_insert", 4, jsonb_insert},   {"pg_json_strip_nulls", 2, json_strip_nulls},
       {"pg_jsonb_pretty", 1, jsonb_pretty},   {"pg_jsonb_path", 5, jsonb_path},
       {"pg_json_object", 1, json_object},     {"pg_json_object", 2, json_object},
+      {"pg_json_array_text", 2, json_array_text},
   };
   for (const function& f : functions)
     sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, f.call,

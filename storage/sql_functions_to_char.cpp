@@ -8,7 +8,10 @@
 // The translator (datetime_functions.cpp) passes only constant patterns whose
 // letters are all among these (to_char_pattern_supported), so nothing here
 // meets another keyword of PostgreSQL's.
-//   pg_to_char_number(value, pattern)      to_char of an integer or numeric
+//   pg_to_char_number(value, pattern)      to_char of a bigint or numeric
+//   pg_to_char_int4(value, pattern)        to_char of an integer or smallint
+//   pg_to_char_float(value, pattern, f4)   to_char of a double precision (real when f4 is 1)
+//   pg_to_number(text, pattern)            to_number: numeric
 //   pg_to_char_interval(interval, pattern) to_char of an interval (its fields, not a date)
 //   pg_to_timestamp_local(text, pattern)   to_timestamp / to_date's fields as a timestamp
 //   pg_to_timestamp_epoch(float8)          to_timestamp(seconds since 1970): timestamptz
@@ -230,6 +233,45 @@ void to_char_number(sqlite3_context* context, int, sqlite3_value** argv) {
   return_text(context, *text);
 }
 
+// pg_to_char_int4(value, pattern): to_char of an integer or smallint.
+void to_char_int4(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto text = format_int4(sqlite3_value_int64(argv[0]), text_of(argv[1]));
+  if (!text)
+    return report(context, text.error());
+  return_text(context, *text);
+}
+
+// pg_to_char_float(value, pattern, is_float4): to_char of a double precision or real.
+void to_char_float(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  auto text = format_float(float_argument(argv[0]), text_of(argv[1]), sqlite3_value_int(argv[2]) != 0);
+  if (!text)
+    return report(context, text.error());
+  return_text(context, *text);
+}
+
+// pg_to_number(text, pattern): the digits the pattern reads, as numeric(precision,
+// scale) reads them (numeric_to_number).
+void to_number(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const std::string pattern = text_of(argv[1]);
+  if (pattern.empty())
+    return sqlite3_result_null(context);
+  auto read = parse_number(text_of(argv[0]), pattern);
+  if (!read)
+    return report(context, read.error());
+  if (read->multi != 0)
+    return report(context, make_pg_error("0A000", "to_number with \"V\" is not supported yet"));
+  auto value = parse_numeric_text(read->text, ((read->precision << 16) | read->scale) + 4);
+  if (!value)
+    return report(context, value.error());
+  return_text(context, format_numeric_text(*value));
+}
+
 // pg_to_timestamp_local(text, pattern): to_timestamp / to_date's fields
 // (stages/sql/datetime_format_input.hpp) as a timestamp without time zone; the
 // translator casts it to timestamptz (the session's TimeZone) or date.
@@ -284,6 +326,12 @@ void register_to_char_function(sqlite3* db, connection_state* state) {
                              to_char_interval, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_to_char_number", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_char_number,
                              nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_char_int4", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_char_int4,
+                             nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_char_float", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_char_float,
+                             nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_to_number", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, to_number, nullptr,
+                             nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

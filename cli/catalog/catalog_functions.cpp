@@ -45,6 +45,8 @@
 #include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "cli/catalog/global_rows.hpp"
+#include "cli/catalog/pg_type_rows.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "cli/catalog/internal_types.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
@@ -100,6 +102,17 @@ void format_type_of(sqlite3_context* context, int64_t oid, int32_t typmod, bool 
                                          : quote_identifier_if_needed(t.schema) + "." +
                                                quote_identifier_if_needed(t.name)) +
                                     modifier + (array ? "[]" : ""));
+  }
+  for (const auto& r : reader_of(context).model().relations) {  // a table's row type, or its array type
+    if (!has_row_type(r))
+      continue;
+    const bool array = table_row_type_oid(r.local_name, true) == oid;
+    if (!array && table_row_type_oid(r.local_name) != oid)
+      continue;
+    const bool visible = is_visible(reader_of(context).visible_schemas(), r.schema.empty() ? "public" : r.schema);
+    return result_text(context, (visible ? quote_identifier_if_needed(r.name)
+                                         : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(r.name)) +
+                                    (array ? "[]" : ""));
   }
   // pg_type's internal and pseudo-types (int2vector, aclitem[], void, record, ...):
   // an array type is its element's name and [].

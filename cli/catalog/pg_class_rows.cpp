@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cli/catalog/pg_type_rows.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "stages/sql/view_options.hpp"
 #include "stages/types/builtin_types.hpp"
 
@@ -92,6 +94,8 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
                       static_cast<int64_t>(r.columns.size()), relowner, relacl,
                       !r.foreign_keys.empty() || r.referenced || !r.triggers.empty(), static_cast<int64_t>(r.checks.size()),
                       r.options.empty() ? null_value : sql_value{reloptions_array_text(r.options)}));
+    if (has_row_type(r))  // reltype: the table's row type (pg_type_rows)
+      out.back()[3] = table_row_type_oid(r.local_name);
     for (const auto& i : r.indexes)
       out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size()),
                         relowner, null_value));

@@ -1,6 +1,7 @@
 #include "cli/catalog/pg_type_rows.hpp"
 
 #include "cli/catalog/internal_types.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/user/enum_type.hpp"
 
@@ -77,6 +78,18 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
     row[5] = boolean(t.typbyval);
     row[22] = character(t.typalign);
     row[23] = character(t.typstorage);
+  }
+  // Each table's and view's row type (typtype c, typrelid the relation) and its array type.
+  for (const auto& r : model.relations) {
+    if (!has_row_type(r))
+      continue;
+    const int64_t oid = table_row_type_oid(r.local_name);
+    const int64_t array = table_row_type_oid(r.local_name, true);
+    out.push_back(type_row(oid, r.name, r.namespace_oid, owner, -1, 'c', 'C', 0, array, 0, -1, false, 0, 0));
+    out.back()[11] = r.oid;  // typrelid
+    out.back()[22] = character('d');
+    out.push_back(type_row(array, "_" + r.name, r.namespace_oid, owner, -1, 'b', 'A', oid, 0, 0, -1, false, 0, 0));
+    out.back()[22] = character('d');
   }
   for (const auto& t : model.types) {
     const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);

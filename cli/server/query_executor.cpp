@@ -53,7 +53,7 @@ std::vector<typed_column> type_columns(sqlite_connection& db, const sqlite_state
       typed_column typed;
       typed.column.name = k.name;
       typed.source = k.type;
-      typed.column.type_oid = k.type.known() ? k.type.client_oid() : pg_type_oid::text;
+      typed.column.type_oid = k.client_oid != 0 ? k.client_oid : k.type.known() ? k.type.client_oid() : pg_type_oid::text;
       typed.column.typmod = k.type.known() ? k.type.client_typmod() : -1;
       typed.column.user_enum = k.type.is_enum() && !k.type.is_enum_array();
       columns.push_back(std::move(typed));

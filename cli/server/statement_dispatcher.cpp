@@ -645,7 +645,7 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   for (const auto& [number, domain] : domain_parameters(own.statements[0].fields(), type, db_))
     shape->parameter_types[number] = domain;
   for (const query_column& c : (*translated)->columns)
-    shape->columns.push_back(result_column{c.name, c.type.known() ? c.type.client_oid() : 25,
+    shape->columns.push_back(result_column{c.name, c.client_oid != 0 ? c.client_oid : c.type.known() ? c.type.client_oid() : 25,
                                            c.type.known() ? c.type.client_typmod() : -1, 0,
                                            c.type.is_enum() && !c.type.is_enum_array()});
   return std::optional<statement_shape>{std::move(*shape)};

@@ -76,6 +76,14 @@ SELECT j.name FROM items i JOIN orders o USING (id) AS j
 SELECT * FROM items i JOIN orders o USING (id) AS i
 -- A set operation reads an untyped literal by the other side's type.
 SELECT * FROM (VALUES (1)) v(x) EXCEPT SELECT 'x'
+-- ... when the statement is analysed, so even a branch that returns no row fails (at the literal).
+SELECT 1 UNION SELECT 'x' WHERE false
+(VALUES (1)) EXCEPT SELECT 'x' WHERE false
+SELECT 1 UNION ALL SELECT 'x' FROM items WHERE id < 0
+SELECT 'x' WHERE false UNION SELECT 1
+SELECT 1, 'a' UNION SELECT 2, 'b' UNION SELECT 'c', 'd' WHERE false
+SELECT now()::date UNION SELECT 'nope' WHERE false
+SELECT 'a', 1 UNION SELECT 'b', 'x' UNION SELECT 'y', 2
 SELECT 1 UNION SELECT '2' ORDER BY 1
 SELECT id FROM items WHERE id < 3 UNION ALL SELECT '12' ORDER BY 1
 SELECT created FROM items WHERE id = 1 UNION SELECT 'yesterday-ish'

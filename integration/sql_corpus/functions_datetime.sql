@@ -38,6 +38,7 @@ SELECT make_date(6000000, 1, 1)
 SELECT age(timestamp '2024-03-31 10:00', timestamp '2024-02-29 12:30'), age(timestamp '2024-01-01', timestamp '2024-03-15 01:02:03.5'), age(timestamp '2024-03-01', timestamp '2023-01-31')
 SELECT age(created, timestamptz '2020-01-15 08:00+00'), age(timestamptz '2020-01-15 08:00+00', created) FROM items WHERE id <> 4 ORDER BY id
 SELECT age(created) > interval '0', age(current_date::timestamp) FROM items WHERE id <> 4 ORDER BY id
+SELECT age(placed::timestamp, '2020-01-01'), age('2030-06-15 12:00', placed::timestamp), age(created, '2020-01-15 08:00+00') FROM orders, items WHERE orders.item_id = items.id AND items.id <> 4 ORDER BY orders.id
 SELECT to_char(created, 'YYYY-MM-DD HH24:MI:SS'), to_char(created, 'DD Mon YYYY HH12:MI AM'), to_char(created, 'Day, FMDay FMMonth DD YY'), to_char(created, 'MONTH month DY dy D DDD Q') FROM items ORDER BY id
 SELECT to_char(created, 'YYYY-MM-DD"T"HH24:MI:SS.US'), to_char(created, 'HH:MI:SS.MS pm'), to_char(created::timestamp, 'FMMM/FMDD/YYYY FMHH12 PM') FROM items ORDER BY id
 SELECT to_char(timestamp '0044-03-15 12:00 BC', 'YYYY-MM-DD'), to_char(timestamp '2024-01-07 00:05', 'Dy D HH12 AM "quoted: YYYY"')

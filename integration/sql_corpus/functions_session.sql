@@ -15,3 +15,13 @@ SELECT count(*) FROM items WHERE created < now()
 -- pg_sleep returns void ('' in text; NULL for NULL), typed void (issue 11).
 SELECT pg_sleep(0), pg_sleep(0.01::numeric), pg_sleep(NULL) IS NULL, pg_sleep(-1)::text = ''
 SELECT format_type(o, NULL) FROM unnest(ARRAY[22, 30, 194, 1034, 2249, 2276, 2278, 2287, 1263]::oid[]) o ORDER BY o
+-- pg_sleep_for(interval) and pg_sleep_until(timestamptz): pg_sleep of the seconds from clock_timestamp().
+SELECT pg_sleep_for('10 milliseconds'), pg_sleep_until(now() + interval '10 ms'), pg_sleep_for(NULL) IS NULL, pg_sleep_until(NULL) IS NULL
+SELECT pg_typeof(pg_sleep_for('1 ms')), pg_typeof(pg_sleep_until('2000-01-01')), pg_sleep_for('-1 day')::text = '', pg_sleep_until(now()::timestamp - interval '1 hour') IS NOT NULL
+SELECT pg_sleep_for('x')
+SELECT pg_sleep_until('nope')
+-- ... cancelled by statement_timeout as any statement (57014).
+SET statement_timeout = '100ms'
+SELECT pg_sleep_for('1 minute')
+SELECT pg_sleep_until(now() + interval '1 hour')
+RESET statement_timeout

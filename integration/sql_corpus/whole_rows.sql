@@ -41,3 +41,7 @@ DROP TABLE corpus_moods
 DROP TYPE corpus_mood
 -- The row an outer join did not find is NULL (a table with a primary key).
 SELECT i.id, row_to_json(o), o IS NULL FROM items i LEFT JOIN orders o ON o.id = i.id + 4 ORDER BY i.id
+SELECT pg_typeof(t)::text, pg_typeof(o)::text FROM items t JOIN orders o ON o.item_id = t.id WHERE t.id = 1 AND o.id = 1
+SELECT format_type(c.reltype, NULL), t.typtype, t.typcategory, t.typrelid = c.oid, format_type(t.typarray, NULL), t.typname FROM pg_class c JOIN pg_type t ON t.oid = c.reltype WHERE c.relname IN ('items', 'orders') ORDER BY 1
+SELECT a.typname, a.typcategory, e.typname FROM pg_type a JOIN pg_type e ON a.typelem = e.oid JOIN pg_class c ON c.reltype = e.oid WHERE c.relname = 'items'
+SELECT pg_typeof(ROW(1, 2))::text, pg_typeof(s)::text FROM (SELECT 1 AS x) s

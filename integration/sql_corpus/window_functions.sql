@@ -13,3 +13,11 @@ SELECT nth_value(id, 0) OVER () FROM items
 SELECT id, percent_rank() OVER (ORDER BY qty), cume_dist() OVER (ORDER BY qty) FROM items ORDER BY id
 SELECT category, percent_rank() OVER (PARTITION BY category ORDER BY price), cume_dist() OVER w FROM items WINDOW w AS (PARTITION BY category ORDER BY price) ORDER BY id
 SELECT percent_rank() OVER (), cume_dist() OVER () FROM items WHERE id < 3
+-- sum / avg of integers and numerics over a window: exact, frames that drop values keep PostgreSQL's scale, NaN and infinities (issue 11).
+SELECT id, name, price, sum(price) OVER (ORDER BY id) AS running, rank() OVER (PARTITION BY category ORDER BY price DESC) FROM items ORDER BY id
+SELECT id, sum(amount) OVER (PARTITION BY date_trunc('month', placed)), avg(amount) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM orders ORDER BY id
+SELECT id, sum(big) OVER w, avg(qty) OVER w, avg(small) OVER w, sum(price) OVER (w ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM items WINDOW w AS (ORDER BY id) ORDER BY id
+SELECT id, sum(amount) OVER (ORDER BY id ROWS 2 PRECEDING), avg(amount) OVER () FROM orders ORDER BY id
+SELECT id, sum(x) OVER (ORDER BY id ROWS 1 PRECEDING) FROM (VALUES (1, 'Infinity'::numeric), (2, '-Infinity'), (3, 1.5), (4, 2), (5, 'NaN'), (6, 3)) v(id, x) ORDER BY id
+SELECT category, sum(price) OVER (PARTITION BY category), round(avg(price) OVER (PARTITION BY category), 2) FROM items ORDER BY id
+SELECT sum(amount), avg(amount), sum(big), avg(qty) FROM orders, items WHERE items.id = orders.item_id

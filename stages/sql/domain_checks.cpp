@@ -137,4 +137,23 @@ std::string without_named_clause(std::string_view item, const std::string& const
 
 std::string expression_tree_text(const nlohmann::json& expression) { return expression.dump(); }
 
+result<std::string, pg_error> domain_tested_value(const std::string& value_sql, const user_type& domain,
+                                                  const type_settings& settings) {
+  if (domain.checks.empty() && !domain.not_null)
+    return value_sql;
+  std::string tests;
+  for (const auto& check : domain.checks) {
+    auto translated = translate_domain_check(check, domain, "value", settings);
+    if (!translated)
+      return fail(translated.error().error);
+    tests += (tests.empty() ? "" : " AND ") + domain_check_test(domain, check.name, translated->sql);
+  }
+  std::string checked = "\"value\"";
+  if (domain.not_null)
+    checked = "CASE WHEN \"value\" IS NULL THEN pg_raise('23502', " +
+              sql_literal("domain " + domain.display_name() + " does not allow null values") + ") ELSE \"value\" END";
+  return "(SELECT " + checked + " FROM (SELECT " + value_sql + " AS \"value\")" + (tests.empty() ? "" : " WHERE " + tests) +
+         ")";
+}
+
 }  // namespace tributary

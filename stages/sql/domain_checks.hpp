@@ -45,6 +45,12 @@ result<translated_check, located_error> translate_domain_check(const domain_chec
 std::string domain_check_test(const user_type& domain, const std::string& check_name,
                               const std::string& expression_sql);
 
+// A value of the domain's base type (`value_sql`), tested by the domain's NOT NULL
+// (23502 domain d does not allow null values) and each CHECK as a cast to the domain
+// tests it: (SELECT "value" FROM (SELECT <value_sql> AS "value") WHERE <tests>).
+result<std::string, pg_error> domain_tested_value(const std::string& value_sql, const user_type& domain,
+                                                  const type_settings& settings);
+
 // The CHECK clause of one domain check on a column (with its leading space).
 std::string domain_clause(const user_type& domain, const std::string& check_name,
                           const std::string& expression_sql);

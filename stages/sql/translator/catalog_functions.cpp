@@ -187,8 +187,9 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
     const typed_expression& value = args[0];
     if (value.parameter != 0)
       throw not_translatable{"pg_typeof of a parameter"};
-    const std::string oid =
-        std::to_string(value.literal || value.is_null_constant ? pg_type_oid::unknown : value.type.oid);
+    const std::string oid = std::to_string(value.literal || value.is_null_constant ? pg_type_oid::unknown
+                                           : value.row_type_oid != 0            ? value.row_type_oid
+                                                                                : value.type.oid);
     return typed_result("CASE WHEN " + value.sql + " IS NULL THEN " + oid + " ELSE " + oid + " END", regtype_oid);
   }
   if (name == "current_schemas" && args.size() == 1) {

@@ -258,9 +258,16 @@ std::optional<typed_expression> datetime_function(query_translator& t, const std
                         numeric ? pg_type_oid::numeric : pg_type_oid::float8);
   }
   if (name == "age" && (args.size() == 1 || args.size() == 2)) {
+    // An untyped argument takes the other's type when that is timestamp (age(timestamp,
+    // timestamp) is then the exact match), else timestamptz.
+    const auto untyped = [](const typed_expression& e) { return e.literal || e.parameter != 0 || e.is_null_constant; };
+    oid_t untyped_as = pg_type_oid::timestamptz;
+    for (const typed_expression& value : args)
+      if (!untyped(value) && value.type.oid == pg_type_oid::timestamp)
+        untyped_as = pg_type_oid::timestamp;
     for (typed_expression& value : args)
-      if (value.literal || value.parameter != 0 || value.is_null_constant)
-        value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+      if (untyped(value))
+        value = t.coerce(std::move(value), builtin_column_type(untyped_as));
     if (args.size() == 2)
       dates_as_timestamps({&args[0], &args[1]});
     else

@@ -10,6 +10,7 @@
 #include "stages/sql/domain_checks.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/missing_type.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -46,6 +47,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
   if (type == "NullTest") {
     typed_expression arg = expression(f.value("arg", json::object()), where);
     const bool is_null = pt::text(f, "nulltesttype") == "IS_NULL";
+    if (arg.row_values)  // a row is NULL when every field is (row_constructor.cpp)
+      return row_null_test(arg, is_null);
     return typed("(" + arg.sql + (is_null ? " IS NULL)" : " IS NOT NULL)"), builtin(pg_type_oid::boolean));
   }
   if (type == "BooleanTest") {
@@ -71,6 +74,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
     return function_call(f, where);
   if (type == "A_ArrayExpr")
     return array_constructor(*this, f, where);
+  if (type == "RowExpr")
+    return row_constructor(f, where);
   if (type == "A_Indirection")
     return array_subscript(*this, f, where);
   if (type == "MinMaxExpr" || type == "SQLValueFunction" || type == "CollateClause")
@@ -216,6 +221,9 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
       if (auto array_type = user->domain_array_column_type())  // price[]
         return domain_array_cast(cast, where, *user, *array_type, location);
     }
+  if (!target->known())
+    if (auto missing = missing_type_error(input_, parts))
+      fail_at(*missing, location_of(type_name));
   if (!target->known() || target->oid == pg_type_oid::unknown)
     throw not_translatable{"cast to a type that is not built in"};
   return cast_to(cast, where, *target, location);
@@ -232,21 +240,10 @@ typed_expression query_translator::user_type_cast(const json& cast, const scope&
     return value;
   // The value once, as "value", tested by each check as the domain's columns are
   // (domain_checks.hpp): 23514 value for domain d violates check constraint "c".
-  std::string tests;
-  for (const auto& check : type.checks) {
-    auto translated = translate_domain_check(check, type, "value", input_.settings);
-    if (!translated)
-      fail_at(translated.error().error, location);
-    tests += (tests.empty() ? "" : " AND ") + std::string("pg_domain_check((") + translated->sql +
-             "), " + sql_literal(type.display_name()) + ", " + sql_literal(check.name) + ")";
-  }
-  std::string checked = "\"value\"";
-  if (type.not_null)
-    checked = "CASE WHEN \"value\" IS NULL THEN pg_raise('23502', " +
-              sql_literal("domain " + type.display_name() + " does not allow null values") +
-              ") ELSE \"value\" END";
-  value.sql = "(SELECT " + checked + " FROM (SELECT " + value.sql + " AS \"value\")" +
-              (tests.empty() ? "" : " WHERE " + tests) + ")";
+  auto tested = domain_tested_value(value.sql, type, input_.settings);
+  if (!tested)
+    fail_at(tested.error(), location);
+  value.sql = std::move(*tested);
   value.literal.reset();
   value.is_null_constant = false;
   return value;
@@ -566,6 +563,28 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
   if (kind == "EXISTS_SUBLINK") {
     translated_query inner = select(subselect, &where);
     return typed("EXISTS (" + inner.sql + ")", builtin(pg_type_oid::boolean));
+  }
+  if (kind == "ANY_SUBLINK" && pt::node_type(link.value("testexpr", json())) == "RowExpr") {
+    // (a, b) IN (SELECT x, y ...): SQLite's row value IN, each pair of one type.
+    translated_query inner = select(subselect, &where);
+    const std::vector<std::string> names = pt::strings(pt::list(link, "operName"));
+    if (!names.empty() && (names.size() != 1 || names[0] != "="))
+      throw not_translatable{"ANY with an operator other than ="};
+    const typed_expression row = expression(link.value("testexpr", json()), where);
+    const std::vector<typed_expression>& values = *row.row_values;
+    if (inner.columns.size() != values.size())
+      fail_at(make_pg_error("42601", inner.columns.size() > values.size() ? "subquery has too many columns"
+                                                                          : "subquery has too few columns"),
+              location_of(link));
+    std::string left;
+    for (size_t i = 0; i < values.size(); ++i) {
+      const column_type& type = inner.columns[i].type;
+      typed_expression value = untyped(values[i]) ? coerce(values[i], type) : values[i];
+      if (value.type.oid != type.oid)
+        throw not_translatable{"IN (sub-select) of another row type"};
+      left += (i ? ", " : "") + with_collation(value.sql, value.type);
+    }
+    return typed("((" + left + ") IN (" + inner.sql + "))", builtin(pg_type_oid::boolean));
   }
   if (kind == "EXPR_SUBLINK" || kind == "ANY_SUBLINK") {
     translated_query inner = select(subselect, &where);

@@ -323,6 +323,13 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
   typed_expression value = t.expression(arguments[0], where);
   if (value.literal || value.parameter != 0 || value.is_null_constant || value.type.oid == pg_type_oid::unknown)
     value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+  constexpr oid_t record_oid = 2249, record_array_oid = 2287;
+  if (value.type.oid == record_oid && value.type.record_fields && !pt::flag(call, "agg_distinct")) {
+    // Rows (ROW(...), a whole row): record[] of their record_out texts, quoted as elements.
+    const std::string sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','" +
+                            distinct_or_sort_keys(t, call, where, value.sql, value.type) + ")" + filter;
+    return result_of("('{' || " + sql + " || '}')", record_array_oid);
+  }
   const type_descriptor* d = find_builtin_type(value.type.oid);
   if (d == nullptr || d->array == 0 || d->element != 0 || value.type.is_enum())
     throw not_translatable{"array_agg of this type"};

@@ -37,8 +37,10 @@
 // arrays of arrays' other types and untyped arguments of to_json are not
 // translated yet.
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/domain_checks.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
+#include "stages/sql/translator/missing_type.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -492,13 +494,24 @@ std::string record_from_json(query_translator& t, const std::string& name, const
       item.columns.push_back(std::move(column));
       continue;
     }
-    if (c.type.is_enum() || c.dimensions > 0 || !c.domain.empty() || !c.type.known())
+    if (c.type.is_enum() || !c.type.known() || c.type.domain_array)
       throw not_translatable{name + " of a record with such column types"};
     const type_descriptor* d = find_builtin_type(c.type.oid);
-    if (d == nullptr || d->element != 0 || c.type.oid == 2249)
-      throw not_translatable{name + " of a record with an array or record column"};
+    if (d == nullptr || c.type.oid == 2249)
+      throw not_translatable{name + " of a record with a record column"};
     const std::string key = sql_quote(c.name);
     std::string sql;
+    if (d->element != 0 || c.dimensions > 0) {
+      // An array column: a JSON array's elements (or a string's array text) read by the
+      // array type's input (stages/sql/json/json_array_text.hpp).
+      const column_type array_type = d->element != 0 ? c.type : type_of(d->array);
+      const std::string member = "pg_json_get(" + object + ", " + key + ", " + jsonb_flag + ")";
+      scope_column column{c.name, "", array_type};
+      column.expression = cast_sql("pg_json_array_text(" + member + ", " + key + ")", type_of(pg_type_oid::text),
+                                   array_type);
+      item.columns.push_back(std::move(column));
+      continue;
+    }
     if (is_json(c.type.oid)) {
       sql = "pg_json_get(" + object + ", " + key + ", " + jsonb_flag + ")";
       if (c.type.oid != family)
@@ -509,6 +522,19 @@ std::string record_from_json(query_translator& t, const std::string& name, const
         sql = t.assign(typed_result(text, pg_type_oid::text), c).sql;
       else
         sql = cast_sql(text, type_of(pg_type_oid::text), c.type);
+    }
+    if (!c.domain.empty()) {  // a domain column: its NOT NULL and CHECKs test the value
+      const size_t dot = c.domain.find('.');
+      const user_type* domain =
+          !t.input().find_user_type ? nullptr
+          : dot == std::string::npos ? t.input().find_user_type("", c.domain)
+                                     : t.input().find_user_type(c.domain.substr(0, dot), c.domain.substr(dot + 1));
+      if (domain == nullptr || domain->kind != 'd')
+        throw not_translatable{name + " of a record with a column of this domain"};
+      auto tested = domain_tested_value(sql, *domain, t.input().settings);
+      if (!tested)
+        t.fail_at(tested.error(), -1);
+      sql = std::move(*tested);
     }
     scope_column column{c.name, "", c.type};
     column.expression = std::move(sql);
@@ -576,10 +602,18 @@ std::optional<std::string> json_to_record_from_item(query_translator& t, const j
     c.name = pt::text(definition, "colname");
     c.type = *type;
     if (!c.type.known() && t.input().find_user_type && parts.array_dimensions == 0 && parts.typmod_args.empty() &&
-        !parts.names.empty() && parts.names.size() <= 2)  // a user's enum
-      if (const user_type* user = t.input().find_user_type(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
-          user != nullptr && user->kind == 'e')
+        !parts.names.empty() && parts.names.size() <= 2) {  // a user's enum or domain
+      const user_type* user = t.input().find_user_type(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
+      if (user != nullptr && user->kind == 'e') {
         c.type = user->enum_column_type();
+      } else if (user != nullptr && user->kind == 'd' && user->base.known()) {  // a domain: its base, tested
+        c.type = user->base;
+        c.domain = parts.names.size() == 2 ? parts.names[0] + "." + parts.names[1] : parts.names[0];
+      }
+    }
+    if (!c.type.known())
+      if (auto missing = missing_type_error(t.input(), parts))
+        t.fail_at(*missing, static_cast<int>(pt::integer(type_name, "location")));
     columns.push_back(std::move(c));
   }
   const oid_t family = family_of(name);

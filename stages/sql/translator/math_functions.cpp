@@ -17,7 +17,8 @@
 //                                    22003 exp's overflow / underflow)
 //   mod(integers)                    the wider integer type; mod(numeric) numeric
 //   random()                         float8
-//   to_char(integer | numeric, constant pattern)   text   pg_to_char_number (number_format.hpp)
+//   to_char(number, constant pattern)   text   pg_to_char_number / _int4 / _float (number_format.hpp)
+//   to_number(text, constant pattern)   numeric   pg_to_number
 //   GREATEST / LEAST(...)            the arguments' common type; NULLs ignored
 //   a & b, a | b, a # b (integers)   the wider integer type (bitwise and, or, xor;
 //                                    an untyped operand takes the other's type)
@@ -71,13 +72,31 @@ std::optional<typed_expression> math_function(query_translator& t, const std::st
                                               std::vector<typed_expression>& args, int) {
   const size_t n = args.size();
   if (name == "to_char" && n == 2 && !args[0].literal && args[0].parameter == 0 && !args[0].is_null_constant &&
-      (args[0].type.oid == pg_type_oid::int2 || args[0].type.oid == pg_type_oid::int4 ||
-       args[0].type.oid == pg_type_oid::int8 || args[0].type.oid == pg_type_oid::numeric)) {
-    // to_char of an integer or numeric with a constant pattern (stages/sql/number_format.hpp).
+      is_number_type(args[0].type.oid)) {
+    // to_char of a number with a constant pattern (stages/sql/number_format.hpp), by
+    // the value's type as PostgreSQL's overloads.
     const std::optional<std::string> pattern = literal_text(args[1]);
-    if (!pattern || !number_format_supported(*pattern))
-      throw not_translatable{"to_char with this number pattern"};
-    return typed_result("pg_to_char_number(" + args[0].sql + ", " + sql_quote(*pattern) + ")", pg_type_oid::text);
+    if (!pattern)
+      throw not_translatable{"to_char with a pattern that is not a constant"};
+    const oid_t type = args[0].type.oid;
+    if (type == pg_type_oid::float4 || type == pg_type_oid::float8)
+      return typed_result("pg_to_char_float(" + args[0].sql + ", " + sql_quote(*pattern) + ", " +
+                              (type == pg_type_oid::float4 ? "1" : "0") + ")",
+                          pg_type_oid::text);
+    const char* function = type == pg_type_oid::int2 || type == pg_type_oid::int4 ? "pg_to_char_int4" : "pg_to_char_number";
+    return typed_result(std::string(function) + "(" + args[0].sql + ", " + sql_quote(*pattern) + ")", pg_type_oid::text);
+  }
+  if (name == "to_number" && n == 2) {
+    // to_number(text, constant pattern): numeric (stages/sql/number_format.hpp).
+    const std::optional<std::string> pattern = literal_text(args[1]);
+    if (!pattern)
+      throw not_translatable{"to_number with a pattern that is not a constant"};
+    typed_expression text = args[0];
+    if (text.literal || text.parameter != 0 || text.is_null_constant || text.type.oid == pg_type_oid::bpchar)
+      text = t.coerce(std::move(text), builtin_column_type(pg_type_oid::text));
+    if (!is_text_like(text.type.oid))
+      throw not_translatable{"to_number of a value that is not text"};
+    return typed_result("pg_to_number(" + text.sql + ", " + sql_quote(*pattern) + ")", pg_type_oid::numeric);
   }
   if (name == "random" && n == 0)
     return typed_result("pg_random()", pg_type_oid::float8);

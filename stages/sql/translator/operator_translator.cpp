@@ -48,7 +48,18 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
     }
     typed_expression left = expression(lexpr, where);
+    if (left.row_constructor && pt::node_type(rexpr) == "SubLink" &&
+        pt::text(pt::fields(rexpr), "subLinkType") == "EXPR_SUBLINK")
+      return row_sub_select_comparison(sql_operator(op), left, pt::fields(rexpr), where, location_of(expr));
     typed_expression right = expression(rexpr, where);
+    if (left.row_constructor && right.row_constructor)  // ROW(a, b) < ROW(c, d)
+      return row_comparison(sql_operator(op), left, right, location_of(expr));
+    if ((left.row_constructor && right.is_null_constant) || (right.row_constructor && left.is_null_constant)) {
+      if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
+        return typed("NULL", builtin(pg_type_oid::boolean));  // NULL read as a record: the test is NULL
+    }
+    if (left.row_constructor || right.row_constructor)
+      refuse_row_operand(op, left, right, location_of(expr));
     if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
       return *json_result;
     if (auto array_result = array_operator(*this, op, left, right, location_of(expr)))
@@ -63,9 +74,14 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       return *shifted;
     return other_operator(expr, where);
   }
-  if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT")
-    return comparison(kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS", expression(lexpr, where),
-                      expression(rexpr, where));
+  if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT") {
+    typed_expression left = expression(lexpr, where);
+    typed_expression right = expression(rexpr, where);
+    const char* test = kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS";
+    if (left.row_constructor && right.row_constructor)
+      return row_comparison(test, left, right, location_of(expr));
+    return comparison(test, std::move(left), std::move(right));
+  }
   if (kind == "AEXPR_NULLIF") {
     typed_expression left = expression(lexpr, where);
     typed_expression test = comparison("=", left, expression(rexpr, where));
@@ -79,7 +95,12 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     const bool negated = op == "<>";
     std::string sql;
     for (const json& item : pt::list(pt::fields(rexpr), "items")) {
-      typed_expression test = comparison(negated ? "<>" : "=", left, expression(item, where));
+      typed_expression right = expression(item, where);
+      if (left.row_constructor != right.row_constructor)
+        refuse_row_operand("=", left, right, location_of(expr));
+      typed_expression test = left.row_constructor && right.row_constructor
+                                  ? row_comparison(negated ? "<>" : "=", left, right, location_of(expr))
+                                  : comparison(negated ? "<>" : "=", left, std::move(right));
       sql += sql.empty() ? "(" : (negated ? " AND " : " OR ");
       sql += test.sql;
     }
@@ -105,6 +126,19 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     return typed(negated ? "(NOT " + both + ")" : both, builtin(pg_type_oid::boolean));
   }
   return other_operator(expr, where);
+}
+
+void query_translator::refuse_row_operand(const std::string& op, const typed_expression& left,
+                                          const typed_expression& right, int location) {
+  // A row against a value that is not one: PostgreSQL resolves an operator on record,
+  // and there is none for a typed value (42883). An untyped operand would be read as
+  // a record: not translated.
+  if (untyped(left) || untyped(right))
+    throw not_translatable{"a row compared with an untyped value"};
+  const auto name = [](const typed_expression& e) {
+    return e.type.oid == 2249 ? std::string("record") : message_type_name(e.type);
+  };
+  fail_at(make_pg_error("42883", "operator does not exist: " + name(left) + " " + op + " " + name(right)), location);
 }
 
 typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,

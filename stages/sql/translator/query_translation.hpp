@@ -87,6 +87,7 @@ struct query_column {
   std::string name;  // PostgreSQL's output column name
   column_type type;  // the value's type; its SQLite value is that type's stored form
   bool untyped = false;  // an untyped literal or NULL, read as text (a set operation resolves it)
+  oid_t client_oid = 0;  // a table's whole row: its row type's OID, which clients see (type stays record)
 };
 
 // A data-modifying WITH query that already ran (modifying_with.hpp): a reference to

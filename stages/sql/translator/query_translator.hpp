@@ -41,6 +41,11 @@ struct typed_expression {
   // SQL true when the whole row is an outer join's missing row (its primary key is
   // NULL): the row is NULL then; "" when that cannot be told.
   std::string row_absent;
+  // A row constructor, ROW(...) or (a, b) (row_constructor.cpp): compared field by field.
+  bool row_constructor = false;
+  // A user table's whole row: the table's row type (stages/core/row_type_oid.hpp), which
+  // clients see and pg_typeof names; inside the statement it is a record.
+  oid_t row_type_oid = 0;
 };
 
 struct scope_column {
@@ -58,6 +63,7 @@ struct scope_column {
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name
+  std::string relation;  // a user table's local name ("items", "sales.orders"); "" otherwise
   bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
   // A function in FROM that returns one value per row (jsonb_array_elements): its
   // name alone, when no column has that name, is that value (PostgreSQL's whole-row
@@ -148,6 +154,18 @@ private:
   typed_expression column_reference(const json& ref, const scope& where);
   // `item`'s whole row (a record of its visible columns), found at `level` (whole_row.cpp).
   typed_expression whole_row(const scope* level, const scope_item& item, int location);
+  // ROW(...) (row_constructor.cpp), the comparisons of two of them (op: = <> < <= > >=,
+  // "IS" / "IS NOT" for IS [NOT] DISTINCT FROM), and IS [NOT] NULL of a row.
+  typed_expression row_constructor(const json& row, const scope& where);
+  typed_expression row_comparison(const std::string& op, const typed_expression& left,
+                                  const typed_expression& right, int location);
+  typed_expression row_null_test(const typed_expression& row, bool is_null);
+  // ROW(a, b) op (SELECT x, y): `link` is the EXPR_SUBLINK's fields.
+  typed_expression row_sub_select_comparison(const std::string& op, const typed_expression& left,
+                                             const json& link, const scope& where, int location);
+  // 42883 for an operator between a row and a value that is not one (operator_translator.cpp).
+  [[noreturn]] void refuse_row_operand(const std::string& op, const typed_expression& left,
+                                       const typed_expression& right, int location);
   typed_expression constant(const json& node);
   typed_expression type_cast(const json& cast, const scope& where);
   typed_expression cast_to(const json& cast, const scope& where, const column_type& target,

@@ -83,6 +83,32 @@ bool one_row_expressions(const json& s) {
   return (op.empty() || op == "SETOP_NONE") && !has_set_returning_call(pt::list(s, "targetList"));
 }
 
+// findTargetlistEntrySQL92: a GROUP BY name that no FROM column of this level has is
+// an output column's name (its AS, or the name PostgreSQL gives it); the target's
+// index (nullopt with a `*` in the select list: its columns come from FROM).
+std::optional<size_t> grouped_output_name(const json& item, const scope& level, const json& target_list) {
+  if (pt::node_type(item) != "ColumnRef")
+    return std::nullopt;
+  const json& fields = pt::list(pt::fields(item), "fields");
+  if (fields.size() != 1 || pt::node_type(fields[0]) != "String")
+    return std::nullopt;
+  const std::string name = pt::text(pt::fields(fields[0]), "sval");
+  for (const scope_item& from : level.items)
+    for (const scope_column& c : from.columns)
+      if (c.name == name)
+        return std::nullopt;
+  for (size_t i = 0; i < target_list.size(); ++i) {
+    const json& target = pt::fields(target_list[i]);
+    const json& value = target.value("val", json());
+    const json& ref = pt::list(pt::fields(value), "fields");
+    if (pt::node_type(value) == "ColumnRef" && !ref.empty() && pt::node_type(ref.back()) == "A_Star")
+      return std::nullopt;
+    if ((target.contains("name") ? pt::text(target, "name") : output_column_name(value)) == name)
+      return i;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // GROUP BY ROLLUP / CUBE / GROUPING SETS and grouping(...): the statement as a UNION ALL
@@ -167,6 +193,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     }
     column_sql.push_back(with_collation(e.sql, e.type));
     out.columns.push_back({std::move(name), e.type, untyped});
+    out.columns.back().client_oid = e.row_type_oid;
   };
   frame.recording = true;
   set_returning_ = expansion ? &*expansion : nullptr;
@@ -248,6 +275,8 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     std::string term;
     if (auto position = output_position(item, column_sql.size(), "GROUP BY")) {
       term = column_sql[*position];
+    } else if (auto alias = grouped_output_name(item, own, pt::list(s, "targetList"))) {
+      term = column_sql[*alias];  // GROUP BY an output column's name
     } else {
       typed_expression e = expression(item, own);
       term = with_collation(e.sql, e.type);
@@ -350,6 +379,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
                 static_cast<int>(pt::integer(f, "location")));
     for (const column_definition& c : *columns)
       item.columns.push_back({c.name, c.name, c.type, c.primary_key});
+    if (schema != "pg_catalog" && !(schema.empty() && relation.starts_with("pg_")))
+      item.relation = table;  // its whole row has the table's row type
     // A system catalog's tableoid (pg_dump reads it from every catalog): the
     // catalog's own OID, as pg_class gives it.
     if (schema == "pg_catalog" || (schema.empty() && relation.starts_with("pg_"))) {
@@ -488,6 +519,8 @@ void query_translator::check_grouping(const grouping_frame& frame, const json& g
     const json* node = &item;
     if (auto position = output_position(item, target_list.size(), "GROUP BY"))
       node = &pt::fields(target_list[*position]).at("val");
+    else if (auto alias = grouped_output_name(item, *frame.level, target_list))
+      node = &pt::fields(target_list[*alias]).at("val");
     const json& fields = pt::list(pt::fields(*node), "fields");
     if (pt::node_type(*node) != "ColumnRef" || fields.empty() || fields.size() > 2)
       return;

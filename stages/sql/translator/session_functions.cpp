@@ -21,6 +21,8 @@
 //                                                  unrecognized configuration parameter
 //   pg_sleep(seconds)                 void         '' after the time (NULL for NULL);
 //                                                  cancel and statement_timeout end it
+//   pg_sleep_for(interval), pg_sleep_until(timestamptz)
+//                                     void         pg_sleep of the seconds from clock_timestamp()
 //   pg_backend_pid()                  int4         the session's BackendKeyData pid
 //   pg_cancel_backend(pid), pg_terminate_backend(pid [, timeout])
 //                                     bool         the session's SQL functions
@@ -143,6 +145,21 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
                                                  std::vector<typed_expression>& args, int) {
   if (name == "pg_sleep" && args.size() == 1)
     return sleep_for(args[0]);
+  if ((name == "pg_sleep_for" || name == "pg_sleep_until") && args.size() == 1) {
+    // PostgreSQL's SQL functions: pg_sleep of the seconds from clock_timestamp() to
+    // clock_timestamp() + interval, or to the given time.
+    const bool until = name == "pg_sleep_until";
+    const column_type type = builtin_column_type(until ? pg_type_oid::timestamptz : pg_type_oid::interval);
+    typed_expression arg = args[0];
+    if (arg.literal || arg.parameter != 0 || arg.is_null_constant)
+      arg = t.coerce(std::move(arg), type);
+    else if (until && (arg.type.oid == pg_type_oid::timestamp || arg.type.oid == pg_type_oid::date))
+      arg = typed_result(cast_sql(arg.sql, arg.type, type), pg_type_oid::timestamptz);
+    if (arg.type.oid != type.oid)
+      throw not_translatable{name + " of this type"};
+    const std::string end = until ? arg.sql : "pg_timestamp_add(pg_now('clock'), " + arg.sql + ", 1, 1)";
+    return sleep_for(typed_result("((" + end + ") - pg_now('clock')) / 1000000.0", pg_type_oid::float8));
+  }
   if (args.empty()) {
     if (name == "now" || name == "transaction_timestamp")
       return typed_result("pg_now('transaction')", pg_type_oid::timestamptz);

@@ -1,13 +1,16 @@
 // set_operations: UNION / INTERSECT / EXCEPT [ALL] and VALUES lists -> SQLite
 // (query_translation.hpp): each output column has the type both sides (or all
 // rows) resolve to, a side of another type is cast, and every column carries its
-// type's collation so the set operation compares as PostgreSQL does.
+// type's collation so the set operation compares as PostgreSQL does. An untyped
+// literal of a branch is read by the column's type when the statement is analysed
+// (22P02 at the literal even when its branch returns no row).
 #include <utility>
 
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/value_io.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -39,6 +42,26 @@ translated_query query_translator::set_operation(const json& s, const scope* out
     l.type = left.columns[i].untyped ? builtin_column_type(pg_type_oid::unknown) : left.columns[i].type;
     r.type = right.columns[i].untyped ? builtin_column_type(pg_type_oid::unknown) : right.columns[i].type;
     types.push_back(common_type({l, r}, word.c_str()));
+  }
+  // An untyped literal column of a plain SELECT branch is read by the resolved type's
+  // input when the statement is analysed, as PostgreSQL coerces the constant: its
+  // error comes even when the branch returns no row, at the literal.
+  const auto check_literal = [&](const json& branch, const translated_query& side, size_t i) {
+    const json& targets = pt::list(branch, "targetList");
+    if (targets.size() != side.columns.size() || !side.columns[i].untyped || is_text_like(types[i].oid))
+      return;
+    const json& value = pt::fields(targets[i]).value("val", json());
+    if (pt::node_type(value) != "A_Const")
+      return;
+    const auto literal = pt::constant_value(value, input_.source);
+    if (!literal || literal->is_null || !literal->is_string)
+      return;
+    if (auto read = parse_text_value(types[i], literal->text, input_.settings); !read)
+      fail_at(read.error(), static_cast<int>(pt::integer(pt::fields(value), "location")));
+  };
+  for (size_t i = 0; i < types.size(); ++i) {  // column by column, left then right, as transformSetOperationTree
+    check_literal(select_fields(s.value("larg", json::object())), left, i);
+    check_literal(select_fields(s.value("rarg", json::object())), right, i);
   }
   const auto conform = [&](translated_query& side) {
     bool same = true;

@@ -424,6 +424,12 @@ typed_expression record_field_selection(query_translator& t, const json& indirec
   for (size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].name != field)
       continue;
+    if (record.row_values) {  // ROW(...) or a whole row: the field's own value
+      typed_expression out = (*record.row_values)[i];
+      if (out.literal || out.parameter != 0 || out.is_null_constant)  // ROW('a'): a text field
+        out = t.coerce(std::move(out), builtin_column_type(pg_type_oid::text));
+      return out;
+    }
     std::string sql = "pg_record_field(" + record.sql + ", " + std::to_string(i + 1) + ")";
     const type_descriptor* type = find_builtin_type(fields[i].oid);
     if (type != nullptr && type->storage == storage_class::integer)

@@ -9,9 +9,10 @@
 // keeps the fields themselves (typed_expression::row_values) for the JSON functions.
 // A table's row that an outer join did not find (its primary key NULL) is NULL, as
 // PostgreSQL's; without a primary key (or for a sub-select) it is a record of NULLs.
-// Its type is record (2249) with the fields' names and types: a table's row is
-// reported as record too, where PostgreSQL names the table's row type (a known
-// difference in RowDescription's type OID; the text is the same).
+// Its type is record (2249) with the fields' names and types; a user table's row
+// also carries the table's row type OID (stages/core/row_type_oid.hpp), which the
+// client sees in RowDescription and pg_typeof names, as PostgreSQL's.
+#include "stages/core/row_type_oid.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -68,6 +69,8 @@ typed_expression query_translator::whole_row(const scope* level, const scope_ite
   out.type.record_fields = std::move(fields);
   out.row_values = std::move(values);
   out.row_absent = std::move(absent);
+  if (!item.relation.empty())  // a user table's row: clients see its row type
+    out.row_type_oid = static_cast<oid_t>(table_row_type_oid(item.relation));
   return out;
 }
 

@@ -1,0 +1,125 @@
+// row_constructor: PostgreSQL's row constructors and the row comparisons its
+// parser makes of them (parse_expr.c, make_row_comparison_op):
+//
+//   ROW(1, 'a'), (1, 'a'), ROW()      record (2249), fields f1, f2, ...; the value is
+//                                     record_out's text "(1,a)" (pg_record), as whole_row.cpp's
+//   ROW(a, b) = ROW(1, 2)             AND of the fields' =;  <> : OR of the fields' <>
+//   (a, b) < (c, d), <=, >, >=        the first pair that is not equal decides (NULL when
+//                                     either is NULL); all equal: true for <= and >=
+//   (a, b) IN ((1, 2), (3, 4))        OR of the rows' =, NOT IN: AND of <>
+//   ROW(...) IS [NOT] DISTINCT FROM ROW(...)   OR of the fields' IS DISTINCT FROM
+//   ROW(...) IS NULL / IS NOT NULL    every field NULL / every field not NULL (also for a
+//                                     whole-row reference)
+//   (a, b) IN (SELECT x, y ...)       SQLite's row value IN, each pair of one type
+//
+// Each pair is compared by query_translator::comparison, so a field compares by its
+// type's rules (an untyped literal takes the other side's type). Rows of unequal
+// length are 42601 "unequal number of entries in row expressions" and rows of no
+// fields 0A000, at the operator, as PostgreSQL reports them.
+#include "stages/sql/translator/expression_helpers.hpp"
+
+namespace tributary::translator {
+namespace {
+
+namespace pt = parse_tree;
+using namespace expression_helpers;
+
+constexpr oid_t record_oid = 2249;
+
+// A field's text in record_out's form (NULL stays NULL: pg_record leaves it empty).
+std::string field_text_sql(const typed_expression& value) {
+  if (value.type.oid == pg_type_oid::boolean)
+    return "CASE WHEN " + value.sql + " IS NULL THEN NULL WHEN " + value.sql + " THEN 't' ELSE 'f' END";
+  if (value.type.oid == pg_type_oid::bpchar || value.type.oid == record_oid || is_text_like(value.type.oid))
+    return value.sql;
+  return cast_sql(value.sql, value.type, builtin(pg_type_oid::text));
+}
+
+}  // namespace
+
+typed_expression query_translator::row_constructor(const json& row, const scope& where) {
+  auto values = std::make_shared<std::vector<typed_expression>>();
+  auto fields = std::make_shared<std::vector<record_field>>();
+  std::string texts;
+  for (const json& arg : pt::list(row, "args")) {
+    // An untyped literal or NULL stays untyped for a row comparison (the other side's
+    // field gives its type); as the row's value it is a text field.
+    typed_expression value = expression(arg, where);
+    const typed_expression field = untyped(value) ? coerce(value, builtin(pg_type_oid::text)) : value;
+    fields->push_back({"f" + std::to_string(values->size() + 1), field.type.oid, field.type.typmod});
+    texts += (texts.empty() ? "" : ", ") + field_text_sql(field);
+    values->push_back(std::move(value));
+  }
+  typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), location_of(row));
+  out.type.record_fields = std::move(fields);
+  out.row_values = std::move(values);
+  out.row_constructor = true;
+  return out;
+}
+
+typed_expression query_translator::row_comparison(const std::string& op, const typed_expression& left,
+                                                  const typed_expression& right, int location) {
+  const std::vector<typed_expression>& l = *left.row_values;
+  const std::vector<typed_expression>& r = *right.row_values;
+  if (l.size() != r.size())
+    fail_at(make_pg_error("42601", "unequal number of entries in row expressions"), location);
+  if (l.empty())
+    fail_at(make_pg_error("0A000", "cannot compare rows of zero length"), location);
+  // Pair by pair, so an untyped literal on one side takes the other side's type.
+  const auto pair = [&](const std::string& pair_op, size_t i) { return comparison(pair_op, l[i], r[i]).sql; };
+  const bool is_distinct = op == "IS NOT";
+  if (op == "=" || op == "<>" || op == "IS" || is_distinct) {
+    const char* join = op == "=" || op == "IS" ? " AND " : " OR ";
+    std::string sql;
+    for (size_t i = 0; i < l.size(); ++i)
+      sql += (i ? join : "(") + pair(op, i);
+    return typed(sql + ")", builtin(pg_type_oid::boolean), location);
+  }
+  if (op != "<" && op != "<=" && op != ">" && op != ">=")
+    throw not_translatable{"row comparison with " + op};
+  // The first pair that is not equal decides; a NULL there makes the result NULL.
+  std::string sql = "(CASE";
+  for (size_t i = 0; i < l.size(); ++i) {
+    const std::string equal = pair("=", i);
+    sql += " WHEN " + equal + " IS NULL THEN NULL WHEN NOT " + equal + " THEN " + pair(op, i);
+  }
+  const bool inclusive = op.size() == 2;
+  return typed(sql + " ELSE " + (inclusive ? "1" : "0") + " END)", builtin(pg_type_oid::boolean), location);
+}
+
+typed_expression query_translator::row_sub_select_comparison(const std::string& op, const typed_expression& left,
+                                                              const json& link, const scope& where, int location) {
+  // (a, b) = (SELECT x, y): the sub-select's one row (none: NULLs; more: 21000, as an
+  // expression sub-select's), compared as a row constructor.
+  translated_query inner = select(pt::fields(link.at("subselect")), &where);
+  const size_t width = left.row_values->size();
+  if (inner.columns.size() != width)
+    fail_at(make_pg_error("42601", inner.columns.size() > width ? "subquery has too many columns"
+                                                                : "subquery has too few columns"),
+            location);
+  typed_expression right = typed("", builtin(record_oid));
+  auto values = std::make_shared<std::vector<typed_expression>>();
+  for (size_t i = 0; i < width; ++i) {
+    column_type type = inner.columns[i].type;
+    if (type.oid == pg_type_oid::unknown)
+      type = builtin(pg_type_oid::text);
+    values->push_back(typed("max(c" + std::to_string(i + 1) + ")", type));
+  }
+  right.row_values = std::move(values);
+  const typed_expression test = row_comparison(op, left, right, location);
+  return typed("(SELECT CASE WHEN count(*) > 1 THEN pg_raise('21000', 'more than one row returned by a subquery "
+               "used as an expression') ELSE " +
+                   test.sql + " END FROM (SELECT * FROM (" + inner.sql + ") LIMIT 2))",
+               builtin(pg_type_oid::boolean), location);
+}
+
+typed_expression query_translator::row_null_test(const typed_expression& row, bool is_null) {
+  std::string sql;
+  for (const typed_expression& value : *row.row_values)
+    sql += (sql.empty() ? "(" : " AND ") + value.sql + (is_null ? " IS NULL" : " IS NOT NULL");
+  if (sql.empty())  // ROW(): no field is NULL, and none is not NULL
+    return typed(is_null ? "0" : "1", builtin(pg_type_oid::boolean));
+  return typed(sql + ")", builtin(pg_type_oid::boolean));
+}
+
+}  // namespace tributary::translator
