@@ -87,26 +87,20 @@ void array_cat(sqlite3_context* context, int, sqlite3_value** argv) {
     return_array(context, concatenate_arrays(*a, *b), element);
 }
 
-void array_append(sqlite3_context* context, int, sqlite3_value** argv) {
-  const oid_t element = element_of(argv[1]);
+// pg_array_append(a, element, typmod, x) (AtEnd) and pg_array_prepend(x, a, element, typmod).
+template <bool AtEnd>
+void add_element_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  sqlite3_value* const array = argv[AtEnd ? 0 : 1];
+  const oid_t element = element_of(argv[AtEnd ? 1 : 2]);
   array_element x;
-  if (!element_argument(context, element, typmod_of(argv[2]), argv[3], x))
+  if (!element_argument(context, element, typmod_of(argv[AtEnd ? 2 : 3]), argv[AtEnd ? 3 : 0], x))
     return;
   std::optional<array_literal> a = array_literal{};
-  if (sqlite3_value_type(argv[0]) != SQLITE_NULL && !(a = array_argument(context, argv[0], element)))
+  if (sqlite3_value_type(array) != SQLITE_NULL && !(a = array_argument(context, array, element)))
     return;
-  return_array(context, append_element(std::move(*a), std::move(x)), element);
-}
-
-void array_prepend(sqlite3_context* context, int, sqlite3_value** argv) {
-  const oid_t element = element_of(argv[2]);
-  array_element x;
-  if (!element_argument(context, element, typmod_of(argv[3]), argv[0], x))
-    return;
-  std::optional<array_literal> a = array_literal{};
-  if (sqlite3_value_type(argv[1]) != SQLITE_NULL && !(a = array_argument(context, argv[1], element)))
-    return;
-  return_array(context, prepend_element(std::move(x), std::move(*a)), element);
+  return_array(context,
+               AtEnd ? append_element(std::move(*a), std::move(x)) : prepend_element(std::move(x), std::move(*a)),
+               element);
 }
 
 // An int4[] argument of array_fill; nullopt after reporting its error.
@@ -228,8 +222,8 @@ void register_array_edit_functions(sqlite3* db, connection_state* state) {
     void (*function)(sqlite3_context*, int, sqlite3_value**);
   } functions[] = {
       {"pg_array_cat", 3, array_cat},
-      {"pg_array_append", 4, array_append},
-      {"pg_array_prepend", 4, array_prepend},
+      {"pg_array_append", 4, add_element_function<true>},
+      {"pg_array_prepend", 4, add_element_function<false>},
       {"pg_array_fill", 4, array_fill},
       {"pg_array_fill", 5, array_fill},
       {"pg_trim_array", 3, trim_array_function},

@@ -337,8 +337,10 @@ std::pair<std::string, std::string> split_relation_name(const std::string& text)
       }
     } else if (c == '.' && !quoted) {
       parts.emplace_back();
-    } else {
-      parts.back() += quoted ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (quoted) {
+      parts.back() += c;
+    } else if (c != ' ') {  // whitespace around the names is ignored, as PostgreSQL's
+      parts.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
   }
   if (parts.size() == 1)

@@ -31,8 +31,9 @@ struct catalog_reader {
 
 using catalog_reader_ptr = std::shared_ptr<const catalog_reader>;
 
-// A relation's name as a regclass text gives it: 'name', 'schema.name',
-// '"Quoted"' -> (schema, name); "" schema: unqualified.
+// A relation's (or function's) name as a regclass (regproc) text gives it: 'name',
+// 'schema.name', '"Quoted"' -> (schema, name); "" schema: unqualified; unquoted
+// whitespace ignored.
 std::pair<std::string, std::string> split_relation_name(const std::string& text);
 
 // has_table_privilege([role,] table, privileges) (privilege_functions.cpp):

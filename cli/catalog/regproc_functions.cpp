@@ -48,39 +48,13 @@ std::vector<function_row> functions_named(sqlite3* db, const std::string& name, 
 // A schema on the search path (public and pg_catalog): its functions print unqualified.
 bool visible_schema(const std::string& schema) { return schema == "public" || schema == "pg_catalog"; }
 
-// "schema.name" or "name" (a quoted part keeps its case): {schema, name}.
-std::pair<std::string, std::string> split_function_name(const std::string& text) {
-  std::vector<std::string> parts(1);
-  bool quoted = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"') {
-      if (quoted && i + 1 < text.size() && text[i + 1] == '"') {
-        parts.back() += '"';
-        ++i;
-      } else {
-        quoted = !quoted;
-      }
-    } else if (c == '.' && !quoted) {
-      parts.emplace_back();
-    } else if (!quoted && c != ' ') {
-      parts.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else if (quoted) {
-      parts.back() += c;
-    }
-  }
-  if (parts.size() == 1)
-    return {"", parts[0]};
-  return {parts[parts.size() - 2], parts.back()};
-}
-
 void regproc_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const std::string text = text_argument(argv[0]);
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
-  const auto [schema, name] = split_function_name(text);
+  const auto [schema, name] = split_relation_name(text);
   std::vector<function_row> found;
   for (auto& f : functions_named(sqlite3_context_db_handle(context), name))
     if (schema.empty() ? visible_schema(f.schema) : f.schema == schema)
