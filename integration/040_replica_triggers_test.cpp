@@ -176,8 +176,11 @@ TEST_F(ReplicaTriggers, AReplicaBeforeTriggerSkipsReplicatedRowsAndItsRaiseStops
       << reference_.log_text();
   for (const auto& side : sides_)
     EXPECT_EQ(side.value("SELECT string_agg(a::text, ',' ORDER BY a) FROM t"), "1,2,11") << side.name;
+  // The error is logged before the worker counts it: wait for the count.
   for (const auto& side : sides_)
-    EXPECT_EQ(side.value("SELECT CASE WHEN apply_error_count > 0 THEN 'yes' ELSE 'no' END FROM pg_stat_subscription_stats"), "yes") << side.name;
+    EXPECT_TRUE(side.wait_for("SELECT CASE WHEN apply_error_count > 0 THEN 'yes' ELSE 'no' END FROM pg_stat_subscription_stats",
+                              "yes"))
+        << side.name;
 }
 
 TEST_F(ReplicaTriggers, LocalTriggerErrorsAreTheOnesPostgreSQLGives) {

@@ -58,6 +58,8 @@ std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_va
 std::optional<std::string> element_text(uint32_t element, int32_t typmod, sqlite3_value* value);
 // v / 10^scale as numeric text with `scale` digits after the point (sql_functions_datetime.cpp).
 std::string scaled_text(int64_t v, int scale);
+// An extracted field v / 10^scale as extract's numeric (as_numeric) or date_part's float8.
+void return_extracted(sqlite3_context* context, int64_t v, int scale, bool as_numeric);
 // The system clock as a timestamptz stored form.
 int64_t clock_now();
 

@@ -60,6 +60,15 @@ std::string scaled_text(int64_t v, int scale) {
   return out;
 }
 
+void return_extracted(sqlite3_context* context, int64_t v, int scale, bool as_numeric) {
+  if (as_numeric)
+    return return_text(context, scaled_text(v, scale));
+  double d = static_cast<double>(v);
+  for (int i = 0; i < scale; ++i)
+    d /= 10;
+  return_text(context, stored_float(d));
+}
+
 namespace {
 
 constexpr int64_t infinite_days_low = std::numeric_limits<int32_t>::min();
@@ -267,14 +276,7 @@ void extract(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const int64_t type = sqlite3_value_int64(argv[2]);
   const bool as_numeric = sqlite3_value_int(argv[3]) != 0;
   const bool is_date = type == 1082;
-  const auto give = [&](int64_t v, int scale) {
-    if (as_numeric)
-      return return_text(context, scaled_text(v, scale));
-    double d = static_cast<double>(v);
-    for (int i = 0; i < scale; ++i)
-      d /= 10;
-    return_text(context, stored_float(d));
-  };
+  const auto give = [&](int64_t v, int scale) { return_extracted(context, v, scale, as_numeric); };
   if (is_date && (field == "hour" || field == "minute" || field == "second" ||
                   field == "milliseconds" || field == "microseconds"))
     return report(context, make_pg_error("0A000", "unit \"" + field + "\" not supported for type date"));

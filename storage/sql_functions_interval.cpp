@@ -28,6 +28,7 @@
 #include <limits>
 
 #include "stages/types/datetime/interval_value.hpp"
+#include "stages/types/numeric/numeric_arithmetic.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -274,14 +275,7 @@ void extract_interval(sqlite3_context* context, int, sqlite3_value** argv) {
   if (!read_interval(context, argv[1], v))
     return;
   const bool as_numeric = sqlite3_value_int(argv[2]) != 0;
-  const auto give = [&](int64_t value, int scale) {
-    if (as_numeric)
-      return return_text(context, scaled_text(value, scale));
-    double d = static_cast<double>(value);
-    for (int i = 0; i < scale; ++i)
-      d /= 10;
-    return_text(context, stored_float(d));
-  };
+  const auto give = [&](int64_t value, int scale) { return_extracted(context, value, scale, as_numeric); };
   constexpr int64_t usecs_per_minute = int64_t{60'000'000};
   const int64_t second_usecs = v.micros % usecs_per_minute;
   const int32_t years = v.months / 12, months = v.months % 12;
@@ -292,13 +286,14 @@ void extract_interval(sqlite3_context* context, int, sqlite3_value** argv) {
                                                  (365.25 * seconds_per_day) * years +
                                                  (30.0 * seconds_per_day) * months +
                                                  static_cast<double>(seconds_per_day) * v.days));
-    // Four times the days, so that 365.25 stays an integer (as PostgreSQL computes it).
-    const __int128 seconds = (__int128{1461} * years + __int128{120} * months + __int128{4} * v.days) *
-                             (seconds_per_day / 4);
-    const __int128 micros = seconds * 1'000'000 + v.micros;
-    if (micros > std::numeric_limits<int64_t>::max() || micros < std::numeric_limits<int64_t>::min())
-      return report(context, make_pg_error("22003", "interval out of range for epoch"));
-    return give(static_cast<int64_t>(micros), 6);
+    // Four times the days, so that 365.25 stays an integer (as PostgreSQL computes it);
+    // exact in numeric, where PostgreSQL falls back to numeric when int64 overflows.
+    const int64_t seconds = (int64_t{1461} * years + int64_t{120} * months + int64_t{4} * v.days) *
+                            (seconds_per_day / 4);
+    const numeric_value million = numeric_from_integer(1'000'000);
+    const numeric_value micros =
+        numeric_add(numeric_multiply(numeric_from_integer(seconds), million), numeric_from_integer(v.micros));
+    return return_text(context, format_numeric_text(numeric_divide_to_scale(micros, million, 6)));
   }
   if (field == "microseconds")
     return give(second_usecs, 0);

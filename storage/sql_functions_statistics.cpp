@@ -24,28 +24,11 @@
 #include <string_view>
 
 #include "stages/types/numeric/numeric_arithmetic.hpp"
+#include "storage/aggregate_state.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
 namespace {
-
-template <class State>
-State* state_for(sqlite3_context* context) {
-  auto** slot = static_cast<State**>(sqlite3_aggregate_context(context, sizeof(State*)));
-  if (slot != nullptr && *slot == nullptr)
-    *slot = new State();
-  return slot == nullptr ? nullptr : *slot;
-}
-
-template <class State>
-std::unique_ptr<State> release_state(sqlite3_context* context) {
-  auto** slot = static_cast<State**>(sqlite3_aggregate_context(context, 0));
-  if (slot == nullptr)
-    return nullptr;
-  std::unique_ptr<State> out(*slot);
-  *slot = nullptr;
-  return out;
-}
 
 pg_error overflow() { return make_pg_error("22003", "value out of range: overflow"); }
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
@@ -65,7 +48,7 @@ template <const char* Kind>
 void numeric_variance_step(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return;
-  numeric_moments* m = state_for<numeric_moments>(context);
+  numeric_moments* m = aggregate_state<numeric_moments>(context, true);
   if (m == nullptr)
     return sqlite3_result_error_nomem(context);
   if (m->failed)
@@ -86,7 +69,7 @@ void numeric_variance_step(sqlite3_context* context, int, sqlite3_value** argv) 
 }
 
 void numeric_variance_final(sqlite3_context* context) {
-  const auto m = release_state<numeric_moments>(context);
+  const auto m = release_aggregate_state<numeric_moments>(context);
   if (m == nullptr || m->failed)
     return sqlite3_result_null(context);
   const std::string_view kind = m->kind;
@@ -125,7 +108,7 @@ template <const char* Kind>
 void float_variance_step(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return;
-  float_moments* m = state_for<float_moments>(context);
+  float_moments* m = aggregate_state<float_moments>(context, true);
   if (m == nullptr)
     return sqlite3_result_error_nomem(context);
   m->kind = Kind;
@@ -147,7 +130,7 @@ void float_variance_step(sqlite3_context* context, int, sqlite3_value** argv) {
 }
 
 void float_variance_final(sqlite3_context* context) {
-  const auto m = release_state<float_moments>(context);
+  const auto m = release_aggregate_state<float_moments>(context);
   if (m == nullptr)
     return sqlite3_result_null(context);
   const std::string_view kind = m->kind;
@@ -170,7 +153,7 @@ struct regression_moments {
 void regression_step(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
     return;
-  regression_moments* m = state_for<regression_moments>(context);
+  regression_moments* m = aggregate_state<regression_moments>(context, true);
   if (m == nullptr)
     return sqlite3_result_error_nomem(context);
   if (m->kind.empty())
@@ -211,7 +194,7 @@ void regression_step(sqlite3_context* context, int, sqlite3_value** argv) {
 }
 
 void regression_final(sqlite3_context* context) {
-  const auto m = release_state<regression_moments>(context);
+  const auto m = release_aggregate_state<regression_moments>(context);
   if (m == nullptr)
     return sqlite3_result_null(context);
   const std::string& k = m->kind;

@@ -22,6 +22,7 @@
 #include <memory>
 
 #include "stages/types/numeric/numeric_arithmetic.hpp"
+#include "storage/aggregate_state.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -29,26 +30,6 @@ namespace {
 
 // The state of one aggregate or window, on the heap; its pointer lives in SQLite's
 // aggregate context until xFinal deletes it.
-template <class State>
-State* state_for(sqlite3_context* context, bool create) {
-  auto** slot = static_cast<State**>(sqlite3_aggregate_context(context, create ? sizeof(State*) : 0));
-  if (slot == nullptr)
-    return nullptr;
-  if (*slot == nullptr && create)
-    *slot = new State();
-  return *slot;
-}
-
-template <class State>
-std::unique_ptr<State> release_state(sqlite3_context* context) {
-  auto** slot = static_cast<State**>(sqlite3_aggregate_context(context, 0));
-  if (slot == nullptr)
-    return nullptr;
-  std::unique_ptr<State> out(*slot);
-  *slot = nullptr;
-  return out;
-}
-
 struct numeric_sums {
   numeric_value finite = numeric_from_integer(0);
   std::map<int32_t, int64_t> scales;  // dscale -> finite values in the frame with it
@@ -61,7 +42,7 @@ struct numeric_sums {
 void numeric_change(sqlite3_context* context, sqlite3_value* value, int direction) {
   if (sqlite3_value_type(value) == SQLITE_NULL)
     return;
-  numeric_sums* s = state_for<numeric_sums>(context, true);
+  numeric_sums* s = aggregate_state<numeric_sums>(context, true);
   if (s == nullptr)
     return sqlite3_result_error_nomem(context);
   if (s->failed)
@@ -116,10 +97,10 @@ void numeric_result(sqlite3_context* context, const numeric_sums* s, bool averag
   return_text(context, format_numeric_text(out));
 }
 
-void numeric_sum_value(sqlite3_context* context) { numeric_result(context, state_for<numeric_sums>(context, false), false); }
-void numeric_avg_value(sqlite3_context* context) { numeric_result(context, state_for<numeric_sums>(context, false), true); }
-void numeric_sum_final(sqlite3_context* context) { numeric_result(context, release_state<numeric_sums>(context).get(), false); }
-void numeric_avg_final(sqlite3_context* context) { numeric_result(context, release_state<numeric_sums>(context).get(), true); }
+void numeric_sum_value(sqlite3_context* context) { numeric_result(context, aggregate_state<numeric_sums>(context, false), false); }
+void numeric_avg_value(sqlite3_context* context) { numeric_result(context, aggregate_state<numeric_sums>(context, false), true); }
+void numeric_sum_final(sqlite3_context* context) { numeric_result(context, release_aggregate_state<numeric_sums>(context).get(), false); }
+void numeric_avg_final(sqlite3_context* context) { numeric_result(context, release_aggregate_state<numeric_sums>(context).get(), true); }
 
 // sum + v as float8pl: an infinite result of finite operands is 22003.
 bool add_float(double& sum, double v) {
@@ -141,7 +122,7 @@ struct float_sums {
 void float_step(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return;
-  float_sums* s = state_for<float_sums>(context, true);
+  float_sums* s = aggregate_state<float_sums>(context, true);
   if (s == nullptr)
     return sqlite3_result_error_nomem(context);
   const double v = float_argument(argv[0]);
@@ -151,7 +132,7 @@ void float_step(sqlite3_context* context, int, sqlite3_value** argv) {
 }
 
 void float_inverse(sqlite3_context* context, int, sqlite3_value** argv) {
-  float_sums* s = state_for<float_sums>(context, false);
+  float_sums* s = aggregate_state<float_sums>(context, false);
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || s == nullptr || s->values.empty())
     return;
   s->values.pop_front();
@@ -171,10 +152,10 @@ void float_result(sqlite3_context* context, float_sums* s, bool average) {
   return_text(context, stored_float(average ? s->sum / static_cast<double>(s->values.size()) : s->sum));
 }
 
-void float_sum_value(sqlite3_context* context) { float_result(context, state_for<float_sums>(context, false), false); }
-void float_avg_value(sqlite3_context* context) { float_result(context, state_for<float_sums>(context, false), true); }
-void float_sum_final(sqlite3_context* context) { float_result(context, release_state<float_sums>(context).get(), false); }
-void float_avg_final(sqlite3_context* context) { float_result(context, release_state<float_sums>(context).get(), true); }
+void float_sum_value(sqlite3_context* context) { float_result(context, aggregate_state<float_sums>(context, false), false); }
+void float_avg_value(sqlite3_context* context) { float_result(context, aggregate_state<float_sums>(context, false), true); }
+void float_sum_final(sqlite3_context* context) { float_result(context, release_aggregate_state<float_sums>(context).get(), false); }
+void float_avg_final(sqlite3_context* context) { float_result(context, release_aggregate_state<float_sums>(context).get(), true); }
 
 }  // namespace
 
