@@ -9,6 +9,7 @@
 //       whose keys all compare equal only the first is kept, as an aggregate's
 //       DISTINCT sorts its arguments). SQLite 3.40 has no
 //       ORDER BY inside an aggregate, so the rows are kept and sorted at the end.
+//   pg_bit_and(x), pg_bit_or(x), pg_bit_xor(x)   bit_and / bit_or / bit_xor of integers
 //   pg_ordered_set(kind, fraction, value, collation, flags)
 //       WITHIN GROUP (ORDER BY value [DESC]) aggregates, NULL values skipped: kind
 //       'disc' percentile_disc(fraction) (the first value at or past the fraction of
@@ -251,7 +252,35 @@ void ordered_set_final(sqlite3_context* context) {
 
 }  // namespace
 
+// pg_bit_and / pg_bit_or / pg_bit_xor(x): the integers' bitwise and, or, exclusive or (the
+// stored int64 of int2, int4 or int8 alike); NULL values skipped; NULL for no values.
+struct bit_accumulator {
+  int64_t bits;
+  bool seen;
+};
+
+template <char Op>
+void bit_step(sqlite3_context* context, int, sqlite3_value** argv) {
+  auto* acc = static_cast<bit_accumulator*>(sqlite3_aggregate_context(context, sizeof(bit_accumulator)));
+  if (acc == nullptr || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return;
+  const int64_t v = sqlite3_value_int64(argv[0]);
+  acc->bits = !acc->seen ? v : Op == '&' ? (acc->bits & v) : Op == '|' ? (acc->bits | v) : (acc->bits ^ v);
+  acc->seen = true;
+}
+
+void bit_final(sqlite3_context* context) {
+  auto* acc = static_cast<bit_accumulator*>(sqlite3_aggregate_context(context, 0));
+  if (acc == nullptr || !acc->seen)
+    return sqlite3_result_null(context);
+  sqlite3_result_int64(context, acc->bits);
+}
+
 void register_aggregate_functions(sqlite3* db, connection_state* state) {
+  constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+  sqlite3_create_function_v2(db, "pg_bit_and", 1, flags, state, nullptr, bit_step<'&'>, bit_final, nullptr);
+  sqlite3_create_function_v2(db, "pg_bit_or", 1, flags, state, nullptr, bit_step<'|'>, bit_final, nullptr);
+  sqlite3_create_function_v2(db, "pg_bit_xor", 1, flags, state, nullptr, bit_step<'^'>, bit_final, nullptr);
   sqlite3_create_function_v2(db, "pg_string_agg", -1, SQLITE_UTF8, state, nullptr, string_agg_step,
                              string_agg_final, nullptr);
   sqlite3_create_function_v2(db, "pg_ordered_set", 5, SQLITE_UTF8, state, nullptr, ordered_set_step,

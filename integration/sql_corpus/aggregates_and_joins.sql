@@ -87,3 +87,7 @@ SELECT 'a', 1 UNION SELECT 'b', 'x' UNION SELECT 'y', 2
 SELECT 1 UNION SELECT '2' ORDER BY 1
 SELECT id FROM items WHERE id < 3 UNION ALL SELECT '12' ORDER BY 1
 SELECT created FROM items WHERE id = 1 UNION SELECT 'yesterday-ish'
+-- bit_and / bit_or / bit_xor of integers (the argument's type; NULL for no rows; DISTINCT).
+SELECT bit_and(x), bit_or(x), bit_xor(x), pg_typeof(bit_and(x)), bit_and(x::int2), pg_typeof(bit_or(x::int8)), bit_xor(DISTINCT x) FROM (VALUES (3), (5), (5), (NULL)) v(x)
+SELECT bit_and(x) FROM (VALUES (1)) v(x) WHERE false
+SELECT active, bit_or(qty), bit_and(big) FILTER (WHERE qty > 0), bit_xor(small) FROM items GROUP BY active ORDER BY 1

@@ -9,6 +9,7 @@
 //   sum / avg(interval)              interval        pg_interval_sum / pg_interval_avg(x)
 //   min(x) / max(x)                  x's type        min/max in x's collation
 //   bool_and / every / bool_or       boolean         min / max of 0 and 1
+//   bit_and / bit_or / bit_xor(int)  the argument's integer type   pg_bit_and / _or / _xor
 //   length / char_length(text)       int4            length(x)  (bpchar without trailing spaces)
 //   upper / lower(text)              text            ASCII case mapping, as PostgreSQL
 //                                                    under the C locale
@@ -482,7 +483,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (args.size() == 1)
       return aggregate("count", with_collation(args[0].sql, args[0].type), pg_type_oid::int8);
   }
-  if (args.size() != 1 || (distinct && name != "sum" && name != "avg" && name != "min" && name != "max"))
+  if (args.size() != 1 || (distinct && name != "sum" && name != "avg" && name != "min" && name != "max" && !name.starts_with("bit_")))
     throw not_translatable{"function " + name};
   typed_expression& arg = args[0];
   const oid_t type = arg.type.oid;
@@ -504,6 +505,10 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);
     out.type = arg.type;
     return out;
+  }
+  if ((name == "bit_and" || name == "bit_or" || name == "bit_xor") && is_integer(type) && !arg.literal &&
+      arg.parameter == 0) {  // the argument's integer type (storage/sql_functions_aggregates.cpp)
+    return aggregate("pg_" + name, arg.sql, type);
   }
   if (name == "bool_and" || name == "every" || name == "bool_or") {
     typed_expression value = as_boolean(std::move(arg));
@@ -555,7 +560,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
 }
 
 bool query_translator::is_aggregate_name(const std::string& name) const {
-  static const char* const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or",
+  static const char* const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or", "bit_and",
+                                      "bit_or", "bit_xor",
                                       "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
                                       "json_object_agg", "jsonb_object_agg", "percentile_cont",
                                       "percentile_disc", "mode", "stddev", "stddev_samp", "stddev_pop",
