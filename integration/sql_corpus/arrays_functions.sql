@@ -39,3 +39,5 @@ SELECT id FROM arr WHERE xa @> ARRAY['b c'] OR ha && ARRAY['blue'::hue] ORDER BY
 SELECT ARRAY(SELECT generate_series(1, 3)), ARRAY(SELECT price FROM items ORDER BY id DESC), ARRAY(SELECT 1 WHERE false), ARRAY(SELECT 'a'), ARRAY(SELECT NULL::int)
 SELECT ARRAY(SELECT created FROM items ORDER BY id), ARRAY(SELECT active FROM items ORDER BY id), ARRAY(SELECT code FROM items ORDER BY id), ARRAY(SELECT weight FROM items ORDER BY id)
 SELECT id, ARRAY(SELECT o.id FROM orders o WHERE o.item_id = i.id ORDER BY o.id) FROM items i ORDER BY id
+-- Polymorphic results carry no typmod: an element longer than varchar(3) is appended as PostgreSQL appends it.
+SELECT array_append('{ab}'::varchar(3)[], 'abcdef'::varchar), array_append('{ab}'::varchar(3)[], 'abcdef'), '{ab}'::varchar(3)[] || 'abcdefg'::text, array_replace('{ab}'::varchar(2)[], 'ab', 'xyz'), array_positions('{1.50}'::numeric(3,2)[], 1.5), array_append('{1.50}'::numeric(12,2)[], 1.555)

@@ -50,6 +50,7 @@ std::optional<column_type> typed_element(const typed_expression& array) {
 // value's type is the wider (int4[] with 2.5: numeric[]). False when they do not meet.
 bool unify(query_translator& t, typed_expression& array, column_type& element, typed_expression& value,
            const std::string& what) {
+  element.typmod = -1;  // polymorphic resolution drops it: '{ab}'::varchar(3)[] || 'abcdef' is fine
   if (untyped(value) || value.type.oid == element.oid) {
     value = t.coerce(std::move(value), element);
     return true;
@@ -84,8 +85,11 @@ std::string element_arguments(const column_type& element) {
   return std::to_string(element.oid) + ", " + std::to_string(element.typmod);
 }
 
+// A function's result of the array's type; a function result has no typmod.
 typed_expression typed_like(std::string sql, const typed_expression& array) {
-  return typed(std::move(sql), array.type);
+  column_type type = array.type;
+  type.typmod = -1;
+  return typed(std::move(sql), type);
 }
 
 // An untyped side of a two-array function given the other's type; nullopt when
