@@ -11,6 +11,7 @@
 #include "cli/catalog/dependency_rows.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/text_edits.hpp"
 #include "stages/sql/view_text.hpp"
 #include "storage/text_query.hpp"
 
@@ -146,12 +147,11 @@ result<ok_t, pg_error> remake_views(sqlite_connection& db, const std::vector<std
   return ok_v;
 }
 
-}  // namespace
-
-result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
-                                                  const std::string& to) {
-  if (from.find('.') != std::string::npos || to.find('.') != std::string::npos)
-    return ok_v;
+// Every view's PostgreSQL text with the edits `edits_of` finds in its query (locations in
+// that text); the views that changed are made anew, with their translated SELECT as it
+// stands (SQLite's, already naming the renamed table or column).
+using view_query_edits = std::function<std::vector<text_edit>(const nlohmann::json& query, const std::string& text)>;
+result<ok_t, pg_error> edit_view_texts(sqlite_connection& db, const view_query_edits& edits_of) {
   auto views = query_rows(db, "SELECT name, sql FROM sqlite_schema WHERE type = 'view' ORDER BY rowid");
   if (!views)
     return fail(make_pg_error("XX000", views.error().message));
@@ -162,21 +162,19 @@ result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const s
     if (!stored)
       continue;
     PgQueryParseResult parsed = pg_query_parse(stored->postgres.c_str());
-    std::vector<size_t> at;
+    std::vector<text_edit> edits;
     if (parsed.error == nullptr) {
       const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
       if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty())
-        table_references(tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object()).value(
-                             "query", nlohmann::json::object()),
-                         from, at);
+        edits = edits_of(tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object())
+                             .value("query", nlohmann::json::object()),
+                         stored->postgres);
     }
     pg_query_free_parse_result(parsed);
-    if (at.empty())
+    if (edits.empty())
       continue;
-    std::sort(at.rbegin(), at.rend());
-    for (size_t location : at)
-      stored->postgres.replace(location, identifier_length(stored->postgres, location), quote_identifier_if_needed(to));
-    // The translated SELECT (SQLite's, already naming the new table) follows the comment.
+    stored->postgres = apply_text_edits(stored->postgres, std::move(edits));
+    // The translated SELECT follows the comment.
     const std::string& sql = row[1];
     const size_t end = sql.find("*/ ");
     if (end == std::string::npos)
@@ -184,6 +182,22 @@ result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const s
     changed[index] = translated_view_sql(row[0], false, *stored, sql.substr(end + 3));
   }
   return remake_views(db, *views, changed);
+}
+
+}  // namespace
+
+result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
+                                                  const std::string& to) {
+  if (from.find('.') != std::string::npos || to.find('.') != std::string::npos)
+    return ok_v;
+  return edit_view_texts(db, [&](const nlohmann::json& query, const std::string& text) {
+    std::vector<size_t> at;
+    table_references(query, from, at);
+    std::vector<text_edit> edits;
+    for (size_t location : at)
+      edits.push_back({location, location + identifier_length(text, location), quote_identifier_if_needed(to)});
+    return edits;
+  });
 }
 
 namespace {
@@ -212,12 +226,6 @@ void table_qualifiers(const nlohmann::json& node, const std::string& table, std:
     table_qualifiers(value, table, qualifiers, others);
   }
 }
-
-struct text_edit {
-  size_t at = 0;
-  size_t length = 0;  // 0: an insertion
-  std::string text;
-};
 
 // The column references to `from` of the table (qualified by one of `qualifiers`,
 // or bare when `bare` is allowed): the name replaced, and " AS from" after a
@@ -259,10 +267,10 @@ void column_edits(const nlohmann::json& node, const std::string& postgres, const
     if (key == "ResTarget" && value.is_object() && !value.contains("name") && value.contains("val") &&
         value["val"].contains("ColumnRef"))
       if (auto r = reference(value["val"]["ColumnRef"]))
-        out.push_back({r->first + r->second, 0, " AS " + quote_identifier_if_needed(from)});
+        out.push_back({r->first + r->second, r->first + r->second, " AS " + quote_identifier_if_needed(from)});
     if (key == "ColumnRef" && value.is_object()) {
       if (auto r = reference(value))
-        out.push_back({r->first, r->second, quote_identifier_if_needed(to)});
+        out.push_back({r->first, r->first + r->second, quote_identifier_if_needed(to)});
       continue;
     }
     column_edits(value, postgres, qualifiers, bare, from, to, out);
@@ -275,42 +283,15 @@ result<ok_t, pg_error> rename_column_in_view_texts(sqlite_connection& db, const 
                                                    const std::string& from, const std::string& to) {
   if (table.find('.') != std::string::npos || from == to)
     return ok_v;
-  auto views = query_rows(db, "SELECT name, sql FROM sqlite_schema WHERE type = 'view' ORDER BY rowid");
-  if (!views)
-    return fail(make_pg_error("XX000", views.error().message));
-  std::map<size_t, std::string> changed;
-  for (size_t index = 0; index < views->size(); ++index) {
-    const auto& row = (*views)[index];
-    auto stored = read_stored_view(row[1]);
-    if (!stored)
-      continue;
-    PgQueryParseResult parsed = pg_query_parse(stored->postgres.c_str());
+  return edit_view_texts(db, [&](const nlohmann::json& query, const std::string& text) {
+    std::vector<std::string> qualifiers;
+    int others = 0;
+    table_qualifiers(query, table, qualifiers, others);
     std::vector<text_edit> edits;
-    if (parsed.error == nullptr) {
-      const auto tree = nlohmann::json::parse(parsed.parse_tree, nullptr, false);
-      if (!tree.is_discarded() && tree.contains("stmts") && !tree["stmts"].empty()) {
-        const auto query = tree["stmts"][0]["stmt"].value("ViewStmt", nlohmann::json::object())
-                               .value("query", nlohmann::json::object());
-        std::vector<std::string> qualifiers;
-        int others = 0;
-        table_qualifiers(query, table, qualifiers, others);
-        if (!qualifiers.empty())
-          column_edits(query, stored->postgres, qualifiers, others == 0, from, to, edits);
-      }
-    }
-    pg_query_free_parse_result(parsed);
-    if (edits.empty())
-      continue;
-    std::sort(edits.begin(), edits.end(), [](const text_edit& a, const text_edit& b) { return a.at > b.at; });
-    for (const auto& e : edits)
-      stored->postgres.replace(e.at, e.length, e.text);
-    const std::string& sql = row[1];
-    const size_t end = sql.find("*/ ");
-    if (end == std::string::npos)
-      continue;
-    changed[index] = translated_view_sql(row[0], false, *stored, sql.substr(end + 3));
-  }
-  return remake_views(db, *views, changed);
+    if (!qualifiers.empty())
+      column_edits(query, text, qualifiers, others == 0, from, to, edits);
+    return edits;
+  });
 }
 
 }  // namespace tributary
