@@ -18,6 +18,9 @@ UPDATE carts c SET total = c.total + i.price FROM items i WHERE i.id = c.id AND 
 UPDATE carts c SET total = c.total + i.price FROM items i WHERE i.id = c.id AND c.id = 1 RETURNING c.id, c.total, total * 2
 UPDATE carts SET customer = NULL WHERE id = 2
 UPDATE carts SET customer = 'cy' WHERE id = 1
+INSERT INTO carts (id, customer) VALUES (8, 'gus') RETURNING updated IS NULL AS no_date, updated IS NOT NULL, CASE WHEN updated IS NULL THEN 'none' ELSE 'some' END, updated IS NOT DISTINCT FROM NULL
+UPDATE carts SET updated = NULL, total = NULL WHERE id = 8 RETURNING id, updated IS NULL, total IS NULL, items IS NULL, coalesce(total, -1)
+DELETE FROM carts WHERE id = 8 RETURNING updated IS NULL, items IS NOT NULL, customer IS NULL
 DELETE FROM carts c USING items i WHERE i.id = c.id AND i.name = 'Cherry' RETURNING c.id
 DELETE FROM carts WHERE total < 1 RETURNING customer
 SELECT id, customer, items, total, updated FROM carts ORDER BY id

@@ -119,11 +119,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
     }
     if (found != nullptr) {
       note_column(level, found_item->name, found->name, location);
-      if (!found->expression.empty())
-        return typed("(" + found->expression + ")", found->type, location);
-      return typed(found_item->bare ? quote_identifier(found->sql_name)
-                                    : quote_identifier(found_item->name) + "." + quote_identifier(found->sql_name),
-                   found->type, location);
+      return typed(column_reference_sql(*found_item, *found), found->type, location);
     }
     if (!table.empty() && table_seen)
       fail_at(make_pg_error("42703", "column " + table + "." + column + " does not exist"),

@@ -175,7 +175,10 @@ scope_item query_translator::target_table(const json& relation, std::string& sql
   return item;
 }
 
-std::string query_translator::returning(const json& list, const scope& where, translated_query& out) {
+std::string query_translator::returning(const json& list, const scope& target_scope, translated_query& out) {
+  scope where = target_scope;
+  for (scope_item& item : where.items)
+    item.returning_list = item.bare;
   std::string sql;
   for (const json& target : list) {
     const json& t = pt::fields(target);
@@ -189,8 +192,7 @@ std::string query_translator::returning(const json& list, const scope& where, tr
           if (c.hidden)
             continue;
           typed_expression e;
-          e.sql = item.bare ? quote_identifier(c.sql_name)
-                            : quote_identifier(item.name) + "." + quote_identifier(c.sql_name);
+          e.sql = column_reference_sql(item, c);
           e.type = c.type;
           items.emplace_back(std::move(e), c.name);
         }

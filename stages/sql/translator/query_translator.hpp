@@ -65,12 +65,16 @@ struct scope_item {
   std::string name;  // the alias, or the table's name
   std::string relation;  // a user table's local name ("items", "sales.orders"); "" otherwise
   bool bare = false;  // columns are written unqualified (SQLite's RETURNING and upsert)
+  bool returning_list = false;  // ... in a RETURNING list (column_reference.cpp)
   // A function in FROM that returns one value per row (jsonb_array_elements): its
   // name alone, when no column has that name, is that value (PostgreSQL's whole-row
   // reference of a scalar function).
   bool scalar_value = false;
   std::vector<scope_column> columns;
 };
+// How the translated SQL names `column` of `item` (column_reference.cpp).
+std::string column_reference_sql(const scope_item& item, const scope_column& column);
+
 struct scope {
   std::vector<scope_item> items;
   const scope* outer = nullptr;

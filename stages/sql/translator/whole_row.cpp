@@ -41,11 +41,7 @@ typed_expression query_translator::whole_row(const scope* level, const scope_ite
     if (c.hidden || c.merged)
       continue;
     note_column(level, item.name, c.name, location);
-    typed_expression value = expression_helpers::typed(
-        !c.expression.empty() ? "(" + c.expression + ")"
-        : item.bare           ? quote_identifier(c.sql_name)
-                              : quote_identifier(item.name) + "." + quote_identifier(c.sql_name),
-        c.type, location);
+    typed_expression value = expression_helpers::typed(column_reference_sql(item, c), c.type, location);
     texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
     fields->push_back({c.name, c.type.oid, c.type.typmod});
     values->push_back(std::move(value));

@@ -1,0 +1,29 @@
+// column_reference: how the translated SQL names one column of a scope item — the
+// single place every column reference (a name, `t.*`, a whole row) is written.
+//
+//   "t"."c"     a table, sub-select or function in FROM, by its alias;
+//   "c"         a bare name, where SQLite knows the target table only by its columns'
+//               names (an upsert's SET and WHERE, a CHECK expression);
+//   likely("c") a bare name in a RETURNING list. SQLite 3.40 (Debian 12's) evaluates
+//               `c IS NULL` / `c IS NOT NULL` (also inside CASE WHEN) wrongly in RETURNING
+//               on a STRICT or WITHOUT ROWID table with a non-INTEGER primary key: a NULL
+//               column reads as not null. likely(x) returns x unchanged and is compiled
+//               to x itself, but reads the column through the general path. Column
+//               collations do not apply in RETURNING anyway (SQLite 3.40 drops them
+//               there too), so nothing else changes.
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/translator/query_translator.hpp"
+
+namespace tributary::translator {
+
+std::string column_reference_sql(const scope_item& item, const scope_column& column) {
+  if (!column.expression.empty())
+    return "(" + column.expression + ")";
+  if (item.returning_list)
+    return "likely(" + quote_identifier(column.sql_name) + ")";
+  if (item.bare)
+    return quote_identifier(column.sql_name);
+  return quote_identifier(item.name) + "." + quote_identifier(column.sql_name);
+}
+
+}  // namespace tributary::translator
