@@ -61,22 +61,6 @@ client_output run(std::vector<std::string> argv, const std::filesystem::path& lo
   return run_client(std::move(argv), log, client_timeout);
 }
 
-// The first line where the outputs part, with the "-- ..." header it belongs to.
-std::string first_difference(const std::string& reference, const std::string& actual) {
-  std::istringstream want(reference), got(actual);
-  std::string header, w, g;
-  for (int line = 1;; ++line) {
-    const bool more_w = static_cast<bool>(std::getline(want, w));
-    const bool more_g = static_cast<bool>(std::getline(got, g));
-    if (!more_w && !more_g) return "identical";
-    if (!more_w) w = "<end>";
-    if (!more_g) g = "<end>";
-    if (w.rfind("-- ", 0) == 0) header = w;
-    if (w != g)
-      return "line " + std::to_string(line) + " (" + header + "):\n  PostgreSQL: " + w + "\n  Tributary:  " + g;
-  }
-}
-
 class ClientMetadata : public DifferentialTest {
 protected:
   // The same statement on both servers: the same column names, type OIDs and rows

