@@ -1,6 +1,7 @@
 // 022_session_settings: settings a session sets are honoured as PostgreSQL honours
 // them — statement_timeout ends a long statement and a wait for a lock,
-// READ ONLY transactions and default_transaction_read_only refuse writes.
+// READ ONLY transactions and default_transaction_read_only refuse writes — and every
+// value is checked as PostgreSQL checks it.
 //
 // Differential against a real PostgreSQL 15: the same statements on both servers,
 // the same answers (SQLSTATE, message, command tag, rows).
@@ -135,6 +136,51 @@ TEST_F(SessionSettings, TimeoutValuesAreCheckedAsPostgresChecksThem) {
   expect_same_answers({"SET statement_timeout = '0.2s'",
                        "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000) "
                        "SELECT count(*) FROM r"});
+}
+
+// Every parameter is read by its type as PostgreSQL 15 declares it: booleans, integers
+// and reals with units and ranges (SHOW in the largest whole unit), enumerations with
+// their hidden spellings and the HINT listing the values, locales; the refusals name
+// the parameter as it was written, with PostgreSQL's DETAIL and HINT.
+TEST_F(SessionSettings, EveryParameterIsReadByItsTypeAsPostgresReadsIt) {
+  for (const std::string sql : {
+           "SET enable_seqscan = bogus", "SET enable_seqscan = 'yes'", "SHOW enable_seqscan",
+           "SELECT set_config('Enable_SeqScan', 'maybe', false)", "SET row_security = maybe",
+           "SET work_mem = 'abc'", "SET work_mem = '64kb'", "SET work_mem = 10", "SET work_mem = '100000000000'",
+           "SET work_mem = '65.5 kB'", "SHOW work_mem", "SET work_mem = '1024MB'", "SHOW work_mem",
+           "SET work_mem = 1e2", "SHOW work_mem", "SET effective_cache_size = 3", "SHOW effective_cache_size",
+           "SET effective_cache_size = '1MB'", "SHOW effective_cache_size", "SET effective_cache_size = '-1'",
+           "SET geqo_effort = 100", "SET deadlock_timeout = '120s'", "SHOW deadlock_timeout",
+           "SET cpu_tuple_cost = 'x'", "SET cpu_tuple_cost = -1", "SET cpu_tuple_cost = '1e-3'", "SHOW cpu_tuple_cost",
+           "SET vacuum_cost_delay = '2.5ms'", "SHOW vacuum_cost_delay", "SET vacuum_cost_delay = '1s'",
+           "SET extra_float_digits = 4", "SET extra_float_digits = x",
+           "SET xmloption = bogus", "SET bytea_output = 'bogus'", "SET bytea_output = 'ESCAPE'", "SHOW bytea_output",
+           "SET IntervalStyle = bogus", "SET synchronous_commit = bogus", "SET synchronous_commit = 'yes'",
+           "SHOW synchronous_commit", "SET client_min_messages = bogus", "SET client_min_messages = debug",
+           "SHOW client_min_messages", "SET client_min_messages = 'info'", "SHOW client_min_messages",
+           "SET default_transaction_isolation = 'bogus'", "SET default_transaction_isolation = 'READ COMMITTED'",
+           "SHOW default_transaction_isolation", "SET session_replication_role = bogus",
+           "SET DateStyle = bogus", "SET lc_monetary = 'xx'", "SET lc_numeric = 'c'", "SET lc_time = 'POSIX'",
+           "SHOW lc_time", "RESET ALL"}) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher_db_.get(), sql);
+    EXPECT_EQ(answer(mine.get()), answer(theirs.get())) << sql;
+    for (int field : {PG_DIAG_MESSAGE_DETAIL, PG_DIAG_MESSAGE_HINT}) {
+      const char* my = PQresultErrorField(mine.get(), field);
+      const char* their = PQresultErrorField(theirs.get(), field);
+      EXPECT_EQ(std::string(my ? my : "<none>"), std::string(their ? their : "<none>")) << sql;
+    }
+  }
+  // The same checks at connection start (PGOPTIONS), naming the parameter as written.
+  for (const std::string& base : {subscriber_.conninfo(), publisher_conninfo() + " dbname=postgres"}) {
+    pg_connection refused(PQconnectdb((base + " options='-c IntervalStyle=bogus'").c_str()));
+    EXPECT_NE(PQstatus(refused.get()), CONNECTION_OK) << base;
+    EXPECT_NE(std::string(PQerrorMessage(refused.get()))
+                  .find("FATAL:  invalid value for parameter \"IntervalStyle\": \"bogus\"\n"
+                        "HINT:  Available values: postgres, postgres_verbose, sql_standard, iso_8601."),
+              std::string::npos)
+        << base << ": " << PQerrorMessage(refused.get());
+  }
 }
 
 // pg_dump, createdb and many drivers start with set_config; SHOW prints a timeout in

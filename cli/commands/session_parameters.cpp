@@ -1,11 +1,14 @@
 // session_parameters: SET / RESET / SHOW and ParameterStatus (see the header).
 //
-// Values are validated the way PostgreSQL's check hooks do for the parameters that
-// matter to drivers (client_encoding, DateStyle, IntervalStyle, extra_float_digits,
-// client_min_messages, standard_conforming_strings); the others are stored as given.
+// Values are validated the way PostgreSQL's check hooks do where Tributary has its
+// own (client_encoding, DateStyle, TimeZone, role, session_authorization,
+// standard_conforming_strings); every other parameter by its type, range, unit or
+// listed values as PostgreSQL 15 declares them (parameter_rules.hpp,
+// parameter_value_check.hpp), and stored as SHOW prints it.
 #include "cli/commands/session_parameters.hpp"
 
 #include "cli/commands/accepted_parameters.hpp"
+#include "cli/commands/parameter_value_check.hpp"
 
 #include "stages/types/datetime/time_zone_rules.hpp"
 
@@ -15,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <clocale>
 
 namespace tributary {
 namespace {
@@ -33,42 +37,6 @@ std::string uppercase(std::string s) {
 
 pg_error invalid_value(const std::string& name, const std::string& value) {
   return make_pg_error("22023", "invalid value for parameter \"" + name + "\": \"" + value + "\"");
-}
-
-// A duration setting in milliseconds (statement_timeout, lock_timeout,
-// idle_in_transaction_session_timeout) as PostgreSQL's parse_int with GUC_UNIT_MS
-// reads it: an integer or decimal number, optionally a unit; the range 0 .. INT_MAX ms.
-result<ok_t, pg_error> check_milliseconds(const std::string& name, const std::string& value) {
-  const session_duration parsed = parse_session_duration(value);
-  if (parsed.status != session_duration::outcome::ok) {
-    pg_error e = invalid_value(name, value);
-    if (parsed.status == session_duration::outcome::unknown_unit)
-      e.hint = "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
-    return fail(std::move(e));
-  }
-  if (parsed.milliseconds < -2147483648.0 || parsed.milliseconds > 2147483647.0) {
-    pg_error e = invalid_value(name, value);  // beyond an int: parse_int's refusal
-    e.hint = "Value exceeds integer range.";
-    return fail(std::move(e));
-  }
-  if (parsed.milliseconds < 0)
-    return fail(make_pg_error("22023", std::to_string(static_cast<long long>(parsed.milliseconds)) +
-                                           " ms is outside the valid range for parameter \"" + name +
-                                           "\" (0 .. 2147483647)"));
-  return ok_v;
-}
-
-// As SHOW prints a GUC_UNIT_MS value: in the largest unit that divides it ("1500ms",
-// "5s", "2min", "1h", "1d"); 0 alone.
-std::string shown_milliseconds(int64_t ms) {
-  if (ms == 0)
-    return "0";
-  for (const char* unit : {"d", "h", "min", "s"}) {
-    const int64_t per_unit = *milliseconds_per_unit(unit);
-    if (ms % per_unit == 0)
-      return std::to_string(ms / per_unit) + unit;
-  }
-  return std::to_string(ms) + "ms";
 }
 
 pg_error unrecognized(const std::string& name) {
@@ -124,8 +92,11 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
   };
   for (char c : value + ",") {
     if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
-      if (!take(word))
-        return fail(invalid_value("DateStyle", value));
+      if (!take(word)) {
+        pg_error e = invalid_value("DateStyle", value);
+        e.detail = "Unrecognized key word: \"" + word + "\".";
+        return fail(std::move(e));
+      }
       word.clear();
     } else {
       word.push_back(c);
@@ -134,6 +105,20 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
   if (style == "German" && !order_given)
     order = "DMY";  // PostgreSQL: German alone implies DMY
   return style + ", " + order;
+}
+
+// lc_messages, lc_monetary, lc_numeric, lc_time: PostgreSQL's check_locale takes a
+// locale the system has; Tributary formats (money, to_char, messages) as the C locale
+// only, so another existing locale is 0A000 rather than silently ignored.
+result<std::string, pg_error> checked_locale(const std::string& name, const std::string& value) {
+  if (value.empty() || value == "C" || value == "POSIX" || value == "C.UTF-8" || value == "C.utf8")
+    return value;
+  locale_t exists = newlocale(LC_ALL_MASK, value.c_str(), static_cast<locale_t>(0));
+  if (exists == static_cast<locale_t>(0))
+    return fail(invalid_value(name, value));
+  freelocale(exists);
+  return fail(make_pg_error("0A000", name + " = '" + value + "' is not supported",
+                            "Tributary formats money, numbers, times and messages as the C locale does."));
 }
 
 }  // namespace
@@ -192,9 +177,8 @@ session_parameters::session_parameters(const settings& server_settings, const st
     add(p.name, p.default_value, p.description, false, false);
 }
 
-result<std::string, pg_error> session_parameters::canonical_value(const std::string& key,
+result<std::string, pg_error> session_parameters::canonical_value(const std::string& key, const std::string& given_name,
                                                                   const std::string& value) const {
-  const std::string& name = parameters_.count(key) ? parameters_.at(key).display_name : key;
   if (key == "client_encoding") {
     std::string u = uppercase(value);
     u.erase(std::remove(u.begin(), u.end(), '-'), u.end());
@@ -206,12 +190,6 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
   }
   if (key == "datestyle")
     return canonical_datestyle(value, parameters_.at(key).value);
-  if (key == "intervalstyle") {
-    std::string l = lowercase(value);
-    if (l == "postgres" || l == "postgres_verbose" || l == "sql_standard" || l == "iso_8601")
-      return l;
-    return fail(invalid_value(name, value));
-  }
   if (key == "timezone") {
     // An IANA zone (any case; shown as the database spells it), a POSIX zone
     // string, or hours east of UTC, as PostgreSQL's check_timezone accepts them.
@@ -220,11 +198,11 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
     if (!value.empty() && *end == '\0') {
       if (hours > -168 && hours < 168)
         return value;
-      return fail(invalid_value(name, value));
+      return fail(invalid_value("TimeZone", value));
     }
     if (auto zone = find_time_zone(value))
       return zone->name();
-    return fail(invalid_value(name, value));
+    return fail(invalid_value("TimeZone", value));
   }
   if (key == "role") {
     if (value == "none")
@@ -233,48 +211,19 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
   }
   if (key == "session_authorization")
     return session_authorization_check_ ? session_authorization_check_(value) : result<std::string, pg_error>(value);
-  if (key == "session_replication_role") {
-    const std::string l = lowercase(value);
-    if (l == "origin" || l == "replica" || l == "local")
-      return l;
-    pg_error e = invalid_value(name, value);
-    e.hint = "Available values: origin, replica, local.";
-    return fail(std::move(e));
-  }
-  if (key == "statement_timeout" || key == "lock_timeout" || key == "idle_in_transaction_session_timeout") {
-    if (auto checked = check_milliseconds(name, value); !checked)
-      return fail(std::move(checked.error()));
-    return shown_milliseconds(static_cast<int64_t>(parse_session_duration(value).milliseconds));
-  }
-  if (key == "extra_float_digits") {
-    char* end = nullptr;
-    long n = std::strtol(value.c_str(), &end, 10);
-    if (value.empty() || *end != '\0')
-      return fail(make_pg_error("22023", "invalid value for parameter \"extra_float_digits\": \"" + value + "\""));
-    if (n < -15 || n > 3)
-      return fail(make_pg_error("22023", std::to_string(n) + " is outside the valid range for parameter \"extra_float_digits\" (-15 .. 3)"));
-    return std::to_string(n);
-  }
-  if (key == "client_min_messages") {
-    std::string l = lowercase(value);
-    if (severity_rank(l) < 0 || l == "fatal" || l == "panic" || l == "info")
-      return fail(invalid_value(name, value));
-    return l;
-  }
   if (key == "standard_conforming_strings") {
     auto b = parse_pg_bool(value);
     if (!b)
-      return fail(invalid_value(name, value));
+      return fail(make_pg_error("22023", "parameter \"" + given_name + "\" requires a Boolean value"));
     if (!*b)
       return fail(make_pg_error("0A000", "standard_conforming_strings = off is not supported"));
     return std::string("on");
   }
-  if (key == "default_transaction_read_only" || key == "transaction_read_only" || key == "row_security") {
-    auto b = parse_pg_bool(value);
-    if (!b)
-      return fail(invalid_value(name, value));
-    return std::string(*b ? "on" : "off");
-  }
+  if (key == "lc_messages" || key == "lc_monetary" || key == "lc_numeric" || key == "lc_time")
+    return checked_locale(key, value);
+  // Every other parameter by its type, as PostgreSQL's parse_and_validate_value.
+  if (const parameter_rule* rule = find_parameter_rule(key))
+    return check_parameter_value(*rule, given_name, value);
   return value;
 }
 
@@ -321,7 +270,7 @@ result<ok_t, pg_error> session_parameters::set_value(const std::string& name,
   }
   std::string new_value;
   if (value) {
-    auto canonical = canonical_value(key, *value);
+    auto canonical = canonical_value(key, name, *value);
     if (!canonical)
       return fail(canonical.error());
     new_value = *canonical;
@@ -402,7 +351,7 @@ result<std::string, pg_error> session_parameters::set_from_function(const std::s
   const std::string key = lowercase(name);
   if (local && !in_transaction) {
     if (value) {
-      auto canonical = canonical_value(key, *value);
+      auto canonical = canonical_value(key, name, *value);
       if (!canonical)
         return fail(canonical.error());
       return *canonical;
@@ -433,7 +382,7 @@ result<ok_t, pg_error> session_parameters::apply_startup(const std::string& name
     return ok_v;
   if (key == "session_replication_role" && !superuser_)
     return fail(make_pg_error("42501", "permission denied to set parameter \"" + it->second.display_name + "\""));
-  auto canonical = canonical_value(key, value);
+  auto canonical = canonical_value(key, name, value);
   if (!canonical)
     return fail(canonical.error());
   it->second.value = *canonical;

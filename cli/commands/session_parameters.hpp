@@ -122,7 +122,9 @@ private:
 
   result<ok_t, pg_error> set_value(const std::string& name, std::optional<std::string> value,
                                    bool local, bool in_transaction);
-  result<std::string, pg_error> canonical_value(const std::string& key, const std::string& value) const;
+  // `value` as SHOW prints it, or PostgreSQL's refusal naming the parameter `given_name`.
+  result<std::string, pg_error> canonical_value(const std::string& key, const std::string& given_name,
+                                                const std::string& value) const;
   void remember_before_change(const std::string& key, bool local);
   void store(const std::string& key, std::string value);
 

@@ -50,10 +50,13 @@ void session::set_interrupt_target(sqlite3* db, lock_wait* waiting) {
 }
 
 void session::send_fatal(const std::string& sqlstate, const std::string& message, const std::string& detail) {
-  pg_error e = make_pg_error(sqlstate, message, detail);
-  e.severity = "FATAL";
-  log_client_error(e, {}, {});
-  stream_.write(wire::error_response(e));
+  send_fatal(make_pg_error(sqlstate, message, detail));
+}
+
+void session::send_fatal(pg_error error) {
+  error.severity = "FATAL";
+  log_client_error(error, {}, {});
+  stream_.write(wire::error_response(error));
   stream_.flush();
 }
 

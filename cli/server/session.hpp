@@ -109,6 +109,7 @@ private:
   void refuse_for_storage(const pg_error& error);
   void serve(connection_state& state);
   void send_fatal(const std::string& sqlstate, const std::string& message, const std::string& detail = {});
+  void send_fatal(pg_error error);  // with its DETAIL and HINT
   // What a CancelRequest interrupts: the running SQLite statement and a lock wait.
   void set_interrupt_target(sqlite3* db, lock_wait* waiting);
 

@@ -292,7 +292,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   }
   auto connection = directory.connect(database);
   if (!connection) {
-    send_fatal(connection.error().sqlstate, connection.error().message);
+    send_fatal(connection.error());
     return false;
   }
   // A client's writes check foreign keys, as PostgreSQL's origin role does; the
@@ -316,7 +316,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
   protect_secret_columns(connection->handle(), *privileges);
   if (services_.prepare_connection)
     if (auto r = services_.prepare_connection(*connection, privileges); !r) {
-      send_fatal(r.error().sqlstate, r.error().message);
+      send_fatal(r.error());
       return false;
     }
   session_identity who{database, user, role->superuser, process_id_, privileges};
@@ -363,7 +363,7 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     if (name == "user" || name == "database" || name == "options" || name == "replication")
       continue;
     if (auto r = state->parameters.apply_startup(name, value); !r) {
-      send_fatal(r.error().sqlstate, r.error().message);
+      send_fatal(r.error());
       return false;
     }
   }
