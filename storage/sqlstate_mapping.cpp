@@ -139,6 +139,8 @@ pg_error plain_error(const sqlite_error& e) {
     return make_pg_error("25P01", "there is no transaction in progress");
   if (m == "cannot VACUUM from within a transaction")
     return make_pg_error("25001", "VACUUM cannot run inside a transaction block");
+  if (m == "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint")
+    return make_pg_error("42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification");
   if (m == "integer overflow")
     return make_pg_error("22003", "bigint out of range");
   if (starts_with(m, "too many SQL variables"))

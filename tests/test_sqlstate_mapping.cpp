@@ -21,6 +21,12 @@ TEST(SqlstateMapping, SqliteSyntaxErrorsAre42601) {
   EXPECT_FALSE(is_sqlite_syntax_error({1, "no such table: t"}));
 }
 
+TEST(SqlstateMapping, AnUpsertTargetWithoutItsUniqueIndexIs42P10) {
+  pg_error e = pg_error_from_sqlite({1, "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint"});
+  EXPECT_EQ(e.sqlstate, "42P10");
+  EXPECT_EQ(e.message, "there is no unique or exclusion constraint matching the ON CONFLICT specification");
+}
+
 TEST(SqlstateMapping, InterruptIsQueryCanceled) {
   pg_error e = pg_error_from_sqlite({9, "interrupted"});
   EXPECT_EQ(e.sqlstate, "57014");
