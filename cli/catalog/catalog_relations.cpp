@@ -17,6 +17,7 @@
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/catalog/pg_type_rows.hpp"
 #include "cli/catalog/snapshot_table.hpp"
+#include "cli/catalog/system_catalog_indexes.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
 #include "cli/catalog/regproc_functions.hpp"
 #include "cli/catalog/trigger_rows.hpp"
@@ -90,9 +91,42 @@ std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_mod
 
 }  // namespace
 
+namespace {
+
+int64_t pragma_value(sqlite3* db, const char* pragma) {
+  sqlite3_stmt* q = nullptr;
+  int64_t value = -1;
+  if (sqlite3_prepare_v2(db, pragma, -1, &q, nullptr) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+    value = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  return value;
+}
+
+}  // namespace
+
 catalog_model catalog_reader::model() const {
+  sqlite3* handle = db->handle();
+  // Outside a transaction block nothing rolls back a change already counted, so an
+  // unchanged schema version, data version (other connections' commits) and count
+  // of this connection's changes mean an unchanged catalog.
+  const bool cacheable = sqlite3_get_autocommit(handle) != 0;
+  cached_model key;
+  if (cacheable) {
+    key.schema_version = pragma_value(handle, "PRAGMA main.schema_version");
+    key.data_version = pragma_value(handle, "PRAGMA main.data_version");
+    key.changes = sqlite3_total_changes64(handle);
+    if (cache && cache->schema_version == key.schema_version && cache->data_version == key.data_version &&
+        cache->changes == key.changes)
+      return cache->model;
+  }
   auto m = read_catalog_model(*db);
-  return m ? std::move(*m) : catalog_model{};
+  if (!m)
+    return catalog_model{};
+  if (cacheable && key.schema_version >= 0 && key.data_version >= 0) {
+    key.model = *m;
+    cache = std::make_shared<const cached_model>(std::move(key));
+  }
+  return std::move(*m);
 }
 
 std::vector<role_record> catalog_reader::roles() const {
@@ -164,6 +198,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          auto rows = pg_class_rows(reader->model(), reader->owner());
          for (auto& row : system_class_rows())
            rows.push_back(std::move(row));
+         for (auto& row : system_index_class_rows())
+           rows.push_back(std::move(row));
          return rows;
        }},
       {"pg_attribute",
@@ -174,8 +210,20 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          return rows;
        }},
       {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},
-      {"pg_index", [reader] { return pg_index_rows(reader->model()); }},
-      {"pg_constraint", [reader] { return pg_constraint_rows(reader->model()); }},
+      {"pg_index",
+       [reader] {
+         auto rows = pg_index_rows(reader->model());
+         for (auto& row : pg_index_rows(system_catalog_index_model()))
+           rows.push_back(std::move(row));
+         return rows;
+       }},
+      {"pg_constraint",
+       [reader] {
+         auto rows = pg_constraint_rows(reader->model());
+         for (auto& row : pg_constraint_rows(system_catalog_index_model()))
+           rows.push_back(std::move(row));
+         return rows;
+       }},
       {"pg_tables", [reader] { return pg_tables_rows(reader->model(), reader->owner()); }},
       {"pg_indexes", [reader] { return pg_indexes_rows(reader->model()); }},
       {"pg_sequence", [reader] { return sequence_rows(*reader->db, reader->model(), false, reader->owner()); }},
