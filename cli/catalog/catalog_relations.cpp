@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <map>
+#include <set>
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_reader.hpp"
@@ -102,31 +103,51 @@ int64_t pragma_value(sqlite3* db, const char* pragma) {
   return value;
 }
 
+// The state of the database file a catalog read depends on, as text. Outside a
+// transaction block nothing rolls back a change already counted, so an unchanged
+// schema version, data version (other connections' commits) and count of this
+// connection's changes mean an unchanged catalog. Inside one (pg_dump reads in
+// one) a ROLLBACK TO could undo counted changes: the key then also names the
+// statements running now (each with its run count), so it holds for one
+// statement's execution only (a query scanning a catalog once per row of another).
+std::string database_state_key(sqlite3* handle) {
+  std::string key;
+  if (sqlite3_get_autocommit(handle) == 0)
+    for (sqlite3_stmt* s = sqlite3_next_stmt(handle, nullptr); s != nullptr; s = sqlite3_next_stmt(handle, s))
+      if (sqlite3_stmt_busy(s))
+        key += std::to_string(reinterpret_cast<uintptr_t>(s)) + "/" +
+               std::to_string(sqlite3_stmt_status(s, SQLITE_STMTSTATUS_RUN, 0)) + ";";
+  const int64_t schema_version = pragma_value(handle, "PRAGMA main.schema_version");
+  const int64_t data_version = pragma_value(handle, "PRAGMA main.data_version");
+  if (schema_version < 0 || data_version < 0)
+    return {};
+  return key + std::to_string(schema_version) + ":" + std::to_string(data_version) + ":" +
+         std::to_string(sqlite3_total_changes64(handle));
+}
+
 }  // namespace
 
 catalog_model catalog_reader::model() const {
-  sqlite3* handle = db->handle();
-  // Outside a transaction block nothing rolls back a change already counted, so an
-  // unchanged schema version, data version (other connections' commits) and count
-  // of this connection's changes mean an unchanged catalog.
-  const bool cacheable = sqlite3_get_autocommit(handle) != 0;
-  cached_model key;
-  if (cacheable) {
-    key.schema_version = pragma_value(handle, "PRAGMA main.schema_version");
-    key.data_version = pragma_value(handle, "PRAGMA main.data_version");
-    key.changes = sqlite3_total_changes64(handle);
-    if (cache && cache->schema_version == key.schema_version && cache->data_version == key.data_version &&
-        cache->changes == key.changes)
-      return cache->model;
-  }
+  const std::string key = database_state_key(db->handle());
+  if (!key.empty() && cache && cache->key == key)
+    return cache->model;
   auto m = read_catalog_model(*db);
   if (!m)
     return catalog_model{};
-  if (cacheable && key.schema_version >= 0 && key.data_version >= 0) {
-    key.model = *m;
-    cache = std::make_shared<const cached_model>(std::move(key));
-  }
+  if (!key.empty())
+    cache = std::make_shared<const cached_model>(cached_model{key, *m});
   return std::move(*m);
+}
+
+std::string catalog_reader::version_key() const {
+  std::string key = database_state_key(db->handle());
+  if (key.empty())
+    return key;
+  for (const auto& r : roles())
+    key += "|" + std::to_string(r.oid) + "=" + r.name + (r.superuser ? "+" : "-");
+  for (const auto& d : databases())
+    key += "|" + d.name + "=" + std::to_string(d.owner_oid);
+  return key;
 }
 
 std::vector<role_record> catalog_reader::roles() const {
@@ -305,9 +326,27 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
                                          : std::vector<snapshot_row>{};
        }},
   };
+  // The relations computed from the model and the owners only: a scan reuses the
+  // last scan's rows while none of that changed, so a query that scans one for each
+  // row of another (pg_dump's correlated sub-selects on pg_type, pg_class) builds
+  // them once.
+  const std::set<std::string> reusable = {"pg_class",      "pg_attribute", "pg_attrdef", "pg_index",
+                                          "pg_constraint", "pg_type",      "pg_trigger", "pg_rewrite",
+                                          "pg_tables",     "pg_indexes"};
   for (const std::string& name : catalog_relation_names()) {
     auto it = computed.find(name);
     rows_function rows = it != computed.end() ? it->second : [] { return std::vector<snapshot_row>{}; };
+    if (reusable.contains(name))
+      rows = [reader, compute = std::move(rows),
+              last = std::make_shared<std::pair<std::string, std::vector<snapshot_row>>>()] {
+        std::string key = reader->version_key();
+        if (!key.empty() && last->first == key)
+          return last->second;
+        auto out = compute();
+        if (!key.empty())
+          *last = {std::move(key), out};
+        return out;
+      };
     if (auto r = add_snapshot_table(db, name, snapshot_table{catalog_relation_schema(name), std::move(rows)}); !r)
       return r;
   }
