@@ -10,6 +10,7 @@
 #include "actors/assembler_actor.hpp"
 #include "actors/connection_actor.hpp"
 #include "actors/decoder_actor.hpp"
+#include "actors/worker_pid.hpp"
 #include "actors/pipeline_errors.hpp"
 #include "actors/spooler_actor.hpp"
 #include "actors/publisher/publisher_conninfo.hpp"
@@ -133,7 +134,7 @@ void start_sync_or_streaming(self_ptr self, subscription_runtime_ptr runtime) {
   auto& st = self->state;
   st.runtime = runtime;
   st.disable_on_error = runtime->subscription.disable_on_error;
-  st.args.registry->worker_started(st.args.subid, st.args.database, static_cast<int>(::getpid()));
+  st.args.registry->worker_started(st.args.subid, st.args.database, worker_pid(self->id()));
   spdlog::info("logical replication apply worker for subscription \"{}\" has started", runtime->subscription.name);
   bool any_waiting = std::any_of(runtime->tables.begin(), runtime->tables.end(),
                                  [](const auto& t) { return !t.second.ready; });

@@ -59,6 +59,12 @@ TEST_F(DdlDuringCopy, PgStatSubscriptionShowsTheTableSyncWorkerWithItsTable) {
                         "ON r.srrelid = s.relid AND r.srsubid = s.subid"),
             "1");
   EXPECT_EQ(local_value("SELECT count(*) FROM pg_stat_subscription WHERE relid IS NULL AND pid IS NOT NULL"), "1");
+  // Each worker has a pid of its own, as PostgreSQL's processes, and pg_stat_activity
+  // shows both under it as logical replication workers.
+  EXPECT_EQ(local_value("SELECT count(DISTINCT pid) FROM pg_stat_subscription WHERE subname = 'sub'"), "2");
+  EXPECT_EQ(local_value("SELECT count(*) FROM pg_stat_subscription s JOIN pg_stat_activity a ON a.pid = s.pid "
+                        "WHERE a.backend_type = 'logical replication worker'"),
+            "2");
   // Once the table is copied, only the apply worker is left.
   ASSERT_TRUE(copy_finished());
   ASSERT_TRUE(wait_local("SELECT count(*) FROM pg_stat_subscription WHERE relid IS NOT NULL", "0"));

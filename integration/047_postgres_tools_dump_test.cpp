@@ -210,7 +210,7 @@ TEST_F(PostgresTools, PgbenchInitializesAndRunsTheDefaultScript) {
   EXPECT_EQ(local_value("SELECT count(*) FROM pgbench_branches"), "1");
   EXPECT_EQ(local_value("SELECT sum(abalance) FROM pgbench_accounts"), "0");
   EXPECT_EQ(local_value("SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ', ' ORDER BY conname) "
-                        "FROM pg_constraint WHERE contype = 'p'"),
+                        "FROM pg_constraint WHERE contype = 'p' AND connamespace = 'public'::regnamespace"),
             "pgbench_accounts_pkey PRIMARY KEY (aid), pgbench_branches_pkey PRIMARY KEY (bid), "
             "pgbench_tellers_pkey PRIMARY KEY (tid)");
 

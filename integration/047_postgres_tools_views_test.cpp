@@ -6,31 +6,12 @@
 // COLUMN of a column views read, and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
-#include <fstream>
-
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
 namespace {
 
-class PostgresViews : public PostgresTools {
-protected:
-  // psql -f of `script` on both servers: the same output (results, errors with
-  // their DETAIL and HINT, notices).
-  void expect_same_psql_output(const std::string& name, const std::string& script) {
-    const auto file = std::filesystem::temp_directory_path() /
-                      ("tributary_047_" + name + "_" + std::to_string(::getpid()) + ".sql");
-    {
-      std::ofstream out(file);
-      out << script;
-    }
-    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
-    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
-    std::filesystem::remove(file);
-    EXPECT_TRUE(theirs.succeeded) << theirs.text;
-    EXPECT_EQ(mine.text, theirs.text) << name;
-  }
-};
+class PostgresViews : public PostgresTools {};
 
 TEST_F(PostgresViews, CreateOrReplaceViewAddsColumnsAndRefusesChangesAsPostgres) {
   expect_same_answers({

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,56 @@ protected:
   }
   client_output on_postgresql(const std::string& name, std::vector<std::string> arguments) {
     return tool(name, std::move(arguments), publisher_.port(), "postgres");
+  }
+  // psql's output of each of `commands` (meta-commands or SQL), one psql per server
+  // for them all; in Tributary's output the owner column's name of this test's user
+  // reads postgres (PostgreSQL's owner there). Compared command by command.
+  void expect_same_meta_commands(const std::vector<std::string>& commands) {
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("tributary_047_meta_" + std::to_string(::getpid()) + ".sql");
+    const std::string marker = "#### ";
+    {
+      std::ofstream out(file);
+      for (const auto& command : commands)
+        out << "\\echo '" << marker << command << "'\n" << command << "\n";
+    }
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    std::filesystem::remove(file);
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    for (const std::string end : {"\n", "|"})
+      for (size_t at = mine.text.find("|" + subscriber_.user() + end); at != std::string::npos;
+           at = mine.text.find("|" + subscriber_.user() + end, at))
+        mine.text.replace(at, subscriber_.user().size() + 1, "|postgres");
+    const auto sections = [&](const std::string& text) {
+      std::vector<std::string> out;
+      for (size_t at = text.find(marker); at != std::string::npos;) {
+        const size_t next = text.find("\n" + marker, at);
+        out.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next + 1 - at));
+        at = next == std::string::npos ? next : next + 1;
+      }
+      return out;
+    };
+    const auto a = sections(mine.text), b = sections(theirs.text);
+    EXPECT_EQ(a.size(), commands.size()) << mine.text;
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i)
+      EXPECT_EQ(a[i], b[i]);
+  }
+
+  // psql -f of `script` on both servers: the same output (results, errors with
+  // their DETAIL and HINT, notices).
+  void expect_same_psql_output(const std::string& name, const std::string& script) {
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("tributary_047_" + name + "_" + std::to_string(::getpid()) + ".sql");
+    {
+      std::ofstream out(file);
+      out << script;
+    }
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+    std::filesystem::remove(file);
+    EXPECT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << name;
   }
 };
 

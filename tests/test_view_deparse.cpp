@@ -32,6 +32,8 @@ std::optional<std::string> deparsed(const std::string& create_view, bool pretty)
                           column("at", date)}};
     if (local == "sales.o")
       return view_source{"sales.o", "o", {column("n", int4), column("t", text)}};
+    if (local == "vu")
+      return view_source{"vu", "vu", {column("id", int4), column("sku", text)}};
     return std::nullopt;
   };
   return deparse_view(tree["stmts"][0]["stmt"]["ViewStmt"], create_view, lookup, pretty);
@@ -89,15 +91,109 @@ TEST(ViewDeparse, JoinsGroupingOrderingDistinctAndSetOperationsAsPgGetViewdef) {
             " SELECT vt.id\n   FROM vt\nEXCEPT\n SELECT o.n AS id\n   FROM sales.o;");
 }
 
+// Both of PostgreSQL 15's texts of `view`: pg_get_viewdef(v) and pg_get_viewdef(v, true).
+void expect_printed(const std::string& view, const std::string& plain, const std::string& pretty) {
+  EXPECT_EQ(deparsed(view, false), plain) << view;
+  EXPECT_EQ(deparsed(view, true), pretty) << view;
+}
+
+TEST(ViewDeparse, UsingNaturalAndCrossJoinsAsPgGetViewdef) {
+  // `*` gives the merged column first; an unqualified merged name is the left one's.
+  expect_printed("CREATE VIEW x3 AS SELECT * FROM vt a JOIN vu b USING (id)",
+                 " SELECT a.id,\n    a.price,\n    a.name,\n    a.at,\n    b.sku\n   FROM (vt a\n     JOIN vu b USING (id));",
+                 " SELECT a.id,\n    a.price,\n    a.name,\n    a.at,\n    b.sku\n   FROM vt a\n     JOIN vu b USING (id);");
+  expect_printed("CREATE VIEW x9 AS SELECT sku, name FROM vt NATURAL LEFT JOIN vu WHERE id > 2",
+                 " SELECT vu.sku,\n    vt.name\n   FROM (vt\n     LEFT JOIN vu USING (id))\n  WHERE (vt.id > 2);",
+                 " SELECT vu.sku,\n    vt.name\n   FROM vt\n     LEFT JOIN vu USING (id)\n  WHERE vt.id > 2;");
+  expect_printed("CREATE VIEW x18 AS SELECT vt.id FROM vt CROSS JOIN vu",
+                 " SELECT vt.id\n   FROM (vt\n     CROSS JOIN vu);", " SELECT vt.id\n   FROM vt\n     CROSS JOIN vu;");
+  // FULL JOIN ... USING: the join's own, printed bare.
+  expect_printed("CREATE VIEW y3 AS SELECT * FROM vt FULL JOIN vu USING (id) WHERE id > 1",
+                 " SELECT id,\n    vt.price,\n    vt.name,\n    vt.at,\n    vu.sku\n   FROM (vt\n     FULL JOIN vu USING (id))\n"
+                 "  WHERE (id > 1);",
+                 " SELECT id,\n    vt.price,\n    vt.name,\n    vt.at,\n    vu.sku\n   FROM vt\n     FULL JOIN vu USING (id)\n"
+                 "  WHERE id > 1;");
+  // RIGHT JOIN ... USING: the right one's.
+  EXPECT_EQ(deparsed("CREATE VIEW r AS SELECT id FROM vt RIGHT JOIN vu USING (id)", true),
+            " SELECT vu.id\n   FROM vt\n     RIGHT JOIN vu USING (id);");
+}
+
+TEST(ViewDeparse, SubSelectsAndWithAsPgGetViewdef) {
+  expect_printed("CREATE VIEW x10 AS WITH c AS (SELECT id, sku FROM vu WHERE sku <> '') SELECT c.sku, v.name FROM c "
+                 "JOIN vt v ON v.id = c.id",
+                 " WITH c AS (\n         SELECT vu.id,\n            vu.sku\n           FROM vu\n          WHERE (vu.sku <> "
+                 "''::text)\n        )\n SELECT c.sku,\n    v.name\n   FROM (c\n     JOIN vt v ON ((v.id = c.id)));",
+                 " WITH c AS (\n         SELECT vu.id,\n            vu.sku\n           FROM vu\n          WHERE vu.sku <> "
+                 "''::text\n        )\n SELECT c.sku,\n    v.name\n   FROM c\n     JOIN vt v ON v.id = c.id;");
+  expect_printed("CREATE VIEW x11 AS SELECT s.id, s.total FROM (SELECT id, sum(price) AS total FROM vt GROUP BY id) s "
+                 "WHERE s.total > 10",
+                 " SELECT s.id,\n    s.total\n   FROM ( SELECT vt.id,\n            sum(vt.price) AS total\n"
+                 "           FROM vt\n          GROUP BY vt.id) s\n  WHERE (s.total > (10)::numeric);",
+                 " SELECT s.id,\n    s.total\n   FROM ( SELECT vt.id,\n            sum(vt.price) AS total\n"
+                 "           FROM vt\n          GROUP BY vt.id) s\n  WHERE s.total > 10::numeric;");
+  expect_printed("CREATE VIEW x12 AS SELECT id FROM vt WHERE id IN (SELECT id FROM vu WHERE sku = vt.name) OR NOT "
+                 "EXISTS (SELECT 1 FROM vu)",
+                 " SELECT vt.id\n   FROM vt\n  WHERE ((vt.id IN ( SELECT vu.id\n           FROM vu\n          WHERE "
+                 "(vu.sku = (vt.name)::text))) OR (NOT (EXISTS ( SELECT 1\n           FROM vu))));",
+                 " SELECT vt.id\n   FROM vt\n  WHERE (vt.id IN ( SELECT vu.id\n           FROM vu\n          WHERE "
+                 "vu.sku = vt.name::text)) OR NOT (EXISTS ( SELECT 1\n           FROM vu));");
+  expect_printed("CREATE VIEW x17 AS SELECT id, (SELECT max(u.sku) FROM vu u WHERE u.id = vt.id) AS top FROM vt",
+                 " SELECT vt.id,\n    ( SELECT max(u.sku) AS max\n           FROM vu u\n          WHERE (u.id = vt.id)) "
+                 "AS top\n   FROM vt;",
+                 " SELECT vt.id,\n    ( SELECT max(u.sku) AS max\n           FROM vu u\n          WHERE u.id = vt.id) "
+                 "AS top\n   FROM vt;");
+  expect_printed("CREATE VIEW x8 AS SELECT (SELECT 1) AS one FROM vt", " SELECT ( SELECT 1) AS one\n   FROM vt;",
+                 " SELECT ( SELECT 1) AS one\n   FROM vt;");
+}
+
+TEST(ViewDeparse, DistinctOnWindowsAndSortExpressionsAsPgGetViewdef) {
+  expect_printed("CREATE VIEW x1 AS SELECT id + 1 FROM vt", " SELECT (vt.id + 1) AS \"?column?\"\n   FROM vt;",
+                 " SELECT vt.id + 1 AS \"?column?\"\n   FROM vt;");
+  expect_printed("CREATE VIEW x2 AS SELECT 1 AS a", " SELECT 1 AS a;", " SELECT 1 AS a;");
+  const char* distinct_on = " SELECT DISTINCT ON (vt.id) vt.id,\n    vt.name\n   FROM vt\n  ORDER BY vt.id, vt.name DESC;";
+  expect_printed("CREATE VIEW x4 AS SELECT DISTINCT ON (id) id, name FROM vt ORDER BY id, name DESC", distinct_on,
+                 distinct_on);
+  expect_printed("CREATE VIEW x5 AS SELECT id FROM vt ORDER BY id + 1", " SELECT vt.id\n   FROM vt\n  ORDER BY (vt.id + 1);",
+                 " SELECT vt.id\n   FROM vt\n  ORDER BY (vt.id + 1);");
+  expect_printed("CREATE VIEW x6 AS SELECT count(*) AS n FROM vt ORDER BY n",
+                 " SELECT count(*) AS n\n   FROM vt\n  ORDER BY (count(*));",
+                 " SELECT count(*) AS n\n   FROM vt\n  ORDER BY (count(*));");
+  const char* windows = " SELECT vt.id,\n    row_number() OVER (PARTITION BY vt.name ORDER BY vt.price DESC NULLS LAST) AS "
+                        "row_number,\n    sum(vt.price) OVER (ORDER BY vt.id) AS sum,\n    lag(vt.name, 1, "
+                        "'z'::character varying) OVER (ORDER BY vt.at) AS prev\n   FROM vt;";
+  expect_printed("CREATE VIEW x13 AS SELECT id, row_number() OVER (PARTITION BY name ORDER BY price DESC NULLS LAST), "
+                 "sum(price) OVER (ORDER BY id), lag(name, 1, 'z') OVER (ORDER BY at) AS prev FROM vt",
+                 windows, windows);
+  // GROUP BY an expression and the output name of the same one: once.
+  expect_printed("CREATE VIEW x14 AS SELECT upper(name) AS u, count(*) FROM vt GROUP BY upper(name), u ORDER BY 2 "
+                 "DESC, u",
+                 " SELECT upper((vt.name)::text) AS u,\n    count(*) AS count\n   FROM vt\n  GROUP BY "
+                 "(upper((vt.name)::text))\n  ORDER BY (count(*)) DESC, (upper((vt.name)::text));",
+                 " SELECT upper(vt.name::text) AS u,\n    count(*) AS count\n   FROM vt\n  GROUP BY "
+                 "(upper(vt.name::text))\n  ORDER BY (count(*)) DESC, (upper(vt.name::text));");
+}
+
+TEST(ViewDeparse, NestedSetOperationsAsPgGetViewdef) {
+  const char* same = " SELECT vt.id\n   FROM vt\nUNION\n SELECT vu.id\n   FROM vu\nUNION\n SELECT vt.id\n   FROM vt;";
+  expect_printed("CREATE VIEW x7 AS SELECT id FROM vt UNION SELECT id FROM vu UNION SELECT id FROM vt", same, same);
+  const char* right = " SELECT vt.id\n   FROM vt\nEXCEPT (\n         SELECT vu.id\n           FROM vu\n        INTERSECT\n"
+                      "         SELECT vt.id\n           FROM vt\n)\n  ORDER BY 1\n LIMIT 3;";
+  expect_printed("CREATE VIEW x15 AS SELECT id FROM vt EXCEPT (SELECT id FROM vu INTERSECT SELECT id FROM vt) ORDER BY "
+                 "id LIMIT 3",
+                 right, right);
+  const char* left = "(\n         SELECT vt.id\n           FROM vt\n        UNION ALL\n         SELECT vu.id\n"
+                     "           FROM vu\n) EXCEPT\n SELECT vt.id\n   FROM vt;";
+  expect_printed("CREATE VIEW x16 AS SELECT id FROM vt UNION ALL SELECT id FROM vu EXCEPT SELECT id FROM vt", left, left);
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
-  for (const char* v : {"CREATE VIEW x AS SELECT id + 1 FROM vt", "CREATE VIEW x AS SELECT id FROM nosuch",
-                        "CREATE VIEW x AS SELECT 1 AS a", "CREATE VIEW x AS SELECT a.id FROM vt a JOIN vt b USING (id)",
-                        "CREATE VIEW x AS SELECT DISTINCT ON (id) id FROM vt",
-                        "CREATE VIEW x AS SELECT id FROM vt ORDER BY id + 1",
-                        "CREATE VIEW x AS SELECT count(*) AS n FROM vt ORDER BY n",
+  for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id
-                        "CREATE VIEW x AS SELECT id FROM vt UNION SELECT id FROM vt UNION SELECT id FROM vt",
-                        "CREATE VIEW x AS SELECT (SELECT 1) AS one FROM vt"})
+                        "CREATE VIEW x AS SELECT sku FROM vt JOIN (SELECT id, sku FROM vu) vt2 USING (id) "
+                        "WHERE EXISTS (SELECT 1 FROM vt WHERE vt.id = 1)",  // PostgreSQL names the inner vt vt_1
+                        "CREATE VIEW x AS WITH RECURSIVE r AS (SELECT 1 AS n) SELECT n FROM r",
+                        "CREATE VIEW x AS SELECT id, sum(id) OVER (ORDER BY id ROWS 2 PRECEDING) AS s FROM vt",
+                        "CREATE VIEW x AS SELECT id FROM vt UNION SELECT sku FROM vu"})
     EXPECT_FALSE(deparsed(v, false).has_value()) << v;
 }
 

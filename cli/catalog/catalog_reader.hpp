@@ -19,6 +19,10 @@ struct catalog_reader {
   catalog_sources sources;
   std::string database;             // this connection's database
 
+  // The database's catalog model; read again only when the database changed (its
+  // schema, a commit of another connection, a row this connection changed; inside a
+  // transaction block, at each statement), so a catalog query calling a function
+  // per row (pg_get_indexdef, obj_description) reads it once.
   catalog_model model() const;
   std::vector<role_record> roles() const;
   std::vector<role_grant> memberships() const;
@@ -27,6 +31,17 @@ struct catalog_reader {
   // The schemas named in the session's search_path (without "$user"): a
   // relation of another schema is printed schema-qualified.
   std::vector<std::string> visible_schemas() const;
+
+  // What the catalog relations computed from the model and the owners are computed
+  // from, as text: the database's state (as model()'s), the roles and the
+  // databases' owners; "" when unknown (nothing to reuse).
+  std::string version_key() const;
+
+  struct cached_model {
+    std::string key;
+    catalog_model model;
+  };
+  mutable std::shared_ptr<const cached_model> cache;  // model()'s last read
 };
 
 using catalog_reader_ptr = std::shared_ptr<const catalog_reader>;

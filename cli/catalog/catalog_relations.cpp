@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <map>
+#include <set>
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_reader.hpp"
@@ -17,6 +18,7 @@
 #include "cli/catalog/pg_class_rows.hpp"
 #include "cli/catalog/pg_type_rows.hpp"
 #include "cli/catalog/snapshot_table.hpp"
+#include "cli/catalog/system_catalog_indexes.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
 #include "cli/catalog/regproc_functions.hpp"
 #include "cli/catalog/trigger_rows.hpp"
@@ -90,9 +92,62 @@ std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_mod
 
 }  // namespace
 
+namespace {
+
+int64_t pragma_value(sqlite3* db, const char* pragma) {
+  sqlite3_stmt* q = nullptr;
+  int64_t value = -1;
+  if (sqlite3_prepare_v2(db, pragma, -1, &q, nullptr) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+    value = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  return value;
+}
+
+// The state of the database file a catalog read depends on, as text. Outside a
+// transaction block nothing rolls back a change already counted, so an unchanged
+// schema version, data version (other connections' commits) and count of this
+// connection's changes mean an unchanged catalog. Inside one (pg_dump reads in
+// one) a ROLLBACK TO could undo counted changes: the key then also names the
+// statements running now (each with its run count), so it holds for one
+// statement's execution only (a query scanning a catalog once per row of another).
+std::string database_state_key(sqlite3* handle) {
+  std::string key;
+  if (sqlite3_get_autocommit(handle) == 0)
+    for (sqlite3_stmt* s = sqlite3_next_stmt(handle, nullptr); s != nullptr; s = sqlite3_next_stmt(handle, s))
+      if (sqlite3_stmt_busy(s))
+        key += std::to_string(reinterpret_cast<uintptr_t>(s)) + "/" +
+               std::to_string(sqlite3_stmt_status(s, SQLITE_STMTSTATUS_RUN, 0)) + ";";
+  const int64_t schema_version = pragma_value(handle, "PRAGMA main.schema_version");
+  const int64_t data_version = pragma_value(handle, "PRAGMA main.data_version");
+  if (schema_version < 0 || data_version < 0)
+    return {};
+  return key + std::to_string(schema_version) + ":" + std::to_string(data_version) + ":" +
+         std::to_string(sqlite3_total_changes64(handle));
+}
+
+}  // namespace
+
 catalog_model catalog_reader::model() const {
+  const std::string key = database_state_key(db->handle());
+  if (!key.empty() && cache && cache->key == key)
+    return cache->model;
   auto m = read_catalog_model(*db);
-  return m ? std::move(*m) : catalog_model{};
+  if (!m)
+    return catalog_model{};
+  if (!key.empty())
+    cache = std::make_shared<const cached_model>(cached_model{key, *m});
+  return std::move(*m);
+}
+
+std::string catalog_reader::version_key() const {
+  std::string key = database_state_key(db->handle());
+  if (key.empty())
+    return key;
+  for (const auto& r : roles())
+    key += "|" + std::to_string(r.oid) + "=" + r.name + (r.superuser ? "+" : "-");
+  for (const auto& d : databases())
+    key += "|" + d.name + "=" + std::to_string(d.owner_oid);
+  return key;
 }
 
 std::vector<role_record> catalog_reader::roles() const {
@@ -164,6 +219,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          auto rows = pg_class_rows(reader->model(), reader->owner());
          for (auto& row : system_class_rows())
            rows.push_back(std::move(row));
+         for (auto& row : system_index_class_rows())
+           rows.push_back(std::move(row));
          return rows;
        }},
       {"pg_attribute",
@@ -174,8 +231,20 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          return rows;
        }},
       {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},
-      {"pg_index", [reader] { return pg_index_rows(reader->model()); }},
-      {"pg_constraint", [reader] { return pg_constraint_rows(reader->model()); }},
+      {"pg_index",
+       [reader] {
+         auto rows = pg_index_rows(reader->model());
+         for (auto& row : pg_index_rows(system_catalog_index_model()))
+           rows.push_back(std::move(row));
+         return rows;
+       }},
+      {"pg_constraint",
+       [reader] {
+         auto rows = pg_constraint_rows(reader->model());
+         for (auto& row : pg_constraint_rows(system_catalog_index_model()))
+           rows.push_back(std::move(row));
+         return rows;
+       }},
       {"pg_tables", [reader] { return pg_tables_rows(reader->model(), reader->owner()); }},
       {"pg_indexes", [reader] { return pg_indexes_rows(reader->model()); }},
       {"pg_sequence", [reader] { return sequence_rows(*reader->db, reader->model(), false, reader->owner()); }},
@@ -257,9 +326,27 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
                                          : std::vector<snapshot_row>{};
        }},
   };
+  // The relations computed from the model and the owners only: a scan reuses the
+  // last scan's rows while none of that changed, so a query that scans one for each
+  // row of another (pg_dump's correlated sub-selects on pg_type, pg_class) builds
+  // them once.
+  const std::set<std::string> reusable = {"pg_class",      "pg_attribute", "pg_attrdef", "pg_index",
+                                          "pg_constraint", "pg_type",      "pg_trigger", "pg_rewrite",
+                                          "pg_tables",     "pg_indexes"};
   for (const std::string& name : catalog_relation_names()) {
     auto it = computed.find(name);
     rows_function rows = it != computed.end() ? it->second : [] { return std::vector<snapshot_row>{}; };
+    if (reusable.contains(name))
+      rows = [reader, compute = std::move(rows),
+              last = std::make_shared<std::pair<std::string, std::vector<snapshot_row>>>()] {
+        std::string key = reader->version_key();
+        if (!key.empty() && last->first == key)
+          return last->second;
+        auto out = compute();
+        if (!key.empty())
+          *last = {std::move(key), out};
+        return out;
+      };
     if (auto r = add_snapshot_table(db, name, snapshot_table{catalog_relation_schema(name), std::move(rows)}); !r)
       return r;
   }

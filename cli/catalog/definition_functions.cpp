@@ -26,6 +26,7 @@
 #include "cli/catalog/catalog_reader.hpp"
 #include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
+#include "cli/catalog/system_catalog_indexes.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/view_deparse.hpp"
@@ -41,11 +42,23 @@ void indexdef_function(sqlite3_context* context, int argc, sqlite3_value** argv)
   const catalog_model model = reader_of(context).model();
   auto found = model.index(sqlite3_value_int64(argv[0]));
   if (!found)
+    found = system_catalog_index_model().index(sqlite3_value_int64(argv[0]));
+  if (!found)
     return sqlite3_result_null(context);
   const auto& [table, index] = *found;
   const int column = argc >= 2 ? sqlite3_value_int(argv[1]) : 0;
-  if (column <= 0)
-    return result_text(context, index_definition(*table, *index));
+  if (column <= 0) {
+    std::string text = index_definition(*table, *index);
+    // pretty: the table qualified only off the search path, as PostgreSQL's PRETTYFLAG_SCHEMA.
+    const bool pretty = argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL && sqlite3_value_int64(argv[2]) != 0;
+    const auto visible = reader_of(context).visible_schemas();
+    const std::string qualified = " ON " + quote_identifier_if_needed(table->schema) + ".";
+    if (const size_t at = text.find(qualified);
+        pretty && at != std::string::npos &&
+        (table->schema == "pg_catalog" || std::find(visible.begin(), visible.end(), table->schema) != visible.end()))
+      text.replace(at, qualified.size(), " ON ");
+    return result_text(context, text);
+  }
   if (static_cast<size_t>(column) > index->columns.size())
     return result_text(context, "");
   const int attnum = index->columns[static_cast<size_t>(column - 1)];
@@ -66,6 +79,8 @@ void constraintdef_function(sqlite3_context* context, int argc, sqlite3_value** 
     return result_text(context, pretty ? check->pretty_definition : check->definition);
   }
   auto found = model.constraint(sqlite3_value_int64(argv[0]));
+  if (!found)
+    found = system_catalog_index_model().constraint(sqlite3_value_int64(argv[0]));
   if (!found)
     return sqlite3_result_null(context);
   result_text(context, constraint_definition(*found->first, *found->second));

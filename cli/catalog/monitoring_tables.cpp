@@ -2,6 +2,7 @@
 
 #include "stages/core/utc_timestamp.hpp"
 
+#include "actors/worker_pid.hpp"
 #include "cli/catalog/snapshot_table.hpp"
 
 #include <sqlite3.h>
@@ -13,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,29 +41,28 @@ sql_value lsn_or_null(const std::optional<lsn>& l) {
 }
 
 // The apply worker of each subscription, then one row per table-sync worker
-// while it copies its table: PostgreSQL shows such a worker with the table
+// while it copies its table, each with its own pid (worker_pid.hpp): PostgreSQL shows such a worker with the table
 // (relid, joined from pg_subscription_rel by name), no LSNs yet, and its start
 // time as its message times.
 std::vector<row> worker_rows(const monitoring_registry& registry) {
   std::vector<row> out;
   const sql_null null;
-  std::map<int64_t, int> running_pids;
+  std::set<int64_t> running;  // subscriptions whose apply worker runs
   for (const auto& w : registry.workers()) {
     if (!w.running) {
       out.push_back(row{w.subid, null, null, null, null, null, null, null, null, null});
       continue;
     }
-    running_pids[w.subid] = w.pid;
+    running.insert(w.subid);
     out.push_back(row{w.subid, std::string("apply"), int64_t{w.pid}, lsn_or_null(w.received_lsn),
                       time_or_null(w.last_msg_send_time), time_or_null(w.last_msg_receipt_time),
                       lsn_or_null(w.latest_end_lsn), time_or_null(w.latest_end_time), null, null});
   }
   for (const auto& a : registry.actors()) {
-    auto pid = running_pids.find(a.subscription);
-    if (a.kind != "table_sync" || pid == running_pids.end())
+    if (a.kind != "table_sync" || !running.contains(a.subscription))
       continue;
     const sql_value started = timestamp_text(a.started);
-    out.push_back(row{a.subscription, std::string("table synchronization"), int64_t{pid->second}, null, started,
+    out.push_back(row{a.subscription, std::string("table synchronization"), int64_t{worker_pid(a.id)}, null, started,
                       started, null, started, a.relation_schema, a.relation_name});
   }
   return out;
@@ -145,17 +146,24 @@ row session_activity_of(const session_activity_row& s, bool details) {
              wait_event, s.state, null, null, null, s.query, std::string("client backend")};
 }
 
-// The apply worker (the applier actor) and each table-sync worker of every
-// running subscription.
+// The apply worker (the applier actor; the supervisor's while the tables are first
+// copied and no applier runs yet, as PostgreSQL's apply worker is there while its
+// table-sync workers copy) and each table-sync worker of every running subscription.
 std::vector<row> worker_activity_rows(const monitoring_registry& registry, const activity_sources& sources) {
   std::map<int64_t, subscription_worker_stats> running;
   for (auto& w : registry.workers())
     if (w.running)
       running[w.subid] = w;
+  const auto actors = registry.actors();
+  std::set<int64_t> applying;
+  for (const auto& a : actors)
+    if (a.kind == "applier")
+      applying.insert(a.subscription);
   std::vector<row> out;
   const sql_null null;
-  for (const auto& a : registry.actors()) {
-    if (a.kind != "applier" && a.kind != "table_sync")
+  for (const auto& a : actors) {
+    const bool sync = a.kind == "table_sync";
+    if (!sync && a.kind != "applier" && !(a.kind == "supervisor" && !applying.contains(a.subscription)))
       continue;
     auto worker = running.find(a.subscription);
     if (worker == running.end())
@@ -165,15 +173,15 @@ std::vector<row> worker_activity_rows(const monitoring_registry& registry, const
     if (waiting) {
       wait_type = std::string("Lock");
       wait_event = std::string("transactionid");
-    } else if (a.kind == "applier") {
+    } else if (!sync) {
       wait_type = std::string("Activity");
       wait_event = std::string("LogicalApplyMain");
     }
     std::optional<int64_t> datid = sources.database_oid ? sources.database_oid(worker->second.database) : std::nullopt;
-    out.push_back(row{datid ? sql_value{*datid} : sql_value{null}, worker->second.database,
-                      int64_t{worker->second.pid}, null, null, null, std::string(), null, null, null,
-                      stored_timestamptz(a.started), null, null, null, wait_type, wait_event,
-                      std::string(waiting || a.kind == "table_sync" ? "active" : "idle"), null, null, null,
+    const int pid = sync ? worker_pid(a.id) : worker->second.pid;
+    out.push_back(row{datid ? sql_value{*datid} : sql_value{null}, worker->second.database, int64_t{pid}, null, null,
+                      null, std::string(), null, null, null, stored_timestamptz(a.started), null, null, null,
+                      wait_type, wait_event, std::string(waiting || sync ? "active" : "idle"), null, null, null,
                       std::string(), std::string("logical replication worker")});
   }
   return out;

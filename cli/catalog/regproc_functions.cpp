@@ -48,9 +48,11 @@ std::vector<function_row> functions_named(sqlite3* db, const std::string& name, 
 // A schema on the search path (public and pg_catalog): its functions print unqualified.
 bool visible_schema(const std::string& schema) { return schema == "public" || schema == "pg_catalog"; }
 
+// pg_catalog_regproc_in(text [, position]): position, the literal's in the query (for the error).
 void regproc_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv))
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
+  const int position = argc > 1 ? sqlite3_value_int(argv[1]) : 0;
   const std::string text = text_argument(argv[0]);
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
@@ -60,9 +62,9 @@ void regproc_in_function(sqlite3_context* context, int argc, sqlite3_value** arg
     if (schema.empty() ? visible_schema(f.schema) : f.schema == schema)
       found.push_back(std::move(f));
   if (found.empty())
-    return report_error(context, "42883", "function \"" + text + "\" does not exist");
+    return report_error(context, "42883", "function \"" + text + "\" does not exist", position);
   if (found.size() > 1)
-    return report_error(context, "42725", "more than one function named \"" + text + "\"");
+    return report_error(context, "42725", "more than one function named \"" + text + "\"", position);
   sqlite3_result_int64(context, found[0].oid);
 }
 
@@ -85,9 +87,9 @@ void regproc_out_function(sqlite3_context* context, int argc, sqlite3_value** ar
                                     quote_identifier_if_needed(self[0].name));
 }
 
-// pg_catalog_regprocedure_in(text, schema, name, argtypes)
+// pg_catalog_regprocedure_in(text, schema, name, argtypes [, position])
 void regprocedure_in_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (argc != 4 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+  if (argc < 4 || sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
   const std::string text = text_argument(argv[0]);
   const std::string schema = text_argument(argv[1]);
@@ -95,7 +97,8 @@ void regprocedure_in_function(sqlite3_context* context, int argc, sqlite3_value*
   for (const auto& f : functions_named(sqlite3_context_db_handle(context), text_argument(argv[2])))
     if ((schema.empty() ? visible_schema(f.schema) : f.schema == schema) && f.argument_types == types)
       return sqlite3_result_int64(context, f.oid);
-  report_error(context, "42883", "function \"" + text + "\" does not exist");
+  report_error(context, "42883", "function \"" + text + "\" does not exist",
+               argc > 4 ? sqlite3_value_int(argv[4]) : 0);
 }
 
 void regprocedure_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -134,8 +137,10 @@ result<ok_t, sqlite_error> install_regproc_functions(sqlite_connection& db, cons
   void* data = const_cast<catalog_reader*>(reader.get());
   const sql_function_entry functions[] = {
       {"pg_catalog_regproc_in", 1, regproc_in_function},
+      {"pg_catalog_regproc_in", 2, regproc_in_function},
       {"pg_catalog_regproc_out", 1, regproc_out_function},
       {"pg_catalog_regprocedure_in", 4, regprocedure_in_function},
+      {"pg_catalog_regprocedure_in", 5, regprocedure_in_function},
       {"pg_catalog_regprocedure_out", 1, regprocedure_out_function},
   };
   return register_functions(db.handle(), data, functions);

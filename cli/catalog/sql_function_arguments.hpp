@@ -33,9 +33,14 @@ inline void result_text(sqlite3_context* context, const std::string& text) {
 }
 
 // Fails the call with PostgreSQL's error (the executor reports it whole).
-inline void report_error(sqlite3_context* context, const std::string& sqlstate, const std::string& message) {
+// `position`: PostgreSQL's cursor position of the error (1-based), 0 for none.
+inline void report_error(sqlite3_context* context, const std::string& sqlstate, const std::string& message,
+                         int position = 0) {
   sqlite3_result_error(context, message.c_str(), -1);
-  keep_sql_function_error(sqlite3_context_db_handle(context), make_pg_error(sqlstate, message));
+  pg_error error = make_pg_error(sqlstate, message);
+  if (position > 0)
+    error.position = position;
+  keep_sql_function_error(sqlite3_context_db_handle(context), std::move(error));
 }
 
 }  // namespace tributary

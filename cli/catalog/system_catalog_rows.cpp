@@ -12,6 +12,7 @@
 
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/catalog/system_catalog_indexes.hpp"
 #include "stages/types/builtin_types.hpp"
 
 namespace tributary {
@@ -189,7 +190,7 @@ std::vector<snapshot_row> system_class_rows() {
     const bool table = r.kind == 'r';
     out.push_back({r.oid, std::string(r.name), pg_catalog_namespace_oid, int64_t{0}, int64_t{0}, int64_t{10},
                    int64_t{table ? 2 : 0}, int64_t{0}, int64_t{0}, int64_t{0}, -1.0, int64_t{0}, int64_t{0},
-                   boolean(false), boolean(false), character('p'), character(r.kind), natts, int64_t{0},
+                   boolean(system_relation_has_indexes(r.oid)), boolean(false), character('p'), character(r.kind), natts, int64_t{0},
                    boolean(false), boolean(false), boolean(false), boolean(false), boolean(false), boolean(true),
                    character(table ? 'd' : 'n'), boolean(false), int64_t{0}, int64_t{0}, int64_t{0},
                    null_value, null_value, null_value});

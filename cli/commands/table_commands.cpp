@@ -293,8 +293,11 @@ public:
           error_ = storage_error(recorded.error());
         if (recorded && !recorded->empty())
           mark_primary_key(table, *recorded);
-        if (recorded && recorded->empty())  // a view created translated: its typed columns
-          if (auto view = query_texts(db_, "SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = ?1", table);
+        if (recorded && recorded->empty())  // a view created translated (a temporary one first): its typed columns
+          if (auto view = query_texts(db_,
+                                      "SELECT sql FROM temp.sqlite_schema WHERE type = 'view' AND name = ?1 "
+                                      "UNION ALL SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1",
+                                      table);
               view && !view->empty())
             if (auto stored = read_stored_view(view->front()))
               *recorded = std::move(stored->columns);

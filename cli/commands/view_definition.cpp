@@ -78,10 +78,13 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const json& view = fields.value("view", json::object());
   const std::string schema = view.value("schemaname", std::string());
   const std::string name = view.value("relname", std::string());
-  // A temporary view lives in SQLite's temp schema, which the catalogs do not read.
-  if (view.value("relpersistence", std::string("p")) == "t")
+  // A temporary view lives in SQLite's temp schema: typed as any view (the query
+  // translator reads its record there), but the catalogs do not read that schema.
+  // CREATE OR REPLACE of one keeps SQLite's view of the text.
+  const bool temporary = view.value("relpersistence", std::string("p")) == "t";
+  if (temporary && (fields.value("replace", false) || (!schema.empty() && schema != "pg_temp")))
     return untranslated;
-  if (!schema.empty() && schema != "public")
+  if (!temporary && !schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
       return fail(exists.error());
   auto translated = translate_view_select(query["SelectStmt"], text, position_base, context, settings);
@@ -111,11 +114,11 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
       return fail(make_pg_error("42701", "column \"" + column.name + "\" specified more than once"));
     stored.columns.push_back(std::move(column));
   }
-  const std::string local = local_relation_name(schema, name);
+  const std::string local = temporary ? name : local_relation_name(schema, name);
   if (fields.value("replace", false))
     if (auto replaced = replace_view(context.database(), local, name, stored); !replaced)
       return fail(replaced.error());
-  return std::optional<std::string>{translated_view_sql(local, false, stored, (*translated)->sql)};
+  return std::optional<std::string>{translated_view_sql(local, temporary, stored, (*translated)->sql)};
 }
 
 result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, command_context& context) {

@@ -52,7 +52,7 @@ result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, con
 result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
                                                   const std::string& to);
 
-// After ALTER TABLE `table` RENAME COLUMN `from` TO `to` (a table of schema public):
+// After ALTER TABLE `table` RENAME COLUMN `from` TO `to` (`table` local: "t", "sales.o"):
 // each view's PostgreSQL text names the column anew where it reads it (t.c, or c
 // when the view reads only that table), and a target that was the bare column
 // keeps its name (t.title AS name), as PostgreSQL's pg_get_viewdef then prints it.

@@ -4,6 +4,7 @@
 // get_rule_expr for the nodes a DEFAULT usually holds.
 #include "stages/sql/default_deparse.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <map>
@@ -24,6 +25,7 @@ namespace oids = pg_type_oid;
 using json = nlohmann::json;
 
 constexpr oid_t untyped = 0;  // a quoted literal its context gives a type
+constexpr oid_t record_type = 2249;  // a whole row
 
 // The node's shape, for pretty mode's parentheses (ruleutils.c isSimpleNode).
 enum class shape { simple, binary_operator, prefix_operator, cast, and_expr, or_expr, not_expr, null_test };
@@ -224,8 +226,10 @@ public:
            const std::vector<column_definition>* columns = nullptr, std::string qualifier = {})
       : source_(source), column_(column), columns_(columns), qualifier_(std::move(qualifier)) {}
   // A view's expression over several FROM items.
-  deparser(std::string_view source, const column_definition& column, const std::vector<view_scope_item>& scope)
-      : source_(source), column_(column), columns_(scope.empty() ? nullptr : scope[0].columns), scope_(scope) {}
+  deparser(std::string_view source, const column_definition& column, const std::vector<view_scope_item>& scope,
+           const view_subselect_printer* subselects)
+      : source_(source), column_(column), columns_(scope.empty() ? nullptr : scope[0].columns), scope_(scope),
+        subselects_(subselects) {}
 
   printed node(const json& n) {
     const std::string type = pt::node_type(n);
@@ -254,6 +258,8 @@ public:
         throw not_covered{};  // ARRAY[] has no type without a cast
       return array(f, 0);
     }
+    if (type == "SubLink" && subselects_ != nullptr)
+      return sublink(f);
     throw not_covered{};
   }
 
@@ -326,6 +332,8 @@ private:
 
   printed function_call(const json& f) {
     auto names = pt::strings(pt::list(f, "funcname"));
+    if (f.contains("over"))
+      return window_call(names, f);
     if (names.size() == 1 || (names.size() == 2 && names[0] == "pg_catalog"))
       if (auto a = aggregate(names.back(), f))
         return *a;
@@ -413,20 +421,29 @@ private:
     const std::string wanted = fields.size() == 2 ? pt::text(pt::fields(fields[0]), "sval") : std::string();
     const column_definition* found = nullptr;
     std::string qualifier;
+    int found_level = 0;
     for (const auto& item : scope_) {
-      if (!wanted.empty() && item.qualifier != wanted)
+      if ((!wanted.empty() && item.qualifier != wanted) || (found != nullptr && item.level > found_level))
+        continue;
+      if (wanted.empty() && std::find(item.merged.begin(), item.merged.end(), name) != item.merged.end())
         continue;
       for (const column_definition& c : *item.columns)
         if (c.name == name) {
-          if (found != nullptr || !c.type.known())
+          if ((found != nullptr && item.level == found_level) || !c.type.known())
             throw not_covered{};  // ambiguous: PostgreSQL's error, not printed here
+          if (found != nullptr && item.level > found_level)
+            continue;
           found = &c;
+          found_level = item.level;
           qualifier = item.qualifier;
         }
     }
     if (found == nullptr)
       throw not_covered{};
-    return simple(quote_identifier_if_needed(qualifier) + "." + quote_identifier_if_needed(name), found->type.oid);
+    // A FULL JOIN ... USING's merged column belongs to the join: printed bare.
+    return simple((qualifier.empty() ? "" : quote_identifier_if_needed(qualifier) + ".") +
+                      quote_identifier_if_needed(name),
+                  found->type.oid);
   }
 
   // count(*), count(x), sum, avg, min, max of a view (PostgreSQL's result types).
@@ -463,6 +480,119 @@ private:
       throw not_covered{};
     printed out = simple(name + "(" + arg.text + ")", result);
     out.pretty = name + "(" + arg.pretty + ")";
+    return out;
+  }
+
+  // f(...) OVER (PARTITION BY ... ORDER BY ...) (ruleutils.c get_windowfunc_expr and
+  // get_rule_windowspec): ranking functions, lag/lead/first_value/last_value, the
+  // aggregates; the default frame only, no named window.
+  printed window_call(const std::vector<std::string>& names, const json& f) {
+    const json window = f.value("over", json::object());  // a WindowDef, with or without its node name
+    const json& over = window.contains("WindowDef") ? window["WindowDef"] : window;
+    constexpr int64_t default_frame = 1058;  // FRAMEOPTION_DEFAULTS
+    if (scope_.empty() || names.size() != 1 || over.contains("name") || over.contains("refname") ||
+        pt::integer(over, "frameOptions") != default_frame || f.contains("agg_filter") ||
+        f.contains("agg_order") || pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
+      throw not_covered{};
+    const std::string& name = names[0];
+    json plain = f;
+    plain.erase("over");
+    printed call;
+    if (auto a = aggregate(name, plain)) {
+      call = *a;
+    } else {
+      static const std::map<std::string, oid_t> ranking = {
+          {"row_number", oids::int8}, {"rank", oids::int8},         {"dense_rank", oids::int8},
+          {"ntile", oids::int4},      {"percent_rank", oids::float8}, {"cume_dist", oids::float8}};
+      std::vector<printed> args;
+      for (const auto& a : pt::list(f, "args"))
+        args.push_back(node(a));
+      oid_t result = 0;
+      if (auto r = ranking.find(name); r != ranking.end()) {
+        result = r->second;
+        if (args.size() != (name == "ntile" ? 1u : 0u))
+          throw not_covered{};
+        if (!args.empty())
+          args[0] = cast_to(std::move(args[0]), oids::int4);
+      } else if (name == "lag" || name == "lead" || name == "first_value" || name == "last_value") {
+        const size_t most = name == "lag" || name == "lead" ? 3 : 1;
+        if (args.empty() || args.size() > most || args[0].type == untyped)
+          throw not_covered{};
+        result = args[0].type;
+        if (args.size() > 1)
+          args[1] = cast_to(std::move(args[1]), oids::int4);
+        if (args.size() > 2)
+          args[2] = cast_to(std::move(args[2]), result);
+      } else {
+        throw not_covered{};
+      }
+      std::string text = name + "(", pretty = text;
+      for (size_t i = 0; i < args.size(); ++i) {
+        text += (i ? ", " : "") + args[i].text;
+        pretty += (i ? ", " : "") + args[i].pretty;
+      }
+      call = simple(text + ")", result);
+      call.pretty = pretty + ")";
+    }
+    std::string spec, pretty_spec;
+    const auto add_items = [&](const json& items, const char* keyword, bool ordering) {
+      if (items.empty())
+        return;
+      spec += (spec.empty() ? "" : " ") + std::string(keyword);
+      pretty_spec += (pretty_spec.empty() ? "" : " ") + std::string(keyword);
+      bool first = true;
+      for (const auto& item : items) {
+        const json* key = &item;
+        std::string suffix;
+        if (ordering) {
+          const json& by = pt::fields(item);
+          if (pt::node_type(item) != "SortBy" || by.contains("useOp"))
+            throw not_covered{};
+          key = &by.at("node");
+          suffix = sort_direction(by);
+        }
+        const printed p = node(*key);
+        spec += (first ? " " : ", ") + sort_item_text(*key, p.text, false) + suffix;
+        pretty_spec += (first ? " " : ", ") + sort_item_text(*key, p.pretty, true) + suffix;
+        first = false;
+      }
+    };
+    add_items(pt::list(over, "partitionClause"), "PARTITION BY", false);
+    add_items(pt::list(over, "orderClause"), "ORDER BY", true);
+    printed out = simple(call.text + " OVER (" + spec + ")", call.type);
+    out.pretty = call.pretty + " OVER (" + pretty_spec + ")";
+    return out;
+  }
+
+  // (SELECT ...), EXISTS (SELECT ...), x IN (SELECT ...), x op ANY / ALL (SELECT ...)
+  // (ruleutils.c get_sublink_expr: parenthesised in both modes).
+  printed sublink(const json& f) {
+    const std::string kind = pt::text(f, "subLinkType");
+    auto sub = (*subselects_)(f.value("subselect", json::object()));
+    if (!sub)
+      throw not_covered{};
+    if (kind == "EXPR_SUBLINK") {
+      if (sub->type == 0)
+        throw not_covered{};
+      return simple("(" + sub->text + ")", sub->type);
+    }
+    if (kind == "EXISTS_SUBLINK")
+      return simple("(EXISTS (" + sub->text + "))", oids::boolean);
+    if (kind != "ANY_SUBLINK" && kind != "ALL_SUBLINK")
+      throw not_covered{};
+    const auto op_names = pt::strings(pt::list(f, "operName"));
+    const std::string op = op_names.empty() ? "=" : op_names.size() == 1 ? op_names[0] : "";
+    static const std::set<std::string> comparisons = {"=", "<>", "<", ">", "<=", ">="};
+    if (!comparisons.contains(op))
+      throw not_covered{};
+    printed test = node(f.value("testexpr", json::object()));
+    const int l = number_rank(test.type), r = number_rank(sub->type);
+    const bool same = test.type == sub->type || (l > 0 && l <= 3 && r > 0 && r <= 3);
+    if (test.type == untyped || !same)
+      throw not_covered{};  // PostgreSQL casts one side: not printed here
+    const std::string word = kind == "ANY_SUBLINK" && op == "=" ? " IN " : " " + op + (kind == "ANY_SUBLINK" ? " ANY " : " ALL ");
+    printed out = simple("(" + test.text + word + "(" + sub->text + "))", oids::boolean);
+    out.pretty = "(" + test.pretty + word + "(" + sub->text + "))";
     return out;
   }
 
@@ -607,11 +737,17 @@ private:
   printed distinct_or_like(const json& f, const std::string& kind) {
     if (columns_ == nullptr || !f.contains("lexpr") || !f.contains("rexpr"))
       throw not_covered{};
-    printed left = node(f.value("lexpr", json::object()));
-    printed right = node(f.value("rexpr", json::object()));
+    const bool distinct = kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT";
+    const auto left_row = distinct ? whole_row(f.value("lexpr", json::object())) : std::nullopt;
+    const auto right_row = distinct ? whole_row(f.value("rexpr", json::object())) : std::nullopt;
+    if (left_row.has_value() != right_row.has_value())
+      throw not_covered{};
+    printed left = left_row ? *left_row : node(f.value("lexpr", json::object()));
+    printed right = right_row ? *right_row : node(f.value("rexpr", json::object()));
     std::string op;
-    if (kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT") {
-      comparable(left, right);
+    if (distinct) {
+      if (!left_row)
+        comparable(left, right);
       op = "IS DISTINCT FROM";
     } else {
       const auto names = pt::strings(pt::list(f, "name"));
@@ -627,6 +763,28 @@ private:
       return out;
     // IS NOT DISTINCT FROM is stored as NOT (a IS DISTINCT FROM b), and printed so.
     return printed{"(NOT " + out.text + ")", oids::boolean, false, {}, "NOT " + out.pretty, shape::not_expr, {}};
+  }
+
+  // A FROM item's whole row (a trigger's OLD.* or NEW, a record), printed q.*.
+  std::optional<printed> whole_row(const json& e) const {
+    if (pt::node_type(e) != "ColumnRef")
+      return std::nullopt;
+    const json& fields = pt::list(pt::fields(e), "fields");
+    if (fields.empty() || fields.size() > 2 || pt::node_type(fields[0]) != "String" ||
+        (fields.size() == 2 && pt::node_type(fields[1]) != "A_Star"))
+      return std::nullopt;
+    const std::string name = pt::text(pt::fields(fields[0]), "sval");
+    for (const auto& item : scope_) {
+      if (item.qualifier != name)
+        continue;
+      if (fields.size() == 1)
+        for (const auto& other : scope_)
+          for (const auto& c : *other.columns)
+            if (c.name == name)
+              return std::nullopt;  // a column of that name
+      return simple(quote_identifier_if_needed(name) + ".*", record_type);
+    }
+    return std::nullopt;
   }
 
   // x BETWEEN a AND b is stored as x >= a AND x <= b (NOT BETWEEN: x < a OR x > b),
@@ -675,6 +833,11 @@ private:
                      op + " " + (bare ? operand.pretty : "(" + operand.pretty + ")"),
                      shape::prefix_operator, {}};
     }
+    const auto left_row = whole_row(f.value("lexpr", json::object()));
+    const auto right_row = whole_row(f.value("rexpr", json::object()));
+    if (left_row && right_row && (op == "=" || op == "<>"))  // two records (a trigger's old.* = new.*)
+      return printed{"(" + left_row->text + " " + op + " " + right_row->text + ")", oids::boolean, false, {},
+                     left_row->text + " " + op + " " + right_row->text, shape::binary_operator, op};
     printed left = node(f.value("lexpr", json::object()));
     printed right = node(f.value("rexpr", json::object()));
     oid_t result = 0;
@@ -733,6 +896,7 @@ private:
   const std::vector<column_definition>* columns_;  // a CHECK's table; nullptr for a DEFAULT
   std::string qualifier_;  // a view's FROM item: column references print qualified
   std::vector<view_scope_item> scope_;  // a view's FROM items (several: joins, lists)
+  const view_subselect_printer* subselects_ = nullptr;  // a view's sub-selects
 };
 
 // The column's type as a literal's label at the top: without typmod ('ab'::character
@@ -804,10 +968,10 @@ std::optional<std::string> deparse_view_expression(const json& expression, std::
 
 std::optional<std::string> deparse_view_expression(const json& expression, std::string_view source,
                                                    const std::vector<view_scope_item>& scope, bool pretty,
-                                                   oid_t* type) {
+                                                   oid_t* type, const view_subselect_printer* subselects) {
   try {
     const column_definition none;
-    deparser d(source, none, scope);
+    deparser d(source, none, scope, subselects);
     printed p = d.node(expression);
     if (p.type == untyped)  // a view's untyped literal is text
       p = constant_of(p.raw, builtin_column_type(oids::text), "text");
@@ -817,6 +981,22 @@ std::optional<std::string> deparse_view_expression(const json& expression, std::
   } catch (const not_covered&) {
     return std::nullopt;
   }
+}
+
+std::string sort_item_text(const json& expression, const std::string& printed, bool pretty) {
+  const std::string type = pt::node_type(expression);
+  if (type == "ColumnRef")
+    return printed;
+  return pretty || type == "FuncCall" ? "(" + printed + ")" : printed;
+}
+
+std::string sort_direction(const json& sort_by) {
+  const bool descending = pt::text(sort_by, "sortby_dir") == "SORTBY_DESC";
+  const std::string nulls = pt::text(sort_by, "sortby_nulls");
+  return std::string(descending ? " DESC" : "") +
+         (nulls == "SORTBY_NULLS_FIRST" && !descending ? " NULLS FIRST"
+          : nulls == "SORTBY_NULLS_LAST" && descending ? " NULLS LAST"
+                                                       : "");
 }
 
 }  // namespace tributary

@@ -22,6 +22,7 @@
 // rank) gives nullopt: the caller keeps the source text. Pure.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,14 +55,38 @@ std::optional<std::string> deparse_check(const nlohmann::json& expression, std::
 struct view_scope_item {
   std::string qualifier;
   const std::vector<column_definition>* columns = nullptr;
+  int level = 0;  // 0: the expression's own SELECT; 1, 2, ...: the SELECTs around it (correlated)
+  // Columns a JOIN ... USING merged into another item's: an unqualified name does not find them here.
+  std::vector<std::string> merged;
 };
 
-// An expression of a view's SELECT over the FROM items `scope` (joins, lists): as
-// below, a column reference qualified by the item that has the column (c, q.c);
-// also the aggregates count(*), count(x), sum, avg, min and max.
+// A sub-select of a view's expression ((SELECT ...), EXISTS (...), x IN (...)): its
+// text as pg_get_viewdef prints it where the expression stands, and the type of its
+// first column; nullopt when not covered.
+struct printed_subselect {
+  std::string text;
+  oid_t type = 0;
+};
+using view_subselect_printer = std::function<std::optional<printed_subselect>(const nlohmann::json& select)>;
+
+// An expression of a view's SELECT over the FROM items `scope` (joins, lists, and
+// those of the SELECTs around it): as below, a column reference qualified by the
+// item that has the column (c, q.c; the nearest SELECT's first); also the
+// aggregates count(*), count(x), sum, avg, min and max, window functions (OVER
+// (PARTITION BY ... ORDER BY ...) with the default frame) and, with `subselects`,
+// sub-selects.
 std::optional<std::string> deparse_view_expression(const nlohmann::json& expression, std::string_view source,
                                                    const std::vector<view_scope_item>& scope, bool pretty,
-                                                   oid_t* type);
+                                                   oid_t* type, const view_subselect_printer* subselects = nullptr);
+
+// A GROUP BY / ORDER BY / PARTITION BY / DISTINCT ON item as ruleutils'
+// get_rule_sortgroupclause prints it: a column bare, a function call (or an
+// aggregate) in parentheses, any other expression in parentheses when pretty.
+std::string sort_item_text(const nlohmann::json& expression, const std::string& printed, bool pretty);
+
+// A SortBy's " DESC", " NULLS FIRST" / " NULLS LAST" where they differ from the
+// direction's default, as get_rule_orderby prints them.
+std::string sort_direction(const nlohmann::json& sort_by);
 
 // An expression of a view's SELECT over one FROM item whose columns are `columns`,
 // as pg_get_viewdef prints it: column references qualified by `qualifier` (c and

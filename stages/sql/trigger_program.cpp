@@ -2,6 +2,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/query_translation.hpp"
+#include "stages/sql/trigger_when.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary {
@@ -252,7 +253,8 @@ result<std::vector<std::string>, pg_error> compile_trigger(const trigger_definit
       sql += " ON " + quote_identifier(definition.table) + " FOR EACH ROW WHEN pg_trigger_fires(" +
              enabled_literal(definition.enabled) + ")";
       if (!definition.when.empty())
-        sql += " AND " + compiler.condition(definition.when, "WHEN condition");
+        sql += " AND " + compiler.condition(expand_whole_row_comparisons(definition.when, input.table_columns),
+                                            "WHEN condition");
       sql += " BEGIN ";
       bool any = false;
       for (const trigger_step& s : body.steps) {

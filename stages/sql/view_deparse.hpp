@@ -10,18 +10,26 @@
 //        WHERE (vt.id > 0);
 //
 // Column references are qualified by the FROM item that has them (its alias when
-// it has one), `*` is expanded, a column keeps AS only when the view names it
-// otherwise (CREATE VIEW v (a, b) renames the first ones), expressions print as
-// default_deparse prints them. Covered: FROM lists and [LEFT | RIGHT | FULL] JOIN
-// ... ON ("FROM (a\n     JOIN b ON ((...)))", pretty without the parentheses),
-// DISTINCT, the aggregates count/sum/avg/min/max, GROUP BY and ORDER BY of columns
-// (or of the number of a target that is one; DESC, NULLS FIRST/LAST), HAVING,
-// OFFSET and LIMIT constants, and UNION / INTERSECT / EXCEPT [ALL] of two such
-// SELECTs of the same types (the second's columns named as the first's). Not
-// covered (nullopt: the caller keeps the text as written): USING and NATURAL
-// joins, sub-selects, WITH, DISTINCT ON, window functions, GROUP BY or ORDER BY
-// of expressions or output names, nested set operations, an expression without a
-// name of its own or that the deparser does not know. Pure.
+// it has one; a correlated one by the outer SELECT's item), `*` is expanded, a
+// column keeps AS only when the view names it otherwise (CREATE VIEW v (a, b)
+// renames the first ones), an expression without a name of its own is AS
+// "?column?" (not in a sub-select of an expression), expressions print as
+// default_deparse prints them. Every SELECT prints at its indentation level as
+// ruleutils.c's appendContextKeyword indents (8 per level), so sub-selects, WITH
+// queries and parenthesised set operations nest as PostgreSQL prints them.
+// Covered: FROM lists, [LEFT | RIGHT | FULL] JOIN ... ON, [LEFT | RIGHT] JOIN ...
+// USING / NATURAL (the merged column is the left one's, the right one's for RIGHT
+// JOIN; `*` gives it first), CROSS JOIN, sub-selects in FROM (with an alias), in
+// conditions and targets (IN, op ANY / ALL, EXISTS, scalar), WITH (not RECURSIVE),
+// DISTINCT [ON], the aggregates count/sum/avg/min/max, window functions with the
+// default frame, GROUP BY / ORDER BY / DISTINCT ON of columns, expressions, output
+// names and target numbers (each once), HAVING, OFFSET and LIMIT constants, and
+// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types (the branches'
+// columns named as the first's), nested. Not covered (nullopt: the caller keeps
+// the text as written): FULL JOIN ... USING, WITH RECURSIVE, frames and named
+// windows, branches of different types, a relation named in a sub-select as in a
+// SELECT around it (PostgreSQL prints it renamed, t_1), an expression the deparser
+// does not know. Pure.
 #pragma once
 
 #include <functional>

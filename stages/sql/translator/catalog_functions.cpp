@@ -241,6 +241,12 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
 
 namespace {
 
+// ", position" of a literal read when the statement runs, for its error's cursor; empty when unknown.
+std::string position_argument(const query_translator& t, const typed_expression& literal) {
+  const int position = t.query_position(literal.location);
+  return position > 0 ? ", " + std::to_string(position) : std::string();
+}
+
 // x::regprocedure: 'touch(integer)' is the function's OID (read here: its name and
 // its argument types, each as regtype reads it); a column of OIDs prints as
 // touch(integer), text (regprocedure is not one of the types here).
@@ -293,7 +299,7 @@ std::optional<typed_expression> regprocedure_cast(query_translator& t, const jso
   }
   flush();
   return typed_as("pg_catalog_regprocedure_in(" + arg.sql + ", " + sql_quote(schema) + ", " + sql_quote(name) +
-                      ", " + sql_quote(types) + ")",
+                      ", " + sql_quote(types) + position_argument(t, arg) + ")",
                   pg_type_oid::oid);
 }
 
@@ -353,7 +359,7 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
     if (type == "regtype")
       return typed_as(std::to_string(t.regtype_input(text, arg.location)), result);
     if (type == "regproc")
-      return typed_as("pg_catalog_regproc_in(" + arg.sql + ")", result);
+      return typed_as("pg_catalog_regproc_in(" + arg.sql + position_argument(t, arg) + ")", result);
     throw not_translatable{"cast of a name to " + type};
   }
   if (arg.parameter != 0 || !oid_like(arg.type.oid)) {

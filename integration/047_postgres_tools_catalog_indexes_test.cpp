@@ -1,0 +1,46 @@
+// 047_postgres_tools_catalog_indexes: the system catalogs' indexes as PostgreSQL 15
+// lists them (issue 12), compared with the fixture's publisher: pg_index, their
+// pg_class rows, the PRIMARY KEY / UNIQUE constraints of pg_constraint,
+// pg_get_indexdef and pg_get_constraintdef, psql's \d of a catalog ("Indexes:") and
+// \di of catalog indexes. Same fixture as 047_postgres_tools_test.cpp.
+#include "integration/postgres_tools_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+TEST_F(PostgresTools, SystemCatalogIndexesListAsPostgres) {
+  const std::string catalogs =
+      "('pg_class', 'pg_type', 'pg_attribute', 'pg_proc', 'pg_namespace', 'pg_constraint', 'pg_index', "
+      "'pg_trigger', 'pg_depend', 'pg_description', 'pg_authid', 'pg_database', 'pg_am', 'pg_rewrite')";
+  expect_same_answers({
+      "SELECT t.relname, c.relname, c.relkind, c.relam, c.relnatts, i.indnatts, i.indisunique, i.indisprimary, "
+      "i.indkey, pg_get_indexdef(i.indexrelid), pg_get_indexdef(i.indexrelid, 0, true), "
+      "pg_get_indexdef(i.indexrelid, 1, true) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+      "JOIN pg_class t ON t.oid = i.indrelid WHERE t.relnamespace = 'pg_catalog'::regnamespace AND t.relname IN " +
+          catalogs + " ORDER BY 1, 2",
+      "SELECT t.relname, con.conname, con.contype, con.conkey, pg_get_constraintdef(con.oid), "
+      "pg_get_constraintdef(con.oid, true), con.conindid = c.oid FROM pg_constraint con "
+      "JOIN pg_class t ON t.oid = con.conrelid JOIN pg_class c ON c.relname = con.conname "
+      "WHERE con.connamespace = 'pg_catalog'::regnamespace AND t.relname IN " +
+          catalogs + " ORDER BY 1, 2",
+      "SELECT relname, relhasindex FROM pg_class WHERE relnamespace = 'pg_catalog'::regnamespace AND relname IN " +
+          catalogs + " ORDER BY 1",
+  });
+  for (const char* command : {"\\d pg_class", "\\di pg_catalog.pg_proc*"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    ASSERT_TRUE(theirs.succeeded) << theirs.text;
+    // The catalogs belong to the bootstrap superuser: postgres there, this test's user here.
+    for (size_t at = mine.text.find("|" + subscriber_.user() + "|"); at != std::string::npos;
+         at = mine.text.find("|" + subscriber_.user() + "|", at))
+      mine.text.replace(at, subscriber_.user().size() + 2, "|postgres|");
+    const auto indexes = [](const std::string& text) {
+      const size_t at = text.find("Indexes:");
+      return at == std::string::npos ? text : text.substr(at);
+    };
+    EXPECT_EQ(indexes(mine.text), indexes(theirs.text)) << command;
+  }
+}
+
+}  // namespace
+}  // namespace tributary::integration

@@ -1,0 +1,162 @@
+// 047_postgres_tools_deparse: what PostgreSQL 15 prints back of the definitions a
+// tool reads (issue 12), compared with the fixture's publisher: pg_get_viewdef
+// (pg_views, psql's \d+, pg_dump) of USING and NATURAL joins, sub-selects in FROM,
+// WHERE and the SELECT list, WITH, DISTINCT ON, window functions, GROUP BY and
+// ORDER BY of expressions and output names and nested set operations; a view's text
+// after RENAME COLUMN of a table in another schema; a trigger's WHEN comparing
+// whole rows (it fires as PostgreSQL's, pg_get_triggerdef and \d print it); the
+// cursor position of regproc input errors; temporary views typed as PostgreSQL types them. Same fixture as 047_postgres_tools_test.cpp.
+#include "integration/postgres_tools_fixture.hpp"
+
+namespace tributary::integration {
+namespace {
+
+// The CREATE VIEW statement of `view` in a pg_dump script ("" when none).
+std::string dumped_view(const std::string& script, const std::string& view) {
+  const size_t begin = script.find("CREATE VIEW public." + view + " AS");
+  if (begin == std::string::npos)
+    return {};
+  return script.substr(begin, script.find(";\n", begin) + 1 - begin);
+}
+
+TEST_F(PostgresTools, ViewDefinitionsOfSubSelectsWindowsAndUsingJoinsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE da (id int PRIMARY KEY, name text, price numeric(10,2), cat int)",
+      "CREATE TABLE db (aid int, sku text, qty int)",
+      "CREATE TABLE dc (id int, sku text)",
+      "CREATE VIEW d1 AS SELECT * FROM db JOIN dc USING (sku)",
+      "CREATE VIEW d2 AS SELECT sku, qty FROM db LEFT JOIN dc USING (sku) WHERE sku > 'a'",
+      "CREATE VIEW d3 AS SELECT * FROM db NATURAL JOIN dc",
+      "CREATE VIEW d4 AS SELECT x.aid FROM db x JOIN dc y USING (sku) JOIN da z ON z.id = x.aid",
+      "CREATE VIEW d5 AS SELECT x.id FROM (SELECT id, name FROM da WHERE cat > 1) x",
+      "CREATE VIEW d6 AS SELECT a.id, x.sku FROM da a, (SELECT sku, aid FROM db) x WHERE x.aid = a.id",
+      "CREATE VIEW d7 AS SELECT id FROM da WHERE id IN (SELECT aid FROM db) AND NOT EXISTS (SELECT 1 FROM dc)",
+      "CREATE VIEW d8 AS SELECT id, (SELECT max(qty) FROM db WHERE db.aid = da.id) AS mq FROM da",
+      "CREATE VIEW d9 AS WITH c AS (SELECT id, name FROM da), d AS (SELECT aid FROM db) "
+      "SELECT c.id, d.aid FROM c JOIN d ON c.id = d.aid",
+      "CREATE VIEW d10 AS SELECT DISTINCT ON (cat) cat, name FROM da ORDER BY cat, name",
+      "CREATE VIEW d11 AS SELECT id, row_number() OVER (PARTITION BY cat ORDER BY price DESC) AS rn, "
+      "sum(price) OVER () AS t, rank() OVER (ORDER BY price), lag(name) OVER (PARTITION BY cat, id ORDER BY id) "
+      "FROM da",
+      "CREATE VIEW d12 AS SELECT cat + 1 AS c1, count(*) AS n FROM da GROUP BY cat + 1 ORDER BY cat + 1",
+      "CREATE VIEW d13 AS SELECT cat AS c, count(*) AS n FROM da GROUP BY c ORDER BY n DESC",
+      "CREATE VIEW d14 AS SELECT lower(name) FROM da ORDER BY lower(name)",
+      "CREATE VIEW d15 AS SELECT id FROM da UNION SELECT aid FROM db EXCEPT SELECT id FROM dc",
+      "CREATE VIEW d16 AS SELECT id FROM da UNION (SELECT aid FROM db INTERSECT SELECT id FROM dc)",
+      "CREATE VIEW d17 AS SELECT id FROM da UNION ALL SELECT aid FROM db UNION ALL SELECT id FROM dc",
+      "CREATE VIEW d18 AS SELECT id FROM da UNION SELECT aid FROM db ORDER BY 1 LIMIT 5",
+      "CREATE VIEW d19 AS SELECT cat, count(*) FROM da GROUP BY 1 ORDER BY 2 DESC",
+      "CREATE VIEW d20 AS SELECT id + 1 FROM da",
+      "CREATE VIEW d21 AS SELECT sku FROM db RIGHT JOIN dc USING (sku) CROSS JOIN da",
+      "SELECT viewname, definition FROM pg_views WHERE viewname ~ '^d[0-9]+$' ORDER BY length(viewname), viewname",
+      "SELECT c.relname, pg_get_viewdef(c.oid, true) FROM pg_class c WHERE relname ~ '^d[0-9]+$' "
+      "AND relkind = 'v' ORDER BY length(relname), relname",
+  });
+  expect_same_psql_output("deparse_views", "\\d+ d4\n\\d+ d9\n\\d+ d15\n");
+  // pg_dump (an empty search_path: the tables qualified) writes each view as PostgreSQL's pg_dump does.
+  const std::vector<std::string> tables = {"-t", "d1", "-t", "d7", "-t", "d9", "-t", "d11", "-t", "d16"};
+  std::vector<std::string> arguments = {"-s"};
+  arguments.insert(arguments.end(), tables.begin(), tables.end());
+  arguments.push_back("postgres");
+  auto mine = on_tributary("pg_dump", arguments);
+  auto theirs = on_postgresql("pg_dump", arguments);
+  ASSERT_TRUE(mine.succeeded) << mine.text;
+  for (const char* view : {"d1", "d7", "d9", "d11", "d16"}) {
+    const std::string expected = dumped_view(theirs.text, view);
+    EXPECT_NE(expected, "") << theirs.text;
+    EXPECT_EQ(dumped_view(mine.text, view), expected);
+  }
+  expect_same_answers({"DROP TABLE da, db, dc CASCADE"});
+}
+
+TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
+  expect_same_psql_output(
+      "rename_in_schema",
+      "CREATE SCHEMA rs;\nCREATE TABLE rs.o (id int PRIMARY KEY, name text, price numeric);\n"
+      "CREATE VIEW rs.v AS SELECT id, name FROM rs.o WHERE price > 0 ORDER BY name;\n"
+      "CREATE VIEW rs_p AS SELECT o.name, o.price FROM rs.o o;\n"
+      "INSERT INTO rs.o VALUES (1, 'a', 2);\n"
+      "ALTER TABLE rs.o RENAME COLUMN name TO title;\nALTER TABLE rs.o RENAME price TO cost;\n"
+      "SELECT * FROM rs.v;\nSELECT * FROM rs_p;\n"
+      "SELECT pg_get_viewdef('rs.v'::regclass), pg_get_viewdef('rs_p'::regclass, true);\n"
+      "\\d+ rs.v\n"
+      "DROP VIEW rs_p, rs.v;\nDROP TABLE rs.o;\nDROP SCHEMA rs;\n");
+}
+
+TEST_F(PostgresTools, TriggerWhenComparingWholeRowsFiresAndPrintsAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE wr (id int PRIMARY KEY, name text, qty int)",
+      "CREATE TABLE wr_log (id int, what text)",
+      "CREATE FUNCTION wr_changed() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wr_log VALUES (NEW.id, 'changed'); RETURN NEW; END $$",
+      "CREATE FUNCTION wr_same() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wr_log VALUES (NEW.id, 'same'); RETURN NEW; END $$",
+      "CREATE TRIGGER wr1 AFTER UPDATE ON wr FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) "
+      "EXECUTE FUNCTION wr_changed()",
+      "CREATE TRIGGER wr2 AFTER UPDATE ON wr FOR EACH ROW WHEN (NEW IS NOT DISTINCT FROM OLD) "
+      "EXECUTE FUNCTION wr_same()",
+      "CREATE TRIGGER wr3 BEFORE INSERT ON wr FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) "
+      "EXECUTE FUNCTION wr_changed()",
+      // Two records are equal when their NULLs are (unlike two row constructors).
+      "CREATE TRIGGER wr4 AFTER UPDATE ON wr FOR EACH ROW WHEN (OLD.* = NEW.*) EXECUTE FUNCTION wr_same()",
+      "CREATE TRIGGER wr5 AFTER UPDATE ON wr FOR EACH ROW WHEN (old <> new AND NEW.id > 1) "
+      "EXECUTE FUNCTION wr_changed()",
+      "INSERT INTO wr VALUES (1, 'a', NULL), (2, NULL, 5)",
+      // Unchanged rows (NULLs included) are not distinct; a changed column is.
+      "UPDATE wr SET name = name",
+      "UPDATE wr SET qty = 7 WHERE id = 1",
+      "UPDATE wr SET name = NULL WHERE id = 1",
+      "SELECT id, what, count(*) FROM wr_log GROUP BY id, what ORDER BY id, what",
+      "SELECT tgname, pg_get_triggerdef(oid), pg_get_triggerdef(oid, true) FROM pg_trigger "
+      "WHERE tgrelid = 'wr'::regclass ORDER BY 1",
+  });
+  expect_same_psql_output("whole_row_when", "\\d wr\n");
+  expect_same_answers({"DROP TABLE wr, wr_log", "DROP FUNCTION wr_changed()", "DROP FUNCTION wr_same()"});
+}
+
+TEST_F(PostgresTools, TemporaryViewsAreTypedAsPostgres) {
+  auto publisher = publisher_.connect();
+  for (const std::string sql : {"CREATE TABLE tv_t (id int PRIMARY KEY, price numeric(10,2), name varchar(5), at date)",
+                                "INSERT INTO tv_t VALUES (1, 2.5, 'ab', '2024-01-02'), (2, NULL, NULL, NULL)",
+                                "CREATE TEMP VIEW tv AS SELECT id, price * 2 AS dp, name, at + 1 AS next, "
+                                "price > 1 AS big FROM tv_t"}) {
+    ASSERT_TRUE(succeeded(local_try(sql).get())) << sql;
+    ASSERT_TRUE(succeeded(exec(publisher.get(), sql).get())) << sql;
+  }
+  // RowDescription: each column's type, as PostgreSQL types the view's SELECT.
+  const std::string select = "SELECT * FROM tv ORDER BY id";
+  auto mine = local_try(select);
+  auto theirs = exec(publisher.get(), select);
+  ASSERT_EQ(PQnfields(mine.get()), PQnfields(theirs.get()));
+  for (int i = 0; i < PQnfields(theirs.get()); ++i) {
+    EXPECT_EQ(PQftype(mine.get(), i), PQftype(theirs.get(), i)) << PQfname(theirs.get(), i);
+    EXPECT_EQ(PQfmod(mine.get(), i), PQfmod(theirs.get(), i)) << PQfname(theirs.get(), i);
+  }
+  EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get()));
+  for (const std::string sql : {"SELECT dp + 1, name || 'x', next - at FROM tv JOIN tv_t USING (id) ORDER BY 1",
+                                "SELECT pg_typeof(dp), pg_typeof(name), pg_typeof(big) FROM tv LIMIT 1",
+                                "DROP VIEW tv", "SELECT * FROM tv", "DROP TABLE tv_t"}) {
+    auto a = local_try(sql);
+    auto b = exec(publisher.get(), sql);
+    EXPECT_EQ(sqlstate_of(a.get()), sqlstate_of(b.get())) << sql;
+    EXPECT_EQ(rows_of(a.get()), rows_of(b.get())) << sql;
+  }
+}
+
+TEST_F(PostgresTools, RegprocInputErrorsPointAtTheLiteralAsPostgres) {
+  auto publisher = publisher_.connect();
+  for (const std::string sql : {"SELECT 'nosuch'::regproc", "SELECT 1,\n  'nosuch(int)'::regprocedure",
+                                "SELECT 'pg_catalog.nosuch'::regproc", "SELECT 'plpgsql_validator(text)'::regprocedure"}) {
+    auto mine = local_try(sql);
+    auto theirs = exec(publisher.get(), sql);
+    for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_STATEMENT_POSITION}) {
+      const char* a = PQresultErrorField(mine.get(), field);
+      const char* b = PQresultErrorField(theirs.get(), field);
+      EXPECT_NE(b, nullptr) << sql;
+      EXPECT_EQ(std::string(a ? a : "<none>"), std::string(b ? b : "<none>")) << sql << " (field " << char(field) << ")";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tributary::integration
