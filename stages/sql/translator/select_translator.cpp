@@ -637,7 +637,7 @@ result<std::optional<translated_query>, located_error> translate_statement(
       *input.untranslated = what.what;
     if (input.refuse_untranslated &&
         (node_type == "SelectStmt" || node_type == "UpdateStmt" || node_type == "DeleteStmt") &&
-        !translator::served_by_sqlite(statement, input))
+        !translator::served_by_sqlite(statement, input, what))
       return fail(translator::refusal_of(what));
     return std::optional<translated_query>();
   } catch (const translator::translation_failure& failure) {
