@@ -202,6 +202,10 @@ private:
   // the rows the sub-select gives for each row on its left; its SQL in FROM.
   std::string lateral_rows(const json& subquery, const std::string& alias,
                            const std::vector<std::string>& column_aliases, int location, scope& where);
+  // The right side of a RIGHT or FULL JOIN written LATERAL (lateral_rows.cpp): an
+  // ordinary FROM item, since PostgreSQL allows it no reference to the join's left side
+  // (the items of `where` from left_start on): such a reference is 42P10 at its place.
+  std::string lateral_beside_outer_join(const json& right, scope& where, size_t left_start);
   // JOIN ... USING (...) / NATURAL JOIN (join_using.cpp): the merged columns join the
   // scope at left_start, the two sides' columns are marked merged; the ON condition.
   std::string join_using(const json& join, const std::string& kind, scope& where, size_t left_start,
