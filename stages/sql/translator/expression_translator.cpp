@@ -222,6 +222,9 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
         return domain_array_cast(cast, where, *user, *array_type, location);
     }
   if (!target->known())
+    if (auto row = table_row_cast(cast, where, parts, location))
+      return *row;
+  if (!target->known())
     if (auto missing = missing_type_error(input_, parts))
       fail_at(*missing, location_of(type_name));
   if (!target->known() || target->oid == pg_type_oid::unknown)
@@ -276,8 +279,11 @@ typed_expression query_translator::domain_elements_tested(typed_expression value
 
 typed_expression query_translator::cast_to(const json& cast, const scope& where,
                                            const column_type& target_type, int location) {
+  return explicit_cast(expression(cast.value("arg", json::object()), where), target_type, location);
+}
+
+typed_expression query_translator::explicit_cast(typed_expression arg, const column_type& target_type, int location) {
   const column_type* target = &target_type;
-  typed_expression arg = expression(cast.value("arg", json::object()), where);
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
   if (arg.literal && (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar) &&
@@ -564,12 +570,15 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     column_type type = inner.columns[0].type;
     if (type.oid == pg_type_oid::unknown)
       type = builtin(pg_type_oid::text);
-    const type_descriptor* element = find_builtin_type(type.oid);
-    if (element == nullptr || element->array == 0 || element->element != 0 || type.is_enum())
+    if (auto element = array_element_type(type); element && !type.domain_array && type.oid != 22 && type.oid != 30)
+      return array_of_arrays(inner.sql, type, *element);  // not int2vector / oidvector
+    std::optional<column_type> array_type = array_type_of(type);
+    if (!array_type || type.domain_array)
       throw not_translatable{"ARRAY(sub-select) of this type"};
-    return typed("(SELECT '{' || coalesce(group_concat(" + array_element_sql(typed("c1", type)) + ", ','), '') || '}' FROM (" +
-                     inner.sql + "))",
-                 builtin(element->array));
+    array_type->typmod = -1;
+    const std::string element = type.is_enum() ? "pg_array_element(c1)" : array_element_sql(typed("c1", type));
+    return typed("(SELECT '{' || coalesce(group_concat(" + element + ", ','), '') || '}' FROM (" + inner.sql + "))",
+                 *array_type);
   }
   throw not_translatable{kind};
 }

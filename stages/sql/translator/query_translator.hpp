@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/sql/translator/query_translation.hpp"
+#include "stages/types/type_names.hpp"
 
 namespace tributary::translator {
 
@@ -157,6 +158,10 @@ private:
   // ROW(...) (row_constructor.cpp), the comparisons of two of them (op: = <> < <= > >=,
   // "IS" / "IS NOT" for IS [NOT] DISTINCT FROM), and IS [NOT] NULL of a row.
   typed_expression row_constructor(const json& row, const scope& where);
+  // ROW(...)::t / NULL::t for a table t (row_constructor.cpp): t's row type; nullopt
+  // when the name is no table's.
+  std::optional<typed_expression> table_row_cast(const json& cast, const scope& where,
+                                                 const type_name_parts& parts, int location);
   typed_expression row_comparison(const std::string& op, const typed_expression& left,
                                   const typed_expression& right, int location);
   typed_expression row_null_test(const typed_expression& row, bool is_null);
@@ -170,6 +175,8 @@ private:
   typed_expression type_cast(const json& cast, const scope& where);
   typed_expression cast_to(const json& cast, const scope& where, const column_type& target,
                            int location);
+  // `arg` cast to `target` as an explicit cast (::, CAST) converts it.
+  typed_expression explicit_cast(typed_expression arg, const column_type& target, int location);
   // A cast to a user's enum or domain (a domain's checks and NOT NULL tested).
   typed_expression user_type_cast(const json& cast, const scope& where, const user_type& type,
                                   int location);
