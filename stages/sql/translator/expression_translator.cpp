@@ -537,6 +537,8 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     }
     return typed("((" + left + ") IN (" + inner.sql + "))", builtin(pg_type_oid::boolean));
   }
+  if (const auto op = pt::strings(pt::list(link, "operName")); kind == "ALL_SUBLINK" || (kind == "ANY_SUBLINK" && !op.empty() && op != std::vector<std::string>{"="}))
+    return quantified_sub_select(kind == "ALL_SUBLINK", link, where);
   if (kind == "EXPR_SUBLINK" || kind == "ANY_SUBLINK") {
     translated_query inner = select(subselect, &where);
     if (inner.columns.size() != 1)

@@ -197,6 +197,8 @@ private:
   typed_expression case_expression(const json& expr, const scope& where);
   typed_expression coalesce(const json& expr, const scope& where);
   typed_expression sub_link(const json& link, const scope& where);
+  // x op ALL (SELECT ...), x op ANY (SELECT ...) for an op other than = (operator_translator.cpp).
+  typed_expression quantified_sub_select(bool all, const json& link, const scope& where);
   typed_expression parameter(const json& ref);
   typed_expression as_boolean(typed_expression value);
 
