@@ -40,3 +40,15 @@ SELECT g, i.id FROM items i FULL JOIN LATERAL generate_series(7, 9) g ON g = i.i
 SELECT i.id, x.b FROM items i, LATERAL (SELECT o.note::bytea AS b FROM orders o WHERE o.item_id = i.id ORDER BY o.id LIMIT 2) x ORDER BY i.id, x.b
 SELECT i.id, x.b, length(x.b) FROM items i LEFT JOIN LATERAL (SELECT o.note::bytea AS b, o.id FROM orders o WHERE o.item_id = i.id ORDER BY o.id DESC LIMIT 1) x ON true ORDER BY i.id
 SELECT i.id, x.b FROM items i, LATERAL (SELECT i.name::bytea AS b UNION ALL SELECT '\x00ff'::bytea UNION ALL SELECT NULL::bytea) x WHERE i.id < 3 ORDER BY i.id, x.b
+-- A function of one value in FROM (issue 11): one row, named by its alias (or the
+-- function's name), reading the items on its left.
+SELECT i.id, s FROM items i, LATERAL length(i.name::bytea) s WHERE i.id < 4 ORDER BY i.id
+SELECT i.id, u.x FROM items i, upper(i.name) AS u(x) ORDER BY i.id
+SELECT * FROM lower('ABC')
+SELECT * FROM lower('ABC') AS l
+SELECT l FROM lower('ABC') AS l
+SELECT i.id, p FROM items i CROSS JOIN LATERAL power(i.qty, 2) p WHERE i.qty IS NOT NULL ORDER BY i.id
+SELECT n FROM abs(-5) n, abs(-6) n
+SELECT * FROM items i FULL JOIN LATERAL upper(i.name) u ON true
+SELECT n IS NOT NULL, pg_typeof(n) FROM now() n
+SELECT count(*) FROM items, length(name) AS len WHERE len > 4
