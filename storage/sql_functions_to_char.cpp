@@ -11,7 +11,8 @@
 //   pg_to_char_number(value, pattern)      to_char of a bigint or numeric
 //   pg_to_char_int4(value, pattern)        to_char of an integer or smallint
 //   pg_to_char_float(value, pattern, f4)   to_char of a double precision (real when f4 is 1)
-//   pg_to_number(text, pattern)            to_number: numeric
+//   pg_to_number(text, pattern)            to_number: numeric (V: times 10^-n at scale 16, as
+//                                          numeric_to_number multiplies by numeric_power's)
 //   pg_to_char_interval(interval, pattern) to_char of an interval (its fields, not a date)
 //   pg_to_timestamp_local(text, pattern)   to_timestamp / to_date's fields as a timestamp
 //   pg_to_timestamp_epoch(float8)          to_timestamp(seconds since 1970): timestamptz
@@ -28,6 +29,7 @@
 #include "stages/types/datetime/time_zone_rules.hpp"
 #include "stages/sql/datetime_format_input.hpp"
 #include "stages/sql/number_format.hpp"
+#include "stages/types/numeric/numeric_arithmetic.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -264,11 +266,19 @@ void to_number(sqlite3_context* context, int, sqlite3_value** argv) {
   auto read = parse_number(text_of(argv[0]), pattern);
   if (!read)
     return report(context, read.error());
-  if (read->multi != 0)
-    return report(context, make_pg_error("0A000", "to_number with \"V\" is not supported yet"));
   auto value = parse_numeric_text(read->text, ((read->precision << 16) | read->scale) + 4);
   if (!value)
     return report(context, value.error());
+  if (read->multiply) {
+    // V: times power(10, -multi), which numeric_power gives at scale 16 (0 from 10^-17 on).
+    std::string factor = read->multi == 0 ? "1." : "0.";
+    for (int digit = 1; digit <= 16; ++digit)
+      factor += digit == read->multi ? '1' : '0';
+    auto scale = parse_numeric_text(factor);
+    if (!scale)
+      return report(context, scale.error());
+    *value = numeric_multiply(*value, *scale);
+  }
   return_text(context, format_numeric_text(*value));
 }
 

@@ -1,6 +1,6 @@
 // modifying_with: a statement with a data-modifying WITH is cut into steps that run
-// in the order written, and refused where its parts would not all read the rows as
-// they were before the statement (PostgreSQL's snapshot).
+// in the order written; a later part reads a modified table's rows as they were before
+// the statement (PostgreSQL's snapshot), and one that modifies it again is refused.
 #include <gtest/gtest.h>
 
 #include <pg_query.h>
@@ -66,10 +66,8 @@ TEST(ModifyingWith, APlainInsertAfterPlainInsertsIntoTheSameTableIsAllowed) {
   EXPECT_TRUE(*p);
 }
 
-TEST(ModifyingWith, ReadingAModifiedTableAfterItsStepIsRefused) {
-  for (const char* sql : {"WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM t",
-                          "WITH d AS (DELETE FROM t RETURNING *), c AS (SELECT count(*) FROM public.t) SELECT * FROM c",
-                          "WITH d AS (INSERT INTO t VALUES (1)) UPDATE t SET a = 2",
+TEST(ModifyingWith, ModifyingAModifiedTableAfterItsStepIsRefused) {
+  for (const char* sql : {"WITH d AS (INSERT INTO t VALUES (1)) UPDATE t SET a = 2",
                           "WITH d AS (INSERT INTO t VALUES (1)), e AS (DELETE FROM t) SELECT 1",
                           "WITH d AS (DELETE FROM t) INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING",
                           // PostgreSQL checks the key against the deleted row: 23505.
@@ -78,8 +76,33 @@ TEST(ModifyingWith, ReadingAModifiedTableAfterItsStepIsRefused) {
     ASSERT_FALSE(p) << sql;
     EXPECT_EQ(p.error().error.sqlstate, "0A000") << sql;
     EXPECT_EQ(p.error().error.message,
-              "reading table \"t\" in a statement whose WITH modifies it is not supported yet");
+              "modifying table \"t\" in a statement whose WITH modifies it is not supported yet");
   }
+}
+
+TEST(ModifyingWith, AModifiedTableReadAfterItsStepIsReadAsItWasBeforeTheStatement) {
+  auto p = plan("WITH d AS (DELETE FROM t RETURNING *), c AS (SELECT count(*) FROM public.t) "
+                "SELECT * FROM c, t AS x, public.t");
+  ASSERT_TRUE(p);
+  ASSERT_TRUE(*p);
+  const modifying_with_plan& plan = **p;
+  ASSERT_EQ(plan.pre_images.size(), 1u);  // one copy of t for every read
+  EXPECT_EQ(plan.pre_images[0].table, "t");
+  EXPECT_EQ(plan.pre_images[0].schema, "");
+  EXPECT_EQ(plan.pre_images[0].name, "tributary pre-image of t");
+  const nlohmann::json& from = parse_tree::list(plan.main, "fromClause");
+  ASSERT_EQ(from.size(), 3u);
+  const nlohmann::json& aliased = parse_tree::fields(from[1]);
+  EXPECT_EQ(parse_tree::text(aliased, "relname"), "tributary pre-image of t");
+  EXPECT_EQ(parse_tree::text(aliased["alias"], "aliasname"), "x");
+  const nlohmann::json& qualified = parse_tree::fields(from[2]);
+  EXPECT_FALSE(qualified.contains("schemaname"));
+  EXPECT_EQ(parse_tree::text(qualified["alias"], "aliasname"), "t");  // t.a still names it
+  const nlohmann::json& c = parse_tree::fields(parse_tree::list(plan.main["withClause"], "ctes")[0]);
+  const nlohmann::json& c_from = parse_tree::list(parse_tree::fields(c["ctequery"]), "fromClause");
+  EXPECT_EQ(parse_tree::text(parse_tree::fields(c_from[0]), "relname"), "tributary pre-image of t");
+  // The step that modifies t reads t itself.
+  EXPECT_EQ(parse_tree::text(plan.steps[0].statement["relation"], "relname"), "t");
 }
 
 TEST(ModifyingWith, ReadingATableBeforeTheStepThatModifiesItIsAllowed) {

@@ -102,5 +102,18 @@ TEST(NumberFormat, ToNumberReadsWhatThePatternDescribes) {
   EXPECT_EQ(to_number("1", "9.9EEEE"), "ERROR 0A000: \"EEEE\" not supported for input");
 }
 
+TEST(NumberFormat, ToNumberNotesTheMultiplierForTheCaller) {
+  // The caller multiplies by power(10, -multi) whenever V is written, also with no 9 after it.
+  const auto multiplier = [](const std::string& text, const std::string& pattern) {
+    auto read = parse_number(text, pattern);
+    return read ? std::to_string(read->multi) + (read->multiply ? " V" : "") : read.error().message;
+  };
+  EXPECT_EQ(to_number("1234", "99V99"), " 1234 (4,0)");
+  EXPECT_EQ(multiplier("1234", "99V99"), "2 V");
+  EXPECT_EQ(multiplier("12", "99V"), "0 V");
+  EXPECT_EQ(multiplier("12", "99"), "0");
+  EXPECT_EQ(multiplier("12.34", "99.99V9"), "cannot use \"V\" and decimal point together");
+}
+
 }  // namespace
 }  // namespace tributary

@@ -240,13 +240,17 @@ TEST_F(QueryExecutorTest, SqliteErrorWinsForSqliteSyntaxItUnderstands) {
   EXPECT_EQ(e.message, "relation \"missing\" does not exist");
 }
 
-TEST_F(QueryExecutorTest, SqliteSyntaxErrorCarriesSqlitesPosition) {
-  // PostgreSQL accepts the cast; SQLite stops at "::".
+TEST_F(QueryExecutorTest, SqlPostgresAcceptsThatSqliteRejectsIsNotSupportedAtSqlitesPosition) {
+  // PostgreSQL accepts the cast; SQLite stops at "::": not a syntax error for the client.
   auto r = executor_->run("SELECT 2::int", "SELECT", {}, nullptr, 10);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().sqlstate, "42601");
-  EXPECT_EQ(r.error().message, "syntax error at or near \":\"");
+  EXPECT_EQ(r.error().sqlstate, "0A000");
+  EXPECT_EQ(r.error().message, "this form of the statement is not supported yet (at or near \":\")");
   EXPECT_EQ(r.error().position, 10 + 9);
+  auto end = executor_->describe("SELECT 1 FROM t WHERE a IS", nullptr, 0);
+  ASSERT_FALSE(end.ok());
+  EXPECT_EQ(end.error().sqlstate, "0A000");
+  EXPECT_EQ(end.error().message, "this form of the statement is not supported yet (at its end)");
 }
 
 TEST_F(QueryExecutorTest, CheckGrammarOnlyFailsOnSyntax) {

@@ -7,10 +7,15 @@
 // outcome. A failing step fails the statement (its transaction then rolls back or is
 // aborted, as for any failed statement). Describe (Parse/Describe) translates the steps
 // without running them: the WITH queries' names read an empty row set of their columns.
+// A table a later part reads after a step modified it is first copied as it is
+// (temp.tributary_with_pre_N, the plan's pre-images), and read from there: every part
+// reads the rows as they were before the statement, as PostgreSQL's snapshot.
 #include "cli/commands/table_commands.hpp"
 #include "cli/server/statement_dispatcher.hpp"
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/modifying_with.hpp"
+#include "storage/column_type_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
 
 namespace tributary {
@@ -48,6 +53,37 @@ struct statement_scope {
     (void)db.exec("RELEASE tributary_modifying_with");
   }
 };
+
+// The rows of a table a later part reads as they were (`run`: copied now into a new
+// temporary table; Describe: no rows), read under the pre-image's name.
+result<materialized_common_table, pg_error> pre_image_table(sqlite_connection& db, const modifying_pre_image& image,
+                                                            size_t number, bool run, statement_scope& tables) {
+  const std::string local = local_relation_name(image.schema, image.table);
+  auto columns = read_recorded_table_columns(db, local);
+  if (!columns)
+    return fail(pg_error_from_sqlite(columns.error()));
+  if (columns->empty())
+    return fail(make_pg_error("0A000", "reading \"" + image.table +
+                                           "\", which is not a table with recorded types, in a statement whose "
+                                           "WITH modifies it is not supported yet"));
+  materialized_common_table table{image.name, "", {}, true};
+  std::string select;
+  for (const column_definition& column : *columns) {
+    table.columns.push_back(query_column{column.name, column.type});
+    select += (select.empty() ? "SELECT " : ", ") + quote_identifier(column.name) + " AS c" +
+              std::to_string(table.columns.size());
+  }
+  if (!run) {
+    table.sql_table = empty_rows(table.columns.size());
+    return table;
+  }
+  table.sql_table = "temp." + quote_identifier("tributary_with_pre_" + std::to_string(number));
+  tables.names.push_back(table.sql_table);
+  if (auto copied = db.exec("CREATE TABLE " + table.sql_table + " AS " + select + " FROM " + quote_identifier(local));
+      !copied)
+    return fail(pg_error_from_sqlite(copied.error()));
+  return table;
+}
 
 }  // namespace
 
@@ -87,6 +123,12 @@ result<translated_statement, pg_error> statement_dispatcher::modifying_with_step
       return fail(make_pg_error("0A000", std::string(command_of(step.node_type)) +
                                              " of this form in WITH is not supported yet (common table \"" +
                                              step.name + "\")"));
+    for (size_t p = 0; i == 0 && p < plan.pre_images.size(); ++p) {  // before the first step runs
+      auto image = pre_image_table(db_, plan.pre_images[p], p + 1, situation != nullptr, tables);
+      if (!image)
+        return fail(image.error());
+      done.push_back(std::move(*image));
+    }
     materialized_common_table table{step.name, "", (*translated)->columns, step.returning};
     for (size_t c = 0; c < step.aliases.size() && c < table.columns.size(); ++c)
       table.columns[c].name = step.aliases[c];

@@ -161,6 +161,14 @@ result<sqlite_statement, pg_error> query_executor::prepare(std::string_view sql,
     if (grammar_error != nullptr && is_sqlite_syntax_error(stmt.error()))
       return fail(*grammar_error);
     pg_error error = pg_error_from_sqlite(stmt.error());
+    // PostgreSQL's grammar accepted the statement: SQLite's grammar refusing the text it
+    // runs as written means a construct Tributary does not cover yet, not a syntax error.
+    constexpr std::string_view near = "syntax error at or near ";
+    if (grammar_error == nullptr && is_sqlite_syntax_error(stmt.error()))
+      error = make_pg_error("0A000", "this form of the statement is not supported yet (at " +
+                                         (error.message.starts_with(near) ? "or near " + error.message.substr(near.size())
+                                                                          : std::string("its end")) +
+                                         ")");
     // SQLite knows where in the text it failed: psql then points at it.
     const int offset = sqlite3_error_offset(db_.handle());
     if (offset >= 0 && static_cast<size_t>(offset) < sql.size())

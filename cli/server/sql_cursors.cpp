@@ -6,7 +6,10 @@
 //       PostgreSQL's parse analysis reports them); then 25P01 outside a transaction
 //       block unless WITH HOLD (a multi-statement string is an implicit block, as
 //       in PostgreSQL), 42P03 for a name in use. Without HOLD the query runs at the
-//       first FETCH or MOVE, so its run-time errors (22012 ...) are that FETCH's;
+//       first FETCH or MOVE, so its run-time errors (22012 ...) and volatile functions
+//       (clock_timestamp(), nextval) are that FETCH's; a translated SELECT is opened
+//       (prepared, not stepped) at DECLARE, so a write of the transaction before the
+//       first FETCH first reads its rows as they were (PostgreSQL's snapshot of DECLARE).
 //       WITH HOLD runs it at once. BINARY: rows in the types' binary send format.
 //       Tag DECLARE CURSOR.
 //   FETCH / MOVE [direction] [FROM | IN] name
@@ -116,7 +119,12 @@ result<command_outcome, pg_error> extended_query::sql_declare(const routed_state
       return fail(begun.error());
   cursor.declared_in_transaction = transaction.state() != block_state::idle;
   cursor.savepoints_before = transaction.savepoints_made();
-  if (cursor.hold)
+  // A translated SELECT that only reads is opened now and not stepped: nothing runs
+  // before the first FETCH (its errors and volatile functions are FETCH's), but a write
+  // of the transaction in between first reads its rows as they are (before_write).
+  const bool opens_unread = shape->parameter_types_known && cursor.query.node_type() == "SelectStmt" &&
+                            access_of(cursor.query) == statement_access::read;
+  if (cursor.hold || opens_unread)
     if (auto opened = open_cursor(cursor, situation, reported); !opened)
       return fail(opened.error());
   cursors_.emplace(name, std::move(cursor));

@@ -141,3 +141,34 @@ FETCH ABSOLUTE -2 FROM p
 MOVE BACKWARD ALL IN p
 FETCH NEXT FROM p
 ROLLBACK
+-- A cursor runs at its first FETCH, on the rows as they were at DECLARE (issue 11): its
+-- run-time errors are the FETCH's, and a write of the transaction in between is not seen.
+BEGIN
+DECLARE z CURSOR FOR SELECT id / (id - id) FROM items
+DECLARE before_write CURSOR FOR SELECT id, qty, name FROM items WHERE id < 4 ORDER BY id
+UPDATE items SET qty = qty + 100, name = 'after' WHERE id < 3
+FETCH 2 FROM before_write
+SELECT id, qty, name FROM items WHERE id < 4 ORDER BY id
+FETCH ALL FROM before_write
+FETCH z
+ROLLBACK
+BEGIN
+DECLARE d CURSOR FOR SELECT id, 10 / (qty - 10) AS r FROM items ORDER BY id
+UPDATE items SET qty = 11 WHERE id = 1
+FETCH d
+ROLLBACK
+BEGIN
+DECLARE e CURSOR FOR SELECT id FROM items WHERE id < 3 ORDER BY id
+DELETE FROM orders WHERE id = 1
+INSERT INTO orders VALUES (100, 1, 1, 'new', NULL)
+DECLARE f CURSOR FOR SELECT id, note FROM orders WHERE id IN (1, 100) ORDER BY id
+FETCH ALL FROM e
+FETCH ALL FROM f
+ROLLBACK
+CREATE SEQUENCE sd12_cursor_seq
+BEGIN
+DECLARE s CURSOR FOR SELECT nextval('sd12_cursor_seq')
+SELECT nextval('sd12_cursor_seq')
+FETCH s
+COMMIT
+DROP SEQUENCE sd12_cursor_seq

@@ -78,3 +78,10 @@ SELECT make_timestamp(2024, 1, 1, 1, 2, 'NaN')
 SELECT make_timestamp(300000, 1, 1, 1, 2, 3)
 SELECT make_timestamp(2024, 1, 1, -1, 2, 3)
 SELECT isfinite(date 'infinity'), isfinite(date '2024-01-01'), isfinite(now()), isfinite(timestamp '-infinity'), isfinite(interval '1 day'), isfinite(NULL::date), isfinite(created), isfinite(placed) FROM items, orders ORDER BY items.id, orders.id LIMIT 3
+-- time +/- interval, date + time, date_trunc in a time zone (issue 11).
+SELECT '10:00'::time + interval '3 hours', '23:30'::time + interval '1 day 45 minutes', '00:10'::time - interval '20 minutes', interval '90 minutes' + '22:00'::time
+SELECT '2024-02-29'::date + '13:45:10'::time, '09:00'::time + '2024-01-01'::date, 'infinity'::date + '01:00'::time, pg_typeof('2024-02-29'::date + '13:45'::time)
+SELECT placed + '12:00'::time FROM orders ORDER BY id
+SELECT date_trunc('day', created, 'Asia/Tokyo'), date_trunc('month', created, 'UTC'), date_trunc('hour', created, '+05') FROM items ORDER BY id
+SELECT date_trunc('day', '2024-03-10 12:00+00'::timestamptz, 'America/Los_Angeles'), date_trunc('day', '2024-03-10', 'Europe/Paris')
+SELECT date_trunc('day', now(), 'Nowhere/Bogus')

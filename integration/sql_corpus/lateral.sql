@@ -26,3 +26,29 @@ SELECT i.id, x.id FROM items i, LATERAL (SELECT id FROM orders WHERE item_id = i
 -- LATERAL set-returning functions.
 SELECT i.id, g FROM items i, LATERAL generate_series(1, i.id % 3) g ORDER BY 1,2
 SELECT i.id, g FROM items i LEFT JOIN LATERAL generate_series(1, i.id % 3) g ON true ORDER BY 1,2
+-- LATERAL on the right of a RIGHT or FULL JOIN (issue 11): a reference to the join's left
+-- side is PostgreSQL's 42P10; without one it is an ordinary sub-select or function.
+SELECT i.id FROM items i FULL JOIN LATERAL (SELECT o.id FROM orders o WHERE o.item_id = i.id) x ON true
+SELECT i.id FROM items i RIGHT JOIN LATERAL (SELECT o.id FROM orders o WHERE o.item_id = qty) x ON true
+SELECT i.id FROM items i FULL JOIN LATERAL generate_series(1, i.id) g ON true
+SELECT i.id, i FROM items i RIGHT JOIN LATERAL (SELECT i.name) x ON true
+SELECT count(*), count(x.one) FROM items i RIGHT JOIN LATERAL (SELECT 1 AS one) x ON true
+SELECT i.id, x.one FROM items i FULL JOIN LATERAL (SELECT 1 AS one) x ON false ORDER BY i.id
+SELECT i.id, o.id FROM items i RIGHT JOIN LATERAL (SELECT id, item_id FROM orders WHERE id > 5) o ON o.item_id = i.id ORDER BY o.id
+SELECT g, i.id FROM items i FULL JOIN LATERAL generate_series(7, 9) g ON g = i.id ORDER BY g, i.id
+-- LATERAL over bytea values (issue 11): each sub-select row's bytea comes back whole.
+SELECT i.id, x.b FROM items i, LATERAL (SELECT o.note::bytea AS b FROM orders o WHERE o.item_id = i.id ORDER BY o.id LIMIT 2) x ORDER BY i.id, x.b
+SELECT i.id, x.b, length(x.b) FROM items i LEFT JOIN LATERAL (SELECT o.note::bytea AS b, o.id FROM orders o WHERE o.item_id = i.id ORDER BY o.id DESC LIMIT 1) x ON true ORDER BY i.id
+SELECT i.id, x.b FROM items i, LATERAL (SELECT i.name::bytea AS b UNION ALL SELECT '\x00ff'::bytea UNION ALL SELECT NULL::bytea) x WHERE i.id < 3 ORDER BY i.id, x.b
+-- A function of one value in FROM (issue 11): one row, named by its alias (or the
+-- function's name), reading the items on its left.
+SELECT i.id, s FROM items i, LATERAL length(i.name::bytea) s WHERE i.id < 4 ORDER BY i.id
+SELECT i.id, u.x FROM items i, upper(i.name) AS u(x) ORDER BY i.id
+SELECT * FROM lower('ABC')
+SELECT * FROM lower('ABC') AS l
+SELECT l FROM lower('ABC') AS l
+SELECT i.id, p FROM items i CROSS JOIN LATERAL power(i.qty, 2) p WHERE i.qty IS NOT NULL ORDER BY i.id
+SELECT n FROM abs(-5) n, abs(-6) n
+SELECT * FROM items i FULL JOIN LATERAL upper(i.name) u ON true
+SELECT n IS NOT NULL, pg_typeof(n) FROM now() n
+SELECT count(*) FROM items, length(name) AS len WHERE len > 4

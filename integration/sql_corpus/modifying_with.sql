@@ -34,8 +34,19 @@ SELECT * FROM (WITH d AS (DELETE FROM stock WHERE id = 1 RETURNING id) SELECT * 
 BEGIN READ ONLY
 WITH d AS (DELETE FROM stock WHERE id = 1 RETURNING id) SELECT * FROM d
 ROLLBACK
--- Where every part would not read the rows as they were before the statement (PostgreSQL's
--- snapshot), Tributary refuses (0A000); these stay in pending/.
+-- A later part that modifies a table an earlier step modified is refused (0A000); those
+-- statements stay in pending/.
 SELECT * FROM stock ORDER BY id
 DROP TABLE stock
 DROP TABLE stock_log
+-- Every part of a data-modifying WITH reads the rows as they were before the statement
+-- (issue 11): a later step, a SELECT WITH query and the main statement read a table an
+-- earlier step modified as PostgreSQL's snapshot shows it.
+BEGIN
+WITH d AS (DELETE FROM orders WHERE id < 3 RETURNING id) SELECT count(*), (SELECT count(*) FROM d) FROM orders
+SELECT count(*) FROM orders
+WITH u AS (UPDATE items SET qty = qty + 1 WHERE id < 3 RETURNING id, qty), c AS (SELECT id, qty FROM items WHERE id < 3) SELECT c.id, c.qty, u.qty FROM c JOIN u USING (id) ORDER BY id
+WITH i AS (INSERT INTO orders VALUES (50, 1, 1, 'x', NULL) RETURNING id) SELECT count(*), max(o.id) FROM orders o
+WITH d AS (DELETE FROM orders WHERE id = 6 RETURNING id), e AS (UPDATE items SET qty = (SELECT count(*) FROM orders) WHERE id = 1 RETURNING qty) SELECT * FROM e
+SELECT o.id, o.note, i.qty FROM orders o LEFT JOIN items i ON i.id = o.item_id ORDER BY o.id
+ROLLBACK

@@ -744,6 +744,7 @@ result<parsed_number, pg_error> parse_number(std::string_view text, std::string_
   out.scale = read_post;
   out.precision = num.pre + num.multi + read_post;
   out.multi = num.multi;
+  out.multiply = num.multiply;
   return out;
 }
 

@@ -57,7 +57,8 @@ struct parsed_number {
   std::string text;
   int precision = 0;
   int scale = 0;
-  int multi = 0;  // V: the result is divided by 10^multi
+  int multi = 0;          // V: the result is divided by 10^multi
+  bool multiply = false;  // the pattern has V (also with no 9 after it)
 };
 result<parsed_number, pg_error> parse_number(std::string_view text, std::string_view pattern);
 

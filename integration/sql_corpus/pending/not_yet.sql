@@ -2,4 +2,4 @@
 -- fails when one of them starts to: then move it into the corpus.
 SELECT 2 ^ 0.5
 SELECT current_user, version()
-SELECT i.id FROM items i FULL JOIN LATERAL (SELECT o.id FROM orders o WHERE o.item_id = i.id) x ON true
+SELECT i.id, s FROM items i, LATERAL substring(i.name::bytea from 2 for 3) s WHERE i.id < 4 ORDER BY i.id

@@ -17,6 +17,10 @@
 //   array_length(a, d), array_lower(a, d), array_upper(a, d)   int4, NULL for an
 //                        empty array or a dimension it does not have
 //   array_ndims(a) int4, array_dims(a) text ("[1:3][0:1]"), cardinality(a) int4
+//   ARRAY(SELECT a ...) of arrays   one dimension more, as accumArrayResultArr builds
+//                        it: 22004 "cannot accumulate null arrays", 2202E "cannot
+//                        accumulate empty arrays" / "... arrays of different
+//                        dimensionality" (dimensions and lower bounds not all equal)
 // Subscripts are int4 (22P02/42804 as for any int4 operand); a subscript of a value
 // that is not an array, and field selection mixed with subscripts, are not translated.
 #include "stages/sql/parse_tree.hpp"
@@ -55,6 +59,16 @@ std::optional<column_type> array_type_of(const column_type& element) {
   if (type == nullptr || type->array == 0 || element.enum_labels != nullptr)
     return std::nullopt;
   return builtin_column_type(type->array, element.typmod);
+}
+
+typed_expression array_of_arrays(const std::string& rows_sql, const column_type& array, const column_type& element) {
+  const std::string dims = "pg_array_shape(c1, " + std::to_string(element.oid) + ", 'dims')";
+  return expression_helpers::typed(
+      "(SELECT CASE WHEN count(*) > count(c1) THEN pg_raise('22004', 'cannot accumulate null arrays') "
+      "WHEN count(c1) > count(" + dims + ") THEN pg_raise('2202E', 'cannot accumulate empty arrays') "
+      "WHEN min(" + dims + ") <> max(" + dims + ") THEN pg_raise('2202E', 'cannot accumulate arrays of "
+      "different dimensionality') ELSE '{' || coalesce(group_concat(c1, ','), '') || '}' END FROM (" + rows_sql + "))",
+      array);
 }
 
 namespace {

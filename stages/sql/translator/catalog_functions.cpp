@@ -44,6 +44,8 @@
 //   (x::regtype)::text       format_type(x, NULL)
 //   (x::regnamespace)::text  the schema's name
 //   'name'::regnamespace     the schema's OID (3F000 when there is none)
+#include <cctype>
+
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -368,6 +370,61 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
     throw not_translatable{"cast to " + type};
   }
   return typed_as(arg.sql, result);
+}
+
+oid_t query_translator::regtype_input(const std::string& text, int location) const {
+  // PostgreSQL's regtypein: a type's name as format_type prints it or as pg_type
+  // names it, optionally qualified and with [] suffixes.
+  std::string name = text;
+  const auto trim = [](std::string& s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+      s.pop_back();
+    size_t first = 0;
+    while (first < s.size() && std::isspace(static_cast<unsigned char>(s[first])))
+      ++first;
+    s.erase(0, first);
+  };
+  trim(name);
+  int dimensions = 0;
+  while (name.size() > 2 && name.ends_with("[]")) {
+    name.resize(name.size() - 2);
+    trim(name);
+    ++dimensions;
+  }
+  std::string schema;
+  if (const size_t dot = name.find('.'); dot != std::string::npos) {
+    schema = name.substr(0, dot);
+    name = name.substr(dot + 1);
+  }
+  for (char& c : name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  oid_t found = 0;
+  if (schema.empty() || schema == "pg_catalog") {
+    // The SQL standard's spellings (format_type's output) first.
+    static const std::pair<const char*, const char*> spellings[] = {
+        {"integer", "int4"}, {"int", "int4"}, {"smallint", "int2"}, {"bigint", "int8"},
+        {"real", "float4"}, {"double precision", "float8"}, {"float", "float8"},
+        {"boolean", "bool"}, {"character varying", "varchar"}, {"character", "bpchar"},
+        {"char", "bpchar"}, {"decimal", "numeric"}, {"dec", "numeric"}, {"bit varying", "varbit"},
+        {"timestamp without time zone", "timestamp"}, {"timestamp with time zone", "timestamptz"},
+        {"time without time zone", "time"}, {"time with time zone", "timetz"}};
+    std::string typname = name;
+    for (const auto& [spelled, pg_name] : spellings)
+      if (name == spelled)
+        typname = pg_name;
+    if (const type_descriptor* d = find_builtin_type(std::string_view(typname)))
+      found = d->oid;
+  }
+  if (found != 0 && dimensions > 0) {
+    const type_descriptor* d = find_builtin_type(found);
+    found = d != nullptr ? d->array : 0;
+  } else if (found == 0 && schema != "pg_catalog" && input_.find_user_type) {
+    if (const user_type* user = input_.find_user_type(schema, name))
+      found = dimensions > 0 ? user->array_oid : user->oid;
+  }
+  if (found == 0)
+    fail_at(make_pg_error("42704", "type \"" + text + "\" does not exist"), location);
+  return found;
 }
 
 }  // namespace tributary::translator

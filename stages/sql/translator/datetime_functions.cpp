@@ -8,7 +8,10 @@
 //                                                          steps in the session's TimeZone)
 //   date +/- interval                         timestamp    the date at midnight, then as above
 //   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
+//   time +/- interval, interval + time        time         the interval's time part, modulo a day
+//   date + time, time + date                  timestamp    that day at that time
 //   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
+//   date_trunc(unit, timestamptz, zone)       timestamptz  truncated on the zone's clock
 //   extract(field from date | timestamp[tz] | interval)  numeric  pg_extract, pg_extract_interval (a constant field:
 //   date_part(field, date | timestamp[tz] | interval)   float8   year ... microseconds, dow,
 //                                                          isodow, doy, week, quarter,
@@ -111,6 +114,18 @@ typed_expression date_as_timestamp(const typed_expression& date) {
                       pg_type_oid::timestamp);
 }
 
+// time + interval, time - interval, interval + time: the interval's time part only (its
+// months and days are ignored), the result taken modulo a day, as time_pl_interval.
+// An interval is stored as "months days micros".
+typed_expression time_plus_interval(const typed_expression& time, const typed_expression& interval,
+                                    const std::string& sign) {
+  const std::string days_and_micros = "substr(" + interval.sql + ", instr(" + interval.sql + ", ' ') + 1)";
+  const std::string micros =
+      "CAST(substr(" + days_and_micros + ", instr(" + days_and_micros + ", ' ') + 1) AS INTEGER)";
+  return typed_result("(((" + time.sql + " " + sign + " " + micros + ") % 86400000000 + 86400000000) % 86400000000)",
+                      pg_type_oid::time);
+}
+
 // A date argument of a function defined on timestamp and timestamptz: PostgreSQL
 // resolves to the timestamptz form (the category's preferred type; the date at
 // midnight in the session's TimeZone) unless another argument is a timestamp.
@@ -188,13 +203,44 @@ typed_expression datetime_arithmetic(query_translator&, const std::string& op, t
       return add_interval(date_as_timestamp(right), left.sql, 1);
     if (op == "-" && is_timestamp(l) && l == r)
       return typed_result("pg_timestamp_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::interval);
+    if ((l == pg_type_oid::time && r == pg_type_oid::interval) ||
+        (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::time))
+      return time_plus_interval(l == pg_type_oid::time ? left : right, l == pg_type_oid::time ? right : left,
+                                op == "-" ? "-" : "+");
+    if (op == "+" && ((l == pg_type_oid::date && r == pg_type_oid::time) ||
+                      (l == pg_type_oid::time && r == pg_type_oid::date))) {
+      // date + time: the timestamp of that day at that time (an infinite date stays so).
+      const typed_expression day = date_as_timestamp(l == pg_type_oid::date ? left : right);
+      const std::string& time = l == pg_type_oid::time ? left.sql : right.sql;
+      return typed_result("(CASE WHEN " + day.sql + " IN (-9223372036854775808, 9223372036854775807) THEN " +
+                              day.sql + " ELSE " + day.sql + " + " + time + " END)",
+                          pg_type_oid::timestamp);
+    }
   }
   throw not_translatable{"operator " + op + " on types " + format_type(builtin_column_type(l)) + " and " +
                          format_type(builtin_column_type(r))};
 }
 
 std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
-                                                  std::vector<typed_expression>& args, int) {
+                                                  std::vector<typed_expression>& args, int location) {
+  if (name == "date_trunc" && args.size() == 3) {
+    // date_trunc(unit, timestamptz, zone): truncated on that zone's clock
+    // (timestamptz_trunc_zone): (date_trunc(unit, x AT TIME ZONE zone)) AT TIME ZONE zone.
+    typed_expression& value = args[1];
+    if (value.literal || value.parameter != 0 || value.type.oid == pg_type_oid::date)
+      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
+    if (value.type.oid != pg_type_oid::timestamptz)
+      throw not_translatable{"date_trunc with a time zone of type " + format_type(value.type)};
+    std::vector<typed_expression> to_local{args[2], value};
+    const std::optional<typed_expression> local = time_zone_function(t, "timezone", to_local, location);
+    if (!local)
+      throw not_translatable{"date_trunc with this time zone"};
+    std::vector<typed_expression> back{args[2],
+                                       typed_result("pg_date_trunc(" + text_argument(t, args[0]).sql + ", " +
+                                                        local->sql + ", 0)",
+                                                    pg_type_oid::timestamp)};
+    return time_zone_function(t, "timezone", back, location);
+  }
   if (name == "date_trunc" && args.size() == 2) {
     const std::string unit = text_argument(t, args[0]).sql;
     typed_expression& value = args[1];

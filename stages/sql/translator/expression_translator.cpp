@@ -218,6 +218,9 @@ typed_expression query_translator::type_cast(const json& cast, const scope& wher
         return domain_array_cast(cast, where, *user, *array_type, location);
     }
   if (!target->known())
+    if (auto row = table_row_cast(cast, where, parts, location))
+      return *row;
+  if (!target->known())
     if (auto missing = missing_type_error(input_, parts))
       fail_at(*missing, location_of(type_name));
   if (!target->known() || target->oid == pg_type_oid::unknown)
@@ -272,8 +275,11 @@ typed_expression query_translator::domain_elements_tested(typed_expression value
 
 typed_expression query_translator::cast_to(const json& cast, const scope& where,
                                            const column_type& target_type, int location) {
+  return explicit_cast(expression(cast.value("arg", json::object()), where), target_type, location);
+}
+
+typed_expression query_translator::explicit_cast(typed_expression arg, const column_type& target_type, int location) {
   const column_type* target = &target_type;
-  typed_expression arg = expression(cast.value("arg", json::object()), where);
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
   if (arg.literal && (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar) &&
@@ -318,61 +324,6 @@ std::string query_translator::regclass_input_sql(const typed_expression& literal
   const int position = query_position(literal.location);
   return "pg_catalog_regclass_in(" + sql_quote(*literal.literal) +
          (position > 0 ? ", " + std::to_string(position) : std::string()) + ")";
-}
-
-oid_t query_translator::regtype_input(const std::string& text, int location) const {
-  // PostgreSQL's regtypein: a type's name as format_type prints it or as pg_type
-  // names it, optionally qualified and with [] suffixes.
-  std::string name = text;
-  const auto trim = [](std::string& s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-      s.pop_back();
-    size_t first = 0;
-    while (first < s.size() && std::isspace(static_cast<unsigned char>(s[first])))
-      ++first;
-    s.erase(0, first);
-  };
-  trim(name);
-  int dimensions = 0;
-  while (name.size() > 2 && name.ends_with("[]")) {
-    name.resize(name.size() - 2);
-    trim(name);
-    ++dimensions;
-  }
-  std::string schema;
-  if (const size_t dot = name.find('.'); dot != std::string::npos) {
-    schema = name.substr(0, dot);
-    name = name.substr(dot + 1);
-  }
-  for (char& c : name)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  oid_t found = 0;
-  if (schema.empty() || schema == "pg_catalog") {
-    // The SQL standard's spellings (format_type's output) first.
-    static const std::pair<const char*, const char*> spellings[] = {
-        {"integer", "int4"}, {"int", "int4"}, {"smallint", "int2"}, {"bigint", "int8"},
-        {"real", "float4"}, {"double precision", "float8"}, {"float", "float8"},
-        {"boolean", "bool"}, {"character varying", "varchar"}, {"character", "bpchar"},
-        {"char", "bpchar"}, {"decimal", "numeric"}, {"dec", "numeric"}, {"bit varying", "varbit"},
-        {"timestamp without time zone", "timestamp"}, {"timestamp with time zone", "timestamptz"},
-        {"time without time zone", "time"}, {"time with time zone", "timetz"}};
-    std::string typname = name;
-    for (const auto& [spelled, pg_name] : spellings)
-      if (name == spelled)
-        typname = pg_name;
-    if (const type_descriptor* d = find_builtin_type(std::string_view(typname)))
-      found = d->oid;
-  }
-  if (found != 0 && dimensions > 0) {
-    const type_descriptor* d = find_builtin_type(found);
-    found = d != nullptr ? d->array : 0;
-  } else if (found == 0 && schema != "pg_catalog" && input_.find_user_type) {
-    if (const user_type* user = input_.find_user_type(schema, name))
-      found = dimensions > 0 ? user->array_oid : user->oid;
-  }
-  if (found == 0)
-    fail_at(make_pg_error("42704", "type \"" + text + "\" does not exist"), location);
-  return found;
 }
 
 typed_expression query_translator::coerce(typed_expression value, const column_type& type) {
@@ -582,6 +533,8 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     }
     return typed("((" + left + ") IN (" + inner.sql + "))", builtin(pg_type_oid::boolean));
   }
+  if (const auto op = pt::strings(pt::list(link, "operName")); kind == "ALL_SUBLINK" || (kind == "ANY_SUBLINK" && !op.empty() && op != std::vector<std::string>{"="}))
+    return quantified_sub_select(kind == "ALL_SUBLINK", link, where);
   if (kind == "EXPR_SUBLINK" || kind == "ANY_SUBLINK") {
     translated_query inner = select(subselect, &where);
     if (inner.columns.size() != 1)
@@ -615,12 +568,15 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     column_type type = inner.columns[0].type;
     if (type.oid == pg_type_oid::unknown)
       type = builtin(pg_type_oid::text);
-    const type_descriptor* element = find_builtin_type(type.oid);
-    if (element == nullptr || element->array == 0 || element->element != 0 || type.is_enum())
+    if (auto element = array_element_type(type); element && !type.domain_array && type.oid != 22 && type.oid != 30)
+      return array_of_arrays(inner.sql, type, *element);  // not int2vector / oidvector
+    std::optional<column_type> array_type = array_type_of(type);
+    if (!array_type || type.domain_array)
       throw not_translatable{"ARRAY(sub-select) of this type"};
-    return typed("(SELECT '{' || coalesce(group_concat(" + array_element_sql(typed("c1", type)) + ", ','), '') || '}' FROM (" +
-                     inner.sql + "))",
-                 builtin(element->array));
+    array_type->typmod = -1;
+    const std::string element = type.is_enum() ? "pg_array_element(c1)" : array_element_sql(typed("c1", type));
+    return typed("(SELECT '{' || coalesce(group_concat(" + element + ", ','), '') || '}' FROM (" + inner.sql + "))",
+                 *array_type);
   }
   throw not_translatable{kind};
 }

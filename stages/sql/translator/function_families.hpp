@@ -84,6 +84,8 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
 // an element type, or nullopt (array_expressions.cpp).
 std::optional<column_type> array_element_type(const column_type& array);
 std::optional<column_type> array_type_of(const column_type& element);
+// ARRAY(SELECT a ...) of arrays (array_expressions.cpp): `rows_sql` gives them as c1.
+typed_expression array_of_arrays(const std::string& rows_sql, const column_type& array, const column_type& element);
 // array_length / array_lower / array_upper / array_ndims / array_dims / cardinality of an
 // array (nullopt for other names and for int2vector / oidvector); the functions that
 // build or search arrays (array_functions.cpp: array_append, array_prepend, array_cat,

@@ -325,10 +325,23 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
   if (value.literal || value.parameter != 0 || value.is_null_constant || value.type.oid == pg_type_oid::unknown)
     value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
   constexpr oid_t record_oid = 2249, record_array_oid = 2287;
-  if (value.type.oid == record_oid && value.type.record_fields && !pt::flag(call, "agg_distinct")) {
+  if (value.type.oid == record_oid && value.type.record_fields) {
     // Rows (ROW(...), a whole row): record[] of their record_out texts, quoted as elements.
-    const std::string sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','" +
-                            distinct_or_sort_keys(t, call, where, value.sql, value.type) + ")" + filter;
+    // DISTINCT: equal rows once, in the rows' order (field by field, NULLs last).
+    std::string keys;
+    if (!pt::flag(call, "agg_distinct"))
+      keys = distinct_or_sort_keys(t, call, where, value.sql, value.type);
+    else if (call.contains("agg_order") || !value.row_values || !value.row_absent.empty())
+      throw not_translatable{"array_agg(DISTINCT ...) of this row"};
+    for (size_t i = 0; pt::flag(call, "agg_distinct") && i < value.row_values->size(); ++i) {
+      typed_expression field = (*value.row_values)[i];
+      if (expression_helpers::untyped(field))
+        field = t.coerce(std::move(field), builtin_column_type(pg_type_oid::text));
+      if (field.type.is_enum() || field.type.oid == record_oid)
+        throw not_translatable{"array_agg(DISTINCT ...) of a row with this field type"};
+      keys += ", " + field.sql + ", " + sql_quote(collation_of(field.type)) + ", 4";
+    }
+    const std::string sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','" + keys + ")" + filter;
     return result_of("('{' || " + sql + " || '}')", record_array_oid);
   }
   const type_descriptor* d = find_builtin_type(value.type.oid);

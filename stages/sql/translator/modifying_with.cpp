@@ -18,42 +18,75 @@ struct modified_table {
   bool by_insert = false;  // a plain INSERT (no ON CONFLICT) modifies it
 };
 
+// The name under which a later part reads a table's rows as they were before the
+// statement (a materialized common table the runner fills first).
+std::string pre_image_name(const modified_table& table) {
+  return "tributary pre-image of " + (table.schema.empty() ? table.name : table.schema + "." + table.name);
+}
+
 struct snapshot_check {
   const std::vector<modified_table>& modified;
   const std::set<std::string>& common_table_names;
+  std::vector<modifying_pre_image>& pre_images;
 
-  // A table that a step before `before` (every step: SIZE_MAX) modifies, read in `node`.
-  // `insert_target`: the target of a plain INSERT, which reads nothing of its table,
-  // but whose unique keys PostgreSQL checks against the rows as they were: only what
-  // earlier plain INSERTs added is the same either way.
-  void refuse_reads(const json& node, size_t before, const json* insert_target = nullptr) const {
-    const json* exempt = insert_target;
+  // The tables that a step before `before` (every step: SIZE_MAX) modifies, in `node`:
+  // a FROM item is redirected to the rows as they were; the target of a later UPDATE /
+  // DELETE / INSERT is refused. `insert_target`: the target of a plain INSERT, which
+  // reads nothing of its table, but whose unique keys PostgreSQL checks against the rows
+  // as they were: only what earlier plain INSERTs added is the same either way.
+  void redirect_reads(json& node, size_t before, const json* insert_target = nullptr) {
     if (node.is_array()) {
-      for (const json& item : node)
-        refuse_reads(item, before, exempt);
+      for (json& item : node)
+        redirect_reads(item, before, insert_target);
       return;
     }
     if (!node.is_object())
       return;
-    for (const auto& [key, value] : node.items()) {
+    for (auto& [key, value] : node.items()) {
       // A FROM item is a {"RangeVar": ...} node; the target of INSERT / UPDATE /
       // DELETE is the "relation" field itself.
-      if (key == "RangeVar" || (key == "relation" && value.is_object() && value.contains("relname"))) {
-        refuse_table(value, before, &value == exempt);
-      } else
-        refuse_reads(value, before, exempt);
+      if (key == "RangeVar")
+        redirect_table(value, before);
+      else if (key == "relation" && value.is_object() && value.contains("relname"))
+        refuse_target(value, before, &value == insert_target);
+      else
+        redirect_reads(value, before, insert_target);
     }
   }
 
-  void refuse_table(const json& range, size_t before, bool insert_target) const {
+  const modified_table* modified_before(const json& range, size_t before) const {
     const std::string schema = pt::text(range, "schemaname");
     const std::string name = pt::text(range, "relname");
     if (schema.empty() && common_table_names.count(name))
-      return;
+      return nullptr;
     for (const modified_table& table : modified)
-      if (table.step < before && table.name == name && !(insert_target && table.by_insert) &&
-          (schema.empty() || table.schema.empty() || schema == table.schema))
-        throw located_error{make_pg_error("0A000", "reading table \"" + name +
+      if (table.step < before && table.name == name && (schema.empty() || table.schema.empty() || schema == table.schema))
+        return &table;
+    return nullptr;
+  }
+
+  void redirect_table(json& range, size_t before) {
+    const modified_table* table = modified_before(range, before);
+    if (table == nullptr)
+      return;
+    const std::string name = pre_image_name(*table);
+    if (!range.contains("alias"))
+      range["alias"] = json{{"aliasname", pt::text(range, "relname")}};
+    range.erase("schemaname");
+    range["relname"] = name;
+    for (const modifying_pre_image& image : pre_images)
+      if (image.name == name)
+        return;
+    pre_images.push_back({table->schema, table->name, name});
+  }
+
+  void refuse_target(const json& range, size_t before, bool insert_target) const {
+    const modified_table* table = modified_before(range, before);
+    if (table == nullptr)
+      return;
+    for (const modified_table& other : modified)  // every earlier step that modifies it
+      if (other.step < before && other.name == table->name && !(insert_target && other.by_insert))
+        throw located_error{make_pg_error("0A000", "modifying table \"" + table->name +
                                                        "\" in a statement whose WITH modifies it is not "
                                                        "supported yet"),
                             static_cast<int>(pt::integer(range, "location"))};
@@ -117,19 +150,17 @@ result<std::optional<modifying_with_plan>, located_error> plan_modifying_with(co
   else
     plan.main["withClause"]["ctes"] = selects;
 
-  const snapshot_check check{modified, names};
+  snapshot_check check{modified, names, plan.pre_images};
   try {
     for (size_t i = 0; i < plan.steps.size(); ++i) {
-      const modifying_step& step = plan.steps[i];
+      modifying_step& step = plan.steps[i];
       const json* target = plain_insert(step.node_type, step.statement) ? &step.statement.at("relation") : nullptr;
-      check.refuse_reads(step.statement, i, target);
+      check.redirect_reads(step.statement, i, target);
     }
-    for (const json& s : selects)
-      check.refuse_reads(s, SIZE_MAX);
     const json* target = plain_insert(node_type, plan.main) && plan.main.contains("relation")
                              ? &plan.main.at("relation")
                              : nullptr;
-    check.refuse_reads(plan.main, SIZE_MAX, target);
+    check.redirect_reads(plan.main, SIZE_MAX, target);  // with its SELECT WITH queries
   } catch (located_error& refused) {
     return fail(std::move(refused));
   }

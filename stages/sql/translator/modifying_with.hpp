@@ -11,12 +11,14 @@
 // names it (as PostgreSQL runs them); a step gets the SELECT WITH queries written
 // before it as its own WITH; the main statement keeps every SELECT WITH query.
 // Snapshot: in PostgreSQL every part reads the rows as they were before the
-// statement; here a step changes them for what runs after it. Where that would give
-// another answer (a table a step modifies is read by a later step, a SELECT WITH
-// query or the main statement, or is the target of a later UPDATE / DELETE / INSERT,
-// whose unique keys PostgreSQL checks against the rows as they were) the statement is
-// refused with 0A000. Only a plain INSERT after plain INSERTs into the same table
-// answers as PostgreSQL's either way. A data-modifying WITH below the top level is PostgreSQL's
+// statement; here a step changes them for what runs after it. So a table a step
+// modifies that a later step, a SELECT WITH query or the main statement reads in FROM
+// is read from its pre-image: the FROM item is renamed to a name ("tributary
+// pre-image of t", keeping t as its alias) that the runner fills with the table's rows
+// before the first step runs (modifying_pre_image). A table that is the target of a
+// later UPDATE / DELETE / INSERT (whose unique keys PostgreSQL checks against the rows
+// as they were) is refused with 0A000; only a plain INSERT after plain INSERTs into the
+// same table answers as PostgreSQL's either way. A data-modifying WITH below the top level is PostgreSQL's
 // own 0A000.
 // Pure.
 #pragma once
@@ -40,7 +42,15 @@ struct modifying_step {
   std::vector<std::string> aliases;  // WITH d(a, b) AS (...): its columns' names
 };
 
+// A table read as it was before the statement: the runner copies its rows into a
+// table read under `name` (a materialized common table) before the first step.
+struct modifying_pre_image {
+  std::string schema, table;  // as the statement names it ("" schema: the search path's)
+  std::string name;
+};
+
 struct modifying_with_plan {
+  std::vector<modifying_pre_image> pre_images;
   std::vector<modifying_step> steps;
   nlohmann::json main;  // the statement's fields without its data-modifying WITH queries
 };

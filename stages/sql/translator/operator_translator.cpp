@@ -1,9 +1,15 @@
 // operator_translator: operator expressions (A_Expr) -> typed SQLite expressions
 // (query_translator.hpp): arithmetic, comparisons, IS [NOT] DISTINCT FROM, NULLIF,
-// IN (list), BETWEEN, and the JSON / bitwise / shift operators by their families.
+// IN (list), BETWEEN, and the JSON / bitwise / shift operators by their families;
+// x op ALL (SELECT y ...) and x op ANY (SELECT y ...) for the comparison operators
+// (= ANY is IN, expression_translator.cpp): ALL is false when one row's x op y is false,
+// else NULL when one is NULL, else true (also for no row); ANY is true when one is true,
+// else NULL when one is NULL, else false, as PostgreSQL's ExecScanSubPlan.
 // Operators follow PostgreSQL's resolution for the types covered: an untyped
 // literal takes the other operand's type, numbers widen int2 < int4 < int8 <
 // numeric < float8, text types meet as text.
+
+#include <algorithm>
 
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
@@ -228,6 +234,31 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
   return typed("(" + with_collation(left.sql, left.type) + " " + sql_operator(op) + " " +
                    right.sql + ")",
                builtin(pg_type_oid::boolean));
+}
+
+typed_expression query_translator::quantified_sub_select(bool all, const json& link, const scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(link, "operName"));
+  const std::string op = names.empty() ? "" : names.back();
+  static const std::vector<std::string> comparisons = {"=", "<>", "!=", "<", "<=", ">", ">="};
+  if (names.size() != 1 || std::find(comparisons.begin(), comparisons.end(), op) == comparisons.end() ||
+      pt::node_type(link.value("testexpr", json())) == "RowExpr")
+    throw not_translatable{std::string(all ? "ALL" : "ANY") + " (sub-select) with this operator"};
+  translated_query inner = select(pt::fields(link.at("subselect")), &where);
+  if (inner.columns.size() != 1)
+    fail_at(make_pg_error("42601", inner.columns.size() > 1 ? "subquery has too many columns"
+                                                            : "subquery has too few columns"),
+            location_of(link));
+  column_type type = inner.columns[0].type;
+  if (type.oid == pg_type_oid::unknown)
+    type = builtin(pg_type_oid::text);
+  const typed_expression test = comparison(op, expression(link.value("testexpr", json()), where), typed("\"c1\"", type));
+  const auto rows_where = [&](const std::string& condition) {
+    return "EXISTS (SELECT 1 FROM (" + inner.sql + ") WHERE " + condition + ")";
+  };
+  const std::string decided = all ? rows_where("NOT (" + test.sql + ")") : rows_where("(" + test.sql + ")");
+  return typed("(CASE WHEN " + decided + " THEN " + (all ? "0" : "1") + " WHEN " +
+                   rows_where("(" + test.sql + ") IS NULL") + " THEN NULL ELSE " + (all ? "1" : "0") + " END)",
+               builtin(pg_type_oid::boolean), location_of(link));
 }
 
 }  // namespace tributary::translator

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/sql/translator/query_translation.hpp"
+#include "stages/types/type_names.hpp"
 
 namespace tributary::translator {
 
@@ -161,6 +162,10 @@ private:
   // ROW(...) (row_constructor.cpp), the comparisons of two of them (op: = <> < <= > >=,
   // "IS" / "IS NOT" for IS [NOT] DISTINCT FROM), and IS [NOT] NULL of a row.
   typed_expression row_constructor(const json& row, const scope& where);
+  // ROW(...)::t / NULL::t for a table t (row_constructor.cpp): t's row type; nullopt
+  // when the name is no table's.
+  std::optional<typed_expression> table_row_cast(const json& cast, const scope& where,
+                                                 const type_name_parts& parts, int location);
   typed_expression row_comparison(const std::string& op, const typed_expression& left,
                                   const typed_expression& right, int location);
   typed_expression row_null_test(const typed_expression& row, bool is_null);
@@ -174,6 +179,8 @@ private:
   typed_expression type_cast(const json& cast, const scope& where);
   typed_expression cast_to(const json& cast, const scope& where, const column_type& target,
                            int location);
+  // `arg` cast to `target` as an explicit cast (::, CAST) converts it.
+  typed_expression explicit_cast(typed_expression arg, const column_type& target, int location);
   // A cast to a user's enum or domain (a domain's checks and NOT NULL tested).
   typed_expression user_type_cast(const json& cast, const scope& where, const user_type& type,
                                   int location);
@@ -194,6 +201,8 @@ private:
   typed_expression case_expression(const json& expr, const scope& where);
   typed_expression coalesce(const json& expr, const scope& where);
   typed_expression sub_link(const json& link, const scope& where);
+  // x op ALL (SELECT ...), x op ANY (SELECT ...) for an op other than = (operator_translator.cpp).
+  typed_expression quantified_sub_select(bool all, const json& link, const scope& where);
   typed_expression parameter(const json& ref);
   typed_expression as_boolean(typed_expression value);
 
@@ -206,6 +215,10 @@ private:
   // the rows the sub-select gives for each row on its left; its SQL in FROM.
   std::string lateral_rows(const json& subquery, const std::string& alias,
                            const std::vector<std::string>& column_aliases, int location, scope& where);
+  // The right side of a RIGHT or FULL JOIN written LATERAL (lateral_rows.cpp): an
+  // ordinary FROM item, since PostgreSQL allows it no reference to the join's left side
+  // (the items of `where` from left_start on): such a reference is 42P10 at its place.
+  std::string lateral_beside_outer_join(const json& right, scope& where, size_t left_start);
   // JOIN ... USING (...) / NATURAL JOIN (join_using.cpp): the merged columns join the
   // scope at left_start, the two sides' columns are marked merged; the ON condition.
   std::string join_using(const json& join, const std::string& kind, scope& where, size_t left_start,

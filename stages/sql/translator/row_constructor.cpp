@@ -16,7 +16,17 @@
 // type's rules (an untyped literal takes the other side's type). Rows of unequal
 // length are 42601 "unequal number of entries in row expressions" and rows of no
 // fields 0A000, at the operator, as PostgreSQL reports them.
+//
+//   ROW(1, 'x', ...)::t, NULL::t, CAST(... AS t)   a table t's row type (parse_coerce.c's
+//       coerce_record_to_complex): each field cast to its column's type as an explicit
+//       cast does (an untyped literal read by the column type's input); 42846 "cannot
+//       cast type record to t" when the number of fields differs (DETAIL Input has too
+//       few / too many columns.) or a field's type has no cast to its column's (DETAIL
+//       Cannot cast type integer to date in column 5.), at the cast.
+#include "stages/core/local_relation_name.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
+#include "stages/types/type_casts.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -54,6 +64,52 @@ typed_expression query_translator::row_constructor(const json& row, const scope&
   out.type.record_fields = std::move(fields);
   out.row_values = std::move(values);
   out.row_constructor = true;
+  return out;
+}
+
+std::optional<typed_expression> query_translator::table_row_cast(const json& cast, const scope& where,
+                                                                const type_name_parts& parts, int location) {
+  if (!input_.lookup || parts.names.empty() || parts.names.size() > 2 || parts.array_dimensions > 0 ||
+      !parts.typmod_args.empty())
+    return std::nullopt;
+  const std::string local = local_relation_name(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
+  const std::vector<column_definition>* columns = input_.lookup(local);
+  if (columns == nullptr)
+    return std::nullopt;
+  const oid_t row_type = static_cast<oid_t>(table_row_type_oid(local));
+  typed_expression arg = expression(cast.value("arg", json::object()), where);
+  if (arg.row_type_oid == row_type)
+    return arg;
+  if (!arg.is_null_constant && !arg.row_constructor)
+    throw not_translatable{"a cast of this value to a table's row type"};
+  const auto refuse = [&](const std::string& detail) {
+    fail_at(make_pg_error("42846", "cannot cast type record to " + local, detail), location);
+  };
+  if (arg.row_constructor && arg.row_values->size() < columns->size())
+    refuse("Input has too few columns.");
+  if (arg.row_constructor && arg.row_values->size() > columns->size())
+    refuse("Input has too many columns.");
+  auto values = std::make_shared<std::vector<typed_expression>>();
+  auto fields = std::make_shared<std::vector<record_field>>();
+  std::string texts;
+  for (size_t i = 0; i < columns->size(); ++i) {
+    const column_definition& column = (*columns)[i];
+    typed_expression value = arg.row_constructor ? (*arg.row_values)[i] : typed("NULL", column.type);
+    if (!untyped(value) && value.type.oid != column.type.oid && !find_cast(value.type, column.type))
+      refuse("Cannot cast type " + message_type_name(value.type) + " to " + message_type_name(column.type) +
+             " in column " + std::to_string(i + 1) + ".");
+    const int at = value.location;
+    value = explicit_cast(std::move(value), column.type, at);
+    fields->push_back({column.name, column.type.oid, column.type.typmod});
+    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+    values->push_back(std::move(value));
+  }
+  typed_expression out = typed(arg.is_null_constant ? "NULL" : "pg_record(" + texts + ")", builtin(record_oid), location);
+  out.type.record_fields = std::move(fields);
+  out.row_values = std::move(values);
+  if (arg.is_null_constant)
+    out.row_absent = "1";
+  out.row_type_oid = row_type;
   return out;
 }
 

@@ -480,13 +480,13 @@ std::string query_translator::from_item(const json& node, scope& where) {
     if (!kind.empty() && kind != "JOIN_INNER" && kind != "JOIN_LEFT" && kind != "JOIN_RIGHT" &&
         kind != "JOIN_FULL")
       throw not_translatable{kind};
-    if ((kind == "JOIN_RIGHT" || kind == "JOIN_FULL") && pt::flag(pt::fields(f.value("rarg", json())), "lateral"))
-      throw not_translatable{"LATERAL in a RIGHT or FULL JOIN"};
     const size_t left_start = where.items.size();
     std::string sql = from_item(f.value("larg", json()), where);
     const size_t right_start = where.items.size();
     const json& right = f.value("rarg", json());
-    const std::string right_sql = from_item(right, where);
+    const bool outer_lateral = (kind == "JOIN_RIGHT" || kind == "JOIN_FULL") && pt::flag(pt::fields(right), "lateral");
+    const std::string right_sql =
+        outer_lateral ? lateral_beside_outer_join(right, where, left_start) : from_item(right, where);
     sql += word + (pt::node_type(right) == "JoinExpr" ? "(" + right_sql + ")" : right_sql);
     if (pt::flag(f, "isNatural") || f.contains("usingClause"))
       sql += " ON " + join_using(f, kind, where, left_start, right_start);
@@ -637,7 +637,7 @@ result<std::optional<translated_query>, located_error> translate_statement(
       *input.untranslated = what.what;
     if (input.refuse_untranslated &&
         (node_type == "SelectStmt" || node_type == "UpdateStmt" || node_type == "DeleteStmt") &&
-        !translator::served_by_sqlite(statement, input))
+        !translator::served_by_sqlite(statement, input, what))
       return fail(translator::refusal_of(what));
     return std::optional<translated_query>();
   } catch (const translator::translation_failure& failure) {

@@ -24,13 +24,15 @@
 //                                             (pg_regexp_matches / pg_regexp_split)
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
 // In FROM: pg_options_to_table(options), unnest(array), generate_series(...) and
-// pg_partition_ancestors(rel) [WITH ORDINALITY], and pg_get_keywords() (the
-// catalog relation of that name)
+// pg_partition_ancestors(rel) [WITH ORDINALITY], pg_get_keywords() (the
+// catalog relation of that name), and a function of one value (one row)
 // [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
 // FROM items on their left).
 // A select list with set-returning functions and GROUP BY, HAVING or aggregates,
 // and such functions anywhere else than a select list or ORDER BY, are not
 // translated.
+#include <set>
+
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
@@ -381,6 +383,42 @@ std::optional<std::string> keywords_from_function(query_translator& t, const jso
   return "\"pg_get_keywords\" AS " + quote_identifier(where.items.back().name);
 }
 
+namespace {
+
+// A function in FROM that returns one value (FROM t, LATERAL substring(t.b FROM 2) s):
+// one row, the value a column named by the alias's column list, else the alias, else
+// the function's name; the alias alone is the value too. Its arguments may read the
+// items on its left, as any function in FROM. A set-returning function the translator
+// does not cover stays "function in FROM".
+std::string scalar_function_from_item(query_translator& t, const json& call, const std::string& alias_name,
+                                      const std::vector<std::string>& column_aliases, scope& where) {
+  const std::vector<std::string> names = pt::strings(pt::list(pt::fields(call), "funcname"));
+  static const std::set<std::string, std::less<>> set_returning = {
+      "generate_subscripts", "string_to_table", "json_each", "json_each_text", "jsonb_each", "jsonb_each_text",
+      "json_populate_recordset", "jsonb_populate_recordset", "json_to_recordset", "jsonb_to_recordset",
+      "jsonb_path_query", "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
+      "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys", "pg_get_keywords",
+      "pg_options_to_table", "ts_debug", "ts_stat", "ts_parse", "ts_token_type", "pg_listening_channels"};
+  if (names.empty() || is_set_returning_name(names) || set_returning.contains(names.back()))
+    throw not_translatable{"function in FROM"};
+  typed_expression value = t.expression(call, where);
+  if (value.literal || value.parameter != 0 || value.is_null_constant || value.type.oid == pg_type_oid::unknown)
+    value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::text));
+  scope_item item;
+  item.name = alias_name.empty() ? names.back() : alias_name;
+  item.scalar_value = true;
+  for (const scope_item& existing : where.items)
+    if (existing.name == item.name)
+      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  scope_column column{column_aliases.empty() ? item.name : column_aliases[0], "", value.type};
+  column.expression = value.sql;
+  item.columns.push_back(std::move(column));
+  where.items.push_back(std::move(item));
+  return "(SELECT 1) AS " + quote_identifier(where.items.back().name);
+}
+
+}  // namespace
+
 std::string function_from_item(query_translator& t, const json& f, const std::string& alias_name,
                                const std::vector<std::string>& column_aliases, scope& where) {
     const json& functions = pt::list(f, "functions");
@@ -410,6 +448,11 @@ std::string function_from_item(query_translator& t, const json& f, const std::st
         if (auto sql = set_returning_from_function(t, pt::fields(items[0]), alias_name, column_aliases,
                                                    pt::flag(f, "ordinality"), where))
           return *sql;
+    }
+    if (!pt::flag(f, "ordinality") && !pt::flag(f, "is_rowsfrom") && functions.size() == 1 && column_aliases.size() <= 1) {
+      const json& items = pt::list(pt::fields(functions[0]), "items");
+      if (!items.empty() && pt::node_type(items[0]) == "FuncCall")
+        return scalar_function_from_item(t, items[0], alias_name, column_aliases, where);
     }
     throw not_translatable{"function in FROM"};
 }

@@ -73,13 +73,52 @@ bool reads_sqlite_only(const json& node, const translation_input& input, const s
       return true;
     return !input.lookup || input.lookup(local_relation_name(schema, relation)) == nullptr;
   }
-  for (const auto& [key, value] : node.items()) {
-    if (key == "FuncCall" && catalog_function(value))
-      return true;
+  for (const auto& [key, value] : node.items())
     if (reads_sqlite_only(value, input, common))
       return true;
-  }
   return false;
+}
+
+// The calls of catalog functions (and of functions PostgreSQL does not have) in a
+// statement: their names, and whether one is a function in FROM.
+struct catalog_calls {
+  std::set<std::string, std::less<>> names;
+  bool in_from = false;
+};
+
+void collect_catalog_calls(const json& node, bool in_from, catalog_calls& out) {
+  if (node.is_array()) {
+    for (const json& item : node)
+      collect_catalog_calls(item, in_from, out);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "FuncCall" && catalog_function(value)) {
+      const std::vector<std::string> names = pt::strings(pt::list(value, "funcname"));
+      out.names.insert(names.empty() ? std::string() : names.back());
+      out.in_from = out.in_from || in_from;
+    }
+    collect_catalog_calls(value, in_from || key == "RangeFunction", out);
+  }
+}
+
+// True when what stopped the translator is a call of a catalog function (one the
+// translator does not know: SQLite's catalog functions serve it), not another
+// construct beside such a call.
+bool stopped_at_catalog_call(const json& statement, const not_translatable& what) {
+  catalog_calls calls;
+  collect_catalog_calls(statement, false, calls);
+  if (calls.names.empty())
+    return false;
+  constexpr std::string_view function_prefix = "function ";
+  if (what.what == "function name" || what.what == "function call form")
+    return true;
+  if (what.what == "function in FROM")
+    return calls.in_from;
+  return what.what.starts_with(function_prefix) &&
+         calls.names.contains(std::string_view(what.what).substr(function_prefix.size()));
 }
 
 // A parse-tree node's name as the SQL it stands for.
@@ -116,10 +155,10 @@ std::string construct_words(const std::string& what) {
 
 }  // namespace
 
-bool served_by_sqlite(const json& statement, const translation_input& input) {
+bool served_by_sqlite(const json& statement, const translation_input& input, const not_translatable& what) {
   std::set<std::string> common;
   collect_common_tables(statement, common);
-  return reads_sqlite_only(statement, input, common);
+  return reads_sqlite_only(statement, input, common) || stopped_at_catalog_call(statement, what);
 }
 
 located_error refusal_of(const not_translatable& what) {
