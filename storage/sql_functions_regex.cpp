@@ -14,6 +14,17 @@
 //   pg_regexp_matches(s, pattern, flags, n)   regexp_matches' n-th row (n = 0: the count)
 //   pg_regexp_split(s, pattern, flags, n, name)   regexp_split_to_table's n-th piece
 //                                      (0: the count; -1: regexp_split_to_array's text[])
+//   pg_regexp_count(s, pattern, start, flags)        regexp_count: the matches from
+//                                      character start on
+//   pg_regexp_like(s, pattern, flags)  regexp_like
+//   pg_regexp_instr(s, pattern, start, n, endoption, flags, subexpr)   regexp_instr:
+//                                      the character position of the n-th match (or of
+//                                      its group subexpr; endoption 1: just after it), 0
+//                                      for none
+//   pg_regexp_substr(s, pattern, start, n, flags, subexpr)   regexp_substr: its text,
+//                                      NULL for none (22023 invalid value for parameter
+//                                      "start" / "n" / "endoption" / "subexpr"; 22023
+//                                      when the flags hold g)
 //   pg_similar_to_escape(pattern [, escape])
 //                                      SIMILAR TO's pattern as the regular
 //                                      expression it matches with
@@ -33,6 +44,30 @@
 namespace tributary::sql_function_support {
 namespace {
 
+// PostgreSQL's regerror text for the errors both engines tell apart.
+std::string regex_error_text(const std::regex_error& e) {
+  switch (e.code()) {
+    case std::regex_constants::error_paren:
+      return "parentheses () not balanced";
+    case std::regex_constants::error_brack:
+      return "brackets [] not balanced";
+    case std::regex_constants::error_brace:
+      return "braces {} not balanced";
+    case std::regex_constants::error_badrepeat:
+      return "quantifier operand invalid";
+    case std::regex_constants::error_range:
+      return "invalid character range";
+    case std::regex_constants::error_badbrace:
+      return "invalid repetition count(s)";
+    case std::regex_constants::error_ctype:
+      return "invalid character class";
+    case std::regex_constants::error_backref:
+      return "invalid backreference number";
+    default:
+      return e.what();
+  }
+}
+
 // argv[1]'s pattern compiled (kept for the statement); nullptr once an error is reported.
 std::regex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bool fold) {
   auto* compiled = static_cast<std::regex*>(sqlite3_get_auxdata(context, 1));
@@ -43,7 +78,7 @@ std::regex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, boo
     try {
       compiled = new std::regex(text_of(argv[1]), flags);
     } catch (const std::regex_error& e) {
-      report(context, make_pg_error("2201B", std::string("invalid regular expression: ") + e.what()));
+      report(context, make_pg_error("2201B", "invalid regular expression: " + regex_error_text(e)));
       return nullptr;
     }
     sqlite3_set_auxdata(context, 1, compiled, [](void* p) { delete static_cast<std::regex*>(p); });
@@ -174,14 +209,17 @@ void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
 // whole match when the pattern has none); after an empty match the search moves on
 // one character. `split` keeps only the matches regexp_split_* splits at (not empty
 // at the start, the end or right after the previous match: ignore_degenerate).
+// `from` is the byte the search starts at (^ does not match there unless it is 0);
+// spans are the byte offsets of the match ([0]) and of every group (-1: unmatched).
 struct found_match {
   size_t begin, end;
   std::vector<std::optional<std::string>> groups;
+  std::vector<std::pair<std::ptrdiff_t, std::ptrdiff_t>> spans;
 };
 std::vector<found_match> find_matches(const std::string& text, const std::regex& pattern, bool global,
-                                      bool split) {
+                                      bool split, size_t from = 0) {
   std::vector<found_match> out;
-  size_t start = 0, previous_end = 0;
+  size_t start = from, previous_end = from;
   while (start <= text.size()) {
     std::smatch m;
     const auto flags = start == 0 ? std::regex_constants::match_default : std::regex_constants::match_prev_avail;
@@ -193,6 +231,9 @@ std::vector<found_match> find_matches(const std::string& text, const std::regex&
       found_match match{begin, end, {}};
       for (size_t i = m.size() > 1 ? 1 : 0; i < m.size(); ++i)
         match.groups.push_back(m[i].matched ? std::optional<std::string>(m[i].str()) : std::nullopt);
+      for (size_t i = 0; i < m.size(); ++i)
+        match.spans.emplace_back(m[i].matched ? static_cast<std::ptrdiff_t>(start) + m.position(i) : -1,
+                                 m[i].matched ? static_cast<std::ptrdiff_t>(start) + m.position(i) + m.length(i) : -1);
       out.push_back(std::move(match));
     }
     previous_end = end;
@@ -279,6 +320,150 @@ void regexp_split(sqlite3_context* context, int argc, sqlite3_value** argv) {
   sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
 }
 
+// ---- regexp_count, regexp_instr, regexp_like, regexp_substr (PostgreSQL 15) ----
+
+// The byte where character `position` (1-based) starts; past the end: the text's size + 1.
+size_t byte_of_character(const std::string& text, int64_t position) {
+  size_t at = 0;
+  for (int64_t i = 1; i < position; ++i) {
+    if (at >= text.size())
+      return text.size() + 1;
+    ++at;
+    while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
+      ++at;
+  }
+  return at;
+}
+
+int64_t character_of_byte(const std::string& text, std::ptrdiff_t byte) {
+  int64_t characters = 0;
+  for (std::ptrdiff_t i = 0; i < byte; ++i)
+    if ((static_cast<unsigned char>(text[static_cast<size_t>(i)]) & 0xC0) != 0x80)
+      ++characters;
+  return characters;
+}
+
+bool positive_parameter(sqlite3_context* context, const char* name, int64_t value, int64_t least = 1) {
+  if (value >= least)
+    return true;
+  report(context, make_pg_error("22023", std::string("invalid value for parameter \"") + name + "\": " +
+                                             std::to_string(value)));
+  return false;
+}
+
+// The flags of a function that refuses g; nullopt once an error is reported.
+std::optional<bool> fold_flag(sqlite3_context* context, sqlite3_value* flags, const char* function) {
+  const auto parsed = regex_flags(context, text_of(flags));
+  if (!parsed)
+    return std::nullopt;
+  if (parsed->first) {
+    report(context, make_pg_error("22023", std::string(function) + " does not support the \"global\" option"));
+    return std::nullopt;
+  }
+  return parsed->second;
+}
+
+// The matches from character `start` on (the pattern is argv[1]); nullopt after an error.
+std::optional<std::vector<found_match>> matches_from(sqlite3_context* context, sqlite3_value** argv, int64_t start,
+                                                     bool fold, const std::string& text) {
+  std::regex* compiled = compiled_pattern(context, argv, fold);
+  if (compiled == nullptr)
+    return std::nullopt;
+  const size_t from = byte_of_character(text, start);
+  if (from > text.size())
+    return std::vector<found_match>{};
+  return find_matches(text, *compiled, true, false, from);
+}
+
+// pg_regexp_count(s, pattern, start, flags)
+void regexp_count(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t start = sqlite3_value_int64(argv[2]);
+  if (!positive_parameter(context, "start", start))
+    return;
+  const auto fold = fold_flag(context, argv[3], "regexp_count()");
+  if (!fold)
+    return;
+  const auto found = matches_from(context, argv, start, *fold, text_of(argv[0]));
+  if (found)
+    sqlite3_result_int64(context, static_cast<int64_t>(found->size()));
+}
+
+// pg_regexp_like(s, pattern, flags)
+void regexp_like(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const auto fold = fold_flag(context, argv[2], "regexp_like()");
+  if (!fold)
+    return;
+  std::regex* compiled = compiled_pattern(context, argv, *fold);
+  if (compiled != nullptr)
+    sqlite3_result_int(context, std::regex_search(text_of(argv[0]), *compiled) ? 1 : 0);
+}
+
+// The span regexp_instr / regexp_substr select: the n-th match's, or its group
+// subexpr's (a pattern without groups: the match is group 1); nullopt when there is
+// no such match or group.
+std::optional<std::pair<std::ptrdiff_t, std::ptrdiff_t>> selected_span(const std::vector<found_match>& found,
+                                                                        int64_t n, int64_t subexpr) {
+  if (n > static_cast<int64_t>(found.size()))
+    return std::nullopt;
+  const found_match& match = found[static_cast<size_t>(n - 1)];
+  const int64_t groups = match.spans.size() > 1 ? static_cast<int64_t>(match.spans.size()) - 1 : 1;
+  if (subexpr > groups)
+    return std::nullopt;
+  const auto& span = match.spans[match.spans.size() > 1 ? static_cast<size_t>(subexpr) : 0];
+  if (span.first < 0)
+    return std::nullopt;
+  return span;
+}
+
+// pg_regexp_instr(s, pattern, start, n, endoption, flags, subexpr)
+void regexp_instr(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t start = sqlite3_value_int64(argv[2]), n = sqlite3_value_int64(argv[3]);
+  const int64_t endoption = sqlite3_value_int64(argv[4]), subexpr = sqlite3_value_int64(argv[6]);
+  if (!positive_parameter(context, "start", start) || !positive_parameter(context, "n", n))
+    return;
+  if (endoption != 0 && endoption != 1)
+    return report(context, make_pg_error("22023", "invalid value for parameter \"endoption\": " +
+                                                      std::to_string(endoption)));
+  const auto fold = fold_flag(context, argv[5], "regexp_instr()");
+  if (!fold || !positive_parameter(context, "subexpr", subexpr, 0))
+    return;
+  const std::string text = text_of(argv[0]);
+  const auto found = matches_from(context, argv, start, *fold, text);
+  if (!found)
+    return;
+  const auto span = selected_span(*found, n, subexpr);
+  if (!span)
+    return sqlite3_result_int(context, 0);
+  sqlite3_result_int64(context, character_of_byte(text, endoption == 1 ? span->second : span->first) + 1);
+}
+
+// pg_regexp_substr(s, pattern, start, n, flags, subexpr)
+void regexp_substr(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t start = sqlite3_value_int64(argv[2]), n = sqlite3_value_int64(argv[3]);
+  const int64_t subexpr = sqlite3_value_int64(argv[5]);
+  if (!positive_parameter(context, "start", start) || !positive_parameter(context, "n", n))
+    return;
+  const auto fold = fold_flag(context, argv[4], "regexp_substr()");
+  if (!fold || !positive_parameter(context, "subexpr", subexpr, 0))
+    return;
+  const std::string text = text_of(argv[0]);
+  const auto found = matches_from(context, argv, start, *fold, text);
+  if (!found)
+    return;
+  const auto span = selected_span(*found, n, subexpr);
+  if (!span)
+    return sqlite3_result_null(context);
+  return_text(context, text.substr(static_cast<size_t>(span->first), static_cast<size_t>(span->second - span->first)));
+}
+
 void similar_to_escape(sqlite3_context* context, int argc, sqlite3_value** argv) {
   for (int i = 0; i < argc; ++i)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
@@ -305,6 +490,17 @@ void register_regex_functions(sqlite3* db, connection_state* state) {
                              nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_regexp_split", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, regexp_split,
                              nullptr, nullptr, nullptr);
+  const struct {
+    const char* name;
+    int arguments;
+    void (*function)(sqlite3_context*, int, sqlite3_value**);
+  } positions[] = {{"pg_regexp_count", 4, regexp_count},
+                   {"pg_regexp_like", 3, regexp_like},
+                   {"pg_regexp_instr", 7, regexp_instr},
+                   {"pg_regexp_substr", 6, regexp_substr}};
+  for (const auto& f : positions)
+    sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, f.function,
+                               nullptr, nullptr, nullptr);
   for (int arguments : {1, 2})
     sqlite3_create_function_v2(db, "pg_similar_to_escape", arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
                                similar_to_escape, nullptr, nullptr, nullptr);
