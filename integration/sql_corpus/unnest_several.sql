@@ -24,3 +24,10 @@ SELECT id, part FROM items, string_to_table(name, 'a') AS part WHERE id < 4 ORDE
 SELECT string_to_array('', ','), string_to_array('abc', ''), string_to_array('abc', NULL), string_to_array(NULL, ','), string_to_array('a,b,,c', ',', ''), string_to_array(',a,', ',')
 SELECT string_to_array('a||b', '||'), string_to_array('a,NULL,b', ',', 'NULL'), string_to_array('xyx', 'x'), string_to_array('héllo', NULL), array_length(string_to_array('', ''), 1)
 SELECT string_to_array(name, 'a', 'n'), string_to_array(category, '') FROM items ORDER BY id
+SELECT * FROM unnest(ARRAY[1.5, 2, NULL], ARRAY[true, false]) WITH ORDINALITY
+SELECT unnest(ARRAY[1.50, -2.5]), unnest(ARRAY[true, NULL, false])
+SELECT * FROM unnest(ARRAY[date '2024-01-01', NULL]) AS d(x)
+SELECT x + 1 FROM unnest(ARRAY[1.5, 2.25]) AS x
+SELECT sum(x), bool_and(y) FROM unnest(ARRAY[1.5, 2.25], ARRAY[true, true]) AS t(x, y)
+SELECT * FROM unnest(ARRAY[timestamp '2024-01-01 10:00', NULL], ARRAY[time '10:00']) AS t(a, b)
+SELECT o.id, d FROM orders o, unnest(ARRAY[o.placed, o.placed + 1]) AS d ORDER BY 1, 2

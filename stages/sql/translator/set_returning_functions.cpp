@@ -98,10 +98,26 @@ array_argument array_of(query_translator& t, const typed_expression& value, cons
                                          ") does not exist"),
               value.location);
   const type_descriptor* element = find_builtin_type(type->element);
-  if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(type->element)) ||
-      type->element == pg_type_oid::boolean)
+  // Integers (and the types stored as integers), booleans, the text types and numeric,
+  // whose stored form is its element text.
+  if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(type->element) &&
+                             type->element != pg_type_oid::numeric))
     throw not_translatable{function + " of an array of this element type"};
   return {value.sql, builtin_column_type(type->element)};
+}
+
+// An element's text (array_out's) as its type's stored form: integers and OIDs as
+// integers, booleans t / f as 1 / 0, text and numeric as they are, the other types
+// (dates, timestamps, ...) through their input function.
+std::string stored_element(const array_argument& array, const std::string& text) {
+  const oid_t oid = array.element.oid;
+  if (oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8 || oid == pg_type_oid::oid)
+    return "CAST(" + text + " AS INTEGER)";
+  if (oid == pg_type_oid::boolean)
+    return "CASE " + text + " WHEN 't' THEN 1 WHEN 'f' THEN 0 END";
+  if (is_text_like(oid) || oid == pg_type_oid::numeric)
+    return text;
+  return cast_sql(text, builtin_column_type(pg_type_oid::text), array.element);
 }
 
 // string_to_table(s, delimiter [, null_string]): the pieces string_to_array gives, as a
@@ -118,16 +134,11 @@ array_argument string_pieces(query_translator& t, std::vector<typed_expression>&
 
 // The element a pg_ordinals(count, array) row gives (its column item), as its
 // type's stored form.
-std::string item_sql(const array_argument& array, const std::string& item) {
-  const type_descriptor* element = find_builtin_type(array.element.oid);
-  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + item + " AS INTEGER)" : item;
-}
+std::string item_sql(const array_argument& array, const std::string& item) { return stored_element(array, item); }
 
 // The element `ordinal` of `array` (NULL past the end) as its type's stored form.
 std::string element_sql(const array_argument& array, const std::string& ordinal) {
-  const std::string text = "pg_array_subscript(" + array.sql + ", " + ordinal + ")";
-  const type_descriptor* element = find_builtin_type(array.element.oid);
-  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + text + " AS INTEGER)" : text;
+  return stored_element(array, "pg_array_subscript(" + array.sql + ", " + ordinal + ")");
 }
 
 std::string array_length_sql(const array_argument& array) {
