@@ -3,7 +3,8 @@
 //   pg_regex_match(s, pattern, fold)   ~ (fold 0) and ~* (fold 1): whether the
 //                                      pattern matches anywhere in s. Patterns are
 //                                      read as extended regular expressions
-//                                      (std::regex's ECMAScript grammar covers
+//                                      (std::wregex's ECMAScript grammar, on the
+//                                      text's characters, covers
 //                                      PostgreSQL's ARE for the common forms:
 //                                      anchors, groups, classes, quantifiers,
 //                                      backslash escapes). 2201B invalid regular
@@ -44,6 +45,54 @@
 namespace tributary::sql_function_support {
 namespace {
 
+// The engine matches characters: the text and the pattern go in as UTF-32 (wchar_t),
+// what comes out is UTF-8 again. A byte that is not valid UTF-8 goes through as itself.
+std::wstring widen(const std::string& text) {
+  std::wstring out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 1;
+    if (length == 1 || i + length > text.size()) {
+      out += static_cast<wchar_t>(lead);
+      ++i;
+      continue;
+    }
+    uint32_t code = lead & (0x7F >> length);
+    for (size_t k = 1; k < length; ++k)
+      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    out += static_cast<wchar_t>(code);
+    i += length;
+  }
+  return out;
+}
+
+std::string narrow(const std::wstring& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (wchar_t wide : text) {
+    const auto c = static_cast<uint32_t>(wide);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+void return_wide(sqlite3_context* context, const std::wstring& text) { return_text(context, narrow(text)); }
+
 // PostgreSQL's regerror text for the errors both engines tell apart.
 std::string regex_error_text(const std::regex_error& e) {
   switch (e.code()) {
@@ -69,20 +118,20 @@ std::string regex_error_text(const std::regex_error& e) {
 }
 
 // argv[1]'s pattern compiled (kept for the statement); nullptr once an error is reported.
-std::regex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bool fold) {
-  auto* compiled = static_cast<std::regex*>(sqlite3_get_auxdata(context, 1));
+std::wregex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bool fold) {
+  auto* compiled = static_cast<std::wregex*>(sqlite3_get_auxdata(context, 1));
   if (compiled == nullptr) {
-    auto flags = std::regex::ECMAScript;
+    auto flags = std::wregex::ECMAScript;
     if (fold)
-      flags |= std::regex::icase;
+      flags |= std::wregex::icase;
     try {
-      compiled = new std::regex(text_of(argv[1]), flags);
+      compiled = new std::wregex(widen(text_of(argv[1])), flags);
     } catch (const std::regex_error& e) {
       report(context, make_pg_error("2201B", "invalid regular expression: " + regex_error_text(e)));
       return nullptr;
     }
-    sqlite3_set_auxdata(context, 1, compiled, [](void* p) { delete static_cast<std::regex*>(p); });
-    compiled = static_cast<std::regex*>(sqlite3_get_auxdata(context, 1));
+    sqlite3_set_auxdata(context, 1, compiled, [](void* p) { delete static_cast<std::wregex*>(p); });
+    compiled = static_cast<std::wregex*>(sqlite3_get_auxdata(context, 1));
     if (compiled == nullptr)
       sqlite3_result_error_nomem(context);
   }
@@ -112,10 +161,10 @@ void regex_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
   for (int i = 0; i < argc; ++i)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
       return sqlite3_result_null(context);
-  std::regex* compiled = compiled_pattern(context, argv, sqlite3_value_int(argv[2]) != 0);
+  std::wregex* compiled = compiled_pattern(context, argv, sqlite3_value_int(argv[2]) != 0);
   if (compiled == nullptr)
     return;
-  const std::string text = text_of(argv[0]);
+  const std::wstring text = widen(text_of(argv[0]));
   sqlite3_result_int(context, std::regex_search(text, *compiled) ? 1 : 0);
 }
 
@@ -128,34 +177,34 @@ void regexp_replace(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto flags = regex_flags(context, text_of(argv[3]));
   if (!flags)
     return;
-  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
   if (compiled == nullptr)
     return;
-  const std::string text = text_of(argv[0]);
-  const std::string replacement = text_of(argv[2]);
-  std::string out;
+  const std::wstring text = widen(text_of(argv[0]));
+  const std::wstring replacement = widen(text_of(argv[2]));
+  std::wstring out;
   auto at = text.cbegin();
-  std::smatch m;
+  std::wsmatch m;
   auto match_flags = std::regex_constants::match_default;
   while (std::regex_search(at, text.cend(), m, *compiled, match_flags)) {
     out.append(at, m[0].first);
     for (size_t i = 0; i < replacement.size(); ++i) {
-      const char c = replacement[i];
-      if (c != '\\' || i + 1 == replacement.size()) {
+      const wchar_t c = replacement[i];
+      if (c != L'\\' || i + 1 == replacement.size()) {
         out += c;
         continue;
       }
-      const char next = replacement[i + 1];
-      if (next >= '1' && next <= '9') {
-        const auto group = static_cast<size_t>(next - '0');
+      const wchar_t next = replacement[i + 1];
+      if (next >= L'1' && next <= L'9') {
+        const auto group = static_cast<size_t>(next - L'0');
         if (group < m.size() && m[group].matched)
           out.append(m[group].first, m[group].second);
         ++i;
-      } else if (next == '&') {
+      } else if (next == L'&') {
         out.append(m[0].first, m[0].second);
         ++i;
-      } else if (next == '\\') {
-        out += '\\';
+      } else if (next == L'\\') {
+        out += L'\\';
         ++i;
       } else {
         out += c;
@@ -172,7 +221,7 @@ void regexp_replace(sqlite3_context* context, int argc, sqlite3_value** argv) {
       break;
   }
   out.append(at, text.cend());
-  sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+  return_wide(context, out);
 }
 
 // regexp_match(s, pattern, flags): the first match's groups (the whole match when
@@ -187,11 +236,11 @@ void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (flags->first)
     return report(context, make_pg_error("22023", "regexp_match() does not support the \"global\" option", {},
                                          "Use the regexp_matches function instead."));
-  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
   if (compiled == nullptr)
     return;
-  const std::string text = text_of(argv[0]);
-  std::smatch m;
+  const std::wstring text = widen(text_of(argv[0]));
+  std::wsmatch m;
   if (!std::regex_search(text, m, *compiled))
     return sqlite3_result_null(context);
   std::string out = "{";
@@ -199,7 +248,7 @@ void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
   for (size_t i = first; i < m.size(); ++i) {
     if (i > first)
       out += ',';
-    append_array_element(out, m[i].matched ? std::optional<std::string>(m[i].str()) : std::nullopt, ',');
+    append_array_element(out, m[i].matched ? std::optional<std::string>(narrow(m[i].str())) : std::nullopt, ',');
   }
   out += '}';
   sqlite3_result_text(context, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
@@ -209,19 +258,20 @@ void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
 // whole match when the pattern has none); after an empty match the search moves on
 // one character. `split` keeps only the matches regexp_split_* splits at (not empty
 // at the start, the end or right after the previous match: ignore_degenerate).
-// `from` is the byte the search starts at (^ does not match there unless it is 0);
-// spans are the byte offsets of the match ([0]) and of every group (-1: unmatched).
+// `from` is the character the search starts at (^ does not match there unless it is
+// 0); spans are the character offsets of the match ([0]) and of every group (-1:
+// unmatched).
 struct found_match {
   size_t begin, end;
   std::vector<std::optional<std::string>> groups;
   std::vector<std::pair<std::ptrdiff_t, std::ptrdiff_t>> spans;
 };
-std::vector<found_match> find_matches(const std::string& text, const std::regex& pattern, bool global,
+std::vector<found_match> find_matches(const std::wstring& text, const std::wregex& pattern, bool global,
                                       bool split, size_t from = 0) {
   std::vector<found_match> out;
   size_t start = from, previous_end = from;
   while (start <= text.size()) {
-    std::smatch m;
+    std::wsmatch m;
     const auto flags = start == 0 ? std::regex_constants::match_default : std::regex_constants::match_prev_avail;
     if (!std::regex_search(text.cbegin() + static_cast<std::ptrdiff_t>(start), text.cend(), m, pattern, flags))
       break;
@@ -230,7 +280,7 @@ std::vector<found_match> find_matches(const std::string& text, const std::regex&
     if (!split || (begin < text.size() && end > previous_end)) {
       found_match match{begin, end, {}};
       for (size_t i = m.size() > 1 ? 1 : 0; i < m.size(); ++i)
-        match.groups.push_back(m[i].matched ? std::optional<std::string>(m[i].str()) : std::nullopt);
+        match.groups.push_back(m[i].matched ? std::optional<std::string>(narrow(m[i].str())) : std::nullopt);
       for (size_t i = 0; i < m.size(); ++i)
         match.spans.emplace_back(m[i].matched ? static_cast<std::ptrdiff_t>(start) + m.position(i) : -1,
                                  m[i].matched ? static_cast<std::ptrdiff_t>(start) + m.position(i) + m.length(i) : -1);
@@ -238,11 +288,8 @@ std::vector<found_match> find_matches(const std::string& text, const std::regex&
     }
     previous_end = end;
     start = end;
-    if (begin == end) {  // step over one (UTF-8) character
+    if (begin == end)  // step over one character
       ++start;
-      while (start < text.size() && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80)
-        ++start;
-    }
     if (!global)
       break;
   }
@@ -258,10 +305,10 @@ void regexp_matches(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto flags = regex_flags(context, text_of(argv[2]));
   if (!flags)
     return;
-  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
   if (compiled == nullptr)
     return;
-  const std::vector<found_match> matches = find_matches(text_of(argv[0]), *compiled, flags->first, false);
+  const std::vector<found_match> matches = find_matches(widen(text_of(argv[0])), *compiled, flags->first, false);
   const int64_t n = sqlite3_value_int64(argv[3]);
   if (n == 0)
     return sqlite3_result_int64(context, static_cast<int64_t>(matches.size()));
@@ -290,17 +337,17 @@ void regexp_split(sqlite3_context* context, int argc, sqlite3_value** argv) {
     return;
   if (flags->first)
     return report(context, make_pg_error("22023", text_of(argv[4]) + "() does not support the \"global\" option"));
-  std::regex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
   if (compiled == nullptr)
     return;
-  const std::string text = text_of(argv[0]);
+  const std::wstring text = widen(text_of(argv[0]));
   std::vector<std::string> pieces;
   size_t at = 0;
   for (const found_match& m : find_matches(text, *compiled, true, true)) {
-    pieces.push_back(text.substr(at, m.begin - at));
+    pieces.push_back(narrow(text.substr(at, m.begin - at)));
     at = m.end;
   }
-  pieces.push_back(text.substr(at));
+  pieces.push_back(narrow(text.substr(at)));
   const int64_t n = sqlite3_value_int64(argv[3]);
   if (n == 0)
     return sqlite3_result_int64(context, static_cast<int64_t>(pieces.size()));
@@ -321,27 +368,6 @@ void regexp_split(sqlite3_context* context, int argc, sqlite3_value** argv) {
 }
 
 // ---- regexp_count, regexp_instr, regexp_like, regexp_substr (PostgreSQL 15) ----
-
-// The byte where character `position` (1-based) starts; past the end: the text's size + 1.
-size_t byte_of_character(const std::string& text, int64_t position) {
-  size_t at = 0;
-  for (int64_t i = 1; i < position; ++i) {
-    if (at >= text.size())
-      return text.size() + 1;
-    ++at;
-    while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
-      ++at;
-  }
-  return at;
-}
-
-int64_t character_of_byte(const std::string& text, std::ptrdiff_t byte) {
-  int64_t characters = 0;
-  for (std::ptrdiff_t i = 0; i < byte; ++i)
-    if ((static_cast<unsigned char>(text[static_cast<size_t>(i)]) & 0xC0) != 0x80)
-      ++characters;
-  return characters;
-}
 
 bool positive_parameter(sqlite3_context* context, const char* name, int64_t value, int64_t least = 1) {
   if (value >= least)
@@ -365,11 +391,11 @@ std::optional<bool> fold_flag(sqlite3_context* context, sqlite3_value* flags, co
 
 // The matches from character `start` on (the pattern is argv[1]); nullopt after an error.
 std::optional<std::vector<found_match>> matches_from(sqlite3_context* context, sqlite3_value** argv, int64_t start,
-                                                     bool fold, const std::string& text) {
-  std::regex* compiled = compiled_pattern(context, argv, fold);
+                                                     bool fold, const std::wstring& text) {
+  std::wregex* compiled = compiled_pattern(context, argv, fold);
   if (compiled == nullptr)
     return std::nullopt;
-  const size_t from = byte_of_character(text, start);
+  const auto from = static_cast<size_t>(start - 1);
   if (from > text.size())
     return std::vector<found_match>{};
   return find_matches(text, *compiled, true, false, from);
@@ -385,7 +411,7 @@ void regexp_count(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto fold = fold_flag(context, argv[3], "regexp_count()");
   if (!fold)
     return;
-  const auto found = matches_from(context, argv, start, *fold, text_of(argv[0]));
+  const auto found = matches_from(context, argv, start, *fold, widen(text_of(argv[0])));
   if (found)
     sqlite3_result_int64(context, static_cast<int64_t>(found->size()));
 }
@@ -397,9 +423,9 @@ void regexp_like(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto fold = fold_flag(context, argv[2], "regexp_like()");
   if (!fold)
     return;
-  std::regex* compiled = compiled_pattern(context, argv, *fold);
+  std::wregex* compiled = compiled_pattern(context, argv, *fold);
   if (compiled != nullptr)
-    sqlite3_result_int(context, std::regex_search(text_of(argv[0]), *compiled) ? 1 : 0);
+    sqlite3_result_int(context, std::regex_search(widen(text_of(argv[0])), *compiled) ? 1 : 0);
 }
 
 // The span regexp_instr / regexp_substr select: the n-th match's, or its group
@@ -433,14 +459,14 @@ void regexp_instr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto fold = fold_flag(context, argv[5], "regexp_instr()");
   if (!fold || !positive_parameter(context, "subexpr", subexpr, 0))
     return;
-  const std::string text = text_of(argv[0]);
+  const std::wstring text = widen(text_of(argv[0]));
   const auto found = matches_from(context, argv, start, *fold, text);
   if (!found)
     return;
   const auto span = selected_span(*found, n, subexpr);
   if (!span)
     return sqlite3_result_int(context, 0);
-  sqlite3_result_int64(context, character_of_byte(text, endoption == 1 ? span->second : span->first) + 1);
+  sqlite3_result_int64(context, (endoption == 1 ? span->second : span->first) + 1);
 }
 
 // pg_regexp_substr(s, pattern, start, n, flags, subexpr)
@@ -454,14 +480,14 @@ void regexp_substr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto fold = fold_flag(context, argv[4], "regexp_substr()");
   if (!fold || !positive_parameter(context, "subexpr", subexpr, 0))
     return;
-  const std::string text = text_of(argv[0]);
+  const std::wstring text = widen(text_of(argv[0]));
   const auto found = matches_from(context, argv, start, *fold, text);
   if (!found)
     return;
   const auto span = selected_span(*found, n, subexpr);
   if (!span)
     return sqlite3_result_null(context);
-  return_text(context, text.substr(static_cast<size_t>(span->first), static_cast<size_t>(span->second - span->first)));
+  return_wide(context, text.substr(static_cast<size_t>(span->first), static_cast<size_t>(span->second - span->first)));
 }
 
 void similar_to_escape(sqlite3_context* context, int argc, sqlite3_value** argv) {
