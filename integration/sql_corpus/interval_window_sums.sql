@@ -13,3 +13,6 @@ SELECT sum(make_interval(days => qty)), avg(make_interval(days => qty)), sum(int
 SELECT category, sum(make_interval(mins => qty)), avg(make_interval(months => small)) FROM items GROUP BY category ORDER BY category
 SELECT sum(x), avg(x) FROM (SELECT make_interval(days => 1) WHERE false) AS t(x)
 SELECT id, sum(make_interval(years => 100000000)) OVER (ORDER BY id) FROM items WHERE id <> 4 ORDER BY id
+SELECT sum(DISTINCT x), avg(DISTINCT x), count(DISTINCT x) FROM (SELECT make_interval(days => id % 2) FROM items UNION ALL SELECT make_interval(hours => 24)) v(x)
+SELECT id, sum(DISTINCT make_interval(days => qty)) OVER () FROM items
+SELECT string_agg(name, ',' ORDER BY name) OVER () FROM items

@@ -168,8 +168,12 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
 // natively, sum and avg of numeric and float8 by storage/sql_functions_sums.cpp.
 typed_expression window_call(query_translator& t, const std::string& name, const json& call,
                              const scope& where) {
-  if (pt::flag(call, "agg_distinct") || call.contains("agg_filter") || call.contains("agg_order") ||
-      pt::flag(call, "agg_within_group"))
+  const int location = static_cast<int>(pt::integer(call, "location"));
+  if (pt::flag(call, "agg_distinct"))  // PostgreSQL's own refusals
+    t.fail_at(make_pg_error("0A000", "DISTINCT is not implemented for window functions"), location);
+  if (call.contains("agg_order") && !pt::flag(call, "agg_within_group"))
+    t.fail_at(make_pg_error("0A000", "aggregate ORDER BY is not implemented for window functions"), location);
+  if (call.contains("agg_filter") || pt::flag(call, "agg_within_group"))
     throw not_translatable{"window function form"};
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
