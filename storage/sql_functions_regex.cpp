@@ -93,6 +93,41 @@ std::string narrow(const std::wstring& text) {
 
 void return_wide(sqlite3_context* context, const std::wstring& text) { return_text(context, narrow(text)); }
 
+// PostgreSQL's `.` outside a bracket expression matches a newline too (its patterns are
+// not newline-sensitive without the n flag); ECMAScript's does not: such a `.` becomes
+// [\s\S]. A `]` first in a bracket expression is a literal in PostgreSQL: it is escaped.
+std::wstring dot_matches_newline(const std::wstring& pattern) {
+  std::wstring out;
+  bool in_brackets = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    const wchar_t c = pattern[i];
+    if (c == L'\\' && i + 1 < pattern.size()) {
+      out += c;
+      out += pattern[++i];
+      continue;
+    }
+    if (in_brackets) {
+      out += c;
+      if (c == L']')
+        in_brackets = false;
+      continue;
+    }
+    if (c == L'[') {
+      in_brackets = true;
+      out += c;
+      if (i + 1 < pattern.size() && pattern[i + 1] == L'^')
+        out += pattern[++i];
+      if (i + 1 < pattern.size() && pattern[i + 1] == L']') {  // a leading ] is literal,
+        out += L"\\]";                                          // ECMAScript's [] is empty
+        ++i;
+      }
+      continue;
+    }
+    out += c == L'.' ? std::wstring(L"[\\s\\S]") : std::wstring(1, c);
+  }
+  return out;
+}
+
 // PostgreSQL's regerror text for the errors both engines tell apart.
 std::string regex_error_text(const std::regex_error& e) {
   switch (e.code()) {
@@ -125,7 +160,7 @@ std::wregex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bo
     if (fold)
       flags |= std::wregex::icase;
     try {
-      compiled = new std::wregex(widen(text_of(argv[1])), flags);
+      compiled = new std::wregex(dot_matches_newline(widen(text_of(argv[1]))), flags);
     } catch (const std::regex_error& e) {
       report(context, make_pg_error("2201B", "invalid regular expression: " + regex_error_text(e)));
       return nullptr;
