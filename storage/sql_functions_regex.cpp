@@ -38,6 +38,7 @@
 #include <utility>
 #include <vector>
 
+#include "stages/core/utf8_encode.hpp"
 #include "stages/sql/similar_pattern.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
@@ -46,7 +47,7 @@ namespace tributary::sql_function_support {
 namespace {
 
 // The engine matches characters: the text and the pattern go in as UTF-32 (wchar_t),
-// what comes out is UTF-8 again. A byte that is not valid UTF-8 goes through as itself.
+// what comes out is UTF-8 again (the database's text is valid UTF-8).
 std::wstring widen(const std::string& text) {
   std::wstring out;
   out.reserve(text.size());
@@ -70,24 +71,8 @@ std::wstring widen(const std::string& text) {
 std::string narrow(const std::wstring& text) {
   std::string out;
   out.reserve(text.size());
-  for (wchar_t wide : text) {
-    const auto c = static_cast<uint32_t>(wide);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
+  for (wchar_t c : text)
+    append_utf8(out, static_cast<uint32_t>(c));
   return out;
 }
 
