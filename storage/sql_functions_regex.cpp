@@ -9,7 +9,8 @@
 //                                      anchors, groups, classes, quantifiers,
 //                                      backslash escapes). 2201B invalid regular
 //                                      expression. NULL in, NULL out.
-//   pg_regexp_replace(s, pattern, replacement, flags)   regexp_replace (flags g, i, c;
+//   pg_regexp_replace(s, pattern, replacement, flags)   regexp_replace (flags g, i, c,
+//                                      n, m, s, x, t, q: stages/sql/regex_pattern.hpp;
 //                                      \1..\9, \& in the replacement)
 //   pg_regexp_match(s, pattern, flags) regexp_match: the groups as text[]
 //   pg_regexp_matches(s, pattern, flags, n)   regexp_matches' n-th row (n = 0: the count)
@@ -38,7 +39,7 @@
 #include <utility>
 #include <vector>
 
-#include "stages/core/utf8_encode.hpp"
+#include "stages/sql/regex_pattern.hpp"
 #include "stages/sql/similar_pattern.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
@@ -46,106 +47,19 @@
 namespace tributary::sql_function_support {
 namespace {
 
-// The engine matches characters: the text and the pattern go in as UTF-32 (wchar_t),
-// what comes out is UTF-8 again (the database's text is valid UTF-8).
-std::wstring widen(const std::string& text) {
-  std::wstring out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 1;
-    if (length == 1 || i + length > text.size()) {
-      out += static_cast<wchar_t>(lead);
-      ++i;
-      continue;
-    }
-    uint32_t code = lead & (0x7F >> length);
-    for (size_t k = 1; k < length; ++k)
-      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    out += static_cast<wchar_t>(code);
-    i += length;
-  }
-  return out;
-}
-
-std::string narrow(const std::wstring& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (wchar_t c : text)
-    append_utf8(out, static_cast<uint32_t>(c));
-  return out;
-}
-
 void return_wide(sqlite3_context* context, const std::wstring& text) { return_text(context, narrow(text)); }
 
-// PostgreSQL's `.` outside a bracket expression matches a newline too (its patterns are
-// not newline-sensitive without the n flag); ECMAScript's does not: such a `.` becomes
-// [\s\S]. A `]` first in a bracket expression is a literal in PostgreSQL: it is escaped.
-std::wstring dot_matches_newline(const std::wstring& pattern) {
-  std::wstring out;
-  bool in_brackets = false;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    const wchar_t c = pattern[i];
-    if (c == L'\\' && i + 1 < pattern.size()) {
-      out += c;
-      out += pattern[++i];
-      continue;
-    }
-    if (in_brackets) {
-      out += c;
-      if (c == L']')
-        in_brackets = false;
-      continue;
-    }
-    if (c == L'[') {
-      in_brackets = true;
-      out += c;
-      if (i + 1 < pattern.size() && pattern[i + 1] == L'^')
-        out += pattern[++i];
-      if (i + 1 < pattern.size() && pattern[i + 1] == L']') {  // a leading ] is literal,
-        out += L"\\]";                                          // ECMAScript's [] is empty
-        ++i;
-      }
-      continue;
-    }
-    out += c == L'.' ? std::wstring(L"[\\s\\S]") : std::wstring(1, c);
-  }
-  return out;
-}
-
-// PostgreSQL's regerror text for the errors both engines tell apart.
-std::string regex_error_text(const std::regex_error& e) {
-  switch (e.code()) {
-    case std::regex_constants::error_paren:
-      return "parentheses () not balanced";
-    case std::regex_constants::error_brack:
-      return "brackets [] not balanced";
-    case std::regex_constants::error_brace:
-      return "braces {} not balanced";
-    case std::regex_constants::error_badrepeat:
-      return "quantifier operand invalid";
-    case std::regex_constants::error_range:
-      return "invalid character range";
-    case std::regex_constants::error_badbrace:
-      return "invalid repetition count(s)";
-    case std::regex_constants::error_ctype:
-      return "invalid character class";
-    case std::regex_constants::error_backref:
-      return "invalid backreference number";
-    default:
-      return e.what();
-  }
-}
-
 // argv[1]'s pattern compiled (kept for the statement); nullptr once an error is reported.
-std::wregex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bool fold) {
+std::wregex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, const regex_options& options) {
   auto* compiled = static_cast<std::wregex*>(sqlite3_get_auxdata(context, 1));
   if (compiled == nullptr) {
     auto flags = std::wregex::ECMAScript;
-    if (fold)
+    if (options.fold)
       flags |= std::wregex::icase;
+    if (options.newline)
+      flags |= std::wregex::multiline;
     try {
-      compiled = new std::wregex(dot_matches_newline(widen(text_of(argv[1]))), flags);
+      compiled = new std::wregex(ecmascript_pattern(widen(text_of(argv[1])), options), flags);
     } catch (const std::regex_error& e) {
       report(context, make_pg_error("2201B", "invalid regular expression: " + regex_error_text(e)));
       return nullptr;
@@ -158,30 +72,23 @@ std::wregex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, bo
   return compiled;
 }
 
-// The flags argument of regexp_replace / regexp_match: g (global), i (fold case),
-// c (case-sensitive); nullopt once an error is reported.
-std::optional<std::pair<bool, bool>> regex_flags(sqlite3_context* context, const std::string& flags) {
-  bool global = false, fold = false;
-  for (char c : flags) {
-    if (c == 'g') {
-      global = true;
-    } else if (c == 'i') {
-      fold = true;
-    } else if (c == 'c') {
-      fold = false;
-    } else {
-      report(context, make_pg_error("22023", "invalid regular expression option: \"" + std::string(1, c) + "\""));
-      return std::nullopt;
-    }
+// The flags argument (regex_pattern.hpp); nullopt once its error is reported.
+std::optional<regex_options> regex_flags(sqlite3_context* context, const std::string& flags) {
+  auto options = read_regex_flags(flags);
+  if (!options) {
+    report(context, options.error());
+    return std::nullopt;
   }
-  return std::make_pair(global, fold);
+  return *options;
 }
 
 void regex_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
   for (int i = 0; i < argc; ++i)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
       return sqlite3_result_null(context);
-  std::wregex* compiled = compiled_pattern(context, argv, sqlite3_value_int(argv[2]) != 0);
+  regex_options options;
+  options.fold = sqlite3_value_int(argv[2]) != 0;
+  std::wregex* compiled = compiled_pattern(context, argv, options);
   if (compiled == nullptr)
     return;
   const std::wstring text = widen(text_of(argv[0]));
@@ -197,7 +104,7 @@ void regexp_replace(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto flags = regex_flags(context, text_of(argv[3]));
   if (!flags)
     return;
-  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, *flags);
   if (compiled == nullptr)
     return;
   const std::wstring text = widen(text_of(argv[0]));
@@ -237,7 +144,7 @@ void regexp_replace(sqlite3_context* context, int argc, sqlite3_value** argv) {
       out += *at++;
     }
     match_flags = std::regex_constants::match_prev_avail;
-    if (!flags->first)
+    if (!flags->global)
       break;
   }
   out.append(at, text.cend());
@@ -253,10 +160,10 @@ void regexp_match(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto flags = regex_flags(context, text_of(argv[2]));
   if (!flags)
     return;
-  if (flags->first)
+  if (flags->global)
     return report(context, make_pg_error("22023", "regexp_match() does not support the \"global\" option", {},
                                          "Use the regexp_matches function instead."));
-  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, *flags);
   if (compiled == nullptr)
     return;
   const std::wstring text = widen(text_of(argv[0]));
@@ -325,10 +232,10 @@ void regexp_matches(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto flags = regex_flags(context, text_of(argv[2]));
   if (!flags)
     return;
-  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, *flags);
   if (compiled == nullptr)
     return;
-  const std::vector<found_match> matches = find_matches(widen(text_of(argv[0])), *compiled, flags->first, false);
+  const std::vector<found_match> matches = find_matches(widen(text_of(argv[0])), *compiled, flags->global, false);
   const int64_t n = sqlite3_value_int64(argv[3]);
   if (n == 0)
     return sqlite3_result_int64(context, static_cast<int64_t>(matches.size()));
@@ -355,9 +262,9 @@ void regexp_split(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const auto flags = regex_flags(context, text_of(argv[2]));
   if (!flags)
     return;
-  if (flags->first)
+  if (flags->global)
     return report(context, make_pg_error("22023", text_of(argv[4]) + "() does not support the \"global\" option"));
-  std::wregex* compiled = compiled_pattern(context, argv, flags->second);
+  std::wregex* compiled = compiled_pattern(context, argv, *flags);
   if (compiled == nullptr)
     return;
   const std::wstring text = widen(text_of(argv[0]));
@@ -398,21 +305,21 @@ bool positive_parameter(sqlite3_context* context, const char* name, int64_t valu
 }
 
 // The flags of a function that refuses g; nullopt once an error is reported.
-std::optional<bool> fold_flag(sqlite3_context* context, sqlite3_value* flags, const char* function) {
+std::optional<regex_options> options_without_global(sqlite3_context* context, sqlite3_value* flags, const char* function) {
   const auto parsed = regex_flags(context, text_of(flags));
   if (!parsed)
     return std::nullopt;
-  if (parsed->first) {
+  if (parsed->global) {
     report(context, make_pg_error("22023", std::string(function) + " does not support the \"global\" option"));
     return std::nullopt;
   }
-  return parsed->second;
+  return parsed;
 }
 
 // The matches from character `start` on (the pattern is argv[1]); nullopt after an error.
 std::optional<std::vector<found_match>> matches_from(sqlite3_context* context, sqlite3_value** argv, int64_t start,
-                                                     bool fold, const std::wstring& text) {
-  std::wregex* compiled = compiled_pattern(context, argv, fold);
+                                                     const regex_options& options, const std::wstring& text) {
+  std::wregex* compiled = compiled_pattern(context, argv, options);
   if (compiled == nullptr)
     return std::nullopt;
   const auto from = static_cast<size_t>(start - 1);
@@ -428,10 +335,10 @@ void regexp_count(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const int64_t start = sqlite3_value_int64(argv[2]);
   if (!positive_parameter(context, "start", start))
     return;
-  const auto fold = fold_flag(context, argv[3], "regexp_count()");
-  if (!fold)
+  const auto options = options_without_global(context, argv[3], "regexp_count()");
+  if (!options)
     return;
-  const auto found = matches_from(context, argv, start, *fold, widen(text_of(argv[0])));
+  const auto found = matches_from(context, argv, start, *options, widen(text_of(argv[0])));
   if (found)
     sqlite3_result_int64(context, static_cast<int64_t>(found->size()));
 }
@@ -440,10 +347,10 @@ void regexp_count(sqlite3_context* context, int argc, sqlite3_value** argv) {
 void regexp_like(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (any_null(argc, argv))
     return sqlite3_result_null(context);
-  const auto fold = fold_flag(context, argv[2], "regexp_like()");
-  if (!fold)
+  const auto options = options_without_global(context, argv[2], "regexp_like()");
+  if (!options)
     return;
-  std::wregex* compiled = compiled_pattern(context, argv, *fold);
+  std::wregex* compiled = compiled_pattern(context, argv, *options);
   if (compiled != nullptr)
     sqlite3_result_int(context, std::regex_search(widen(text_of(argv[0])), *compiled) ? 1 : 0);
 }
@@ -476,11 +383,11 @@ void regexp_instr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (endoption != 0 && endoption != 1)
     return report(context, make_pg_error("22023", "invalid value for parameter \"endoption\": " +
                                                       std::to_string(endoption)));
-  const auto fold = fold_flag(context, argv[5], "regexp_instr()");
-  if (!fold || !positive_parameter(context, "subexpr", subexpr, 0))
+  const auto options = options_without_global(context, argv[5], "regexp_instr()");
+  if (!options || !positive_parameter(context, "subexpr", subexpr, 0))
     return;
   const std::wstring text = widen(text_of(argv[0]));
-  const auto found = matches_from(context, argv, start, *fold, text);
+  const auto found = matches_from(context, argv, start, *options, text);
   if (!found)
     return;
   const auto span = selected_span(*found, n, subexpr);
@@ -497,11 +404,11 @@ void regexp_substr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const int64_t subexpr = sqlite3_value_int64(argv[5]);
   if (!positive_parameter(context, "start", start) || !positive_parameter(context, "n", n))
     return;
-  const auto fold = fold_flag(context, argv[4], "regexp_substr()");
-  if (!fold || !positive_parameter(context, "subexpr", subexpr, 0))
+  const auto options = options_without_global(context, argv[4], "regexp_substr()");
+  if (!options || !positive_parameter(context, "subexpr", subexpr, 0))
     return;
   const std::wstring text = widen(text_of(argv[0]));
-  const auto found = matches_from(context, argv, start, *fold, text);
+  const auto found = matches_from(context, argv, start, *options, text);
   if (!found)
     return;
   const auto span = selected_span(*found, n, subexpr);
