@@ -355,11 +355,14 @@ void regexp_like(sqlite3_context* context, int argc, sqlite3_value** argv) {
     sqlite3_result_int(context, std::regex_search(widen(text_of(argv[0])), *compiled) ? 1 : 0);
 }
 
+// A match's or group's [first, last) character offsets.
+using span_of_match = std::pair<std::ptrdiff_t, std::ptrdiff_t>;
+
 // The span regexp_instr / regexp_substr select: the n-th match's, or its group
 // subexpr's (a pattern without groups: the match is group 1); nullopt when there is
 // no such match or group.
-std::optional<std::pair<std::ptrdiff_t, std::ptrdiff_t>> selected_span(const std::vector<found_match>& found,
-                                                                        int64_t n, int64_t subexpr) {
+std::optional<span_of_match> selected_span(const std::vector<found_match>& found,
+                                            int64_t n, int64_t subexpr) {
   if (n > static_cast<int64_t>(found.size()))
     return std::nullopt;
   const found_match& match = found[static_cast<size_t>(n - 1)];
@@ -370,6 +373,21 @@ std::optional<std::pair<std::ptrdiff_t, std::ptrdiff_t>> selected_span(const std
   if (span.first < 0)
     return std::nullopt;
   return span;
+}
+
+// What regexp_instr and regexp_substr share after their own checks: the flags (argument
+// `flags_at`, g refused) and subexpr checked, then the span selected_span picks from the
+// matches from `start` on; false once an error is reported.
+bool pick_span(sqlite3_context* context, sqlite3_value** argv, const std::wstring& text, int flags_at,
+               const char* function, int64_t start, int64_t n, int64_t subexpr, std::optional<span_of_match>& span) {
+  const auto options = options_without_global(context, argv[flags_at], function);
+  if (!options || !positive_parameter(context, "subexpr", subexpr, 0))
+    return false;
+  const auto found = matches_from(context, argv, start, *options, text);
+  if (!found)
+    return false;
+  span = selected_span(*found, n, subexpr);
+  return true;
 }
 
 // pg_regexp_instr(s, pattern, start, n, endoption, flags, subexpr)
@@ -383,14 +401,10 @@ void regexp_instr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (endoption != 0 && endoption != 1)
     return report(context, make_pg_error("22023", "invalid value for parameter \"endoption\": " +
                                                       std::to_string(endoption)));
-  const auto options = options_without_global(context, argv[5], "regexp_instr()");
-  if (!options || !positive_parameter(context, "subexpr", subexpr, 0))
-    return;
   const std::wstring text = widen(text_of(argv[0]));
-  const auto found = matches_from(context, argv, start, *options, text);
-  if (!found)
+  std::optional<span_of_match> span;
+  if (!pick_span(context, argv, text, 5, "regexp_instr()", start, n, subexpr, span))
     return;
-  const auto span = selected_span(*found, n, subexpr);
   if (!span)
     return sqlite3_result_int(context, 0);
   sqlite3_result_int64(context, (endoption == 1 ? span->second : span->first) + 1);
@@ -404,14 +418,10 @@ void regexp_substr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const int64_t subexpr = sqlite3_value_int64(argv[5]);
   if (!positive_parameter(context, "start", start) || !positive_parameter(context, "n", n))
     return;
-  const auto options = options_without_global(context, argv[4], "regexp_substr()");
-  if (!options || !positive_parameter(context, "subexpr", subexpr, 0))
-    return;
   const std::wstring text = widen(text_of(argv[0]));
-  const auto found = matches_from(context, argv, start, *options, text);
-  if (!found)
+  std::optional<span_of_match> span;
+  if (!pick_span(context, argv, text, 4, "regexp_substr()", start, n, subexpr, span))
     return;
-  const auto span = selected_span(*found, n, subexpr);
   if (!span)
     return sqlite3_result_null(context);
   return_wide(context, text.substr(static_cast<size_t>(span->first), static_cast<size_t>(span->second - span->first)));
