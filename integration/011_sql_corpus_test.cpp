@@ -5,8 +5,9 @@
 // Tributary), a subscription copies them; then every statement of each other
 // *.sql file (one statement per line; `--` lines are comments) runs on both
 // servers, and the answers must be equal: success or failure; for a failure
-// the SQLSTATE, message and DETAIL; for rows the column names, the type OIDs and every
-// value as text. Adding a case is adding a line.
+// the SQLSTATE, message and DETAIL (and the error's position in the statement, in
+// the files that say so); for rows the column names, the type OIDs and every value
+// as text. Adding a case is adding a line.
 //
 // pending/*.sql holds statements Tributary does not answer as PostgreSQL yet:
 // they run too and are listed in the output, and the test fails when one of
@@ -44,8 +45,19 @@ std::vector<fs::path> corpus_files(const fs::path& dir) {
   return out;
 }
 
+// A file with the comment line `-- error positions are compared` has its errors'
+// positions compared too (the older files predate it).
+bool compares_positions(const fs::path& file) {
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line))
+    if (line == "-- error positions are compared")
+      return true;
+  return false;
+}
+
 // Everything a client sees of one statement's answer, as one text.
-std::string answer(PGconn* c, const std::string& sql) {
+std::string answer(PGconn* c, const std::string& sql, bool with_position = false) {
   auto r = exec(c, sql);
   std::ostringstream out;
   const auto status = PQresultStatus(r.get());
@@ -53,7 +65,10 @@ std::string answer(PGconn* c, const std::string& sql) {
     const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
     const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
     const char* detail = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_DETAIL);
+    const char* position = PQresultErrorField(r.get(), PG_DIAG_STATEMENT_POSITION);
     out << "ERROR " << (state ? state : "?") << ": " << (message ? message : "?");
+    if (position && with_position)
+      out << "\nPOSITION: " << position;
     if (detail)
       out << "\nDETAIL: " << detail;
     return out.str();
@@ -103,9 +118,10 @@ protected:
 TEST_F(SqlCorpus, EveryStatementAnswersAsPostgres) {
   int compared = 0;
   for (const fs::path& file : corpus_files(dir_)) {
+    const bool positions = compares_positions(file);
     for (const std::string& sql : statements_of(file)) {
       ++compared;
-      EXPECT_EQ(answer(local_.get(), sql), answer(publisher_session_.get(), sql))
+      EXPECT_EQ(answer(local_.get(), sql, positions), answer(publisher_session_.get(), sql, positions))
           << file.filename().string() << ": " << sql;
     }
   }

@@ -69,6 +69,15 @@ int64_t clock_now();
 result<int64_t, pg_error> add_interval_to_timestamp(sqlite3_context* context, int64_t ts,
                                                     const interval_value& interval, bool with_zone, int sign);
 
+// date_trunc's truncation of a wall-clock time (µs since 2000-01-01) to `unit` (any
+// case); 22023 unit "x" not recognized for type timestamp with[out] time zone
+// (sql_functions_datetime.cpp).
+result<int64_t, pg_error> truncated_timestamp(std::string unit, int64_t local, bool with_zone);
+// Whether date_trunc of timestamptz keeps the instant's UTC offset for `unit` (below a
+// day, as timestamptz_trunc_internal: an ambiguous wall-clock hour stays the one it was)
+// rather than looking the offset of the truncated wall clock up again.
+bool truncation_keeps_offset(std::string unit);
+
 // Each file registers its own functions with the connection's state as user data.
 void register_text_functions(sqlite3* db, connection_state* state);
 void register_session_functions(sqlite3* db, connection_state* state);
@@ -86,5 +95,9 @@ void register_statistics_functions(sqlite3* db, connection_state* state);
 void register_interval_functions(sqlite3* db, connection_state* state);
 void register_series_functions(sqlite3* db, connection_state* state);
 void register_time_zone_functions(sqlite3* db, connection_state* state);
+void register_bytes_functions(sqlite3* db, connection_state* state);
+void register_date_bin_functions(sqlite3* db, connection_state* state);
+void register_bucket_functions(sqlite3* db, connection_state* state);
+void register_numeric_power_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

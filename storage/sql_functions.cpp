@@ -367,6 +367,10 @@ void register_sql_functions(sqlite3* db) {
   register_interval_functions(db, state);
   register_series_functions(db, state);
   register_time_zone_functions(db, state);
+  register_bytes_functions(db, state);
+  register_date_bin_functions(db, state);
+  register_bucket_functions(db, state);
+  register_numeric_power_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

@@ -152,6 +152,61 @@ result<int64_t, pg_error> add_interval_to_timestamp(sqlite3_context* context, in
   return ts;
 }
 
+bool truncation_keeps_offset(std::string unit) {
+  for (char& c : unit)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return unit == "microseconds" || unit == "milliseconds" || unit == "second" || unit == "minute" || unit == "hour";
+}
+
+result<int64_t, pg_error> truncated_timestamp(std::string unit, int64_t local, bool with_zone) {
+  for (char& c : unit)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static const char* const units[] = {"microseconds", "milliseconds", "second", "minute", "hour",
+                                      "day", "week", "month", "quarter", "year", "decade",
+                                      "century", "millennium"};
+  bool known = false;
+  for (const char* u : units)
+    known = known || unit == u;
+  if (!known)
+    return fail(make_pg_error("22023", "unit \"" + unit + "\" not recognized for type " +
+                                           (with_zone ? "timestamp with time zone" : "timestamp without time zone")));
+  const int64_t day_number = floor_divide(local, usecs_per_day);
+  const int64_t time_of_day = local - day_number * usecs_per_day;
+  const auto within_day = [&](int64_t step) { return day_number * usecs_per_day + time_of_day / step * step; };
+  if (unit == "microseconds")
+    return local;
+  if (unit == "milliseconds")
+    return within_day(1000);
+  if (unit == "second")
+    return within_day(usecs_per_second);
+  if (unit == "minute")
+    return within_day(usecs_per_minute);
+  if (unit == "hour")
+    return within_day(usecs_per_hour);
+  if (unit == "day")
+    return day_number * usecs_per_day;
+  if (unit == "week")  // ISO weeks start on Monday; 2000-01-03 was one
+    return (day_number - floor_modulo(day_number - 2, 7)) * usecs_per_day;
+  civil_date date = civil_from_days(day_number);
+  int64_t year = date.year;
+  int month = date.month;
+  if (unit == "month") {
+  } else if (unit == "quarter") {
+    month = (month - 1) / 3 * 3 + 1;
+  } else {
+    month = 1;
+    // PostgreSQL counts decades from year 0 and centuries and millennia from
+    // year 1 (for AD years; BC years mirror them).
+    if (unit == "decade")
+      year = year > 0 ? year / 10 * 10 : -((8 - (year - 1)) / 10) * 10;
+    else if (unit == "century")
+      year = year > 0 ? ((year + 99) / 100 - 1) * 100 + 1 : -((99 - (year - 1)) / 100) * 100 + 1;
+    else if (unit == "millennium")
+      year = year > 0 ? ((year + 999) / 1000 - 1) * 1000 + 1 : -((999 - (year - 1)) / 1000) * 1000 + 1;
+  }
+  return days_from_civil(year, month, 1) * usecs_per_day;
+}
+
 namespace {
 
 void timestamp_add(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -188,69 +243,22 @@ void timestamp_diff(sqlite3_context* context, int argc, sqlite3_value** argv) {
 void date_trunc(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (any_null(argc, argv))
     return sqlite3_result_null(context);
-  std::string unit = text_of(argv[0]);
-  for (char& c : unit)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  int64_t ts = sqlite3_value_int64(argv[1]);
+  const int64_t ts = sqlite3_value_int64(argv[1]);
   const bool with_zone = sqlite3_value_int(argv[2]) != 0;
-  static const char* const units[] = {"microseconds", "milliseconds", "second", "minute", "hour",
-                                      "day", "week", "month", "quarter", "year", "decade",
-                                      "century", "millennium"};
-  bool known = false;
-  for (const char* u : units)
-    known = known || unit == u;
-  if (!known)
-    return report(context, make_pg_error("22023", "unit \"" + unit + "\" not recognized for type " +
-                                                      (with_zone ? "timestamp with time zone"
-                                                                 : "timestamp without time zone")));
-  if (ts == infinite_low || ts == infinite_high)
+  if (ts == infinite_low || ts == infinite_high)  // before the unit is read, as PostgreSQL
     return sqlite3_result_int64(context, ts);
   std::shared_ptr<const time_zone_rules> zone =
       with_zone ? session_time_zone(state_of(context).settings.time_zone) : nullptr;
   const int64_t local = zone ? ts + int64_t{offset_at(*zone, ts)} * usecs_per_second : ts;
-  const int64_t day_number = floor_divide(local, usecs_per_day);
-  const int64_t time_of_day = local - day_number * usecs_per_day;
-  int64_t result = local;
-  const auto within_day = [&](int64_t step) { return day_number * usecs_per_day + time_of_day / step * step; };
-  if (unit == "microseconds")
-    result = local;
-  else if (unit == "milliseconds")
-    result = within_day(1000);
-  else if (unit == "second")
-    result = within_day(usecs_per_second);
-  else if (unit == "minute")
-    result = within_day(usecs_per_minute);
-  else if (unit == "hour")
-    result = within_day(usecs_per_hour);
-  else if (unit == "day")
-    result = day_number * usecs_per_day;
-  else if (unit == "week")  // ISO weeks start on Monday; 2000-01-03 was one
-    result = (day_number - floor_modulo(day_number - 2, 7)) * usecs_per_day;
-  else {
-    civil_date date = civil_from_days(day_number);
-    int64_t year = date.year;
-    int month = date.month;
-    if (unit == "month") {
-    } else if (unit == "quarter") {
-      month = (month - 1) / 3 * 3 + 1;
-    } else {
-      month = 1;
-      // PostgreSQL counts decades from year 0 and centuries and millennia from
-      // year 1 (for AD years; BC years mirror them).
-      if (unit == "decade")
-        year = year > 0 ? year / 10 * 10 : -((8 - (year - 1)) / 10) * 10;
-      else if (unit == "century")
-        year = year > 0 ? ((year + 99) / 100 - 1) * 100 + 1 : -((99 - (year - 1)) / 100) * 100 + 1;
-      else if (unit == "millennium")
-        year = year > 0 ? ((year + 999) / 1000 - 1) * 1000 + 1 : -((999 - (year - 1)) / 1000) * 1000 + 1;
-    }
-    result = days_from_civil(year, month, 1) * usecs_per_day;
-  }
-  if (zone)
-    result -= int64_t{offset_of_local(*zone, result)} * usecs_per_second;
-  sqlite3_result_int64(context, result);
+  const std::string unit = text_of(argv[0]);
+  auto result = truncated_timestamp(unit, local, with_zone);
+  if (!result)
+    return report(context, result.error());
+  if (zone)  // below a day the instant keeps its offset; from a day on it is looked up again
+    *result -= truncation_keeps_offset(unit) ? local - ts
+                                             : int64_t{offset_of_local(*zone, *result)} * usecs_per_second;
+  sqlite3_result_int64(context, *result);
 }
-
 
 int64_t iso_week(int64_t day_number) {
   const auto weekday_of = [](int64_t d) { return floor_modulo(d + 5, 7) + 1; };  // Monday = 1

@@ -12,7 +12,8 @@
 //                                  22008 interval out of range, 22012 division by zero
 //   pg_interval_sum(a)             sum(interval): interval_pl over the rows (NULL for none)
 //   pg_interval_avg(a)             avg(interval): the sum divided by the count, as
-//                                  interval_avg (NULL for none)
+//                                  interval_avg (NULL for none); both also as window
+//                                  aggregates over any frame (rows leaving it subtracted)
 //   pg_interval_justify(a, kind)   justify_days ('d') / justify_hours ('h') /
 //                                  justify_interval ('i'), as interval_justify_*; 22008
 //                                  interval out of range
@@ -137,39 +138,44 @@ void interval_scale(sqlite3_context* context, int, sqlite3_value** argv) {
   return_interval(context, *scaled);
 }
 
-// sum(interval) / avg(interval): the running sum and the count.
+// sum(interval) / avg(interval): the running sum and the count. As window aggregates a
+// row leaving the frame is subtracted (interval_accum_inv), so the sums stay exact.
 struct interval_accumulator {
   interval_value sum;
   int64_t count = 0;
   bool failed = false;
 };
 
-void interval_step(sqlite3_context* context, int, sqlite3_value** argv) {
+// Adds (direction 1) or removes (-1) one row's value.
+void interval_change(sqlite3_context* context, sqlite3_value* argument, int direction) {
   auto* acc = static_cast<interval_accumulator*>(sqlite3_aggregate_context(context, sizeof(interval_accumulator)));
   if (acc == nullptr)
     return sqlite3_result_error_nomem(context);
-  if (acc->failed || sqlite3_value_type(argv[0]) == SQLITE_NULL)
+  if (acc->failed || sqlite3_value_type(argument) == SQLITE_NULL)
     return;
   interval_value value;
-  if (!read_interval(context, argv[0], value)) {
+  if (!read_interval(context, argument, value)) {
     acc->failed = true;
     return;
   }
-  if (!add_intervals(acc->sum, value, 1, acc->sum)) {
+  if (!add_intervals(acc->sum, value, direction, acc->sum)) {
     acc->failed = true;
     return report(context, interval_out_of_range());
   }
-  ++acc->count;
+  acc->count += direction;
 }
 
-void interval_sum_final(sqlite3_context* context) {
+void interval_step(sqlite3_context* context, int, sqlite3_value** argv) { interval_change(context, argv[0], 1); }
+void interval_inverse(sqlite3_context* context, int, sqlite3_value** argv) { interval_change(context, argv[0], -1); }
+
+void interval_sum_value(sqlite3_context* context) {
   auto* acc = static_cast<interval_accumulator*>(sqlite3_aggregate_context(context, 0));
   if (acc == nullptr || acc->count == 0 || acc->failed)
     return sqlite3_result_null(context);
   return_interval(context, acc->sum);
 }
 
-void interval_avg_final(sqlite3_context* context) {
+void interval_avg_value(sqlite3_context* context) {
   auto* acc = static_cast<interval_accumulator*>(sqlite3_aggregate_context(context, 0));
   if (acc == nullptr || acc->count == 0 || acc->failed)
     return sqlite3_result_null(context);
@@ -329,10 +335,10 @@ void register_interval_functions(sqlite3* db, connection_state* state) {
                              nullptr);
   sqlite3_create_function_v2(db, "pg_interval_scale", 3, flags, state, interval_scale, nullptr, nullptr,
                              nullptr);
-  sqlite3_create_function_v2(db, "pg_interval_sum", 1, flags, state, nullptr, interval_step, interval_sum_final,
-                             nullptr);
-  sqlite3_create_function_v2(db, "pg_interval_avg", 1, flags, state, nullptr, interval_step, interval_avg_final,
-                             nullptr);
+  sqlite3_create_window_function(db, "pg_interval_sum", 1, flags, state, interval_step, interval_sum_value,
+                                 interval_sum_value, interval_inverse, nullptr);
+  sqlite3_create_window_function(db, "pg_interval_avg", 1, flags, state, interval_step, interval_avg_value,
+                                 interval_avg_value, interval_inverse, nullptr);
   sqlite3_create_function_v2(db, "pg_interval_justify", 2, flags, state, interval_justify, nullptr, nullptr,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_extract_interval", 3, flags, state, extract_interval, nullptr, nullptr,

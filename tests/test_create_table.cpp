@@ -200,8 +200,8 @@ TEST(CreateTable, UnsupportedDefaultsAre0A000NamingTheFunction) {
             "error 0A000: DEFAULT uuid_generate_v4() is not supported yet");
   EXPECT_EQ(default_of("text DEFAULT nextval('s')"),
             "error 0A000: DEFAULT nextval() on a column of type text is not supported yet");
-  EXPECT_EQ(default_of("int DEFAULT width_bucket(1, 0, 10, 5)"),
-            "error 0A000: DEFAULT width_bucket() is not supported yet");
+  EXPECT_EQ(default_of("float8 DEFAULT acosd(0.5)"),
+            "error 0A000: DEFAULT acosd() is not supported yet");
 }
 
 // current_user / session_user are the inserting session's (pg_session_role at each

@@ -84,3 +84,11 @@ SELECT bit_length('abc'), bit_length('héllo'), octet_length('héllo'), bit_leng
 SELECT overlay('abcdef' PLACING 'zz' FROM 2 FOR 3), overlay('abcdef' PLACING 'zz' FROM 2), overlay('abc' PLACING 'x' FROM 5), overlay(name PLACING '#' FROM 1 FOR 1) FROM items ORDER BY id
 SELECT overlay('abc' PLACING 'x' FROM 0)
 SELECT quote_nullable(NULL), quote_nullable('it''s'), quote_nullable(note) FROM orders ORDER BY id
+-- The regular expressions match characters, not bytes (issue 11).
+SELECT 'ö' ~ '^.$', regexp_replace('héllo', '.', 'x', 'g'), regexp_match('naïve café', '(.)f(.)'), regexp_split_to_array('aöböc', 'ö'), regexp_replace('abc', '(b)', '[\1\&]')
+SELECT regexp_matches('aébéc', '(é)(.)', 'g')
+SELECT 'é' SIMILAR TO '_', 'éé' SIMILAR TO 'é%'
+-- `.` matches a newline (patterns are not newline-sensitive without the n flag); a `]`
+-- first in a bracket expression is a literal.
+SELECT E'a\nb' ~ 'a.b', regexp_replace(E'x\ny', '.', '-', 'g'), regexp_count(E'a\nb\n', '.'), E'a\nb' ~ '^b', E'a\nb' ~ 'a$', E'a\nb' ~ '[.]'
+SELECT 'a.b' ~ 'a[.]b', 'axb' ~ 'a[.]b', 'a]b' ~ 'a[]]b', 'a]b' ~ 'a[^]]b', E'a\nb' ~ 'a\.b', regexp_replace('a.b.c', '\.', '+', 'g')

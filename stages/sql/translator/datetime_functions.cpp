@@ -39,7 +39,7 @@
 //                                             interval     pg_interval_scale (float8 factor)
 //   - interval                                interval     pg_interval_negate
 //   timestamptz - timestamp | date, timestamp - date   interval   the narrower operand cast
-// Other operators on these types (time, timetz), other
+// date + time[tz] & co.: date_bin_functions.cpp. Other operators on time and timetz, other
 // extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
 #include <algorithm>
@@ -172,6 +172,8 @@ typed_expression datetime_arithmetic(query_translator&, const std::string& op, t
   // as PostgreSQL's resolution casts it (date -> timestamp[tz], timestamp -> timestamptz).
   if (op == "-" && is_datetime_type(left.type.oid) && is_datetime_type(right.type.oid) && left.type.oid != right.type.oid)
     widen_datetimes(left, right);
+  if (auto sum = date_time_arithmetic(op, left, right))  // date_bin_functions.cpp
+    return *sum;
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
   const bool interval_left = l == pg_type_oid::interval;

@@ -153,6 +153,36 @@ std::optional<typed_expression> json_set_returning(query_translator& t, const st
 // (distinct_aggregate_order.cpp): 42P10 for an ORDER BY expression not an argument.
 std::string distinct_ordered_keys(query_translator& t, const json& call, const scope& where);
 
+// date_bin and date_trunc(unit, timestamptz, zone) (date_bin_functions.cpp); date +
+// time[tz], time[tz] + date, date - time, timestamp[tz] +/- time (nullopt for other
+// operands).
+std::optional<typed_expression> date_bin_function(query_translator& t, const std::string& name,
+                                                  std::vector<typed_expression>& args, int location);
+std::optional<typed_expression> date_time_arithmetic(const std::string& op, const typed_expression& left,
+                                                     const typed_expression& right);
+
+// regexp_count, regexp_instr, regexp_like, regexp_substr (regex_position_functions.cpp).
+std::optional<typed_expression> regex_position_function(query_translator& t, const std::string& name,
+                                                        std::vector<typed_expression>& args, int location);
+
+// width_bucket, numeric exp / ln / log / power (numeric_functions.cpp); a ^ b of numerics
+// (nullopt when the float8 operator applies).
+std::optional<typed_expression> numeric_function(query_translator& t, const std::string& name,
+                                                 std::vector<typed_expression>& args, int location);
+std::optional<typed_expression> numeric_power_expression(query_translator& t, typed_expression base,
+                                                         typed_expression exponent);
+
+// encode, decode, sha224 ... sha512, md5 of bytea (bytea_functions.cpp).
+std::optional<typed_expression> bytea_function(query_translator& t, const std::string& name,
+                                               std::vector<typed_expression>& args, int location);
+
+// PostgreSQL's 42883 function name(argument types) does not exist, at `location`
+// (bytea_functions.cpp); and whether `value` can be the argument of a parameter of
+// built-in type `type` (an untyped one is read as it; text types as text).
+[[noreturn]] void no_such_function(query_translator& t, const std::string& name,
+                                   const std::vector<typed_expression>& args, int location);
+bool accepts_argument(query_translator& t, typed_expression& value, oid_t type);
+
 // Helpers the families share (function_translator.cpp).
 typed_expression typed_result(std::string sql, oid_t oid);
 // The argument as text: untyped literals and $n read as text, text types as they

@@ -6,7 +6,7 @@
 //   sum(float8)                      float8          pg_float_sum(x)
 //   avg(integers|numeric)            numeric         pg_numeric_avg(x)  (numeric's division scale)
 //   avg(float8)                      float8          pg_float_avg(x)
-//   sum / avg(interval)              interval        pg_interval_sum / pg_interval_avg(x)
+//   sum / avg(interval)              interval        pg_interval_sum / pg_interval_avg(x) (also OVER)
 //   min(x) / max(x)                  x's type        min/max in x's collation
 //   bool_and / every / bool_or       boolean         min / max of 0 and 1
 //   bit_and / bit_or / bit_xor(int)  the argument's integer type   pg_bit_and / _or / _xor
@@ -168,8 +168,12 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
 // natively, sum and avg of numeric and float8 by storage/sql_functions_sums.cpp.
 typed_expression window_call(query_translator& t, const std::string& name, const json& call,
                              const scope& where) {
-  if (pt::flag(call, "agg_distinct") || call.contains("agg_filter") || call.contains("agg_order") ||
-      pt::flag(call, "agg_within_group"))
+  const int location = static_cast<int>(pt::integer(call, "location"));
+  if (pt::flag(call, "agg_distinct"))  // PostgreSQL's own refusals
+    t.fail_at(make_pg_error("0A000", "DISTINCT is not implemented for window functions"), location);
+  if (call.contains("agg_order") && !pt::flag(call, "agg_within_group"))
+    t.fail_at(make_pg_error("0A000", "aggregate ORDER BY is not implemented for window functions"), location);
+  if (call.contains("agg_filter") || pt::flag(call, "agg_within_group"))
     throw not_translatable{"window function form"};
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
@@ -195,6 +199,9 @@ typed_expression window_call(query_translator& t, const std::string& name, const
     if (type == pg_type_oid::float8)
       return result_of((name == "sum" ? "pg_float_sum(" : "pg_float_avg(") + args[0].sql + ")" + over,
                        pg_type_oid::float8);
+    if (type == pg_type_oid::interval)  // storage/sql_functions_interval.cpp
+      return result_of((name == "sum" ? "pg_interval_sum(" : "pg_interval_avg(") + args[0].sql + ")" + over,
+                       pg_type_oid::interval);
   }
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
@@ -467,6 +474,14 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (!distinct && filter.empty()) {
     const int location = static_cast<int>(pt::integer(call, "location"));
     if (auto r = session_function(*this, name, args, location))
+      return *r;
+    if (auto r = bytea_function(*this, name, args, location))
+      return *r;
+    if (auto r = date_bin_function(*this, name, args, location))
+      return *r;
+    if (auto r = numeric_function(*this, name, args, location))
+      return *r;
+    if (auto r = regex_position_function(*this, name, args, location))
       return *r;
     if (auto r = string_function(*this, name, args, location))
       return *r;

@@ -22,8 +22,8 @@
 //   GREATEST / LEAST(...)            the arguments' common type; NULLs ignored
 //   a & b, a | b, a # b (integers)   the wider integer type (bitwise and, or, xor;
 //                                    an untyped operand takes the other's type)
-// Numeric power, and untyped literal arguments (PostgreSQL would pick by
-// the literal), are not translated yet.
+// Numeric exp, ln, log, power: numeric_functions.cpp. Untyped literal arguments
+// (PostgreSQL would pick by the literal) are not translated yet.
 #include "stages/sql/number_format.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"

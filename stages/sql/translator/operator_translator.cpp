@@ -178,9 +178,8 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
   if (!is_number_type(l) || !is_number_type(r) || l == pg_type_oid::float4 || r == pg_type_oid::float4)
     return datetime_arithmetic(*this, op, std::move(left), std::move(right));  // datetime_functions.cpp
   if (op == "^") {
-    if ((l == pg_type_oid::numeric || r == pg_type_oid::numeric) && l != pg_type_oid::float8 &&
-        r != pg_type_oid::float8)
-      throw not_translatable{"numeric ^"};
+    if (auto numeric = numeric_power_expression(*this, left, right))  // numeric_functions.cpp
+      return *numeric;
     return typed("pg_power(" + left.sql + ", " + right.sql + ")", builtin(pg_type_oid::float8));
   }
   const oid_t result = number_rank(l) >= number_rank(r) ? l : r;

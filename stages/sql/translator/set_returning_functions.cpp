@@ -22,9 +22,11 @@
 //   regexp_matches(s, p [, flags])            text[] per match (all of them with g)
 //   regexp_split_to_table(s, p [, flags])     text: the pieces between the matches
 //                                             (pg_regexp_matches / pg_regexp_split)
+//   string_to_table(s, delimiter [, null])    text: string_to_array's pieces
 // and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
-// In FROM: pg_options_to_table(options), unnest(array), generate_series(...) and
-// pg_partition_ancestors(rel) [WITH ORDINALITY], pg_get_keywords() (the
+// In FROM: pg_options_to_table(options), unnest(array), unnest(a, b, ...) (a column
+// per array, NULL past a shorter one's end), string_to_table(...), generate_series(...)
+// and pg_partition_ancestors(rel) [WITH ORDINALITY], pg_get_keywords() (the
 // catalog relation of that name), and a function of one value (one row)
 // [AS a(value [, ordinal])], over pg_ordinals (their argument may name the
 // FROM items on their left).
@@ -57,7 +59,8 @@ bool is_set_returning_name(const std::vector<std::string>& names) {
   if (names.size() == 2 && names[0] != "pg_catalog")
     return false;
   return name == "unnest" || name == "generate_series" || name == "pg_partition_ancestors" ||
-         name == "regexp_matches" || name == "regexp_split_to_table" || is_json_set_returning_name(name);
+         name == "regexp_matches" || name == "regexp_split_to_table" || name == "string_to_table" ||
+         is_json_set_returning_name(name);
 }
 
 constexpr oid_t regclass_oid = 2205;
@@ -97,24 +100,47 @@ array_argument array_of(query_translator& t, const typed_expression& value, cons
                                          ") does not exist"),
               value.location);
   const type_descriptor* element = find_builtin_type(type->element);
-  if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(type->element)) ||
-      type->element == pg_type_oid::boolean)
+  // Integers (and the types stored as integers), booleans, the text types and numeric,
+  // whose stored form is its element text.
+  if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(type->element) &&
+                             type->element != pg_type_oid::numeric))
     throw not_translatable{function + " of an array of this element type"};
   return {value.sql, builtin_column_type(type->element)};
 }
 
+// An element's text (array_out's) as its type's stored form: integers and OIDs as
+// integers, booleans t / f as 1 / 0, text and numeric as they are, the other types
+// (dates, timestamps, ...) through their input function.
+std::string stored_element(const array_argument& array, const std::string& text) {
+  const oid_t oid = array.element.oid;
+  if (oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8 || oid == pg_type_oid::oid)
+    return "CAST(" + text + " AS INTEGER)";
+  if (oid == pg_type_oid::boolean)
+    return "CASE " + text + " WHEN 't' THEN 1 WHEN 'f' THEN 0 END";
+  if (is_text_like(oid) || oid == pg_type_oid::numeric)
+    return text;
+  return cast_sql(text, builtin_column_type(pg_type_oid::text), array.element);
+}
+
+// string_to_table(s, delimiter [, null_string]): the pieces string_to_array gives, as a
+// text array (a NULL string: no rows; a NULL delimiter: one row per character).
+array_argument string_pieces(query_translator& t, std::vector<typed_expression>& args) {
+  std::vector<std::string> texts;
+  for (typed_expression& arg : args)
+    texts.push_back(text_argument(t, std::move(arg)).sql);
+  if (texts.size() == 2)
+    texts.push_back("NULL");
+  return {"pg_string_to_array(" + texts[0] + ", " + texts[1] + ", " + texts[2] + ")",
+          builtin_column_type(pg_type_oid::text)};
+}
+
 // The element a pg_ordinals(count, array) row gives (its column item), as its
 // type's stored form.
-std::string item_sql(const array_argument& array, const std::string& item) {
-  const type_descriptor* element = find_builtin_type(array.element.oid);
-  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + item + " AS INTEGER)" : item;
-}
+std::string item_sql(const array_argument& array, const std::string& item) { return stored_element(array, item); }
 
 // The element `ordinal` of `array` (NULL past the end) as its type's stored form.
 std::string element_sql(const array_argument& array, const std::string& ordinal) {
-  const std::string text = "pg_array_subscript(" + array.sql + ", " + ordinal + ")";
-  const type_descriptor* element = find_builtin_type(array.element.oid);
-  return element != nullptr && element->storage == storage_class::integer ? "CAST(" + text + " AS INTEGER)" : text;
+  return stored_element(array, "pg_array_subscript(" + array.sql + ", " + ordinal + ")");
 }
 
 std::string array_length_sql(const array_argument& array) {
@@ -234,12 +260,19 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
   const std::string& ordinal = level->ordinal;
   if (auto json_rows = json_set_returning(t, name, args, *level))
     return json_rows;
+  if (name == "unnest" && args.size() > 1)  // only in FROM (ROWS FROM): PostgreSQL's 42883
+    no_such_function(t, name, args, static_cast<int>(pt::integer(call, "location")));
   if (name == "unnest" && args.size() == 1) {
     const array_argument array = array_of(t, args[0], name);
     level->lengths.push_back(array_length_sql(array));
     typed_expression out = typed_result(element_sql(array, ordinal), 0);
     out.type = array.element;
     return out;
+  }
+  if (name == "string_to_table" && (args.size() == 2 || args.size() == 3)) {
+    const array_argument pieces = string_pieces(t, args);
+    level->lengths.push_back(array_length_sql(pieces));
+    return typed_result(element_sql(pieces, ordinal), pg_type_oid::text);
   }
   if (name == "pg_partition_ancestors" && args.size() == 1) {
     const ancestors_call call = ancestors_of(t, args[0]);
@@ -281,6 +314,45 @@ std::optional<typed_expression> set_returning_function(query_translator& t, cons
   throw not_translatable{"set-returning function " + name + " with these arguments"};
 }
 
+namespace {
+
+// unnest(a, b, ...) in FROM (ROWS FROM (unnest(a), unnest(b), ...)): one column per
+// array, named unnest, the shorter ones NULL past their end, [WITH ORDINALITY].
+std::string unnest_several(query_translator& t, const json& arguments, const std::string& alias,
+                           const std::vector<std::string>& column_aliases, bool ordinality, scope& where) {
+  scope_item item;
+  item.name = alias.empty() ? "unnest" : alias;
+  const std::string ordinal = quote_identifier(item.name) + ".n";
+  std::string length;
+  for (const json& argument : arguments) {
+    const array_argument array = array_of(t, t.expression(argument, where), "unnest");
+    length += (length.empty() ? "" : ", ") + array_length_sql(array);
+    const size_t i = item.columns.size();
+    scope_column column{i < column_aliases.size() ? column_aliases[i] : "unnest", "", array.element};
+    column.expression = element_sql(array, ordinal);
+    item.columns.push_back(std::move(column));
+  }
+  if (ordinality) {
+    const size_t i = item.columns.size();
+    scope_column number{i < column_aliases.size() ? column_aliases[i] : "ordinality", "",
+                        builtin_column_type(pg_type_oid::int8)};
+    number.expression = ordinal;
+    item.columns.push_back(std::move(number));
+  }
+  if (column_aliases.size() > item.columns.size())
+    t.fail_at(make_pg_error("42P10", "table \"" + item.name + "\" has " + std::to_string(item.columns.size()) +
+                                         " columns available but " + std::to_string(column_aliases.size()) +
+                                         " columns specified"),
+              -1);
+  for (const scope_item& existing : where.items)
+    if (existing.name == item.name)
+      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  where.items.push_back(std::move(item));
+  return "pg_ordinals(max(" + length + ")) AS " + quote_identifier(where.items.back().name);
+}
+
+}  // namespace
+
 std::optional<std::string> set_returning_from_function(query_translator& t, const json& call, const std::string& alias,
                                                        const std::vector<std::string>& column_aliases,
                                                        bool ordinality, scope& where) {
@@ -291,10 +363,13 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
     return std::nullopt;
   const std::string& name = names.back();
   if (name != "unnest" && name != "pg_partition_ancestors" && name != "pg_options_to_table" &&
-      name != "generate_series")
+      name != "generate_series" && name != "string_to_table")
     return std::nullopt;
-  if (name != "generate_series" && arguments.size() != 1)
+  if (name == "string_to_table" ? arguments.size() != 2 && arguments.size() != 3
+                                : name != "generate_series" && name != "unnest" && arguments.size() != 1)
     return std::nullopt;
+  if (name == "unnest" && arguments.size() > 1)
+    return unnest_several(t, arguments, alias, column_aliases, ordinality, where);
   if (name == "pg_options_to_table") {
     // The "name=value" items of an options array (reloptions, fdwoptions) as
     // (option_name, option_value).
@@ -331,6 +406,15 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
     length = series.count();
     value = {column_aliases.empty() ? item_name : column_aliases[0], "", series.type};
     value.expression = series.value(ordinal);
+    item.scalar_value = column_aliases.empty();
+  } else if (name == "string_to_table") {
+    std::vector<typed_expression> args;
+    for (const json& arg : arguments)
+      args.push_back(t.expression(arg, where));
+    const array_argument pieces = string_pieces(t, args);
+    length = array_length_sql(pieces) + ", " + pieces.sql;
+    value = {column_aliases.empty() ? item_name : column_aliases[0], "", pieces.element};
+    value.expression = quote_identifier(item_name) + ".item";
     item.scalar_value = column_aliases.empty();
   } else if (name == "unnest") {
     const array_argument array = array_of(t, t.expression(arguments[0], where), name);

@@ -33,7 +33,8 @@
 //   regexp_split_to_array(s, p [, flags i c])          text[] pg_regexp_split
 // Arguments of other types than text (and untyped literals) are left
 // untranslated, where PostgreSQL would resolve another function or fail.
-// Not translated yet: substring(s similar pattern escape e), regexp_count / _instr / _like / _substr.
+// Not translated yet: substring(s similar pattern escape e). regexp_count / _instr / _like /
+// _substr: regex_position_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"

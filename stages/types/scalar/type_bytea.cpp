@@ -22,6 +22,8 @@
 #include <cstdio>
 #include <string>
 
+#include "stages/types/scalar/bytea_text.hpp"
+
 #include "stages/types/type_codec.hpp"
 
 namespace tributary {
@@ -59,7 +61,9 @@ pg_error invalid_hex_digit(std::string_view text, size_t at) {
                                     "\"");
 }
 
-result<sql_value, pg_error> decode_hex(std::string_view digits) {
+}  // namespace
+
+result<sql_value, pg_error> decode_bytea_hex(std::string_view digits) {
   sql_blob out;
   out.bytes.reserve(digits.size() / 2);
   size_t i = 0;
@@ -84,7 +88,7 @@ result<sql_value, pg_error> decode_hex(std::string_view digits) {
 
 bool is_octal_digit(char c, char highest) { return c >= '0' && c <= highest; }
 
-result<sql_value, pg_error> decode_escape(std::string_view text) {
+result<sql_value, pg_error> decode_bytea_escape(std::string_view text) {
   sql_blob out;
   out.bytes.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
@@ -108,11 +112,13 @@ result<sql_value, pg_error> decode_escape(std::string_view text) {
   return sql_value{std::move(out)};
 }
 
+namespace {
+
 result<sql_value, pg_error> parse_text(const column_type&, std::string_view text,
                                        const type_settings&) {
   if (text.size() >= 2 && text[0] == '\\' && text[1] == 'x')
-    return decode_hex(text.substr(2));
-  return decode_escape(text);
+    return decode_bytea_hex(text.substr(2));
+  return decode_bytea_escape(text);
 }
 
 result<sql_value, pg_error> parse_binary(const column_type&, std::string_view bytes) {
