@@ -9,9 +9,9 @@
 //   date +/- interval                         timestamp    the date at midnight, then as above
 //   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
 //   time +/- interval, interval + time        time         the interval's time part, modulo a day
-//   date + time, time + date                  timestamp    that day at that time
+//   date + time and the other sums of a date and a time: date_bin_functions.cpp
 //   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
-//   date_trunc(unit, timestamptz, zone)       timestamptz  truncated on the zone's clock
+//   date_trunc(unit, timestamptz, zone)       date_bin_functions.cpp
 //   extract(field from date | timestamp[tz] | interval)  numeric  pg_extract, pg_extract_interval (a constant field:
 //   date_part(field, date | timestamp[tz] | interval)   float8   year ... microseconds, dow,
 //                                                          isodow, doy, week, quarter,
@@ -209,40 +209,13 @@ typed_expression datetime_arithmetic(query_translator&, const std::string& op, t
         (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::time))
       return time_plus_interval(l == pg_type_oid::time ? left : right, l == pg_type_oid::time ? right : left,
                                 op == "-" ? "-" : "+");
-    if (op == "+" && ((l == pg_type_oid::date && r == pg_type_oid::time) ||
-                      (l == pg_type_oid::time && r == pg_type_oid::date))) {
-      // date + time: the timestamp of that day at that time (an infinite date stays so).
-      const typed_expression day = date_as_timestamp(l == pg_type_oid::date ? left : right);
-      const std::string& time = l == pg_type_oid::time ? left.sql : right.sql;
-      return typed_result("(CASE WHEN " + day.sql + " IN (-9223372036854775808, 9223372036854775807) THEN " +
-                              day.sql + " ELSE " + day.sql + " + " + time + " END)",
-                          pg_type_oid::timestamp);
-    }
   }
   throw not_translatable{"operator " + op + " on types " + format_type(builtin_column_type(l)) + " and " +
                          format_type(builtin_column_type(r))};
 }
 
 std::optional<typed_expression> datetime_function(query_translator& t, const std::string& name,
-                                                  std::vector<typed_expression>& args, int location) {
-  if (name == "date_trunc" && args.size() == 3) {
-    // date_trunc(unit, timestamptz, zone): truncated on that zone's clock
-    // (timestamptz_trunc_zone): (date_trunc(unit, x AT TIME ZONE zone)) AT TIME ZONE zone.
-    typed_expression& value = args[1];
-    if (value.literal || value.parameter != 0 || value.type.oid == pg_type_oid::date)
-      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::timestamptz));
-    if (value.type.oid != pg_type_oid::timestamptz)
-      throw not_translatable{"date_trunc with a time zone of type " + format_type(value.type)};
-    std::vector<typed_expression> to_local{args[2], value};
-    const std::optional<typed_expression> local = time_zone_function(t, "timezone", to_local, location);
-    if (!local)
-      throw not_translatable{"date_trunc with this time zone"};
-    std::vector<typed_expression> back{args[2],
-                                       typed_result("pg_date_trunc(" + text_argument(t, args[0]).sql + ", " +
-                                                        local->sql + ", 0)",
-                                                    pg_type_oid::timestamp)};
-    return time_zone_function(t, "timezone", back, location);
-  }
+                                                  std::vector<typed_expression>& args, int) {
   if (name == "date_trunc" && args.size() == 2) {
     const std::string unit = text_argument(t, args[0]).sql;
     typed_expression& value = args[1];
