@@ -55,7 +55,7 @@ result<std::vector<unique_key>, sqlite_error> unique_keys_of(sqlite_connection& 
   if (!pk)
     return fail(pk.error());
   pk->bind_text(1, table);
-  unique_key primary{relation_name + "_pkey", {}};
+  unique_key primary{relation_name + "_pkey", {}, true};
   for (;;) {
     auto step = pk->step();
     if (!step)
@@ -88,6 +88,7 @@ result<std::vector<unique_key>, sqlite_error> unique_keys_of(sqlite_connection& 
       return fail(columns.error());
     columns->bind_text(1, index);
     unique_key key;
+    key.constraint = constraint;
     bool on_expression = false;
     for (;;) {
       auto c = columns->step();

@@ -34,6 +34,7 @@ namespace tributary {
 struct unique_key {
   std::string name;                  // PostgreSQL's name of the index
   std::vector<std::string> columns;  // local column names
+  bool constraint = false;           // a PRIMARY KEY or UNIQUE constraint, not just an index
 };
 
 result<std::vector<unique_key>, sqlite_error> unique_keys_of(sqlite_connection& db, const std::string& table,

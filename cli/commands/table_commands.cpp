@@ -34,6 +34,7 @@
 #include "storage/sequence_catalog.hpp"
 #include "storage/sql_functions.hpp"
 #include "storage/text_query.hpp"
+#include "storage/unique_conflicts.hpp"
 #include "storage/description_catalog.hpp"
 #include "storage/key_validation.hpp"
 #include "storage/table_rebuild.hpp"
@@ -580,6 +581,16 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   input.untranslated = &untranslated;
   input.refuse_untranslated = true;  // a session's statement: PostgreSQL's answer or an error
   input.position_base = position_base;
+  input.constraint_columns = [&context](const std::string& table, const std::string& constraint)
+      -> std::optional<std::vector<std::string>> {
+    const auto dot = table.find('.');
+    auto keys = unique_keys_of(context.database(), table, dot == std::string::npos ? table : table.substr(dot + 1));
+    if (keys)
+      for (const unique_key& key : *keys)
+        if (key.constraint && key.name == constraint)
+          return key.columns;
+    return std::nullopt;
+  };
   auto translated = translate_statement(node_type, statement, input);
   if (translated && !*translated)
     spdlog::debug("not translated ({}): {}", untranslated, source);

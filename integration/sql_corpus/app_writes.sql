@@ -11,6 +11,10 @@ INSERT INTO carts (id, customer) VALUES (6, 'di') ON CONFLICT (customer) DO NOTH
 INSERT INTO carts (id, customer) VALUES (6, 'ed')
 INSERT INTO carts (id, customer, total) VALUES (7, 'fay', 123456789.123)
 INSERT INTO carts (id, customer, items) VALUES (1, 'ann', 1) ON CONFLICT (id) DO UPDATE SET total = carts.total + 1 WHERE carts.items > 100 RETURNING id
+INSERT INTO carts (id, customer, items) VALUES (1, 'ann', 3) ON CONFLICT ON CONSTRAINT carts_pkey DO UPDATE SET items = carts.items + excluded.items RETURNING id, items
+INSERT INTO carts (id, customer) VALUES (40, 'bob') ON CONFLICT ON CONSTRAINT carts_customer_key DO NOTHING RETURNING id
+INSERT INTO carts (id, customer) VALUES (40, 'bob') ON CONFLICT ON CONSTRAINT carts_pkey DO NOTHING
+INSERT INTO carts (id, customer) VALUES (41, 'zed') ON CONFLICT ON CONSTRAINT nosuch DO NOTHING
 UPDATE carts SET total = total + 1.005, updated = '2024-03-01' WHERE customer = 'ann' RETURNING total, updated
 UPDATE carts SET items = items - 1 WHERE items > 0
 UPDATE carts SET items = items - 1 WHERE items > 0 AND id = 2 RETURNING id, items

@@ -175,6 +175,25 @@ scope_item query_translator::target_table(const json& relation, std::string& sql
   return item;
 }
 
+// ON CONFLICT ON CONSTRAINT name: SQLite's upsert names the constraint's columns instead.
+std::string query_translator::constraint_key_columns(const json& relation, const std::string& constraint) {
+  if (!input_.constraint_columns)
+    throw not_translatable{"ON CONFLICT ON CONSTRAINT"};
+  const std::string table = pt::text(relation, "relname");
+  const auto columns = input_.constraint_columns(table, constraint);
+  if (!columns) {
+    const auto dot = table.find('.');
+    fail_at(make_pg_error("42704", "constraint \"" + constraint + "\" for table \"" +
+                                       (dot == std::string::npos ? table : table.substr(dot + 1)) +
+                                       "\" does not exist"),
+            -1);
+  }
+  std::string keys;
+  for (const std::string& column : *columns)
+    keys += (keys.empty() ? "" : ", ") + quote_identifier(column);
+  return keys;
+}
+
 std::string query_translator::returning(const json& list, const scope& target_scope, translated_query& out) {
   scope where = target_scope;
   for (scope_item& item : where.items)
@@ -311,9 +330,11 @@ translated_query query_translator::insert(const json& s) {
     const json& conflict = s["onConflictClause"];
     std::string clause = " ON CONFLICT";
     const json& infer = conflict.value("infer", json::object());
-    if (infer.contains("whereClause") || infer.contains("conname"))
+    if (infer.contains("whereClause"))
       throw not_translatable{"ON CONFLICT form"};
     std::string keys;
+    if (infer.contains("conname"))
+      keys = constraint_key_columns(s.value("relation", json::object()), pt::text(infer, "conname"));
     for (const json& element : pt::list(infer, "indexElems")) {
       const json& e = pt::fields(element);
       if (!e.contains("name"))

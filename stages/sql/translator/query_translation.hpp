@@ -130,6 +130,11 @@ struct translation_input {
   int position_base = 0;
   // The data-modifying WITH queries of the statement that ran before it.
   std::vector<materialized_common_table> materialized;
+  // The columns of a table's PRIMARY KEY or UNIQUE constraint by its name (a table's
+  // local name, the constraint's name), for ON CONFLICT ON CONSTRAINT; nullopt when
+  // the table has no such constraint. Unset: that form is not translated.
+  std::function<std::optional<std::vector<std::string>>(const std::string& table, const std::string& constraint)>
+      constraint_columns;
 };
 
 

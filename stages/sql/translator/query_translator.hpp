@@ -254,6 +254,7 @@ private:
   scope_item target_table(const json& relation, std::string& sql,
                           const std::vector<column_definition>*& columns);
   std::string returning(const json& list, const scope& where, translated_query& out);
+  std::string constraint_key_columns(const json& relation, const std::string& constraint);
   // RETURNING of UPDATE ... FROM / DELETE ... USING (other_tables): the target's columns only.
   std::string target_returning(const json& list, const scope& target, translated_query& out, bool other_tables);
 
