@@ -125,9 +125,10 @@ public:
   result<ok_t, pg_error> start_replication(const std::string& slot_name, lsn start,
                                            const stream_options& options);
   enum class read_status { data, would_block, ended };
-  // Hands each whole CopyData payload buffered to `take` (a view valid only
-  // during the call: no copy is made here) until none is buffered, a limit is
-  // hit or `take` returns false (then read_status::data).
+  // Hands each whole CopyData payload that has arrived to `take` (a view valid
+  // only during the call: no copy is made here), reading the socket again as
+  // long as it has more, until none has arrived, a limit is hit or `take`
+  // returns false (then read_status::data).
   using copy_data_handler = std::function<bool(std::string_view)>;
   result<read_status, pg_error> read_copy_data(const copy_data_handler& take, size_t max_messages,
                                                size_t max_bytes);
@@ -154,8 +155,9 @@ public:
                              const remote_table_info& info, bool binary) const;
   // Runs the COPY; true when the publisher sends binary tuples.
   result<bool, pg_error> start_copy_out(const std::string& sql);
-  // Hands each CopyData chunk already received to `consume` (false: stop),
-  // up to about max_bytes; `ended` once the COPY completed successfully.
+  // Hands each CopyData chunk that has arrived to `consume` (false: stop),
+  // reading the socket again as long as it has more, up to about max_bytes;
+  // `ended` once the COPY completed successfully.
   result<read_status, pg_error> read_copy_out(const std::function<bool(std::string_view)>& consume,
                                               size_t max_bytes);
 

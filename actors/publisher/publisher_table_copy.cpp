@@ -156,6 +156,7 @@ result<publisher_connection::read_status, pg_error> publisher_connection::read_c
   if (PQconsumeInput(conn_) == 0)
     return fail(make_pg_error("08006", "could not receive data from the publisher: " + last_error()));
   size_t bytes = 0;
+  bool read_since_last_row = true;  // as read_copy_data: read again once libpq's buffer is taken
   while (bytes < max_bytes) {
     char* buf = nullptr;
     int n = PQgetCopyData(conn_, &buf, 1);
@@ -163,8 +164,15 @@ result<publisher_connection::read_status, pg_error> publisher_connection::read_c
       bool more = consume(std::string_view(buf, static_cast<size_t>(n)));
       PQfreemem(buf);
       bytes += static_cast<size_t>(n);
+      read_since_last_row = false;
       if (!more)
         return read_status::data;
+      continue;
+    }
+    if (n == 0 && !read_since_last_row) {
+      if (PQconsumeInput(conn_) == 0)
+        return fail(make_pg_error("08006", "could not receive data from the publisher: " + last_error()));
+      read_since_last_row = true;
       continue;
     }
     if (n == 0)
