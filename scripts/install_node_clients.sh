@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # install_node_clients.sh — Node's PostgreSQL client `pg` (node-postgres) for the
-# integration tests' client checks (integration/048_client_workflows_test.cpp).
+# integration tests' client checks (integration/049_client_workflows_test.cpp).
 #
 # Source: the npm registry, the version pinned below, installed with
 # `npm install --ignore-scripts` into

@@ -105,7 +105,7 @@ pg_note="$("${pg_install[@]}" </dev/null)" || {
   exit 1
 }
 pg_note="${pg_note##*$'\n'}"
-# Node's pg client for the client checks (integration/048), from the same registry.
+# Node's pg client for the client checks (integration/049), from the same registry.
 node_install=("${ROOT}/scripts/install_node_clients.sh")
 NODE_CLIENTS="${TRIBUTARY_NODE_CLIENTS:-/opt/tributary/node}"
 if [[ ${EUID} -ne 0 ]] && ! { mkdir -p "${NODE_CLIENTS}" 2>/dev/null && [[ -w ${NODE_CLIENTS} ]]; }; then

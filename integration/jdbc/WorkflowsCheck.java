@@ -1,5 +1,5 @@
 // WorkflowsCheck: the PostgreSQL JDBC driver (Debian's libpostgresql-jdbc-java, default
-// settings) doing batches and COPY, for integration/048_client_workflows_test.cpp.
+// settings) doing batches and COPY, for integration/049_client_workflows_test.cpp.
 //
 // Usage: java -cp postgresql.jar:. WorkflowsCheck JDBC_URL USER
 //

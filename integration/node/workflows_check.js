@@ -1,5 +1,5 @@
 // workflows_check: Node's `pg` client (node-postgres from the npm registry, default
-// settings) against a server, for integration/048_client_workflows_test.cpp.
+// settings) against a server, for integration/049_client_workflows_test.cpp.
 //
 // Usage: node workflows_check.js CONNECTION_STRING NODE_MODULES_DIR
 //

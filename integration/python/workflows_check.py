@@ -1,5 +1,5 @@
 """workflows_check: psycopg2 (Debian's python3-psycopg2, default settings) doing what
-applications do besides plain queries, for integration/048_client_workflows_test.cpp.
+applications do besides plain queries, for integration/049_client_workflows_test.cpp.
 
 Usage: python3 workflows_check.py CONNINFO
 

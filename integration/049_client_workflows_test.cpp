@@ -1,4 +1,4 @@
-// 048_client_workflows: what applications do besides plain queries — COPY both ways,
+// 049_client_workflows: what applications do besides plain queries — COPY both ways,
 // batches, server-side cursors, parameterized queries — through the real clients of
 // issue 11's "per-client scripts": psql (`\copy` both ways), psycopg2 (named cursors,
 // copy_expert), Node's pg (`$1::int`), JDBC (batches, CopyManager).
