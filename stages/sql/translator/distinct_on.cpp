@@ -24,7 +24,7 @@ std::string query_translator::distinct_on(const json& distinct_clause, const sco
                                           const std::vector<sort_term>& order, const std::string& body) {
   std::vector<sort_term> keys;
   for (const json& node : distinct_clause) {
-    auto [sql, type] = sort_key(node, "SELECT DISTINCT ON", where, columns, column_sql);
+    auto [sql, type] = sort_key(node, "DISTINCT ON", where, columns, column_sql);
     if (std::none_of(keys.begin(), keys.end(), [&](const sort_term& k) { return k.sql == sql; }))
       keys.push_back({sql, type, " ASC NULLS LAST"});
   }

@@ -216,6 +216,10 @@ private:
   std::string order_by(const json& sort_clause, const scope& where,
                        const std::vector<query_column>& columns,
                        const std::vector<std::string>& column_sql, std::vector<sort_term>* terms = nullptr);
+  // The output column a bare name in ORDER BY / DISTINCT ON / GROUP BY names
+  // (42702 when two of that name differ); nullopt when none has the name.
+  std::optional<size_t> output_named(const json& key, const char* clause, const std::vector<query_column>& columns,
+                                     const std::vector<std::string>& column_sql);
   // An ORDER BY / DISTINCT ON key: an output column by position or bare name, else
   // an expression over `where`; its SQL in its type's collation.
   std::pair<std::string, column_type> sort_key(const json& key, const char* clause, const scope& where,
