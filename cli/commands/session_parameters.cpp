@@ -2,7 +2,8 @@
 //
 // Values are validated the way PostgreSQL's check hooks do for the parameters that
 // matter to drivers (client_encoding, DateStyle, IntervalStyle, extra_float_digits,
-// client_min_messages, standard_conforming_strings); the others are stored as given.
+// client_min_messages, standard_conforming_strings, the lc_* locales); the others
+// are stored as given.
 #include "cli/commands/session_parameters.hpp"
 
 #include "cli/commands/accepted_parameters.hpp"
@@ -15,9 +16,34 @@
 
 #include <algorithm>
 #include <cctype>
+#include <clocale>
+#include <locale.h>
 
 namespace tributary {
 namespace {
+
+// lc_messages, lc_monetary, lc_numeric, lc_time as PostgreSQL's check_locale: a
+// locale the system has ('' is the server's), else 22023. Money, numbers and
+// times are formatted here as in the C locale, so lc_monetary, lc_numeric and
+// lc_time of another locale (whose formats PostgreSQL would use) are 0A000;
+// lc_messages of any locale is kept (messages stay PostgreSQL's English).
+result<std::string, pg_error> checked_locale(const std::string& key, const std::string& name,
+                                             const std::string& value) {
+  if (value.empty())
+    return value;
+  const int mask = key == "lc_messages" ? LC_MESSAGES_MASK
+                   : key == "lc_monetary" ? LC_MONETARY_MASK
+                   : key == "lc_numeric"  ? LC_NUMERIC_MASK
+                                          : LC_TIME_MASK;
+  locale_t locale = newlocale(mask, value.c_str(), static_cast<locale_t>(0));
+  if (locale == static_cast<locale_t>(0))
+    return fail(make_pg_error("22023", "invalid value for parameter \"" + name + "\": \"" + value + "\""));
+  freelocale(locale);
+  const bool c_locale = value == "C" || value == "POSIX" || value.starts_with("C.");
+  if (key != "lc_messages" && !c_locale)
+    return fail(make_pg_error("0A000", name + " \"" + value + "\" (a locale other than C) is not supported yet"));
+  return value;
+}
 
 std::string lowercase(std::string s) {
   for (char& c : s)
@@ -204,6 +230,8 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
       return u;
     return fail(make_pg_error("0A000", "conversion between " + uppercase(value) + " and UTF8 is not supported"));
   }
+  if (key == "lc_messages" || key == "lc_monetary" || key == "lc_numeric" || key == "lc_time")
+    return checked_locale(key, name, value);
   if (key == "datestyle")
     return canonical_datestyle(value, parameters_.at(key).value);
   if (key == "intervalstyle") {
