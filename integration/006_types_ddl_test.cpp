@@ -325,5 +325,67 @@ TEST_F(TypesDdl, CreateAndDropIndexAnswerAsPostgres) {
   });
 }
 
+// json, xml and the geometric types have no btree operator class in PostgreSQL:
+// ORDER BY one (or an array of one) is 42883 could not identify an ordering
+// operator, GROUP BY / DISTINCT / DISTINCT ON one 42883 ... equality operator, at
+// the key; a PRIMARY KEY, UNIQUE or index over one 42704 (hash: also money, bit,
+// varbit, tsvector, tsquery). jsonb and json[] keys are accepted, as PostgreSQL's.
+// json and xml have no comparison operators, the geometric types only some (42883
+// operator does not exist: json = unknown).
+TEST_F(TypesDdl, TypesWithoutOrderingAreNeitherSortedNorIndexedAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE g (id int, p point, b box, j json, ja json[], x xml, jb jsonb, l line, c circle)",
+      "INSERT INTO g VALUES (1, '(1,2)', '(1,1),(0,0)', '{}', '{\"{}\"}', '<a/>', '{}', '{1,2,3}', '<(1,1),1>')",
+      "SELECT DISTINCT p FROM g",
+      "SELECT DISTINCT id, b FROM g",
+      "SELECT id FROM g GROUP BY id, j",
+      "SELECT id FROM g ORDER BY ja",
+      "SELECT id FROM g ORDER BY b DESC",
+      "SELECT j FROM g GROUP BY 1",
+      "SELECT id FROM g ORDER BY j::text",
+      "SELECT DISTINCT ON (j) id FROM g",
+      "SELECT id FROM g ORDER BY (SELECT j FROM g LIMIT 1)",
+      "SELECT id, j FROM g ORDER BY 2",
+      "SELECT ja FROM g GROUP BY ja",
+      "SELECT id FROM g ORDER BY x",
+      "SELECT id FROM g ORDER BY l",
+      "SELECT id FROM g ORDER BY c, id",
+      "SELECT DISTINCT jb FROM g",
+      "SELECT id FROM g ORDER BY jb",
+      "SELECT DISTINCT x, id FROM g ORDER BY id",
+      "SELECT id, j AS k FROM g ORDER BY k",
+      "SELECT DISTINCT j::text FROM g",
+      "SELECT id FROM g GROUP BY id ORDER BY id",
+      "SELECT id FROM g WHERE j = '{}'",
+      "SELECT id FROM g WHERE x = '<a/>'",
+      "SELECT id FROM g WHERE p = '(1,2)'",
+      "SELECT id FROM g WHERE p <> '(1,2)'",
+      "SELECT id FROM g WHERE j IN ('{}')",
+      "SELECT id FROM g WHERE j::text = '{}'",
+      "SELECT id FROM g WHERE l = '{1,2,3}'",
+      "SELECT id FROM g WHERE l < '{1,2,3}'",
+      "SELECT id FROM g WHERE j = NULL",
+      "SELECT id FROM g WHERE jb = '{}'",
+      "SELECT id FROM g WHERE j <> j",
+      "SELECT id FROM g WHERE '{}' = j",
+      "SELECT id FROM g WHERE j = 'x'::text",
+      "CREATE TABLE ju (j json UNIQUE)",
+      "CREATE TABLE xu (id int, x xml PRIMARY KEY)",
+      "CREATE TABLE pu (id int, p point, UNIQUE (id, p))",
+      "CREATE TABLE ja (a json[] UNIQUE)",
+      "CREATE TABLE ok1 (id int, j json, p point, jb jsonb UNIQUE)",
+      "CREATE INDEX ON ok1 (j)",
+      "CREATE UNIQUE INDEX ON ok1 (p)",
+      "CREATE INDEX ON ok1 (id, p)",
+      "ALTER TABLE ok1 ADD UNIQUE (j)",
+      "ALTER TABLE ok1 ADD PRIMARY KEY (p)",
+      "CREATE INDEX ON ok1 USING hash (j)",
+      "CREATE INDEX ON ok1 USING hash (id)",
+      "ALTER TABLE ok1 ADD COLUMN m money",
+      "CREATE INDEX ON ok1 USING hash (m)",
+      "CREATE INDEX ON ok1 (m)",
+  }, true);
+}
+
 }  // namespace
 }  // namespace tributary::integration

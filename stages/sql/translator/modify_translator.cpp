@@ -33,6 +33,7 @@ namespace tributary::translator {
 namespace {
 
 namespace pt = parse_tree;
+using expression_helpers::start_location;
 
 bool is_builtin_array(const column_type& type) {
   const type_descriptor* descriptor = type.is_enum() ? nullptr : find_builtin_type(type.oid);
@@ -77,22 +78,6 @@ typed_expression default_of(const column_definition& column) {
   return e;
 }
 
-// Where an expression starts in the statement (PostgreSQL's exprLocation: the
-// leftmost of an operator and its operands, of a cast and its argument), for an
-// error about the whole expression; -1 when unknown.
-int start_of(const json& node) {
-  const json& f = pt::fields(node);
-  const std::string type = pt::node_type(node);
-  int location = f.contains("location") ? static_cast<int>(pt::integer(f, "location")) : -1;
-  for (const char* operand : {"lexpr", "arg"})
-    if ((type == "A_Expr" || type == "TypeCast") && f.contains(operand)) {
-      const int inner = start_of(f[operand]);
-      if (inner >= 0 && (location < 0 || inner < location))
-        location = inner;
-    }
-  return location;
-}
-
 // SET (a, b) = (x, y) or ROW(x, y): the parser gives each column a MultiAssignRef
 // to the row; its value is the row's field at the column's place, as PostgreSQL's
 // transformMultiAssignRef picks it, with its errors for a row of another width
@@ -114,12 +99,12 @@ const json& assigned_value(const json& target, const query_translator& t) {
   if (pt::node_type(source) != "RowExpr")
     t.fail_at(make_pg_error("0A000", "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() "
                                      "expression"),
-              start_of(source));
+              start_location(source));
   const json& fields = pt::list(pt::fields(source), "args");
   const auto column = pt::integer(assignment, "colno");
   if (static_cast<size_t>(pt::integer(assignment, "ncolumns")) != fields.size() || column < 1 ||
       static_cast<size_t>(column) > fields.size())
-    t.fail_at(make_pg_error("42601", "number of columns does not match number of values"), start_of(source));
+    t.fail_at(make_pg_error("42601", "number of columns does not match number of values"), start_location(source));
   return fields[static_cast<size_t>(column - 1)];
 }
 
@@ -307,7 +292,7 @@ translated_query query_translator::insert(const json& s) {
     scope none;
     typed_expression value = expression(item, none);
     if (value.location < 0)
-      value.location = start_of(item);
+      value.location = start_location(item);
     return assign(std::move(value), column);
   };
 
@@ -456,7 +441,7 @@ translated_query query_translator::update(const json& s) {
       fail_at(generated_always(*column, true), -1);
     typed_expression assigned = expression(value, where);
     if (assigned.location < 0)
-      assigned.location = start_of(value);
+      assigned.location = start_location(value);
     sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " + assign(std::move(assigned), *column).sql;
   }
   // The rewriter's check, after every value is typed (no position).

@@ -7,11 +7,17 @@
 // name are one column when they are the same expression (b, t.b; b + 1 AS x twice),
 // else 42702 ORDER BY "x" is ambiguous at the name. (GROUP BY first looks for a
 // column of the FROM items of that name: names_a_from_column.)
+//
+// A key of a type without ordering (json, xml, the geometric types, their arrays)
+// is PostgreSQL's 42883 could not identify an ordering operator for type json; a
+// GROUP BY, DISTINCT or DISTINCT ON key of one, 42883 ... equality operator.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -84,6 +90,21 @@ std::optional<size_t> query_translator::output_named(const json& key, const char
   return found;
 }
 
+void query_translator::require_sort_operators(const column_type& type, bool ordering, int location) const {
+  // PostgreSQL's get_sort_group_operators: json, xml and the geometric types have
+  // no btree (nor hash) operator class, and so neither have their arrays.
+  oid_t oid = type.oid;
+  if (const type_descriptor* d = type.is_enum() ? nullptr : find_builtin_type(oid); d != nullptr && d->element != 0)
+    oid = d->element;
+  if (type.domain_array || has_btree_operator_class(oid))
+    return;
+  pg_error error = make_pg_error("42883", std::string("could not identify an ") + (ordering ? "ordering" : "equality") +
+                                              " operator for type " + expression_helpers::message_type_name(type));
+  if (ordering)
+    error.hint = "Use an explicit ordering operator or modify the query.";
+  fail_at(std::move(error), location);
+}
+
 std::pair<std::string, column_type> query_translator::sort_key(const json& key, const char* clause,
                                                              const scope& where,
                                                              const std::vector<query_column>& columns,
@@ -107,6 +128,7 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const json& sort = pt::fields(node);
     const json& key = sort.value("node", json());
     auto [term, type] = sort_key(key, "ORDER BY", where, columns, column_sql);
+    require_sort_operators(type, true, expression_helpers::start_location(key));
     // An output column sorts by its alias: SQLite refuses an outer query's column
     // in the ORDER BY of a sub-select in FROM, but not in its result columns.
     std::string written = term;

@@ -284,16 +284,21 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   std::string group;
   for (const json& item : pt::list(s, "groupClause")) {
     std::string term;
+    column_type type;
     if (auto position = output_position(item, column_sql.size(), "GROUP BY")) {
       term = column_sql[*position];
+      type = out.columns[*position].type;
     } else if (auto alias = names_a_from_column(item, own)
                                 ? std::nullopt
                                 : output_named(item, "GROUP BY", out.columns, column_sql)) {
       term = column_sql[*alias];  // GROUP BY an output column's name
+      type = out.columns[*alias].type;
     } else {
       typed_expression e = expression(item, own);
       term = with_collation(e.sql, e.type);
+      type = e.type;
     }
+    require_sort_operators(type, false, expression_helpers::start_location(item));
     group += (group.empty() ? " GROUP BY " : ", ") + term;
   }
   sql += group;
@@ -304,6 +309,15 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   const size_t listed_lengths = expansion ? expansion->lengths.size() : 0;
   std::vector<sort_term> order;
   const std::string order_sql = order_by(pt::list(s, "sortClause"), own, out.columns, column_sql, &order);
+  // SELECT DISTINCT groups by every output column (after ORDER BY, as PostgreSQL checks).
+  if (s.contains("distinctClause") && !distinct_on_keys) {
+    const json& targets = pt::list(s, "targetList");
+    for (size_t i = 0; i < out.columns.size(); ++i)
+      require_sort_operators(out.columns[i].type, false,
+                             targets.size() == out.columns.size()
+                                 ? expression_helpers::start_location(pt::fields(targets[i]).value("val", json()))
+                                 : -1);
+  }
   if (distinct_on_keys) {
     if (expansion)
       throw not_translatable{"DISTINCT ON with set-returning functions"};
