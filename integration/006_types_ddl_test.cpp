@@ -387,5 +387,43 @@ TEST_F(TypesDdl, TypesWithoutOrderingAreNeitherSortedNorIndexedAsPostgres) {
   }, true);
 }
 
+// A literal is read by its type's input without the length (interval aside), so a
+// value too long for varchar(n), char(n), bit(n), varbit(n) or numeric(p,s) is
+// refused by the length coercion, without a position (a malformed literal has
+// one); an explicit cast cuts character and bit strings (::bit(n) pads too);
+// B'...' and X'...' are bit constants.
+TEST_F(TypesDdl, LengthsAndBitStringsAnswerAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE lengths (v varchar(3), c char(2), n numeric(3,1), b bit(3), vb varbit(2), ts timestamp(0), i interval(0), ia int[], va varchar(2)[])",
+      "INSERT INTO lengths (v) VALUES ('abcd')",
+      "INSERT INTO lengths (c) VALUES ('abc')",
+      "INSERT INTO lengths (n) VALUES (123.4)",
+      "INSERT INTO lengths (n) VALUES ('123.4')",
+      "INSERT INTO lengths (b) VALUES ('1010')",
+      "INSERT INTO lengths (b) VALUES (B'1010')",
+      "INSERT INTO lengths (vb) VALUES ('101')",
+      "INSERT INTO lengths (va) VALUES ('{abc}')",
+      "INSERT INTO lengths (b) VALUES ('10a')",
+      "UPDATE lengths SET b = '1'",
+      "SELECT '1010'::bit(3), '101'::varbit(2), 'abcd'::varchar(3), 'abc'::char(2)",
+      "SELECT CAST('1010' AS bit(3))",
+      "SELECT '101'::varbit(2)",
+      "SELECT 'abcd'::varchar(3), 'abc'::char(2), CAST('abcd' AS varchar(2))",
+      "SELECT '1010'::bit(3), '1'::bit(3), B'1010'::bit(3), B'1'::bit(3), CAST(B'10' AS bit(4))",
+      "SELECT '10'::bit varying(1)",
+      "CREATE TABLE bc (b bit(4), v varbit(3), t text)",
+      "INSERT INTO bc VALUES ('1010', '101', '11')",
+      "SELECT b::bit(2), v::varbit(1), b::varbit(2), t::bit(3), t::varchar(1) FROM bc",
+      "SELECT '1010'::bit(3) = B'101'",
+      "CREATE TABLE bt (b bit(3), v varbit(4))",
+      "INSERT INTO bt VALUES (B'101', B'1'), (X'5'::bit(3), X'F')",
+      "INSERT INTO bt VALUES (B'1010', NULL)",
+      "INSERT INTO bt VALUES (NULL, B'10101')",
+      "INSERT INTO bt VALUES (B'12', NULL)",
+      "SELECT b, v, B'101' = b, B'1'::text FROM bt ORDER BY v",
+      "SELECT X'1F', B'', X''",
+  }, true);
+}
+
 }  // namespace
 }  // namespace tributary::integration
