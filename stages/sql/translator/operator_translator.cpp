@@ -147,7 +147,8 @@ void query_translator::require_comparison_operator(const std::string& op, const 
                                                    const typed_expression& right, int location) {
   // json and xml have no comparison operators; the geometric types have only some
   // (point <>, line =, box and path all but <>, lseg and circle all six): PostgreSQL's
-  // 42883 for the others, naming an untyped operand "unknown".
+  // 42883 for the others, naming an untyped operand "unknown"; the ones it has are
+  // not translated (0A000).
   static const std::pair<oid_t, const char*> existing[] = {
       {114, ""}, {142, ""}, {604, ""}, {600, " <> "}, {628, " = "},
       {602, " < <= = > >= "}, {603, " < <= = > >= "}, {601, " < <= = <> > >= "}, {718, " < <= = <> > >= "}};
@@ -161,7 +162,10 @@ void query_translator::require_comparison_operator(const std::string& op, const 
       continue;
     const bool same = (left_is || untyped(left)) && (right_is || untyped(right));
     if (same && std::string(operators).find(" " + name + " ") != std::string::npos)
-      return;
+      // PostgreSQL's geometric comparisons are by area, length or point count
+      // within its epsilon (box '(2,2),(0,0)' = '(4,1),(0,0)'): not done here.
+      throw not_translatable{"the geometric comparison " + message_type_name(left_is ? left.type : right.type) +
+                             " " + name + " " + message_type_name(left_is ? left.type : right.type)};
     const auto words = [](const typed_expression& e) { return untyped(e) ? std::string("unknown") : message_type_name(e.type); };
     pg_error error = make_pg_error("42883", "operator does not exist: " + words(left) + " " + name + " " + words(right));
     error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
