@@ -327,7 +327,7 @@ TEST_F(TypesDdl, CreateAndDropIndexAnswerAsPostgres) {
 
 // json, xml and the geometric types have no btree operator class in PostgreSQL:
 // ORDER BY one (or an array of one) is 42883 could not identify an ordering
-// operator, GROUP BY / DISTINCT / DISTINCT ON one 42883 ... equality operator, at
+// operator, GROUP BY / DISTINCT / DISTINCT ON / UNION one 42883 ... equality operator, at
 // the key; a PRIMARY KEY, UNIQUE or index over one 42704 (hash: also money, bit,
 // varbit, tsvector, tsquery). jsonb and json[] keys are accepted, as PostgreSQL's.
 // json and xml have no comparison operators, the geometric types only some (42883
@@ -356,6 +356,10 @@ TEST_F(TypesDdl, TypesWithoutOrderingAreNeitherSortedNorIndexedAsPostgres) {
       "SELECT id, j AS k FROM g ORDER BY k",
       "SELECT DISTINCT j::text FROM g",
       "SELECT id FROM g GROUP BY id ORDER BY id",
+      "SELECT j FROM g UNION SELECT '{}'::json",
+      "SELECT id, j FROM g INTERSECT SELECT 1, '{}'::json",
+      "SELECT p FROM g EXCEPT SELECT p FROM g",
+      "SELECT j FROM g UNION ALL SELECT '{}'::json",
       "SELECT id FROM g WHERE j = '{}'",
       "SELECT id FROM g WHERE x = '<a/>'",
       "SELECT id FROM g WHERE p = '(1,2)'",
