@@ -460,27 +460,6 @@ TEST_F(TypesChecks, ArraysOfADomainTestEachElementAsPostgres) {
   while (pg_result(PQgetResult(publisher.get()))) {}
 }
 
-// An array expression assigned to an array column of another element type is
-// cast element by element with the elements' assignment cast: numeric[] into
-// int8[] rounds each element half away from zero, float8[] into int4[] half to
-// even, with PostgreSQL's range and NaN errors.
-TEST_F(TypesChecks, ArrayAssignmentCastsEachElementAsPostgres) {
-  expect_same_answers({
-      "CREATE TABLE a8 (id int, x int8[], y int4[], z int2[])",
-      "INSERT INTO a8 (id, x) VALUES (1, ARRAY[1.5, 2.4, -2.5])",
-      "INSERT INTO a8 (id, x) VALUES (2, ARRAY[[1.5], [2.5]])",
-      "INSERT INTO a8 (id, x) VALUES (3, ARRAY[1.5, NULL])",
-      "INSERT INTO a8 (id, x) VALUES (4, ARRAY[9223372036854775808.0])",
-      "INSERT INTO a8 (id, x) VALUES (5, ARRAY['NaN'::numeric])",
-      "INSERT INTO a8 (id, y, z) VALUES (6, ARRAY[1.5e0, 2.5e0], ARRAY[2.5e0::float4])",
-      "INSERT INTO a8 (id, y) VALUES (7, ARRAY[3000000000.0])",
-      "INSERT INTO a8 (id, z) VALUES (8, ARRAY[40000.0])",
-      "UPDATE a8 SET x = ARRAY[7.5] WHERE id = 1",
-      "SELECT * FROM a8 ORDER BY id",
-      "SELECT ARRAY[2.5, -0.5]::int8[], ARRAY[2.5e0]::int4[]",
-  });
-}
-
 // INSERT ... SELECT reads the SELECT list's untyped literals as the target
 // columns' types (a domain's: its base type, then its CHECKs), as PostgreSQL
 // leaves them unresolved for the INSERT; a set operation resolves them to text.
@@ -498,24 +477,6 @@ TEST_F(TypesChecks, InsertSelectReadsUntypedLiteralsAsTheColumnsType) {
       "INSERT INTO ins (i) SELECT 'a' UNION SELECT 'b'",
       "SELECT * FROM ins ORDER BY i",
   });
-}
-
-// An array of a domain over an array (il[] with il over int[]) is, in
-// PostgreSQL, a 1-D array whose elements are int[] arrays ({"{3,4}","{5}"});
-// Tributary does not have such arrays yet and refuses the column rather than
-// store a 2-D int[] in its place.
-TEST_F(TypesChecks, AnArrayOfADomainOverAnArrayIsRefusedAsNotSupported) {
-  local_exec("CREATE DOMAIN il AS int[]");
-  for (const char* sql : {"CREATE TABLE tl (a il[])", "CREATE DOMAIN ill AS il[]"}) {
-    auto r = local_try(sql);
-    EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "0A000") << sql;
-    EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY),
-                 "an array of domain il, a domain over an array, is not supported yet")
-        << sql;
-  }
-  local_exec("CREATE TABLE tl (id int, a il)");
-  auto r = local_try("ALTER TABLE tl ADD COLUMN b il[]");
-  EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "0A000");
 }
 
 TEST_F(TypesChecks, ReplicatedRowsAreCheckedAsOnAPostgresSubscriber) {

@@ -325,5 +325,114 @@ TEST_F(TypesDdl, CreateAndDropIndexAnswerAsPostgres) {
   });
 }
 
+// json, xml and the geometric types have no btree operator class in PostgreSQL:
+// ORDER BY one (or an array of one) is 42883 could not identify an ordering
+// operator, GROUP BY / DISTINCT / DISTINCT ON / UNION one 42883 ... equality operator, at
+// the key; a PRIMARY KEY, UNIQUE or index over one 42704 (hash: also money, bit,
+// varbit, tsvector, tsquery). jsonb and json[] keys are accepted, as PostgreSQL's.
+// json and xml have no comparison operators, the geometric types only some (42883
+// operator does not exist: json = unknown); those they have are 0A000 here.
+TEST_F(TypesDdl, TypesWithoutOrderingAreNeitherSortedNorIndexedAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE g (id int, p point, b box, j json, ja json[], x xml, jb jsonb, l line, c circle)",
+      "INSERT INTO g VALUES (1, '(1,2)', '(1,1),(0,0)', '{}', '{\"{}\"}', '<a/>', '{}', '{1,2,3}', '<(1,1),1>')",
+      "SELECT DISTINCT p FROM g",
+      "SELECT DISTINCT id, b FROM g",
+      "SELECT id FROM g GROUP BY id, j",
+      "SELECT id FROM g ORDER BY ja",
+      "SELECT id FROM g ORDER BY b DESC",
+      "SELECT j FROM g GROUP BY 1",
+      "SELECT id FROM g ORDER BY j::text",
+      "SELECT DISTINCT ON (j) id FROM g",
+      "SELECT id FROM g ORDER BY (SELECT j FROM g LIMIT 1)",
+      "SELECT id, j FROM g ORDER BY 2",
+      "SELECT ja FROM g GROUP BY ja",
+      "SELECT id FROM g ORDER BY x",
+      "SELECT id FROM g ORDER BY l",
+      "SELECT id FROM g ORDER BY c, id",
+      "SELECT DISTINCT jb FROM g",
+      "SELECT id FROM g ORDER BY jb",
+      "SELECT DISTINCT x, id FROM g ORDER BY id",
+      "SELECT id, j AS k FROM g ORDER BY k",
+      "SELECT DISTINCT j::text FROM g",
+      "SELECT id FROM g GROUP BY id ORDER BY id",
+      "SELECT j FROM g UNION SELECT '{}'::json",
+      "SELECT id, j FROM g INTERSECT SELECT 1, '{}'::json",
+      "SELECT p FROM g EXCEPT SELECT p FROM g",
+      "SELECT j FROM g UNION ALL SELECT '{}'::json",
+      "SELECT id FROM g WHERE j = '{}'",
+      "SELECT id FROM g WHERE x = '<a/>'",
+      "SELECT id FROM g WHERE p = '(1,2)'",
+      "SELECT id FROM g WHERE j IN ('{}')",
+      "SELECT id FROM g WHERE j::text = '{}'",
+      "SELECT id FROM g WHERE l < '{1,2,3}'",
+      "SELECT id FROM g WHERE j = NULL",
+      "SELECT id FROM g WHERE jb = '{}'",
+      "SELECT id FROM g WHERE j <> j",
+      "SELECT id FROM g WHERE '{}' = j",
+      "SELECT id FROM g WHERE j = 'x'::text",
+      "CREATE TABLE ju (j json UNIQUE)",
+      "CREATE TABLE xu (id int, x xml PRIMARY KEY)",
+      "CREATE TABLE pu (id int, p point, UNIQUE (id, p))",
+      "CREATE TABLE ja (a json[] UNIQUE)",
+      "CREATE TABLE ok1 (id int, j json, p point, jb jsonb UNIQUE)",
+      "CREATE INDEX ON ok1 (j)",
+      "CREATE UNIQUE INDEX ON ok1 (p)",
+      "CREATE INDEX ON ok1 (id, p)",
+      "ALTER TABLE ok1 ADD UNIQUE (j)",
+      "ALTER TABLE ok1 ADD PRIMARY KEY (p)",
+      "CREATE INDEX ON ok1 USING hash (j)",
+      "CREATE INDEX ON ok1 USING hash (id)",
+      "ALTER TABLE ok1 ADD COLUMN m money",
+      "CREATE INDEX ON ok1 USING hash (m)",
+      "CREATE INDEX ON ok1 (m)",
+  }, true);
+  // The geometric comparisons PostgreSQL has compare areas, lengths or point counts
+  // within its epsilon (box '(2,2),(0,0)' = '(4,1),(0,0)'): not translated yet.
+  for (const char* sql : {"SELECT id FROM g WHERE p <> '(1,2)'", "SELECT id FROM g WHERE l = '{1,2,3}'",
+                          "SELECT id FROM g WHERE b = '(4,1),(0,0)'", "SELECT id FROM g WHERE c < c"}) {
+    auto r = local_try(sql);
+    EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "0A000") << sql;
+  }
+}
+
+// A literal is read by its type's input without the length (interval aside), so a
+// value too long for varchar(n), char(n), bit(n), varbit(n) or numeric(p,s) is
+// refused by the length coercion, without a position (a malformed literal has
+// one); an explicit cast cuts character and bit strings (::bit(n) pads too);
+// B'...' and X'...' are bit constants.
+TEST_F(TypesDdl, LengthsAndBitStringsAnswerAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE lengths (v varchar(3), c char(2), n numeric(3,1), b bit(3), vb varbit(2), ts timestamp(0), i interval(0), ia int[], va varchar(2)[])",
+      "INSERT INTO lengths (v) VALUES ('abcd')",
+      "INSERT INTO lengths (c) VALUES ('abc')",
+      "INSERT INTO lengths (n) VALUES (123.4)",
+      "INSERT INTO lengths (n) VALUES ('123.4')",
+      "INSERT INTO lengths (b) VALUES ('1010')",
+      "INSERT INTO lengths (b) VALUES (B'1010')",
+      "INSERT INTO lengths (vb) VALUES ('101')",
+      "INSERT INTO lengths (va) VALUES ('{abc}')",
+      "INSERT INTO lengths (b) VALUES ('10a')",
+      "UPDATE lengths SET b = '1'",
+      "SELECT '1010'::bit(3), '101'::varbit(2), 'abcd'::varchar(3), 'abc'::char(2)",
+      "SELECT CAST('1010' AS bit(3))",
+      "SELECT '101'::varbit(2)",
+      "SELECT 'abcd'::varchar(3), 'abc'::char(2), CAST('abcd' AS varchar(2))",
+      "SELECT '1010'::bit(3), '1'::bit(3), B'1010'::bit(3), B'1'::bit(3), CAST(B'10' AS bit(4))",
+      "SELECT '10'::bit varying(1)",
+      "CREATE TABLE bc (b bit(4), v varbit(3), t text)",
+      "INSERT INTO bc VALUES ('1010', '101', '11')",
+      "SELECT b::bit(2), v::varbit(1), b::varbit(2), t::bit(3), t::varchar(1) FROM bc",
+      "SELECT '1010'::bit(3) = B'101'",
+      "CREATE TABLE bt (b bit(3), v varbit(4))",
+      "INSERT INTO bt VALUES (B'101', B'1'), (X'5'::bit(3), X'F')",
+      "INSERT INTO bt VALUES (B'1010', NULL)",
+      "INSERT INTO bt VALUES (NULL, B'10101')",
+      "INSERT INTO bt VALUES (B'12', NULL)",
+      "SELECT b, v, B'101' = b, B'1'::text FROM bt ORDER BY v",
+      "SELECT X'1F', B'', X''",
+  }, true);
+}
+
 }  // namespace
 }  // namespace tributary::integration

@@ -183,6 +183,16 @@ TEST_F(SessionSettings, EveryParameterIsReadByItsTypeAsPostgresReadsIt) {
   }
 }
 
+// The lc_* settings name a locale the system has, as PostgreSQL's check_locale
+// wants ('' is the server's); money, numbers and times print as in the C locale
+// (another locale, whose formats PostgreSQL would use, is 0A000 here).
+TEST_F(SessionSettings, LocaleSettingsAreCheckedAsPostgresChecksThem) {
+  expect_same_answers({"SET lc_monetary = 'xx_YY.UTF-8'", "SET lc_numeric = 'nosuch'", "SET lc_time = 'nosuch'",
+                       "SET lc_messages = 'nosuch'", "SET lc_monetary = 'C.utf8'", "SHOW lc_monetary",
+                       "SELECT '-1234.567'::money::text", "SET lc_monetary = 'POSIX'", "SET lc_numeric = ''",
+                       "SHOW lc_numeric", "SET lc_time = 'C'", "SET lc_messages = 'C'"});
+}
+
 // pg_dump, createdb and many drivers start with set_config; SHOW prints a timeout in
 // the largest unit that divides it.
 TEST_F(SessionSettings, SetConfigIsSetFromSqlAndShowPrintsPostgresUnits) {

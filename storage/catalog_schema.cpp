@@ -207,6 +207,48 @@ CREATE TABLE tributary_relation_order (
   relorder integer NOT NULL
 ) WITHOUT ROWID;
 )sql",
+      // 14: the user types made before 12 (domains) or 13 (enums) are numbered as
+      // the ones made since: each array type that had the old rule's OID (its
+      // type's + 2^30) takes the next OID of the types' counter, in the order the
+      // types were made, and the columns (atttypid) and domains (typbasetype) of
+      // that array type follow it; each label made before 13 (no OID: pg_enum
+      // showed a hash) takes the next even one, type by type in sort order (as
+      // PostgreSQL's CREATE TYPE gives even OIDs in sort order). Nothing
+      // else keeps these numbers: enum values are stored as their labels, the
+      // enums' collations are named by the enum's own OID (unchanged), and
+      // pg_cast() in stored SQL reads a user type's OID as "not built in" whatever
+      // its number.
+      R"sql(
+CREATE TEMP TABLE tributary_array_renumbering AS
+  SELECT typarray AS old_oid,
+         (SELECT seq FROM sqlite_sequence WHERE name = 'tributary_types') +
+           row_number() OVER (ORDER BY oid) AS new_oid
+  FROM tributary_types WHERE typarray >= 1073741824;
+UPDATE tributary_columns
+  SET atttypid = (SELECT new_oid FROM tributary_array_renumbering WHERE old_oid = atttypid)
+  WHERE atttypid IN (SELECT old_oid FROM tributary_array_renumbering);
+UPDATE tributary_types
+  SET typbasetype = (SELECT new_oid FROM tributary_array_renumbering WHERE old_oid = typbasetype)
+  WHERE typbasetype IN (SELECT old_oid FROM tributary_array_renumbering);
+UPDATE tributary_types
+  SET typarray = (SELECT new_oid FROM tributary_array_renumbering WHERE old_oid = typarray)
+  WHERE typarray IN (SELECT old_oid FROM tributary_array_renumbering);
+UPDATE sqlite_sequence SET seq = seq + (SELECT count(*) FROM tributary_array_renumbering)
+  WHERE name = 'tributary_types';
+DROP TABLE tributary_array_renumbering;
+CREATE TEMP TABLE tributary_label_numbering AS
+  SELECT enumtypid, enumlabel,
+         (SELECT seq + seq % 2 FROM sqlite_sequence WHERE name = 'tributary_types') +
+           2 * row_number() OVER (ORDER BY enumtypid, enumsortorder) AS new_oid
+  FROM tributary_enum_labels WHERE oid IS NULL;
+UPDATE tributary_enum_labels
+  SET oid = (SELECT new_oid FROM tributary_label_numbering n
+             WHERE n.enumtypid = tributary_enum_labels.enumtypid AND n.enumlabel = tributary_enum_labels.enumlabel)
+  WHERE oid IS NULL;
+UPDATE sqlite_sequence SET seq = (SELECT max(new_oid) FROM tributary_label_numbering)
+  WHERE name = 'tributary_types' AND EXISTS (SELECT 1 FROM tributary_label_numbering);
+DROP TABLE tributary_label_numbering;
+)sql",
   };
   return steps;
 }
@@ -214,7 +256,7 @@ CREATE TABLE tributary_relation_order (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 13, "add the migration step above");
+  static_assert(catalog_schema_version == 14, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

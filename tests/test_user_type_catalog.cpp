@@ -267,12 +267,70 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
   ASSERT_TRUE(types);
   ASSERT_NE(types->find("", "old"), nullptr);
   EXPECT_TRUE(types->find("", "old")->checks.empty());
-  // Its array type keeps the enums' rule (the OID below it was given to no array).
-  EXPECT_EQ(types->find("", "old")->array_oid, types->find("", "old")->oid + enum_array_oid_base);
+  // Its array type, made by migration 12 with the old rule (its OID + 2^30), takes
+  // the next OID of the types' counter in migration 14.
+  EXPECT_EQ(types->find("", "old")->array_oid, types->find("", "old")->oid + 1);
   EXPECT_EQ(column_values(db, "SELECT max(version) FROM tributary_schema_version"),
             (std::vector<std::string>{std::to_string(catalog_schema_version)}));
   EXPECT_EQ(column_values(db, "SELECT count(*) FROM tributary_check_constraints"),
             (std::vector<std::string>{"0"}));
+}
+
+// A file written before migration 13: types numbered one after the other by the
+// counter, array types by the old rule (the type's OID + 2^30), labels without
+// OIDs. Migration 14 numbers them as types made since are: each array type takes
+// the counter's next OID in the order the types were made, and the columns and
+// domains of that array type follow it; the labels take the next even OIDs in
+// sort order; types made afterwards come after all of them.
+TEST(UserTypeCatalog, AVersion12FilesUserTypesAreNumberedAsPostgresNumbersThem) {
+  temp_db f;
+  {
+    auto db = f.open();
+    ASSERT_TRUE(db.exec(
+        "DROP TABLE tributary_relation_order; ALTER TABLE tributary_enum_labels DROP COLUMN oid; "
+        "DELETE FROM tributary_schema_version WHERE version >= 13; "
+        "INSERT INTO tributary_types (oid, nspname, typname, typtype, typbasetype, typndims, basetypname, "
+        "typarray) VALUES (16384, 'public', 'mood', 'e', 0, 0, '', 16384 + 1073741824), "
+        "(16385, 'public', 'posint', 'd', 23, 0, 'integer', 16385 + 1073741824), "
+        "(16386, 'public', 'moods', 'd', 16384 + 1073741824, 1, 'mood[]', 16386 + 1073741824); "
+        "INSERT INTO tributary_enum_labels (enumtypid, enumsortorder, enumlabel) "
+        "VALUES (16384, 1, 'sad'), (16384, 2, 'ok'), (16384, 1.5, 'meh'); "
+        "INSERT INTO tributary_columns (relname, attnum, attname, atttypid, atttypmod, attndims, typname, "
+        "attnotnull) VALUES ('t', 1, 'm', 16384 + 1073741824, -1, 1, 'mood[]', 0), "
+        "('t', 2, 'e', 16384, -1, 0, 'mood', 0), ('t', 3, 'i', 23, -1, 0, 'integer', 0)"));
+  }
+  auto db = f.open();
+  EXPECT_EQ(column_values(db, "SELECT typname || ' ' || typarray FROM tributary_types ORDER BY oid"),
+            (std::vector<std::string>{"mood 16387", "posint 16388", "moods 16389"}));
+  EXPECT_EQ(column_values(db, "SELECT typbasetype FROM tributary_types WHERE typname = 'moods'"),
+            (std::vector<std::string>{"16387"}));
+  EXPECT_EQ(column_values(db, "SELECT attname || ' ' || atttypid FROM tributary_columns ORDER BY attnum"),
+            (std::vector<std::string>{"m 16387", "e 16384", "i 23"}));
+  EXPECT_EQ(column_values(db, "SELECT oid || ' ' || enumlabel FROM tributary_enum_labels ORDER BY enumsortorder"),
+            (std::vector<std::string>{"16392 sad", "16394 meh", "16396 ok"}));
+  // The columns read as before: mood[] with the enum's labels, mood.
+  auto columns = read_recorded_table_columns(db, "t");
+  ASSERT_TRUE(columns) << columns.error().message;
+  ASSERT_EQ(columns->size(), 3u);
+  EXPECT_TRUE((*columns)[0].type.is_enum_array());
+  EXPECT_EQ((*columns)[0].type.oid, 16387u);
+  EXPECT_TRUE((*columns)[0].type.enum_labels->contains("meh"));
+  EXPECT_TRUE((*columns)[1].type.is_enum());
+  EXPECT_FALSE((*columns)[1].type.is_enum_array());
+  auto types = read_user_types(db);
+  ASSERT_TRUE(types);
+  EXPECT_EQ(types->find("", "mood")->array_oid, 16387u);
+  ASSERT_TRUE(types->value_type_of(16387));
+  EXPECT_TRUE(types->value_type_of(16387)->is_enum_array());
+  EXPECT_FALSE(types->value_type_of(16384 + enum_array_oid_base));
+  // A type made now comes after them: _next 16397, next 16398, its label 16400.
+  EXPECT_EQ(create_enum(db, "next", {{"x", 1}}), 16398u);
+  EXPECT_EQ(column_values(db, "SELECT oid FROM tributary_enum_labels WHERE enumtypid = 16398"),
+            (std::vector<std::string>{"16400"}));
+  // Opened again: nothing moves.
+  auto again = f.open();
+  EXPECT_EQ(column_values(again, "SELECT group_concat(typarray) FROM tributary_types"),
+            (std::vector<std::string>{"16387,16388,16389,16397"}));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/index_ddl.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/apply_error.hpp"
 #include "storage/column_type_catalog.hpp"
@@ -67,6 +68,14 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& f, command_
     return fail(pg_error_from_sqlite(*lookup_failure));
   if (!plan)
     return fail(plan.error());
+  // Each column's default operator class for the access method (42704 for json, xml,
+  // point, ...: operator_classes.hpp), checked before the name, as PostgreSQL does.
+  const std::string method = f.value("accessMethod", std::string("btree"));
+  for (const std::string& name : plan->columns)
+    for (const auto& c : *columns)
+      if (c.name == name)
+        if (auto missing = missing_operator_class(c.type, method.empty() ? "btree" : method))
+          return fail(std::move(*missing));
   if (plan->notice)
     context.emit_notice(*plan->notice);
   if (!plan->sql.empty())

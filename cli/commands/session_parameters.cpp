@@ -18,10 +18,33 @@
 
 #include <algorithm>
 #include <cctype>
-#include <clocale>
+#include <locale.h>
 
 namespace tributary {
 namespace {
+
+// lc_messages, lc_monetary, lc_numeric, lc_time as PostgreSQL's check_locale: a
+// locale the system has ('' is the server's), else 22023. Money, numbers and
+// times are formatted here as in the C locale, so lc_monetary, lc_numeric and
+// lc_time of another locale (whose formats PostgreSQL would use) are 0A000;
+// lc_messages of any locale is kept (messages stay PostgreSQL's English).
+result<std::string, pg_error> checked_locale(const std::string& key, const std::string& name,
+                                             const std::string& value) {
+  if (value.empty())
+    return value;
+  const int mask = key == "lc_messages" ? LC_MESSAGES_MASK
+                   : key == "lc_monetary" ? LC_MONETARY_MASK
+                   : key == "lc_numeric"  ? LC_NUMERIC_MASK
+                                          : LC_TIME_MASK;
+  locale_t locale = newlocale(mask, value.c_str(), static_cast<locale_t>(0));
+  if (locale == static_cast<locale_t>(0))
+    return fail(make_pg_error("22023", "invalid value for parameter \"" + name + "\": \"" + value + "\""));
+  freelocale(locale);
+  const bool c_locale = value == "C" || value == "POSIX" || value.starts_with("C.");
+  if (key != "lc_messages" && !c_locale)
+    return fail(make_pg_error("0A000", name + " \"" + value + "\" (a locale other than C) is not supported yet"));
+  return value;
+}
 
 std::string lowercase(std::string s) {
   for (char& c : s)
@@ -107,20 +130,6 @@ result<std::string, pg_error> canonical_datestyle(const std::string& value, cons
   return style + ", " + order;
 }
 
-// lc_messages, lc_monetary, lc_numeric, lc_time: PostgreSQL's check_locale takes a
-// locale the system has; Tributary formats (money, to_char, messages) as the C locale
-// only, so another existing locale is 0A000 rather than silently ignored.
-result<std::string, pg_error> checked_locale(const std::string& name, const std::string& value) {
-  if (value.empty() || value == "C" || value == "POSIX" || value == "C.UTF-8" || value == "C.utf8")
-    return value;
-  locale_t exists = newlocale(LC_ALL_MASK, value.c_str(), static_cast<locale_t>(0));
-  if (exists == static_cast<locale_t>(0))
-    return fail(invalid_value(name, value));
-  freelocale(exists);
-  return fail(make_pg_error("0A000", name + " = '" + value + "' is not supported",
-                            "Tributary formats money, numbers, times and messages as the C locale does."));
-}
-
 }  // namespace
 
 namespace {
@@ -188,6 +197,8 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
       return u;
     return fail(make_pg_error("0A000", "conversion between " + uppercase(value) + " and UTF8 is not supported"));
   }
+  if (key == "lc_messages" || key == "lc_monetary" || key == "lc_numeric" || key == "lc_time")
+    return checked_locale(key, given_name, value);
   if (key == "datestyle")
     return canonical_datestyle(value, parameters_.at(key).value);
   if (key == "timezone") {
@@ -219,8 +230,6 @@ result<std::string, pg_error> session_parameters::canonical_value(const std::str
       return fail(make_pg_error("0A000", "standard_conforming_strings = off is not supported"));
     return std::string("on");
   }
-  if (key == "lc_messages" || key == "lc_monetary" || key == "lc_numeric" || key == "lc_time")
-    return checked_locale(key, value);
   // Every other parameter by its type, as PostgreSQL's parse_and_validate_value.
   if (const parameter_rule* rule = find_parameter_rule(key))
     return check_parameter_value(*rule, given_name, value);

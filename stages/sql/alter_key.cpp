@@ -5,6 +5,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/types/operator_classes.hpp"
 
 namespace tributary {
 namespace {
@@ -247,6 +248,12 @@ result<ok_t, pg_error> add_key_constraint(const json& constraint, column_alterat
   if (kind == 'p' && !state.primary_key.empty())
     return fail(make_pg_error("42P16", "multiple primary keys for table \"" + state.table +
                                            "\" are not allowed"));
+  if (kind != 'f')  // the key's btree index: 42704 for json, xml, point, ...
+    for (const auto& column : columns)
+      for (const column_definition& c : state.columns)
+        if (c.name == column)
+          if (auto missing = missing_operator_class(c.type, "btree"))
+            return fail(std::move(*missing));
   const std::string chosen = default_name(state, kind, columns);
   std::string name = pt::text(constraint, "conname");
   const auto taken = key_names(state);

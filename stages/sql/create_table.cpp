@@ -13,6 +13,7 @@
 #include "stages/sql/translator/check_translation.hpp"
 #include "stages/sql/constant_assignment.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
@@ -160,6 +161,7 @@ struct table_builder {
   }
   std::vector<pending_check> checks;        // column and table CHECKs, in order written
   std::string primary_key_name;  // CONSTRAINT n PRIMARY KEY: kept as a table constraint
+  std::vector<std::string> table_unique_columns;  // named by a table UNIQUE constraint
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -357,9 +359,11 @@ struct table_builder {
       return ok_v;
     }
     if (kind == "CONSTR_UNIQUE") {
-      for (const auto& key : pt::strings(pt::list(c, "keys")))
+      for (const auto& key : pt::strings(pt::list(c, "keys"))) {
         if (!find_column(key))
           return fail(make_pg_error("42703", "column \"" + key + "\" named in key does not exist"));
+        table_unique_columns.push_back(key);
+      }
       const std::string name = pt::text(c, "conname");
       table_constraints.push_back((name.empty() ? "" : "CONSTRAINT " + quote_identifier(name) + " ") + "UNIQUE " +
                                   key_list(c));
@@ -421,6 +425,13 @@ struct table_builder {
   // Finishes the DDL: the primary key (a single integer column becomes the rowid)
   // and NOT NULL on every column that needs it.
   result<ok_t, pg_error> finish() {
+    // The keys' btree indexes: a column of a type without a btree operator class
+    // (json, xml, point, ...) is 42704, as PostgreSQL's index creation says.
+    for (const auto* keys : {&primary_key, &unique_columns, &table_unique_columns})
+      for (const std::string& key : *keys)
+        if (const column_definition* column = find_column(key))
+          if (auto missing = missing_operator_class(column->type, "btree"))
+            return fail(std::move(*missing));
     int rowid_column = -1;
     if (primary_key.size() == 1 && primary_key_name.empty()) {
       for (size_t i = 0; i < out.columns.size(); ++i)

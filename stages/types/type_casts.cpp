@@ -232,6 +232,18 @@ result<sql_value, pg_error> from_text(const std::string& text, const column_type
                                       bool explicit_cast, const type_settings& settings) {
   if (explicit_cast && (to.oid == 1042 || to.oid == 1043) && to.typmod >= 4)
     return parse_text_value(to, truncated(text, to.typmod - 4), settings);
+  if (explicit_cast && (to.oid == 1560 || to.oid == 1562) && to.typmod > 0) {
+    // ::bit(n) pads with zeros on the right or cuts to n bits; ::varbit(n) cuts
+    // (PostgreSQL's bit() / varbit() with isExplicit), after the type's input.
+    auto bits = parse_text_value(builtin_column_type(to.oid), text, settings);
+    if (!bits || !std::holds_alternative<std::string>(*bits))
+      return bits;
+    std::string value = std::get<std::string>(*bits);
+    const size_t length = static_cast<size_t>(to.typmod);
+    if (value.size() > length || to.oid == 1560)
+      value.resize(length, '0');
+    return sql_value{std::move(value)};
+  }
   return parse_text_value(to, text, settings);
 }
 

@@ -70,7 +70,8 @@ inline bool applies_automatically(cast_context context) {
 
 // `stored` (not NULL) of type `from` -> the stored value of type `to`.
 // `explicit_cast`: the value is cast with ::type (character strings are truncated
-// to the new length instead of refused).
+// to the new length instead of refused; bit(n) strings padded or truncated,
+// varbit(n) truncated).
 result<sql_value, pg_error> cast_stored_value(const sql_value& stored, const column_type& from,
                                               const column_type& to, stored_cast method,
                                               bool explicit_cast, const type_settings& settings);

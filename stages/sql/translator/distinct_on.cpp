@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 
 namespace tributary::translator {
@@ -24,7 +25,8 @@ std::string query_translator::distinct_on(const json& distinct_clause, const sco
                                           const std::vector<sort_term>& order, const std::string& body) {
   std::vector<sort_term> keys;
   for (const json& node : distinct_clause) {
-    auto [sql, type] = sort_key(node, "SELECT DISTINCT ON", where, columns, column_sql);
+    auto [sql, type] = sort_key(node, "DISTINCT ON", where, columns, column_sql);
+    require_sort_operators(type, false, expression_helpers::start_location(node));
     if (std::none_of(keys.begin(), keys.end(), [&](const sort_term& k) { return k.sql == sql; }))
       keys.push_back({sql, type, " ASC NULLS LAST"});
   }

@@ -19,6 +19,22 @@ inline int location_of(const json& fields) {
   return static_cast<int>(parse_tree::integer(fields, "location"));
 }
 
+// Where an expression starts in the statement (PostgreSQL's exprLocation: the
+// leftmost of an operator and its operands, of a cast and its argument), for an
+// error about the whole expression; -1 when unknown.
+inline int start_location(const json& node) {
+  const json& f = parse_tree::fields(node);
+  const std::string type = parse_tree::node_type(node);
+  int location = f.contains("location") ? static_cast<int>(parse_tree::integer(f, "location")) : -1;
+  for (const char* operand : {"lexpr", "arg"})
+    if ((type == "A_Expr" || type == "TypeCast") && f.contains(operand)) {
+      const int inner = start_location(f[operand]);
+      if (inner >= 0 && (location < 0 || inner < location))
+        location = inner;
+    }
+  return location;
+}
+
 inline typed_expression typed(std::string sql, column_type type, int location = -1) {
   typed_expression e;
   e.sql = std::move(sql);

@@ -166,8 +166,13 @@ typed_expression query_translator::constant(const json& node) {
   }
   if (c.contains("boolval"))
     return typed(value->text == "true" ? "1" : "0", builtin(pg_type_oid::boolean), location);
-  if (c.contains("bsval"))
-    throw not_translatable{"bit-string constant"};
+  if (c.contains("bsval")) {
+    // B'1010' / X'1F': a constant of type bit, read by bit_in (PostgreSQL's make_const).
+    auto bits = parse_text_value(builtin(pg_type_oid::bit), value->text, input_.settings);
+    if (!bits)
+      fail_at(bits.error(), location);
+    return typed(sql_literal(*bits), builtin(pg_type_oid::bit), location);
+  }
   if (value->is_string) {
     typed_expression e = typed(sql_quote(value->text), builtin(pg_type_oid::unknown), location);
     e.literal = value->text;
@@ -282,10 +287,13 @@ typed_expression query_translator::explicit_cast(typed_expression arg, const col
   const column_type* target = &target_type;
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
-  if (arg.literal && (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar) &&
+  if (arg.literal &&
+      (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar ||
+       target->oid == pg_type_oid::bit || target->oid == pg_type_oid::varbit) &&
       target->typmod >= 0) {
-    // An explicit cast to varchar(n) / char(n) cuts the literal to n characters:
-    // read it without the length, then cast it as ::type does (type_casts.hpp).
+    // An explicit cast to varchar(n) / char(n) cuts the literal to n characters,
+    // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it: read it without
+    // the length, then cast it as ::type does (type_casts.hpp).
     const column_type unbounded = builtin(target->oid);
     auto read = parse_text_value(unbounded, *arg.literal, input_.settings);
     if (!read)
@@ -343,8 +351,17 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
   }
   if (value.literal) {
     auto stored = parse_text_value(type, *value.literal, input_.settings);
-    if (!stored)
-      fail_at(stored.error(), value.location);
+    if (!stored) {
+      // PostgreSQL reads a literal by its type's input without the typmod (interval
+      // aside), at the literal's position; the length or precision (22001 value too
+      // long, 22003 numeric field overflow, 22026 bit string length) is applied after,
+      // by the type's length coercion, whose error has no position.
+      column_type unbounded = type;
+      unbounded.typmod = -1;
+      const bool typmod_error = type.typmod >= 0 && type.oid != pg_type_oid::interval &&
+                                parse_text_value(unbounded, *value.literal, input_.settings).ok();
+      fail_at(stored.error(), typmod_error ? -1 : value.location);
+    }
     return typed(sql_literal(*stored), type, value.location);
   }
   if (value.parameter != 0) {

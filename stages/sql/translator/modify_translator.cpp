@@ -2,7 +2,7 @@
 //
 //   INSERT INTO t [AS a] [(cols)] VALUES (...), ... | SELECT ...
 //          [ON CONFLICT [(cols)] DO NOTHING | DO UPDATE SET ... [WHERE ...]] [RETURNING ...]
-//   UPDATE t [AS a] SET col = expr, ... [FROM ...] [WHERE ...] [RETURNING ...]
+//   UPDATE t [AS a] SET col = expr, (col, ...) = (expr, ...), ... [FROM ...] [WHERE ...] [RETURNING ...]
 //   DELETE FROM t [AS a] [USING ...] [WHERE ...] [RETURNING ...]
 //
 // Every stored value goes through assign(): the type PostgreSQL's assignment
@@ -13,9 +13,13 @@
 // OVERRIDING SYSTEM VALUE; OVERRIDING USER VALUE gives identity columns their
 // default. Left untranslated (the statement runs the previous way): subscripted
 // or multi-column assignments, DELETE ... USING with RETURNING.
+#include <algorithm>
+
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
+#include <algorithm>
+
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
@@ -29,10 +33,22 @@ namespace tributary::translator {
 namespace {
 
 namespace pt = parse_tree;
+using expression_helpers::start_location;
 
 bool is_builtin_array(const column_type& type) {
   const type_descriptor* descriptor = type.is_enum() ? nullptr : find_builtin_type(type.oid);
   return descriptor != nullptr && descriptor->element != 0;
+}
+
+// A built-in type whose casts pg_cast lists completely in type_casts.cpp's table
+// (the reg* types and oid, cast from integers by PostgreSQL, are not there).
+bool has_listed_casts(const column_type& type) {
+  if (type.is_enum() || type.domain_array || find_builtin_type(type.oid) == nullptr)
+    return false;
+  for (oid_t reg : {26u, 24u, 2202u, 2205u, 2206u, 4089u})
+    if (type.oid == reg)
+      return false;
+  return true;
 }
 
 bool is_time_type(oid_t oid) {
@@ -60,6 +76,36 @@ typed_expression default_of(const column_definition& column) {
   e.type = column.type;
   e.is_null_constant = !column.sqlite_default;
   return e;
+}
+
+// SET (a, b) = (x, y) or ROW(x, y): the parser gives each column a MultiAssignRef
+// to the row; its value is the row's field at the column's place, as PostgreSQL's
+// transformMultiAssignRef picks it, with its errors for a row of another width
+// (42601) and for a source that is neither a row nor a sub-select (0A000). SET (a, b) =
+// (SELECT ...) is not translated.
+const json& assigned_value(const json& target, const query_translator& t) {
+  static const json none;
+  const auto found = target.find("val");
+  if (found == target.end())
+    return none;
+  const json& value = *found;
+  if (pt::node_type(value) != "MultiAssignRef")
+    return value;
+  const json& assignment = pt::fields(value);
+  const auto source_found = assignment.find("source");
+  const json& source = source_found == assignment.end() ? none : *source_found;
+  if (pt::node_type(source) == "SubLink")
+    throw not_translatable{"UPDATE SET (columns) = (SELECT ...)"};
+  if (pt::node_type(source) != "RowExpr")
+    t.fail_at(make_pg_error("0A000", "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() "
+                                     "expression"),
+              start_location(source));
+  const json& fields = pt::list(pt::fields(source), "args");
+  const auto column = pt::integer(assignment, "colno");
+  if (static_cast<size_t>(pt::integer(assignment, "ncolumns")) != fields.size() || column < 1 ||
+      static_cast<size_t>(column) > fields.size())
+    t.fail_at(make_pg_error("42601", "number of columns does not match number of values"), start_location(source));
+  return fields[static_cast<size_t>(column - 1)];
 }
 
 // 428C9: a GENERATED ALWAYS identity column takes only DEFAULT.
@@ -115,9 +161,11 @@ typed_expression query_translator::assign(typed_expression value, const column_d
   const bool time_to_time = is_time_type(from.oid) && is_time_type(to.oid);
   if (number_to_number || to_text || time_to_time)
     return cast(true);
-  if (is_builtin_array(from) && is_builtin_array(to)) {
+  if ((is_builtin_array(from) && is_builtin_array(to)) || (has_listed_casts(from) && has_listed_casts(to))) {
     // int4[] into numeric[] (or a domain's array over it): element by element, as
-    // PostgreSQL's array coercion applies the elements' assignment cast.
+    // PostgreSQL's array coercion applies the elements' assignment cast. Any
+    // other two built-in types: pg_cast's assignment or implicit cast, else 42804
+    // (now() into an int8[] column, 5 into an inet column).
     const auto rule = find_cast(from, to);
     if (rule && applies_automatically(rule->context)) {
       if (rule->method == stored_cast::not_supported)
@@ -263,7 +311,10 @@ translated_query query_translator::insert(const json& s) {
     if (column.identity == "a" && overriding != "OVERRIDING_SYSTEM_VALUE")
       fail_at(generated_always(column, false), -1);
     scope none;
-    return assign(expression(item, none), column);
+    typed_expression value = expression(item, none);
+    if (value.location < 0)
+      value.location = start_location(item);
+    return assign(std::move(value), column);
   };
 
   static const json no_select = json::object();
@@ -391,27 +442,36 @@ translated_query query_translator::update(const json& s) {
   for (const json& item : pt::list(s, "fromClause"))
     from += (from.empty() ? " FROM " : ", ") + from_item(item, where);
   std::string sets;
+  std::vector<const column_definition*> assigned;
   for (const json& item : pt::list(s, "targetList")) {
     const json& t = pt::fields(item);
-    if (t.contains("indirection") || pt::node_type(t.value("val", json())) == "MultiAssignRef")
+    if (t.contains("indirection"))
       throw not_translatable{"UPDATE assignment form"};
     const std::string name = pt::text(t, "name");
     const column_definition* column = find_column(*columns, name);
+    assigned.push_back(column);
     if (column == nullptr)
       fail_at(make_pg_error("42703", "column \"" + name + "\" of relation \"" +
                                          pt::text(s.value("relation", json::object()), "relname") +
                                          "\" does not exist"),
               static_cast<int>(pt::integer(t, "location")));
-    const json& value = t.value("val", json());
+    const json& value = assigned_value(t, *this);
     if (pt::node_type(value) == "SetToDefault") {
       sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " + default_of(*column).sql;
       continue;
     }
     if (column->identity == "a")
       fail_at(generated_always(*column, true), -1);
-    sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " +
-            assign(expression(value, where), *column).sql;
+    typed_expression assigned = expression(value, where);
+    if (assigned.location < 0)
+      assigned.location = start_location(value);
+    sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " + assign(std::move(assigned), *column).sql;
   }
+  // The rewriter's check, after every value is typed (no position).
+  for (size_t i = 0; i < assigned.size(); ++i)
+    if (std::find(assigned.begin(), assigned.begin() + static_cast<long>(i), assigned[i]) !=
+        assigned.begin() + static_cast<long>(i))
+      fail_at(make_pg_error("42601", "multiple assignments to same column \"" + assigned[i]->name + "\""), -1);
   std::string sql = with + "UPDATE " + table_sql + " SET " + sets + from;
   if (s.contains("whereClause"))
     sql += " WHERE " + as_boolean(expression(s["whereClause"], where)).sql;

@@ -66,6 +66,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     }
     if (left.row_constructor || right.row_constructor)
       refuse_row_operand(op, left, right, location_of(expr));
+    require_comparison_operator(op, left, right, location_of(expr));
     if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
       return *json_result;
     if (auto array_result = array_operator(*this, op, left, right, location_of(expr)))
@@ -104,6 +105,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       typed_expression right = expression(item, where);
       if (left.row_constructor != right.row_constructor)
         refuse_row_operand("=", left, right, location_of(expr));
+      require_comparison_operator(negated ? "<>" : "=", left, right, location_of(expr));
       typed_expression test = left.row_constructor && right.row_constructor
                                   ? row_comparison(negated ? "<>" : "=", left, right, location_of(expr))
                                   : comparison(negated ? "<>" : "=", left, std::move(right));
@@ -145,6 +147,36 @@ void query_translator::refuse_row_operand(const std::string& op, const typed_exp
     return e.type.oid == 2249 ? std::string("record") : message_type_name(e.type);
   };
   fail_at(make_pg_error("42883", "operator does not exist: " + name(left) + " " + op + " " + name(right)), location);
+}
+
+void query_translator::require_comparison_operator(const std::string& op, const typed_expression& left,
+                                                   const typed_expression& right, int location) {
+  // json and xml have no comparison operators; the geometric types have only some
+  // (point <>, line =, box and path all but <>, lseg and circle all six): PostgreSQL's
+  // 42883 for the others, naming an untyped operand "unknown"; the ones it has are
+  // not translated (0A000).
+  static const std::pair<oid_t, const char*> existing[] = {
+      {114, ""}, {142, ""}, {604, ""}, {600, " <> "}, {628, " = "},
+      {602, " < <= = > >= "}, {603, " < <= = > >= "}, {601, " < <= = <> > >= "}, {718, " < <= = <> > >= "}};
+  if (op != "=" && op != "<>" && op != "!=" && op != "<" && op != ">" && op != "<=" && op != ">=")
+    return;
+  const std::string name = op == "!=" ? "<>" : op;
+  for (const auto& [oid, operators] : existing) {
+    const bool left_is = !untyped(left) && left.type.oid == oid && !left.type.is_enum();
+    const bool right_is = !untyped(right) && right.type.oid == oid && !right.type.is_enum();
+    if (!left_is && !right_is)
+      continue;
+    const bool same = (left_is || untyped(left)) && (right_is || untyped(right));
+    if (same && std::string(operators).find(" " + name + " ") != std::string::npos)
+      // PostgreSQL's geometric comparisons are by area, length or point count
+      // within its epsilon (box '(2,2),(0,0)' = '(4,1),(0,0)'): not done here.
+      throw not_translatable{"the geometric comparison " + message_type_name(left_is ? left.type : right.type) +
+                             " " + name + " " + message_type_name(left_is ? left.type : right.type)};
+    const auto words = [](const typed_expression& e) { return untyped(e) ? std::string("unknown") : message_type_name(e.type); };
+    pg_error error = make_pg_error("42883", "operator does not exist: " + words(left) + " " + name + " " + words(right));
+    error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
+    fail_at(std::move(error), location);
+  }
 }
 
 typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,

@@ -197,6 +197,10 @@ private:
                               typed_expression right);
   typed_expression comparison(const std::string& op, typed_expression left,
                               typed_expression right);
+  // 42883 at `location` for a comparison operator PostgreSQL does not have for the
+  // operands' types (json = json, point < point, ...: operator_translator.cpp).
+  void require_comparison_operator(const std::string& op, const typed_expression& left,
+                                   const typed_expression& right, int location);
   typed_expression boolean_expression(const json& expr, const scope& where);
   typed_expression case_expression(const json& expr, const scope& where);
   typed_expression coalesce(const json& expr, const scope& where);
@@ -233,6 +237,13 @@ private:
   std::string order_by(const json& sort_clause, const scope& where,
                        const std::vector<query_column>& columns,
                        const std::vector<std::string>& column_sql, std::vector<sort_term>* terms = nullptr);
+  // The output column a bare name in ORDER BY / DISTINCT ON / GROUP BY names
+  // (42702 when two of that name differ); nullopt when none has the name.
+  std::optional<size_t> output_named(const json& key, const char* clause, const std::vector<query_column>& columns,
+                                     const std::vector<std::string>& column_sql);
+  // 42883 at `location` for a key of a type PostgreSQL cannot sort (`ordering`) or
+  // group (json, xml, point, ...: select_order_limit.cpp).
+  void require_sort_operators(const column_type& type, bool ordering, int location) const;
   // An ORDER BY / DISTINCT ON key: an output column by position or bare name, else
   // an expression over `where`; its SQL in its type's collation.
   std::pair<std::string, column_type> sort_key(const json& key, const char* clause, const scope& where,

@@ -1,11 +1,23 @@
 // select_order_limit: a SELECT's ORDER BY (sort keys in their types' collations, output
 // columns by position or name, PostgreSQL's NULL placement) and LIMIT / OFFSET counts
 // (2201W / 2201X when negative); split from select_translator.cpp.
+//
+// A bare name in ORDER BY, DISTINCT ON or GROUP BY that names output columns is
+// the output column, as PostgreSQL's findTargetlistEntrySQL92: several of that
+// name are one column when they are the same expression (b, t.b; b + 1 AS x twice),
+// else 42702 ORDER BY "x" is ambiguous at the name. (GROUP BY first looks for a
+// column of the FROM items of that name: names_a_from_column.)
+//
+// A key of a type without ordering (json, xml, the geometric types, their arrays)
+// is PostgreSQL's 42883 could not identify an ordering operator for type json; a
+// GROUP BY, DISTINCT or DISTINCT ON key of one, 42883 ... equality operator.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
@@ -25,6 +37,74 @@ std::optional<size_t> query_translator::output_position(const json& node, size_t
   return static_cast<size_t>(position - 1);
 }
 
+namespace {
+
+// `sql` without parentheses around the whole of it: "(\"s\".\"id\")" (a USING
+// column, the left side's) is the same expression as "\"s\".\"id\"" (from s.*).
+std::string_view without_outer_parentheses(std::string_view sql) {
+  while (sql.size() >= 2 && sql.front() == '(' && sql.back() == ')') {
+    int depth = 0;
+    char quote = 0;
+    size_t closing = 0;
+    for (size_t i = 0; i < sql.size() && closing == 0; ++i) {
+      const char c = sql[i];
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;  // a doubled quote closes and reopens
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')' && --depth == 0) {
+        closing = i;
+      }
+    }
+    if (closing != sql.size() - 1)
+      break;
+    sql = sql.substr(1, sql.size() - 2);
+  }
+  return sql;
+}
+
+}  // namespace
+
+std::optional<size_t> query_translator::output_named(const json& key, const char* clause,
+                                                    const std::vector<query_column>& columns,
+                                                    const std::vector<std::string>& column_sql) {
+  const json& fields = pt::list(pt::fields(key), "fields");
+  if (pt::node_type(key) != "ColumnRef" || fields.size() != 1 || pt::node_type(fields[0]) != "String")
+    return std::nullopt;
+  const std::string name = pt::text(pt::fields(fields[0]), "sval");
+  std::optional<size_t> found;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i].name != name)
+      continue;
+    if (!found) {
+      found = i;
+    } else if (without_outer_parentheses(column_sql[i]) != without_outer_parentheses(column_sql[*found])) {
+      // PostgreSQL's findTargetlistEntrySQL92: two output columns of that name
+      // that are not the same expression (a, a[1] AS a; b + 1 AS x, 1 + b AS x).
+      fail_at(make_pg_error("42702", std::string(clause) + " \"" + name + "\" is ambiguous"),
+              static_cast<int>(pt::integer(pt::fields(key), "location")));
+    }
+  }
+  return found;
+}
+
+void query_translator::require_sort_operators(const column_type& type, bool ordering, int location) const {
+  // PostgreSQL's get_sort_group_operators: json, xml and the geometric types have
+  // no btree (nor hash) operator class, and so neither have their arrays.
+  oid_t oid = type.oid;
+  if (const type_descriptor* d = type.is_enum() ? nullptr : find_builtin_type(oid); d != nullptr && d->element != 0)
+    oid = d->element;
+  if (type.domain_array || has_btree_operator_class(oid))
+    return;
+  pg_error error = make_pg_error("42883", std::string("could not identify an ") + (ordering ? "ordering" : "equality") +
+                                              " operator for type " + expression_helpers::message_type_name(type));
+  if (ordering)
+    error.hint = "Use an explicit ordering operator or modify the query.";
+  fail_at(std::move(error), location);
+}
+
 std::pair<std::string, column_type> query_translator::sort_key(const json& key, const char* clause,
                                                              const scope& where,
                                                              const std::vector<query_column>& columns,
@@ -32,13 +112,8 @@ std::pair<std::string, column_type> query_translator::sort_key(const json& key, 
   if (auto position = output_position(key, columns.size(), clause))
     return {column_sql[*position], columns[*position].type};
   // A bare name that is an output column's name is that column.
-  const json& fields = pt::list(pt::fields(key), "fields");
-  if (pt::node_type(key) == "ColumnRef" && fields.size() == 1 && pt::node_type(fields[0]) == "String") {
-    const std::string name = pt::text(pt::fields(fields[0]), "sval");
-    for (size_t i = 0; i < columns.size(); ++i)
-      if (columns[i].name == name)
-        return {column_sql[i], columns[i].type};
-  }
+  if (auto named = output_named(key, clause, columns, column_sql))
+    return {column_sql[*named], columns[*named].type};
   typed_expression e = expression(key, where);
   if (e.type.oid == pg_type_oid::unknown)
     e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
@@ -53,6 +128,7 @@ std::string query_translator::order_by(const json& sort_clause, const scope& whe
     const json& sort = pt::fields(node);
     const json& key = sort.value("node", json());
     auto [term, type] = sort_key(key, "ORDER BY", where, columns, column_sql);
+    require_sort_operators(type, true, expression_helpers::start_location(key));
     // An output column sorts by its alias: SQLite refuses an outer query's column
     // in the ORDER BY of a sub-select in FROM, but not in its result columns.
     std::string written = term;

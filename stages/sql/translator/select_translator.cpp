@@ -83,20 +83,31 @@ bool one_row_expressions(const json& s) {
   return (op.empty() || op == "SETOP_NONE") && !has_set_returning_call(pt::list(s, "targetList"));
 }
 
-// findTargetlistEntrySQL92: a GROUP BY name that no FROM column of this level has is
-// an output column's name (its AS, or the name PostgreSQL gives it); the target's
-// index (nullopt with a `*` in the select list: its columns come from FROM).
-std::optional<size_t> grouped_output_name(const json& item, const scope& level, const json& target_list) {
+// findTargetlistEntrySQL92: a GROUP BY name that no FROM column of this level has may be
+// an output column's name (its AS, or the name PostgreSQL gives it).
+bool names_a_from_column(const json& item, const scope& level) {
   if (pt::node_type(item) != "ColumnRef")
+    return false;
+  const json& fields = pt::list(pt::fields(item), "fields");
+  if (fields.size() != 1 || pt::node_type(fields[0]) != "String")
+    return false;
+  const std::string name = pt::text(pt::fields(fields[0]), "sval");
+  for (const scope_item& from : level.items)
+    for (const scope_column& c : from.columns)
+      if (c.name == name)
+        return true;
+  return false;
+}
+
+// The target a GROUP BY output name names (check_grouping's view of the select
+// list; nullopt with a `*` in it: its columns come from FROM).
+std::optional<size_t> grouped_output_name(const json& item, const scope& level, const json& target_list) {
+  if (pt::node_type(item) != "ColumnRef" || names_a_from_column(item, level))
     return std::nullopt;
   const json& fields = pt::list(pt::fields(item), "fields");
   if (fields.size() != 1 || pt::node_type(fields[0]) != "String")
     return std::nullopt;
   const std::string name = pt::text(pt::fields(fields[0]), "sval");
-  for (const scope_item& from : level.items)
-    for (const scope_column& c : from.columns)
-      if (c.name == name)
-        return std::nullopt;
   for (size_t i = 0; i < target_list.size(); ++i) {
     const json& target = pt::fields(target_list[i]);
     const json& value = target.value("val", json());
@@ -273,14 +284,21 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   std::string group;
   for (const json& item : pt::list(s, "groupClause")) {
     std::string term;
+    column_type type;
     if (auto position = output_position(item, column_sql.size(), "GROUP BY")) {
       term = column_sql[*position];
-    } else if (auto alias = grouped_output_name(item, own, pt::list(s, "targetList"))) {
+      type = out.columns[*position].type;
+    } else if (auto alias = names_a_from_column(item, own)
+                                ? std::nullopt
+                                : output_named(item, "GROUP BY", out.columns, column_sql)) {
       term = column_sql[*alias];  // GROUP BY an output column's name
+      type = out.columns[*alias].type;
     } else {
       typed_expression e = expression(item, own);
       term = with_collation(e.sql, e.type);
+      type = e.type;
     }
+    require_sort_operators(type, false, expression_helpers::start_location(item));
     group += (group.empty() ? " GROUP BY " : ", ") + term;
   }
   sql += group;
@@ -291,6 +309,15 @@ translated_query query_translator::select(const json& s, const scope* outer) {
   const size_t listed_lengths = expansion ? expansion->lengths.size() : 0;
   std::vector<sort_term> order;
   const std::string order_sql = order_by(pt::list(s, "sortClause"), own, out.columns, column_sql, &order);
+  // SELECT DISTINCT groups by every output column (after ORDER BY, as PostgreSQL checks).
+  if (s.contains("distinctClause") && !distinct_on_keys) {
+    const json& targets = pt::list(s, "targetList");
+    for (size_t i = 0; i < out.columns.size(); ++i)
+      require_sort_operators(out.columns[i].type, false,
+                             targets.size() == out.columns.size()
+                                 ? expression_helpers::start_location(pt::fields(targets[i]).value("val", json()))
+                                 : -1);
+  }
   if (distinct_on_keys) {
     if (expansion)
       throw not_translatable{"DISTINCT ON with set-returning functions"};

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/output_names.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -62,6 +63,16 @@ translated_query query_translator::set_operation(const json& s, const scope* out
   for (size_t i = 0; i < types.size(); ++i) {  // column by column, left then right, as transformSetOperationTree
     check_literal(select_fields(s.value("larg", json::object())), left, i);
     check_literal(select_fields(s.value("rarg", json::object())), right, i);
+    // UNION / INTERSECT / EXCEPT without ALL compare rows: 42883 for a json, xml or
+    // geometric column, at the left branch's expression.
+    if (!pt::flag(s, "all")) {
+      const json left_branch = select_fields(s.value("larg", json::object()));
+      const json& targets = pt::list(left_branch, "targetList");
+      require_sort_operators(types[i], false,
+                             targets.size() == types.size()
+                                 ? expression_helpers::start_location(pt::fields(targets[i]).value("val", json()))
+                                 : -1);
+    }
   }
   const auto conform = [&](translated_query& side) {
     bool same = true;

@@ -1,0 +1,124 @@
+// 006_types_arrays: array values assigned to array columns of another element
+// type answer as PostgreSQL's.
+//
+// Differential against a real PostgreSQL 15 (differential_test.hpp): the same
+// statements on both servers, the same rows, or the same SQLSTATE, message and
+// position. An array expression assigned to an array column of another element
+// type is cast element by element with the elements' assignment cast (numeric
+// into int8 rounds half away from zero, float8 into int4 half to even), in every
+// form of INSERT and UPDATE: one row of VALUES or several, INSERT ... SELECT,
+// UPDATE SET.
+#include "integration/differential_test.hpp"
+
+namespace tributary::integration {
+namespace {
+
+class TypesArrays : public DifferentialTest {};
+
+TEST_F(TypesArrays, ArrayAssignmentCastsEachElementAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE a8 (id int, x int8[], y int4[], z int2[])",
+      "INSERT INTO a8 (id, x) VALUES (1, ARRAY[1.5, 2.4, -2.5])",
+      "INSERT INTO a8 (id, x) VALUES (2, ARRAY[[1.5], [2.5]])",
+      "INSERT INTO a8 (id, x) VALUES (3, ARRAY[1.5, NULL])",
+      "INSERT INTO a8 (id, x) VALUES (4, ARRAY[9223372036854775808.0])",
+      "INSERT INTO a8 (id, x) VALUES (5, ARRAY['NaN'::numeric])",
+      "INSERT INTO a8 (id, y, z) VALUES (6, ARRAY[1.5e0, 2.5e0], ARRAY[2.5e0::float4])",
+      "INSERT INTO a8 (id, y) VALUES (7, ARRAY[3000000000.0])",
+      "INSERT INTO a8 (id, z) VALUES (8, ARRAY[40000.0])",
+      "UPDATE a8 SET x = ARRAY[7.5] WHERE id = 1",
+      "SELECT * FROM a8 ORDER BY id",
+      "SELECT ARRAY[2.5, -0.5]::int8[], ARRAY[2.5e0]::int4[]",
+  }, true);
+}
+
+// Several rows of VALUES: each row's values are assigned to the columns as one
+// row's are (PostgreSQL's transformInsertStmt coerces each VALUES list to the
+// target columns), whatever the other rows hold.
+TEST_F(TypesArrays, SeveralRowsOfValuesCastEachElementAsOneRowDoes) {
+  expect_same_answers({
+      "CREATE TABLE a8 (id int, x int8[], y int4[], z int2[])",
+      "INSERT INTO a8 (id, x) VALUES (1, ARRAY[1.5]), (2, ARRAY[2.5, -2.5])",
+      "INSERT INTO a8 (id, y) VALUES (3, ARRAY[2.5::float8]), (4, ARRAY[3.5::float8, -0.5::float8])",
+      "INSERT INTO a8 (id, x) VALUES (5, ARRAY[1.5]), (6, NULL), (7, '{7}'), (8, ARRAY[8])",
+      "INSERT INTO a8 (id, z) VALUES (9, ARRAY[[1.5, NULL]]), (10, ARRAY[[2.5], [3.5]])",
+      "INSERT INTO a8 (id, x, y, z) VALUES (11, ARRAY[0.5], ARRAY[0.5], ARRAY[0.5]), (12, ARRAY[-0.5], ARRAY[-1.5], ARRAY[1.5])",
+      // Errors: the failing row's element, no row kept.
+      "INSERT INTO a8 (id, x) VALUES (13, ARRAY[1.5]), (14, ARRAY[9223372036854775808.0])",
+      "INSERT INTO a8 (id, z) VALUES (15, ARRAY[1.5]), (16, ARRAY[40000.0])",
+      "INSERT INTO a8 (id, x) VALUES (17, ARRAY['NaN'::numeric]), (18, ARRAY[1.5])",
+      "INSERT INTO a8 (id, y) VALUES (19, ARRAY['Infinity'::float8]), (20, ARRAY[1.5])",
+      "INSERT INTO a8 (id, x) VALUES (21, ARRAY['x'::text]), (22, ARRAY[1.5])",
+      "INSERT INTO a8 (id, x) VALUES (23, ARRAY[1.5]), (24, ARRAY[true])",
+      "INSERT INTO a8 (id, x) VALUES (23, ARRAY[1.5]), (24, now())",
+      "INSERT INTO a8 (id, x) VALUES (23, now())",
+      "INSERT INTO a8 (id, x) VALUES (25, ARRAY[1.5]) RETURNING id, x",
+      "INSERT INTO a8 (id, x) VALUES (26, ARRAY[1.5]), (27, ARRAY[2.5]) RETURNING id, x, x[1]",
+      "SELECT * FROM a8 ORDER BY id",
+  }, true);
+}
+
+// INSERT ... SELECT and UPDATE SET (a single column, several in a row) cast each
+// element as INSERT ... VALUES does; a value of a type without an assignment cast
+// to the column's is 42804 at the value.
+TEST_F(TypesArrays, InsertSelectAndUpdateCastEachElementAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE a8 (id int, x int8[], y int4[], z int2[])",
+      "INSERT INTO a8 (id, x) SELECT 1, ARRAY[4.5]",
+      "INSERT INTO a8 (id, x) SELECT 2, ARRAY[4.5] UNION ALL SELECT 3, ARRAY[5.5]",
+      "INSERT INTO a8 (id, x) SELECT * FROM (VALUES (4, ARRAY[6.5]), (5, ARRAY[7.5])) v",
+      "INSERT INTO a8 (id, y) SELECT id + 10, ARRAY[id + 0.5] FROM a8",
+      "INSERT INTO a8 (id, x) SELECT 20, ARRAY[9223372036854775808.0]",
+      "UPDATE a8 SET x = ARRAY[8.5], y = ARRAY[8.5::float8] WHERE id = 4",
+      "UPDATE a8 SET (x, y) = (ARRAY[9.5], ARRAY[9.5::float8]) WHERE id = 5",
+      "UPDATE a8 SET z = ARRAY[id + 0.5] WHERE id > 10",
+      "UPDATE a8 SET z = ARRAY[40000.5] WHERE id = 1",
+      "UPDATE a8 SET x = now() WHERE id = 1",
+      "UPDATE a8 SET (z, x) = (ARRAY[1.5], now()) WHERE id = 1",
+      "SELECT * FROM a8 ORDER BY id",
+  }, true);
+}
+
+// UPDATE ... SET (a, b) = (x, y) or ROW(x, y): each column takes the row's value
+// at its place, with its assignment cast; PostgreSQL's 42601s for a source of
+// another width or form and for a column assigned twice.
+TEST_F(TypesArrays, UpdateSetsSeveralColumnsFromARowAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE u2 (id int, x int8[], y int4[], n int)",
+      "INSERT INTO u2 VALUES (1, NULL, NULL, 1)",
+      "UPDATE u2 SET (x, y) = (ARRAY[9.5], ARRAY[9.5::float8])",
+      "SELECT * FROM u2",
+      "UPDATE u2 SET (x, y) = (1)",
+      "UPDATE u2 SET (x, y) = (1, 2, 3)",
+      "UPDATE u2 SET (x, y) = ROW(ARRAY[1.5], ARRAY[2])",
+      "UPDATE u2 SET (n) = ROW(6)",
+      "UPDATE u2 SET (x, n) = (DEFAULT, 7)",
+      "UPDATE u2 SET (x, nosuch) = (NULL, 7)",
+      "UPDATE u2 SET (n, x) = (n + 1, ARRAY[n]) RETURNING *",
+      "UPDATE u2 SET (n, n) = (1, 2)",
+      "UPDATE u2 SET n = 1, n = 2",
+      "UPDATE u2 SET (x, n) = (now(), 1)",
+      "SELECT * FROM u2",
+  }, true);
+}
+
+// An array of a domain over an array (il[] with il over int[]) is, in
+// PostgreSQL, a 1-D array whose elements are int[] arrays ({"{3,4}","{5}"});
+// Tributary does not have such arrays yet and refuses the column rather than
+// store a 2-D int[] in its place.
+TEST_F(TypesArrays, AnArrayOfADomainOverAnArrayIsRefusedAsNotSupported) {
+  local_exec("CREATE DOMAIN il AS int[]");
+  for (const char* sql : {"CREATE TABLE tl (a il[])", "CREATE DOMAIN ill AS il[]"}) {
+    auto r = local_try(sql);
+    EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "0A000") << sql;
+    EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY),
+                 "an array of domain il, a domain over an array, is not supported yet")
+        << sql;
+  }
+  local_exec("CREATE TABLE tl (id int, a il)");
+  auto r = local_try("ALTER TABLE tl ADD COLUMN b il[]");
+  EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "0A000");
+}
+
+}  // namespace
+}  // namespace tributary::integration
