@@ -201,7 +201,7 @@ std::optional<typed_expression> integer_bitwise(query_translator& t, const std::
 
 std::optional<typed_expression> integer_shift(query_translator& t, const std::string& op,
                                               typed_expression left, typed_expression right,
-                                              int location) {
+                                              int) {
   if (op != "<<" && op != ">>")
     return std::nullopt;
   const auto untyped = [](const typed_expression& e) {
