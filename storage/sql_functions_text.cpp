@@ -167,6 +167,26 @@ void substr(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, joined(chars, static_cast<size_t>(from - 1), static_cast<size_t>(end - 1)));
 }
 
+// substring(bytea from s [for n]): as substr, counted in bytes; a blob.
+void bytea_substr(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const auto* bytes = static_cast<const unsigned char*>(sqlite3_value_blob(argv[0]));
+  const int64_t size = sqlite3_value_bytes(argv[0]);
+  const int64_t start = sqlite3_value_int64(argv[1]);
+  int64_t end = size + 1;  // exclusive, 1-based
+  if (argc == 3) {
+    const int64_t count = sqlite3_value_int64(argv[2]);
+    if (count < 0)
+      return report(context, make_pg_error("22011", "negative substring length not allowed"));
+    end = std::min(end, start > INT64_MAX - count ? INT64_MAX : start + count);
+  }
+  const int64_t from = std::max<int64_t>(start, 1);
+  if (end <= from)
+    return sqlite3_result_zeroblob(context, 0);
+  sqlite3_result_blob64(context, bytes + (from - 1), static_cast<sqlite3_uint64>(end - from), SQLITE_TRANSIENT);
+}
+
 void strpos(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (any_null(argc, argv))
     return sqlite3_result_null(context);
@@ -483,6 +503,7 @@ void register_text_functions(sqlite3* db, connection_state* state) {
   };
   const scalar scalars[] = {
       {"pg_like", 4, like},          {"pg_substr", 2, substr},     {"pg_substr", 3, substr},
+      {"pg_bytea_substr", 2, bytea_substr}, {"pg_bytea_substr", 3, bytea_substr},
       {"pg_strpos", 2, strpos},      {"pg_split_part", 3, split_part}, {"pg_left", 2, left},
       {"pg_right", 2, right},        {"pg_pad", 4, pad},           {"pg_repeat", 2, repeat},
       {"pg_reverse", 1, reverse},    {"pg_initcap", 1, initcap},   {"pg_starts_with", 2, starts_with},

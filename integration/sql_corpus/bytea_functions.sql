@@ -31,3 +31,9 @@ SELECT sha256('abc'::text)
 SELECT sha512(42)
 SELECT md5('abc'::bytea), md5('\x00ff'::bytea), md5(''::bytea), md5(NULL::bytea), md5(decode(name, 'escape')) = md5(name) FROM items WHERE id = 2
 SELECT md5(1)
+SELECT '\x01'::bytea || '\x02'::bytea, '\x0100'::bytea || '\x00ff', '\x01' || '\xff'::bytea, NULL || '\x01'::bytea, pg_typeof('\x01'::bytea || '\x02')
+SELECT '\x01'::bytea || 'abc'::text, 'x'::text || '\x01'::bytea, decode(name, 'escape') || '\x00' FROM items ORDER BY id
+SELECT substring('\x0102030405'::bytea from 2 for 2), substring('\x0102030405'::bytea from 0 for 3), substring('\x0102030405'::bytea from -1 for 3), substring('\x0102030405'::bytea from 4), substr('\x0102030405'::bytea, 6), substr('\x0102'::bytea, 1, 0)
+SELECT substring('\x01'::bytea from 1 for -1)
+SELECT pg_typeof(substr('\x0102'::bytea, 1)), octet_length(substring('\x000102'::bytea from 1 for 2)), bit_length('\x0102'::bytea), encode(substring(sha256('abc') from 1 for 4), 'hex')
+SELECT substring(decode(name, 'escape') from 2 for 3), octet_length(decode(name, 'escape')) FROM items ORDER BY id

@@ -52,3 +52,4 @@ SELECT n FROM abs(-5) n, abs(-6) n
 SELECT * FROM items i FULL JOIN LATERAL upper(i.name) u ON true
 SELECT n IS NOT NULL, pg_typeof(n) FROM now() n
 SELECT count(*) FROM items, length(name) AS len WHERE len > 4
+SELECT i.id, s FROM items i, LATERAL substring(i.name::bytea from 2 for 3) s WHERE i.id < 4 ORDER BY i.id

@@ -182,6 +182,16 @@ void query_translator::require_comparison_operator(const std::string& op, const 
 typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,
                                               typed_expression right) {
   if (op == "||") {
+    // bytea || bytea (an untyped operand read as bytea): the bytes one after the
+    // other. SQLite's || keeps a blob's bytes (NULs too) in its text; CAST AS BLOB
+    // makes it a blob again.
+    const auto is_bytea = [](const typed_expression& e) { return !untyped(e) && e.type.oid == pg_type_oid::bytea; };
+    if ((is_bytea(left) || is_bytea(right)) && (is_bytea(left) || untyped(left)) &&
+        (is_bytea(right) || untyped(right))) {
+      const typed_expression l = coerce(std::move(left), builtin(pg_type_oid::bytea));
+      const typed_expression r = coerce(std::move(right), builtin(pg_type_oid::bytea));
+      return typed("CAST((" + l.sql + " || " + r.sql + ") AS BLOB)", builtin(pg_type_oid::bytea));
+    }
     const auto as_text = [&](typed_expression e) {
       if (e.is_null_constant || e.literal || e.parameter != 0)
         return coerce(std::move(e), builtin(pg_type_oid::text));

@@ -36,6 +36,7 @@
 // Not translated yet: substring(s similar pattern escape e). regexp_count / _instr / _like /
 // _substr: regex_position_functions.cpp.
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -98,9 +99,13 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
                           pg_type_oid::text);
     if (!args[1].literal && !is_number_type(args[1].type.oid) && !args[1].is_null_constant)
       throw not_translatable{"substring with a pattern"};
-    std::vector<std::string> a{text_sql(t, args[0]), integer_argument(t, args[1])};
+    // Of a bytea: its bytes (pg_bytea_substr), a bytea.
+    const bool bytes = !expression_helpers::untyped(args[0]) && args[0].type.oid == pg_type_oid::bytea;
+    std::vector<std::string> a{bytes ? args[0].sql : text_sql(t, args[0]), integer_argument(t, args[1])};
     if (n == 3)
       a.push_back(integer_argument(t, args[2]));
+    if (bytes)
+      return typed_result(call("pg_bytea_substr", a), pg_type_oid::bytea);
     return text_call("pg_substr", a);
   }
   if ((name == "num_nulls" || name == "num_nonnulls") && n >= 1) {  // int4: how many arguments are (not) NULL
@@ -161,9 +166,13 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
   if (name == "starts_with" && n == 2)
     return typed_result(call("pg_starts_with", {text_sql(t, args[0]), text_sql(t, args[1])}),
                         pg_type_oid::boolean);
-  if ((name == "octet_length" || name == "bit_length") && n == 1)
-    return typed_result("length(CAST(" + text_sql(t, args[0]) + " AS BLOB))" + (name == "bit_length" ? " * 8" : ""),
+  if ((name == "octet_length" || name == "bit_length") && n == 1) {
+    // A bytea is stored as its bytes; a text's bytes are its UTF-8.
+    const bool bytes = !expression_helpers::untyped(args[0]) && args[0].type.oid == pg_type_oid::bytea;
+    return typed_result("length(CAST(" + (bytes ? args[0].sql : text_sql(t, args[0])) + " AS BLOB))" +
+                            (name == "bit_length" ? " * 8" : ""),
                         pg_type_oid::int4);
+  }
   if (name == "overlay" && (n == 3 || n == 4)) {
     // overlay(s placing r from a [for b]): substring(s, 1, a - 1) || r || substring(s, a + b),
     // b the length of r when not given (text_overlay; 22011 for a start below 1).
