@@ -25,3 +25,11 @@ SELECT id, to_char((placed - date '2023-12-01') * interval '1 day' + interval '9
 SELECT extract(epoch FROM interval '1 year 1 month 2 days 03:04:05.678'), date_part('epoch', interval '1 year 1 month 2 days 03:04:05.678'), extract(microseconds FROM interval '-1 min -5.5 s'), extract(milliseconds FROM interval '5.5 s'), extract(second FROM interval '65.25 s'), extract(minute FROM interval '-125 min'), extract(hour FROM interval '-27 hours'), extract(day FROM interval '40 days'), extract(month FROM interval '-14 months'), extract(quarter FROM interval '-14 months'), extract(year FROM interval '-14 months'), extract(decade FROM interval '25 years'), extract(century FROM interval '250 years'), extract(millennium FROM interval '2500 years')
 SELECT extract(dow FROM interval '1 day')
 SELECT date_part('hour', interval '5 hours'), date_part('second', interval '5.5 s'), extract(epoch FROM (timestamp '2024-01-02' - timestamp '2024-01-01')), extract(epoch FROM created - created) FROM items ORDER BY id
+SELECT timestamp '2024-01-01' + '1 day', '1 day' + timestamp '2024-01-01', timestamptz '2024-01-01 00:00+00' + '1 day 2 hours'
+SELECT time '10:00' + '1 hour', '1 hour' + time '10:00', now() + '1 day' > now(), interval '1 day' + '2 hours', timestamp '2024-01-01' + NULL
+SELECT date '2024-01-01' - '2023-12-01', '2024-01-02' - date '2024-01-01'
+SELECT date '2024-01-01' + '10:00'
+SELECT '1 day' + date '2024-01-01'
+SELECT timetz '10:00+02' + '1 hour'
+SELECT NULL + date '2024-01-01'
+SELECT timestamptz '2024-01-01' - '1 day'

@@ -50,6 +50,7 @@
 
 #include "stages/sql/datetime_format_input.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -68,6 +69,36 @@ typed_expression add_interval(const typed_expression& timestamp, const std::stri
                           (sign < 0 ? "-1" : "1") + ")",
                       timestamp.type.oid);
 }
+
+}  // namespace
+
+void resolve_untyped_datetime_operand(query_translator& t, const std::string& op, typed_expression& left,
+                                      typed_expression& right, int location) {
+  using expression_helpers::untyped;
+  if ((op != "+" && op != "-") || untyped(left) == untyped(right))
+    return;
+  const bool unknown_right = untyped(right);
+  typed_expression& unknown = unknown_right ? right : left;
+  const oid_t known = (unknown_right ? left : right).type.oid;
+  if (op == "+" && (known == pg_type_oid::date || known == pg_type_oid::timetz)) {
+    // date + integer / interval / time / timetz: no candidate is preferred.
+    const std::string words = expression_helpers::message_type_name(builtin_column_type(known));
+    pg_error error = make_pg_error("42725", "operator is not unique: " + (unknown_right ? words + " + unknown"
+                                                                                      : "unknown + " + words));
+    error.hint = "Could not choose a best candidate operator. You might need to add explicit type casts.";
+    t.fail_at(std::move(error), location);
+  }
+  // No `x + x` for these types (nor timetz - timetz): the operator with an interval is the one.
+  const bool to_interval =
+      (op == "+" && (is_timestamp(known) || known == pg_type_oid::time)) ||
+      (op == "-" && unknown_right && known == pg_type_oid::timetz);
+  if (to_interval) {
+    unknown = t.coerce(std::move(unknown), builtin_column_type(pg_type_oid::interval));
+    unknown.is_null_constant = false;  // a NULL now typed interval, not read again as the other's type
+  }
+}
+
+namespace {
 
 // True when every letter of the pattern belongs to a keyword pg_to_char knows
 // (storage/sql_functions_to_char.cpp) or to "quoted text"; for an interval, one
