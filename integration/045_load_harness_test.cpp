@@ -1,6 +1,7 @@
 // 045_load_harness: `tributary load` against a real PostgreSQL 15 publisher and a real
-// Tributary server that the harness starts itself (--serve-dir). About 20 s of the
-// mixed workload with three faults (SIGKILL of the server, the walsender terminated,
+// Tributary server that the harness starts itself (--serve-dir). About 30 s of the
+// mixed workload (long enough for three faults 5 s apart to fit when a recovery takes
+// 9 s on a loaded machine) with three faults (SIGKILL of the server, the walsender terminated,
 // the publisher restarted): the run must end with PASS and a JSON summary that shows
 // the faults recovered and no row lost or duplicated. Bad input must be refused before
 // any load starts, with exit status 2 and a clear line.
@@ -89,7 +90,7 @@ TEST_F(LoadHarness, MixedWorkloadSurvivesServerKillWalsenderTerminationAndPublis
   auto result = run({"--publisher", publisher.conninfo(), "--subscriber", subscriber_conninfo(),
                      "--serve-dir", serve_dir().string(), "--serve-setting", "wal_retrieve_retry_interval=200ms",
                      "--serve-setting", "wal_receiver_status_interval=1s",
-                     "--workload", "mixed", "--clients", "3", "--duration", "20s", "--seed", "15",
+                     "--workload", "mixed", "--clients", "3", "--duration", "30s", "--seed", "15",
                      "--faults", "kill-server,terminate-walsender,restart-publisher", "--fault-interval", "5s",
                      "--publisher-restart-cmd", restart_command(publisher), "--json-file", json_path.string()},
                     std::chrono::seconds(240));
