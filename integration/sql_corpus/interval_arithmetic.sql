@@ -33,3 +33,10 @@ SELECT '1 day' + date '2024-01-01'
 SELECT timetz '10:00+02' + '1 hour'
 SELECT NULL + date '2024-01-01'
 SELECT timestamptz '2024-01-01' - '1 day'
+SELECT 1 + now()
+SELECT now() - 1
+SELECT 1.5 + interval '1 day'
+SELECT time '10:00' + 1
+SELECT date '2024-01-01' + 1::bigint
+SELECT 1 - date '2024-01-01'
+SELECT 2::int2 + date '2024-01-01', date '2024-01-01' - 3, date '2024-01-10' - 3::int2, date '2024-01-01' + 1

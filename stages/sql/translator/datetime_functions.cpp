@@ -72,10 +72,32 @@ typed_expression add_interval(const typed_expression& timestamp, const std::stri
 
 }  // namespace
 
-void resolve_untyped_datetime_operand(query_translator& t, const std::string& op, typed_expression& left,
-                                      typed_expression& right, int location) {
+void resolve_datetime_operator(query_translator& t, const std::string& op, typed_expression& left,
+                               typed_expression& right, int location) {
   using expression_helpers::untyped;
-  if ((op != "+" && op != "-") || untyped(left) == untyped(right))
+  if (op != "+" && op != "-")
+    return;
+  const auto moment = [](const typed_expression& e) {
+    const oid_t o = e.type.oid;
+    return !untyped(e) && (o == pg_type_oid::date || o == pg_type_oid::time || o == pg_type_oid::timetz ||
+                           is_timestamp(o) || o == pg_type_oid::interval);
+  };
+  const auto number = [](const typed_expression& e) { return !untyped(e) && is_number_type(e.type.oid); };
+  if ((number(left) && moment(right)) || (moment(left) && number(right))) {
+    // date + int4, int4 + date, date - int4 (int2 widened) are the only ones PostgreSQL has.
+    const typed_expression& n = number(left) ? left : right;
+    const bool day_count = is_small_integer(n.type.oid) &&
+                           (number(left) ? op == "+" && right.type.oid == pg_type_oid::date
+                                         : left.type.oid == pg_type_oid::date);
+    if (!day_count) {
+      pg_error error = make_pg_error("42883", "operator does not exist: " +
+                                                  expression_helpers::message_type_name(left.type) + " " + op + " " +
+                                                  expression_helpers::message_type_name(right.type));
+      error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
+      t.fail_at(std::move(error), location);
+    }
+  }
+  if (untyped(left) == untyped(right))
     return;
   const bool unknown_right = untyped(right);
   typed_expression& unknown = unknown_right ? right : left;

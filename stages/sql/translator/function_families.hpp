@@ -49,12 +49,13 @@ std::optional<typed_expression> time_zone_function(query_translator& t, const st
 // the other operand's type): datetime_functions.cpp.
 typed_expression datetime_arithmetic(query_translator& t, const std::string& op, typed_expression left,
                                      typed_expression right);
-// + or - of an untyped operand and a date/time one, as PostgreSQL resolves the operator:
-// timestamp[tz] / time + 'x' reads 'x' as an interval, timetz - 'x' too; date + 'x' and
-// timetz + 'x' are 42725 operator is not unique; the other forms are left to the
-// untyped-takes-the-other-type rule (datetime_functions.cpp).
-void resolve_untyped_datetime_operand(query_translator& t, const std::string& op, typed_expression& left,
-                                      typed_expression& right, int location);
+// + or - with a date/time operand, as PostgreSQL resolves the operator: an untyped
+// other operand of timestamp[tz] / time + 'x' is read as an interval, of timetz - 'x'
+// too; date + 'x' and timetz + 'x' are 42725 operator is not unique; a number with a
+// date/time (but date +/- int2/int4) is 42883 operator does not exist; the other forms
+// are left to the untyped-takes-the-other-type rule (datetime_functions.cpp).
+void resolve_datetime_operator(query_translator& t, const std::string& op, typed_expression& left,
+                               typed_expression& right, int location);
 
 // date, timestamp, timestamptz; two of them of different types: the narrower cast to
 // the wider (date < timestamp < timestamptz), as PostgreSQL's implicit casts do.

@@ -72,7 +72,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     if (auto array_result = array_operator(*this, op, left, right, location_of(expr)))
       return *array_result;
     if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||") {
-      resolve_untyped_datetime_operand(*this, op, left, right, location_of(expr));  // datetime_functions.cpp
+      resolve_datetime_operator(*this, op, left, right, location_of(expr));  // datetime_functions.cpp
       return arithmetic(op, std::move(left), std::move(right));
     }
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
