@@ -9,6 +9,7 @@
 //                                  timestamp[tz] +/- interval: months (the day of
 //                                  month clamped), then days, then µs; infinite
 //                                  stays infinite; 22008 timestamp out of range
+//   pg_time_diff(a, b)             time - time -> interval of the µs between them (time_mi_time)
 //   pg_timestamp_diff(a, b)        timestamp[tz] - timestamp[tz] -> interval, hours
 //                                  justified into days; 22008 cannot subtract
 //                                  infinite timestamps
@@ -237,6 +238,16 @@ void timestamp_diff(sqlite3_context* context, int argc, sqlite3_value** argv) {
   // interval_justify_hours: whole days out of the µs, both with one sign.
   out.days = static_cast<int32_t>(micros / usecs_per_day);
   out.micros = micros % usecs_per_day;
+  return_text(context, encode_stored_interval(out));
+}
+
+// time - time: an interval of the microseconds between them, no days (PostgreSQL's
+// time_mi_time: '01:00' - '10:00' is -09:00:00).
+void time_diff(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  interval_value out;
+  out.micros = sqlite3_value_int64(argv[0]) - sqlite3_value_int64(argv[1]);  // both within a day
   return_text(context, encode_stored_interval(out));
 }
 
@@ -478,6 +489,7 @@ void register_datetime_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_make_timestamp", 6, flags, state, make_timestamp, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_timestamp_diff", 2, flags, state, timestamp_diff, nullptr, nullptr,
                              nullptr);
+  sqlite3_create_function_v2(db, "pg_time_diff", 2, flags, state, time_diff, nullptr, nullptr, nullptr);
   // These read the session's TimeZone: not deterministic.
   sqlite3_create_function_v2(db, "pg_timestamp_add", 4, SQLITE_UTF8, state, timestamp_add, nullptr,
                              nullptr, nullptr);

@@ -40,3 +40,5 @@ SELECT time '10:00' + 1
 SELECT date '2024-01-01' + 1::bigint
 SELECT 1 - date '2024-01-01'
 SELECT 2::int2 + date '2024-01-01', date '2024-01-01' - 3, date '2024-01-10' - 3::int2, date '2024-01-01' + 1
+SELECT time '10:00' - time '01:00', time '01:00' - time '10:00', time '23:59:59.999999' - time '00:00', time '10:00' - '01:00', pg_typeof(time '10:00' - time '01:00')
+SELECT time '10:00' - time '01:00' + interval '1 hour', (time '10:00' - time '01:00') * 2, (time '10:00' - NULL::time) IS NULL

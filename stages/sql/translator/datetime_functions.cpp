@@ -8,6 +8,7 @@
 //                                                          steps in the session's TimeZone)
 //   date +/- interval                         timestamp    the date at midnight, then as above
 //   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
+//   time - time                               interval     pg_time_diff (µs, no days)
 //   time +/- interval, interval + time        time         the interval's time part, modulo a day
 //   date + time and the other sums of a date and a time: date_bin_functions.cpp
 //   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
@@ -258,6 +259,8 @@ typed_expression datetime_arithmetic(query_translator&, const std::string& op, t
       return add_interval(date_as_timestamp(right), left.sql, 1);
     if (op == "-" && is_timestamp(l) && l == r)
       return typed_result("pg_timestamp_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::interval);
+    if (op == "-" && l == pg_type_oid::time && r == pg_type_oid::time)
+      return typed_result("pg_time_diff(" + left.sql + ", " + right.sql + ")", pg_type_oid::interval);
     if ((l == pg_type_oid::time && r == pg_type_oid::interval) ||
         (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::time))
       return time_plus_interval(l == pg_type_oid::time ? left : right, l == pg_type_oid::time ? right : left,
