@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -16,16 +17,56 @@ namespace {
 
 // What one connection (session) remembers of the sequences it used.
 struct session_sequences {
+  sqlite3* db = nullptr;
   std::map<std::string, int64_t> current;  // currval per sequence (lower-cased name)
   std::optional<std::string> last_used;    // lastval's sequence
   const session_privileges* who = nullptr;  // a client session's: privileges are checked
+  // Each sequence's state (by its local name) before the running statement's first
+  // nextval() or setval() of it: what rewind_statement_sequences restores.
+  std::map<std::string, sequence_state> before_statement;
 };
+
+// Each connection's state, for the calls that come from outside a SQLite function.
+class connection_states {
+public:
+  void add(session_sequences* state) {
+    std::lock_guard lock(mutex_);
+    states_[state->db] = state;
+  }
+  void remove(session_sequences* state) {
+    std::lock_guard lock(mutex_);
+    if (auto it = states_.find(state->db); it != states_.end() && it->second == state)
+      states_.erase(it);
+  }
+  session_sequences* find(sqlite3* db) {
+    std::lock_guard lock(mutex_);
+    auto it = states_.find(db);
+    return it == states_.end() ? nullptr : it->second;
+  }
+
+private:
+  std::mutex mutex_;
+  std::map<sqlite3*, session_sequences*> states_;
+};
+
+connection_states& connections() {
+  static connection_states states;
+  return states;
+}
 
 session_sequences& state_of(sqlite3_context* context) {
   return *static_cast<session_sequences*>(sqlite3_user_data(context));
 }
 
-void forget_state(void* state) { delete static_cast<session_sequences*>(state); }
+void forget_state(void* state) {
+  auto* sequences = static_cast<session_sequences*>(state);
+  connections().remove(sequences);
+  delete sequences;
+}
+
+void remember_state_before(sqlite3_context* context, const stored_sequence& sequence) {
+  state_of(context).before_statement.try_emplace(sequence.name, sequence.state);
+}
 
 void report(sqlite3_context* context, pg_error error) {
   sqlite3_result_error(context, error.message.c_str(), -1);
@@ -112,6 +153,7 @@ void nextval(sqlite3_context* context, int, sqlite3_value** argv) {
     return report(context, sequence.error());
   if (auto refused = denied(context, *sequence, privilege_usage | privilege_update))
     return report(context, std::move(*refused));
+  remember_state_before(context, *sequence);
   auto value = next_sequence_value(sequence->parameters, sequence->state, shown_name(*sequence));
   if (!value)
     return report(context, value.error());
@@ -167,6 +209,7 @@ void setval(sqlite3_context* context, int argc, sqlite3_value** argv) {
   const bool is_called = argc < 3 || sqlite3_value_int64(argv[2]) != 0;
   if (auto r = check_setval(sequence->parameters, value, shown_name(*sequence)); !r)
     return report(context, r.error());
+  remember_state_before(context, *sequence);
   if (auto r = save_sequence_state(sqlite3_context_db_handle(context), sequence->name,
                                    sequence_state{value, is_called});
       !r)
@@ -190,9 +233,26 @@ void sequence_state_of(sqlite3_context* context, int, sqlite3_value** argv) {
 
 }  // namespace
 
+void begin_statement_sequences(sqlite3* db) {
+  if (session_sequences* state = connections().find(db))
+    state->before_statement.clear();
+}
+
+bool rewind_statement_sequences(sqlite3* db) {
+  session_sequences* state = connections().find(db);
+  if (state == nullptr)
+    return false;
+  for (const auto& [name, before] : state->before_statement)
+    if (!save_sequence_state(db, name, before))
+      return false;
+  return true;
+}
+
 int install_sequence_functions(sqlite3* db, const session_privileges* who) {
   auto* state = new session_sequences;
+  state->db = db;
   state->who = who;
+  connections().add(state);
   // Not deterministic: each call changes or reads the sequence's state.
   int rc = sqlite3_create_function_v2(db, "nextval", 1, SQLITE_UTF8, state, nextval, nullptr, nullptr,
                                       forget_state);

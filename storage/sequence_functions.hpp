@@ -27,6 +27,13 @@
 // nextval(...) runs with the inserting user's privileges, as in PostgreSQL.
 // Superusers (privileges.tables null) and the applier are not checked.
 //
+// A statement can run again as it ran (a failed statement's rerun that finds its
+// failing row: violation_detail.hpp): begin_statement_sequences marks where a
+// statement begins; rewind_statement_sequences, run inside the rerun's savepoint
+// before it, gives every sequence the statement's nextval() or setval() changed
+// the state it had before the statement, so the rerun hands out the same values
+// again and leaves the sequences (and currval, lastval) as the statement left them.
+//
 // The connection's state (currval per sequence, the last one used) lives as long
 // as the connection: one session. Errors reach the session through
 // keep_sql_function_error (sql_functions.hpp) with their SQLSTATE. Functions run on
@@ -42,5 +49,9 @@ struct session_privileges;
 // SQLITE_OK or SQLite's error code. `who`, when given, must outlive the
 // connection; installing again replaces the functions (and their state).
 int install_sequence_functions(sqlite3* db, const session_privileges* who = nullptr);
+
+void begin_statement_sequences(sqlite3* db);
+// false when a state could not be written back (the rerun must not happen).
+bool rewind_statement_sequences(sqlite3* db);
 
 }  // namespace tributary

@@ -28,6 +28,7 @@
 #include "storage/role_membership.hpp"
 #include "storage/table_access.hpp"
 #include "stages/auth/role_graph.hpp"
+#include "storage/sequence_functions.hpp"
 #include "storage/sql_functions.hpp"
 
 namespace tributary {
@@ -223,6 +224,7 @@ result<command_outcome, pg_error> statement_dispatcher::run(const routed_stateme
     return fail(explain_interruption(r.error()));
   }
   executor_.use_settings(parameters_.type_settings_now());
+  begin_statement_sequences(db_.handle());
   auto outcome = dispatch_guarded(statement, situation);
   if (!outcome && is_bare_foreign_key_error(outcome.error()))
     if (auto report = foreign_key_report(statement, situation))

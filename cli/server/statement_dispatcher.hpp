@@ -141,9 +141,9 @@ private:
   std::optional<pg_error> failing_row_report(const routed_statement& statement,
                                              const statement_situation& situation,
                                              const pg_error& error);
-  // Whether running the failed statement again for those reports changes nothing
-  // that outlives the savepoint (violation_reports.cpp: no sequence is advanced).
-  bool may_run_again(const routed_statement& statement);
+  // The failed statement once more, for those reports (inside their savepoint), its
+  // sequences first rewound to where the statement found them (violation_reports.cpp).
+  void run_again(const routed_statement& statement, const statement_situation& situation);
   // Session defaults, lock_timeout, session_replication_role: read before each statement.
   void prepare_statement_settings();
   // SET ROLE (role_switch.cpp): the check its value gets, and the current user
