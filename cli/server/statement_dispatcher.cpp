@@ -21,6 +21,7 @@
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/sql/domain_checks.hpp"
+#include "stages/sql/relation_reference.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/user_type_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
@@ -58,6 +59,23 @@ bool is_bare_foreign_key_error(const pg_error& e) {
 bool is_bare_row_violation(const pg_error& e) {
   return (e.sqlstate == "23505" && e.detail.rfind("UNIQUE constraint failed", 0) == 0) ||
          (e.sqlstate == "23502" && e.detail.empty());
+}
+
+// SQLite's "no such table" knows no place in the statement: PostgreSQL's 42P01
+// relation "x" does not exist points at the first reference to x.
+pg_error locate_missing_relation(const routed_statement& statement, pg_error error) {
+  const std::string prefix = "relation \"", suffix = "\" does not exist";
+  const std::string& m = error.message;
+  if (error.sqlstate != "42P01" || error.position > 0 || !m.starts_with(prefix) || !m.ends_with(suffix) ||
+      m.size() <= prefix.size() + suffix.size())
+    return error;
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return error;
+  const std::string relation = m.substr(prefix.size(), m.size() - prefix.size() - suffix.size());
+  if (auto location = relation_reference_location(own.statements[0].node, relation))
+    error.position = statement.position + character_count(statement.text, static_cast<size_t>(*location)) + 1;
+  return error;
 }
 
 std::string text_field(const nlohmann::json& fields, const char* name) {
@@ -181,6 +199,14 @@ void statement_dispatcher::on_commit(std::function<void()> action) {
 
 result<command_outcome, pg_error> statement_dispatcher::run(const routed_statement& statement,
                                                             const statement_situation& situation) {
+  auto outcome = run_statement(statement, situation);
+  if (!outcome)
+    return fail(locate_missing_relation(statement, std::move(outcome.error())));
+  return outcome;
+}
+
+result<command_outcome, pg_error> statement_dispatcher::run_statement(const routed_statement& statement,
+                                                                      const statement_situation& situation) {
   if (transaction_.state() == block_state::failed && !ends_or_repairs_a_block(statement.kind))
     return fail(aborted_block());
   prevent_transaction_block_ = situation.multi_statement ||
@@ -456,6 +482,14 @@ std::vector<column_type> statement_dispatcher::declared_types(const std::vector<
 
 result<statement_shape, pg_error> statement_dispatcher::describe(const routed_statement& statement,
                                                                  const std::vector<uint32_t>& declared) {
+  auto shape = describe_statement(statement, declared);
+  if (!shape)
+    return fail(locate_missing_relation(statement, std::move(shape.error())));
+  return shape;
+}
+
+result<statement_shape, pg_error> statement_dispatcher::describe_statement(const routed_statement& statement,
+                                                                           const std::vector<uint32_t>& declared) {
   // Privileges are checked when a statement runs, not when it is described.
   identity_.privileges->tables.reset();
   const pg_error* grammar_error =

@@ -82,6 +82,9 @@ public:
 
   result<command_outcome, pg_error> run(const routed_statement& statement,
                                         const statement_situation& situation);
+  // run's and describe's work (they add what a failure's report needs).
+  result<command_outcome, pg_error> run_statement(const routed_statement& statement,
+                                                  const statement_situation& situation);
   // End of a query string or Sync: commits the implicit transaction, if one is open.
   result<ok_t, pg_error> end_batch();
 
@@ -90,6 +93,8 @@ public:
   // `declared` are the parameter types Parse gave (0: unspecified).
   result<statement_shape, pg_error> describe(const routed_statement& statement,
                                              const std::vector<uint32_t>& declared = {});
+  result<statement_shape, pg_error> describe_statement(const routed_statement& statement,
+                                                       const std::vector<uint32_t>& declared);
 
   // The type a parameter of pg_type OID `oid` is read as (Parse's declared types,
   // Bind's binary values): a built-in type, or a user's enum, domain or their

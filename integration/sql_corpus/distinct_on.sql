@@ -1,4 +1,5 @@
 -- SELECT DISTINCT ON (issue 11): the first row of each group in ORDER BY's order.
+-- error positions are compared
 SELECT DISTINCT ON (category) category, name FROM items ORDER BY category, name
 SELECT DISTINCT ON (category) category, name, price FROM items ORDER BY category, price DESC
 SELECT DISTINCT ON (category) category, id FROM items ORDER BY category NULLS FIRST, id DESC
@@ -12,6 +13,11 @@ SELECT DISTINCT ON (lower(category)) category, name FROM items ORDER BY lower(ca
 SELECT DISTINCT ON (category) category FROM items
 SELECT count(*) FROM (SELECT DISTINCT ON (category) category, id FROM items ORDER BY category, id) s
 SELECT DISTINCT ON (category) category, id FROM items ORDER BY id
+SELECT DISTINCT ON (category, id + 1) category, id FROM items ORDER BY id
+SELECT DISTINCT ON (category) category, id FROM items ORDER BY category, id, 1 + 2
+SELECT DISTINCT ON (2) category, id FROM items ORDER BY category
+SELECT DISTINCT ON (category, id) category, id FROM items ORDER BY qty, id, category
+SELECT DISTINCT ON (category, category) category FROM items ORDER BY category, category, id
 SELECT DISTINCT ON (category, id) category, id FROM items ORDER BY category, qty
 SELECT DISTINCT ON (i.category) i.category, o.id, o.amount FROM items i JOIN orders o ON o.item_id = i.id ORDER BY i.category, o.amount DESC
 SELECT DISTINCT ON (category) category, count(*) OVER (PARTITION BY category) AS n FROM items ORDER BY category

@@ -1,5 +1,6 @@
 -- INSERT, UPDATE and DELETE with expressions, assignment casts and RETURNING, on a table
 -- of its own (not replicated): the same statements on both servers leave the same rows.
+-- error positions are compared
 CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL, balance numeric(12,2) DEFAULT 0, opened date, flags smallint, note varchar(5))
 INSERT INTO accounts VALUES (1, 'ann', 100.005, '2024-01-01', 1, 'x')
 INSERT INTO accounts VALUES (2, 'bob', 1 + 1, '2024-01-01'::date, 2, 'hello')
@@ -14,6 +15,15 @@ INSERT INTO accounts (id, owner, balance) VALUES (8, 'x', 'abc')
 INSERT INTO accounts (id, owner, balance) VALUES (8, 'x', 12345678901.5)
 INSERT INTO accounts (id, owner, nosuch) VALUES (8, 'x', 1)
 INSERT INTO accounts (id, owner) VALUES (8, 'x', 1)
+INSERT INTO accounts (id, owner) VALUES (8, 'x', 1 + 2)
+INSERT INTO accounts (id, owner, balance) VALUES (8, 'x')
+INSERT INTO accounts (id, owner) SELECT 1, 'a', 2 * 3
+INSERT INTO accounts (id, owner, balance) SELECT 1, 'a'
+INSERT INTO accounts (id, owner) VALUES (9, 'x'), (8, 'x', 1)
+INSERT INTO accounts VALUES (8, 'x', 1, NULL, 1, 'n', 7)
+INSERT INTO no_such_accounts VALUES (1)
+UPDATE no_such_accounts SET a = 1
+DELETE FROM no_such_accounts WHERE a = 1
 INSERT INTO accounts (id, owner) VALUES (9, 'e') ON CONFLICT DO NOTHING
 INSERT INTO accounts (id, owner) VALUES (1, 'e') ON CONFLICT DO NOTHING
 INSERT INTO accounts (id, owner) VALUES (1, 'e') ON CONFLICT (id) DO UPDATE SET owner = excluded.owner || '!' RETURNING owner

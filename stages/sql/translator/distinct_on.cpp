@@ -24,25 +24,40 @@ std::string query_translator::distinct_on(const json& distinct_clause, const sco
                                           const std::vector<std::string>& column_sql,
                                           const std::vector<sort_term>& order, const std::string& body) {
   std::vector<sort_term> keys;
+  std::vector<int> key_locations;  // where each key is first written in DISTINCT ON (...)
   for (const json& node : distinct_clause) {
     auto [sql, type] = sort_key(node, "DISTINCT ON", where, columns, column_sql);
     require_sort_operators(type, false, expression_helpers::start_location(node));
-    if (std::none_of(keys.begin(), keys.end(), [&](const sort_term& k) { return k.sql == sql; }))
+    if (std::none_of(keys.begin(), keys.end(), [&](const sort_term& k) { return k.sql == sql; })) {
       keys.push_back({sql, type, " ASC NULLS LAST"});
+      key_locations.push_back(expression_helpers::start_location(node));
+    }
   }
-  // ORDER BY starts with every key before anything else.
-  size_t matched = 0;
+  // ORDER BY starts with every key before anything else. As PostgreSQL's
+  // transformDistinctOnClause, the error points at the key an ORDER BY term matches
+  // after a term that is no key, else at the first key ORDER BY does not start with.
+  const auto mismatch = [&](size_t key) {
+    fail_at(make_pg_error("42P10", "SELECT DISTINCT ON expressions must match initial ORDER BY expressions"),
+            key_locations[key]);
+  };
+  bool skipped = false;
   std::vector<bool> seen(keys.size(), false);
   for (const sort_term& term : order) {
     auto key = std::find_if(keys.begin(), keys.end(), [&](const sort_term& k) { return k.sql == term.sql; });
-    if (key != keys.end()) {
-      const auto at = static_cast<size_t>(key - keys.begin());
-      matched += seen[at] ? 0 : 1;
-      seen[at] = true;
-    } else if (matched < keys.size()) {
-      fail_at(make_pg_error("42P10", "SELECT DISTINCT ON expressions must match initial ORDER BY expressions"), -1);
+    if (key == keys.end()) {
+      skipped = true;
+      continue;
     }
+    const auto at = static_cast<size_t>(key - keys.begin());
+    if (seen[at])  // ORDER BY a, b, a: PostgreSQL keeps one sort item per expression
+      continue;
+    if (skipped)
+      mismatch(at);
+    seen[at] = true;
   }
+  for (size_t at = 0; skipped && at < keys.size(); ++at)
+    if (!seen[at])
+      mismatch(at);
   const std::vector<sort_term>& sorted = order.empty() ? keys : order;
   std::string inner = "SELECT ";
   for (size_t i = 0; i < column_sql.size(); ++i)

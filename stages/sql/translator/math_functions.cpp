@@ -201,7 +201,7 @@ std::optional<typed_expression> integer_bitwise(query_translator& t, const std::
 
 std::optional<typed_expression> integer_shift(query_translator& t, const std::string& op,
                                               typed_expression left, typed_expression right,
-                                              int) {
+                                              int operator_location) {
   if (op != "<<" && op != ">>")
     return std::nullopt;
   const auto untyped = [](const typed_expression& e) {
@@ -219,7 +219,7 @@ std::optional<typed_expression> integer_shift(query_translator& t, const std::st
                             {},
                             "No operator matches the given name and argument types. You might need "
                             "to add explicit type casts."),
-              left.location);
+              operator_location);
   // int2shl/int4shl/int8shl shift by the count modulo the machine word's width (31 for
   // int2 and int4, computed in 32 bits; 63 for int8), then keep the result's width.
   const std::string count = "(" + right.sql + " & " + (value == pg_type_oid::int8 ? "63" : "31") + ")";

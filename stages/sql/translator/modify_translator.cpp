@@ -319,18 +319,32 @@ translated_query query_translator::insert(const json& s) {
 
   static const json no_select = json::object();
   const json& select = pt::fields(s.contains("selectStmt") ? s.at("selectStmt") : no_select);
-  const auto count_error = [&](size_t values, int location) {
+  // PostgreSQL points at the first expression without a column, or at the first
+  // listed column without an expression. `expressions`: where each value starts.
+  const auto count_error = [&](const std::vector<int>& expressions) {
+    const size_t values = expressions.size();
     if (values > targets.size())
-      fail_at(make_pg_error("42601", "INSERT has more expressions than target columns"), location);
-    if (!pt::list(s, "cols").empty() && values < targets.size())
-      fail_at(make_pg_error("42601", "INSERT has more target columns than expressions"), location);
+      fail_at(make_pg_error("42601", "INSERT has more expressions than target columns"), expressions[targets.size()]);
+    const json& listed = pt::list(s, "cols");
+    if (!listed.empty() && values < targets.size())
+      fail_at(make_pg_error("42601", "INSERT has more target columns than expressions"),
+              values < listed.size() ? static_cast<int>(pt::integer(pt::fields(listed[values]), "location")) : -1);
+  };
+  const auto starts_of = [](const json& expressions, const char* inner) {
+    std::vector<int> out;
+    for (const json& e : expressions)
+      out.push_back(start_location(inner ? pt::fields(e).value(inner, json::object()) : e));
+    return out;
   };
   std::string body;
   size_t width = 0;
   if (select.contains("valuesLists")) {
     for (const json& row : pt::list(select, "valuesLists")) {
       const json& items = pt::list(pt::fields(row), "items");
-      count_error(items.size(), items.empty() ? -1 : static_cast<int>(pt::integer(pt::fields(items[0]), "location")));
+      const std::vector<int> starts = starts_of(items, nullptr);
+      if (width > 0 && items.size() != width)
+        fail_at(make_pg_error("42601", "VALUES lists must all be the same length"), starts.empty() ? -1 : starts[0]);
+      count_error(starts);
       std::string sql;
       for (size_t i = 0; i < items.size(); ++i)
         sql += (i ? ", " : "(") + value_for(items[i], *targets[i]).sql;
@@ -352,7 +366,9 @@ translated_query query_translator::insert(const json& s) {
     insert_targets_ = &target_types;
     translated_query query = this->select(select, nullptr);
     insert_targets_ = nullptr;
-    count_error(query.columns.size(), -1);
+    std::vector<int> selected_starts = starts_of(pt::list(select, "targetList"), "val");
+    selected_starts.resize(query.columns.size(), -1);  // a * gives more columns than items
+    count_error(selected_starts);
     std::string list;
     for (size_t i = 0; i < query.columns.size(); ++i) {
       typed_expression column;
