@@ -179,5 +179,21 @@ TEST_F(SqlPrepare, ProtocolAndSqlPreparedStatementsShareOneNamespace) {
   expect_same_answers({"DEALLOCATE proto", "EXECUTE proto(1)"});
 }
 
+// CREATE TABLE AS and SELECT INTO through the extended protocol with a parameter (as
+// psycopg 3 and JDBC send them): Parse describes no rows, Execute stores the query's.
+TEST_F(SqlPrepare, CreateTableAsAndSelectIntoTakeParameters) {
+  for (const char* sql : {"CREATE TABLE cheap AS SELECT id, name FROM items WHERE price < $1",
+                          "SELECT id, price INTO dear FROM items WHERE price >= $1"}) {
+    const char* values[] = {"2.00"};
+    auto mine = pg_result(PQexecParams(local_.get(), sql, 1, nullptr, values, nullptr, nullptr, 0));
+    auto theirs = pg_result(PQexecParams(publisher_db_.get(), sql, 1, nullptr, values, nullptr, nullptr, 0));
+    EXPECT_EQ(answer(mine.get()), answer(theirs.get())) << sql;
+  }
+  expect_same_answers({"SELECT * FROM cheap ORDER BY id", "SELECT * FROM dear ORDER BY id",
+                       "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = "
+                       "'dear'::regclass AND attnum > 0 ORDER BY attnum",
+                       "DROP TABLE cheap, dear"});
+}
+
 }  // namespace
 }  // namespace tributary::integration

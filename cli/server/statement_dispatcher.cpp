@@ -499,6 +499,13 @@ result<statement_shape, pg_error> statement_dispatcher::describe_statement(const
     shape.columns.push_back(result_column{"QUERY PLAN", pg_type_oid::text, -1, 0});
     return shape;
   }
+  const std::string type = statement.node_type();
+  if (type == "CreateTableAsStmt" || (type == "SelectStmt" && statement.fields().contains("intoClause")))
+    if (auto made = create_table_as_shape(statement, declared); !made || *made) {
+      if (!made)
+        return fail(made.error());
+      return std::move(**made);
+    }
   if (auto translated = translated_shape(statement, declared); !translated || *translated) {
     if (!translated)
       return fail(translated.error());
@@ -530,6 +537,12 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
   const pg_error* grammar_error =
       statement.kind == statement_kind::sqlite_only ? &statement.parse_error : nullptr;
   const std::string type = statement.node_type();
+  if (type == "CreateTableAsStmt" || (type == "SelectStmt" && statement.fields().contains("intoClause")))
+    if (auto made = create_table_as(statement, situation); !made || *made) {
+      if (!made)
+        return fail(made.error());
+      return std::move(**made);
+    }
   if (type == "SelectStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
     const routed_query own = route_query(statement.text);
     if (auto outcome = run_translated(statement, situation); !outcome || *outcome) {

@@ -202,6 +202,13 @@ private:
   // the translator does not cover the statement yet (it then runs the previous way).
   result<std::optional<command_outcome>, pg_error> run_translated(
       const routed_statement& statement, const statement_situation& situation);
+  // CREATE TABLE ... AS and SELECT ... INTO (create_table_as.cpp); nullopt when the
+  // translator does not cover the query (SQLite's CREATE TABLE AS then).
+  result<std::optional<command_outcome>, pg_error> create_table_as(const routed_statement& statement,
+                                                                   const statement_situation& situation);
+  // Its Parse/Describe: no rows, the query's parameters.
+  result<std::optional<statement_shape>, pg_error> create_table_as_shape(const routed_statement& statement,
+                                                                         const std::vector<uint32_t>& declared);
   // A data-modifying WITH (modifying_with_run.cpp): its plan (nullopt: the statement has
   // none; 0A000 where its snapshot would differ from PostgreSQL's), and its steps
   // translated and, with a situation, run, then the main statement run into `outcome`.
