@@ -144,6 +144,20 @@ TEST_F(SqlCorpus, AWholeRowIsTypedAsItsTablesRowType) {
   }
 }
 
+// A cursor reads the rows as they were at its DECLARE, as PostgreSQL's snapshot: a
+// replicated commit between DECLARE and the first FETCH does not show, the next
+// transaction sees it.
+TEST_F(SqlCorpus, ACursorReadsTheRowsAsAtItsDeclare) {
+  pg_connection reader = subscriber_.connect();
+  for (const char* sql : {"BEGIN", "DECLARE c CURSOR FOR SELECT id FROM orders WHERE id > 6 ORDER BY id"})
+    ASSERT_EQ(PQresultStatus(exec(reader.get(), sql).get()), PGRES_COMMAND_OK) << sql;
+  publisher_.exec("INSERT INTO orders VALUES (100, 1, 1, 'late', '2024-01-01')");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM orders WHERE id = 100", "1"));
+  EXPECT_EQ(answer(reader.get(), "FETCH ALL FROM c"), "FETCH 1\nid::20\n7");
+  EXPECT_EQ(answer(reader.get(), "COMMIT"), "COMMIT");
+  EXPECT_EQ(answer(reader.get(), "SELECT id FROM orders WHERE id > 6 ORDER BY id"), "SELECT 2\nid::20\n7\n100");
+}
+
 TEST_F(SqlCorpus, PendingStatementsStillDiffer) {
   if (!fs::exists(dir_ / "pending"))
     GTEST_SKIP() << "no pending statements";

@@ -109,6 +109,8 @@ result<command_outcome, pg_error> extended_query::sql_declare(const routed_state
   if (!shape)
     return fail(shape.error());
   cursor.described = std::move(shape->columns);
+  if (auto computed = dispatcher_.compute_planner_constants(cursor.query, situation); !computed)
+    return fail(computed.error());
   transaction_block& transaction = dispatcher_.transaction();
   if (!cursor.hold && !transaction.in_explicit_block() && !situation.multi_statement)
     return fail(make_pg_error("25P01", "DECLARE CURSOR can only be used in transaction blocks"));

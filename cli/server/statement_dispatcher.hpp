@@ -93,6 +93,10 @@ public:
   // `declared` are the parameter types Parse gave (0: unspecified).
   result<statement_shape, pg_error> describe(const routed_statement& statement,
                                              const std::vector<uint32_t>& declared = {});
+  // A cursor's query at DECLARE: the errors of the constant expressions PostgreSQL's
+  // planner computes then (declare_constants.cpp).
+  result<ok_t, pg_error> compute_planner_constants(const routed_statement& query,
+                                                   const statement_situation& situation);
   result<statement_shape, pg_error> describe_statement(const routed_statement& statement,
                                                        const std::vector<uint32_t>& declared);
 
