@@ -10,8 +10,10 @@
 //                  IF NOT EXISTS finds the relation (NOTICE relation "t" already
 //                  exists, skipping)
 //   errors         42601 too many column names were specified, 42701 column "x"
-//                  specified more than once, 42P07 relation "t" already exists, the
-//                  query's own; TEMP is CREATE TABLE's 0A000.
+//                  specified more than once, 42P07 relation "t" already exists,
+//                  42P16 column "r" has pseudo-type record, the query's own; TEMP is
+//                  CREATE TABLE's 0A000, a whole-row column (typed by the table's row
+//                  type in PostgreSQL) 0A000; a domain-typed column gets its base type.
 // A query the translator does not cover (and CREATE TABLE AS EXECUTE) keeps the
 // previous way: SQLite's CREATE TABLE AS (nullopt).
 #include <sqlite3.h>
@@ -108,6 +110,8 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::create_ta
   std::vector<std::string> names;
   std::vector<column_type> types;
   for (const query_column& c : (*translated)->columns) {
+    if (c.client_oid != 0)  // a table's whole row: PostgreSQL's column has the row type
+      return fail(make_pg_error("0A000", "CREATE TABLE AS with a whole-row column is not supported yet"));
     names.push_back(c.name);
     types.push_back(c.untyped || c.type.oid == pg_type_oid::unknown ? builtin_column_type(pg_type_oid::text) : c.type);
   }
@@ -116,6 +120,9 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::create_ta
     return fail(make_pg_error("42601", "too many column names were specified"));
   for (size_t i = 0; i < listed.size(); ++i)
     names[i] = listed[i].value("String", nlohmann::json::object()).value("sval", std::string());
+  for (size_t i = 0; i < names.size(); ++i)
+    if (types[i].oid == 2249)  // record
+      return fail(make_pg_error("42P16", "column \"" + names[i] + "\" has pseudo-type record"));
   for (size_t i = 0; i < names.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (names[i] == names[j])

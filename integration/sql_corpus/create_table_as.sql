@@ -23,6 +23,7 @@ CREATE TABLE ctas_bad (a, b, c) AS SELECT 1, 2
 CREATE TABLE ctas_bad AS SELECT 1, 2
 CREATE TABLE ctas_bad AS SELECT 1 / 0 AS a
 CREATE TABLE ctas_bad AS SELECT nosuch FROM items
+CREATE TABLE ctas_bad AS SELECT ROW(1, 2) AS r
 CREATE TABLE ctas_none AS SELECT * FROM orders WHERE id < 0
 SELECT count(*) FROM ctas_none
 CREATE TABLE ctas_values AS VALUES (1, 'a'), (2, 'b')
