@@ -287,13 +287,11 @@ typed_expression query_translator::explicit_cast(typed_expression arg, const col
   const column_type* target = &target_type;
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
-  if (arg.literal &&
-      (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar ||
-       target->oid == pg_type_oid::bit || target->oid == pg_type_oid::varbit) &&
-      target->typmod >= 0) {
+  if (arg.literal && explicit_cast_cuts(*target)) {
     // An explicit cast to varchar(n) / char(n) cuts the literal to n characters,
-    // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it: read it without
-    // the length, then cast it as ::type does (type_casts.hpp).
+    // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it, and to an array
+    // of one of them each element so: read it without the length, then cast it
+    // as ::type does (type_casts.hpp).
     const column_type unbounded = builtin(target->oid);
     auto read = parse_text_value(unbounded, *arg.literal, input_.settings);
     if (!read)
