@@ -2,6 +2,7 @@
 // (query_translator.hpp): column references, constants, casts and coercions,
 // parameters, boolean expressions, CASE / COALESCE and sub-links. Operator
 // expressions are operator_translator.cpp's.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -12,6 +13,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/missing_type.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/input_notices.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
@@ -359,6 +361,14 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
       const bool typmod_error = type.typmod >= 0 && type.oid != pg_type_oid::interval &&
                                 parse_text_value(unbounded, *value.literal, input_.settings).ok();
       fail_at(stored.error(), typmod_error ? -1 : value.location);
+    }
+    for (pg_error& notice : text_input_notices(type, *value.literal)) {
+      // A literal the translation reads twice sends its NOTICE once, as PostgreSQL's parser.
+      const bool sent = std::any_of(notices_.begin(), notices_.end(), [&](const located_error& n) {
+        return n.location == value.location && n.error.message == notice.message;
+      });
+      if (!sent)
+        notices_.push_back({std::move(notice), value.location});
     }
     return typed(sql_literal(*stored), type, value.location);
   }

@@ -144,6 +144,8 @@ public:
                                                         const scope& where);
 
   std::map<int, column_type>& parameters() { return parameter_types_; }
+  // The NOTICEs the literals' input functions sent (input_notices.hpp), at the literals.
+  const std::vector<located_error>& notices() const { return notices_; }
   const translation_input& input() const { return input_; }
   [[noreturn]] void fail_at(pg_error error, int location) const;
   // The OID regtype's input gives `text` (42704 at `location` when no type has it).
@@ -278,6 +280,7 @@ private:
   bool bare_compound_ = false;  // the next set operation is a recursive WITH body
 
   std::map<int, column_type> parameter_types_;
+  std::vector<located_error> notices_;
   std::vector<grouping_frame*> frames_;
   std::vector<common_table> common_tables_;  // visible WITH queries, innermost last
 
