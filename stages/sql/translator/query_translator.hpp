@@ -45,8 +45,11 @@ struct typed_expression {
   // A row constructor, ROW(...) or (a, b) (row_constructor.cpp): compared field by field.
   bool row_constructor = false;
   // A user table's whole row: the table's row type (stages/core/row_type_oid.hpp), which
-  // clients see and pg_typeof names; inside the statement it is a record.
+  // clients see and pg_typeof names; inside the statement it is a record. (array_agg of
+  // such rows: the row type's array type, t[].)
   oid_t row_type_oid = 0;
+  // And that row type's array type (array_agg of such rows is typed so, as PostgreSQL's).
+  oid_t row_array_type_oid = 0;
 };
 
 struct scope_column {
@@ -166,6 +169,9 @@ private:
   typed_expression row_constructor(const json& row, const scope& where);
   // ROW(...)::t / NULL::t for a table t (row_constructor.cpp): t's row type; nullopt
   // when the name is no table's.
+  // '(1,x)' read as a row of `columns` (record_in): a row constructor of the fields' values.
+  typed_expression record_literal_fields(const typed_expression& literal,
+                                         const std::vector<column_definition>& columns);
   std::optional<typed_expression> table_row_cast(const json& cast, const scope& where,
                                                  const type_name_parts& parts, int location);
   typed_expression row_comparison(const std::string& op, const typed_expression& left,
