@@ -57,6 +57,10 @@ TEST_F(TypesNotices, ATsqueryWithoutLexemesSendsPostgresNotice) {
       "UPDATE tq SET q = '' WHERE id = 4",
       "SELECT id FROM tq WHERE q = '' ORDER BY id",
       "SELECT id, q, qs FROM tq ORDER BY id",
+      // an EXECUTE's argument: at the argument
+      "PREPARE q2(int, tsquery) AS SELECT $1, $2",
+      "EXECUTE q2(1,  '')",
+      "EXECUTE q2( 'x', '')",
       // no notice: lexemes, NULL, an input error
       "SELECT 'x'::tsquery, NULL::tsquery",
       "SELECT '!'::tsquery",
