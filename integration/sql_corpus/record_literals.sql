@@ -30,3 +30,12 @@ SELECT array_agg(ta7_rt ORDER BY a)::text, pg_typeof(array_agg(ta7_rt))::text FR
 SELECT array_agg(ROW(a, b, c, d, e)::ta7_rt ORDER BY a DESC)::text, pg_typeof(array_agg(ROW(a, b, c, d, e)::ta7_rt))::text FROM ta7_rt
 SELECT array_agg(ROW(a, b))::text, pg_typeof(array_agg(ROW(a, b)))::text FROM ta7_rt
 SELECT array_agg(r)::text FROM ta7_rt r WHERE false
+CREATE TABLE ta7_rtc (id int, c ta7_rt)
+INSERT INTO ta7_rtc VALUES (1, '( 1 , x y ,abc, 2.5 ,t)'), (2, '(2,,,,)'), (3, '(,"",,,)'), (4, NULL)
+INSERT INTO ta7_rtc VALUES (5, '(x,y,,,)')
+INSERT INTO ta7_rtc VALUES (5, '(5,y,abcd,,)')
+INSERT INTO ta7_rtc VALUES (5, '(1)')
+INSERT INTO ta7_rtc (id, c) SELECT 6, '(6,"a,b",,-1,no)'
+UPDATE ta7_rtc SET c = '(7,"q""r",,,)' WHERE id = 4
+UPDATE ta7_rtc SET c = '(7' WHERE id = 4
+SELECT id, c::text FROM ta7_rtc ORDER BY id

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/domain_checks.hpp"
@@ -348,6 +349,19 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
     if (type.oid == 2205)
       return typed(regclass_input_sql(value), type, value.location);
     return typed(std::to_string(regtype_input(*value.literal, value.location)), type, value.location);
+  }
+  if (value.literal && !type.known() && !type.name.empty() && input_.lookup) {
+    // A table's row type (a column of type t): the literal read as record_in reads
+    // it (row_constructor.cpp), kept as record_out prints the row.
+    const size_t dot = type.name.find('.');
+    const std::string local = dot == std::string::npos
+                                  ? local_relation_name("", type.name)
+                                  : local_relation_name(type.name.substr(0, dot), type.name.substr(dot + 1));
+    if (const std::vector<column_definition>* columns = input_.lookup(local)) {
+      typed_expression row = record_literal_fields(value, *columns);
+      row.type = type;
+      return row;
+    }
   }
   if (value.literal) {
     auto stored = parse_text_value(type, *value.literal, input_.settings);

@@ -26,7 +26,8 @@
 //   '(1,x)'::t                       a literal: record_in (record_text.hpp), each field read
 //       by its column type's input with the column's typmod as it is read (an unquoted
 //       empty field is NULL); 22P02 malformed record literal / the field's input error,
-//       at the literal.
+//       at the literal. So is a literal that takes type t otherwise (a value for a
+//       column of type t: query_translator::coerce), kept as record_out prints the row.
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
@@ -141,7 +142,10 @@ typed_expression query_translator::record_literal_fields(const typed_expression&
   }
   if (read.error)
     fail_at(*read.error, literal.location);
-  typed_expression out = typed("NULL", builtin(record_oid), literal.location);
+  std::string texts;
+  for (const typed_expression& value : *values)
+    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+  typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), literal.location);
   out.row_values = std::move(values);
   out.row_constructor = true;
   return out;
