@@ -13,7 +13,7 @@ std::string answer(PGresult* r) {
   if (PQresultStatus(r) == PGRES_FATAL_ERROR) {
     std::string out = "ERROR";
     for (int field : {PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_DETAIL,
-                      PG_DIAG_MESSAGE_HINT}) {
+                      PG_DIAG_MESSAGE_HINT, PG_DIAG_STATEMENT_POSITION}) {
       const char* v = PQresultErrorField(r, field);
       out += std::string(" | ") + (v ? v : "-");
     }
@@ -111,6 +111,11 @@ TEST_F(SqlPrepare, ErrorsAreThoseOfPostgreSQL) {
       "EXECUTE flag(1, 'a')",                    // 42804: integer -> boolean
       "EXECUTE flag('yes', 7)",                  // any type -> text by assignment
       "EXECUTE flag('maybe', 'a')",              // 22P02 of boolean's input
+      "EXECUTE flag( 'maybe' , 'b' )",           // the error at the argument, as PostgreSQL's
+      "PREPARE pair(text, integer) AS SELECT $1, $2",
+      "EXECUTE pair('äö', 'x')",                 // positions count characters
+      "EXECUTE pair('a',  true)",               // 42804 at the argument
+      "EXECUTE pair('a', 1/0)",                  // 22012: no position
       "PREPARE bad(nosuchtype) AS SELECT 1",    // 42704
       "DEALLOCATE nosuch",                       // 26000
       "EXECUTE p(1)",                            // still there after the errors

@@ -158,6 +158,24 @@ TEST_F(SqlCorpus, ACursorReadsTheRowsAsAtItsDeclare) {
   EXPECT_EQ(answer(reader.get(), "SELECT id FROM orders WHERE id > 6 ORDER BY id"), "SELECT 2\nid::20\n7\n100");
 }
 
+// array_agg of a table's rows (whole rows, ROW(...)::t, '(...)'::t) is typed with the
+// row type's array type (t[]), a record literal cast to t with t; array_agg of plain
+// rows stays record[].
+TEST_F(SqlCorpus, ArrayAggOfATablesRowsIsTypedAsItsArrayType) {
+  for (PGconn* c : {local_.get(), publisher_session_.get()}) {
+    auto rows = exec(c, "SELECT array_agg(t), array_agg(ROW(id, note)), '(1,2,3,x,2024-01-01)'::orders, "
+                        "array_agg(ROW(t.id, t.item_id, t.amount, t.note, t.placed)::orders) FROM orders t");
+    auto types = exec(c, "SELECT t.oid, t.typarray FROM pg_type t JOIN pg_class c ON c.reltype = t.oid "
+                         "WHERE c.relname = 'orders'");
+    ASSERT_EQ(PQresultStatus(rows.get()), PGRES_TUPLES_OK) << PQerrorMessage(c);
+    ASSERT_EQ(PQntuples(types.get()), 1);
+    EXPECT_EQ(std::to_string(PQftype(rows.get(), 0)), PQgetvalue(types.get(), 0, 1));
+    EXPECT_EQ(PQftype(rows.get(), 1), 2287u) << "record[]";
+    EXPECT_EQ(std::to_string(PQftype(rows.get(), 2)), PQgetvalue(types.get(), 0, 0));
+    EXPECT_EQ(std::to_string(PQftype(rows.get(), 3)), PQgetvalue(types.get(), 0, 1));
+  }
+}
+
 TEST_F(SqlCorpus, PendingStatementsStillDiffer) {
   if (!fs::exists(dir_ / "pending"))
     GTEST_SKIP() << "no pending statements";

@@ -92,6 +92,19 @@ TEST(QueryTranslation, CastsToADomainAreCastsToItsBaseTypeThatTestTheDomain) {
   EXPECT_EQ(bad.error->error.sqlstate, "22P02");
 }
 
+// The NOTICEs of the literals' input functions come with the translation, at each
+// literal's byte location, once per literal, in the statement's order.
+TEST(QueryTranslation, LiteralsInputNoticesComeAtTheLiterals) {
+  const auto q = translated("SELECT ''::tsquery, 'a'::tsquery, CAST(' ' AS tsquery) WHERE false");
+  ASSERT_EQ(q.notices.size(), 2u);
+  EXPECT_EQ(q.notices[0].error.message, "text-search query doesn't contain lexemes: \"\"");
+  EXPECT_EQ(q.notices[0].error.severity, "NOTICE");
+  EXPECT_EQ(q.notices[0].location, 7);
+  EXPECT_EQ(q.notices[1].error.message, "text-search query doesn't contain lexemes: \" \"");
+  EXPECT_EQ(q.notices[1].location, 39);
+  EXPECT_TRUE(translated("SELECT 'a & b'::tsquery, ''::text").notices.empty());
+}
+
 TEST(QueryTranslation, GenRandomUuidIsAUuid) {
   const auto q = translated("SELECT gen_random_uuid(), gen_random_uuid()::text");
   EXPECT_EQ(types(q), (std::vector<oid_t>{2950, 25}));

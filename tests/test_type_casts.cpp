@@ -119,5 +119,29 @@ TEST(TypeCasts, CharacterTypesAndBooleans) {
             "invalid input syntax for type integer: \"abc\"");
 }
 
+// An explicit cast to an array of a type with a length applies the length to
+// each element as the element's explicit cast does (PostgreSQL's array length
+// coercion); an assignment refuses the element instead.
+TEST(TypeCasts, ExplicitCastsCutOrPadEachElementOfAnArray) {
+  const column_type varchar_array = builtin_column_type(1015), text_array = builtin_column_type(1009);
+  const column_type varchar2_array = builtin_column_type(1015, 6), bpchar3_array = builtin_column_type(1014, 7),
+                    bit2_array = builtin_column_type(1561, 2), varbit2_array = builtin_column_type(1563, 2);
+  EXPECT_EQ(*cast(varchar_array, "{abcd,ab,NULL}", varchar2_array, true), "{ab,ab,NULL}");
+  EXPECT_EQ(*cast(text_array, "[0:1][1:1]={{abcd},{\"x y z\"}}", varchar2_array, true), "[0:1][1:1]={{ab},{\"x \"}}");
+  EXPECT_EQ(*cast(text_array, "{abcd,a}", bpchar3_array, true), "{abc,\"a  \"}");
+  EXPECT_EQ(*cast(builtin_column_type(1563), "{101,1}", bit2_array, true), "{10,10}");
+  EXPECT_EQ(*cast(builtin_column_type(1563), "{101,1}", varbit2_array, true), "{10,1}");
+  ASSERT_FALSE(cast(text_array, "{abcd}", varchar2_array));
+  EXPECT_EQ(cast(text_array, "{abcd}", varchar2_array).error().message,
+            "value too long for type character varying(2)");
+  ASSERT_FALSE(cast(builtin_column_type(1563), "{1}", bit2_array));
+  EXPECT_EQ(cast(builtin_column_type(1563), "{1}", bit2_array).error().message,
+            "bit string length 1 does not match type bit(2)");
+  EXPECT_TRUE(explicit_cast_cuts(varchar2_array));
+  EXPECT_TRUE(explicit_cast_cuts(bit2_array));
+  EXPECT_FALSE(explicit_cast_cuts(varchar_array)) << "no length";
+  EXPECT_FALSE(explicit_cast_cuts(builtin_column_type(1231, (5 << 16) + 4))) << "numeric[] rounds either way";
+}
+
 }  // namespace
 }  // namespace tributary

@@ -604,6 +604,8 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   out.sql = std::move((*translated)->sql);
   out.columns = std::move((*translated)->columns);
   out.parameter_types = (*translated)->parameter_types;
+  for (const located_error& notice : (*translated)->notices)
+    out.notices.push_back(placed_in_query(notice.error, notice.location, source, position_base));
   for (const auto& [number, type] : (*translated)->parameter_types)
     out.parameter_count = std::max(out.parameter_count, number);
   if (parameters == nullptr)

@@ -91,6 +91,7 @@ struct translated_statement {
   std::vector<query_column> columns;
   int parameter_count = 0;  // the highest $n the statement uses
   std::map<int, column_type> parameter_types;  // $n -> the type the translation read it as
+  std::vector<pg_error> notices;  // to send before the statement runs, placed in the query
 };
 
 // nullopt: the translator does not cover the statement yet; run it the previous

@@ -7,8 +7,10 @@
 //       with the declared types; an unspecified one is inferred from its use, else
 //       text. 42P05 when the name exists, 42704 for an unknown type.
 //   EXECUTE name [(arguments)]
-//       the arguments are evaluated as one SELECT of CAST(argument AS parameter
-//       type), so their errors are PostgreSQL's input and cast errors; their text
+//       each argument is evaluated as a SELECT of CAST(argument AS parameter type),
+//       placed so that its text keeps its position in the EXECUTE: its errors and
+//       notices are PostgreSQL's input and cast errors, at the argument (one outside
+//       the argument has none); their text
 //       values are then bound to the statement, which runs as a portal would and
 //       answers with its own rows and command tag. 26000 for an unknown name,
 //       42601 for a wrong number of arguments.
@@ -19,6 +21,7 @@
 //       DISCARD PLANS has nothing to drop (no plan cache); DISCARD TEMP and
 //       DISCARD SEQUENCES are refused (0A000).
 // Errors fail the transaction block as any statement's do.
+#include <algorithm>
 #include <cctype>
 
 #include "stages/core/pg_text_array.hpp"
@@ -157,8 +160,12 @@ result<command_outcome, pg_error> extended_query::sql_prepare(const routed_state
           continue;
         }
     }
-    if (!resolved->known())
-      return fail(make_pg_error("42704", "type \"" + resolved->name + "\" does not exist"));
+    if (!resolved->known()) {
+      pg_error missing = make_pg_error("42704", "type \"" + resolved->name + "\" does not exist");
+      if (const int location = type_fields.value("location", -1); location >= 0)  // at the type's name
+        missing.position = statement.position + character_count(statement.text, static_cast<size_t>(location)) + 1;
+      return fail(std::move(missing));
+    }
     declared.push_back(resolved->oid);
   }
   size_t i = 0;
@@ -203,40 +210,60 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
     skip_name(statement.text, i);
     skip_blanks(statement.text, i);
     std::vector<std::string> arguments;
+    size_t argument_at = i;  // where the next argument's text is looked for
     if (i < statement.text.size() && statement.text[i] == '(')
       arguments = parenthesized_list(statement.text, i);
     if (arguments.size() != expected)
       return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
+    // Each argument's first character in the query string (1-based) and length in characters.
+    std::vector<std::pair<int, int>> placed;
+    for (const std::string& argument : arguments) {
+      argument_at = std::min(statement.text.find(argument, argument_at), statement.text.size());
+      placed.emplace_back(statement.position + character_count(statement.text, argument_at) + 1,
+                          character_count(argument, argument.size()));
+      argument_at += argument.size();
+    }
+    // Where the argument's expression starts (after the blanks the list kept).
+    const auto expression_at = [&](size_t k) {
+      const size_t blanks = std::min(arguments[k].find_first_not_of(" \t\r\n"), arguments[k].size());
+      return placed[k].first + character_count(arguments[k], blanks);
+    };
     const nlohmann::json& params = fields["params"];
     for (size_t k = 0; k < expected; ++k) {
       // A user's domain or enum (or its array): checked as its values' type.
       const oid_t type = prepared->parameter_types[k];
       const oid_t checked = type == 0 || find_builtin_type(type) != nullptr ? type : dispatcher_.value_type_of(type).oid;
-      if (auto refused = refused_coercion(argument_type(params[k], statement.text), checked, k))
+      if (auto refused = refused_coercion(argument_type(params[k], statement.text), checked, k)) {
+        refused->position = expression_at(k);
         return fail(std::move(*refused));
+      }
     }
-    std::string select = "SELECT ";
-    for (size_t k = 0; k < expected; ++k)
-      select += (k ? ", CAST((" : "CAST((") + arguments[k] + ") AS " +
-                type_name_of(dispatcher_.database(), prepared->parameter_types[k]) + ")";
-    routed_query evaluation = route_query(select);
-    if (evaluation.statements.size() != 1)
-      return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
     statement_situation evaluate = situation;
     evaluate.parameters.clear();
     evaluate.parameter_types.clear();
     evaluate.result_formats.clear();
-    auto values = dispatcher_.run(evaluation.statements.front(), evaluate);
-    if (!values) {
-      reported = true;
-      pg_error e = values.error();
-      e.position = 0;  // a position in the evaluating SELECT, not in the EXECUTE
-      return fail(std::move(e));
+    for (size_t k = 0; k < expected; ++k) {
+      const std::string prefix = "SELECT CAST((";
+      routed_query evaluation = route_query(prefix + arguments[k] + ") AS " +
+                                            type_name_of(dispatcher_.database(), prepared->parameter_types[k]) + ")");
+      if (evaluation.statements.size() != 1)
+        return fail(make_pg_error("42601", "syntax error in EXECUTE arguments"));
+      // The argument's characters where they stand in the EXECUTE.
+      const auto [first, length] = placed[k];
+      evaluation.statements.front().position = first - 1 - static_cast<int>(prefix.size());
+      auto value = dispatcher_.run(evaluation.statements.front(), evaluate);
+      if (!value) {
+        reported = true;
+        pg_error e = value.error();
+        if (e.position < first || e.position >= first + length)
+          e.position = 0;  // in the evaluating SELECT's own text, not in the EXECUTE
+        return fail(std::move(e));
+      }
+      if (value->rows.size() != 1 || value->rows.front().size() != 1)
+        return fail(make_pg_error("XX000", "EXECUTE arguments did not evaluate to one row"));
+      const auto& v = value->rows.front().front();
+      run.parameters.push_back(v ? sql_value(*v) : sql_value(sql_null{}));
     }
-    if (values->rows.size() != 1 || values->rows.front().size() != expected)
-      return fail(make_pg_error("XX000", "EXECUTE arguments did not evaluate to one row"));
-    for (const auto& value : values->rows.front())
-      run.parameters.push_back(value ? sql_value(*value) : sql_value(sql_null{}));
   }
   auto outcome = dispatcher_.run(*prepared->statement, run);
   reported = !outcome;

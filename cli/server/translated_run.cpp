@@ -37,6 +37,8 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
     return fail(translated.error());
   if (!*translated)
     return std::optional<command_outcome>{};
+  for (pg_error& notice : (*translated)->notices)
+    emit_notice(std::move(notice));
   if (situation.open != nullptr && type == "SelectStmt" && access_of(statement) == statement_access::read) {
     auto opened = executor_.open_translated((*translated)->sql, (*translated)->parameters, (*translated)->columns,
                                             situation.result_formats);

@@ -117,6 +117,9 @@ oid_t element_of(const column_type& type) {
   return d ? d->element : 0;
 }
 
+// bpchar, varchar, bit, varbit: an explicit cast cuts (or pads) to the length.
+bool is_length_cut_type(oid_t oid) { return oid == 1042 || oid == 1043 || oid == 1560 || oid == 1562; }
+
 const char* integer_name(oid_t oid) {
   return oid == 21 ? "smallint" : oid == 23 ? "integer" : "bigint";
 }
@@ -230,6 +233,25 @@ std::string truncated(const std::string& text, int64_t length) {
 
 result<sql_value, pg_error> from_text(const std::string& text, const column_type& to,
                                       bool explicit_cast, const type_settings& settings) {
+  if (explicit_cast && !is_length_cut_type(to.oid) && explicit_cast_cuts(to)) {
+    // ::varchar(2)[] / ::bit(2)[]: the array read without the length, each element
+    // cut or padded as ::varchar(2) / ::bit(2) does (PostgreSQL's array_map of the
+    // element's length coercion), then read as the array type.
+    const oid_t element = element_of(to);
+    auto array = read_array_literal(text, array_delimiter(element));
+    if (!array)
+      return fail(array.error());
+    const column_type element_type = builtin_column_type(element, to.typmod);
+    for (auto& e : array->elements) {
+      if (!e)
+        continue;
+      auto value = from_text(*e, element_type, /*explicit_cast=*/true, settings);
+      if (!value)
+        return fail(value.error());
+      e = format_text_value(element_type, *value, settings);
+    }
+    return parse_text_value(to, write_array_literal(*array, array_delimiter(element)), settings);
+  }
   if (explicit_cast && (to.oid == 1042 || to.oid == 1043) && to.typmod >= 4)
     return parse_text_value(to, truncated(text, to.typmod - 4), settings);
   if (explicit_cast && (to.oid == 1560 || to.oid == 1562) && to.typmod > 0) {
@@ -282,6 +304,12 @@ result<sql_value, pg_error> array_elements_cast(const sql_value& stored, const c
                                                 const type_settings& settings);
 
 }  // namespace
+
+bool explicit_cast_cuts(const column_type& to) {
+  if (to.typmod < 0 || to.domain_array)
+    return false;
+  return is_length_cut_type(to.oid) || is_length_cut_type(element_of(to));
+}
 
 std::optional<cast_rule> find_cast(const column_type& from, const column_type& to) {
   if (from == to || (from.known() && from.oid == to.oid))

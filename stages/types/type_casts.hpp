@@ -68,6 +68,11 @@ inline bool applies_automatically(cast_context context) {
   return context != cast_context::explicit_only;
 }
 
+// True when an explicit cast to `to` cuts or pads values to its length instead
+// of refusing them: varchar(n), char(n), bit(n), varbit(n) and their arrays
+// (each element, as PostgreSQL's array length coercion does).
+bool explicit_cast_cuts(const column_type& to);
+
 // `stored` (not NULL) of type `from` -> the stored value of type `to`.
 // `explicit_cast`: the value is cast with ::type (character strings are truncated
 // to the new length instead of refused; bit(n) strings padded or truncated,

@@ -2,9 +2,11 @@
 // (query_translator.hpp): column references, constants, casts and coercions,
 // parameters, boolean expressions, CASE / COALESCE and sub-links. Operator
 // expressions are operator_translator.cpp's.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/domain_checks.hpp"
@@ -12,6 +14,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/missing_type.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/input_notices.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
@@ -287,13 +290,11 @@ typed_expression query_translator::explicit_cast(typed_expression arg, const col
   const column_type* target = &target_type;
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
-  if (arg.literal &&
-      (target->oid == pg_type_oid::varchar || target->oid == pg_type_oid::bpchar ||
-       target->oid == pg_type_oid::bit || target->oid == pg_type_oid::varbit) &&
-      target->typmod >= 0) {
+  if (arg.literal && explicit_cast_cuts(*target)) {
     // An explicit cast to varchar(n) / char(n) cuts the literal to n characters,
-    // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it: read it without
-    // the length, then cast it as ::type does (type_casts.hpp).
+    // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it, and to an array
+    // of one of them each element so: read it without the length, then cast it
+    // as ::type does (type_casts.hpp).
     const column_type unbounded = builtin(target->oid);
     auto read = parse_text_value(unbounded, *arg.literal, input_.settings);
     if (!read)
@@ -349,6 +350,19 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
       return typed(regclass_input_sql(value), type, value.location);
     return typed(std::to_string(regtype_input(*value.literal, value.location)), type, value.location);
   }
+  if (value.literal && !type.known() && !type.name.empty() && input_.lookup) {
+    // A table's row type (a column of type t): the literal read as record_in reads
+    // it (row_constructor.cpp), kept as record_out prints the row.
+    const size_t dot = type.name.find('.');
+    const std::string local = dot == std::string::npos
+                                  ? local_relation_name("", type.name)
+                                  : local_relation_name(type.name.substr(0, dot), type.name.substr(dot + 1));
+    if (const std::vector<column_definition>* columns = input_.lookup(local)) {
+      typed_expression row = record_literal_fields(value, *columns);
+      row.type = type;
+      return row;
+    }
+  }
   if (value.literal) {
     auto stored = parse_text_value(type, *value.literal, input_.settings);
     if (!stored) {
@@ -361,6 +375,14 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
       const bool typmod_error = type.typmod >= 0 && type.oid != pg_type_oid::interval &&
                                 parse_text_value(unbounded, *value.literal, input_.settings).ok();
       fail_at(stored.error(), typmod_error ? -1 : value.location);
+    }
+    for (pg_error& notice : text_input_notices(type, *value.literal)) {
+      // A literal the translation reads twice sends its NOTICE once, as PostgreSQL's parser.
+      const bool sent = std::any_of(notices_.begin(), notices_.end(), [&](const located_error& n) {
+        return n.location == value.location && n.error.message == notice.message;
+      });
+      if (!sent)
+        notices_.push_back({std::move(notice), value.location});
     }
     return typed(sql_literal(*stored), type, value.location);
   }

@@ -349,7 +349,9 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
       keys += ", " + field.sql + ", " + sql_quote(collation_of(field.type)) + ", 4";
     }
     const std::string sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','" + keys + ")" + filter;
-    return result_of("('{' || " + sql + " || '}')", record_array_oid);
+    typed_expression out = result_of("('{' || " + sql + " || '}')", record_array_oid);
+    out.row_type_oid = value.row_array_type_oid;  // a table's rows: its row type's array type (t[])
+    return out;
   }
   const type_descriptor* d = find_builtin_type(value.type.oid);
   if (d == nullptr || d->array == 0 || d->element != 0 || value.type.is_enum())

@@ -138,16 +138,19 @@ struct translation_input {
 };
 
 
-struct translated_query {
-  std::string sql;
-  std::vector<query_column> columns;
-  std::map<int, column_type> parameter_types;  // $n -> the type its value is read as
-};
-
 // A pg_error with the byte location in `source` it points at (-1: none).
 struct located_error {
   pg_error error;
   int location = -1;
+};
+
+struct translated_query {
+  std::string sql;
+  std::vector<query_column> columns;
+  std::map<int, column_type> parameter_types;  // $n -> the type its value is read as
+  // NOTICEs PostgreSQL's parser sends while it reads the statement's literals
+  // (''::tsquery: text-search query doesn't contain lexemes), each once, in order.
+  std::vector<located_error> notices;
 };
 
 // `select` is a SelectStmt's fields.

@@ -45,8 +45,11 @@ struct typed_expression {
   // A row constructor, ROW(...) or (a, b) (row_constructor.cpp): compared field by field.
   bool row_constructor = false;
   // A user table's whole row: the table's row type (stages/core/row_type_oid.hpp), which
-  // clients see and pg_typeof names; inside the statement it is a record.
+  // clients see and pg_typeof names; inside the statement it is a record. (array_agg of
+  // such rows: the row type's array type, t[].)
   oid_t row_type_oid = 0;
+  // And that row type's array type (array_agg of such rows is typed so, as PostgreSQL's).
+  oid_t row_array_type_oid = 0;
 };
 
 struct scope_column {
@@ -144,6 +147,8 @@ public:
                                                         const scope& where);
 
   std::map<int, column_type>& parameters() { return parameter_types_; }
+  // The NOTICEs the literals' input functions sent (input_notices.hpp), at the literals.
+  const std::vector<located_error>& notices() const { return notices_; }
   const translation_input& input() const { return input_; }
   [[noreturn]] void fail_at(pg_error error, int location) const;
   // The OID regtype's input gives `text` (42704 at `location` when no type has it).
@@ -164,6 +169,9 @@ private:
   typed_expression row_constructor(const json& row, const scope& where);
   // ROW(...)::t / NULL::t for a table t (row_constructor.cpp): t's row type; nullopt
   // when the name is no table's.
+  // '(1,x)' read as a row of `columns` (record_in): a row constructor of the fields' values.
+  typed_expression record_literal_fields(const typed_expression& literal,
+                                         const std::vector<column_definition>& columns);
   std::optional<typed_expression> table_row_cast(const json& cast, const scope& where,
                                                  const type_name_parts& parts, int location);
   typed_expression row_comparison(const std::string& op, const typed_expression& left,
@@ -278,6 +286,7 @@ private:
   bool bare_compound_ = false;  // the next set operation is a recursive WITH body
 
   std::map<int, column_type> parameter_types_;
+  std::vector<located_error> notices_;
   std::vector<grouping_frame*> frames_;
   std::vector<common_table> common_tables_;  // visible WITH queries, innermost last
 

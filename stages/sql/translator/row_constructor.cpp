@@ -23,10 +23,18 @@
 //       cast type record to t" when the number of fields differs (DETAIL Input has too
 //       few / too many columns.) or a field's type has no cast to its column's (DETAIL
 //       Cannot cast type integer to date in column 5.), at the cast.
+//   '(1,x)'::t                       a literal: record_in (record_text.hpp), each field read
+//       by its column type's input with the column's typmod as it is read (an unquoted
+//       empty field is NULL); 22P02 malformed record literal / the field's input error,
+//       at the literal. So is a literal that takes type t otherwise (a value for a
+//       column of type t: query_translator::coerce), kept as record_out prints the row.
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
+#include "stages/sql/sql_literal.hpp"
 #include "stages/types/type_casts.hpp"
+#include "stages/types/value_io.hpp"
+#include "stages/types/verbatim/record_text.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -80,6 +88,8 @@ std::optional<typed_expression> query_translator::table_row_cast(const json& cas
   typed_expression arg = expression(cast.value("arg", json::object()), where);
   if (arg.row_type_oid == row_type)
     return arg;
+  if (arg.literal)
+    arg = record_literal_fields(arg, *columns);
   if (!arg.is_null_constant && !arg.row_constructor)
     throw not_translatable{"a cast of this value to a table's row type"};
   const auto refuse = [&](const std::string& detail) {
@@ -110,6 +120,34 @@ std::optional<typed_expression> query_translator::table_row_cast(const json& cas
   if (arg.is_null_constant)
     out.row_absent = "1";
   out.row_type_oid = row_type;
+  out.row_array_type_oid = static_cast<oid_t>(table_row_type_oid(local, true));
+  return out;
+}
+
+typed_expression query_translator::record_literal_fields(const typed_expression& literal,
+                                                         const std::vector<column_definition>& columns) {
+  const record_literal_read read = read_record_literal(*literal.literal, columns.size());
+  auto values = std::make_shared<std::vector<typed_expression>>();
+  for (size_t i = 0; i < read.fields.size(); ++i) {
+    const column_type& type = columns[i].type;
+    if (!read.fields[i]) {
+      values->push_back(typed("NULL", type, literal.location));
+      values->back().is_null_constant = true;
+      continue;
+    }
+    auto stored = parse_text_value(type, *read.fields[i], input_.settings);
+    if (!stored)
+      fail_at(stored.error(), literal.location);
+    values->push_back(typed(sql_literal(*stored), type, literal.location));
+  }
+  if (read.error)
+    fail_at(*read.error, literal.location);
+  std::string texts;
+  for (const typed_expression& value : *values)
+    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+  typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), literal.location);
+  out.row_values = std::move(values);
+  out.row_constructor = true;
   return out;
 }
 

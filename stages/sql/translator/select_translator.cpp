@@ -658,6 +658,7 @@ result<std::optional<translated_query>, located_error> translate_statement(
     else
       throw translator::not_translatable{node_type};
     out.parameter_types = t.parameters();
+    out.notices = t.notices();
     return std::optional<translated_query>(std::move(out));
   } catch (const translator::not_translatable& what) {
     if (input.untranslated != nullptr)

@@ -67,6 +67,7 @@ typed_expression query_translator::whole_row(const scope* level, const scope_ite
   out.row_absent = std::move(absent);
   if (!item.relation.empty())  // a user table's row: clients see its row type
     out.row_type_oid = static_cast<oid_t>(table_row_type_oid(item.relation));
+    out.row_array_type_oid = static_cast<oid_t>(table_row_type_oid(item.relation, true));
   return out;
 }
 

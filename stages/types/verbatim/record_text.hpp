@@ -1,0 +1,35 @@
+// record_text: PostgreSQL 15's record literal, as record_in (rowtypes.c) reads the
+// text of a composite value: '(1,a)', '( 1 , "x y" )', '(,)'.
+//
+//   read_record_literal(text, columns)  the texts of `columns` fields, in order:
+//     leading whitespace, then '(' ; fields separated by ',' ; an unquoted empty
+//     field is NULL (nullopt), "" an empty text; inside a field '"' starts and ends
+//     a quoted part (whitespace kept, "" in it one '"'), '\' takes the next
+//     character literally; then ')' and only whitespace after it. Errors, each
+//     22P02 malformed record literal: "<text>" with its DETAIL:
+//       Missing left parenthesis. / Too few columns. / Too many columns. /
+//       Unexpected end of input. / Junk after right parenthesis.
+//   record_in converts each field with its column's input function as soon as it
+//   has read it, so a field's input error comes before a later literal error:
+//   the result keeps the fields read before the error, and the error, for the
+//   caller to convert those first ('(x)' into (int, text) is the integer's 22P02,
+//   not Too few columns.). Pure.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stages/core/pg_error.hpp"
+
+namespace tributary {
+
+struct record_literal_read {
+  std::vector<std::optional<std::string>> fields;  // read before `error`, or all of them
+  std::optional<pg_error> error;
+};
+
+record_literal_read read_record_literal(std::string_view text, size_t columns);
+
+}  // namespace tributary
