@@ -194,7 +194,8 @@ private:
                                           int literal_location);
   typed_expression operator_expression(const json& expr, const scope& where);
   typed_expression arithmetic(const std::string& op, typed_expression left,
-                              typed_expression right);
+                              typed_expression right,
+                              int operator_location = -1);
   typed_expression comparison(const std::string& op, typed_expression left,
                               typed_expression right);
   // 42883 at `location` for a comparison operator PostgreSQL does not have for the
