@@ -65,12 +65,18 @@ void in_list_common_type(query_translator& t, typed_expression& left, std::vecto
       items[i] = t.coerce(std::move(items[i]), common);
 }
 
-// float4 / float8 have no % operator: 42883 at the operator.
-[[noreturn]] void no_float_modulo(query_translator& t, oid_t type, int location) {
-  const std::string name = type == pg_type_oid::float4 ? "real" : "double precision";
-  pg_error error = make_pg_error("42883", "operator does not exist: " + name + " % " + name);
+// No operator `op` between these types: PostgreSQL's 42883 with its HINT, at the operator.
+[[noreturn]] void no_operator(query_translator& t, const std::string& op, const column_type& left,
+                              const column_type& right, int location) {
+  pg_error error = make_pg_error("42883", "operator does not exist: " + message_type_name(left) + " " + op + " " +
+                                              message_type_name(right));
   error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
   t.fail_at(std::move(error), location);
+}
+
+// float4 / float8 have no % operator.
+[[noreturn]] void no_float_modulo(query_translator& t, oid_t type, int location) {
+  no_operator(t, "%", builtin_column_type(type), builtin_column_type(type), location);
 }
 
 }  // namespace
@@ -262,8 +268,19 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
     };
     const bool left_text = is_text_like(left.type.oid);
     const bool right_text = is_text_like(right.type.oid);
-    if (!left_text && !right_text)
+    if (!left_text && !right_text) {
+      // Two operands of types with no || between them (numbers, booleans, dates and
+      // times, bit strings beside others): PostgreSQL's 42883 at the operator.
+      const auto plain = [&](const typed_expression& e) {
+        const oid_t o = e.type.oid;
+        return !untyped(e) && !e.type.is_enum() &&
+               (is_number_type(o) || o == pg_type_oid::boolean || is_datetime_type(o) || o == pg_type_oid::bit ||
+                o == pg_type_oid::varbit || o == pg_type_oid::uuid || o == pg_type_oid::bytea);
+      };
+      if (plain(left) && plain(right) && operator_location >= 0)
+        no_operator(*this, "||", left.type, right.type, operator_location);
       throw not_translatable{"|| without a text operand"};
+    }
     typed_expression l = as_text(std::move(left));
     typed_expression r = as_text(std::move(right));
     return typed("(" + l.sql + " || " + r.sql + ")", builtin(pg_type_oid::text));

@@ -75,6 +75,9 @@ struct scope_item {
 };
 // How the translated SQL names `column` of `item` (column_reference.cpp).
 std::string column_reference_sql(const scope_item& item, const scope_column& column);
+// The system column tableoid of the relation `qualified_name` ("items", "s.t",
+// "pg_catalog.pg_class"): hidden (never in `*`), its OID as pg_class gives it.
+scope_column table_oid_column(const std::string& qualified_name);
 
 struct scope {
   std::vector<scope_item> items;
