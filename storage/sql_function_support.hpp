@@ -50,6 +50,8 @@ result<numeric_value, pg_error> numeric_argument(sqlite3_value* value);
 double float_argument(sqlite3_value* value);
 // A double as float8's stored form.
 std::string stored_float(double value);
+// A float as float4's stored form.
+std::string stored_real(float value);
 // An array argument as array_in reads it (the element type's delimiter); nullopt after
 // reporting array_in's error (sql_functions_arrays.cpp).
 std::optional<array_literal> array_argument(sqlite3_context* context, sqlite3_value* value, uint32_t element);

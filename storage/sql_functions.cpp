@@ -90,19 +90,32 @@ double float_of(sqlite3_value* v) {
   return std::strtod(text.c_str(), nullptr);
 }
 
-// A double as float8's stored form (its canonical output text).
-std::string float_stored(double value) {
+// A float8 (double) or float4 (float) as its type's stored form (the canonical output text).
+template <class F>
+std::string stored_float_text(F value) {
   if (std::isnan(value))
     return "NaN";
   if (std::isinf(value))
     return value > 0 ? "Infinity" : "-Infinity";
   char buffer[64];
   auto written = std::to_chars(buffer, buffer + sizeof buffer, value);
-  auto stored = parse_text_value(builtin_column_type(pg_type_oid::float8),
+  const oid_t type = std::is_same_v<F, float> ? pg_type_oid::float4 : pg_type_oid::float8;
+  auto stored = parse_text_value(builtin_column_type(type),
                                  std::string_view(buffer, static_cast<size_t>(written.ptr - buffer)),
                                  type_settings{});
   return stored && std::holds_alternative<std::string>(*stored) ? std::get<std::string>(*stored)
                                                                : std::string(buffer, written.ptr);
+}
+
+std::string float_stored(double value) { return stored_float_text(value); }
+std::string float4_stored(float value) { return stored_float_text(value); }
+
+// A float4's stored text (or a number another tool wrote) as the float it is.
+float float4_of(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_INTEGER || sqlite3_value_type(v) == SQLITE_FLOAT)
+    return static_cast<float>(sqlite3_value_double(v));
+  const std::string text = text_of(v);
+  return std::strtof(text.c_str(), nullptr);
 }
 
 const char* integer_type_name(int bits) {
@@ -175,15 +188,14 @@ void numeric_op(sqlite3_context* context, int, sqlite3_value** argv) {
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
-// ---- pg_float_op(op, a, b) -----------------------------------------------
+// ---- pg_float_op(op, a, b) / pg_float4_op(op, a, b) ------------------------
 
-void float_op(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || sqlite3_value_type(argv[2]) == SQLITE_NULL)
-    return sqlite3_result_null(context);
-  const std::string op = text_of(argv[0]);
-  const double a = float_of(argv[1]);
-  const double b = float_of(argv[2]);
-  double r = 0;
+// float8 / float4 arithmetic as PostgreSQL's float8pl ... float4div: computed in the
+// type's precision; an infinite result of finite operands is 22003 overflow, a zero
+// product or quotient of a non-zero dividend (and a finite divisor) 22003 underflow.
+template <class F>
+result<F, pg_error> float_arithmetic(const std::string& op, F a, F b, const char* type_name) {
+  F r = 0;
   if (op == "+")
     r = a + b;
   else if (op == "-")
@@ -192,16 +204,30 @@ void float_op(sqlite3_context* context, int, sqlite3_value** argv) {
     r = a * b;
   else if (op == "/") {
     if (b == 0)
-      return report(context, division_by_zero());
+      return fail(division_by_zero());
     r = a / b;
   } else {
-    return report(context, make_pg_error("42883", "operator does not exist: double precision % double precision"));
+    return fail(make_pg_error("42883", std::string("operator does not exist: ") + type_name + " % " + type_name));
   }
   if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
-    return report(context, make_pg_error("22003", "value out of range: overflow"));
-  if (r == 0 && (op == "*" || op == "/") && a != 0 && !std::isinf(b))
-    return report(context, make_pg_error("22003", "value out of range: underflow"));
-  const std::string text = float_stored(r);
+    return fail(make_pg_error("22003", "value out of range: overflow"));
+  if (r == 0 && (op == "*" || op == "/") && a != 0 && !std::isinf(b) && (op == "/" || b != 0))
+    return fail(make_pg_error("22003", "value out of range: underflow"));
+  return r;
+}
+
+// pg_float_op on doubles, pg_float4_op on floats.
+template <class F>
+void float_op(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || sqlite3_value_type(argv[2]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  constexpr bool real = std::is_same_v<F, float>;
+  const auto operand = [](sqlite3_value* v) -> F { return real ? float4_of(v) : float_of(v); };
+  auto r = float_arithmetic<F>(text_of(argv[0]), operand(argv[1]), operand(argv[2]),
+                               real ? "real" : "double precision");
+  if (!r)
+    return report(context, r.error());
+  const std::string text = stored_float_text(*r);
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
@@ -225,7 +251,8 @@ void negate(sqlite3_context* context, int, sqlite3_value** argv) {
     const std::string text = format_numeric_text(numeric_negate(*a));
     return sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
   }
-  const std::string text = float_stored(-float_of(argv[0]));
+  const std::string text =
+      type == pg_type_oid::float4 ? float4_stored(-float4_of(argv[0])) : float_stored(-float_of(argv[0]));
   sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
@@ -318,6 +345,7 @@ result<numeric_value, pg_error> numeric_argument(sqlite3_value* value) { return 
 double float_argument(sqlite3_value* value) { return float_of(value); }
 sql_value stored_value(sqlite3_value* value) { return value_of(value); }
 std::string stored_float(double value) { return float_stored(value); }
+std::string stored_real(float value) { return float4_stored(value); }
 void return_stored(sqlite3_context* context, const sql_value& value) { return_value(context, value); }
 
 void return_text(sqlite3_context* context, const std::string& text) {
@@ -339,7 +367,8 @@ void register_sql_functions(sqlite3* db) {
     void (*function)(sqlite3_context*, int, sqlite3_value**);
   };
   const scalar scalars[] = {{"pg_int_op", 4, int_op},     {"pg_numeric_op", 3, numeric_op},
-                            {"pg_float_op", 3, float_op}, {"pg_negate", 2, negate},
+                            {"pg_float_op", 3, float_op<double>}, {"pg_float4_op", 3, float_op<float>},
+                            {"pg_negate", 2, negate},
                             {"pg_power", 2, power}};
   for (const scalar& s : scalars)
     sqlite3_create_function_v2(db, s.name, s.arguments, flags, state, s.function, nullptr,

@@ -10,6 +10,10 @@
 //                               "=" ends a group); hex and escape by byteain's readers
 //                               (stages/types/scalar/bytea_text.hpp)
 //   pg_digest(name, bytes)      sha224 / sha256 / sha384 / sha512 (OpenSSL's)
+//   pg_convert(bytes, from, to, as_text)   the bytes in another encoding
+//                               (stages/core/text_encodings.hpp): 22023 invalid source /
+//                               destination encoding name "x"; 0A000 for an encoding
+//                               other than UTF8, LATIN1 and SQL_ASCII
 // Errors: 22023 unrecognized encoding: "x"; invalid symbol "c" found while decoding
 // base64 sequence; unexpected "=" while decoding base64 sequence; invalid base64 end
 // sequence (with its HINT); invalid hexadecimal digit: "c"; invalid hexadecimal data:
@@ -22,6 +26,7 @@
 #include <string>
 #include <strings.h>
 
+#include "stages/core/text_encodings.hpp"
 #include "stages/types/scalar/bytea_text.hpp"
 #include "storage/sql_function_support.hpp"
 
@@ -211,6 +216,30 @@ void digest(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_bytes(context, std::string(reinterpret_cast<const char*>(out), length));
 }
 
+// pg_convert(bytes, source, destination, as_text): the bytes from one encoding into
+// another (stages/core/text_encodings.hpp), text when as_text (convert_from's UTF8).
+void convert(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string source_name = text_of(argv[1]), destination_name = text_of(argv[2]);
+  const auto source = find_encoding(source_name);
+  if (!source)
+    return report(context, invalid_parameter("invalid source encoding name \"" + source_name + "\""));
+  const auto destination = find_encoding(destination_name);
+  if (!destination)
+    return report(context, invalid_parameter("invalid destination encoding name \"" + destination_name + "\""));
+  if ((source->encoding == text_encoding::unsupported || destination->encoding == text_encoding::unsupported) &&
+      source->name != destination->name)
+    return report(context, make_pg_error("0A000", "conversion from " + source->name + " to " + destination->name +
+                                                      " is not supported yet"));
+  auto converted = convert_encoding(bytes_of(argv[0]), *source, *destination);
+  if (!converted)
+    return report(context, converted.error());
+  if (sqlite3_value_int(argv[3]) != 0)
+    return return_text(context, *converted);
+  return_bytes(context, *converted);
+}
+
 }  // namespace
 
 void register_bytes_functions(sqlite3* db, connection_state* state) {
@@ -218,6 +247,7 @@ void register_bytes_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_encode", 2, flags, state, encode, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_decode", 2, flags, state, decode, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_digest", 2, flags, state, digest, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_convert", 4, flags, state, convert, nullptr, nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

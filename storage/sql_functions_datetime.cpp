@@ -10,6 +10,8 @@
 //                                  month clamped), then days, then µs; infinite
 //                                  stays infinite; 22008 timestamp out of range
 //   pg_time_diff(a, b)             time - time -> interval of the µs between them (time_mi_time)
+//   pg_timetz_add(t, interval, sign)   timetz +/- interval: the time part, modulo a day,
+//                                  the zone kept (timetz_pl_interval)
 //   pg_timestamp_diff(a, b)        timestamp[tz] - timestamp[tz] -> interval, hours
 //                                  justified into days; 22008 cannot subtract
 //                                  infinite timestamps
@@ -44,6 +46,7 @@
 #include "stages/types/datetime/interval_value.hpp"
 #include "stages/types/datetime/pg_calendar.hpp"
 #include "stages/types/datetime/time_zone_rules.hpp"
+#include "stages/types/datetime/type_datetime.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -249,6 +252,20 @@ void time_diff(sqlite3_context* context, int argc, sqlite3_value** argv) {
   interval_value out;
   out.micros = sqlite3_value_int64(argv[0]) - sqlite3_value_int64(argv[1]);  // both within a day
   return_text(context, encode_stored_interval(out));
+}
+
+// timetz +/- interval: the interval's time part added to the time of day, modulo a
+// day, the zone kept (timetz_pl_interval / timetz_mi_interval).
+void timetz_add(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  auto interval = decode_stored_interval(text_of(argv[1]));
+  if (!interval)
+    return report(context, make_pg_error("22P02", "invalid interval value"));
+  timetz_value value = timetz_from_key(sqlite3_value_int64(argv[0]));
+  const int64_t time = value.time_usecs + sqlite3_value_int64(argv[2]) * interval->micros;
+  value.time_usecs = ((time % usecs_per_day) + usecs_per_day) % usecs_per_day;
+  sqlite3_result_int64(context, timetz_key(value));
 }
 
 void date_trunc(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -490,6 +507,7 @@ void register_datetime_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_timestamp_diff", 2, flags, state, timestamp_diff, nullptr, nullptr,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_time_diff", 2, flags, state, time_diff, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_timetz_add", 3, flags, state, timetz_add, nullptr, nullptr, nullptr);
   // These read the session's TimeZone: not deterministic.
   sqlite3_create_function_v2(db, "pg_timestamp_add", 4, SQLITE_UTF8, state, timestamp_add, nullptr,
                              nullptr, nullptr);

@@ -56,7 +56,7 @@ std::wregex* compiled_pattern(sqlite3_context* context, sqlite3_value** argv, co
     auto flags = std::wregex::ECMAScript;
     if (options.fold)
       flags |= std::wregex::icase;
-    if (options.newline)
+    if (options.newline_anchors)
       flags |= std::wregex::multiline;
     try {
       compiled = new std::wregex(ecmascript_pattern(widen(text_of(argv[1])), options), flags);

@@ -13,6 +13,9 @@
 //       frame again from its first row, so its rounding is that of an in-order sum; the
 //       same happens here (the frame's values are kept, summed again after a row left).
 //       An infinite sum of finite values is 22003 value out of range: overflow.
+//   pg_real_sum(x), pg_real_avg(x)         of real (float4) values, as float4pl /
+//       float4_accum: the sum a real added in float precision, the average a float8 of
+//       the values widened to float8.
 // NULL values are skipped; a frame without values gives NULL. What is durable: nothing.
 #include <sqlite3.h>
 
@@ -102,10 +105,12 @@ void numeric_avg_value(sqlite3_context* context) { numeric_result(context, aggre
 void numeric_sum_final(sqlite3_context* context) { numeric_result(context, release_aggregate_state<numeric_sums>(context).get(), false); }
 void numeric_avg_final(sqlite3_context* context) { numeric_result(context, release_aggregate_state<numeric_sums>(context).get(), true); }
 
-// sum + v as float8pl: an infinite result of finite operands is 22003.
+// sum + v as float8pl (float4pl when the sum is a real's, in float precision): an
+// infinite result of finite operands is 22003.
+template <class F>
 bool add_float(double& sum, double v) {
-  const double next = sum + v;
-  if (std::isinf(next) && !std::isinf(sum) && !std::isinf(v))
+  const F next = static_cast<F>(sum) + static_cast<F>(v);
+  if (std::isinf(next) && !std::isinf(static_cast<F>(sum)) && !std::isinf(static_cast<F>(v)))
     return false;
   sum = next;
   return true;
@@ -117,17 +122,22 @@ struct float_sums {
   std::deque<double> values;  // the frame's values, in order
   double sum = 0;
   bool stale = false;  // a value left the frame: sum again from the first
+  bool real_sum = false;  // sum(real): added as floats, a real
+  bool add(double v) { return real_sum ? add_float<float>(sum, v) : add_float<double>(sum, v); }
 };
 
+// A float8 value; for the real aggregates (`real_argument`) the float it stores.
+template <bool real_argument, bool real_sum>
 void float_step(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return;
   float_sums* s = aggregate_state<float_sums>(context, true);
   if (s == nullptr)
     return sqlite3_result_error_nomem(context);
-  const double v = float_argument(argv[0]);
+  s->real_sum = real_sum;
+  const double v = real_argument ? static_cast<float>(float_argument(argv[0])) : float_argument(argv[0]);
   s->values.push_back(v);
-  if (!s->stale && !add_float(s->sum, v))
+  if (!s->stale && !s->add(v))
     report(context, float_overflow());
 }
 
@@ -145,10 +155,12 @@ void float_result(sqlite3_context* context, float_sums* s, bool average) {
   if (s->stale) {
     s->sum = 0;
     for (double v : s->values)
-      if (!add_float(s->sum, v))
+      if (!s->add(v))
         return report(context, float_overflow());
     s->stale = false;
   }
+  if (s->real_sum)
+    return return_text(context, stored_real(static_cast<float>(s->sum)));
   return_text(context, stored_float(average ? s->sum / static_cast<double>(s->values.size()) : s->sum));
 }
 
@@ -170,8 +182,10 @@ void register_sum_functions(sqlite3* db, connection_state* state) {
   } sums[] = {
       {"pg_numeric_sum", numeric_step, numeric_sum_final, numeric_sum_value, numeric_inverse},
       {"pg_numeric_avg", numeric_step, numeric_avg_final, numeric_avg_value, numeric_inverse},
-      {"pg_float_sum", float_step, float_sum_final, float_sum_value, float_inverse},
-      {"pg_float_avg", float_step, float_avg_final, float_avg_value, float_inverse},
+      {"pg_float_sum", float_step<false, false>, float_sum_final, float_sum_value, float_inverse},
+      {"pg_float_avg", float_step<false, false>, float_avg_final, float_avg_value, float_inverse},
+      {"pg_real_sum", float_step<true, true>, float_sum_final, float_sum_value, float_inverse},
+      {"pg_real_avg", float_step<true, false>, float_avg_final, float_avg_value, float_inverse},
   };
   for (const auto& s : sums)
     sqlite3_create_window_function(db, s.name, 1, flags, state, s.step, s.final, s.value, s.inverse, nullptr);

@@ -1,5 +1,5 @@
-// array_text_functions: SQL functions over the text form of one-dimensional
-// arrays ("{a,\"b c\",NULL}"), as the catalogs store them, under the names the
+// array_text_functions: SQL functions over the text form of arrays
+// ("{a,\"b c\",NULL}"), as the catalogs store them, under the names the
 // translator calls (stages/sql/translator/catalog_functions.cpp):
 //
 //   array_to_string(array, sep [, null])    of an array's text form
@@ -32,14 +32,19 @@ void result_text(sqlite3_context* context, const std::string& text) {
 
 }  // namespace
 
-// The elements of a one-dimensional array's text form ("{a,\"b c\",NULL}").
+// The elements of an array's text form ("{a,\"b c\",NULL}"), in storage order: a
+// multidimensional array's ("{{1,2},{3,4}}") are its innermost ones, as unnest and
+// array_to_string read them; a "[1:2]=" dimension decoration is skipped.
 std::vector<std::optional<std::string>> array_text_elements(const std::string& text) {
   std::vector<std::optional<std::string>> out;
   size_t i = text.find('{');
   if (i == std::string::npos)
     return out;
-  ++i;
-  while (i < text.size() && text[i] != '}') {
+  while (i < text.size()) {
+    if (text[i] == '{' || text[i] == '}' || text[i] == ',') {
+      ++i;
+      continue;
+    }
     std::string element;
     bool quoted = false;
     if (text[i] == '"') {
@@ -58,8 +63,6 @@ std::vector<std::optional<std::string>> array_text_elements(const std::string& t
       out.emplace_back(std::nullopt);
     else
       out.emplace_back(element);
-    if (i < text.size() && text[i] == ',')
-      ++i;
   }
   return out;
 }

@@ -561,10 +561,11 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
     const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
     command_context& context, const type_settings& settings,
-    const std::vector<materialized_common_table>& materialized) {
+    const std::vector<materialized_common_table>& materialized, bool returning_names_objects) {
   recorded_tables tables(context.database());
   translation_input input{tables.lookup(), settings, source, declared};
   input.materialized = materialized;
+  input.returning_names_objects = returning_names_objects;
   session_information session;
   session.user = context.user_name();
   session.session_user = context.session_user_name();

@@ -102,7 +102,7 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
     const std::string& node_type, const nlohmann::json& statement, std::string_view source, int position_base,
     const std::vector<sql_value>* parameters, const std::vector<column_type>& declared,
     command_context& context, const type_settings& settings,
-    const std::vector<materialized_common_table>& materialized = {});
+    const std::vector<materialized_common_table>& materialized = {}, bool returning_names_objects = true);
 
 // The SELECT of a CREATE VIEW (`select`: its SelectStmt's fields, parsed from
 // `source`) translated as the view keeps it (view_definition.hpp): nullopt when

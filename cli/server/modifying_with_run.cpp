@@ -116,7 +116,8 @@ result<translated_statement, pg_error> statement_dispatcher::modifying_with_step
     const modifying_step& step = plan.steps[i];
     auto translated = prepare_translated_statement(step.node_type, step.statement, statement.text,
                                                    statement.position, situation ? &situation->parameters : nullptr,
-                                                   declared_types(declared), *this, settings, done);
+                                                   declared_types(declared), *this, settings, done,
+                                                   /*returning_names_objects=*/false);
     if (!translated)
       return fail(translated.error());
     if (!*translated)

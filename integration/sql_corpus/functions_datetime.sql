@@ -85,3 +85,6 @@ SELECT placed + '12:00'::time FROM orders ORDER BY id
 SELECT date_trunc('day', created, 'Asia/Tokyo'), date_trunc('month', created, 'UTC'), date_trunc('hour', created, '+05') FROM items ORDER BY id
 SELECT date_trunc('day', '2024-03-10 12:00+00'::timestamptz, 'America/Los_Angeles'), date_trunc('day', '2024-03-10', 'Europe/Paris')
 SELECT date_trunc('day', now(), 'Nowhere/Bogus')
+SELECT '10:00+02'::timetz + interval '1 hour', '10:00+02'::timetz - interval '25 hours', interval '1 day 1 month 3 hours' + '23:00-05:30'::timetz, '00:00+00'::timetz - interval '1 microsecond', pg_typeof('10:00+02'::timetz + interval '1 hour')
+SELECT '10:00+02'::timetz + NULL::interval, '24:00+01'::timetz + interval '0'
+SELECT timeofday() ~ '^[A-Z][a-z]{2} [A-Z][a-z]{2} \d\d \d\d:\d\d:\d\d\.\d{6} \d{4} [A-Z]+$', pg_typeof(timeofday())

@@ -31,3 +31,4 @@ SELECT corr(qty, price), covar_samp(id, qty), regr_slope(weight, big) FROM items
 SELECT corr(y, x) FROM (VALUES (1, 1), (1, 2)) v(y, x)
 SELECT category, stddev(price), corr(qty, weight) FROM items GROUP BY category ORDER BY 1
 SELECT cbrt(27), cbrt(-8::float8), cbrt(2.5), cbrt(price), cbrt(weight) FROM items ORDER BY id
+SELECT power(2::numeric, 0.5::float8), pg_typeof(power(2::numeric, 0.5::float8)), power(2.5, 2::float8), pow(2::float4, 3::numeric), 2.5 ^ 2::float8, pg_typeof(2.5 ^ 2::float8)

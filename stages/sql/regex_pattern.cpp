@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "stages/core/utf8_encode.hpp"
+#include "stages/sql/regex_flavors.hpp"
 
 namespace tributary {
 
@@ -42,15 +43,15 @@ result<regex_options, pg_error> read_regex_flags(const std::string& flags) {
       options.global = true;
     else if (c == 'i' || c == 'c')
       options.fold = c == 'i';
-    else if (c == 'n' || c == 'm' || c == 's')
-      options.newline = c != 's';
-    else if (c == 'x' || c == 't')
+    else if (c == 'n' || c == 'm' || c == 's' || c == 'p' || c == 'w') {
+      options.newline_dot = c == 'n' || c == 'm' || c == 'p';
+      options.newline_anchors = c == 'n' || c == 'm' || c == 'w';
+    } else if (c == 'x' || c == 't')
       options.expanded = c == 'x';
-    else if (c == 'q')
-      options.quoted = true;
-    else if (c == 'b' || c == 'e' || c == 'p' || c == 'w')  // PostgreSQL's, not translated yet
-      return fail(make_pg_error("0A000", "regular expression option \"" + std::string(1, c) + "\" is not supported yet"));
-    else
+    else if (c == 'q' || c == 'b' || c == 'e') {
+      options.quoted = c == 'q';
+      options.flavor = c == 'b' ? regex_flavor::basic : c == 'e' ? regex_flavor::extended : regex_flavor::advanced;
+    } else
       return fail(make_pg_error("22023", "invalid regular expression option: \"" + std::string(1, c) + "\""));
   }
   return options;
@@ -75,9 +76,10 @@ std::wstring quoted_pattern(const std::wstring& pattern) {
 
 }  // namespace
 
-std::wstring ecmascript_pattern(const std::wstring& pattern, const regex_options& options) {
+std::wstring ecmascript_pattern(const std::wstring& written, const regex_options& options) {
   if (options.quoted)
-    return quoted_pattern(pattern);
+    return quoted_pattern(written);
+  const std::wstring pattern = advanced_pattern(written, options.flavor);  // regex_flavors.hpp
   std::wstring out;
   bool in_brackets = false;
   for (size_t i = 0; i < pattern.size(); ++i) {
@@ -105,7 +107,7 @@ std::wstring ecmascript_pattern(const std::wstring& pattern, const regex_options
       out += c;
       if (i + 1 < pattern.size() && pattern[i + 1] == L'^') {
         out += pattern[++i];
-        if (options.newline)  // newline-sensitive: a negated set never matches a newline
+        if (options.newline_dot)  // newline-sensitive: a negated set never matches a newline
           out += L"\\n";
       }
       if (i + 1 < pattern.size() && pattern[i + 1] == L']') {  // a leading ] is literal,
@@ -115,7 +117,7 @@ std::wstring ecmascript_pattern(const std::wstring& pattern, const regex_options
       continue;
     }
     if (c == L'.')
-      out += options.newline ? L"[^\\n]" : L"[\\s\\S]";
+      out += options.newline_dot ? L"[^\\n]" : L"[\\s\\S]";
     else
       out += c;
   }

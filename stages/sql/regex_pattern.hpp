@@ -3,11 +3,15 @@
 //
 //   widen / narrow       UTF-8 text <-> UTF-32 (wchar_t) characters
 //   read_regex_flags     the flags argument: g (global), i / c (fold case or not),
-//                        n / m (newline-sensitive) and s (not), x (expanded syntax) and
-//                        t (not), q (the pattern is a literal string); b, e, p, w are
-//                        0A000 (not translated yet); any other letter is 22023 invalid
-//                        regular expression option: "z"
-//   ecmascript_pattern   the pattern for std::wregex: `.` outside brackets matches a
+//                        n / m (newline-sensitive: . and [^...] never match a newline,
+//                        ^ and $ match at lines), p (the first half), w (the second
+//                        half), s (neither), x (expanded syntax) and t (not), q (the
+//                        pattern is a literal string), b (POSIX basic syntax), e (read
+//                        as b by PostgreSQL 15); the last of q / b / e wins, as
+//                        PostgreSQL's; any other letter is 22023 invalid regular
+//                        expression option: "z"
+//   ecmascript_pattern   the pattern for std::wregex (a basic or extended one first
+//                        rewritten in the advanced syntax, regex_flavors.hpp): `.` outside brackets matches a
 //                        newline too (PostgreSQL's default), or no newline with n (and
 //                        [^...] then excludes it, ^ and $ match at lines: the caller
 //                        compiles with multiline); a `]` first in brackets is a literal;
@@ -25,12 +29,16 @@
 
 namespace tributary {
 
+enum class regex_flavor { advanced, extended, basic };
+
 struct regex_options {
   bool global = false;
   bool fold = false;
-  bool newline = false;
+  bool newline_dot = false;      // . and [^...] never match a newline
+  bool newline_anchors = false;  // ^ and $ match at the lines' starts and ends
   bool expanded = false;
   bool quoted = false;
+  regex_flavor flavor = regex_flavor::advanced;
 };
 
 std::wstring widen(const std::string& text);

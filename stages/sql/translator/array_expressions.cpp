@@ -167,6 +167,31 @@ std::optional<typed_expression> array_function(query_translator& t, const std::s
   return typed_result("pg_array_dimension(" + head + ", " + d + ")", pg_type_oid::int4);
 }
 
+namespace {
+
+// ARRAY[[...], [...]]: the inner arrays' elements meet in their common type, as
+// PostgreSQL's transformArrayExpr coerces the leaves (ARRAY[[1.5::float8, 2], [3, 4]]
+// is a float8[]); the inner arrays are cast to its array type.
+column_type inner_arrays_type(query_translator& t, std::vector<typed_expression>& inner) {
+  std::vector<typed_expression> elements;
+  for (const typed_expression& array : inner) {
+    const auto element = array_element_type(array.type);
+    if (!element)
+      return t.common_type(inner, "ARRAY");
+    elements.push_back(typed_result("NULL", element->oid));
+    elements.back().type = *element;
+  }
+  const auto array = array_type_of(t.common_type(elements, "ARRAY"));
+  if (!array)
+    return t.common_type(inner, "ARRAY");
+  for (typed_expression& value : inner)
+    if (value.type.oid != array->oid)
+      value = typed_result(cast_sql(value.sql, value.type, *array), array->oid);
+  return *array;
+}
+
+}  // namespace
+
 typed_expression array_constructor(query_translator& t, const json& constructor, const scope& where) {
   const json& elements = pt::list(constructor, "elements");
   if (elements.empty())
@@ -177,7 +202,7 @@ typed_expression array_constructor(query_translator& t, const json& constructor,
     nested += pt::node_type(element) == "A_ArrayExpr" ? 1 : 0;
     values.push_back(t.expression(element, where));
   }
-  const column_type common = t.common_type(values, "ARRAY");
+  const column_type common = nested == elements.size() ? inner_arrays_type(t, values) : t.common_type(values, "ARRAY");
   if (nested == elements.size() && array_element_type(common)) {
     // ARRAY[[1, 2], [3, 4]]: the inner arrays' texts side by side, one dimension more
     // (PostgreSQL's 2202E for inner arrays of different sizes is not checked).

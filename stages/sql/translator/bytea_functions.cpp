@@ -7,6 +7,9 @@
 //                                                 base64 and between hex pairs)
 //   sha224 / sha256 / sha384 / sha512(bytea)   bytea   pg_digest
 //   md5(bytea)                            text    pg_md5 of the bytes
+//   convert_to(text, encoding)            bytea   pg_convert (UTF8, LATIN1, SQL_ASCII:
+//   convert_from(bytea, encoding)         text    stages/core/text_encodings.hpp)
+//   convert(bytea, from, to)              bytea
 // An untyped literal or $n argument is read as the parameter's type ('\x00ff' as
 // bytea). Another type is PostgreSQL's 42883 (there is no implicit cast from text
 // to bytea): function encode(text, unknown) does not exist. Formats are read case
@@ -75,6 +78,20 @@ std::optional<typed_expression> bytea_function(query_translator& t, const std::s
       !is_text_like(args[0].type.oid)) {  // md5(text) is string_functions.cpp's
     signature({pg_type_oid::bytea});
     return typed_result("pg_md5(" + args[0].sql + ")", pg_type_oid::text);
+  }
+  if (name == "convert_to" && args.size() == 2) {  // text in an encoding: bytea
+    signature({pg_type_oid::text, pg_type_oid::text});
+    return typed_result("pg_convert(CAST(" + args[0].sql + " AS BLOB), 'UTF8', " + args[1].sql + ", 0)",
+                        pg_type_oid::bytea);
+  }
+  if (name == "convert_from" && args.size() == 2) {  // bytes in an encoding: text
+    signature({pg_type_oid::bytea, pg_type_oid::text});
+    return typed_result("pg_convert(" + args[0].sql + ", " + args[1].sql + ", 'UTF8', 1)", pg_type_oid::text);
+  }
+  if (name == "convert" && args.size() == 3) {
+    signature({pg_type_oid::bytea, pg_type_oid::text, pg_type_oid::text});
+    return typed_result("pg_convert(" + args[0].sql + ", " + args[1].sql + ", " + args[2].sql + ", 0)",
+                        pg_type_oid::bytea);
   }
   return std::nullopt;
 }

@@ -13,8 +13,17 @@
 //               there too), so nothing else changes.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/query_translator.hpp"
+#include "stages/types/builtin_types.hpp"
+#include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
+
+scope_column table_oid_column(const std::string& qualified_name) {
+  scope_column tableoid{"tableoid", "", builtin_column_type(pg_type_oid::oid)};
+  tableoid.expression = "pg_catalog_regclass_in(" + sql_quote(qualified_name) + ")";
+  tableoid.hidden = true;
+  return tableoid;
+}
 
 std::string column_reference_sql(const scope_item& item, const scope_column& column) {
   if (!column.expression.empty())

@@ -10,6 +10,7 @@
 //   timestamp - timestamp, timestamptz - timestamptz   interval   pg_timestamp_diff
 //   time - time                               interval     pg_time_diff (µs, no days)
 //   time +/- interval, interval + time        time         the interval's time part, modulo a day
+//   timetz +/- interval, interval + timetz    timetz       pg_timetz_add (the same, zone kept)
 //   date + time and the other sums of a date and a time: date_bin_functions.cpp
 //   date_trunc(unit, timestamp[tz])           its type     pg_date_trunc
 //   date_trunc(unit, timestamptz, zone)       date_bin_functions.cpp
@@ -40,13 +41,14 @@
 //                                             interval     pg_interval_scale (float8 factor)
 //   - interval                                interval     pg_interval_negate
 //   timestamptz - timestamp | date, timestamp - date   interval   the narrower operand cast
-// date + time[tz] & co.: date_bin_functions.cpp. Other operators on time and timetz, other
+// date + time[tz] & co.: date_bin_functions.cpp. Other operators on timetz, other
 // extract fields (timezone, julian, isoyear) and other to_char patterns are
 // not translated yet.
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <iterator>
+#include <tuple>
 #include <vector>
 
 #include "stages/sql/datetime_format_input.hpp"
@@ -265,6 +267,12 @@ typed_expression datetime_arithmetic(query_translator&, const std::string& op, t
         (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::time))
       return time_plus_interval(l == pg_type_oid::time ? left : right, l == pg_type_oid::time ? right : left,
                                 op == "-" ? "-" : "+");
+    if ((l == pg_type_oid::timetz && r == pg_type_oid::interval) ||
+        (op == "+" && l == pg_type_oid::interval && r == pg_type_oid::timetz)) {
+      const auto& [time, interval] = l == pg_type_oid::timetz ? std::tie(left, right) : std::tie(right, left);
+      return typed_result("pg_timetz_add(" + time.sql + ", " + interval.sql + ", " + (op == "-" ? "-1" : "1") + ")",
+                          pg_type_oid::timetz);
+    }
   }
   throw not_translatable{"operator " + op + " on types " + format_type(builtin_column_type(l)) + " and " +
                          format_type(builtin_column_type(r))};

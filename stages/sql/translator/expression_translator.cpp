@@ -393,8 +393,7 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
     return value;
   }
   const oid_t from = value.type.oid;
-  if (is_number_type(from) && is_number_type(type.oid) && number_rank(from) < number_rank(type.oid) &&
-      from != pg_type_oid::float4 && type.oid != pg_type_oid::float4) {
+  if (is_number_type(from) && is_number_type(type.oid) && number_rank(from) < number_rank(type.oid)) {
     if (number_rank(type.oid) <= number_rank(pg_type_oid::int8))
       return typed(value.sql, type, value.location);  // integers widen as they are
     return typed(cast_sql(value.sql, value.type, type), type, value.location);
@@ -467,8 +466,7 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
     common->typmod = -1;
     if (v.type.oid == common->oid)
       continue;
-    if (is_number_type(v.type.oid) && is_number_type(common->oid) &&
-        v.type.oid != pg_type_oid::float4 && common->oid != pg_type_oid::float4) {
+    if (is_number_type(v.type.oid) && is_number_type(common->oid)) {
       if (number_rank(v.type.oid) > number_rank(common->oid))
         common = builtin(v.type.oid);
       continue;

@@ -199,6 +199,9 @@ typed_expression window_call(query_translator& t, const std::string& name, const
     if (type == pg_type_oid::float8)
       return result_of((name == "sum" ? "pg_float_sum(" : "pg_float_avg(") + args[0].sql + ")" + over,
                        pg_type_oid::float8);
+    if (type == pg_type_oid::float4)  // sum(real) a real, avg(real) a float8
+      return result_of((name == "sum" ? "pg_real_sum(" : "pg_real_avg(") + args[0].sql + ")" + over,
+                       name == "sum" ? pg_type_oid::float4 : pg_type_oid::float8);
     if (type == pg_type_oid::interval)  // storage/sql_functions_interval.cpp
       return result_of((name == "sum" ? "pg_interval_sum(" : "pg_interval_avg(") + args[0].sql + ")" + over,
                        pg_type_oid::interval);
@@ -525,6 +528,9 @@ typed_expression query_translator::function_call(const json& call, const scope& 
                        pg_type_oid::numeric);
     if (type == pg_type_oid::float8)
       return aggregate(name == "sum" ? "pg_float_sum" : "pg_float_avg", arg.sql, pg_type_oid::float8);
+    if (type == pg_type_oid::float4)
+      return aggregate(name == "sum" ? "pg_real_sum" : "pg_real_avg", arg.sql,
+                       name == "sum" ? pg_type_oid::float4 : pg_type_oid::float8);
     if (type == pg_type_oid::interval && !arg.literal && arg.parameter == 0)
       return aggregate(name == "sum" ? "pg_interval_sum" : "pg_interval_avg", arg.sql, pg_type_oid::interval);
     throw not_translatable{name + " of " + expression_helpers::message_type_name(arg.type)};
@@ -580,7 +586,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
                            (type == pg_type_oid::int2 ? "16" : type == pg_type_oid::int4 ? "32" : "64") +
                            ")",
                        type);
-    if (type == pg_type_oid::numeric || type == pg_type_oid::float8) {
+    if (type == pg_type_oid::numeric || type == pg_type_oid::float8 || type == pg_type_oid::float4) {
       return result_of("CASE WHEN " + with_collation(arg.sql, arg.type) + " < '0' THEN pg_negate(" +
                            arg.sql + ", " + std::to_string(type) + ") ELSE " + arg.sql + " END",
                        type);

@@ -10,7 +10,7 @@
 //   sign(numeric) numeric; sign(float8 | integer) float8
 //   sqrt(float8 | integer)           float8    2201F for a negative argument
 //   sqrt(numeric)                    numeric   pg_numeric_sqrt (numeric_sqrt's scale)
-//   power / pow(float8 | integer, ...)  float8 pg_power
+//   power / pow(float8 | integer, ...)  float8 pg_power (also numeric beside a float)
 //   ln, log, log10, exp, degrees, radians(float8 | integer), pi()   float8
 //   cbrt(float8 | integer | numeric)  float8
 //                                    (2201E logarithm of zero / a negative number,
@@ -41,7 +41,7 @@ bool is_integer(oid_t oid) {
 
 void require_typed_number(const typed_expression& value, const std::string& name) {
   if (value.literal || value.parameter != 0 || value.is_null_constant ||
-      !is_number_type(value.type.oid) || value.type.oid == pg_type_oid::float4)
+      !is_number_type(value.type.oid))
     throw not_translatable{name + " of this argument"};
 }
 
@@ -147,8 +147,7 @@ std::optional<typed_expression> math_function(query_translator& t, const std::st
   if ((name == "power" || name == "pow") && n == 2) {
     require_typed_number(args[0], name);
     require_typed_number(args[1], name);
-    if (args[0].type.oid == pg_type_oid::numeric || args[1].type.oid == pg_type_oid::numeric)
-      throw not_translatable{"power of numeric"};
+    // numeric beside numbers is numeric_functions.cpp's; here beside a float: float8.
     return typed_result("pg_power(" + as_float8(args[0]) + ", " + as_float8(args[1]) + ")",
                         pg_type_oid::float8);
   }
@@ -239,30 +238,8 @@ typed_expression greatest_or_least(query_translator& t, const json& f, const sco
   std::vector<typed_expression> values;
   for (const json& arg : pt::list(f, "args"))
     values.push_back(t.expression(arg, where));
-  // The common type: numbers widen, text types meet as text, else one type.
-  std::optional<column_type> common;
-  for (const typed_expression& v : values) {
-    if (v.literal || v.parameter != 0 || v.is_null_constant)
-      continue;
-    if (!common || v.type == *common) {
-      common = v.type;
-      continue;
-    }
-    if (is_number_type(v.type.oid) && is_number_type(common->oid) && v.type.oid != pg_type_oid::float4 &&
-        common->oid != pg_type_oid::float4) {
-      if (number_rank(v.type.oid) > number_rank(common->oid))
-        common = builtin_column_type(v.type.oid);
-      else
-        common->typmod = -1;
-    } else if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
-      common = builtin_column_type(pg_type_oid::text);
-    } else if (v.type.oid == common->oid) {
-      common->typmod = -1;
-    } else {
-      throw not_translatable{"GREATEST/LEAST of types that differ"};
-    }
-  }
-  const column_type type = common ? *common : builtin_column_type(pg_type_oid::text);
+  // The common type, as PostgreSQL's select_common_type picks it.
+  const column_type type = t.common_type(values, "GREATEST/LEAST of");
   std::vector<std::string> sql;
   for (typed_expression& v : values)
     sql.push_back(t.coerce(std::move(v), type).sql);

@@ -216,6 +216,8 @@ scope_item query_translator::target_table(const json& relation, std::string& sql
   item.name = alias.contains("aliasname") ? alias["aliasname"].get<std::string>() : table;
   for (const column_definition& c : *columns)
     item.columns.push_back({c.name, c.name, c.type});
+  if (!input_.trigger_body)
+    item.columns.push_back(table_oid_column(table));
   if (input_.trigger_body && item.name != table)
     throw not_translatable{"an alias of the target table in a trigger function"};
   sql = input_.trigger_body ? quote_identifier(table)
@@ -270,6 +272,9 @@ std::string query_translator::returning(const json& list, const scope& target_sc
     for (auto& [e, name] : items) {
       if (e.type.oid == pg_type_oid::unknown)
         e = coerce(std::move(e), builtin_column_type(pg_type_oid::text));
+      const std::string output = input_.returning_names_objects ? object_name_output_function(e.type.oid) : "";
+      if (!output.empty())  // tableoid::regclass prints the table's name, as a SELECT's
+        e.sql = output + "(" + e.sql + ")";
       sql += (sql.empty() ? " RETURNING " : ", ") + e.sql + " AS c" + std::to_string(out.columns.size() + 1);
       out.columns.push_back({std::move(name), e.type});
     }

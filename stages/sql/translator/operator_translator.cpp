@@ -31,6 +31,54 @@ const char* integer_bits(oid_t oid) {
   return oid == pg_type_oid::int2 ? "16" : (oid == pg_type_oid::int4 ? "32" : "64");
 }
 
+bool mentions_column(const json& node) {
+  if (node.is_array() || node.is_object()) {
+    for (const auto& [key, value] : node.items())
+      if (key == "ColumnRef" || mentions_column(value))
+        return true;
+  }
+  return false;
+}
+
+// x IN (a, b, ...) as PostgreSQL's transformAExprIn reads it: x and the items without
+// a column take their common type, and = is that type's (1.1::real IN (1.1, 2) is
+// true, where 1.1::real = 1.1 compares as float8 and is false). Only a real among
+// numbers is where that differs from comparing item by item, and only that is done.
+void in_list_common_type(query_translator& t, typed_expression& left, std::vector<typed_expression>& items,
+                         const json& item_nodes) {
+  std::vector<typed_expression> constants{left};
+  bool real = !untyped(left) && left.type.oid == pg_type_oid::float4;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].row_constructor || (!untyped(items[i]) && !is_number_type(items[i].type.oid)))
+      return;
+    if (!mentions_column(item_nodes[i])) {
+      constants.push_back(items[i]);
+      real = real || (!untyped(items[i]) && items[i].type.oid == pg_type_oid::float4);
+    }
+  }
+  if (!real || left.row_constructor || (!untyped(left) && !is_number_type(left.type.oid)))
+    return;
+  const column_type common = t.common_type(constants, "IN");
+  left = t.coerce(std::move(left), common);
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!mentions_column(item_nodes[i]))
+      items[i] = t.coerce(std::move(items[i]), common);
+}
+
+// No operator `op` between these types: PostgreSQL's 42883 with its HINT, at the operator.
+[[noreturn]] void no_operator(query_translator& t, const std::string& op, const column_type& left,
+                              const column_type& right, int location) {
+  pg_error error = make_pg_error("42883", "operator does not exist: " + message_type_name(left) + " " + op + " " +
+                                              message_type_name(right));
+  error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
+  t.fail_at(std::move(error), location);
+}
+
+// float4 / float8 have no % operator.
+[[noreturn]] void no_float_modulo(query_translator& t, oid_t type, int location) {
+  no_operator(t, "%", builtin_column_type(type), builtin_column_type(type), location);
+}
+
 }  // namespace
 
 typed_expression query_translator::operator_expression(const json& expr, const scope& where) {
@@ -49,7 +97,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
         return typed("(~" + arg.sql + ")", arg.type);  // fits the type, as PostgreSQL's int*not
       if (op == "-" && arg.type.oid == pg_type_oid::interval && !untyped(arg))
         return typed("pg_interval_negate(" + arg.sql + ")", arg.type);
-      if (op != "-" || !is_number_type(arg.type.oid) || arg.type.oid == pg_type_oid::float4)
+      if (op != "-" || !is_number_type(arg.type.oid))
         throw not_translatable{"prefix operator " + op};
       return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
     }
@@ -73,7 +121,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       return *array_result;
     if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "^" || op == "||") {
       resolve_datetime_operator(*this, op, left, right, location_of(expr));  // datetime_functions.cpp
-      return arithmetic(op, std::move(left), std::move(right));
+      return arithmetic(op, std::move(left), std::move(right), location_of(expr));
     }
     if (op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=")
       return comparison(op, std::move(left), std::move(right));
@@ -102,9 +150,12 @@ typed_expression query_translator::operator_expression(const json& expr, const s
   if (kind == "AEXPR_IN") {
     typed_expression left = expression(lexpr, where);
     const bool negated = op == "<>";
+    std::vector<typed_expression> items;
+    for (const json& item : pt::list(pt::fields(rexpr), "items"))
+      items.push_back(expression(item, where));
+    in_list_common_type(*this, left, items, pt::list(pt::fields(rexpr), "items"));
     std::string sql;
-    for (const json& item : pt::list(pt::fields(rexpr), "items")) {
-      typed_expression right = expression(item, where);
+    for (typed_expression& right : items) {
       if (left.row_constructor != right.row_constructor)
         refuse_row_operand("=", left, right, location_of(expr));
       require_comparison_operator(negated ? "<>" : "=", left, right, location_of(expr));
@@ -182,7 +233,7 @@ void query_translator::require_comparison_operator(const std::string& op, const 
 }
 
 typed_expression query_translator::arithmetic(const std::string& op, typed_expression left,
-                                              typed_expression right) {
+                                              typed_expression right, int operator_location) {
   if (op == "||") {
     // bytea || bytea (an untyped operand read as bytea): the bytes one after the
     // other. SQLite's || keeps a blob's bytes (NULs too) in its text; CAST AS BLOB
@@ -193,6 +244,18 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
       const typed_expression l = coerce(std::move(left), builtin(pg_type_oid::bytea));
       const typed_expression r = coerce(std::move(right), builtin(pg_type_oid::bytea));
       return typed("CAST((" + l.sql + " || " + r.sql + ") AS BLOB)", builtin(pg_type_oid::bytea));
+    }
+    // bit || bit (bit or varbit, an untyped operand read as varbit): bitcat, a varbit
+    // of the digits one after the other (stored as '0' / '1' characters).
+    const auto is_bits = [](const typed_expression& e) {
+      return !untyped(e) && (e.type.oid == pg_type_oid::bit || e.type.oid == pg_type_oid::varbit);
+    };
+    if ((is_bits(left) || is_bits(right)) && (is_bits(left) || untyped(left)) && (is_bits(right) || untyped(right))) {
+      const auto digits = [&](typed_expression e) {  // bit and varbit store the same digits
+        return is_bits(e) ? e.sql : coerce(std::move(e), builtin(pg_type_oid::varbit)).sql;
+      };
+      const std::string l = digits(std::move(left));
+      return typed("(" + l + " || " + digits(std::move(right)) + ")", builtin(pg_type_oid::varbit));
     }
     const auto as_text = [&](typed_expression e) {
       if (e.is_null_constant || e.literal || e.parameter != 0)
@@ -205,8 +268,19 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
     };
     const bool left_text = is_text_like(left.type.oid);
     const bool right_text = is_text_like(right.type.oid);
-    if (!left_text && !right_text)
+    if (!left_text && !right_text) {
+      // Two operands of types with no || between them (numbers, booleans, dates and
+      // times, bit strings beside others): PostgreSQL's 42883 at the operator.
+      const auto plain = [&](const typed_expression& e) {
+        const oid_t o = e.type.oid;
+        return !untyped(e) && !e.type.is_enum() &&
+               (is_number_type(o) || o == pg_type_oid::boolean || is_datetime_type(o) || o == pg_type_oid::bit ||
+                o == pg_type_oid::varbit || o == pg_type_oid::uuid || o == pg_type_oid::bytea);
+      };
+      if (plain(left) && plain(right) && operator_location >= 0)
+        no_operator(*this, "||", left.type, right.type, operator_location);
       throw not_translatable{"|| without a text operand"};
+    }
     typed_expression l = as_text(std::move(left));
     typed_expression r = as_text(std::move(right));
     return typed("(" + l.sql + " || " + r.sql + ")", builtin(pg_type_oid::text));
@@ -219,8 +293,20 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
     right = coerce(std::move(right), left.type);
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
-  if (!is_number_type(l) || !is_number_type(r) || l == pg_type_oid::float4 || r == pg_type_oid::float4)
+  if (!is_number_type(l) || !is_number_type(r))
     return datetime_arithmetic(*this, op, std::move(left), std::move(right));  // datetime_functions.cpp
+  if (l == pg_type_oid::float4 && r == pg_type_oid::float4 && op != "^") {
+    if (op == "%")
+      no_float_modulo(*this, pg_type_oid::float4, operator_location < 0 ? left.location : operator_location);
+    return typed("pg_float4_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(pg_type_oid::float4));
+  }
+  if (l == pg_type_oid::float4 || r == pg_type_oid::float4) {
+    // real beside another number: PostgreSQL picks the float8 operator (float48pl,
+    // numeric and integers read as float8, its preferred type).
+    left = coerce(std::move(left), builtin(pg_type_oid::float8));
+    right = coerce(std::move(right), builtin(pg_type_oid::float8));
+    return arithmetic(op, std::move(left), std::move(right), operator_location);
+  }
   if (op == "^") {
     if (auto numeric = numeric_power_expression(*this, left, right))  // numeric_functions.cpp
       return *numeric;
@@ -229,8 +315,7 @@ typed_expression query_translator::arithmetic(const std::string& op, typed_expre
   const oid_t result = number_rank(l) >= number_rank(r) ? l : r;
   if (result == pg_type_oid::float8) {
     if (op == "%")
-      fail_at(make_pg_error("42883", "operator does not exist: double precision % double precision"),
-              left.location);
+      no_float_modulo(*this, result, operator_location < 0 ? left.location : operator_location);
     return typed("pg_float_op('" + op + "', " + left.sql + ", " + right.sql + ")", builtin(result));
   }
   if (result == pg_type_oid::numeric)
@@ -260,7 +345,12 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
     return typed("(" + left.sql + " " + sql_operator(op) + " " + right.sql + ")", builtin(pg_type_oid::boolean));
   if (l != r) {
     if (is_number_type(l) && is_number_type(r)) {
-      if (number_rank(l) < number_rank(r))
+      if (l == pg_type_oid::float4 || r == pg_type_oid::float4) {
+        // real beside another number compares as float8 (float48eq; a numeric or an
+        // integer reads as float8): 1.1::real = 1.1 is false, 1::real = 1::int8 true.
+        left = coerce(std::move(left), builtin(pg_type_oid::float8));
+        right = coerce(std::move(right), builtin(pg_type_oid::float8));
+      } else if (number_rank(l) < number_rank(r))
         left = coerce(std::move(left), right.type);
       else
         right = coerce(std::move(right), left.type);

@@ -165,16 +165,18 @@ std::string output_column_name(const nlohmann::json& node) {
 // The statement's result columns of types regproc / regclass / regtype / regnamespace
 // print the object's name as PostgreSQL's output functions do (inside the
 // statement they stay OIDs, so they compare and join as numbers).
+std::string object_name_output_function(oid_t type) {
+  switch (type) {
+    case 24: return "pg_catalog_regproc_out";
+    case 2205: return "pg_catalog_regclass_out";
+    case 2206: return "pg_catalog_regtype_out";
+    case 4089: return "pg_catalog_regnamespace_out";
+    default: return "";
+  }
+}
+
 translated_query named_object_output(translated_query query) {
-  const auto output_function = [](oid_t type) -> std::string {
-    switch (type) {
-      case 24: return "pg_catalog_regproc_out";
-      case 2205: return "pg_catalog_regclass_out";
-      case 2206: return "pg_catalog_regtype_out";
-      case 4089: return "pg_catalog_regnamespace_out";
-      default: return "";
-    }
-  };
+  const auto output_function = object_name_output_function;
   bool named = false;
   for (const query_column& c : query.columns)
     named = named || !output_function(c.type.oid).empty();

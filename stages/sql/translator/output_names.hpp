@@ -26,5 +26,8 @@ std::string output_column_name(const nlohmann::json& node);
 // print the object's name as PostgreSQL's output functions do (inside the
 // statement they stay OIDs): the query wrapped in one that converts them.
 translated_query named_object_output(translated_query query);
+// The SQLite function printing a regproc / regclass / regtype / regnamespace OID as
+// its object's name ("" for other types).
+std::string object_name_output_function(oid_t type);
 
 }  // namespace tributary

@@ -125,6 +125,10 @@ struct translation_input {
   // reads the catalogs, a view or a SQLite table (untranslated_statement.hpp); false:
   // nullopt, the caller decides.
   bool refuse_untranslated = false;
+  // INSERT / UPDATE / DELETE RETURNING columns of the reg* types print the object's
+  // name (the statement's result); false for a data-modifying WITH step, whose rows
+  // the statement reads on as OIDs.
+  bool returning_names_objects = true;
   // Characters before `source` in the query string (its statement's place): the
   // positions errors raised when the statement runs carry are counted from there.
   int position_base = 0;

@@ -78,6 +78,9 @@ struct scope_item {
 };
 // How the translated SQL names `column` of `item` (column_reference.cpp).
 std::string column_reference_sql(const scope_item& item, const scope_column& column);
+// The system column tableoid of the relation `qualified_name` ("items", "s.t",
+// "pg_catalog.pg_class"): hidden (never in `*`), its OID as pg_class gives it.
+scope_column table_oid_column(const std::string& qualified_name);
 
 struct scope {
   std::vector<scope_item> items;
@@ -202,7 +205,8 @@ private:
                                           int literal_location);
   typed_expression operator_expression(const json& expr, const scope& where);
   typed_expression arithmetic(const std::string& op, typed_expression left,
-                              typed_expression right);
+                              typed_expression right,
+                              int operator_location = -1);
   typed_expression comparison(const std::string& op, typed_expression left,
                               typed_expression right);
   // 42883 at `location` for a comparison operator PostgreSQL does not have for the

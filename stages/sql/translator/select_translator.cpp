@@ -408,14 +408,10 @@ std::string query_translator::from_item(const json& node, scope& where) {
       item.columns.push_back({c.name, c.name, c.type, c.primary_key});
     if (schema != "pg_catalog" && !(schema.empty() && relation.starts_with("pg_")))
       item.relation = table;  // its whole row has the table's row type
-    // A system catalog's tableoid (pg_dump reads it from every catalog): the
-    // catalog's own OID, as pg_class gives it.
-    if (schema == "pg_catalog" || (schema.empty() && relation.starts_with("pg_"))) {
-      scope_column tableoid{"tableoid", "", builtin_column_type(pg_type_oid::oid)};
-      tableoid.expression = "pg_catalog_regclass_in(" + sql_quote("pg_catalog." + relation) + ")";
-      tableoid.hidden = true;
-      item.columns.push_back(std::move(tableoid));
-    }
+    // tableoid: the relation's OID as pg_class gives it (pg_dump reads it from every
+    // catalog; tableoid::regclass names a user's table).
+    const bool catalog = schema == "pg_catalog" || (schema.empty() && relation.starts_with("pg_"));
+    item.columns.push_back(table_oid_column(catalog ? "pg_catalog." + relation : table));
     where.items.push_back(std::move(item));
     return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
   }

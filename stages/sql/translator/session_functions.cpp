@@ -4,6 +4,7 @@
 //   current_timestamp[(p)]                         transaction's start
 //   statement_timestamp()             timestamptz  pg_now('statement')
 //   clock_timestamp()                 timestamptz  pg_now('clock')
+//   timeofday()                       text         the clock in TimeZone, 'Wed Dec 02 17:10:23.123456 2026 UTC'
 //   gen_random_uuid()                 uuid         a version 4 UUID (pg_gen_random_uuid)
 //   localtimestamp[(p)]               timestamp    the transaction's start in TimeZone
 //   current_date                      date         its day in TimeZone
@@ -167,6 +168,8 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
       return typed_result("pg_now('statement')", pg_type_oid::timestamptz);
     if (name == "clock_timestamp")
       return typed_result("pg_now('clock')", pg_type_oid::timestamptz);
+    if (name == "timeofday")  // the clock as text, timeofday's strftime "%a %b %d %H:%M:%S.%06d %Y %Z"
+      return typed_result("pg_to_char(pg_now('clock'), 'Dy Mon DD HH24:MI:SS.US YYYY TZ', 1)", pg_type_oid::text);
     if (name == "gen_random_uuid")  // storage/default_functions.hpp, on every connection
       return typed_result("pg_gen_random_uuid()", pg_type_oid::uuid);
     if (name == "version")

@@ -99,11 +99,7 @@ array_argument array_of(query_translator& t, const typed_expression& value, cons
     t.fail_at(make_pg_error("42883", "function " + function + "(" + format_type(value.type) +
                                          ") does not exist"),
               value.location);
-  const type_descriptor* element = find_builtin_type(type->element);
-  // Integers (and the types stored as integers), booleans, the text types and numeric,
-  // whose stored form is its element text.
-  if (element == nullptr || (element->storage != storage_class::integer && !is_text_like(type->element) &&
-                             type->element != pg_type_oid::numeric))
+  if (find_builtin_type(type->element) == nullptr)
     throw not_translatable{function + " of an array of this element type"};
   return {value.sql, builtin_column_type(type->element)};
 }

@@ -2,13 +2,13 @@
 // them; storage/sql_functions_statistics.cpp computes them as PostgreSQL 15 does:
 //
 //   stddev / stddev_samp / stddev_pop / variance / var_samp / var_pop (x)
-//       x an integer or numeric: numeric (pg_numeric_<kind>); x float8: float8
-//       (pg_float_<kind>); DISTINCT and FILTER allowed
+//       x an integer or numeric: numeric (pg_numeric_<kind>); x float8 or float4: float8
+//       (pg_float_<kind>, a float4 read as float8); DISTINCT and FILTER allowed
 //   corr, covar_pop, covar_samp, regr_sxx, regr_syy, regr_sxy, regr_avgx, regr_avgy,
 //   regr_r2, regr_slope, regr_intercept (y, x)
 //       float8 of the arguments as float8 (pg_float_regression); FILTER allowed
 //   regr_count(y, x)   int8: the rows where both are not NULL
-// Other argument types (float4, untyped literals) and DISTINCT on the two-argument
+// Other argument types (untyped literals) and DISTINCT on the two-argument
 // aggregates are not translated.
 #include <algorithm>
 
@@ -34,7 +34,7 @@ std::string float8_argument(query_translator& t, typed_expression value, const s
     return t.coerce(std::move(value), float8).sql;
   if (value.type.oid == pg_type_oid::float8)
     return value.sql;
-  if (!integer_or_numeric(value.type.oid))
+  if (!integer_or_numeric(value.type.oid) && value.type.oid != pg_type_oid::float4)
     throw not_translatable{name + " of " + message_type_name(value.type)};
   return cast_sql(value.sql, value.type, float8);
 }
@@ -56,6 +56,10 @@ std::optional<typed_expression> statistical_aggregate(query_translator& t, const
       return typed_result("pg_numeric_" + std::string(kind) + call, pg_type_oid::numeric);
     if (!untyped(x) && x.type.oid == pg_type_oid::float8)
       return typed_result("pg_float_" + std::string(kind) + call, pg_type_oid::float8);
+    if (!untyped(x) && x.type.oid == pg_type_oid::float4)  // float4_accum: the values as float8
+      return typed_result("pg_float_" + std::string(kind) + "(" + (distinct ? "DISTINCT " : "") +
+                              cast_sql(x.sql, x.type, builtin_column_type(pg_type_oid::float8)) + ")" + filter,
+                          pg_type_oid::float8);
     throw not_translatable{name + " of " + message_type_name(x.type)};
   }
   static const char* const regressions[] = {"corr",      "covar_pop", "covar_samp", "regr_sxx",

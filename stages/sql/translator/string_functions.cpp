@@ -21,6 +21,8 @@
 //   starts_with(s, prefix)                             bool
 //   octet_length(s), bit_length(s)                     int4   UTF-8 bytes (times 8)
 //   overlay(s placing r from a [for b])                text   pg_substr around r
+//   position(b in a), overlay(...) of bytea            int4 / bytea: bytes (instr of blobs,
+//                                                      pg_bytea_substr around r)
 //   to_hex(int4 | int8)                                text   two's complement digits (int2: 42725)
 //   s [NOT] LIKE / ILIKE p [ESCAPE e]                  bool   pg_like (default escape \)
 //   s ~ p, s ~* p, s !~ p, s !~* p                     bool   pg_regex_match
@@ -113,6 +115,25 @@ std::optional<typed_expression> string_function(query_translator& t, const std::
     for (const typed_expression& a : args)
       sql += (sql.empty() ? "(" : " + ") + std::string("(") + a.sql + (name == "num_nulls" ? " IS NULL)" : " IS NOT NULL)");
     return typed_result(sql + ")", pg_type_oid::int4);
+  }
+  const auto bytea_operand = [&](size_t i) {
+    return !expression_helpers::untyped(args[i]) && args[i].type.oid == pg_type_oid::bytea;
+  };
+  const auto as_bytea = [&](size_t i) { return t.coerce(args[i], builtin_column_type(pg_type_oid::bytea)).sql; };
+  if (name == "position" && n == 2 && (bytea_operand(0) || bytea_operand(1))) {
+    // position(b in a) of bytea (byteapos): the first byte where b starts, SQLite's
+    // instr of two blobs; 0 when it is not there, 1 for an empty b.
+    if (!(bytea_operand(0) || expression_helpers::untyped(args[0])) || !(bytea_operand(1) || expression_helpers::untyped(args[1])))
+      no_such_function(t, "pg_catalog.position", args, location);
+    return typed_result("instr(" + as_bytea(0) + ", " + as_bytea(1) + ")", pg_type_oid::int4);
+  }
+  if (name == "overlay" && (n == 3 || n == 4) && bytea_operand(0)) {
+    // overlay(s placing r from a [for b]) of bytea (byteaoverlay): bytes, as text's below.
+    const std::string s1 = as_bytea(0), r = as_bytea(1), from = integer_argument(t, args[2]);
+    const std::string count = n == 4 ? integer_argument(t, args[3]) : "length(" + r + ")";
+    return typed_result("CAST((pg_bytea_substr(" + s1 + ", 1, " + from + " - 1) || " + r + " || pg_bytea_substr(" +
+                            s1 + ", " + from + " + " + count + ")) AS BLOB)",
+                        pg_type_oid::bytea);
   }
   if ((name == "strpos" || name == "position") && n == 2)
     return typed_result(call("pg_strpos", {text_sql(t, args[0]), text_sql(t, args[1])}),
