@@ -62,6 +62,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
                                                      : " IS NOT NULL";
     return typed("(" + arg.sql + sql + ")", builtin(pg_type_oid::boolean));
   }
+  if (type == "SetToDefault")  // an INSERT's or UPDATE's own DEFAULT is read before
+    fail_at(make_pg_error("42601", "DEFAULT is not allowed in this context"), location_of(f));
   if (type == "CaseExpr")
     return case_expression(f, where);
   if (type == "CoalesceExpr")
