@@ -487,6 +487,8 @@ typed_expression query_translator::case_expression(const json& expr, const scope
   for (const json& when : pt::list(expr, "args")) {
     const json& w = pt::fields(when);
     typed_expression condition = expression(w.value("expr", json()), where);
+    if (subject)  // PostgreSQL's CASE x WHEN y is x = y at the WHEN
+      require_comparison_operator("=", *subject, condition, location_of(w));
     condition = subject ? comparison("=", *subject, std::move(condition))
                         : as_boolean(std::move(condition));
     conditions.push_back(condition.sql);

@@ -210,6 +210,10 @@ private:
                               typed_expression right);
   typed_expression comparison(const std::string& op, typed_expression left,
                               typed_expression right);
+  // json[] = json[] and the other comparisons of arrays whose elements have no
+  // btree operator class: PostgreSQL's errors as the query runs (operator_translator.cpp).
+  std::optional<typed_expression> unordered_array_comparison(const std::string& op, const typed_expression& left,
+                                                             const typed_expression& right);
   // 42883 at `location` for a comparison operator PostgreSQL does not have for the
   // operands' types (json = json, point < point, ...: operator_translator.cpp).
   void require_comparison_operator(const std::string& op, const typed_expression& left,
