@@ -169,6 +169,12 @@ std::string distinct_or_sort_keys(query_translator& t, const json& call, const s
                                   const std::string& what);
 void require_distinct_arguments(query_translator& t, const json& call, const std::vector<typed_expression>& args);
 
+// left op right of two values of one geometric type, for the comparison operators
+// PostgreSQL has for it (geometric_operators.cpp); nullopt for other operands and
+// operators. `op` "IS" / "IS NOT" are IS NOT DISTINCT FROM / IS DISTINCT FROM.
+std::optional<typed_expression> geometric_operator(query_translator& t, const std::string& op, typed_expression& left,
+                                                   typed_expression& right);
+
 // The sort keys of an aggregate with DISTINCT and ORDER BY, for pg_string_agg
 // (distinct_aggregate_order.cpp): 42P10 for an ORDER BY expression not an argument.
 std::string distinct_ordered_keys(query_translator& t, const json& call, const scope& where);

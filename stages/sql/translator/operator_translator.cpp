@@ -85,6 +85,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     if (left.row_constructor || right.row_constructor)
       refuse_row_operand(op, left, right, location_of(expr));
     require_comparison_operator(op, left, right, location_of(expr));
+    if (auto geometric = geometric_operator(*this, op, left, right))
+      return *geometric;
     if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
       return *json_result;
     if (auto array_result = array_operator(*this, op, left, right, location_of(expr)))
@@ -196,7 +198,7 @@ void query_translator::require_comparison_operator(const std::string& op, const 
   // json and xml have no comparison operators; the geometric types have only some
   // (point <>, line =, box and path all but <>, lseg and circle all six): PostgreSQL's
   // 42883 for the others, naming an untyped operand "unknown"; the ones it has are
-  // not translated (0A000).
+  // geometric_operator's.
   static const std::pair<oid_t, const char*> existing[] = {
       {114, ""}, {142, ""}, {604, ""}, {600, " <> "}, {628, " = "},
       {602, " < <= = > >= "}, {603, " < <= = > >= "}, {601, " < <= = <> > >= "}, {718, " < <= = <> > >= "}};
@@ -210,10 +212,7 @@ void query_translator::require_comparison_operator(const std::string& op, const 
       continue;
     const bool same = (left_is || untyped(left)) && (right_is || untyped(right));
     if (same && std::string(operators).find(" " + name + " ") != std::string::npos)
-      // PostgreSQL's geometric comparisons are by area, length or point count
-      // within its epsilon (box '(2,2),(0,0)' = '(4,1),(0,0)'): not done here.
-      throw not_translatable{"the geometric comparison " + message_type_name(left_is ? left.type : right.type) +
-                             " " + name + " " + message_type_name(left_is ? left.type : right.type)};
+      return;
     const auto words = [](const typed_expression& e) { return untyped(e) ? std::string("unknown") : message_type_name(e.type); };
     pg_error error = make_pg_error("42883", "operator does not exist: " + words(left) + " " + name + " " + words(right));
     error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
@@ -290,6 +289,8 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
   } else if (untyped(right)) {
     right = coerce(std::move(right), left.type);
   }
+  if (auto geometric = geometric_operator(*this, op, left, right))  // box = box by area, ...
+    return *geometric;
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
   // OIDs (oid, regclass, regtype, regproc) compare with each other and with
