@@ -3,8 +3,8 @@
 // (storage/sql_functions_geometric.cpp) computes them as geo_ops.c does
 // (stages/types/verbatim/geometric_compare.hpp). An untyped operand takes the other
 // one's type. IS [NOT] DISTINCT FROM is the type's = with NULLs compared.
-// Operators across two geometric types (point <@ box) and the ones not computed
-// there (polygon && @> <@) are left to the caller (not translated).
+// Operators across two geometric types (point <@ box) are left to the caller (not
+// translated).
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/verbatim/geometric_compare.hpp"

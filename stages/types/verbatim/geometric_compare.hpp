@@ -11,13 +11,14 @@
 //   box     =  <  <=  >  >=  (areas)  ~=  &&  ?#  <<  >>  &<  &>  <<|  |>>  &<|  |&>  <^  >^
 //           @>  <@  (corners)
 //   path    =  <  <=  >  >=  (point counts)  ?#  (two segments cross)
-//   polygon ~=  (same points from any start, either direction)  <<  >>  &<  &>  <<|  |>>
-//           &<|  |&>  (bounding boxes, exact)
+//   polygon ~=  (same points from any start, either direction)  &&  @>  <@  (edges
+//           crossing, points inside)  <<  >>  &<  &>  <<|  |>>  &<|  |&>  (bounding boxes,
+//           exact)
 //   circle  =  <>  <  <=  >  >=  (areas)  ~=  &&  <<  >>  &<  &>  <<|  |>>  &<|  |&>
 //           @>  <@  (centers and radii)
 // Widths, areas, distances and slopes use PostgreSQL's checked float8 arithmetic:
 // 22003 value out of range: overflow / underflow, 22012 division by zero.
-// Not here (0A000 in the translator): polygon && @> <@, operators across two types.
+// Not here (0A000 in the translator): the operators between two geometric types.
 #pragma once
 
 #include <string_view>
