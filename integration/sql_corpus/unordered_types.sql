@@ -76,3 +76,17 @@ SELECT string_agg(jb::text, ' ' ORDER BY jb), string_agg(DISTINCT jb::text, ' ')
 SELECT jb, rank() OVER (ORDER BY jb), count(*) OVER (PARTITION BY jb) FROM (VALUES ('{"b":1}'::jsonb), ('[1,2]'), ('"s"'), ('1'), ('1.0'), ('null'), ('true'), ('[]'), ('{}')) v(jb) ORDER BY 1
 SELECT jsonb_agg(DISTINCT jb), json_agg(jb ORDER BY jb) FROM (VALUES ('[2]'::jsonb), ('[1]'), ('[2]')) v(jb)
 SELECT ARRAY['{"a":1}'::jsonb] = ARRAY['{"a": 1}'::jsonb], ARRAY['1'::jsonb] < ARRAY['"a"'::jsonb]
+SELECT j IN (SELECT j FROM (VALUES ('1'::json)) w(j)) FROM (VALUES ('1'::json)) v(j)
+SELECT j = ANY (SELECT j FROM (VALUES ('1'::json)) w(j)) FROM (VALUES ('1'::json)) v(j)
+SELECT j <> ALL (SELECT j FROM (VALUES ('1'::json)) w(j)) FROM (VALUES ('1'::json)) v(j)
+SELECT '1' IN (SELECT j FROM (VALUES ('1'::json)) w(j))
+SELECT ROW(j) = ROW(j) FROM (VALUES ('1'::json)) v(j)
+SELECT (j, 1) IN (SELECT j, 1 FROM (VALUES ('1'::json)) w(j)) FROM (VALUES ('1'::json)) v(j)
+SELECT (j, id) = ('1', 1) FROM (VALUES (1, '1'::json)) v(id, j)
+SELECT (id, p) < (1, p) FROM (VALUES (1, point '(1,1)')) v(id, p)
+SELECT GREATEST(j, j) FROM (VALUES ('1'::json)) v(j)
+SELECT LEAST(p, p) FROM (VALUES (point '(1,1)')) v(p) WHERE false
+SELECT GREATEST(jb, '2') FROM (VALUES ('[1]'::jsonb)) v(jb)
+SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY j) FROM (VALUES ('1'::json)) v(j)
+SELECT mode() WITHIN GROUP (ORDER BY x) FROM (VALUES ('<a/>'::xml)) v(x)
+SELECT count(*) FROM (VALUES ('1'::json)) v(j) GROUP BY ROLLUP(j)

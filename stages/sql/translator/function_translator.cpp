@@ -371,6 +371,7 @@ typed_expression ordered_set_aggregate(query_translator& t, const std::string& n
   }
   if (value.type.is_enum() || !value.type.known())
     throw not_translatable{name + " of this type"};
+  require_sortable_key(t, value.type, true, expression_helpers::start_location(sort.value("node", json())));
   std::string fraction = "NULL";
   if (name != "mode") {
     // The fraction is a direct argument: evaluated outside the aggregate's rows.

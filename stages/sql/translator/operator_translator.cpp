@@ -362,7 +362,9 @@ typed_expression query_translator::quantified_sub_select(bool all, const json& l
   column_type type = inner.columns[0].type;
   if (type.oid == pg_type_oid::unknown)
     type = builtin(pg_type_oid::text);
-  const typed_expression test = comparison(op, expression(link.value("testexpr", json()), where), typed("\"c1\"", type));
+  typed_expression tested = expression(link.value("testexpr", json()), where);
+  require_comparison_operator(op, tested, typed("\"c1\"", type), location_of(link));  // json = json: 42883
+  const typed_expression test = comparison(op, std::move(tested), typed("\"c1\"", type));
   const auto rows_where = [&](const std::string& condition) {
     return "EXISTS (SELECT 1 FROM (" + inner.sql + ") WHERE " + condition + ")";
   };
