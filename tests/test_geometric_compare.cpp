@@ -132,6 +132,28 @@ TEST(GeometricCompare, CirclesCompareByAreaAndByCentersAndRadii) {
   EXPECT_EQ(error_of(circle_oid, "<(0,0),1e+200>", "=", "<(0,0),1e+200>"), "22003 value out of range: overflow");
 }
 
+// Between two types: box_contain_point and pt_contained_circle compare exactly,
+// pt_contained_poly counts crossings, on_ps / on_pl are fuzzy.
+TEST(GeometricCompare, PointsInOtherShapesAsPostgres) {
+  const auto holds = [](oid_t left, const char* a, const char* op, oid_t right, const char* b) {
+    auto r = compare_geometric(left, op, a, right, b);
+    EXPECT_TRUE(r.ok()) << a << " " << op << " " << b;
+    return r.ok() && *r;
+  };
+  EXPECT_TRUE(holds(point_oid, "(2,2)", "<@", box_oid, "(2,2),(0,0)"));
+  EXPECT_FALSE(holds(point_oid, "(2.0000001,2)", "<@", box_oid, "(2,2),(0,0)"));
+  EXPECT_FALSE(holds(box_oid, "(2,2),(0,0)", "@>", point_oid, "(1,3)"));
+  EXPECT_FALSE(holds(point_oid, "(1,1)", "<@", circle_oid, "<(0,0),1.4142135>"));
+  EXPECT_TRUE(holds(circle_oid, "<(0,0),2>", "@>", point_oid, "(2,0)"));
+  EXPECT_FALSE(holds(polygon_oid, "((0,0),(4,0),(4,4),(2,1),(0,4))", "@>", point_oid, "(2,3)"));
+  EXPECT_TRUE(holds(point_oid, "(2,1)", "<@", polygon_oid, "((0,0),(2,0),(2,2),(0,2))"));
+  EXPECT_TRUE(holds(point_oid, "(1,1.0000001)", "<@", lseg_oid, "[(0,0),(2,2)]"));
+  EXPECT_FALSE(holds(point_oid, "(3,3.1)", "<@", line_oid, "{1,-1,0}"));
+  EXPECT_FALSE(holds(lseg_oid, "[(0,0),(3,1)]", "<@", box_oid, "(2,2),(0,0)"));
+  EXPECT_FALSE(has_geometric_comparison(path_oid, "@>", point_oid));
+  EXPECT_FALSE(has_geometric_comparison(lseg_oid, "?#", box_oid));
+}
+
 TEST(GeometricCompare, OnlyTheOperatorsPostgresHasAreComputed) {
   EXPECT_TRUE(has_geometric_comparison(box_oid, "="));
   EXPECT_FALSE(has_geometric_comparison(box_oid, "<>"));

@@ -3,8 +3,9 @@
 // (storage/sql_functions_geometric.cpp) computes them as geo_ops.c does
 // (stages/types/verbatim/geometric_compare.hpp). An untyped operand takes the other
 // one's type. IS [NOT] DISTINCT FROM is the type's = with NULLs compared.
-// Operators across two geometric types (point <@ box) are left to the caller (not
-// translated).
+// Between two geometric types: point <@ box / circle / polygon / lseg / line, box /
+// circle / polygon @> point, lseg <@ box; the others (path @> point, ?# of two types)
+// are left to the caller (not translated).
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/verbatim/geometric_compare.hpp"
@@ -26,8 +27,15 @@ std::optional<typed_expression> geometric_operator(query_translator& t, const st
   if (untyped(right))
     right = t.coerce(std::move(right), left.type);
   const oid_t type = left.type.oid;
-  if (right.type.oid != type || right.type.is_enum() || left.type.is_enum())
+  if (right.type.is_enum() || left.type.is_enum())
     return std::nullopt;
+  if (right.type.oid != type) {  // point <@ box, circle @> point, ...
+    if (!has_geometric_comparison(type, op, right.type.oid))
+      return std::nullopt;
+    return typed_result("pg_geometric_compare('" + op + "', " + std::to_string(type) + ", " +
+                            std::to_string(right.type.oid) + ", " + left.sql + ", " + right.sql + ")",
+                        pg_type_oid::boolean);
+  }
   const bool distinct_test = op == "IS" || op == "IS NOT";
   const std::string tested = distinct_test ? "=" : (op == "!=" ? "<>" : op);
   if (!has_geometric_comparison(type, tested))

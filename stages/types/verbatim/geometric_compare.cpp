@@ -601,7 +601,72 @@ size_t number_count(oid_t oid) {
   }
 }
 
+// box_contain_point: exact comparisons with the corners.
+bool box_holds(const box& b, point p) {
+  return b.high_x >= p.x && b.low_x <= p.x && b.high_y >= p.y && b.low_y <= p.y;
+}
+
+// A point in a shape (on_pb, pt_contained_circle, pt_contained_poly, on_ps, on_pl) or a
+// segment in a box (on_sb), the containing value second; nullopt for other pairs.
+std::optional<bool> contained_in(oid_t part_type, const std::vector<double>& part, oid_t whole_type,
+                                 const std::vector<double>& whole) {
+  if (part_type == 601 && whole_type == 603)
+    return box_holds(box_of(whole), at(part, 0)) && box_holds(box_of(whole), at(part, 1));
+  if (part_type != 600)
+    return std::nullopt;
+  const point p = at(part, 0);
+  switch (whole_type) {
+    case 603:
+      return box_holds(box_of(whole), p);
+    case 718:
+      return distance({whole[0], whole[1]}, p) <= whole[2];
+    case 604:
+      return inside_polygon(p, whole);
+    case 601:
+      return on_segment(at(whole, 0), at(whole, 1), p);
+    case 628:
+      return fp_zero(plus(plus(times(whole[0], p.x), times(whole[1], p.y)), whole[2]));
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<bool> mixed_dispatch(oid_t left_type, std::string_view op, const std::vector<double>& a,
+                                   oid_t right_type, const std::vector<double>& b) {
+  if (op == "<@")
+    return contained_in(left_type, a, right_type, b);
+  if (op == "@>" && right_type == 600 && left_type != 601 && left_type != 628)  // box, circle, polygon @> point
+    return contained_in(right_type, b, left_type, a);
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool has_geometric_comparison(oid_t left_type, std::string_view op, oid_t right_type) {
+  const std::vector<double> left(number_count(left_type), 1.0), right(number_count(right_type), 1.0);
+  try {
+    return mixed_dispatch(left_type, op, left, right_type, right).has_value();
+  } catch (const arithmetic_error&) {
+    return true;
+  }
+}
+
+result<bool, pg_error> compare_geometric(oid_t left_type, std::string_view op, std::string_view left, oid_t right_type,
+                                         std::string_view right) {
+  const std::vector<double> a = geometric_numbers(left), b = geometric_numbers(right);
+  const auto readable = [](oid_t type, const std::vector<double>& n) {
+    return n.size() >= number_count(type) && n.size() % (type == 718 || type == 628 ? 3 : 2) == 0;
+  };
+  if (!readable(left_type, a) || !readable(right_type, b))
+    return fail(make_pg_error("XX000", "unreadable geometric value"));
+  try {
+    if (auto answer = mixed_dispatch(left_type, op, a, right_type, b))
+      return *answer;
+  } catch (const arithmetic_error& e) {
+    return fail(e.error);
+  }
+  return fail(make_pg_error("0A000", "the geometric operator " + std::string(op) + " is not supported yet"));
+}
 
 bool has_geometric_comparison(oid_t oid, std::string_view op) {
   const std::vector<double> probe(number_count(oid), 1.0);

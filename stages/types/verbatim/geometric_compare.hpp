@@ -18,7 +18,8 @@
 //           @>  <@  (centers and radii)
 // Widths, areas, distances and slopes use PostgreSQL's checked float8 arithmetic:
 // 22003 value out of range: overflow / underflow, 22012 division by zero.
-// Not here (0A000 in the translator): the operators between two geometric types.
+// Not here (0A000 in the translator): path @> point, point <@ path, lseg <@ line and
+// the ?# operators between two types.
 #pragma once
 
 #include <string_view>
@@ -36,6 +37,13 @@ bool has_geometric_comparison(oid_t oid, std::string_view op);
 // The numbers of a stored geometric text in order ("(1,2)" -> 1, 2; a box's high
 // corner first; a path's or polygon's points; a circle's center and radius).
 std::vector<double> geometric_numbers(std::string_view text);
+
+// Between two geometric types: a point <@ box, circle, polygon, lseg or line (and
+// box, circle, polygon @> point), an lseg <@ box; exact comparisons for boxes and
+// circles (box_contain_point, pt_contained_circle), point_inside for polygons.
+bool has_geometric_comparison(oid_t left_type, std::string_view op, oid_t right_type);
+result<bool, pg_error> compare_geometric(oid_t left_type, std::string_view op, std::string_view left, oid_t right_type,
+                                         std::string_view right);
 
 // left op right for two stored values (their texts) of geometric type `oid`.
 result<bool, pg_error> compare_geometric(oid_t oid, std::string_view op, std::string_view left,
