@@ -1,5 +1,6 @@
 // geometric_compare: see geometric_compare.hpp. Written from geo_ops.c's definitions
-// (PostgreSQL 15): each operator below names the function it follows.
+// (PostgreSQL 15): each operator below names the function it follows; the shared
+// arithmetic is geometric_arithmetic.hpp's, the polygon tests geometric_polygon.cpp's.
 #include "stages/types/verbatim/geometric_compare.hpp"
 
 #include <cmath>
@@ -8,111 +9,12 @@
 #include <string>
 #include <utility>
 
+#include "stages/types/verbatim/geometric_arithmetic.hpp"
+
 namespace tributary {
 namespace {
 
-constexpr double epsilon = 1.0e-6;
-
-bool fp_zero(double a) { return std::fabs(a) <= epsilon; }
-bool fp_eq(double a, double b) { return a == b || std::fabs(a - b) <= epsilon; }
-bool fp_ne(double a, double b) { return a != b && std::fabs(a - b) > epsilon; }
-bool fp_lt(double a, double b) { return a + epsilon < b; }
-bool fp_le(double a, double b) { return a <= b + epsilon; }
-bool fp_gt(double a, double b) { return a > b + epsilon; }
-bool fp_ge(double a, double b) { return a + epsilon >= b; }
-
-// float.h's checked arithmetic: an infinite result of finite inputs overflows, a
-// zero product or quotient of non-zero inputs underflows.
-struct arithmetic_error {
-  pg_error error;
-};
-[[noreturn]] void overflow() { throw arithmetic_error{make_pg_error("22003", "value out of range: overflow")}; }
-[[noreturn]] void underflow() { throw arithmetic_error{make_pg_error("22003", "value out of range: underflow")}; }
-
-double plus(double a, double b) {
-  const double r = a + b;
-  if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
-    overflow();
-  return r;
-}
-double minus(double a, double b) {
-  const double r = a - b;
-  if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
-    overflow();
-  return r;
-}
-double times(double a, double b) {
-  const double r = a * b;
-  if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
-    overflow();
-  if (r == 0.0 && a != 0.0 && b != 0.0)
-    underflow();
-  return r;
-}
-double divided(double a, double b) {
-  if (b == 0.0 && !std::isnan(a))
-    throw arithmetic_error{make_pg_error("22012", "division by zero")};
-  const double r = a / b;
-  if (std::isinf(r) && !std::isinf(a))
-    overflow();
-  if (r == 0.0 && a != 0.0 && !std::isinf(b))
-    underflow();
-  return r;
-}
-
-// pg_hypot: the larger magnitude times sqrt(1 + ratio^2).
-double hypotenuse(double x, double y) {
-  if (std::isinf(x) || std::isinf(y))
-    return INFINITY;
-  if (std::isnan(x) || std::isnan(y))
-    return NAN;
-  x = std::fabs(x);
-  y = std::fabs(y);
-  if (x < y)
-    std::swap(x, y);
-  if (y == 0.0)
-    return x;
-  const double ratio = y / x;
-  const double r = x * std::sqrt(1.0 + ratio * ratio);
-  if (std::isinf(r))
-    overflow();
-  if (r == 0.0)
-    underflow();
-  return r;
-}
-
-struct point {
-  double x, y;
-};
-
-point at(const std::vector<double>& n, size_t i) { return {n[2 * i], n[2 * i + 1]}; }
-
-// point_eq_point: fuzzy, or exact when a NaN is involved.
-bool same_point(point a, point b) {
-  if (std::isnan(a.x) || std::isnan(a.y) || std::isnan(b.x) || std::isnan(b.y)) {
-    const auto eq = [](double p, double q) { return (std::isnan(p) && std::isnan(q)) || p == q; };  // float8_eq
-    return eq(a.x, b.x) && eq(a.y, b.y);
-  }
-  return fp_eq(a.x, b.x) && fp_eq(a.y, b.y);
-}
-
-double distance(point a, point b) { return hypotenuse(minus(a.x, b.x), minus(a.y, b.y)); }  // point_dt
-
-double slope(point a, point b) {  // point_sl
-  if (fp_eq(a.x, b.x))
-    return INFINITY;
-  if (fp_eq(a.y, b.y))
-    return 0.0;
-  return divided(minus(a.y, b.y), minus(a.x, b.x));
-}
-
-double inverse_slope(point a, point b) {  // point_invsl
-  if (fp_eq(a.x, b.x))
-    return 0.0;
-  if (fp_eq(a.y, b.y))
-    return INFINITY;
-  return divided(minus(a.x, b.x), minus(b.y, a.y));
-}
+using namespace geometry;
 
 // The six relations of two measures (areas, lengths) with the fuzzy rules.
 std::optional<bool> fuzzy_relation(std::string_view op, double a, double b) {
@@ -151,68 +53,9 @@ std::optional<bool> point_operator(std::string_view op, point a, point b) {
   return std::nullopt;
 }
 
-// float8_eq: NaN equals NaN.
-bool float8_equal(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
-
-struct line {
-  double a, b, c;  // ax + by + c = 0
-};
-
-// line_construct: the line through `p` of slope `m`.
-line line_through_point(point p, double m) {
-  if (std::isinf(m))
-    return {-1.0, 0.0, p.x};
-  if (m == 0)
-    return {0.0, -1.0, p.y};
-  double c = minus(p.y, times(m, p.x));
-  if (c == 0.0)
-    c = 0.0;  // no -0
-  return {m, -1.0, c};
-}
-
-// line_interpt_line: where two lines meet; nullopt for parallel (or the same) lines.
-std::optional<point> crossing(const line& l1, const line& l2) {
-  double x, y;
-  if (!fp_zero(l1.b)) {
-    if (fp_eq(l2.a, times(l1.a, divided(l2.b, l1.b))))
-      return std::nullopt;
-    x = divided(minus(times(l1.b, l2.c), times(l2.b, l1.c)), minus(times(l1.a, l2.b), times(l2.a, l1.b)));
-    y = divided(-plus(times(l1.a, x), l1.c), l1.b);
-  } else if (!fp_zero(l2.b)) {
-    if (fp_eq(l1.a, times(l2.a, divided(l1.b, l2.b))))
-      return std::nullopt;
-    x = divided(minus(times(l2.b, l1.c), times(l1.b, l2.c)), minus(times(l2.a, l1.b), times(l1.a, l2.b)));
-    y = divided(-plus(times(l2.a, x), l2.c), l2.b);
-  } else {
-    return std::nullopt;
-  }
-  return point{x == 0.0 ? 0.0 : x, y == 0.0 ? 0.0 : y};
-}
-
 bool lines_meet(const std::vector<double>& l1, const std::vector<double>& l2) {
   return crossing({l1[0], l1[1], l1[2]}, {l2[0], l2[1], l2[2]}).has_value();
 }
-
-// lseg_contain_point: p on the segment a-b (the triangle inequality, fuzzily).
-bool on_segment(point a, point b, point p) { return fp_eq(distance(p, a) + distance(p, b), distance(a, b)); }
-
-// lseg_interpt_lseg: where the lines of the segments meet, when that point is on
-// both (snapped to an end of the first segment it equals, as lseg_interpt_line does).
-std::optional<point> segment_crossing(point a0, point a1, point b0, point b1) {
-  const line second = line_through_point(b0, slope(b0, b1));
-  auto p = crossing(line_through_point(a0, slope(a0, a1)), second);
-  if (!p || !on_segment(a0, a1, *p))
-    return std::nullopt;
-  if (same_point(a0, *p))
-    p = a0;
-  else if (same_point(a1, *p))
-    p = a1;
-  if (!on_segment(b0, b1, *p))
-    return std::nullopt;
-  return p;
-}
-
-bool segments_cross(point a0, point a1, point b0, point b1) { return segment_crossing(a0, a1, b0, b1).has_value(); }
 
 std::optional<bool> lseg_operator(std::string_view op, const std::vector<double>& a, const std::vector<double>& b) {
   const point a0 = at(a, 0), a1 = at(a, 1), b0 = at(b, 0), b1 = at(b, 1);
@@ -262,13 +105,6 @@ std::optional<bool> line_operator(std::string_view op, const std::vector<double>
          fp_eq(l1[2], times(ratio, l2[2]));
 }
 
-// A box as its edges: high x, high y, low x, low y (box_out's order).
-struct box {
-  double high_x, high_y, low_x, low_y;
-};
-
-box box_of(const std::vector<double>& n) { return {n[0], n[1], n[2], n[3]}; }
-
 // Edge relations PostgreSQL's box, circle and polygon operators share; `le`, `lt`
 // are the fuzzy tests for boxes and circles, the exact ones for polygons.
 template <typename Less, typename LessEqual>
@@ -290,17 +126,6 @@ std::optional<bool> edge_relation(std::string_view op, const box& a, const box& 
   if (op == "|&>")
     return le(b.low_y, a.low_y);  // overabove
   return std::nullopt;
-}
-
-// box_ov
-bool boxes_overlap(const box& a, const box& b) {
-  return fp_le(a.low_x, b.high_x) && fp_le(b.low_x, a.high_x) && fp_le(a.low_y, b.high_y) && fp_le(b.low_y, a.high_y);
-}
-
-// box_contain_box: `inner` within `outer` or on its border.
-bool box_contains(const box& outer, const box& inner) {
-  return fp_ge(outer.high_x, inner.high_x) && fp_le(outer.low_x, inner.low_x) && fp_ge(outer.high_y, inner.high_y) &&
-         fp_le(outer.low_y, inner.low_y);
 }
 
 std::optional<bool> box_operator(std::string_view op, const box& a, const box& b) {
@@ -353,168 +178,6 @@ std::optional<bool> circle_operator(std::string_view op, const std::vector<doubl
     return fp_ge(minus(ca.y, ra), minus(cb.y, rb));  // circle_overabove
   const auto area = [](double r) { return times(times(r, r), M_PI); };  // circle_ar
   return fuzzy_relation(op, area(ra), area(rb));
-}
-
-// plist_same: the same points from some start, forwards or backwards.
-bool same_point_lists(const std::vector<double>& a, const std::vector<double>& b) {
-  const size_t n = a.size() / 2;
-  if (n != b.size() / 2)
-    return false;
-  for (size_t start = 0; start < n; ++start) {
-    if (!same_point(at(b, start), at(a, 0)))
-      continue;
-    size_t matched = 1;
-    for (size_t j = (start + 1) % n; matched < n && same_point(at(b, j), at(a, matched)); j = (j + 1) % n)
-      ++matched;
-    if (matched == n)
-      return true;
-    matched = 1;
-    for (size_t j = (start + n - 1) % n; matched < n && same_point(at(b, j), at(a, matched)); j = (j + n - 1) % n)
-      ++matched;
-    if (matched == n)
-      return true;
-  }
-  return false;
-}
-
-// make_bound_box: a polygon's extreme coordinates (float8_lt / float8_gt: NaN above all).
-box bounding_box(const std::vector<double>& n) {
-  const auto less = [](double p, double q) { return !std::isnan(p) && (std::isnan(q) || p < q); };
-  box b{n[0], n[1], n[0], n[1]};
-  for (size_t i = 2; i + 1 < n.size(); i += 2) {
-    if (less(n[i], b.low_x))
-      b.low_x = n[i];
-    if (less(b.high_x, n[i]))
-      b.high_x = n[i];
-    if (less(n[i + 1], b.low_y))
-      b.low_y = n[i + 1];
-    if (less(b.high_y, n[i + 1]))
-      b.high_y = n[i + 1];
-  }
-  return b;
-}
-
-// lseg_crossing: how the segment (prev_x, prev_y)-(x, y), relative to a point, crosses
-// the positive x axis (+-2 across, +-1 from a point on it, 0 not); nullopt when it
-// passes through the point.
-std::optional<int> axis_crossing(double x, double y, double prev_x, double prev_y) {
-  if (fp_zero(y)) {
-    if (fp_zero(x))
-      return std::nullopt;
-    if (fp_gt(x, 0)) {
-      if (fp_zero(prev_y))
-        return fp_gt(prev_x, 0.0) ? std::optional<int>(0) : std::nullopt;
-      return fp_lt(prev_y, 0.0) ? 1 : -1;
-    }
-    if (fp_zero(prev_y))
-      return fp_lt(prev_x, 0.0) ? std::optional<int>(0) : std::nullopt;
-    return 0;
-  }
-  const int y_sign = fp_gt(y, 0.0) ? 1 : -1;
-  if (fp_zero(prev_y))
-    return fp_lt(prev_x, 0.0) ? 0 : y_sign;
-  if ((y_sign < 0 && fp_lt(prev_y, 0.0)) || (y_sign > 0 && fp_gt(prev_y, 0.0)))
-    return 0;
-  if (fp_ge(x, 0.0) && fp_gt(prev_x, 0.0))
-    return 2 * y_sign;
-  if (fp_lt(x, 0.0) && fp_le(prev_x, 0.0))
-    return 0;
-  const double z = minus(times(minus(x, prev_x), y), times(minus(y, prev_y), x));
-  if (fp_zero(z))
-    return std::nullopt;
-  if ((y_sign < 0 && fp_lt(z, 0.0)) || (y_sign > 0 && fp_gt(z, 0.0)))
-    return 0;
-  return 2 * y_sign;
-}
-
-// point_inside: whether p is inside the polygon or on its border.
-bool inside_polygon(point p, const std::vector<double>& poly) {
-  const size_t n = poly.size() / 2;
-  const double x0 = minus(poly[0], p.x), y0 = minus(poly[1], p.y);
-  double prev_x = x0, prev_y = y0;
-  int total = 0;
-  for (size_t i = 1; i < n; ++i) {
-    const double x = minus(poly[2 * i], p.x), y = minus(poly[2 * i + 1], p.y);
-    const auto cross = axis_crossing(x, y, prev_x, prev_y);
-    if (!cross)
-      return true;
-    total += *cross;
-    prev_x = x;
-    prev_y = y;
-  }
-  const auto cross = axis_crossing(x0, y0, prev_x, prev_y);
-  return !cross || total + *cross != 0;
-}
-
-bool segment_inside_polygon(point a, point b, const std::vector<double>& poly, size_t start);
-
-// touched_lseg_inside_poly: segment a-b, with a on the polygon's edge s0-s1.
-bool touching_segment_inside(point a, point b, point s0, point s1, const std::vector<double>& poly, size_t start) {
-  if (same_point(a, s0)) {
-    if (on_segment(a, b, s1))
-      return segment_inside_polygon(b, s1, poly, start);
-  } else if (same_point(a, s1)) {
-    if (on_segment(a, b, s0))
-      return segment_inside_polygon(b, s0, poly, start);
-  } else if (on_segment(a, b, s0)) {
-    return segment_inside_polygon(b, s0, poly, start);
-  } else if (on_segment(a, b, s1)) {
-    return segment_inside_polygon(b, s1, poly, start);
-  }
-  return true;
-}
-
-// lseg_inside_poly: segment a-b within the polygon, its edges checked from `start`.
-bool segment_inside_polygon(point a, point b, const std::vector<double>& poly, size_t start) {
-  const size_t n = poly.size() / 2;
-  point s0 = at(poly, start == 0 ? n - 1 : start - 1);
-  bool inside = true, crossed = false;
-  for (size_t i = start; i < n && inside; ++i) {
-    const point s1 = at(poly, i);
-    if (on_segment(s0, s1, a)) {
-      if (on_segment(s0, s1, b))
-        return true;
-      inside = touching_segment_inside(a, b, s0, s1, poly, i + 1);
-    } else if (on_segment(s0, s1, b)) {
-      inside = touching_segment_inside(b, a, s0, s1, poly, i + 1);
-    } else if (auto p = segment_crossing(a, b, s0, s1)) {
-      crossed = true;
-      inside = segment_inside_polygon(a, *p, poly, i + 1);
-      if (inside)
-        inside = segment_inside_polygon(b, *p, poly, i + 1);
-    }
-    s0 = s1;
-  }
-  if (inside && !crossed)
-    inside = inside_polygon({divided(plus(a.x, b.x), 2.0), divided(plus(a.y, b.y), 2.0)}, poly);
-  return inside;
-}
-
-// poly_contain_poly: the bounding boxes, then every edge of `inner` inside `outer`.
-bool polygon_contains(const std::vector<double>& outer, const std::vector<double>& inner) {
-  if (!box_contains(bounding_box(outer), bounding_box(inner)))
-    return false;
-  const size_t n = inner.size() / 2;
-  point s0 = at(inner, n - 1);
-  for (size_t i = 0; i < n; ++i) {
-    if (!segment_inside_polygon(s0, at(inner, i), outer, 0))
-      return false;
-    s0 = at(inner, i);
-  }
-  return true;
-}
-
-// poly_overlap_internal: the bounding boxes overlap, and two edges cross or one
-// polygon's first point is inside the other.
-bool polygons_overlap(const std::vector<double>& a, const std::vector<double>& b) {
-  if (!boxes_overlap(bounding_box(a), bounding_box(b)))
-    return false;
-  const size_t na = a.size() / 2, nb = b.size() / 2;
-  for (size_t i = 0; i < na; ++i)
-    for (size_t j = 0; j < nb; ++j)
-      if (segments_cross(at(a, (i + na - 1) % na), at(a, i), at(b, (j + nb - 1) % nb), at(b, j)))
-        return true;
-  return inside_polygon(at(a, 0), b) || inside_polygon(at(b, 0), a);
 }
 
 std::optional<bool> polygon_operator(std::string_view op, const std::vector<double>& a, const std::vector<double>& b) {
