@@ -150,7 +150,10 @@ TEST(GeometricCompare, PointsInOtherShapesAsPostgres) {
   EXPECT_TRUE(holds(point_oid, "(1,1.0000001)", "<@", lseg_oid, "[(0,0),(2,2)]"));
   EXPECT_FALSE(holds(point_oid, "(3,3.1)", "<@", line_oid, "{1,-1,0}"));
   EXPECT_FALSE(holds(lseg_oid, "[(0,0),(3,1)]", "<@", box_oid, "(2,2),(0,0)"));
-  EXPECT_FALSE(has_geometric_comparison(path_oid, "@>", point_oid));
+  EXPECT_TRUE(holds(path_oid, "((0,0),(2,0),(2,2))", "@>", point_oid, "(1,0.5)"));  // inside a closed path
+  EXPECT_FALSE(holds(path_oid, "[(0,0),(2,0),(2,2)]", "@>", point_oid, "(1,0.5)"));  // off an open one
+  EXPECT_TRUE(holds(point_oid, "(1,0)", "<@", path_oid, "[(0,0),(2,0)]"));
+  EXPECT_TRUE(holds(lseg_oid, "[(0,0),(1,1)]", "<@", line_oid, "{1,-1,0}"));
   EXPECT_FALSE(has_geometric_comparison(lseg_oid, "?#", box_oid));
 }
 

@@ -3,9 +3,9 @@
 // (storage/sql_functions_geometric.cpp) computes them as geo_ops.c does
 // (stages/types/verbatim/geometric_compare.hpp). An untyped operand takes the other
 // one's type. IS [NOT] DISTINCT FROM is the type's = with NULLs compared.
-// Between two geometric types: point <@ box / circle / polygon / lseg / line, box /
-// circle / polygon @> point, lseg <@ box; the others (path @> point, ?# of two types)
-// are left to the caller (not translated).
+// Between two geometric types: point <@ box / circle / polygon / path / lseg / line,
+// box / circle / polygon / path @> point, lseg <@ box / line; the ?# of two types is
+// left to the caller (not translated).
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/verbatim/geometric_compare.hpp"

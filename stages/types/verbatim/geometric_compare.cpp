@@ -249,6 +249,9 @@ std::optional<bool> dispatch(oid_t oid, std::string_view op, const std::vector<d
   }
 }
 
+// path_out writes a closed path "((...))", an open one "[(...)]".
+bool path_closed(std::string_view text) { return !text.empty() && text.front() == '('; }
+
 size_t number_count(oid_t oid) {
   switch (oid) {
     case 600:
@@ -269,12 +272,33 @@ bool box_holds(const box& b, point p) {
   return b.high_x >= p.x && b.low_x <= p.x && b.high_y >= p.y && b.low_y <= p.y;
 }
 
-// A point in a shape (on_pb, pt_contained_circle, pt_contained_poly, on_ps, on_pl) or a
-// segment in a box (on_sb), the containing value second; nullopt for other pairs.
+// line_contain_point: A x + B y + C within epsilon of 0.
+bool on_line(const std::vector<double>& l, point p) { return fp_zero(plus(plus(times(l[0], p.x), times(l[1], p.y)), l[2])); }
+
+// on_ppath: on a segment of an open path; inside (or on) a closed one.
+bool on_path(point p, const std::vector<double>& path, bool closed) {
+  if (closed)
+    return inside_polygon(p, path);
+  const size_t n = path.size() / 2;
+  double a = distance(p, at(path, 0));
+  for (size_t i = 0; i + 1 < n; ++i) {
+    const double b = distance(p, at(path, i + 1));
+    if (fp_eq(plus(a, b), distance(at(path, i), at(path, i + 1))))
+      return true;
+    a = b;
+  }
+  return false;
+}
+
+// A point in a shape (on_pb, pt_contained_circle, pt_contained_poly, on_ps, on_pl,
+// on_ppath) or a segment in a box or on a line (on_sb, on_sl), the containing value
+// second; nullopt for other pairs.
 std::optional<bool> contained_in(oid_t part_type, const std::vector<double>& part, oid_t whole_type,
-                                 const std::vector<double>& whole) {
+                                 const std::vector<double>& whole, bool whole_closed) {
   if (part_type == 601 && whole_type == 603)
     return box_holds(box_of(whole), at(part, 0)) && box_holds(box_of(whole), at(part, 1));
+  if (part_type == 601 && whole_type == 628)
+    return on_line(whole, at(part, 0)) && on_line(whole, at(part, 1));
   if (part_type != 600)
     return std::nullopt;
   const point p = at(part, 0);
@@ -288,18 +312,21 @@ std::optional<bool> contained_in(oid_t part_type, const std::vector<double>& par
     case 601:
       return on_segment(at(whole, 0), at(whole, 1), p);
     case 628:
-      return fp_zero(plus(plus(times(whole[0], p.x), times(whole[1], p.y)), whole[2]));
+      return on_line(whole, p);
+    case 602:
+      return on_path(p, whole, whole_closed);
     default:
       return std::nullopt;
   }
 }
 
 std::optional<bool> mixed_dispatch(oid_t left_type, std::string_view op, const std::vector<double>& a,
-                                   oid_t right_type, const std::vector<double>& b) {
+                                   oid_t right_type, const std::vector<double>& b, bool a_closed = false,
+                                   bool b_closed = false) {
   if (op == "<@")
-    return contained_in(left_type, a, right_type, b);
-  if (op == "@>" && right_type == 600 && left_type != 601 && left_type != 628)  // box, circle, polygon @> point
-    return contained_in(right_type, b, left_type, a);
+    return contained_in(left_type, a, right_type, b, b_closed);
+  if (op == "@>" && right_type == 600 && left_type != 601 && left_type != 628)  // box, circle, polygon, path @> point
+    return contained_in(right_type, b, left_type, a, a_closed);
   return std::nullopt;
 }
 
@@ -323,7 +350,7 @@ result<bool, pg_error> compare_geometric(oid_t left_type, std::string_view op, s
   if (!readable(left_type, a) || !readable(right_type, b))
     return fail(make_pg_error("XX000", "unreadable geometric value"));
   try {
-    if (auto answer = mixed_dispatch(left_type, op, a, right_type, b))
+    if (auto answer = mixed_dispatch(left_type, op, a, right_type, b, path_closed(left), path_closed(right)))
       return *answer;
   } catch (const arithmetic_error& e) {
     return fail(e.error);
@@ -365,10 +392,8 @@ result<bool, pg_error> compare_geometric(oid_t oid, std::string_view op, std::st
   const size_t group = oid == 718 || oid == 628 ? 3 : 2;
   if (a.size() < number_count(oid) || b.size() < number_count(oid) || a.size() % group != 0 || b.size() % group != 0)
     return fail(make_pg_error("XX000", "unreadable geometric value"));
-  // path_out writes a closed path "((...))", an open one "[(...)]".
-  const auto closed = [](std::string_view text) { return !text.empty() && text.front() == '('; };
   try {
-    if (auto answer = dispatch(oid, op, a, b, closed(left), closed(right)))
+    if (auto answer = dispatch(oid, op, a, b, path_closed(left), path_closed(right)))
       return *answer;
   } catch (const arithmetic_error& e) {
     return fail(e.error);

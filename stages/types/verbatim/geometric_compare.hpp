@@ -18,8 +18,7 @@
 //           @>  <@  (centers and radii)
 // Widths, areas, distances and slopes use PostgreSQL's checked float8 arithmetic:
 // 22003 value out of range: overflow / underflow, 22012 division by zero.
-// Not here (0A000 in the translator): path @> point, point <@ path, lseg <@ line and
-// the ?# operators between two types.
+// Not here (0A000 in the translator): the ?# operators between two types.
 #pragma once
 
 #include <string_view>
@@ -38,9 +37,10 @@ bool has_geometric_comparison(oid_t oid, std::string_view op);
 // corner first; a path's or polygon's points; a circle's center and radius).
 std::vector<double> geometric_numbers(std::string_view text);
 
-// Between two geometric types: a point <@ box, circle, polygon, lseg or line (and
-// box, circle, polygon @> point), an lseg <@ box; exact comparisons for boxes and
-// circles (box_contain_point, pt_contained_circle), point_inside for polygons.
+// Between two geometric types: a point <@ box, circle, polygon, path, lseg or line (and
+// box, circle, polygon, path @> point), an lseg <@ box or line; exact comparisons for
+// boxes and circles (box_contain_point, pt_contained_circle), point_inside for polygons
+// and closed paths.
 bool has_geometric_comparison(oid_t left_type, std::string_view op, oid_t right_type);
 result<bool, pg_error> compare_geometric(oid_t left_type, std::string_view op, std::string_view left, oid_t right_type,
                                          std::string_view right);
