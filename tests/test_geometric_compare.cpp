@@ -154,7 +154,13 @@ TEST(GeometricCompare, PointsInOtherShapesAsPostgres) {
   EXPECT_FALSE(holds(path_oid, "[(0,0),(2,0),(2,2)]", "@>", point_oid, "(1,0.5)"));  // off an open one
   EXPECT_TRUE(holds(point_oid, "(1,0)", "<@", path_oid, "[(0,0),(2,0)]"));
   EXPECT_TRUE(holds(lseg_oid, "[(0,0),(1,1)]", "<@", line_oid, "{1,-1,0}"));
-  EXPECT_FALSE(has_geometric_comparison(lseg_oid, "?#", box_oid));
+  EXPECT_TRUE(holds(lseg_oid, "[(-1,0.5),(3,0.5)]", "?#", box_oid, "(1,1),(0,0)"));  // across two edges
+  EXPECT_FALSE(holds(lseg_oid, "[(2,0),(0,2.1)]", "?#", box_oid, "(1,1),(0,0)"));
+  EXPECT_TRUE(holds(lseg_oid, "[(0.2,0.2),(0.8,0.8)]", "?#", box_oid, "(1,1),(0,0)"));  // inside
+  EXPECT_FALSE(holds(lseg_oid, "[(0,0),(2,2)]", "?#", line_oid, "{1,-1,0}"));  // collinear: parallel
+  EXPECT_TRUE(holds(line_oid, "{0,1,-0.5}", "?#", box_oid, "(1,1),(0,0)"));
+  EXPECT_FALSE(holds(line_oid, "{1,1,-2.1}", "?#", box_oid, "(1,1),(0,0)"));
+  EXPECT_FALSE(has_geometric_comparison(box_oid, "?#", lseg_oid));  // PostgreSQL has only lseg ?# box
 }
 
 TEST(GeometricCompare, OnlyTheOperatorsPostgresHasAreComputed) {

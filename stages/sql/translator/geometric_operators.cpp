@@ -4,8 +4,8 @@
 // (stages/types/verbatim/geometric_compare.hpp). An untyped operand takes the other
 // one's type. IS [NOT] DISTINCT FROM is the type's = with NULLs compared.
 // Between two geometric types: point <@ box / circle / polygon / path / lseg / line,
-// box / circle / polygon / path @> point, lseg <@ box / line; the ?# of two types is
-// left to the caller (not translated).
+// box / circle / polygon / path @> point, lseg <@ box / line, lseg ?# line / box,
+// line ?# box; other pairs are left to the caller (not translated).
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/verbatim/geometric_compare.hpp"

@@ -320,11 +320,44 @@ std::optional<bool> contained_in(oid_t part_type, const std::vector<double>& par
   }
 }
 
+// lseg_interpt_line: the segment's line meets the line in a point on the segment.
+bool segment_meets_line(point a, point b, const std::vector<double>& l) {
+  const auto p = crossing(line_through_point(a, slope(a, b)), {l[0], l[1], l[2]});
+  return p && on_segment(a, b, *p);
+}
+
+// inter_sl, inter_sb (box_interpt_lseg), inter_lb: lseg ?# line, lseg ?# box, line ?# box.
+std::optional<bool> intersects(oid_t left_type, const std::vector<double>& a, oid_t right_type,
+                               const std::vector<double>& b) {
+  if (left_type == 601 && right_type == 628)
+    return segment_meets_line(at(a, 0), at(a, 1), b);
+  if (right_type != 603 || (left_type != 601 && left_type != 628))
+    return std::nullopt;
+  const box x = box_of(b);
+  const point low{x.low_x, x.low_y}, high{x.high_x, x.high_y}, upper_left{x.low_x, x.high_y},
+      lower_right{x.high_x, x.low_y};
+  if (left_type == 628)  // the edges left, top, right, bottom
+    return segment_meets_line(low, upper_left, a) || segment_meets_line(high, upper_left, a) ||
+           segment_meets_line(high, lower_right, a) || segment_meets_line(low, lower_right, a);
+  const point s0 = at(a, 0), s1 = at(a, 1);
+  const auto less = [](double p, double q) { return !std::isnan(p) && (std::isnan(q) || p < q); };  // float8_lt
+  const box extent{less(s0.x, s1.x) ? s1.x : s0.x, less(s0.y, s1.y) ? s1.y : s0.y, less(s0.x, s1.x) ? s0.x : s1.x,
+                   less(s0.y, s1.y) ? s0.y : s1.y};
+  if (!boxes_overlap(extent, x))
+    return false;
+  if (box_holds(x, s0) || box_holds(x, s1))
+    return true;
+  return segments_cross(low, upper_left, s0, s1) || segments_cross(high, upper_left, s0, s1) ||
+         segments_cross(low, lower_right, s0, s1) || segments_cross(high, lower_right, s0, s1);
+}
+
 std::optional<bool> mixed_dispatch(oid_t left_type, std::string_view op, const std::vector<double>& a,
                                    oid_t right_type, const std::vector<double>& b, bool a_closed = false,
                                    bool b_closed = false) {
   if (op == "<@")
     return contained_in(left_type, a, right_type, b, b_closed);
+  if (op == "?#")
+    return intersects(left_type, a, right_type, b);
   if (op == "@>" && right_type == 600 && left_type != 601 && left_type != 628)  // box, circle, polygon, path @> point
     return contained_in(right_type, b, left_type, a, a_closed);
   return std::nullopt;

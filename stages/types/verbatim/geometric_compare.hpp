@@ -18,7 +18,6 @@
 //           @>  <@  (centers and radii)
 // Widths, areas, distances and slopes use PostgreSQL's checked float8 arithmetic:
 // 22003 value out of range: overflow / underflow, 22012 division by zero.
-// Not here (0A000 in the translator): the ?# operators between two types.
 #pragma once
 
 #include <string_view>
@@ -40,7 +39,7 @@ std::vector<double> geometric_numbers(std::string_view text);
 // Between two geometric types: a point <@ box, circle, polygon, path, lseg or line (and
 // box, circle, polygon, path @> point), an lseg <@ box or line; exact comparisons for
 // boxes and circles (box_contain_point, pt_contained_circle), point_inside for polygons
-// and closed paths.
+// and closed paths; lseg ?# line, lseg ?# box, line ?# box (the box's edges).
 bool has_geometric_comparison(oid_t left_type, std::string_view op, oid_t right_type);
 result<bool, pg_error> compare_geometric(oid_t left_type, std::string_view op, std::string_view left, oid_t right_type,
                                          std::string_view right);
