@@ -171,9 +171,10 @@ void require_distinct_arguments(query_translator& t, const json& call, const std
 
 // left op right of two values of one geometric type, for the comparison operators
 // PostgreSQL has for it (geometric_operators.cpp); nullopt for other operands and
-// operators. `op` "IS" / "IS NOT" are IS NOT DISTINCT FROM / IS DISTINCT FROM.
+// operators. `op` "IS" / "IS NOT" are IS NOT DISTINCT FROM / IS DISTINCT FROM. An
+// untyped operand takes the type PostgreSQL resolves (42725 at `location` when several).
 std::optional<typed_expression> geometric_operator(query_translator& t, const std::string& op, typed_expression& left,
-                                                   typed_expression& right);
+                                                   typed_expression& right, int location = -1);
 
 // The sort keys of an aggregate with DISTINCT and ORDER BY, for pg_string_agg
 // (distinct_aggregate_order.cpp): 42P10 for an ORDER BY expression not an argument.

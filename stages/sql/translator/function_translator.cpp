@@ -526,6 +526,13 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       fail_at(std::move(*error), location);
     typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);
     out.type = min_max_result_type(arg.type);
+    // An array of json, xml or a geometric type: PostgreSQL's array_larger / array_smaller
+    // fail on the second value (array_cmp finds no comparison for the element).
+    if (const type_descriptor* d = arg.type.is_enum_array() ? nullptr : find_builtin_type(arg.type.oid);
+        d != nullptr && d->element != 0 && !has_btree_operator_class(d->element))
+      out.sql = "(CASE WHEN count(" + arg.sql + ")" + filter + " > 1 THEN pg_raise('42883', 'could not identify a "
+                "comparison function for type " + format_type(builtin_column_type(d->element)) + "') ELSE " + out.sql +
+                " END)";
     return out;
   }
   if ((name == "bit_and" || name == "bit_or" || name == "bit_xor") && is_integer(type) && !arg.literal &&

@@ -85,7 +85,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     if (left.row_constructor || right.row_constructor)
       refuse_row_operand(op, left, right, location_of(expr));
     require_comparison_operator(op, left, right, location_of(expr));
-    if (auto geometric = geometric_operator(*this, op, left, right))
+    if (auto geometric = geometric_operator(*this, op, left, right, location_of(expr)))
       return *geometric;
     if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
       return *json_result;
