@@ -101,5 +101,6 @@ void register_bytes_functions(sqlite3* db, connection_state* state);
 void register_date_bin_functions(sqlite3* db, connection_state* state);
 void register_bucket_functions(sqlite3* db, connection_state* state);
 void register_numeric_power_functions(sqlite3* db, connection_state* state);
+void register_geometric_functions(sqlite3* db, connection_state* state);
 
 }  // namespace tributary::sql_function_support

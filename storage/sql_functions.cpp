@@ -400,6 +400,7 @@ void register_sql_functions(sqlite3* db) {
   register_date_bin_functions(db, state);
   register_bucket_functions(db, state);
   register_numeric_power_functions(db, state);
+  register_geometric_functions(db, state);
 }
 
 void set_sql_function_settings(sqlite3* db, const type_settings& settings) {

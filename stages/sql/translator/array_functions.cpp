@@ -23,6 +23,7 @@
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_codec.hpp"
 
@@ -161,6 +162,10 @@ std::optional<typed_expression> array_operator(query_translator& t, const std::s
     no_operator(t, op, left, right, location);
   if (!element)
     throw not_translatable{"operator " + op + " on arrays of this element type"};
+  if (!has_btree_operator_class(element->oid))  // PostgreSQL's array_contain_compare, as it runs
+    return typed_result("(CASE WHEN " + left.sql + " IS NULL OR " + right.sql + " IS NULL THEN NULL ELSE pg_raise('42883', "
+                        "'could not identify an equality operator for type " + format_type(*element) + "') END)",
+                        pg_type_oid::boolean);
   const std::string e = std::to_string(element->oid);
   if (op == "&&")
     return typed_result("pg_array_overlap(" + left.sql + ", " + right.sql + ", " + e + ")", pg_type_oid::boolean);

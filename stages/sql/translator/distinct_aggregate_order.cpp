@@ -9,6 +9,7 @@
 // The result is pg_string_agg's sort keys (", key, collation, flags" per key; flags 4
 // is DISTINCT, 1 DESC, 2 NULLS FIRST: storage/sql_functions_aggregates.cpp).
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -31,13 +32,13 @@ int location_in(const json& node) {
   return -1;
 }
 
-std::string key_sql(query_translator& t, const json& node, const scope& where, int flags) {
+// A key as aggregate_distinct_key writes it, with the ORDER BY flags; an ORDER BY key
+// (`ordering`) of a type without ordering is 42883 ... ordering operator.
+std::string key_sql(query_translator& t, const json& node, const scope& where, int flags, bool ordering) {
   typed_expression key = t.expression(node, where);
-  if (key.literal || key.parameter != 0 || key.is_null_constant || key.type.oid == pg_type_oid::unknown)
-    key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
-  if (key.type.is_enum())
-    throw not_translatable{"DISTINCT of an enum in an aggregate"};
-  return ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " + std::to_string(flags);
+  if (ordering && !expression_helpers::untyped(key))
+    require_sortable_key(t, key.type, true, expression_helpers::start_location(node));
+  return aggregate_distinct_key(t, std::move(key), expression_helpers::start_location(node), "an aggregate", flags);
 }
 
 }  // namespace
@@ -68,11 +69,11 @@ std::string distinct_ordered_keys(query_translator& t, const json& call, const s
       throw not_translatable{"ORDER BY ... USING in an aggregate"};
     const bool descending = direction == "SORTBY_DESC";
     const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
-    sql += key_sql(t, node, where, 4 + (descending ? 1 : 0) + (nulls_first ? 2 : 0));
+    sql += key_sql(t, node, where, 4 + (descending ? 1 : 0) + (nulls_first ? 2 : 0), true);
   }
   for (size_t i = 0; i < arguments.size(); ++i)
     if (!ordered[i])
-      sql += key_sql(t, arguments[i], where, 4);
+      sql += key_sql(t, arguments[i], where, 4, false);
   return sql;
 }
 

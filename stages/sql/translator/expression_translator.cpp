@@ -65,6 +65,8 @@ typed_expression query_translator::expression(const json& node, const scope& whe
                                                      : " IS NOT NULL";
     return typed("(" + arg.sql + sql + ")", builtin(pg_type_oid::boolean));
   }
+  if (type == "SetToDefault")  // an INSERT's or UPDATE's own DEFAULT is read before
+    fail_at(make_pg_error("42601", "DEFAULT is not allowed in this context"), location_of(f));
   if (type == "CaseExpr")
     return case_expression(f, where);
   if (type == "CoalesceExpr")
@@ -505,6 +507,8 @@ typed_expression query_translator::case_expression(const json& expr, const scope
   for (const json& when : pt::list(expr, "args")) {
     const json& w = pt::fields(when);
     typed_expression condition = expression(w.value("expr", json()), where);
+    if (subject)  // PostgreSQL's CASE x WHEN y is x = y at the WHEN
+      require_comparison_operator("=", *subject, condition, location_of(w));
     condition = subject ? comparison("=", *subject, std::move(condition))
                         : as_boolean(std::move(condition));
     conditions.push_back(condition.sql);
@@ -560,6 +564,9 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
       fail_at(make_pg_error("42601", inner.columns.size() > values.size() ? "subquery has too many columns"
                                                                           : "subquery has too few columns"),
               location_of(link));
+    for (size_t i = 0; i < values.size(); ++i)  // each pair's = (json = json: 42883)
+      require_comparison_operator("=", values[i], typed("c" + std::to_string(i + 1), inner.columns[i].type),
+                                  location_of(link));
     std::string left;
     for (size_t i = 0; i < values.size(); ++i) {
       const column_type& type = inner.columns[i].type;
@@ -589,6 +596,7 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     if (!names.empty() && (names.size() != 1 || names[0] != "="))
       throw not_translatable{"ANY with an operator other than ="};
     typed_expression test = expression(link.value("testexpr", json()), where);
+    require_comparison_operator("=", test, typed("c1", type), location_of(link));  // json = json: 42883
     if (untyped(test))
       test = coerce(std::move(test), type);
     const auto oid_valued = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206; };

@@ -156,6 +156,26 @@ bool is_json_set_returning_name(const std::string& name);
 std::optional<typed_expression> json_set_returning(query_translator& t, const std::string& name,
                                                    std::vector<typed_expression>& args, set_returning_level& level);
 
+// An aggregate's sort keys for pg_string_agg (aggregate_sort_keys.cpp): its ORDER BY
+// keys; one DISTINCT value (`what` names the aggregate in 0A000s); either, as the call
+// has DISTINCT (and ORDER BY: distinct_ordered_keys) or not. A key of a type without
+// ordering (json, xml, point, ...) is 42883 at the key (require_sortable_key), as is
+// any aggregate's DISTINCT argument of one (require_distinct_arguments).
+void require_sortable_key(query_translator& t, const column_type& type, bool ordering, int location);
+std::string aggregate_order_keys(query_translator& t, const json& call, const scope& where, const std::string& what);
+std::string aggregate_distinct_key(query_translator& t, typed_expression value, int location, const std::string& what,
+                                   int flags = 4);
+std::string distinct_or_sort_keys(query_translator& t, const json& call, const scope& where, typed_expression value,
+                                  const std::string& what);
+void require_distinct_arguments(query_translator& t, const json& call, const std::vector<typed_expression>& args);
+
+// left op right of two values of one geometric type, for the comparison operators
+// PostgreSQL has for it (geometric_operators.cpp); nullopt for other operands and
+// operators. `op` "IS" / "IS NOT" are IS NOT DISTINCT FROM / IS DISTINCT FROM. An
+// untyped operand takes the type PostgreSQL resolves (42725 at `location` when several).
+std::optional<typed_expression> geometric_operator(query_translator& t, const std::string& op, typed_expression& left,
+                                                   typed_expression& right, int location = -1);
+
 // The sort keys of an aggregate with DISTINCT and ORDER BY, for pg_string_agg
 // (distinct_aggregate_order.cpp): 42P10 for an ORDER BY expression not an argument.
 std::string distinct_ordered_keys(query_translator& t, const json& call, const scope& where);

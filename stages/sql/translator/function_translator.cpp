@@ -33,6 +33,7 @@
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 
@@ -135,10 +136,14 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
   if (!pt::text(over, "name").empty() || !pt::text(over, "refname").empty())
     throw not_translatable{"a named window"};
   std::string sql;
+  // PostgreSQL's transformWindowDefinitions checks the ORDER BY keys' ordering before
+  // the PARTITION BY keys' equality.
+  std::vector<std::pair<column_type, int>> partition_keys;
   for (const json& item : pt::list(over, "partitionClause")) {
     typed_expression key = t.expression(item, where);
     if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
       key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    partition_keys.emplace_back(key.type, expression_helpers::start_location(item));
     sql += (sql.empty() ? "PARTITION BY " : ", ") + with_collation(key.sql, key.type);
   }
   bool first = true;
@@ -148,6 +153,7 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
     typed_expression key = t.expression(sort.value("node", json()), where);
     if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
       key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
+    require_sortable_key(t, key.type, true, expression_helpers::start_location(sort.value("node", json())));
     order_keys.push_back(key.type);
     const std::string direction = pt::text(sort, "sortby_dir");
     const std::string nulls = pt::text(sort, "sortby_nulls");
@@ -160,7 +166,18 @@ std::string window_clause(query_translator& t, const json& over_node, const scop
            (nulls_first ? " NULLS FIRST" : " NULLS LAST");
     first = false;
   }
+  for (const auto& [type, location] : partition_keys)
+    require_sortable_key(t, type, false, location);
   return " OVER (" + sql + frame_clause(t, over, order_keys) + ")";
+}
+
+// min / max of varchar, name and "char" is min(text) / max(text), as PostgreSQL
+// resolves the call through their implicit casts to text: a text.
+column_type min_max_result_type(const column_type& type) {
+  const oid_t oid = type.oid;
+  if (!type.is_enum() && (oid == pg_type_oid::varchar || oid == 19 || oid == 18))
+    return builtin_column_type(pg_type_oid::text);
+  return type;
 }
 
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
@@ -208,8 +225,10 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   }
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
+    if (auto error = missing_min_max(name, args[0].type))
+      t.fail_at(std::move(*error), location);
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
-    out.type = args[0].type;
+    out.type = min_max_result_type(args[0].type);
     return out;
   }
   if (name == "ntile" && args.size() == 1) {  // int4 buckets; SQLite's ntile
@@ -279,38 +298,6 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   throw not_translatable{"window function " + name};
 }
 
-// pg_string_agg's sort keys of an aggregate's ORDER BY: each key, its collation and
-// its direction flags.
-std::string sort_keys_sql(query_translator& t, const json& call, const scope& where) {
-  std::string sql;
-  for (const json& item : pt::list(call, "agg_order")) {
-    const json& sort = pt::fields(item);
-    typed_expression key = t.expression(sort.value("node", json()), where);
-    if (key.literal || key.parameter != 0 || key.type.oid == pg_type_oid::unknown)
-      key = t.coerce(std::move(key), builtin_column_type(pg_type_oid::text));
-    const std::string direction = pt::text(sort, "sortby_dir");
-    const std::string nulls = pt::text(sort, "sortby_nulls");
-    if (direction == "SORTBY_USING" || key.type.is_enum())
-      throw not_translatable{"string_agg ORDER BY form"};
-    const bool descending = direction == "SORTBY_DESC";
-    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
-    sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
-           std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
-  }
-  return sql;
-}
-
-// DISTINCT: the value itself as the one key, flag 4 (equal values once, in the value's
-// order, as an aggregate's DISTINCT sorts them); else the ORDER BY keys.
-std::string distinct_or_sort_keys(query_translator& t, const json& call, const scope& where,
-                                  const std::string& value, const column_type& type) {
-  if (!pt::flag(call, "agg_distinct"))
-    return sort_keys_sql(t, call, where);
-  if (call.contains("agg_order"))
-    return distinct_ordered_keys(t, call, where);
-  return ", " + value + ", " + sql_quote(collation_of(type)) + ", 4";
-}
-
 // string_agg(text, text [ORDER BY ...]): pg_string_agg keeps each row's sort keys
 // with their collation and sorts at the end (storage/sql_functions_aggregates.cpp).
 typed_expression string_agg(query_translator& t, const json& call, const scope& where,
@@ -320,7 +307,8 @@ typed_expression string_agg(query_translator& t, const json& call, const scope& 
     throw not_translatable{"string_agg form"};
   const std::string value = text_argument(t, t.expression(arguments[0], where)).sql;
   std::string sql = "pg_string_agg(" + value + ", " + text_argument(t, t.expression(arguments[1], where)).sql;
-  return result_of(sql + distinct_or_sort_keys(t, call, where, value, column_type{}) + ")" + filter,
+  return result_of(sql + distinct_or_sort_keys(t, call, where, typed_result(value, pg_type_oid::text), "string_agg") +
+                       ")" + filter,
                    pg_type_oid::text);
 }
 
@@ -340,7 +328,7 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
     // DISTINCT: equal rows once, in the rows' order (field by field, NULLs last).
     std::string keys;
     if (!pt::flag(call, "agg_distinct"))
-      keys = distinct_or_sort_keys(t, call, where, value.sql, value.type);
+      keys = aggregate_order_keys(t, call, where, "array_agg");
     else if (call.contains("agg_order") || !value.row_values || !value.row_absent.empty())
       throw not_translatable{"array_agg(DISTINCT ...) of this row"};
     for (size_t i = 0; pt::flag(call, "agg_distinct") && i < value.row_values->size(); ++i) {
@@ -360,7 +348,7 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
   if (d == nullptr || d->array == 0 || d->element != 0 || value.type.is_enum())
     throw not_translatable{"array_agg of this type"};
   const std::string sql = "pg_string_agg(" + expression_helpers::array_element_sql(value) + ", ','" +
-                          distinct_or_sort_keys(t, call, where, value.sql, value.type) + ")" + filter;
+                          distinct_or_sort_keys(t, call, where, value, "array_agg") + ")" + filter;
   return result_of("('{' || " + sql + " || '}')", d->array);
 }
 
@@ -388,6 +376,7 @@ typed_expression ordered_set_aggregate(query_translator& t, const std::string& n
   }
   if (value.type.is_enum() || !value.type.known())
     throw not_translatable{name + " of this type"};
+  require_sortable_key(t, value.type, true, expression_helpers::start_location(sort.value("node", json())));
   std::string fraction = "NULL";
   if (name != "mode") {
     // The fraction is a direct argument: evaluated outside the aggregate's rows.
@@ -503,6 +492,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
     if (auto r = json_function(*this, name, args, location))
       return *r;
   }
+  require_distinct_arguments(*this, call, args);
   if (auto r = statistical_aggregate(*this, name, args, distinct, filter))
     return *r;
   const std::string prefix = distinct ? "DISTINCT " : "";
@@ -538,8 +528,19 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (name == "min" || name == "max") {
     if (arg.type.oid == pg_type_oid::unknown)
       throw not_translatable{name + " of an untyped value"};
+    // (a call without location is grouping_sets.cpp's NULL of the key's type)
+    const int location = static_cast<int>(pt::integer(call, "location"));
+    if (auto error = missing_min_max(name, arg.type); error && location >= 0)
+      fail_at(std::move(*error), location);
     typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);
-    out.type = arg.type;
+    out.type = min_max_result_type(arg.type);
+    // An array of json, xml or a geometric type: PostgreSQL's array_larger / array_smaller
+    // fail on the second value (array_cmp finds no comparison for the element).
+    if (const type_descriptor* d = arg.type.is_enum_array() ? nullptr : find_builtin_type(arg.type.oid);
+        d != nullptr && d->element != 0 && !has_btree_operator_class(d->element))
+      out.sql = "(CASE WHEN count(" + arg.sql + ")" + filter + " > 1 THEN pg_raise('42883', 'could not identify a "
+                "comparison function for type " + format_type(builtin_column_type(d->element)) + "') ELSE " + out.sql +
+                " END)";
     return out;
   }
   if ((name == "bit_and" || name == "bit_or" || name == "bit_xor") && is_integer(type) && !arg.literal &&

@@ -40,6 +40,7 @@
 #include "stages/sql/domain_checks.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/sql_literal.hpp"
+#include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/missing_type.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -374,19 +375,15 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
   std::string separator = "', '";
   // DISTINCT: the arguments sorted (each in its type's order, NULLs last), equal ones once.
   std::string distinct_keys;
-  const auto distinct_key = [&](typed_expression value) {
-    if (untyped(value) || value.type.oid == pg_type_oid::unknown)
-      value = t.coerce(std::move(value), type_of(pg_type_oid::text));
-    if (value.type.is_enum())
-      throw not_translatable{"DISTINCT of an enum in " + name};
-    distinct_keys += ", " + value.sql + ", " + sql_quote(collation_of(value.type)) + ", 4";
+  const auto distinct_key = [&](const typed_expression& value, const json& node) {
+    distinct_keys += aggregate_distinct_key(t, value, expression_helpers::start_location(node), name);
   };
   if (object) {
     typed_expression key_value = t.expression(arguments[0], where);
     typed_expression value = t.expression(arguments[1], where);
     if (distinct) {
-      distinct_key(key_value);
-      distinct_key(value);
+      distinct_key(key_value, arguments[0]);
+      distinct_key(value, arguments[1]);
     }
     const std::string key = key_sql(t, std::move(key_value));
     // A NULL key: PostgreSQL's error (json_object_agg: "field name must not be null").
@@ -396,7 +393,7 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
   } else {
     typed_expression value = t.expression(arguments[0], where);
     if (distinct)
-      distinct_key(value);
+      distinct_key(value, arguments[0]);
     // json_agg writes a line break before each array or record after the first.
     const type_descriptor* d = untyped(value) ? nullptr : find_builtin_type(value.type.oid);
     if (!jsonb && (value.row_values || (d != nullptr && d->element != 0)))
@@ -406,20 +403,8 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
   std::string sql = "pg_string_agg(" + item + ", " + separator + distinct_keys;
   if (ordered_distinct)
     sql += distinct_ordered_keys(t, call, where);
-  for (const json& entry : ordered_distinct ? json::array() : pt::list(call, "agg_order")) {
-    const json& sort = pt::fields(entry);
-    typed_expression key = t.expression(sort.value("node", json()), where);
-    if (untyped(key) || key.type.oid == pg_type_oid::unknown)
-      key = t.coerce(std::move(key), type_of(pg_type_oid::text));
-    const std::string direction = pt::text(sort, "sortby_dir");
-    const std::string nulls = pt::text(sort, "sortby_nulls");
-    if (direction == "SORTBY_USING" || key.type.is_enum())
-      throw not_translatable{name + " ORDER BY form"};
-    const bool descending = direction == "SORTBY_DESC";
-    const bool nulls_first = nulls == "SORTBY_NULLS_FIRST" || (nulls != "SORTBY_NULLS_LAST" && descending);
-    sql += ", " + key.sql + ", " + sql_quote(collation_of(key.type)) + ", " +
-           std::to_string((descending ? 1 : 0) + (nulls_first ? 2 : 0));
-  }
+  if (!ordered_distinct)
+    sql += aggregate_order_keys(t, call, where, name);
   sql += ")" + filter;
   const std::string open = object ? (jsonb ? "'{'" : "'{ '") : "'['";
   const std::string close = object ? (jsonb ? "'}'" : "' }'") : "']'";

@@ -27,6 +27,7 @@
 #include "stages/sql/number_format.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -240,6 +241,9 @@ typed_expression greatest_or_least(query_translator& t, const json& f, const sco
     values.push_back(t.expression(arg, where));
   // The common type, as PostgreSQL's select_common_type picks it.
   const column_type type = t.common_type(values, "GREATEST/LEAST of");
+  // PostgreSQL's executor finds the type's btree comparison before any row (no position).
+  if (!type.is_enum() && !has_btree_operator_class(type.oid))
+    t.fail_at(make_pg_error("42883", "could not identify a comparison function for type " + format_type(type)), -1);
   std::vector<std::string> sql;
   for (typed_expression& v : values)
     sql.push_back(t.coerce(std::move(v), type).sql);

@@ -82,7 +82,7 @@ typed_expression default_of(const column_definition& column) {
 // to the row; its value is the row's field at the column's place, as PostgreSQL's
 // transformMultiAssignRef picks it, with its errors for a row of another width
 // (42601) and for a source that is neither a row nor a sub-select (0A000). SET (a, b) =
-// (SELECT ...) is not translated.
+// (SELECT ...) is row_sub_select's.
 const json& assigned_value(const json& target, const query_translator& t) {
   static const json none;
   const auto found = target.find("val");
@@ -94,8 +94,6 @@ const json& assigned_value(const json& target, const query_translator& t) {
   const json& assignment = pt::fields(value);
   const auto source_found = assignment.find("source");
   const json& source = source_found == assignment.end() ? none : *source_found;
-  if (pt::node_type(source) == "SubLink")
-    throw not_translatable{"UPDATE SET (columns) = (SELECT ...)"};
   if (pt::node_type(source) != "RowExpr")
     t.fail_at(make_pg_error("0A000", "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() "
                                      "expression"),
@@ -106,6 +104,17 @@ const json& assigned_value(const json& target, const query_translator& t) {
       static_cast<size_t>(column) > fields.size())
     t.fail_at(make_pg_error("42601", "number of columns does not match number of values"), start_location(source));
   return fields[static_cast<size_t>(column - 1)];
+}
+
+// The sub-select of SET (a, b) = (SELECT ...) (an UPDATE's target whose value is a
+// MultiAssignRef of a SubLink), or nullptr.
+const json* row_sub_select_source(const json& target) {
+  const auto found = target.find("val");
+  if (found == target.end() || pt::node_type(*found) != "MultiAssignRef")
+    return nullptr;
+  const json& assignment = pt::fields(*found);
+  const auto source = assignment.find("source");
+  return source != assignment.end() && pt::node_type(*source) == "SubLink" ? &*source : nullptr;
 }
 
 // 428C9: a GENERATED ALWAYS identity column takes only DEFAULT.
@@ -452,6 +461,48 @@ translated_query query_translator::insert(const json& s) {
   return out;
 }
 
+// SET (a, b) = (SELECT x, y ...): the sub-select runs once per row, as PostgreSQL's
+// MULTIEXPR sub-plan: more than one row is 21000, none sets every column to NULL; a
+// sub-select of another width is 42601 at its parenthesis. Each column takes its
+// field by assignment (42804 at the sub-select's expression).
+query_translator::row_sub_select query_translator::start_row_sub_select(const json& source, long columns,
+                                                                        const scope& where) {
+  const json& link = pt::fields(source);
+  if (pt::text(link, "subLinkType") != "EXPR_SUBLINK")
+    throw not_translatable{"UPDATE SET (columns) = this sub-select"};
+  row_sub_select row;
+  const json& subselect = pt::fields(link.at("subselect"));
+  row.inner = select(subselect, &where);
+  row.location = start_location(source);
+  if (row.inner.columns.size() != static_cast<size_t>(columns))
+    fail_at(make_pg_error("42601", "number of columns does not match number of values"), row.location);
+  for (const json& target : pt::list(subselect, "targetList"))
+    row.field_locations.push_back(start_location(pt::fields(target).value("val", json())));
+  return row;
+}
+
+typed_expression query_translator::row_sub_select::field(size_t colno) const {
+  column_type type = inner.columns[colno - 1].type;
+  if (type.oid == pg_type_oid::unknown)  // an untyped literal in a sub-select's list is text
+    type = builtin_column_type(pg_type_oid::text);
+  return expression_helpers::typed("\"c" + std::to_string(colno) + "\"", type,
+               colno <= field_locations.size() ? field_locations[colno - 1] : location);
+}
+
+std::string query_translator::row_sub_select::assignment() const {
+  std::string names, values, fields;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const std::string c = "\"c" + std::to_string(i + 1) + "\"";
+    names += (i ? ", " : "") + columns[i];
+    values += (i ? ", " : "") + this->values[i];
+    fields += i ? ", max(" + c + ") AS " + c
+                : "CASE WHEN count(*) > 1 THEN pg_raise('21000', 'more than one row returned by a subquery used as "
+                  "an expression') ELSE max(" + c + ") END AS " + c;
+  }
+  return "(" + names + ") = (SELECT " + values + " FROM (SELECT " + fields + " FROM (SELECT * FROM (" + inner.sql +
+         ") LIMIT 2)))";
+}
+
 translated_query query_translator::update(const json& s) {
   // WITH queries (SELECTs; the data-modifying ones ran before, modifying_with.hpp).
   const std::string with = s.contains("withClause") ? with_clause(s["withClause"], nullptr) : "";
@@ -464,10 +515,14 @@ translated_query query_translator::update(const json& s) {
     from += (from.empty() ? " FROM " : ", ") + from_item(item, where);
   std::string sets;
   std::vector<const column_definition*> assigned;
+  std::optional<row_sub_select> row;  // SET (a, b) = (SELECT ...) being written
   for (const json& item : pt::list(s, "targetList")) {
     const json& t = pt::fields(item);
     if (t.contains("indirection"))
       throw not_translatable{"UPDATE assignment form"};
+    const json* sub_select = row_sub_select_source(t);
+    if (sub_select != nullptr && pt::integer(pt::fields(t.at("val")), "colno") == 1)
+      row = start_row_sub_select(*sub_select, pt::integer(pt::fields(t.at("val")), "ncolumns"), where);
     const std::string name = pt::text(t, "name");
     const column_definition* column = find_column(*columns, name);
     assigned.push_back(column);
@@ -476,6 +531,17 @@ translated_query query_translator::update(const json& s) {
                                          pt::text(s.value("relation", json::object()), "relname") +
                                          "\" does not exist"),
               static_cast<int>(pt::integer(t, "location")));
+    if (sub_select != nullptr) {
+      if (column->identity == "a")
+        fail_at(generated_always(*column, true), -1);
+      const auto colno = static_cast<size_t>(pt::integer(pt::fields(t.at("val")), "colno"));
+      typed_expression field = row->field(colno);
+      row->columns.push_back(quote_identifier(name));
+      row->values.push_back(assign(std::move(field), *column).sql);
+      if (colno == row->inner.columns.size())
+        sets += (sets.empty() ? "" : ", ") + row->assignment();
+      continue;
+    }
     const json& value = assigned_value(t, *this);
     if (pt::node_type(value) == "SetToDefault") {
       sets += (sets.empty() ? "" : ", ") + quote_identifier(name) + " = " + default_of(*column).sql;

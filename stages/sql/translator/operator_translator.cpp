@@ -14,6 +14,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
@@ -27,17 +28,25 @@ using namespace expression_helpers;
 
 std::string sql_operator(const std::string& op) { return op == "!=" ? "<>" : op; }
 
-const char* integer_bits(oid_t oid) {
-  return oid == pg_type_oid::int2 ? "16" : (oid == pg_type_oid::int4 ? "32" : "64");
-}
-
-bool mentions_column(const json& node) {
-  if (node.is_array() || node.is_object()) {
+// Whether a parse tree node refers to a column (PostgreSQL's contain_vars_of_level,
+// approximately: a ColumnRef anywhere in it).
+bool mentions_a_column(const json& node) {
+  if (node.is_object()) {
+    if (node.contains("ColumnRef"))
+      return true;
     for (const auto& [key, value] : node.items())
-      if (key == "ColumnRef" || mentions_column(value))
+      if (mentions_a_column(value))
+        return true;
+  } else if (node.is_array()) {
+    for (const json& value : node)
+      if (mentions_a_column(value))
         return true;
   }
   return false;
+}
+
+const char* integer_bits(oid_t oid) {
+  return oid == pg_type_oid::int2 ? "16" : (oid == pg_type_oid::int4 ? "32" : "64");
 }
 
 // x IN (a, b, ...) as PostgreSQL's transformAExprIn reads it: x and the items without
@@ -51,7 +60,7 @@ void in_list_common_type(query_translator& t, typed_expression& left, std::vecto
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].row_constructor || (!untyped(items[i]) && !is_number_type(items[i].type.oid)))
       return;
-    if (!mentions_column(item_nodes[i])) {
+    if (!mentions_a_column(item_nodes[i])) {
       constants.push_back(items[i]);
       real = real || (!untyped(items[i]) && items[i].type.oid == pg_type_oid::float4);
     }
@@ -61,7 +70,7 @@ void in_list_common_type(query_translator& t, typed_expression& left, std::vecto
   const column_type common = t.common_type(constants, "IN");
   left = t.coerce(std::move(left), common);
   for (size_t i = 0; i < items.size(); ++i)
-    if (!mentions_column(item_nodes[i]))
+    if (!mentions_a_column(item_nodes[i]))
       items[i] = t.coerce(std::move(items[i]), common);
 }
 
@@ -115,6 +124,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     if (left.row_constructor || right.row_constructor)
       refuse_row_operand(op, left, right, location_of(expr));
     require_comparison_operator(op, left, right, location_of(expr));
+    if (auto geometric = geometric_operator(*this, op, left, right, location_of(expr)))
+      return *geometric;
     if (auto json_result = json_operator(*this, op, left, right, location_of(expr)))
       return *json_result;
     if (auto array_result = array_operator(*this, op, left, right, location_of(expr)))
@@ -137,11 +148,14 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     const char* test = kind == "AEXPR_DISTINCT" ? "IS NOT" : "IS";
     if (left.row_constructor && right.row_constructor)
       return row_comparison(test, left, right, location_of(expr));
+    require_comparison_operator("=", left, right, location_of(expr));  // PostgreSQL's = decides
     return comparison(test, std::move(left), std::move(right));
   }
   if (kind == "AEXPR_NULLIF") {
     typed_expression left = expression(lexpr, where);
-    typed_expression test = comparison("=", left, expression(rexpr, where));
+    typed_expression right = expression(rexpr, where);
+    require_comparison_operator("=", left, right, location_of(expr));
+    typed_expression test = comparison("=", left, std::move(right));
     // The result has the type of the = operator's left input: varchar compares as text.
     const bool as_text = left.type.oid == pg_type_oid::unknown || left.type.oid == pg_type_oid::varchar;
     return typed("CASE WHEN " + test.sql + " THEN NULL ELSE " + left.sql + " END",
@@ -150,12 +164,29 @@ typed_expression query_translator::operator_expression(const json& expr, const s
   if (kind == "AEXPR_IN") {
     typed_expression left = expression(lexpr, where);
     const bool negated = op == "<>";
-    std::vector<typed_expression> items;
-    for (const json& item : pt::list(pt::fields(rexpr), "items"))
-      items.push_back(expression(item, where));
-    in_list_common_type(*this, left, items, pt::list(pt::fields(rexpr), "items"));
+    const json& items = pt::list(pt::fields(rexpr), "items");
+    std::vector<typed_expression> rights;
+    for (const json& item : items)
+      rights.push_back(expression(item, where));
+    // PostgreSQL's transformAExprIn: two or more items without a column (constants)
+    // are one array of the common type of them and x (x = ANY (ARRAY[...])), so
+    // `j IN ('1', '2')` is json = json, `j IN ('1')` json = unknown.
+    std::vector<typed_expression> constants{left};
+    for (size_t i = 0; i < items.size(); ++i)
+      if (!left.row_constructor && !rights[i].row_constructor && !mentions_a_column(items[i]))
+        constants.push_back(rights[i]);
+    if (constants.size() > 2) {
+      const auto typed_one = std::find_if(constants.begin(), constants.end(), [](const typed_expression& e) {
+        return !untyped(e);
+      });
+      if (typed_one != constants.end()) {
+        typed_expression common = *typed_one;
+        require_comparison_operator(negated ? "<>" : "=", common, common, location_of(expr));
+      }
+    }
+    in_list_common_type(*this, left, rights, items);
     std::string sql;
-    for (typed_expression& right : items) {
+    for (typed_expression& right : rights) {
       if (left.row_constructor != right.row_constructor)
         refuse_row_operand("=", left, right, location_of(expr));
       require_comparison_operator(negated ? "<>" : "=", left, right, location_of(expr));
@@ -207,7 +238,7 @@ void query_translator::require_comparison_operator(const std::string& op, const 
   // json and xml have no comparison operators; the geometric types have only some
   // (point <>, line =, box and path all but <>, lseg and circle all six): PostgreSQL's
   // 42883 for the others, naming an untyped operand "unknown"; the ones it has are
-  // not translated (0A000).
+  // geometric_operator's.
   static const std::pair<oid_t, const char*> existing[] = {
       {114, ""}, {142, ""}, {604, ""}, {600, " <> "}, {628, " = "},
       {602, " < <= = > >= "}, {603, " < <= = > >= "}, {601, " < <= = <> > >= "}, {718, " < <= = <> > >= "}};
@@ -221,10 +252,7 @@ void query_translator::require_comparison_operator(const std::string& op, const 
       continue;
     const bool same = (left_is || untyped(left)) && (right_is || untyped(right));
     if (same && std::string(operators).find(" " + name + " ") != std::string::npos)
-      // PostgreSQL's geometric comparisons are by area, length or point count
-      // within its epsilon (box '(2,2),(0,0)' = '(4,1),(0,0)'): not done here.
-      throw not_translatable{"the geometric comparison " + message_type_name(left_is ? left.type : right.type) +
-                             " " + name + " " + message_type_name(left_is ? left.type : right.type)};
+      return;
     const auto words = [](const typed_expression& e) { return untyped(e) ? std::string("unknown") : message_type_name(e.type); };
     pg_error error = make_pg_error("42883", "operator does not exist: " + words(left) + " " + name + " " + words(right));
     error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
@@ -335,6 +363,8 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
   } else if (untyped(right)) {
     right = coerce(std::move(right), left.type);
   }
+  if (auto geometric = geometric_operator(*this, op, left, right))  // box = box by area, ...
+    return *geometric;
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
   // OIDs (oid, regclass, regtype, regproc) compare with each other and with
@@ -364,8 +394,35 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
                              message_type_name(right.type)};
     }
   }
+  if (auto unordered = unordered_array_comparison(op, left, right))
+    return *unordered;
   return typed("(" + with_collation(left.sql, left.type) + " " + sql_operator(op) + " " +
                    right.sql + ")",
+               builtin(pg_type_oid::boolean));
+}
+
+// Arrays of json, xml or a geometric type (no btree operator class for the element):
+// PostgreSQL's array_eq fails as it runs, for two arrays of the same dimensions
+// (42883 could not identify an equality operator for type json; arrays of other
+// dimensions are not equal, a NULL one gives NULL), array_cmp (<, <=, >, >=) for any
+// two; nullopt for other arrays and types.
+std::optional<typed_expression> query_translator::unordered_array_comparison(const std::string& op,
+                                                                             const typed_expression& left,
+                                                                             const typed_expression& right) {
+  const type_descriptor* d = left.type.is_enum_array() || left.type.domain_array ? nullptr
+                                                                                  : find_builtin_type(left.type.oid);
+  if (d == nullptr || d->element == 0 || left.type.oid != right.type.oid || has_btree_operator_class(d->element))
+    return std::nullopt;
+  const std::string element = format_type(builtin(d->element));
+  const bool equality = op == "=" || op == "<>" || op == "!=" || op == "IS" || op == "IS NOT";
+  const std::string e = std::to_string(d->element);
+  const std::string same_shape = equality ? "pg_array_shape(" + left.sql + ", " + e + ", 'dims') IS pg_array_shape(" +
+                                                right.sql + ", " + e + ", 'dims')"
+                                          : "1";
+  const std::string raise = equality ? "pg_raise('42883', 'could not identify an equality operator for type " + element + "')"
+                                     : "pg_raise('42883', 'could not identify a comparison function for type " + element + "')";
+  return typed("(CASE WHEN " + left.sql + " IS NULL OR " + right.sql + " IS NULL OR NOT (" + same_shape + ") THEN (" +
+                   left.sql + " " + sql_operator(op) + " " + right.sql + ") ELSE " + raise + " END)",
                builtin(pg_type_oid::boolean));
 }
 
@@ -384,7 +441,9 @@ typed_expression query_translator::quantified_sub_select(bool all, const json& l
   column_type type = inner.columns[0].type;
   if (type.oid == pg_type_oid::unknown)
     type = builtin(pg_type_oid::text);
-  const typed_expression test = comparison(op, expression(link.value("testexpr", json()), where), typed("\"c1\"", type));
+  typed_expression tested = expression(link.value("testexpr", json()), where);
+  require_comparison_operator(op, tested, typed("\"c1\"", type), location_of(link));  // json = json: 42883
+  const typed_expression test = comparison(op, std::move(tested), typed("\"c1\"", type));
   const auto rows_where = [&](const std::string& condition) {
     return "EXISTS (SELECT 1 FROM (" + inner.sql + ") WHERE " + condition + ")";
   };

@@ -203,12 +203,29 @@ private:
   // its byte location in the source, -1 for any other value), as PostgreSQL's.
   typed_expression domain_elements_tested(typed_expression value, const user_type& domain,
                                           int literal_location);
+  // UPDATE ... SET (a, b) = (SELECT x, y ...) (modify_translator.cpp): the sub-select,
+  // the columns assigned so far and their values (each field by assignment).
+  struct row_sub_select {
+    translated_query inner;
+    int location = -1;                // the sub-select's parenthesis
+    std::vector<int> field_locations;  // of its select list's expressions
+    std::vector<std::string> columns;
+    std::vector<std::string> values;
+    typed_expression field(size_t colno) const;
+    // "(a, b) = (SELECT ...)": 21000 for more than one row, NULLs for none.
+    std::string assignment() const;
+  };
+  row_sub_select start_row_sub_select(const json& source, long columns, const scope& where);
   typed_expression operator_expression(const json& expr, const scope& where);
   typed_expression arithmetic(const std::string& op, typed_expression left,
                               typed_expression right,
                               int operator_location = -1);
   typed_expression comparison(const std::string& op, typed_expression left,
                               typed_expression right);
+  // json[] = json[] and the other comparisons of arrays whose elements have no
+  // btree operator class: PostgreSQL's errors as the query runs (operator_translator.cpp).
+  std::optional<typed_expression> unordered_array_comparison(const std::string& op, const typed_expression& left,
+                                                             const typed_expression& right);
   // 42883 at `location` for a comparison operator PostgreSQL does not have for the
   // operands' types (json = json, point < point, ...: operator_translator.cpp).
   void require_comparison_operator(const std::string& op, const typed_expression& left,

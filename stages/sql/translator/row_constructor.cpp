@@ -159,7 +159,11 @@ typed_expression query_translator::row_comparison(const std::string& op, const t
     fail_at(make_pg_error("42601", "unequal number of entries in row expressions"), location);
   if (l.empty())
     fail_at(make_pg_error("0A000", "cannot compare rows of zero length"), location);
-  // Pair by pair, so an untyped literal on one side takes the other side's type.
+  // Each pair's operator as PostgreSQL's make_row_comparison_op looks it up (json = json:
+  // 42883 at the operator); pair by pair, so an untyped literal on one side takes the
+  // other side's type.
+  for (size_t i = 0; i < l.size(); ++i)
+    require_comparison_operator(op == "IS" || op == "IS NOT" ? "=" : op, l[i], r[i], location);
   const auto pair = [&](const std::string& pair_op, size_t i) { return comparison(pair_op, l[i], r[i]).sql; };
   const bool is_distinct = op == "IS NOT";
   if (op == "=" || op == "<>" || op == "IS" || is_distinct) {

@@ -91,18 +91,9 @@ std::optional<size_t> query_translator::output_named(const json& key, const char
 }
 
 void query_translator::require_sort_operators(const column_type& type, bool ordering, int location) const {
-  // PostgreSQL's get_sort_group_operators: json, xml and the geometric types have
-  // no btree (nor hash) operator class, and so neither have their arrays.
-  oid_t oid = type.oid;
-  if (const type_descriptor* d = type.is_enum() ? nullptr : find_builtin_type(oid); d != nullptr && d->element != 0)
-    oid = d->element;
-  if (type.domain_array || has_btree_operator_class(oid))
-    return;
-  pg_error error = make_pg_error("42883", std::string("could not identify an ") + (ordering ? "ordering" : "equality") +
-                                              " operator for type " + expression_helpers::message_type_name(type));
-  if (ordering)
-    error.hint = "Use an explicit ordering operator or modify the query.";
-  fail_at(std::move(error), location);
+  // PostgreSQL's get_sort_group_operators (operator_classes.hpp).
+  if (auto error = missing_sort_operator(type, ordering))
+    fail_at(std::move(*error), location);
 }
 
 std::pair<std::string, column_type> query_translator::sort_key(const json& key, const char* clause,

@@ -101,6 +101,7 @@ std::optional<typed_expression> query_translator::compare_with_elements(bool any
   element.type = element_type;
   if (untyped_value)
     value = coerce(std::move(value), element_type);
+  require_comparison_operator(op, value, element, static_cast<int>(pt::integer(expr, "location")));
   const std::string test = as_boolean(comparison(op, std::move(value), std::move(element))).sql;
   const std::string verdict =
       any ? "CASE WHEN max(" + test + ") THEN 1 WHEN count(*) > count(" + test + ") THEN NULL ELSE 0 END"

@@ -1,0 +1,48 @@
+// sql_functions_geometric: PostgreSQL's comparison operators of the geometric types
+// for translated queries (stages/types/verbatim/geometric_compare.hpp computes them).
+//
+//   pg_geometric_compare(op, type_oid, a, b)
+//       a op b for two stored values of geometric type `type_oid` (their texts):
+//       1 or 0; NULL when either is NULL; PostgreSQL's 22003 / 22012 when a width,
+//       area or slope overflows or divides by zero.
+//   pg_geometric_compare(op, left_oid, right_oid, a, b)
+//       the same between two geometric types (point <@ box, circle @> point, ...).
+#include <sqlite3.h>
+
+#include "stages/types/verbatim/geometric_compare.hpp"
+#include "storage/sql_function_support.hpp"
+
+namespace tributary::sql_function_support {
+namespace {
+
+void geometric_compare(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const auto answer = compare_geometric(static_cast<oid_t>(sqlite3_value_int64(argv[1])), text_of(argv[0]),
+                                        text_of(argv[2]), text_of(argv[3]));
+  if (!answer)
+    return report(context, answer.error());
+  sqlite3_result_int(context, *answer ? 1 : 0);
+}
+
+void geometric_compare_mixed(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const auto answer =
+      compare_geometric(static_cast<oid_t>(sqlite3_value_int64(argv[1])), text_of(argv[0]), text_of(argv[3]),
+                        static_cast<oid_t>(sqlite3_value_int64(argv[2])), text_of(argv[4]));
+  if (!answer)
+    return report(context, answer.error());
+  sqlite3_result_int(context, *answer ? 1 : 0);
+}
+
+}  // namespace
+
+void register_geometric_functions(sqlite3* db, connection_state* state) {
+  sqlite3_create_function_v2(db, "pg_geometric_compare", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             geometric_compare, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_geometric_compare", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             geometric_compare_mixed, nullptr, nullptr, nullptr);
+}
+
+}  // namespace tributary::sql_function_support
