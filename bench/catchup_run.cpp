@@ -72,9 +72,9 @@ done_result catchup_run::prepare() {
   if (auto started = wait_local(pid_sql, std::chrono::seconds(60)); !started) return started;
   std::string active_sql = "SELECT active FROM pg_replication_slots WHERE slot_name = '" + sub + "'";
   if (auto active = wait_publisher(active_sql, "t", std::chrono::seconds(60)); !active) return active;
-  auto pid = cluster_.local_value(pid_sql);
-  if (!pid) return fail(pid.error());
-  server_pid_ = static_cast<pid_t>(std::atoi(pid->c_str()));
+  // The server's own process (pg_stat_subscription.pid is its apply worker's pid).
+  server_pid_ = server_process_of(cluster_.server().data_dir());
+  if (server_pid_ == 0) return fail("no process serves " + cluster_.server().data_dir().string());
   if (auto disabled = cluster_.local_exec("ALTER SUBSCRIPTION " + sub + " DISABLE"); !disabled) return disabled;
   if (auto released = wait_publisher(active_sql, "f", std::chrono::seconds(60)); !released) return released;
   auto ceiling = cluster_.publisher_exec("SELECT pg_create_logical_replication_slot('" + names_.ceiling_slot +

@@ -52,6 +52,21 @@ bool parse_task_stat(const std::string& line, thread_cpu& out) {
 
 }  // namespace
 
+pid_t server_process_of(const std::filesystem::path& data_dir) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const auto name = entry.path().filename().string();
+    if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(std::string("serve") + '\0') != std::string::npos &&
+        cmdline.find(data_dir.string() + '\0') != std::string::npos)
+      return static_cast<pid_t>(std::stol(name));
+  }
+  return 0;
+}
+
 result<ok_t, std::string> reset_peak_rss(pid_t pid) {
   auto path = proc_path(pid) / "clear_refs";
   std::ofstream out(path);

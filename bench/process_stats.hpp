@@ -5,6 +5,9 @@
 // publisher backend such as the walsender) burnt the CPU meanwhile.
 //
 // Inputs: a process id. Outputs:
+//   - server_process_of(dir): the `tributary serve` process whose command line names
+//     the data directory `dir` (0 when none). pg_stat_subscription.pid is not it: each
+//     worker shows a pid of its own there, as PostgreSQL's do.
 //   - reset_peak_rss(pid): writes "5" to /proc/<pid>/clear_refs, which sets VmHWM
 //     back to the current RSS (Linux >= 4.0), so a later peak_rss_kib() is the peak
 //     of the measured interval only. Fails (value) when the kernel refuses.
@@ -22,6 +25,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -29,6 +33,7 @@
 
 namespace tributary::bench {
 
+pid_t server_process_of(const std::filesystem::path& data_dir);
 result<ok_t, std::string> reset_peak_rss(pid_t pid);
 result<int64_t, std::string> peak_rss_kib(pid_t pid);
 result<int64_t, std::string> current_rss_kib(pid_t pid);

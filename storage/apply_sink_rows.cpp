@@ -27,8 +27,9 @@ namespace {
 // about 40 % less of its CPU per inserted row than one row per statement.
 constexpr size_t insert_chunk_rows = 64;
 
-std::string statement_key(change_kind kind, const change_shape& shape) {
+std::string statement_key(change_kind kind, const change_shape& shape, unchanged_keys keys) {
   std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
+  key += keys == unchanged_keys::assigned ? 'k' : '-';
   key += shape.old_kind ? shape.old_kind : '-';
   for (bool u : shape.new_unchanged)
     key += u ? 'u' : '.';
@@ -68,9 +69,12 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
     return fail(entry.error());
   if (auto role = enter_table_role(config_.roles.get(), (*entry)->table.name, batch.kind); !role)
     return fail(apply_error{role.error(), context(first, batch.kind, &rel), false});
-  auto& slot = (*entry)->statements[statement_key(batch.kind, batch.shape)];
+  // Local triggers (which run when inserts are not chunked) see every sent
+  // column assigned, as PostgreSQL's apply marks them updated.
+  const unchanged_keys keys = chunked_inserts ? unchanged_keys::left_out : unchanged_keys::assigned;
+  auto& slot = (*entry)->statements[statement_key(batch.kind, batch.shape, keys)];
   if (!slot.statement) {
-    auto text = statement_for((*entry)->table, rel, batch.kind, batch.shape);
+    auto text = statement_for((*entry)->table, rel, batch.kind, batch.shape, keys);
     if (!text)
       return fail(apply_error{text.error(), context(first, batch.kind, &rel), false});
     auto stmt = db_.prepare(text->sql);
@@ -296,14 +300,8 @@ apply_sink::unique_violation_probe apply_sink::probe_unique_violation(const appl
                                                                       const local_table& table,
                                                                       const statement_text& text) const {
   unique_violation_probe out;
-  const relation_info& rel = *batch.relation;
-  size_t written = text.params.size();  // UPDATE: SET parameters first, then the match
-  if (batch.kind == change_kind::update) {
-    written = 0;
-    for (size_t c = 0; c < rel.columns.size(); ++c)
-      if (!(c < batch.shape.new_unchanged.size() && batch.shape.new_unchanged[c]))
-        ++written;
-  }
+  // UPDATE: SET parameters first, then the match
+  const size_t written = batch.kind == change_kind::update ? text.set_params : text.params.size();
   for (size_t c = 0; c < table.column_for.size(); ++c) {
     out.row.columns.push_back(table.column_for[c]);
     out.row.types.push_back(table.type_for[c]);
@@ -317,6 +315,9 @@ apply_sink::unique_violation_probe apply_sink::probe_unique_violation(const appl
       out.row.values[p.column] = row_values_[i];
       continue;
     }
+    // A key column left out of SET keeps the value it is matched by.
+    if (p.from == statement_param::tuple::new_row && !out.row.values[p.column])
+      out.row.values[p.column] = row_values_[i];
     out.row.identity.emplace_back(table.column_for[p.column], row_values_[i]);
     identity_names.push_back(table.column_for[p.column]);
     identity_values.push_back(format_text_value(table.type_for[p.column], row_values_[i], publisher_type_settings()));

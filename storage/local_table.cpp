@@ -4,6 +4,8 @@
 
 #include "stages/core/local_relation_name.hpp"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -79,10 +81,13 @@ public:
     return out;
   }
 
-  std::string set_list(const change_shape& shape) {
+  // `left_out`: columns SET leaves out besides the unchanged TOAST ones.
+  std::string set_list(const change_shape& shape, const std::vector<bool>& left_out = {}) {
     std::string out;
     for (uint32_t i = 0; i < relation_.columns.size(); ++i) {
       if (i < shape.new_unchanged.size() && shape.new_unchanged[i])
+        continue;
+      if (i < left_out.size() && left_out[i])
         continue;
       out += (out.empty() ? "" : ",") + column(i) + "=" +
              param({statement_param::tuple::new_row, i});
@@ -97,6 +102,7 @@ public:
     return out;
   }
 
+  size_t param_count() const { return params_.size(); }
   std::vector<statement_param> take_params() { return std::move(params_); }
 
 private:
@@ -118,6 +124,16 @@ column_type type_of_column(const std::vector<column_definition>& columns, const 
     if (same_identifier(c.name, name))
       return c.type;
   return column_type{};
+}
+
+// Whether the local column's equality is byte identity (its collation is BINARY).
+bool compares_bytes(sqlite_connection& db, const std::string& table, const std::string& column) {
+  const char* collation = nullptr;
+  if (sqlite3_table_column_metadata(db.handle(), nullptr, table.c_str(), column.c_str(), nullptr, &collation,
+                                    nullptr, nullptr, nullptr) != SQLITE_OK ||
+      collation == nullptr)
+    return false;
+  return sqlite3_stricmp(collation, "BINARY") == 0;
 }
 
 pg_error not_updatable(const local_table& table) {
@@ -169,6 +185,7 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
     }
     table.column_for.push_back(it->name);
     table.type_for.push_back(type_of_column(*types, it->name));
+    table.compares_bytes.push_back(compares_bytes(db, table.name, it->name));
   }
   auto refuse = [&](const std::vector<std::string>& names, const char* singular,
                     const char* plural) {
@@ -204,7 +221,8 @@ statement_text insert_statement_for(const local_table& table, const relation_inf
 
 result<statement_text, pg_error> statement_for(const local_table& table,
                                                const relation_info& relation,
-                                               change_kind kind, const change_shape& shape) {
+                                               change_kind kind, const change_shape& shape,
+                                               unchanged_keys keys) {
   if (kind == change_kind::insert)
     return insert_statement_for(table, relation, 1);
   statement_writer w(table, relation);
@@ -227,20 +245,28 @@ result<statement_text, pg_error> statement_for(const local_table& table,
 
   // SET parameters come first, then the match.
   std::string head = "DELETE FROM " + name;
+  size_t set_params = 0;
   if (kind == change_kind::update) {
-    std::string set = w.set_list(shape);
+    std::vector<bool> left_out(relation.columns.size(), false);
+    if (keys == unchanged_keys::left_out && !full && shape.old_kind != 'K')
+      for (const statement_param& p : identity)
+        left_out[p.column] = p.column < table.compares_bytes.size() && table.compares_bytes[p.column];
+    std::string set = w.set_list(shape, left_out);
+    if (set.empty())  // only key columns sent: assign them as they are
+      set = w.set_list(shape);
     if (set.empty())  // every column unchanged TOAST: nothing to write
       return fail(make_pg_error("XX000", "UPDATE of \"" + table.remote_name +
                                              "\" sends no column values"));
     head = "UPDATE " + name + " SET " + set;
+    set_params = w.param_count();
   }
   if (!full)
-    return statement_text{head + " WHERE " + w.match(identity), w.take_params()};
+    return statement_text{head + " WHERE " + w.match(identity), w.take_params(), set_params};
   if (table.rowid) {
     const std::string& rowid = *table.rowid;
     return statement_text{head + " WHERE " + rowid + " = (SELECT " + rowid + " FROM " + name +
                               " WHERE " + w.match(identity) + " LIMIT 1)",
-                          w.take_params()};
+                          w.take_params(), set_params};
   }
   // WITHOUT ROWID: a match on every primary key column reaches at most one row.
   for (const auto& key : table.primary_key) {
@@ -252,7 +278,7 @@ result<statement_text, pg_error> statement_for(const local_table& table,
                                              table.name + "\" need its primary key column \"" +
                                              key + "\" among the published columns"));
   }
-  return statement_text{head + " WHERE " + w.match(identity), w.take_params()};
+  return statement_text{head + " WHERE " + w.match(identity), w.take_params(), set_params};
 }
 
 }  // namespace tributary

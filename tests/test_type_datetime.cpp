@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -298,6 +299,55 @@ TEST(DateTimeOutput, ValuesStoredByAnotherToolStillPrint) {
   EXPECT_EQ(format_date_text(date, sql_value{8825.7}, {}), "2024-02-29");
   EXPECT_EQ(format_timestamp_text(timestamptz, sql_value{int64_t{0}}, in_zone("Asia/Kolkata")),
             "2000-01-01 05:30:00+05:30");
+}
+
+// The ISO text a publisher sends is read by a short path; the general decoder
+// (reached here by a leading blank, which PostgreSQL ignores) must give the
+// same stored value or the same error for every such text, near-misses too.
+TEST(DateTimeInput, TheIsoFormPublishersSendReadsAsTheGeneralDecoderReadsIt) {
+  auto same = [](oid_t oid, int32_t typmod, const std::string& text, const type_settings& settings) {
+    const column_type type = builtin_column_type(oid, typmod);
+    auto quick = parse_timestamp_text(type, text, settings);
+    auto general = parse_timestamp_text(type, " " + text, settings);
+    ASSERT_EQ(quick.ok(), general.ok()) << text;
+    if (quick.ok())
+      EXPECT_EQ(*quick, *general) << text << " typmod " << typmod;
+    else
+      EXPECT_EQ(quick.error().sqlstate, general.error().sqlstate) << text;
+  };
+  const type_settings kolkata = in_zone("Asia/Kolkata");
+  uint64_t seed = 12345;
+  auto next = [&](uint64_t bound) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (seed >> 33) % bound;
+  };
+  const char* zones[] = {"+00", "-03", "+05:30", "-09:30", "+00:53:28", "+15", "+14:59:59", "-12:00"};
+  char buffer[64];
+  for (int i = 0; i < 4000; ++i) {
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d %02d:%02d:%02d", static_cast<int>(1 + next(9999)),
+                  static_cast<int>(1 + next(12)), static_cast<int>(1 + next(28)), static_cast<int>(next(24)),
+                  static_cast<int>(next(60)), static_cast<int>(next(60)));
+    std::string text = buffer;
+    if (next(3) != 0) {
+      const int digits = static_cast<int>(1 + next(6));
+      text += '.';
+      for (int d = 0; d < digits; ++d)
+        text += static_cast<char>('0' + next(10));
+    }
+    const int32_t typmod = next(3) == 0 ? static_cast<int32_t>(next(7)) : -1;
+    same(timestamp_oid, typmod, text, kolkata);
+    same(timestamptz_oid, typmod, text + zones[next(8)], kolkata);
+  }
+  for (const char* text : {"2024-02-29 23:59:59.999999+00", "2023-02-29 00:00:00+00", "2024-04-31 00:00:00+00",
+                           "0000-01-01 00:00:00+00", "2024-01-01 24:00:00+00", "2024-01-01 00:60:00+00",
+                           "2024-01-01 00:00:60+00", "2024-01-01 00:00:00+16", "2024-01-01 00:00:00+05:60",
+                           "2024-01-01 00:00:00.1234567+00", "2024-01-01 00:00:00.+00", "2024-01-01 00:00:00+0530",
+                           "2024-01-01 00:00:00+05:3", "2024-01-01 00:00:00", "2024-01-01 00:00:00 BC+00",
+                           "9999-12-31 23:59:59.999999-15:59:59", "0001-01-01 00:00:00+15"}) {
+    same(timestamptz_oid, -1, text, kolkata);
+    same(timestamp_oid, -1, text, kolkata);
+    same(timestamptz_oid, 2, text, kolkata);
+  }
 }
 
 }  // namespace
