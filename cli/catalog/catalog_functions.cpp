@@ -49,6 +49,7 @@
 #include "stages/core/row_type_oid.hpp"
 #include "cli/catalog/internal_types.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
+#include "cli/catalog/system_catalog_indexes.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -366,6 +367,11 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
   const auto [schema, name] = split_relation_name(text);
   if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
     return sqlite3_result_int64(context, system_relation_oid(name));
+  if (schema.empty() || schema == "pg_catalog")
+    for (const auto& r : system_catalog_index_model().relations)
+      for (const auto& i : r.indexes)
+        if (i.name == name)
+          return sqlite3_result_int64(context, i.oid);
   const catalog_model model = reader_of(context).model();
   if (const catalog_relation* r = model.relation(schema.empty() ? "public" : schema, name))
     return sqlite3_result_int64(context, r->oid);
@@ -388,6 +394,8 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
   const int64_t oid = sqlite3_value_int64(argv[0]);
   if (const std::string name = system_relation_name(oid); !name.empty())
     return result_text(context, name);
+  if (auto index = system_catalog_index_model().index(oid))
+    return result_text(context, index->second->name);
   const catalog_model model = reader_of(context).model();
   const auto qualified = [&](const catalog_relation& r, const std::string& name) {
     return r.schema == "public" ? quote_identifier_if_needed(name)

@@ -228,6 +228,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
          auto rows = pg_attribute_rows(reader->model(), reader->owner());
          for (auto& row : system_attribute_rows())
            rows.push_back(std::move(row));
+         for (auto& row : system_index_attribute_rows())
+           rows.push_back(std::move(row));
          return rows;
        }},
       {"pg_attrdef", [reader] { return pg_attrdef_rows(reader->model()); }},
