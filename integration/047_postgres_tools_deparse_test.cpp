@@ -114,6 +114,56 @@ TEST_F(PostgresTools, TriggerWhenComparingWholeRowsFiresAndPrintsAsPostgres) {
   expect_same_answers({"DROP TABLE wr, wr_log", "DROP FUNCTION wr_changed()", "DROP FUNCTION wr_same()"});
 }
 
+// Records ordered as PostgreSQL's record_cmp: column by column, a NULL after every
+// value and equal to a NULL.
+TEST_F(PostgresTools, TriggerWhenOrderingWholeRowsFiresAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE wo (id int, name text)",
+      "CREATE TABLE wo_log (what text, old_row text, new_row text)",
+      "CREATE FUNCTION wo_up() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wo_log VALUES ('up', OLD.id || '/' || coalesce(OLD.name, '-'), "
+      "NEW.id || '/' || coalesce(NEW.name, '-')); RETURN NEW; END $$",
+      "CREATE FUNCTION wo_down() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wo_log VALUES ('down', OLD.id || '/' || coalesce(OLD.name, '-'), "
+      "NEW.id || '/' || coalesce(NEW.name, '-')); RETURN NEW; END $$",
+      "CREATE FUNCTION wo_not_after() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wo_log VALUES ('not after', OLD.id || '/' || coalesce(OLD.name, '-'), "
+      "NEW.id || '/' || coalesce(NEW.name, '-')); RETURN NEW; END $$",
+      "CREATE TRIGGER wo1 AFTER UPDATE ON wo FOR EACH ROW WHEN (OLD.* < NEW.*) EXECUTE FUNCTION wo_up()",
+      "CREATE TRIGGER wo2 AFTER UPDATE ON wo FOR EACH ROW WHEN (new >= old IS NOT TRUE) EXECUTE FUNCTION wo_down()",
+      "CREATE TRIGGER wo3 AFTER UPDATE ON wo FOR EACH ROW WHEN (NOT (OLD.*) > NEW.* AND NEW.id > 0) "
+      "EXECUTE FUNCTION wo_not_after()",
+      "INSERT INTO wo VALUES (1, 'a'), (2, NULL), (3, 'c')",
+      "UPDATE wo SET name = NULL WHERE id = 1",
+      "UPDATE wo SET name = 'b' WHERE id = 2",
+      "UPDATE wo SET name = name WHERE id = 3",
+      "UPDATE wo SET id = 0, name = 'z' WHERE id = 3",
+      "SELECT * FROM wo_log ORDER BY 1, 2, 3",
+      "SELECT tgname, pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'wo'::regclass ORDER BY 1",
+      "DROP TABLE wo, wo_log",
+      "DROP FUNCTION wo_up()",
+      "DROP FUNCTION wo_down()",
+      "DROP FUNCTION wo_not_after()",
+  });
+}
+
+// 42P17 points at the condition's first reference to the record the event has not.
+TEST_F(PostgresTools, TriggerWhenReadingAMissingRecordIsRefusedAtItAsPostgres) {
+  expect_same_answers({"CREATE TABLE wm (id int, name text)",
+                       "CREATE FUNCTION wm_f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$"});
+  expect_same_answers(
+      {"CREATE TRIGGER wm1 BEFORE INSERT ON wm FOR EACH ROW WHEN (NEW.id > 0 AND old.id > 1) EXECUTE FUNCTION wm_f()",
+       "CREATE TRIGGER wm1 BEFORE INSERT ON wm FOR EACH ROW WHEN (1 = 1 AND OLD.* IS DISTINCT FROM NEW.*) "
+       "EXECUTE FUNCTION wm_f()",
+       "CREATE TRIGGER wm1 BEFORE INSERT ON wm FOR EACH ROW WHEN (old IS NULL) EXECUTE FUNCTION wm_f()",
+       "CREATE TRIGGER wm1 AFTER DELETE ON wm FOR EACH ROW WHEN (OLD.id > 0 OR  new.name = 'é' OR NEW.id = 1) "
+       "EXECUTE FUNCTION wm_f()",
+       "SELECT 1; CREATE TRIGGER wm1 BEFORE INSERT OR UPDATE ON wm FOR EACH ROW WHEN (OLD.id > 0) "
+       "EXECUTE FUNCTION wm_f()"},
+      true);
+  expect_same_answers({"DROP TABLE wm", "DROP FUNCTION wm_f()"});
+}
+
 TEST_F(PostgresTools, TemporaryViewsAreTypedAsPostgres) {
   auto publisher = publisher_.connect();
   for (const std::string sql : {"CREATE TABLE tv_t (id int PRIMARY KEY, price numeric(10,2), name varchar(5), at date)",

@@ -37,6 +37,16 @@ printed deparser::node(const json& n) {
     const std::string test = pt::text(f, "nulltesttype") == "IS_NULL" ? " IS NULL" : " IS NOT NULL";
     return printed{"(" + arg.text + test + ")", oids::boolean, false, {}, bare(arg) + test, shape::null_test, {}};
   }
+  if (type == "BooleanTest") {  // x IS [NOT] TRUE / FALSE / UNKNOWN
+    printed arg = node(f.value("arg", json::object()));
+    std::string test = pt::text(f, "booltesttype");  // IS_NOT_TRUE
+    if (!test.starts_with("IS_") || arg.type != oids::boolean)
+      throw not_covered{};
+    for (char& c : test)
+      c = c == '_' ? ' ' : c;
+    test = " " + test;
+    return printed{"(" + arg.text + test + ")", oids::boolean, false, {}, bare(arg) + test, shape::null_test, {}};
+  }
   if (type == "A_ArrayExpr") {
     if (pt::list(f, "elements").empty())
       throw not_covered{};  // ARRAY[] has no type without a cast

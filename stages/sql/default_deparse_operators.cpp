@@ -240,7 +240,8 @@ printed deparser::operator_expression(const json& f) {
   }
   const auto left_row = whole_row(f.value("lexpr", json::object()));
   const auto right_row = whole_row(f.value("rexpr", json::object()));
-  if (left_row && right_row && (op == "=" || op == "<>"))  // two records (a trigger's old.* = new.*)
+  // Two records (a trigger's old.* = new.*, old.* < new.*): compared as records.
+  if (left_row && right_row && (op == "=" || op == "<>" || op == "<" || op == ">" || op == "<=" || op == ">="))
     return printed{"(" + left_row->text + " " + op + " " + right_row->text + ")", oids::boolean, false, {},
                    left_row->text + " " + op + " " + right_row->text, shape::binary_operator, op};
   printed left = node(f.value("lexpr", json::object()));
