@@ -3,7 +3,8 @@
 // (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
 // views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
-// COLUMN of a column views read, and
+// COLUMN of a column views read, RENAME TO of a table they read, DROP SCHEMA
+// ... CASCADE of the views in and reading a schema, and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
 #include "integration/postgres_tools_fixture.hpp"
@@ -101,6 +102,46 @@ TEST_F(PostgresViews, RenameColumnRenamesItInTheViewsThatReadItAsPostgres) {
       "SELECT pg_get_viewdef('rc_v'::regclass), pg_get_viewdef('rc_w'::regclass, true);\n"
       "ALTER TABLE rc_t RENAME price TO cost;\nSELECT pg_get_viewdef('rc_v'::regclass, true);\n\\d rc_v\n"
       "DROP TABLE rc_t CASCADE;\n");
+}
+
+TEST_F(PostgresViews, RenameTableRenamesItInTheViewsThatReadItAsPostgres) {
+  // FROM t and t.c follow the new name, of schema public and of another schema; an
+  // alias stays; the views still read the table.
+  expect_same_psql_output(
+      "rename_table",
+      "CREATE TABLE rt_t (id int, name text);\n"
+      "CREATE VIEW rt_pv AS SELECT rt_t.id, name FROM rt_t WHERE rt_t.id > 0;\n"
+      "CREATE VIEW rt_pa AS SELECT x.id FROM rt_t x;\n"
+      "ALTER TABLE rt_t RENAME TO rt_u;\n"
+      "SELECT pg_get_viewdef('rt_pv'::regclass), pg_get_viewdef('rt_pa'::regclass, true);\n"
+      "INSERT INTO rt_u VALUES (1, 'a');\nSELECT * FROM rt_pv;\n"
+      "CREATE SCHEMA rts;\nCREATE TABLE rts.t (id int, name text);\n"
+      "CREATE VIEW rts.v AS SELECT id, t.name FROM rts.t WHERE t.id > 0;\n"
+      "CREATE VIEW rt_x AS SELECT x.name FROM rts.t x;\n"
+      "CREATE VIEW rt_y AS SELECT t.name, q.id FROM rts.t, public.rt_u q;\n"
+      "ALTER TABLE rts.t RENAME TO u;\n"
+      "SELECT pg_get_viewdef('rts.v'::regclass), pg_get_viewdef('rt_x'::regclass, true);\n"
+      "SELECT pg_get_viewdef('rt_y'::regclass);\n"
+      "INSERT INTO rts.u VALUES (2, 'b');\nSELECT * FROM rts.v;\nSELECT * FROM rt_y;\n\\d+ rts.v\n"
+      "DROP SCHEMA rts CASCADE;\nDROP TABLE rt_u CASCADE;\n");
+}
+
+TEST_F(PostgresViews, DropSchemaCascadeDropsItsViewsAndTheViewsReadingItAsPostgres) {
+  // PostgreSQL's order: each relation of the schema (as created) with the views
+  // reading it depth first; 2BP01 names what each depends on.
+  expect_same_psql_output(
+      "drop_schema_views",
+      "CREATE SCHEMA ds;\nCREATE TABLE ds.a (id int, v text);\n"
+      "CREATE VIEW ds.va AS SELECT id FROM ds.a;\nCREATE TABLE ds.b (id int);\n"
+      "CREATE VIEW ds_pv AS SELECT a.id FROM ds.a a JOIN ds.b b USING (id);\n"
+      "CREATE VIEW ds_pv2 AS SELECT id FROM ds_pv;\nCREATE VIEW ds.vb AS SELECT id FROM ds.b;\n"
+      "CREATE TABLE ds_keep (id int);\nCREATE VIEW ds_kv AS SELECT id FROM ds_keep;\n"
+      "DROP SCHEMA ds;\nDROP SCHEMA ds RESTRICT;\nDROP SCHEMA ds CASCADE;\n"
+      "SELECT viewname FROM pg_views WHERE viewname LIKE 'ds%' ORDER BY 1;\n"
+      // The names are free again (no privileges or columns left behind).
+      "CREATE SCHEMA ds;\nCREATE TABLE ds.a (id int);\nCREATE VIEW ds.va AS SELECT id FROM ds.a;\n"
+      "DROP SCHEMA ds CASCADE;\nCREATE SCHEMA ds;\nCREATE VIEW ds.only AS SELECT 1 AS one;\n"
+      "DROP SCHEMA ds CASCADE;\nDROP TABLE ds_keep CASCADE;\n");
 }
 
 TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {
