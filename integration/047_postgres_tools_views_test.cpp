@@ -4,9 +4,12 @@
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
 // views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
 // COLUMN of a column views read, RENAME TO of a table they read, DROP SCHEMA
-// ... CASCADE of the views in and reading a schema, and
+// ... CASCADE of the views in and reading a schema, temporary views (pg_temp_N),
+// and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
+#include <regex>
+
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -142,6 +145,47 @@ TEST_F(PostgresViews, DropSchemaCascadeDropsItsViewsAndTheViewsReadingItAsPostgr
       "CREATE SCHEMA ds;\nCREATE TABLE ds.a (id int);\nCREATE VIEW ds.va AS SELECT id FROM ds.a;\n"
       "DROP SCHEMA ds CASCADE;\nCREATE SCHEMA ds;\nCREATE VIEW ds.only AS SELECT 1 AS one;\n"
       "DROP SCHEMA ds CASCADE;\nDROP TABLE ds_keep CASCADE;\n");
+}
+
+// Temporary views are in the session's pg_temp_N schema (N is PostgreSQL's backend
+// number: compared as pg_temp_N), typed, and CREATE OR REPLACE TEMP VIEW keeps
+// PostgreSQL's rules.
+TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostgres) {
+  const std::string script =
+      "CREATE TABLE tvt (id int, name varchar(5));\n"
+      "CREATE TEMP VIEW tv1 AS SELECT id, name FROM tvt WHERE id > 0;\n"
+      "CREATE TEMPORARY VIEW tv2 AS SELECT count(*) AS n FROM tvt;\n"
+      "\\dv\n"
+      "SELECT schemaname, viewname, definition FROM pg_views WHERE viewname LIKE 'tv%' ORDER BY 2;\n"
+      "SELECT c.relname, c.relkind, c.relpersistence, n.nspname, pg_table_is_visible(c.oid) FROM pg_class c "
+      "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE relname LIKE 'tv%' ORDER BY 1;\n"
+      "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'tv1'::regclass "
+      "AND attnum > 0 ORDER BY attnum;\n"
+      "SELECT pg_get_viewdef('tv1'::regclass, true), 'tv1'::regclass, 'pg_temp.tv2'::regclass;\n"
+      "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id, name, id * 2 AS twice FROM tvt;\n"
+      "SELECT * FROM tv1 \\gdesc\n"
+      "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id FROM tvt;\n"
+      "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id, name::text, 1 AS twice FROM tvt;\n"
+      "CREATE OR REPLACE TEMP VIEW tv3 AS SELECT name FROM tvt;\n"
+      "\\d tv1\n\\dv\n"
+      "DROP VIEW tv1, tv2, tv3;\n\\dv\nDROP TABLE tvt;\n";
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("tributary_047_temp_views_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(file);
+    out << script;
+  }
+  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+  std::filesystem::remove(file);
+  ASSERT_TRUE(theirs.succeeded) << theirs.text;
+  // The session's user owns its views: postgres there, this test's user here.
+  const auto numbered = [](const std::string& text, const std::string& user) {
+    const std::regex temporary("pg_temp_[0-9]+"), owner("\\|" + user + "\n");
+    return std::regex_replace(std::regex_replace(text, temporary, "pg_temp_N"), owner, "|postgres\n");
+  };
+  EXPECT_NE(theirs.text.find("pg_temp_"), std::string::npos);
+  EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres"));
 }
 
 TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {

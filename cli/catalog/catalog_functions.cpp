@@ -156,7 +156,8 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
   if (r == nullptr)
     if (auto index = model.index(oid))
       r = index->first;
-  sqlite3_result_int(context, r == nullptr || r->schema == "public" ? 1 : 0);
+  // The temporary schema comes first on the path, as PostgreSQL's.
+  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->schema == temporary_schema ? 1 : 0);
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
@@ -364,7 +365,9 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
   const std::string text = text_argument(argv[0]);
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
-  const auto [schema, name] = split_relation_name(text);
+  auto [schema, name] = split_relation_name(text);
+  if (schema == "pg_temp")  // the session's temporary schema by its alias
+    schema = temporary_schema;
   if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
     return sqlite3_result_int64(context, system_relation_oid(name));
   if (schema.empty() || schema == "pg_catalog")
@@ -373,6 +376,9 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
         if (i.name == name)
           return sqlite3_result_int64(context, i.oid);
   const catalog_model model = reader_of(context).model();
+  if (schema.empty())  // the temporary schema first on the path
+    if (const catalog_relation* r = model.relation(temporary_schema, name))
+      return sqlite3_result_int64(context, r->oid);
   if (const catalog_relation* r = model.relation(schema.empty() ? "public" : schema, name))
     return sqlite3_result_int64(context, r->oid);
   for (const auto& r : model.relations)
@@ -398,7 +404,7 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
     return result_text(context, index->second->name);
   const catalog_model model = reader_of(context).model();
   const auto qualified = [&](const catalog_relation& r, const std::string& name) {
-    return r.schema == "public" ? quote_identifier_if_needed(name)
+    return r.schema == "public" || r.schema == temporary_schema ? quote_identifier_if_needed(name)
                                 : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(name);
   };
   if (const catalog_relation* r = model.relation(oid))
