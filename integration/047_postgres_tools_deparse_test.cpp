@@ -69,6 +69,27 @@ TEST_F(PostgresTools, ViewDefinitionsOfSubSelectsWindowsAndUsingJoinsPrintAsPost
   expect_same_answers({"DROP TABLE da, db, dc CASCADE"});
 }
 
+TEST_F(PostgresTools, ViewsOfLateralColumnAliasesAndUnnamedBranchesPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE la (id int PRIMARY KEY, price numeric, name text)",
+      "INSERT INTO la VALUES (1, 2.5, 'a'), (2, NULL, 'b'), (3, 4, NULL)",
+      "CREATE VIEW l1 AS SELECT s.x, s.y FROM (SELECT id, name FROM la) s(x, y)",
+      "CREATE VIEW l2 AS SELECT * FROM (SELECT id, name FROM la) s(x)",
+      "CREATE VIEW l3 AS SELECT v.id, l.n FROM la v, LATERAL (SELECT v.id + 1 AS n) l",
+      "CREATE VIEW l4 AS SELECT v.id, l.n FROM la v LEFT JOIN LATERAL "
+      "(SELECT max(w.price) AS n FROM la w WHERE w.id < v.id) l ON true",
+      "CREATE VIEW l5 AS SELECT id + 1, name FROM la UNION SELECT id, name FROM la",
+      "CREATE VIEW l6 AS SELECT 1 + 1 UNION SELECT 2",
+      "CREATE VIEW l7 AS SELECT 1 + 1 AS a, name FROM la EXCEPT SELECT 2, 'x' ORDER BY 1",
+      "CREATE VIEW l8 AS SELECT x FROM (SELECT upper(name) FROM la UNION ALL SELECT name FROM la) u(x)",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^l[0-9]$' ORDER BY 1",
+      "SELECT * FROM l4 ORDER BY 1",
+      "SELECT * FROM l2 ORDER BY 1",
+      "DROP TABLE la CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

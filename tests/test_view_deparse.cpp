@@ -186,6 +186,30 @@ TEST(ViewDeparse, NestedSetOperationsAsPgGetViewdef) {
   expect_printed("CREATE VIEW x16 AS SELECT id FROM vt UNION ALL SELECT id FROM vu EXCEPT SELECT id FROM vt", left, left);
 }
 
+// get_target_list: the first branch's unnamed expressions AS "?column?", a later
+// branch's column AS the result's name, its unnamed expression bare.
+TEST(ViewDeparse, SetOperationBranchesNameTheirColumnsAsPgGetViewdef) {
+  expect_printed("CREATE VIEW x3 AS SELECT id + 1, id AS n FROM vt UNION SELECT id, id FROM vu",
+                 " SELECT (vt.id + 1) AS \"?column?\",\n    vt.id AS n\n   FROM vt\nUNION\n SELECT vu.id AS \"?column?\",\n"
+                 "    vu.id AS n\n   FROM vu;",
+                 " SELECT vt.id + 1 AS \"?column?\",\n    vt.id AS n\n   FROM vt\nUNION\n SELECT vu.id AS \"?column?\",\n"
+                 "    vu.id AS n\n   FROM vu;");
+  const char* constants = " SELECT (1 + 1) AS \"?column?\"\nUNION\n SELECT 2;";
+  expect_printed("CREATE VIEW x7 AS SELECT 1 + 1 UNION SELECT 2", constants,
+                 " SELECT 1 + 1 AS \"?column?\"\nUNION\n SELECT 2;");
+}
+
+// FROM (SELECT ...) s(x, y) names the columns (the whole list printed); LATERAL
+// reads the items before it.
+TEST(ViewDeparse, SubSelectColumnAliasesAndLateralAsPgGetViewdef) {
+  const char* renamed = " SELECT s.x,\n    s.sku\n   FROM ( SELECT vu.id,\n            vu.sku\n           FROM vu) s(x, sku);";
+  expect_printed("CREATE VIEW x1 AS SELECT * FROM (SELECT id, sku FROM vu) s(x)", renamed, renamed);
+  expect_printed("CREATE VIEW x2 AS SELECT v.id, l.n FROM vt v, LATERAL (SELECT v.id + 1 AS n) l",
+                 " SELECT v.id,\n    l.n\n   FROM vt v,\n    LATERAL ( SELECT (v.id + 1) AS n) l;",
+                 " SELECT v.id,\n    l.n\n   FROM vt v,\n    LATERAL ( SELECT v.id + 1 AS n) l;");
+  EXPECT_FALSE(deparsed("CREATE VIEW x AS SELECT * FROM (SELECT id FROM vu) s(a, b)", false).has_value());
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id

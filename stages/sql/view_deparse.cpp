@@ -84,7 +84,7 @@ printed_select select_printer::query(const json& select, int indent, const std::
     if (!pt::list(select, "targetList").empty())
       throw not_printed{};
     std::vector<std::string> names = renamed;
-    out = set_operation(w, select, names, result_names);
+    out = set_operation(w, select, names, result_names, names_visible);
     for (size_t i = 0; i < out.names.size(); ++i)
       targets.push_back({nullptr, std::to_string(i + 1), out.names[i]});
   }
@@ -181,7 +181,9 @@ printed_select select_printer::basic_select(writer& w, const json& select, const
   const auto add = [&](const json* node, const std::string& text, const std::string& own_name,
                        const std::string& column, oid_t type) {
     const std::string name = out.names.size() < renamed.size() ? renamed[out.names.size()] : own_name;
-    const bool shown = name != column && (names_visible || name != "?column?" || out.names.size() < renamed.size());
+    // get_target_list: a column AS unless the name is its own; an expression AS
+    // unless the names are not visible and the name is "?column?".
+    const bool shown = column.empty() ? names_visible || name != "?column?" : name != column;
     lines.push_back(shown ? text + " AS " + quote_identifier_if_needed(name) : text);
     out.names.push_back(name);
     out.types.push_back(type);

@@ -7,7 +7,8 @@
 
 namespace tributary::view_deparse_internal {
 
-printed_select select_printer::set_operation(writer& w, const json& select, std::vector<std::string>& names, bool result_names) {
+printed_select select_printer::set_operation(writer& w, const json& select, std::vector<std::string>& names,
+                                             bool result_names, bool names_visible) {
   for (const char* clause : {"withClause", "lockingClause"})
     if (select.contains(clause))
       throw not_printed{};
@@ -31,7 +32,7 @@ printed_select select_printer::set_operation(writer& w, const json& select, std:
     subindent = indent_std;
     w.keyword("", subindent, 0, 0);
   }
-  printed_select out = branch(w, left, names, result_names);
+  printed_select out = branch(w, left, names, result_names, names_visible);
   if (parenthesised)
     w.keyword(") ", -subindent, 0, 0);
   else
@@ -44,7 +45,7 @@ printed_select select_printer::set_operation(writer& w, const json& select, std:
     subindent = indent_std;
   }
   w.keyword("", subindent, 0, 0);
-  printed_select second = branch(w, right, names, result_names);
+  printed_select second = branch(w, right, names, result_names, false);
   w.indent -= subindent;
   if (parenthesised)
     w.keyword(")", 0, 0, 0);
@@ -53,10 +54,11 @@ printed_select select_printer::set_operation(writer& w, const json& select, std:
   return out;
 }
 
-printed_select select_printer::branch(writer& w, const json& select, std::vector<std::string>& names, bool result_names) {
+printed_select select_printer::branch(writer& w, const json& select, std::vector<std::string>& names,
+                                      bool result_names, bool names_visible) {
   const std::string op = pt::text(select, "op");
   if (!op.empty() && op != "SETOP_NONE")
-    return set_operation(w, select, names, result_names);
+    return set_operation(w, select, names, result_names, names_visible);
   bool parenthesised = false;
   for (const char* clause : {"withClause", "sortClause", "lockingClause", "limitOffset", "limitCount"})
     parenthesised = parenthesised || select.contains(clause);
@@ -64,7 +66,8 @@ printed_select select_printer::branch(writer& w, const json& select, std::vector
     w.text += "(";
     w.keyword("", 0, 0, 0);
   }
-  printed_select out = query(select, w.indent, result_names ? names : std::vector<std::string>{}, false, false);
+  printed_select out =
+      query(select, w.indent, result_names ? names : std::vector<std::string>{}, false, names_visible);
   if (result_names && names.size() < out.names.size())
     names = out.names;
   w.text += out.text;
@@ -188,11 +191,24 @@ printed_item select_printer::subselect(writer& w, const json& f) {
   const json& alias_node = f.value("alias", json::object());
   const json& alias = alias_node.contains("aliasname") ? alias_node : pt::fields(alias_node);
   const std::string name = pt::text(alias, "aliasname");
-  if (pt::flag(f, "lateral") || name.empty() || alias.contains("colnames") ||
-      pt::node_type(f.value("subquery", json())) != "SelectStmt")
+  if (name.empty() || pt::node_type(f.value("subquery", json())) != "SelectStmt")
     throw not_printed{};
+  // LATERAL: its expressions read the FROM items before it, as a correlated sub-select's.
   printed_select body = query(pt::fields(f["subquery"]), w.indent, {}, false, true);
-  return {"(" + body.text + ") " + quote_identifier_if_needed(name), add_item(name, keep_columns(body))};
+  std::string text = std::string(pt::flag(f, "lateral") ? "LATERAL (" : "(") + body.text + ") " +
+                     quote_identifier_if_needed(name);
+  if (alias.contains("colnames")) {  // s(x, y): the columns renamed, the whole list printed
+    const auto renamed = pt::strings(pt::list(alias, "colnames"));
+    if (renamed.size() > body.names.size())
+      throw not_printed{};
+    for (size_t i = 0; i < body.names.size(); ++i) {
+      if (i < renamed.size())
+        body.names[i] = renamed[i];
+      text += (i ? ", " : "(") + quote_identifier_if_needed(body.names[i]);
+    }
+    text += ")";
+  }
+  return {text, add_item(name, keep_columns(body))};
 }
 
 printed_item select_printer::range(const json& range) {

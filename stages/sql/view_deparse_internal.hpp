@@ -111,10 +111,13 @@ private:
                               bool names_visible, std::vector<target>& targets);
 
   // get_setop_query over a set operation's tree; `names`: the names its branches
-  // take (filled by the first branch when empty and `result_names`).
-  printed_select set_operation(writer& w, const json& select, std::vector<std::string>& names, bool result_names);
+  // take (filled by the first branch when empty and `result_names`);
+  // `names_visible`: the first branch's (only) unnamed expressions print AS "?column?".
+  printed_select set_operation(writer& w, const json& select, std::vector<std::string>& names, bool result_names,
+                               bool names_visible);
 
-  printed_select branch(writer& w, const json& select, std::vector<std::string>& names, bool result_names);
+  printed_select branch(writer& w, const json& select, std::vector<std::string>& names, bool result_names,
+                        bool names_visible);
 
   // get_from_clause_item.
   printed_item from_item(writer& w, const json& item);
