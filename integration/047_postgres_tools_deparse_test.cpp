@@ -90,6 +90,28 @@ TEST_F(PostgresTools, ViewsOfLateralColumnAliasesAndUnnamedBranchesPrintAsPostgr
   });
 }
 
+// PostgreSQL renames a relation a SELECT around names too (vt_1, vt_2 past the
+// names taken); a scalar sub-select is parenthesised in pretty mode as ruleutils'.
+TEST_F(PostgresTools, ViewsNamingARelationAgainInSubSelectsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE rn_t (id int, price numeric, name text)",
+      "CREATE TABLE rn_u (id int, sku text)",
+      "CREATE VIEW rn1 AS WITH c AS (SELECT id FROM rn_t) SELECT c.id FROM c JOIN rn_t USING (id)",
+      "CREATE VIEW rn2 AS SELECT id FROM rn_t WHERE id IN (SELECT rn_t.id FROM rn_t WHERE rn_t.price > 1) "
+      "AND EXISTS (SELECT 1 FROM rn_t v WHERE v.id = rn_t.id)",
+      "CREATE VIEW rn3 AS SELECT a.id FROM rn_t a WHERE a.id > (SELECT max(a.id) FROM rn_u a)",
+      "CREATE VIEW rn4 AS SELECT (SELECT count(*) FROM rn_t) AS n, s.id FROM (SELECT rn_t.id FROM rn_t) s, rn_t",
+      "CREATE VIEW rn5 AS SELECT rn_t.id FROM rn_t, (SELECT rn_t.id FROM rn_t) s(k), rn_u rn_t_1",
+      "CREATE VIEW rn6 AS SELECT x.* FROM rn_t, LATERAL (SELECT rn_t.id, t.* FROM rn_u t, rn_u rn_t "
+      "WHERE t.id = rn_t.id) x",
+      "CREATE VIEW rn7 AS SELECT (SELECT max(name) FROM rn_t)::varchar AS m, (SELECT min(id) FROM rn_u) IS NULL AS e "
+      "FROM rn_t WHERE (SELECT count(*) > 0 FROM rn_u) AND - (SELECT max(id) FROM rn_u) < rn_t.id",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^rn[0-9]$' ORDER BY 1",
+      "DROP TABLE rn_t, rn_u CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

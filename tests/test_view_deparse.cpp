@@ -210,11 +210,23 @@ TEST(ViewDeparse, SubSelectColumnAliasesAndLateralAsPgGetViewdef) {
   EXPECT_FALSE(deparsed("CREATE VIEW x AS SELECT * FROM (SELECT id FROM vu) s(a, b)", false).has_value());
 }
 
+// set_rtable_names: a relation a SELECT around names too prints renamed vt_1,
+// vt_2 (past the names taken there), with its columns.
+TEST(ViewDeparse, RelationsNamedAgainInSubSelectsAreRenamedAsPgGetViewdef) {
+  expect_printed("CREATE VIEW x AS SELECT vt.id FROM vt, (SELECT vt.id FROM vt) s(k), vu vt_1",
+                 " SELECT vt.id\n   FROM vt,\n    ( SELECT vt_2.id\n           FROM vt vt_2) s(k),\n    vu vt_1;",
+                 " SELECT vt.id\n   FROM vt,\n    ( SELECT vt_2.id\n           FROM vt vt_2) s(k),\n    vu vt_1;");
+  expect_printed("CREATE VIEW x AS SELECT a.id FROM vt a WHERE a.id > (SELECT max(a.id) FROM vu a)",
+                 " SELECT a.id\n   FROM vt a\n  WHERE (a.id > ( SELECT max(a_1.id) AS max\n           FROM vu a_1));",
+                 " SELECT a.id\n   FROM vt a\n  WHERE a.id > (( SELECT max(a_1.id) AS max\n           FROM vu a_1));");
+  const char* with = " WITH c AS (\n         SELECT vt_1.id\n           FROM vt vt_1\n        )\n SELECT c.id\n   FROM c,\n"
+                     "    vt;";
+  expect_printed("CREATE VIEW x AS WITH c AS (SELECT id FROM vt) SELECT c.id FROM c, vt", with, with);
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id
-                        "CREATE VIEW x AS SELECT sku FROM vt JOIN (SELECT id, sku FROM vu) vt2 USING (id) "
-                        "WHERE EXISTS (SELECT 1 FROM vt WHERE vt.id = 1)",  // PostgreSQL names the inner vt vt_1
                         "CREATE VIEW x AS WITH RECURSIVE r AS (SELECT 1 AS n) SELECT n FROM r",
                         "CREATE VIEW x AS SELECT id, sum(id) OVER (ORDER BY id ROWS 2 PRECEDING) AS s FROM vt",
                         "CREATE VIEW x AS SELECT id FROM vt UNION SELECT sku FROM vu"})

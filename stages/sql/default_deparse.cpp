@@ -73,7 +73,7 @@ printed typed_as(printed p, oid_t type) {
 
 printed cast_of(const printed& inner, oid_t type, const std::string& label) {
   const bool parenthesised = inner.shape == shape::binary_operator ||
-                             inner.shape == shape::prefix_operator ||
+                             inner.shape == shape::prefix_operator || inner.shape == shape::sublink ||
                              (inner.shape == shape::cast && !inner.constant);
   printed out{"(" + inner.text + ")::" + label, type, false, {},
               (parenthesised ? "(" + inner.pretty + ")" : inner.pretty) + "::" + label,

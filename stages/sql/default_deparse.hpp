@@ -58,6 +58,9 @@ struct view_scope_item {
   int level = 0;  // 0: the expression's own SELECT; 1, 2, ...: the SELECTs around it (correlated)
   // Columns a JOIN ... USING merged into another item's: an unqualified name does not find them here.
   std::vector<std::string> merged;
+  // The name it prints as when not `qualifier`: PostgreSQL renames an item an
+  // outer SELECT names too (vt_1).
+  std::string printed;
 };
 
 // A sub-select of a view's expression ((SELECT ...), EXISTS (...), x IN (...)): its

@@ -222,7 +222,7 @@ printed deparser::scoped_column_reference(const json& fields) {
           continue;
         found = &c;
         found_level = item.level;
-        qualifier = item.qualifier;
+        qualifier = item.printed.empty() ? item.qualifier : item.printed;
       }
   }
   if (found == nullptr)
@@ -355,7 +355,9 @@ printed deparser::sublink(const json& f) {
   if (kind == "EXPR_SUBLINK") {
     if (sub->type == 0)
       throw not_covered{};
-    return simple("(" + sub->text + ")", sub->type);
+    printed out = simple("(" + sub->text + ")", sub->type);
+    out.shape = shape::sublink;
+    return out;
   }
   if (kind == "EXISTS_SUBLINK")
     return simple("(EXISTS (" + sub->text + "))", oids::boolean);

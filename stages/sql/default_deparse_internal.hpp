@@ -24,7 +24,9 @@ constexpr oid_t untyped = 0;  // a quoted literal its context gives a type
 constexpr oid_t record_type = 2249;  // a whole row
 
 // The node's shape, for pretty mode's parentheses (ruleutils.c isSimpleNode).
-enum class shape { simple, binary_operator, prefix_operator, cast, and_expr, or_expr, not_expr, null_test };
+// A scalar sub-select is as a NULL test: pretty mode parenthesises it under an
+// operator, a cast or a test ((( SELECT ...)) > 1), not under AND / OR.
+enum class shape { simple, binary_operator, prefix_operator, cast, and_expr, or_expr, not_expr, null_test, sublink };
 
 struct printed {
   std::string text;  // an untyped literal: its quoted text, no label yet

@@ -34,6 +34,7 @@ printed deparser::boolean_expression(const json& f) {
       case shape::simple:
       case shape::cast:
       case shape::null_test:
+      case shape::sublink:
         return a.pretty;
       case shape::and_expr:
       case shape::not_expr:
@@ -189,7 +190,7 @@ std::optional<printed> deparser::whole_row(const json& e) const {
         for (const auto& c : *other.columns)
           if (c.name == name)
             return std::nullopt;  // a column of that name
-    return simple(quote_identifier_if_needed(name) + ".*", record_type);
+    return simple(quote_identifier_if_needed(item.printed.empty() ? name : item.printed) + ".*", record_type);
   }
   return std::nullopt;
 }

@@ -69,7 +69,7 @@ printed_select select_printer::query(const json& select, int indent, const std::
     if (select.contains(clause))
       throw not_printed{};
   levels_.push_back({});
-  levels_.back().names = {};
+  name_items(select);
   writer w{{}, indent};
   if (select.contains("withClause")) {
     const json& with = select["withClause"];  // a WithClause, with or without its node name
@@ -159,8 +159,6 @@ printed_select select_printer::basic_select(writer& w, const json& select, const
   w.text += " SELECT";
   // FROM first: the scope of every expression.
   const json& from = pt::list(select, "fromClause");
-  for (const auto& item : from)
-    from_names(item, levels_.back().names);
   writer from_text{{}, w.indent};
   std::vector<star_column> star;
   bool first_item = true;
@@ -205,7 +203,7 @@ printed_select select_printer::basic_select(writer& w, const json& select, const
             continue;
           expanded = true;
           add(nullptr,
-              (c.qualifier.empty() ? "" : quote_identifier_if_needed(c.qualifier) + ".") +
+              (c.qualifier.empty() ? "" : quote_identifier_if_needed(c.printed.empty() ? c.qualifier : c.printed) + ".") +
                   quote_identifier_if_needed(c.column->name),
               c.column->name, c.column->name, c.column->type.oid);
         }

@@ -26,11 +26,12 @@
 // default frame, GROUP BY / ORDER BY / DISTINCT ON of columns, expressions, output
 // names and target numbers (each once), HAVING, OFFSET and LIMIT constants, and
 // UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types (the branches'
-// columns named as the first's; its unnamed expressions AS "?column?"), nested.
-// Not covered (nullopt: the caller keeps the text as written): FULL JOIN ... USING, WITH RECURSIVE, frames and named
-// windows, branches of different types, a relation named in a sub-select as in a
-// SELECT around it (PostgreSQL prints it renamed, t_1), an expression the deparser
-// does not know. Pure.
+// columns named as the first's; its unnamed expressions AS "?column?"), nested;
+// a relation a sub-select names as a SELECT around it does is renamed t_1 (t_2
+// past the names taken), as set_rtable_names. Not covered (nullopt: the caller
+// keeps the text as written): FULL JOIN ... USING, WITH RECURSIVE, frames and
+// named windows, branches of different types, an aliased join, an expression the
+// deparser does not know. Pure.
 #pragma once
 
 #include <functional>

@@ -195,20 +195,24 @@ printed_item select_printer::subselect(writer& w, const json& f) {
     throw not_printed{};
   // LATERAL: its expressions read the FROM items before it, as a correlated sub-select's.
   printed_select body = query(pt::fields(f["subquery"]), w.indent, {}, false, true);
+  std::string printed;
+  const std::vector<column_definition>& columns = keep_columns(body);  // renamed below
+  std::vector<star_column> star = add_item(name, columns, &printed);
   std::string text = std::string(pt::flag(f, "lateral") ? "LATERAL (" : "(") + body.text + ") " +
-                     quote_identifier_if_needed(name);
+                     quote_identifier_if_needed(printed);
   if (alias.contains("colnames")) {  // s(x, y): the columns renamed, the whole list printed
     const auto renamed = pt::strings(pt::list(alias, "colnames"));
     if (renamed.size() > body.names.size())
       throw not_printed{};
-    for (size_t i = 0; i < body.names.size(); ++i) {
+    auto& kept = ctes_.back().columns;  // keep_columns' list: the FROM item's columns
+    for (size_t i = 0; i < kept.size(); ++i) {
       if (i < renamed.size())
-        body.names[i] = renamed[i];
-      text += (i ? ", " : "(") + quote_identifier_if_needed(body.names[i]);
+        kept[i].name = renamed[i];
+      text += (i ? ", " : "(") + quote_identifier_if_needed(kept[i].name);
     }
     text += ")";
   }
-  return {text, add_item(name, keep_columns(body))};
+  return {text, star};
 }
 
 printed_item select_printer::range(const json& range) {
@@ -218,10 +222,10 @@ printed_item select_printer::range(const json& range) {
   if (!range.contains("schemaname"))
     for (auto level = levels_.rbegin(); level != levels_.rend(); ++level)
       if (auto c = level->ctes.find(relname); c != level->ctes.end()) {
-        if (alias.empty())
-          return {quote_identifier_if_needed(relname), add_item(relname, ctes_[c->second].columns)};
-        return {quote_identifier_if_needed(relname) + " " + quote_identifier_if_needed(alias),
-                add_item(alias, ctes_[c->second].columns)};
+        std::string printed;
+        auto star = add_item(alias.empty() ? relname : alias, ctes_[c->second].columns, &printed);
+        return {quote_identifier_if_needed(relname) + (printed == relname ? "" : " " + quote_identifier_if_needed(printed)),
+                star};
       }
   auto relation = lookup_(local_relation_name(pt::text(range, "schemaname"), relname));
   if (!relation)
@@ -234,21 +238,49 @@ printed_item select_printer::range(const json& range) {
   sources_.push_back(std::move(*relation));
   const view_source& kept = sources_.back();
   const std::string qualifier = alias.empty() ? kept.name : alias;
-  return {kept.printed_name + (alias.empty() ? "" : " " + quote_identifier_if_needed(alias)),
-          add_item(qualifier, kept.columns)};
+  std::string printed;
+  auto star = add_item(qualifier, kept.columns, &printed);
+  return {kept.printed_name + (alias.empty() && printed == kept.name ? "" : " " + quote_identifier_if_needed(printed)),
+          star};
 }
 
-std::vector<star_column> select_printer::add_item(const std::string& qualifier, const std::vector<column_definition>& columns) {
-  for (size_t i = 0; i < levels_.size(); ++i) {
-    const auto& names = levels_[i].names;
-    const auto n = std::count(names.begin(), names.end(), qualifier);
-    if (n > (i + 1 == levels_.size() ? 1 : 0))
-      throw not_printed{};
+void select_printer::name_items(const json& select) {
+  level& here = levels_.back();
+  for (const auto& item : pt::list(select, "fromClause"))
+    from_names(item, here.names);
+  const auto used = [&](const std::string& name) {
+    for (const auto& l : levels_)
+      if (std::find(l.printed.begin(), l.printed.end(), name) != l.printed.end())
+        return true;
+    return false;
+  };
+  for (const auto& name : here.names) {
+    std::string printed = name;
+    for (int n = 1; !name.empty() && used(printed); ++n)
+      printed = name + "_" + std::to_string(n);
+    here.printed.push_back(printed);
   }
-  levels_.back().items.push_back({qualifier, &columns, 0, {}});
+  here.claimed.assign(here.names.size(), false);
+}
+
+std::vector<star_column> select_printer::add_item(const std::string& qualifier,
+                                                  const std::vector<column_definition>& columns,
+                                                  std::string* printed) {
+  level& here = levels_.back();
+  std::string name = qualifier;
+  for (size_t i = 0; i < here.names.size(); ++i)
+    if (!here.claimed[i] && here.names[i] == qualifier) {
+      here.claimed[i] = true;
+      name = here.printed[i];
+      break;
+    }
+  if (printed != nullptr)
+    *printed = name;
+  const std::string renamed = name == qualifier ? std::string() : name;
+  here.items.push_back({qualifier, &columns, 0, {}, renamed});
   std::vector<star_column> out;
   for (const auto& c : columns)
-    out.push_back({qualifier, &c});
+    out.push_back({qualifier, &c, renamed});
   return out;
 }
 

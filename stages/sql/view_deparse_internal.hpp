@@ -54,8 +54,9 @@ struct printed_select {
 
 // A column of a FROM item as `*` expands it.
 struct star_column {
-  std::string qualifier;
+  std::string qualifier;  // as the SELECT names its item
   const column_definition* column;
+  std::string printed;  // the item's name as printed (vt_1), "" for the qualifier
 };
 
 // A FROM item printed: its text and the columns `*` gives for it.
@@ -93,6 +94,8 @@ public:
 private:
   struct level {
     std::vector<std::string> names;            // this SELECT's FROM qualifiers, known before its items print
+    std::vector<std::string> printed;          // each as printed: unique here and in the SELECTs around (vt_1)
+    std::vector<bool> claimed;                 // the names an item printed took
     std::deque<view_scope_item> items;         // its FROM items as they print
     std::map<std::string, size_t> ctes;        // WITH queries: index into ctes_
   };
@@ -128,9 +131,14 @@ private:
   // A relation of the FROM list: "vt", "vt q", "sales.o" off the search path, a WITH query.
   printed_item range(const json& range);
 
-  // A FROM item in this SELECT's scope; its columns as `*` gives them. Its name
-  // must be new here and in the SELECTs around (PostgreSQL would rename it).
-  std::vector<star_column> add_item(const std::string& qualifier, const std::vector<column_definition>& columns);
+  // set_rtable_names: this SELECT's FROM names, each renamed name_N when an outer
+  // SELECT's (or an earlier one here) has it, before anything of it prints.
+  void name_items(const json& select);
+
+  // A FROM item in this SELECT's scope; its columns as `*` gives them; the name it
+  // prints as in `*printed` (its qualifier, or PostgreSQL's rename).
+  std::vector<star_column> add_item(const std::string& qualifier, const std::vector<column_definition>& columns,
+                                    std::string* printed = nullptr);
 
   std::string expression(const json& e, oid_t* type, int indent);
 
