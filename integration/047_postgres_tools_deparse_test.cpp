@@ -112,6 +112,26 @@ TEST_F(PostgresTools, ViewsNamingARelationAgainInSubSelectsPrintAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, ViewsOfRecursiveWithAndWithColumnListsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ct (id int, parent int, name text)",
+      "CREATE VIEW c1 AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
+      "CREATE VIEW c2 AS WITH RECURSIVE tree AS (SELECT id, parent, name, 1 AS depth FROM ct WHERE parent IS NULL "
+      "UNION ALL SELECT c.id, c.parent, c.name, t.depth + 1 FROM ct c JOIN tree t ON c.parent = t.id) "
+      "SELECT id, name, depth FROM tree ORDER BY depth, id",
+      "CREATE VIEW c3 AS WITH c(x, y) AS (SELECT id, name FROM ct) SELECT x, c.y FROM c",
+      "CREATE VIEW c4 AS WITH RECURSIVE a AS (SELECT id FROM ct), b(k) AS (SELECT id FROM a UNION "
+      "SELECT k + 1 FROM b WHERE k < 3) SELECT k FROM b",
+      "CREATE VIEW c5 AS WITH c(x) AS (SELECT id, name FROM ct) SELECT * FROM c",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^c[0-9]$' ORDER BY 1",
+      "INSERT INTO ct VALUES (1, NULL, 'a'), (2, 1, 'b'), (3, 2, 'c')",
+      "SELECT * FROM c2",
+      "SELECT * FROM c1",
+      "DROP TABLE ct CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

@@ -224,10 +224,26 @@ TEST(ViewDeparse, RelationsNamedAgainInSubSelectsAreRenamedAsPgGetViewdef) {
   expect_printed("CREATE VIEW x AS WITH c AS (SELECT id FROM vt) SELECT c.id FROM c, vt", with, with);
 }
 
+// WITH RECURSIVE: the query reads itself with its first branch's columns (renamed
+// by its column list), the inner reference renamed r_1 as the outer SELECT names r.
+TEST(ViewDeparse, RecursiveWithAndColumnListsAsPgGetViewdef) {
+  expect_printed("CREATE VIEW x AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) "
+                 "SELECT n FROM r",
+                 " WITH RECURSIVE r(n) AS (\n         SELECT 1 AS \"?column?\"\n        UNION ALL\n"
+                 "         SELECT (r_1.n + 1)\n           FROM r r_1\n          WHERE (r_1.n < 5)\n        )\n"
+                 " SELECT r.n\n   FROM r;",
+                 " WITH RECURSIVE r(n) AS (\n         SELECT 1 AS \"?column?\"\n        UNION ALL\n"
+                 "         SELECT r_1.n + 1\n           FROM r r_1\n          WHERE r_1.n < 5\n        )\n"
+                 " SELECT r.n\n   FROM r;");
+  const char* renamed = " WITH c(x) AS (\n         SELECT vu.id,\n            vu.sku\n           FROM vu\n        )\n"
+                        " SELECT c.x,\n    c.sku\n   FROM c;";
+  expect_printed("CREATE VIEW x AS WITH c(x) AS (SELECT id, sku FROM vu) SELECT * FROM c", renamed, renamed);
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id
-                        "CREATE VIEW x AS WITH RECURSIVE r AS (SELECT 1 AS n) SELECT n FROM r",
+                        "CREATE VIEW x AS WITH c(a, b) AS (SELECT id FROM vt) SELECT a FROM c",  // too many names
                         "CREATE VIEW x AS SELECT id, sum(id) OVER (ORDER BY id ROWS 2 PRECEDING) AS s FROM vt",
                         "CREATE VIEW x AS SELECT id FROM vt UNION SELECT sku FROM vu"})
     EXPECT_FALSE(deparsed(v, false).has_value()) << v;

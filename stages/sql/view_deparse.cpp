@@ -116,27 +116,47 @@ printed_select select_printer::query(const json& select, int indent, const std::
 }
 
 void select_printer::with_clause(writer& w, const json& with) {
-  if (pt::flag(with, "recursive"))
-    throw not_printed{};
+  const bool recursive = pt::flag(with, "recursive");
   w.indent += indent_std;
   w.text += " ";
-  std::string separator = "WITH ";
+  std::string separator = recursive ? "WITH RECURSIVE " : "WITH ";
   for (const auto& c : pt::list(with, "ctes")) {
     const json& f = pt::fields(c);
     const std::string materialized = pt::text(f, "ctematerialized");
-    if (f.contains("aliascolnames") || (!materialized.empty() && materialized != "CTEMaterializeDefault") ||
+    if ((!materialized.empty() && materialized != "CTEMaterializeDefault") ||
         pt::node_type(f.value("ctequery", json())) != "SelectStmt")
       throw not_printed{};
     const std::string name = pt::text(f, "ctename");
-    w.text += separator + quote_identifier_if_needed(name) + " AS (";
+    const auto renamed = pt::strings(pt::list(f, "aliascolnames"));  // WITH c(x, y) AS (...)
+    // Its columns: the query's, the first ones renamed.
+    const auto register_columns = [&](printed_select columns_of) {
+      if (renamed.size() > columns_of.names.size())
+        throw not_printed{};
+      std::copy(renamed.begin(), renamed.end(), columns_of.names.begin());
+      keep_columns(columns_of);
+      levels_.back().ctes[name] = ctes_.size() - 1;
+    };
+    std::string header = quote_identifier_if_needed(name);
+    for (size_t i = 0; i < renamed.size(); ++i)
+      header += (i ? ", " : "(") + quote_identifier_if_needed(renamed[i]) + (i + 1 == renamed.size() ? ")" : "");
+    w.text += separator + header + " AS (";
     w.keyword("", 0, 0, 0);
-    printed_select body = query(pt::fields(f["ctequery"]), w.indent, {}, false, true);
+    const json& query_fields = pt::fields(f["ctequery"]);
+    if (recursive) {
+      // A recursive query reads itself: its columns are its first branch's,
+      // known before it prints (that branch printed once more, on its own).
+      const std::string op = pt::text(query_fields, "op");
+      const bool set_operation = !op.empty() && op != "SETOP_NONE";
+      register_columns(query(set_operation ? query_fields.value("larg", json::object()) : query_fields, w.indent, {},
+                             false, true));
+    }
+    printed_select body = query(query_fields, w.indent, {}, false, true);
     w.text += body.text;
     w.keyword("", 0, 0, 0);
     w.text += ")";
     separator = ", ";
-    keep_columns(body);
-    levels_.back().ctes[name] = ctes_.size() - 1;
+    if (!recursive)
+      register_columns(body);
   }
   w.indent -= indent_std;
   w.keyword("", 0, 0, 0);
