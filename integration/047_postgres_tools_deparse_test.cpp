@@ -132,6 +132,27 @@ TEST_F(PostgresTools, ViewsOfRecursiveWithAndWithColumnListsPrintAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, ViewsOfWindowFramesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE wf (id int, price numeric, at date)",
+      "CREATE VIEW f1 AS SELECT sum(id) OVER (ORDER BY id ROWS 2 PRECEDING) AS s FROM wf",
+      "CREATE VIEW f2 AS SELECT sum(id) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS s, "
+      "count(*) OVER (PARTITION BY price ORDER BY id RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING EXCLUDE TIES) "
+      "AS c FROM wf",
+      "CREATE VIEW f3 AS SELECT sum(id) OVER (ORDER BY id GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING "
+      "EXCLUDE CURRENT ROW) AS s, sum(id) OVER (ORDER BY id RANGE BETWEEN 2 PRECEDING AND 3 FOLLOWING) AS r FROM wf",
+      "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY price RANGE 1.5 PRECEDING) AS m, first_value(id) "
+      "OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS fv FROM wf",
+      "CREATE VIEW f5 AS SELECT sum(id) OVER (RANGE UNBOUNDED PRECEDING) AS s FROM wf",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^f[0-9]$' ORDER BY 1",
+      "INSERT INTO wf VALUES (1, 2, '2024-01-01'), (2, 3, '2024-01-02'), (3, 3, '2024-01-02')",
+      "SELECT * FROM f3",
+      "SELECT * FROM f4",
+      "DROP TABLE wf CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

@@ -76,7 +76,7 @@ using view_subselect_printer = std::function<std::optional<printed_subselect>(co
 // those of the SELECTs around it): as below, a column reference qualified by the
 // item that has the column (c, q.c; the nearest SELECT's first); also the
 // aggregates count(*), count(x), sum, avg, min and max, window functions (OVER
-// (PARTITION BY ... ORDER BY ...) with the default frame) and, with `subselects`,
+// (PARTITION BY ... ORDER BY ... [frame])) and, with `subselects`,
 // sub-selects.
 std::optional<std::string> deparse_view_expression(const nlohmann::json& expression, std::string_view source,
                                                    const std::vector<view_scope_item>& scope, bool pretty,

@@ -273,8 +273,9 @@ printed deparser::window_call(const std::vector<std::string>& names, const json&
   const json window = f.value("over", json::object());  // a WindowDef, with or without its node name
   const json& over = window.contains("WindowDef") ? window["WindowDef"] : window;
   constexpr int64_t default_frame = 1058;  // FRAMEOPTION_DEFAULTS
+  const int64_t frame = pt::integer(over, "frameOptions");
   if (scope_.empty() || names.size() != 1 || over.contains("name") || over.contains("refname") ||
-      pt::integer(over, "frameOptions") != default_frame || f.contains("agg_filter") ||
+      (frame != default_frame && (frame & frame_option::nondefault) == 0) || f.contains("agg_filter") ||
       f.contains("agg_order") || pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
     throw not_covered{};
   const std::string& name = names[0];
@@ -342,9 +343,68 @@ printed deparser::window_call(const std::vector<std::string>& names, const json&
   };
   add_items(pt::list(over, "partitionClause"), "PARTITION BY", false);
   add_items(pt::list(over, "orderClause"), "ORDER BY", true);
+  if (frame & frame_option::nondefault) {
+    const auto [text, pretty] = frame_clause(over);
+    spec += (spec.empty() ? "" : " ") + text;
+    pretty_spec += (pretty_spec.empty() ? "" : " ") + pretty;
+  }
   printed out = simple(call.text + " OVER (" + spec + ")", call.type);
   out.pretty = call.pretty + " OVER (" + pretty_spec + ")";
   return out;
+}
+
+std::pair<std::string, std::string> deparser::frame_clause(const json& over) {
+  namespace fo = frame_option;
+  const int64_t options = pt::integer(over, "frameOptions");
+  std::string text = options & fo::range ? "RANGE " : options & fo::rows ? "ROWS " : options & fo::groups ? "GROUPS " : "";
+  if (text.empty())
+    throw not_covered{};
+  std::string pretty = text;
+  const auto word = [&](const std::string& w) {
+    text += w;
+    pretty += w;
+  };
+  // One bound: its flags (UNBOUNDED PRECEDING / FOLLOWING, CURRENT ROW, offset
+  // PRECEDING / FOLLOWING) and its offset's node.
+  const auto bound = [&](int64_t unbounded_preceding, int64_t unbounded_following, int64_t current,
+                         int64_t offset_preceding, int64_t offset_following, const char* offset) {
+    if (options & unbounded_preceding) {
+      word("UNBOUNDED PRECEDING ");
+    } else if (options & unbounded_following) {
+      word("UNBOUNDED FOLLOWING ");
+    } else if (options & current) {
+      word("CURRENT ROW ");
+    } else if (options & (offset_preceding | offset_following)) {
+      const printed p = node(over.value(offset, json::object()));
+      if (p.type == untyped)
+        throw not_covered{};
+      text += p.text;
+      // ROWS / GROUPS offsets are cast to bigint, a hidden cast that keeps an
+      // operator's parentheses in pretty mode.
+      pretty += options & (fo::rows | fo::groups) ? bare(p) : p.pretty;
+      word(options & offset_preceding ? " PRECEDING " : " FOLLOWING ");
+    } else {
+      throw not_covered{};
+    }
+  };
+  if (options & fo::between)
+    word("BETWEEN ");
+  bound(fo::start_unbounded_preceding, fo::start_unbounded_following, fo::start_current_row,
+        fo::start_offset_preceding, fo::start_offset_following, "startOffset");
+  if (options & fo::between) {
+    word("AND ");
+    bound(fo::end_unbounded_preceding, fo::end_unbounded_following, fo::end_current_row, fo::end_offset_preceding,
+          fo::end_offset_following, "endOffset");
+  }
+  if (options & fo::exclude_current_row)
+    word("EXCLUDE CURRENT ROW ");
+  else if (options & fo::exclude_group)
+    word("EXCLUDE GROUP ");
+  else if (options & fo::exclude_ties)
+    word("EXCLUDE TIES ");
+  text.pop_back();  // the trailing space, as ruleutils removes it
+  pretty.pop_back();
+  return {text, pretty};
 }
 
 printed deparser::sublink(const json& f) {

@@ -88,6 +88,16 @@ bool takes_text(const std::string& function, oid_t argument);
 // nextval('s'): the sequence's name as a regclass constant, printed as given.
 printed regclass_literal(printed p);
 
+// WindowDef.frameOptions (parsenodes.h FRAMEOPTION_*).
+namespace frame_option {
+constexpr int64_t nondefault = 0x1, range = 0x2, rows = 0x4, groups = 0x8, between = 0x10,
+                  start_unbounded_preceding = 0x20, end_unbounded_preceding = 0x40,
+                  start_unbounded_following = 0x80, end_unbounded_following = 0x100, start_current_row = 0x200,
+                  end_current_row = 0x400, start_offset_preceding = 0x800, end_offset_preceding = 0x1000,
+                  start_offset_following = 0x2000, end_offset_following = 0x4000, exclude_current_row = 0x8000,
+                  exclude_group = 0x10000, exclude_ties = 0x20000;
+}  // namespace frame_option
+
 class deparser {
 public:
   deparser(std::string_view source, const column_definition& column,
@@ -125,8 +135,12 @@ private:
 
   // f(...) OVER (PARTITION BY ... ORDER BY ...) (ruleutils.c get_windowfunc_expr and
   // get_rule_windowspec): ranking functions, lag/lead/first_value/last_value, the
-  // aggregates; the default frame only, no named window.
+  // aggregates; frame clauses; no named window.
   printed window_call(const std::vector<std::string>& names, const json& f);
+
+  // get_rule_windowspec's frame: ROWS / RANGE / GROUPS [BETWEEN] bounds [EXCLUDE ...],
+  // plain and pretty (an offset is an expression).
+  std::pair<std::string, std::string> frame_clause(const json& over);
 
   // (SELECT ...), EXISTS (SELECT ...), x IN (SELECT ...), x op ANY / ALL (SELECT ...)
   // (ruleutils.c get_sublink_expr: parenthesised in both modes).
