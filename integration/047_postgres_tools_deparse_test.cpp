@@ -153,6 +153,23 @@ TEST_F(PostgresTools, ViewsOfWindowFramesPrintAndRunAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, ViewsOfNamedWindowsPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE nw (id int, price numeric)",
+      "CREATE VIEW n1 AS SELECT sum(id) OVER w AS s, max(id) OVER (w ROWS 1 PRECEDING) AS m, rank() OVER w2 FROM nw "
+      "WINDOW w AS (PARTITION BY price ORDER BY id), w2 AS (w), w3 AS (ORDER BY price DESC) ORDER BY 1",
+      "CREATE VIEW n2 AS SELECT sum(id) OVER (w) AS s FROM nw WINDOW w AS (ORDER BY id)",
+      "CREATE VIEW n3 AS SELECT id, count(*) OVER w FROM nw GROUP BY id HAVING id > 0 "
+      "WINDOW w AS (ORDER BY id RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY id",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^n[0-9]$' ORDER BY 1",
+      "INSERT INTO nw VALUES (1, 2), (2, 2), (3, 5)",
+      "SELECT * FROM n1",
+      "SELECT * FROM n3",
+      "DROP TABLE nw CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

@@ -251,6 +251,15 @@ TEST(ViewDeparse, WindowFramesAsPgGetViewdef) {
                  "    count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c\n   FROM vt;");
 }
 
+// get_rule_windowclause: WINDOW w AS (...) after HAVING; OVER w, OVER (w ...).
+TEST(ViewDeparse, NamedWindowsAsPgGetViewdef) {
+  const char* named = " SELECT sum(vt.id) OVER w AS s,\n    max(vt.id) OVER (w ROWS 1 PRECEDING) AS m\n   FROM vt\n"
+                      "  WINDOW w AS (PARTITION BY vt.at ORDER BY vt.id), w2 AS (w);";
+  expect_printed("CREATE VIEW x AS SELECT sum(id) OVER w AS s, max(id) OVER (w ROWS 1 PRECEDING) AS m FROM vt "
+                 "WINDOW w AS (PARTITION BY at ORDER BY id), w2 AS (w)",
+                 named, named);
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id

@@ -266,6 +266,19 @@ std::optional<std::string> deparse_view_expression(const json& expression, std::
   }
 }
 
+std::optional<std::string> deparse_view_window(const json& window, std::string_view source,
+                                               const std::vector<view_scope_item>& scope, bool pretty,
+                                               const view_subselect_printer* subselects) {
+  try {
+    const column_definition none;
+    deparser d(source, none, scope, subselects);
+    const auto [text, pretty_text] = d.window_spec(window);
+    return pretty ? pretty_text : text;
+  } catch (const not_covered&) {
+    return std::nullopt;
+  }
+}
+
 std::string sort_item_text(const json& expression, const std::string& printed, bool pretty) {
   const std::string type = pt::node_type(expression);
   if (type == "ColumnRef")

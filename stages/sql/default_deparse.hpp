@@ -82,6 +82,12 @@ std::optional<std::string> deparse_view_expression(const nlohmann::json& express
                                                    const std::vector<view_scope_item>& scope, bool pretty,
                                                    oid_t* type, const view_subselect_printer* subselects = nullptr);
 
+// A named window of a view's WINDOW clause (its WindowDef) over `scope`: "(spec)"
+// as get_rule_windowspec prints it; nullopt when not covered.
+std::optional<std::string> deparse_view_window(const nlohmann::json& window, std::string_view source,
+                                               const std::vector<view_scope_item>& scope, bool pretty,
+                                               const view_subselect_printer* subselects = nullptr);
+
 // A GROUP BY / ORDER BY / PARTITION BY / DISTINCT ON item as ruleutils'
 // get_rule_sortgroupclause prints it: a column bare, a function call (or an
 // aggregate) in parentheses, any other expression in parentheses when pretty.

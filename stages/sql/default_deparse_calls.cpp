@@ -274,7 +274,9 @@ printed deparser::window_call(const std::vector<std::string>& names, const json&
   const json& over = window.contains("WindowDef") ? window["WindowDef"] : window;
   constexpr int64_t default_frame = 1058;  // FRAMEOPTION_DEFAULTS
   const int64_t frame = pt::integer(over, "frameOptions");
-  if (scope_.empty() || names.size() != 1 || over.contains("name") || over.contains("refname") ||
+  if (scope_.empty() || names.size() != 1 ||
+      (over.contains("name") && (over.contains("refname") || over.contains("partitionClause") ||
+                                 over.contains("orderClause") || frame != default_frame)) ||
       (frame != default_frame && (frame & frame_option::nondefault) == 0) || f.contains("agg_filter") ||
       f.contains("agg_order") || pt::flag(f, "agg_distinct") || pt::flag(f, "func_variadic"))
     throw not_covered{};
@@ -318,7 +320,26 @@ printed deparser::window_call(const std::vector<std::string>& names, const json&
     call = simple(text + ")", result);
     call.pretty = pretty + ")";
   }
+  if (over.contains("name")) {  // OVER w: the query's window w
+    const std::string named = " OVER " + quote_identifier_if_needed(pt::text(over, "name"));
+    printed out = simple(call.text + named, call.type);
+    out.pretty = call.pretty + named;
+    return out;
+  }
+  const auto [spec, pretty_spec] = window_spec(over);
+  printed out = simple(call.text + " OVER " + spec, call.type);
+  out.pretty = call.pretty + " OVER " + pretty_spec;
+  return out;
+}
+
+std::pair<std::string, std::string> deparser::window_spec(const json& over) {
+  const int64_t frame = pt::integer(over, "frameOptions");
+  if (frame != 1058 /* FRAMEOPTION_DEFAULTS */ && (frame & frame_option::nondefault) == 0)
+    throw not_covered{};
   std::string spec, pretty_spec;
+  if (over.contains("refname")) {  // (w ORDER BY ...): a window on the query's w
+    spec = pretty_spec = quote_identifier_if_needed(pt::text(over, "refname"));
+  }
   const auto add_items = [&](const json& items, const char* keyword, bool ordering) {
     if (items.empty())
       return;
@@ -348,9 +369,7 @@ printed deparser::window_call(const std::vector<std::string>& names, const json&
     spec += (spec.empty() ? "" : " ") + text;
     pretty_spec += (pretty_spec.empty() ? "" : " ") + pretty;
   }
-  printed out = simple(call.text + " OVER (" + spec + ")", call.type);
-  out.pretty = call.pretty + " OVER (" + pretty_spec + ")";
-  return out;
+  return {"(" + spec + ")", "(" + pretty_spec + ")"};
 }
 
 std::pair<std::string, std::string> deparser::frame_clause(const json& over) {

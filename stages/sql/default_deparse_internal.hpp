@@ -135,12 +135,18 @@ private:
 
   // f(...) OVER (PARTITION BY ... ORDER BY ...) (ruleutils.c get_windowfunc_expr and
   // get_rule_windowspec): ranking functions, lag/lead/first_value/last_value, the
-  // aggregates; frame clauses; no named window.
+  // aggregates; frame clauses; named windows (OVER w, OVER (w ...)).
   printed window_call(const std::vector<std::string>& names, const json& f);
 
   // get_rule_windowspec's frame: ROWS / RANGE / GROUPS [BETWEEN] bounds [EXCLUDE ...],
   // plain and pretty (an offset is an expression).
   std::pair<std::string, std::string> frame_clause(const json& over);
+
+public:
+  // get_rule_windowspec: "([w] [PARTITION BY ...] [ORDER BY ...] [frame])", plain and pretty.
+  std::pair<std::string, std::string> window_spec(const json& over);
+
+private:
 
   // (SELECT ...), EXISTS (SELECT ...), x IN (SELECT ...), x op ANY / ALL (SELECT ...)
   // (ruleutils.c get_sublink_expr: parenthesised in both modes).

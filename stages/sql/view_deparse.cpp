@@ -65,7 +65,7 @@ void from_names(const json& item, std::vector<std::string>& out) {
 
 printed_select select_printer::query(const json& select, int indent, const std::vector<std::string>& renamed, bool result_names,
                      bool names_visible) {
-  for (const char* clause : {"intoClause", "windowClause", "valuesLists", "lockingClause"})
+  for (const char* clause : {"intoClause", "valuesLists", "lockingClause"})
     if (select.contains(clause))
       throw not_printed{};
   levels_.push_back({});
@@ -273,6 +273,10 @@ printed_select select_printer::basic_select(writer& w, const json& select, const
   if (select.contains("havingClause")) {
     w.keyword(" HAVING ", -indent_std, indent_std, 0);
     w.text += condition(select["havingClause"], w.indent);
+  }
+  if (select.contains("windowClause")) {
+    w.keyword(" WINDOW ", -indent_std, indent_std, 1);
+    w.text += window_clause(pt::list(select, "windowClause"), w.indent);
   }
   return out;
 }

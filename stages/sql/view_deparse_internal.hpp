@@ -140,7 +140,16 @@ private:
   std::vector<star_column> add_item(const std::string& qualifier, const std::vector<column_definition>& columns,
                                     std::string* printed = nullptr);
 
+  // The FROM items an expression sees: this SELECT's, then those around (correlated).
+  std::vector<view_scope_item> scope() const;
+
+  // Sub-selects of an expression printed at `indent`.
+  view_subselect_printer subselect_printer(int indent);
+
   std::string expression(const json& e, oid_t* type, int indent);
+
+  // get_rule_windowclause: WINDOW w AS (...), w2 AS (w) (its named windows).
+  std::string window_clause(const json& windows, int indent);
 
   std::string condition(const json& e, int indent);
 

@@ -7,24 +7,46 @@
 
 namespace tributary::view_deparse_internal {
 
-std::string select_printer::expression(const json& e, oid_t* type, int indent) {
-  std::vector<view_scope_item> scope;
+std::vector<view_scope_item> select_printer::scope() const {
+  std::vector<view_scope_item> out;
   int distance = 0;
   for (auto level = levels_.rbegin(); level != levels_.rend(); ++level, ++distance)
     for (const auto& item : level->items) {
-      scope.push_back(item);
-      scope.back().level = distance;
+      out.push_back(item);
+      out.back().level = distance;
     }
-  const view_subselect_printer subselects = [&](const json& select) -> std::optional<printed_subselect> {
+  return out;
+}
+
+view_subselect_printer select_printer::subselect_printer(int indent) {
+  return [this, indent](const json& select) -> std::optional<printed_subselect> {
     if (pt::node_type(select) != "SelectStmt")
       return std::nullopt;
     printed_select body = query(pt::fields(select), indent, {}, false, false);
     return printed_subselect{body.text, body.types.empty() ? oid_t{0} : body.types[0]};
   };
-  auto text = deparse_view_expression(e, source_, scope, pretty_, type, &subselects);
+}
+
+std::string select_printer::expression(const json& e, oid_t* type, int indent) {
+  const view_subselect_printer subselects = subselect_printer(indent);
+  auto text = deparse_view_expression(e, source_, scope(), pretty_, type, &subselects);
   if (!text)
     throw not_printed{};
   return *text;
+}
+
+std::string select_printer::window_clause(const json& windows, int indent) {
+  const view_subselect_printer subselects = subselect_printer(indent);
+  std::string out;
+  for (const auto& w : windows) {
+    const json& window = pt::fields(w);
+    const std::string name = pt::text(window, "name");
+    auto spec = deparse_view_window(window, source_, scope(), pretty_, &subselects);
+    if (name.empty() || !spec)
+      throw not_printed{};
+    out += (out.empty() ? "" : ", ") + quote_identifier_if_needed(name) + " AS " + *spec;
+  }
+  return out;
 }
 
 std::string select_printer::condition(const json& e, int indent) {
