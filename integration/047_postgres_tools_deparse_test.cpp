@@ -170,6 +170,24 @@ TEST_F(PostgresTools, ViewsOfNamedWindowsPrintAndRunAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, ViewsOfSetOperationsOfDifferentNumberTypesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE so (id int, price numeric, b bigint, f float8)",
+      "CREATE VIEW so1 AS SELECT id FROM so UNION SELECT price FROM so",
+      "CREATE VIEW so2 AS SELECT 1 UNION SELECT 2.5",
+      "CREATE VIEW so3 AS SELECT id + 1 AS x FROM so EXCEPT SELECT b FROM so",
+      "CREATE VIEW so4 AS SELECT u.x + 1 AS y FROM (SELECT id AS x FROM so UNION ALL SELECT f FROM so) u",
+      "CREATE VIEW so5 AS SELECT id, b FROM so INTERSECT SELECT b, id FROM so UNION SELECT price, price FROM so",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^so[0-9]$' ORDER BY 1",
+      "INSERT INTO so VALUES (1, 1.5, 7, 2.5)",
+      "SELECT * FROM so4 ORDER BY 1",
+      "SELECT * FROM so5 ORDER BY 1, 2",
+      "DROP VIEW so2",
+      "DROP TABLE so CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

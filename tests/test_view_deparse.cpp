@@ -260,11 +260,19 @@ TEST(ViewDeparse, NamedWindowsAsPgGetViewdef) {
                  named, named);
 }
 
+// Branches of numbers of different types print as they are (PostgreSQL casts the
+// result to their common type).
+TEST(ViewDeparse, SetOperationsOfDifferentNumberTypesAsPgGetViewdef) {
+  const char* printed = " SELECT vt.id\n   FROM vt\nUNION\n SELECT vt.price AS id\n   FROM vt;";
+  expect_printed("CREATE VIEW x AS SELECT id FROM vt UNION SELECT price FROM vt", printed, printed);
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id
                         "CREATE VIEW x AS WITH c(a, b) AS (SELECT id FROM vt) SELECT a FROM c",  // too many names
                         "CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY at RANGE '1 day' PRECEDING) AS s FROM vt",
+                        "CREATE VIEW x AS SELECT name FROM vt UNION SELECT sku FROM vu",  // varchar, text
                         "CREATE VIEW x AS SELECT id FROM vt UNION SELECT sku FROM vu"})
     EXPECT_FALSE(deparsed(v, false).has_value()) << v;
 }

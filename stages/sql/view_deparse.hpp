@@ -27,11 +27,12 @@
 // frames and named windows (OVER w, WINDOW w AS (...)), GROUP BY / ORDER BY /
 // DISTINCT ON of columns, expressions, output
 // names and target numbers (each once), HAVING, OFFSET and LIMIT constants, and
-// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types (the branches'
+// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types or of numbers of
+// different types (printed as they are; the branches'
 // columns named as the first's; its unnamed expressions AS "?column?"), nested;
 // a relation a sub-select names as a SELECT around it does is renamed t_1 (t_2
 // past the names taken), as set_rtable_names. Not covered (nullopt: the caller
-// keeps the text as written): FULL JOIN ... USING, branches of different types, an aliased join, an expression the
+// keeps the text as written): FULL JOIN ... USING, branches of strings of different types, an aliased join, an expression the
 // deparser does not know. Pure.
 #pragma once
 

@@ -49,9 +49,30 @@ printed_select select_printer::set_operation(writer& w, const json& select, std:
   w.indent -= subindent;
   if (parenthesised)
     w.keyword(")", 0, 0, 0);
-  if (second.types != out.types)
-    throw not_printed{};  // PostgreSQL casts the branches to common types: not printed here
+  if (second.types.size() != out.types.size())
+    throw not_printed{};
+  // Branches of different types: PostgreSQL casts the result to their common type
+  // and prints the branches as they are.
+  for (size_t i = 0; i < out.types.size(); ++i)
+    out.types[i] = common_type(out.types[i], second.types[i]);
   return out;
+}
+
+oid_t common_type(oid_t a, oid_t b) {
+  if (a == b)
+    return a;
+  // select_common_type over the number category (the later type in the order
+  // below wins). Strings are not covered: a text column may be an untyped literal,
+  // which PostgreSQL types as the other branch's varchar.
+  static const oid_t numbers[] = {pg_type_oid::int2, pg_type_oid::int4, pg_type_oid::int8, pg_type_oid::numeric,
+                                  pg_type_oid::float4, pg_type_oid::float8};
+  const auto rank = [](oid_t t) {
+    return static_cast<int>(std::find(std::begin(numbers), std::end(numbers), t) - std::begin(numbers));
+  };
+  constexpr int none = static_cast<int>(std::size(numbers));
+  if (rank(a) == none || rank(b) == none)
+    throw not_printed{};
+  return rank(a) > rank(b) ? a : b;
 }
 
 printed_select select_printer::branch(writer& w, const json& select, std::vector<std::string>& names,

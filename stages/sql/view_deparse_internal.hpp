@@ -76,6 +76,10 @@ struct target {
 // without AS takes ("?column?" when none).
 std::string figure_name(const json& e);
 
+// Two set operation branches' column types: their common type (int4 and numeric:
+// numeric); not_printed for other pairs.
+oid_t common_type(oid_t a, oid_t b);
+
 // The qualifiers a FROM list brings (relations' names or aliases, sub-selects' aliases).
 void from_names(const json& item, std::vector<std::string>& out);
 
