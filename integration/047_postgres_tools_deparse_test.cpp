@@ -188,6 +188,25 @@ TEST_F(PostgresTools, ViewsOfSetOperationsOfDifferentNumberTypesPrintAndRunAsPos
   });
 }
 
+TEST_F(PostgresTools, ViewsOfAliasedJoinsPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE aj_t (id int, price numeric, name text)",
+      "CREATE TABLE aj_u (id int, sku text)",
+      "CREATE VIEW j1 AS SELECT j.id, j.sku FROM (aj_t a JOIN aj_u b USING (id)) j",
+      "CREATE VIEW j2 AS SELECT j.sku, price FROM (aj_t a JOIN aj_u b ON a.id = b.id) j",
+      "CREATE VIEW j3 AS SELECT * FROM (aj_t a JOIN aj_u b USING (id)) AS j",
+      "CREATE VIEW j4 AS SELECT j.id FROM (aj_t a JOIN aj_t b USING (id)) j",
+      "CREATE VIEW j5 AS SELECT j.name, x.sku FROM (aj_t a LEFT JOIN aj_u b USING (id)) j JOIN aj_u x ON x.id = j.id",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^j[0-9]$' ORDER BY 1",
+      "INSERT INTO aj_t VALUES (1, 2, 'a')",
+      "INSERT INTO aj_u VALUES (1, 's')",
+      "SELECT * FROM j5",
+      "SELECT * FROM j3",
+      "DROP TABLE aj_t, aj_u CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

@@ -267,6 +267,16 @@ TEST(ViewDeparse, SetOperationsOfDifferentNumberTypesAsPgGetViewdef) {
   expect_printed("CREATE VIEW x AS SELECT id FROM vt UNION SELECT price FROM vt", printed, printed);
 }
 
+// (a JOIN b) j: its columns under j, listed only when a name repeats (price_1).
+TEST(ViewDeparse, AliasedJoinsAsPgGetViewdef) {
+  expect_printed("CREATE VIEW x AS SELECT j.id FROM (vt a JOIN vt b USING (id)) j",
+                 " SELECT j.id\n   FROM (vt a\n     JOIN vt b USING (id)) j(id, price, name, at, price_1, name_1, at_1);",
+                 " SELECT j.id\n   FROM (vt a\n     JOIN vt b USING (id)) j(id, price, name, at, price_1, name_1, at_1);");
+  expect_printed("CREATE VIEW x AS SELECT sku FROM (vt a JOIN vu b USING (id)) j",
+                 " SELECT j.sku\n   FROM (vt a\n     JOIN vu b USING (id)) j;",
+                 " SELECT j.sku\n   FROM (vt a\n     JOIN vu b USING (id)) j;");
+}
+
 TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id

@@ -60,6 +60,8 @@ void from_names(const json& item, std::vector<std::string>& out) {
   } else if (type == "JoinExpr") {
     from_names(f.value("larg", json()), out);
     from_names(f.value("rarg", json()), out);
+    if (!aliasname.empty())  // (a JOIN b) j: after its items, as PostgreSQL's range table
+      out.push_back(aliasname);
   }
 }
 

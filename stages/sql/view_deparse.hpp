@@ -31,9 +31,10 @@
 // different types (printed as they are; the branches'
 // columns named as the first's; its unnamed expressions AS "?column?"), nested;
 // a relation a sub-select names as a SELECT around it does is renamed t_1 (t_2
-// past the names taken), as set_rtable_names. Not covered (nullopt: the caller
-// keeps the text as written): FULL JOIN ... USING, branches of strings of different types, an aliased join, an expression the
-// deparser does not know. Pure.
+// past the names taken), as set_rtable_names; an aliased join (a JOIN b) j with
+// its column list where names repeat. Not covered (nullopt: the caller keeps the
+// text as written): FULL JOIN ... USING, branches of strings of different types,
+// an expression the deparser does not know. Pure.
 #pragma once
 
 #include <functional>

@@ -106,7 +106,12 @@ printed_item select_printer::from_item(writer& w, const json& item) {
     return range(f);
   if (type == "RangeSubselect")
     return subselect(w, f);
-  if (type != "JoinExpr" || f.contains("alias") || f.contains("join_using_alias"))
+  if (type != "JoinExpr" || f.contains("join_using_alias"))
+    throw not_printed{};
+  const json& alias_node = f.value("alias", json::object());
+  const json& alias = alias_node.contains("aliasname") ? alias_node : pt::fields(alias_node);
+  const std::string alias_name = pt::text(alias, "aliasname");
+  if (alias.contains("colnames"))
     throw not_printed{};
   const std::string kind = pt::text(f, "jointype");
   const bool using_columns = f.contains("usingClause") || pt::flag(f, "isNatural");
@@ -117,7 +122,9 @@ printed_item select_printer::from_item(writer& w, const json& item) {
                                                              : "";
   if (word.empty())
     throw not_printed{};
-  std::string text = pretty_ ? "" : "(";
+  // An aliased join is parenthesised in both modes.
+  const bool parenthesised = !pretty_ || !alias_name.empty();
+  std::string text = parenthesised ? "(" : "";
   const size_t left_items = levels_.back().items.size();
   printed_item left = from_item(w, f.value("larg", json()));
   text += left.text;
@@ -204,8 +211,39 @@ printed_item select_printer::from_item(writer& w, const json& item) {
     out.star = left.star;
     out.star.insert(out.star.end(), right.star.begin(), right.star.end());
   }
-  out.text = pretty_ ? text : text + ")";
+  out.text = parenthesised ? text + ")" : text;
+  if (!alias_name.empty())
+    aliased_join(out, alias_name, left_items);
   return out;
+}
+
+void select_printer::aliased_join(printed_item& join, const std::string& alias, size_t first_item) {
+  // The join's columns as it exposes them, each name made unique (price_1, as
+  // set_join_column_names), printed as a list only when one was renamed.
+  cte& columns = ctes_.emplace_back();
+  std::vector<std::string> used;
+  bool renamed = false;
+  for (const auto& c : join.star) {
+    std::string name = c.column->name;
+    for (int n = 1; std::find(used.begin(), used.end(), name) != used.end(); ++n)
+      name = c.column->name + "_" + std::to_string(n);
+    renamed = renamed || name != c.column->name;
+    used.push_back(name);
+    column_definition column = *c.column;
+    column.name = name;
+    columns.columns.push_back(std::move(column));
+  }
+  // Outside the join only its alias names it.
+  auto& items = levels_.back().items;
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(first_item), items.end());
+  std::string printed;
+  join.star = add_item(alias, columns.columns, &printed);
+  join.text += " " + quote_identifier_if_needed(printed);
+  if (renamed) {
+    for (size_t i = 0; i < used.size(); ++i)
+      join.text += (i ? ", " : "(") + quote_identifier_if_needed(used[i]);
+    join.text += ")";
+  }
 }
 
 printed_item select_printer::subselect(writer& w, const json& f) {

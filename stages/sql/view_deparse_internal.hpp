@@ -129,6 +129,10 @@ private:
   // get_from_clause_item.
   printed_item from_item(writer& w, const json& item);
 
+  // (a JOIN b ...) j: the join's columns under its alias (j(id, price, price_1)
+  // when names repeat), its items no longer seen by their names.
+  void aliased_join(printed_item& join, const std::string& alias, size_t first_item);
+
   // FROM (SELECT ...) alias.
   printed_item subselect(writer& w, const json& f);
 
