@@ -2,7 +2,7 @@
 // lists them (issue 12), compared with the fixture's publisher: pg_index, their
 // pg_class rows, the PRIMARY KEY / UNIQUE constraints of pg_constraint,
 // pg_get_indexdef and pg_get_constraintdef, psql's \d of a catalog ("Indexes:") and
-// \di of catalog indexes. Same fixture as 047_postgres_tools_test.cpp.
+// \di of catalog indexes, their key columns in pg_attribute and \d of one. Same fixture as 047_postgres_tools_test.cpp.
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -39,6 +39,29 @@ TEST_F(PostgresTools, SystemCatalogIndexesListAsPostgres) {
       return at == std::string::npos ? text : text.substr(at);
     };
     EXPECT_EQ(indexes(mine.text), indexes(theirs.text)) << command;
+  }
+}
+
+// Their key columns in pg_attribute (a name key is a cstring, as name_ops stores
+// it), \d of an index, and ::regclass both ways.
+TEST_F(PostgresTools, SystemCatalogIndexColumnsAndNamesAsPostgres) {
+  expect_same_answers({
+      "SELECT c.relname, a.attnum, a.attname, a.atttypid::regtype, a.attlen, a.attbyval, a.attalign, "
+      "a.attstorage, a.attndims, a.attnotnull, a.atthasdef, a.attcollation, a.atttypmod FROM pg_attribute a "
+      "JOIN pg_class c ON c.oid = a.attrelid WHERE c.relkind = 'i' AND c.relnamespace = 'pg_catalog'::regnamespace "
+      "AND c.relname ~ '^pg_(class|proc|attribute|description|type|constraint)_' ORDER BY 1, 2",
+      "SELECT 'pg_class_oid_index'::regclass::oid, 'pg_catalog.pg_proc_proname_args_nsp_index'::regclass, "
+      "2662::regclass, 'pg_class_oid_index'::regclass::text",
+      "SELECT attname, attstorage FROM pg_attribute WHERE attrelid = 'pg_proc'::regclass AND attname IN "
+      "('proargtypes', 'proname', 'prosrc') ORDER BY 1",
+      "SELECT 'public.pg_class_oid_index'::regclass",
+  });
+  for (const char* command : {"\\d pg_class_oid_index", "\\d+ pg_proc_proname_args_nsp_index",
+                              "\\d pg_catalog.pg_class_relname_nsp_index"}) {
+    auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-c", command});
+    ASSERT_TRUE(theirs.succeeded) << theirs.text;
+    EXPECT_EQ(mine.text, theirs.text) << command;
   }
 }
 

@@ -69,6 +69,144 @@ TEST_F(PostgresTools, ViewDefinitionsOfSubSelectsWindowsAndUsingJoinsPrintAsPost
   expect_same_answers({"DROP TABLE da, db, dc CASCADE"});
 }
 
+TEST_F(PostgresTools, ViewsOfLateralColumnAliasesAndUnnamedBranchesPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE la (id int PRIMARY KEY, price numeric, name text)",
+      "INSERT INTO la VALUES (1, 2.5, 'a'), (2, NULL, 'b'), (3, 4, NULL)",
+      "CREATE VIEW l1 AS SELECT s.x, s.y FROM (SELECT id, name FROM la) s(x, y)",
+      "CREATE VIEW l2 AS SELECT * FROM (SELECT id, name FROM la) s(x)",
+      "CREATE VIEW l3 AS SELECT v.id, l.n FROM la v, LATERAL (SELECT v.id + 1 AS n) l",
+      "CREATE VIEW l4 AS SELECT v.id, l.n FROM la v LEFT JOIN LATERAL "
+      "(SELECT max(w.price) AS n FROM la w WHERE w.id < v.id) l ON true",
+      "CREATE VIEW l5 AS SELECT id + 1, name FROM la UNION SELECT id, name FROM la",
+      "CREATE VIEW l6 AS SELECT 1 + 1 UNION SELECT 2",
+      "CREATE VIEW l7 AS SELECT 1 + 1 AS a, name FROM la EXCEPT SELECT 2, 'x' ORDER BY 1",
+      "CREATE VIEW l8 AS SELECT x FROM (SELECT upper(name) FROM la UNION ALL SELECT name FROM la) u(x)",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^l[0-9]$' ORDER BY 1",
+      "SELECT * FROM l4 ORDER BY 1",
+      "SELECT * FROM l2 ORDER BY 1",
+      "DROP TABLE la CASCADE",
+  });
+}
+
+// PostgreSQL renames a relation a SELECT around names too (vt_1, vt_2 past the
+// names taken); a scalar sub-select is parenthesised in pretty mode as ruleutils'.
+TEST_F(PostgresTools, ViewsNamingARelationAgainInSubSelectsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE rn_t (id int, price numeric, name text)",
+      "CREATE TABLE rn_u (id int, sku text)",
+      "CREATE VIEW rn1 AS WITH c AS (SELECT id FROM rn_t) SELECT c.id FROM c JOIN rn_t USING (id)",
+      "CREATE VIEW rn2 AS SELECT id FROM rn_t WHERE id IN (SELECT rn_t.id FROM rn_t WHERE rn_t.price > 1) "
+      "AND EXISTS (SELECT 1 FROM rn_t v WHERE v.id = rn_t.id)",
+      "CREATE VIEW rn3 AS SELECT a.id FROM rn_t a WHERE a.id > (SELECT max(a.id) FROM rn_u a)",
+      "CREATE VIEW rn4 AS SELECT (SELECT count(*) FROM rn_t) AS n, s.id FROM (SELECT rn_t.id FROM rn_t) s, rn_t",
+      "CREATE VIEW rn5 AS SELECT rn_t.id FROM rn_t, (SELECT rn_t.id FROM rn_t) s(k), rn_u rn_t_1",
+      "CREATE VIEW rn6 AS SELECT x.* FROM rn_t, LATERAL (SELECT rn_t.id, t.* FROM rn_u t, rn_u rn_t "
+      "WHERE t.id = rn_t.id) x",
+      "CREATE VIEW rn7 AS SELECT (SELECT max(name) FROM rn_t)::varchar AS m, (SELECT min(id) FROM rn_u) IS NULL AS e "
+      "FROM rn_t WHERE (SELECT count(*) > 0 FROM rn_u) AND - (SELECT max(id) FROM rn_u) < rn_t.id",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^rn[0-9]$' ORDER BY 1",
+      "DROP TABLE rn_t, rn_u CASCADE",
+  });
+}
+
+TEST_F(PostgresTools, ViewsOfRecursiveWithAndWithColumnListsPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ct (id int, parent int, name text)",
+      "CREATE VIEW c1 AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
+      "CREATE VIEW c2 AS WITH RECURSIVE tree AS (SELECT id, parent, name, 1 AS depth FROM ct WHERE parent IS NULL "
+      "UNION ALL SELECT c.id, c.parent, c.name, t.depth + 1 FROM ct c JOIN tree t ON c.parent = t.id) "
+      "SELECT id, name, depth FROM tree ORDER BY depth, id",
+      "CREATE VIEW c3 AS WITH c(x, y) AS (SELECT id, name FROM ct) SELECT x, c.y FROM c",
+      "CREATE VIEW c4 AS WITH RECURSIVE a AS (SELECT id FROM ct), b(k) AS (SELECT id FROM a UNION "
+      "SELECT k + 1 FROM b WHERE k < 3) SELECT k FROM b",
+      "CREATE VIEW c5 AS WITH c(x) AS (SELECT id, name FROM ct) SELECT * FROM c",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^c[0-9]$' ORDER BY 1",
+      "INSERT INTO ct VALUES (1, NULL, 'a'), (2, 1, 'b'), (3, 2, 'c')",
+      "SELECT * FROM c2",
+      "SELECT * FROM c1",
+      "DROP TABLE ct CASCADE",
+  });
+}
+
+TEST_F(PostgresTools, ViewsOfWindowFramesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE wf (id int, price numeric, at date)",
+      "CREATE VIEW f1 AS SELECT sum(id) OVER (ORDER BY id ROWS 2 PRECEDING) AS s FROM wf",
+      "CREATE VIEW f2 AS SELECT sum(id) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS s, "
+      "count(*) OVER (PARTITION BY price ORDER BY id RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING EXCLUDE TIES) "
+      "AS c FROM wf",
+      "CREATE VIEW f3 AS SELECT sum(id) OVER (ORDER BY id GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING "
+      "EXCLUDE CURRENT ROW) AS s, sum(id) OVER (ORDER BY id RANGE BETWEEN 2 PRECEDING AND 3 FOLLOWING) AS r FROM wf",
+      "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY price RANGE 1.5 PRECEDING) AS m, first_value(id) "
+      "OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS fv FROM wf",
+      "CREATE VIEW f5 AS SELECT sum(id) OVER (RANGE UNBOUNDED PRECEDING) AS s FROM wf",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^f[0-9]$' ORDER BY 1",
+      "INSERT INTO wf VALUES (1, 2, '2024-01-01'), (2, 3, '2024-01-02'), (3, 3, '2024-01-02')",
+      "SELECT * FROM f3",
+      "SELECT * FROM f4",
+      "DROP TABLE wf CASCADE",
+  });
+}
+
+TEST_F(PostgresTools, ViewsOfNamedWindowsPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE nw (id int, price numeric)",
+      "CREATE VIEW n1 AS SELECT sum(id) OVER w AS s, max(id) OVER (w ROWS 1 PRECEDING) AS m, rank() OVER w2 FROM nw "
+      "WINDOW w AS (PARTITION BY price ORDER BY id), w2 AS (w), w3 AS (ORDER BY price DESC) ORDER BY 1",
+      "CREATE VIEW n2 AS SELECT sum(id) OVER (w) AS s FROM nw WINDOW w AS (ORDER BY id)",
+      "CREATE VIEW n3 AS SELECT id, count(*) OVER w FROM nw GROUP BY id HAVING id > 0 "
+      "WINDOW w AS (ORDER BY id RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY id",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^n[0-9]$' ORDER BY 1",
+      "INSERT INTO nw VALUES (1, 2), (2, 2), (3, 5)",
+      "SELECT * FROM n1",
+      "SELECT * FROM n3",
+      "DROP TABLE nw CASCADE",
+  });
+}
+
+TEST_F(PostgresTools, ViewsOfSetOperationsOfDifferentNumberTypesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE so (id int, price numeric, b bigint, f float8)",
+      "CREATE VIEW so1 AS SELECT id FROM so UNION SELECT price FROM so",
+      "CREATE VIEW so2 AS SELECT 1 UNION SELECT 2.5",
+      "CREATE VIEW so3 AS SELECT id + 1 AS x FROM so EXCEPT SELECT b FROM so",
+      "CREATE VIEW so4 AS SELECT u.x + 1 AS y FROM (SELECT id AS x FROM so UNION ALL SELECT f FROM so) u",
+      "CREATE VIEW so5 AS SELECT id, b FROM so INTERSECT SELECT b, id FROM so UNION SELECT price, price FROM so",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^so[0-9]$' ORDER BY 1",
+      "INSERT INTO so VALUES (1, 1.5, 7, 2.5)",
+      "SELECT * FROM so4 ORDER BY 1",
+      "SELECT * FROM so5 ORDER BY 1, 2",
+      "DROP VIEW so2",
+      "DROP TABLE so CASCADE",
+  });
+}
+
+TEST_F(PostgresTools, ViewsOfAliasedJoinsPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE aj_t (id int, price numeric, name text)",
+      "CREATE TABLE aj_u (id int, sku text)",
+      "CREATE VIEW j1 AS SELECT j.id, j.sku FROM (aj_t a JOIN aj_u b USING (id)) j",
+      "CREATE VIEW j2 AS SELECT j.sku, price FROM (aj_t a JOIN aj_u b ON a.id = b.id) j",
+      "CREATE VIEW j3 AS SELECT * FROM (aj_t a JOIN aj_u b USING (id)) AS j",
+      "CREATE VIEW j4 AS SELECT j.id FROM (aj_t a JOIN aj_t b USING (id)) j",
+      "CREATE VIEW j5 AS SELECT j.name, x.sku FROM (aj_t a LEFT JOIN aj_u b USING (id)) j JOIN aj_u x ON x.id = j.id",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^j[0-9]$' ORDER BY 1",
+      "INSERT INTO aj_t VALUES (1, 2, 'a')",
+      "INSERT INTO aj_u VALUES (1, 's')",
+      "SELECT * FROM j5",
+      "SELECT * FROM j3",
+      "DROP TABLE aj_t, aj_u CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",
@@ -112,6 +250,56 @@ TEST_F(PostgresTools, TriggerWhenComparingWholeRowsFiresAndPrintsAsPostgres) {
   });
   expect_same_psql_output("whole_row_when", "\\d wr\n");
   expect_same_answers({"DROP TABLE wr, wr_log", "DROP FUNCTION wr_changed()", "DROP FUNCTION wr_same()"});
+}
+
+// Records ordered as PostgreSQL's record_cmp: column by column, a NULL after every
+// value and equal to a NULL.
+TEST_F(PostgresTools, TriggerWhenOrderingWholeRowsFiresAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE wo (id int, name text)",
+      "CREATE TABLE wo_log (what text, old_row text, new_row text)",
+      "CREATE FUNCTION wo_up() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wo_log VALUES ('up', OLD.id || '/' || coalesce(OLD.name, '-'), "
+      "NEW.id || '/' || coalesce(NEW.name, '-')); RETURN NEW; END $$",
+      "CREATE FUNCTION wo_down() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wo_log VALUES ('down', OLD.id || '/' || coalesce(OLD.name, '-'), "
+      "NEW.id || '/' || coalesce(NEW.name, '-')); RETURN NEW; END $$",
+      "CREATE FUNCTION wo_not_after() RETURNS trigger LANGUAGE plpgsql AS "
+      "$$ BEGIN INSERT INTO wo_log VALUES ('not after', OLD.id || '/' || coalesce(OLD.name, '-'), "
+      "NEW.id || '/' || coalesce(NEW.name, '-')); RETURN NEW; END $$",
+      "CREATE TRIGGER wo1 AFTER UPDATE ON wo FOR EACH ROW WHEN (OLD.* < NEW.*) EXECUTE FUNCTION wo_up()",
+      "CREATE TRIGGER wo2 AFTER UPDATE ON wo FOR EACH ROW WHEN (new >= old IS NOT TRUE) EXECUTE FUNCTION wo_down()",
+      "CREATE TRIGGER wo3 AFTER UPDATE ON wo FOR EACH ROW WHEN (NOT (OLD.*) > NEW.* AND NEW.id > 0) "
+      "EXECUTE FUNCTION wo_not_after()",
+      "INSERT INTO wo VALUES (1, 'a'), (2, NULL), (3, 'c')",
+      "UPDATE wo SET name = NULL WHERE id = 1",
+      "UPDATE wo SET name = 'b' WHERE id = 2",
+      "UPDATE wo SET name = name WHERE id = 3",
+      "UPDATE wo SET id = 0, name = 'z' WHERE id = 3",
+      "SELECT * FROM wo_log ORDER BY 1, 2, 3",
+      "SELECT tgname, pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'wo'::regclass ORDER BY 1",
+      "DROP TABLE wo, wo_log",
+      "DROP FUNCTION wo_up()",
+      "DROP FUNCTION wo_down()",
+      "DROP FUNCTION wo_not_after()",
+  });
+}
+
+// 42P17 points at the condition's first reference to the record the event has not.
+TEST_F(PostgresTools, TriggerWhenReadingAMissingRecordIsRefusedAtItAsPostgres) {
+  expect_same_answers({"CREATE TABLE wm (id int, name text)",
+                       "CREATE FUNCTION wm_f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$"});
+  expect_same_answers(
+      {"CREATE TRIGGER wm1 BEFORE INSERT ON wm FOR EACH ROW WHEN (NEW.id > 0 AND old.id > 1) EXECUTE FUNCTION wm_f()",
+       "CREATE TRIGGER wm1 BEFORE INSERT ON wm FOR EACH ROW WHEN (1 = 1 AND OLD.* IS DISTINCT FROM NEW.*) "
+       "EXECUTE FUNCTION wm_f()",
+       "CREATE TRIGGER wm1 BEFORE INSERT ON wm FOR EACH ROW WHEN (old IS NULL) EXECUTE FUNCTION wm_f()",
+       "CREATE TRIGGER wm1 AFTER DELETE ON wm FOR EACH ROW WHEN (OLD.id > 0 OR  new.name = 'é' OR NEW.id = 1) "
+       "EXECUTE FUNCTION wm_f()",
+       "SELECT 1; CREATE TRIGGER wm1 BEFORE INSERT OR UPDATE ON wm FOR EACH ROW WHEN (OLD.id > 0) "
+       "EXECUTE FUNCTION wm_f()"},
+      true);
+  expect_same_answers({"DROP TABLE wm", "DROP FUNCTION wm_f()"});
 }
 
 TEST_F(PostgresTools, TemporaryViewsAreTypedAsPostgres) {

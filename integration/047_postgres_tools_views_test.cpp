@@ -3,9 +3,13 @@
 // (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
 // views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
-// COLUMN of a column views read, and
+// COLUMN of a column views read, RENAME TO of a table they read, DROP SCHEMA
+// ... CASCADE of the views in and reading a schema, temporary views (pg_temp_N),
+// and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
+#include <regex>
+
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -101,6 +105,87 @@ TEST_F(PostgresViews, RenameColumnRenamesItInTheViewsThatReadItAsPostgres) {
       "SELECT pg_get_viewdef('rc_v'::regclass), pg_get_viewdef('rc_w'::regclass, true);\n"
       "ALTER TABLE rc_t RENAME price TO cost;\nSELECT pg_get_viewdef('rc_v'::regclass, true);\n\\d rc_v\n"
       "DROP TABLE rc_t CASCADE;\n");
+}
+
+TEST_F(PostgresViews, RenameTableRenamesItInTheViewsThatReadItAsPostgres) {
+  // FROM t and t.c follow the new name, of schema public and of another schema; an
+  // alias stays; the views still read the table.
+  expect_same_psql_output(
+      "rename_table",
+      "CREATE TABLE rt_t (id int, name text);\n"
+      "CREATE VIEW rt_pv AS SELECT rt_t.id, name FROM rt_t WHERE rt_t.id > 0;\n"
+      "CREATE VIEW rt_pa AS SELECT x.id FROM rt_t x;\n"
+      "ALTER TABLE rt_t RENAME TO rt_u;\n"
+      "SELECT pg_get_viewdef('rt_pv'::regclass), pg_get_viewdef('rt_pa'::regclass, true);\n"
+      "INSERT INTO rt_u VALUES (1, 'a');\nSELECT * FROM rt_pv;\n"
+      "CREATE SCHEMA rts;\nCREATE TABLE rts.t (id int, name text);\n"
+      "CREATE VIEW rts.v AS SELECT id, t.name FROM rts.t WHERE t.id > 0;\n"
+      "CREATE VIEW rt_x AS SELECT x.name FROM rts.t x;\n"
+      "CREATE VIEW rt_y AS SELECT t.name, q.id FROM rts.t, public.rt_u q;\n"
+      "ALTER TABLE rts.t RENAME TO u;\n"
+      "SELECT pg_get_viewdef('rts.v'::regclass), pg_get_viewdef('rt_x'::regclass, true);\n"
+      "SELECT pg_get_viewdef('rt_y'::regclass);\n"
+      "INSERT INTO rts.u VALUES (2, 'b');\nSELECT * FROM rts.v;\nSELECT * FROM rt_y;\n\\d+ rts.v\n"
+      "DROP SCHEMA rts CASCADE;\nDROP TABLE rt_u CASCADE;\n");
+}
+
+TEST_F(PostgresViews, DropSchemaCascadeDropsItsViewsAndTheViewsReadingItAsPostgres) {
+  // PostgreSQL's order: each relation of the schema (as created) with the views
+  // reading it depth first; 2BP01 names what each depends on.
+  expect_same_psql_output(
+      "drop_schema_views",
+      "CREATE SCHEMA ds;\nCREATE TABLE ds.a (id int, v text);\n"
+      "CREATE VIEW ds.va AS SELECT id FROM ds.a;\nCREATE TABLE ds.b (id int);\n"
+      "CREATE VIEW ds_pv AS SELECT a.id FROM ds.a a JOIN ds.b b USING (id);\n"
+      "CREATE VIEW ds_pv2 AS SELECT id FROM ds_pv;\nCREATE VIEW ds.vb AS SELECT id FROM ds.b;\n"
+      "CREATE TABLE ds_keep (id int);\nCREATE VIEW ds_kv AS SELECT id FROM ds_keep;\n"
+      "DROP SCHEMA ds;\nDROP SCHEMA ds RESTRICT;\nDROP SCHEMA ds CASCADE;\n"
+      "SELECT viewname FROM pg_views WHERE viewname LIKE 'ds%' ORDER BY 1;\n"
+      // The names are free again (no privileges or columns left behind).
+      "CREATE SCHEMA ds;\nCREATE TABLE ds.a (id int);\nCREATE VIEW ds.va AS SELECT id FROM ds.a;\n"
+      "DROP SCHEMA ds CASCADE;\nCREATE SCHEMA ds;\nCREATE VIEW ds.only AS SELECT 1 AS one;\n"
+      "DROP SCHEMA ds CASCADE;\nDROP TABLE ds_keep CASCADE;\n");
+}
+
+// Temporary views are in the session's pg_temp_N schema (N is PostgreSQL's backend
+// number: compared as pg_temp_N), typed, and CREATE OR REPLACE TEMP VIEW keeps
+// PostgreSQL's rules.
+TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostgres) {
+  const std::string script =
+      "CREATE TABLE tvt (id int, name varchar(5));\n"
+      "CREATE TEMP VIEW tv1 AS SELECT id, name FROM tvt WHERE id > 0;\n"
+      "CREATE TEMPORARY VIEW tv2 AS SELECT count(*) AS n FROM tvt;\n"
+      "\\dv\n"
+      "SELECT schemaname, viewname, definition FROM pg_views WHERE viewname LIKE 'tv%' ORDER BY 2;\n"
+      "SELECT c.relname, c.relkind, c.relpersistence, n.nspname, pg_table_is_visible(c.oid) FROM pg_class c "
+      "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE relname LIKE 'tv%' ORDER BY 1;\n"
+      "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'tv1'::regclass "
+      "AND attnum > 0 ORDER BY attnum;\n"
+      "SELECT pg_get_viewdef('tv1'::regclass, true), 'tv1'::regclass, 'pg_temp.tv2'::regclass;\n"
+      "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id, name, id * 2 AS twice FROM tvt;\n"
+      "SELECT * FROM tv1 \\gdesc\n"
+      "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id FROM tvt;\n"
+      "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id, name::text, 1 AS twice FROM tvt;\n"
+      "CREATE OR REPLACE TEMP VIEW tv3 AS SELECT name FROM tvt;\n"
+      "\\d tv1\n\\dv\n"
+      "DROP VIEW tv1, tv2, tv3;\n\\dv\nDROP TABLE tvt;\n";
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("tributary_047_temp_views_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(file);
+    out << script;
+  }
+  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
+  std::filesystem::remove(file);
+  ASSERT_TRUE(theirs.succeeded) << theirs.text;
+  // The session's user owns its views: postgres there, this test's user here.
+  const auto numbered = [](const std::string& text, const std::string& user) {
+    const std::regex temporary("pg_temp_[0-9]+"), owner("\\|" + user + "\n");
+    return std::regex_replace(std::regex_replace(text, temporary, "pg_temp_N"), owner, "|postgres\n");
+  };
+  EXPECT_NE(theirs.text.find("pg_temp_"), std::string::npos);
+  EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres"));
 }
 
 TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {

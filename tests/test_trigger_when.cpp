@@ -35,8 +35,26 @@ TEST(TriggerWhen, EqualityOfWholeRowsIsNotDistinctFrom) {
             "ROW(OLD.\"id\", OLD.\"Name\") IS DISTINCT FROM ROW(NEW.\"id\", NEW.\"Name\")");
 }
 
+// record_cmp: column by column, a NULL after every value and equal to a NULL.
+TEST(TriggerWhen, OrderingOfWholeRowsIsRecordOrder) {
+  const std::string id_before = "COALESCE(OLD.\"id\" < NEW.\"id\", OLD.\"id\" IS NOT NULL AND NEW.\"id\" IS NULL)";
+  const std::string id_same = "OLD.\"id\" IS NOT DISTINCT FROM NEW.\"id\"";
+  const std::string name_before =
+      "COALESCE(OLD.\"Name\" < NEW.\"Name\", OLD.\"Name\" IS NOT NULL AND NEW.\"Name\" IS NULL)";
+  const std::string name_same = "OLD.\"Name\" IS NOT DISTINCT FROM NEW.\"Name\"";
+  EXPECT_EQ(expand_whole_row_comparisons("OLD.* < NEW.*", table()),
+            "TRUE = ((" + id_before + " OR (" + id_same + " AND " + name_before + ")))");
+  EXPECT_EQ(expand_whole_row_comparisons("NOT old <= new", table()),
+            "NOT TRUE = ((" + id_before + " OR (" + id_same + " AND (" + name_before + " OR " + name_same + "))))");
+  // > is < with the sides swapped.
+  EXPECT_EQ(expand_whole_row_comparisons("NEW.* > OLD.*", table()),
+            "TRUE = ((" + id_before + " OR (" + id_same + " AND " + name_before + ")))");
+  EXPECT_EQ(expand_whole_row_comparisons("(OLD.*) >= NEW.* AND NEW.id > 0", table()).substr(0, 25),
+            "(TRUE) = ((COALESCE(NEW.\"");
+}
+
 TEST(TriggerWhen, OtherConditionsAreLeftAsWritten) {
-  for (const char* when : {"OLD.id IS DISTINCT FROM NEW.id", "OLD.* < NEW.*", "NEW.* IS DISTINCT FROM NEW.id",
+  for (const char* when : {"OLD.id IS DISTINCT FROM NEW.id", "NEW.* IS DISTINCT FROM NEW.id",
                            "NEW.id > 0", "not valid sql ("})
     EXPECT_EQ(expand_whole_row_comparisons(when, table()), when);
 }

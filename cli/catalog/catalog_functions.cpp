@@ -49,6 +49,7 @@
 #include "stages/core/row_type_oid.hpp"
 #include "cli/catalog/internal_types.hpp"
 #include "cli/catalog/pg_class_rows.hpp"
+#include "cli/catalog/system_catalog_indexes.hpp"
 #include "cli/catalog/system_catalog_rows.hpp"
 #include "cli/server/select_expression.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -155,7 +156,8 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
   if (r == nullptr)
     if (auto index = model.index(oid))
       r = index->first;
-  sqlite3_result_int(context, r == nullptr || r->schema == "public" ? 1 : 0);
+  // The temporary schema comes first on the path, as PostgreSQL's.
+  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->schema == temporary_schema ? 1 : 0);
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
@@ -363,10 +365,20 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
   const std::string text = text_argument(argv[0]);
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
-  const auto [schema, name] = split_relation_name(text);
+  auto [schema, name] = split_relation_name(text);
+  if (schema == "pg_temp")  // the session's temporary schema by its alias
+    schema = temporary_schema;
   if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
     return sqlite3_result_int64(context, system_relation_oid(name));
+  if (schema.empty() || schema == "pg_catalog")
+    for (const auto& r : system_catalog_index_model().relations)
+      for (const auto& i : r.indexes)
+        if (i.name == name)
+          return sqlite3_result_int64(context, i.oid);
   const catalog_model model = reader_of(context).model();
+  if (schema.empty())  // the temporary schema first on the path
+    if (const catalog_relation* r = model.relation(temporary_schema, name))
+      return sqlite3_result_int64(context, r->oid);
   if (const catalog_relation* r = model.relation(schema.empty() ? "public" : schema, name))
     return sqlite3_result_int64(context, r->oid);
   for (const auto& r : model.relations)
@@ -388,9 +400,11 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
   const int64_t oid = sqlite3_value_int64(argv[0]);
   if (const std::string name = system_relation_name(oid); !name.empty())
     return result_text(context, name);
+  if (auto index = system_catalog_index_model().index(oid))
+    return result_text(context, index->second->name);
   const catalog_model model = reader_of(context).model();
   const auto qualified = [&](const catalog_relation& r, const std::string& name) {
-    return r.schema == "public" ? quote_identifier_if_needed(name)
+    return r.schema == "public" || r.schema == temporary_schema ? quote_identifier_if_needed(name)
                                 : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(name);
   };
   if (const catalog_relation* r = model.relation(oid))

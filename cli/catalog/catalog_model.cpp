@@ -383,6 +383,10 @@ const catalog_namespace* catalog_model::namespace_of(int64_t oid) const {
   return nullptr;
 }
 
+std::string sqlite_schema_of(const catalog_relation& r) {
+  return r.schema == temporary_schema ? "temp.sqlite_schema" : "main.sqlite_schema";
+}
+
 result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   catalog_model model;
   model.namespaces = {{pg_catalog_namespace_oid, "pg_catalog"},
@@ -437,13 +441,47 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     }
     model.relations.push_back(std::move(r));
   }
+  // The session's temporary views, in its temporary schema (PostgreSQL's pg_temp_N
+  // and pg_toast_temp_N, made with the first temporary object).
+  auto temporary = query_rows(db, "SELECT name FROM temp.sqlite_schema WHERE type = 'view' ORDER BY name");
+  if (!temporary)
+    return fail(temporary.error());
+  // Not the session's own monitoring views (monitoring_tables.cpp makes them temporary).
+  std::erase_if(*temporary, [](const auto& row) {
+    return row[0] == "pg_stat_subscription" || row[0] == "pg_stat_subscription_stats";
+  });
+  if (!temporary->empty()) {
+    model.namespaces.push_back({catalog_object_oid("n", temporary_schema), temporary_schema});
+    model.namespaces.push_back({catalog_object_oid("n", temporary_toast_schema), temporary_toast_schema});
+  }
+  for (const auto& row : *temporary) {
+    catalog_relation r;
+    r.local_name = r.name = row[0];
+    r.kind = 'v';
+    r.schema = temporary_schema;
+    r.namespace_oid = catalog_object_oid("n", temporary_schema);
+    r.oid = catalog_object_oid("v", std::string(temporary_schema) + "." + row[0]);
+    // Its columns from its own SQL (a table of the same name has recorded columns).
+    auto sql = query_texts(db, "SELECT sql FROM temp.sqlite_schema WHERE type = 'view' AND name = ?1", r.local_name);
+    if (!sql)
+      return fail(sql.error());
+    if (auto stored = sql->empty() ? std::nullopt : read_stored_view(sql->front())) {
+      r.columns = std::move(stored->columns);
+    } else {
+      auto columns = read_table_columns(db, r.local_name);
+      if (!columns)
+        return fail(columns.error());
+      r.columns = std::move(*columns);
+    }
+    model.relations.push_back(std::move(r));
+  }
   // Views typed as PostgreSQL types their SELECT (view_columns.hpp), once every
   // table is read; a second pass types views over views read later by name.
   for (int pass = 0; pass < 2; ++pass)
     for (auto& r : model.relations) {
       if (r.kind != 'v')
         continue;
-      auto create_view = query_texts(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1",
+      auto create_view = query_texts(db, "SELECT sql FROM " + sqlite_schema_of(r) + " WHERE type = 'view' AND name = ?1",
                                      r.local_name);
       if (!create_view)
         return fail(create_view.error());

@@ -109,6 +109,16 @@ struct catalog_relation {
   std::vector<std::string> options;       // reloptions ("check_option=local"): a view's WITH options
 };
 
+// The session's temporary schema, as PostgreSQL names a backend's (pg_temp_N): it
+// holds the session's temporary views (SQLite's temp schema; each session sees
+// its own only).
+inline constexpr const char* temporary_schema = "pg_temp_3";
+inline constexpr const char* temporary_toast_schema = "pg_toast_temp_3";
+
+// The SQLite schema table that holds `r`'s SQL: temp.sqlite_schema for a
+// temporary view, main.sqlite_schema otherwise.
+std::string sqlite_schema_of(const catalog_relation& r);
+
 struct catalog_namespace {
   int64_t oid = 0;
   std::string name;

@@ -118,10 +118,12 @@ std::string database_state_key(sqlite3* handle) {
         key += std::to_string(reinterpret_cast<uintptr_t>(s)) + "/" +
                std::to_string(sqlite3_stmt_status(s, SQLITE_STMTSTATUS_RUN, 0)) + ";";
   const int64_t schema_version = pragma_value(handle, "PRAGMA main.schema_version");
+  const int64_t temporary_version = pragma_value(handle, "PRAGMA temp.schema_version");  // temporary views
   const int64_t data_version = pragma_value(handle, "PRAGMA main.data_version");
   if (schema_version < 0 || data_version < 0)
     return {};
-  return key + std::to_string(schema_version) + ":" + std::to_string(data_version) + ":" +
+  return key + std::to_string(schema_version) + "/" + std::to_string(temporary_version) + ":" +
+         std::to_string(data_version) + ":" +
          std::to_string(sqlite3_total_changes64(handle));
 }
 
@@ -227,6 +229,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        [reader] {
          auto rows = pg_attribute_rows(reader->model(), reader->owner());
          for (auto& row : system_attribute_rows())
+           rows.push_back(std::move(row));
+         for (auto& row : system_index_attribute_rows())
            rows.push_back(std::move(row));
          return rows;
        }},

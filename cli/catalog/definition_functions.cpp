@@ -259,7 +259,7 @@ std::optional<std::string> deparsed_view(const catalog_reader& reader, const cat
 
 std::optional<std::string> view_definition(const catalog_reader& reader, const catalog_model& model,
                                            const catalog_relation& view, bool pretty) {
-  auto q = reader.db->prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?1");
+  auto q = reader.db->prepare("SELECT sql FROM " + sqlite_schema_of(view) + " WHERE type = 'view' AND name = ?1");
   if (!q)
     return std::nullopt;
   q->bind_text(1, view.local_name);

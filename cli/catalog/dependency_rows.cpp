@@ -129,7 +129,8 @@ bool view_reads_column(sqlite_connection& db, const catalog_model& model, const 
   const auto read = relations_read_by_view(db, model, view);
   if (std::find(read.begin(), read.end(), table.oid) == read.end())
     return false;
-  auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
+  auto text = query_rows(db, "SELECT sql FROM " + sqlite_schema_of(view) + " WHERE type = 'view' AND name = ?",
+                         view.local_name);
   if (!text || text->empty())
     return false;
   PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());
@@ -145,7 +146,8 @@ bool view_reads_column(sqlite_connection& db, const catalog_model& model, const 
 std::vector<int64_t> relations_read_by_view(sqlite_connection& db, const catalog_model& model,
                                             const catalog_relation& view) {
   std::vector<int64_t> read;
-  auto text = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'view' AND name = ?", view.local_name);
+  auto text = query_rows(db, "SELECT sql FROM " + sqlite_schema_of(view) + " WHERE type = 'view' AND name = ?",
+                         view.local_name);
   if (!text || text->empty())
     return read;
   PgQueryParseResult parsed = pg_query_parse(postgres_view_text(text->front()[0]).c_str());

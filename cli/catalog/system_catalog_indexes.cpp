@@ -1,6 +1,7 @@
 // system_catalog_indexes: see the header.
 #include "cli/catalog/system_catalog_indexes.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "cli/catalog/catalog_relations.hpp"
@@ -183,6 +184,36 @@ std::vector<snapshot_row> system_index_class_rows() {
                      int64_t{0}, int64_t{0}, int64_t{1}, 0.0, int64_t{0}, int64_t{0}, no, no, std::string("p"),
                      std::string("i"), static_cast<int64_t>(i.columns.size()), int64_t{0}, no, no, no, no, no,
                      int64_t{1}, std::string("n"), no, int64_t{0}, int64_t{0}, int64_t{0}, null, null, null});
+  return out;
+}
+
+std::vector<snapshot_row> system_index_attribute_rows() {
+  // pg_attribute's columns by position (0-based): attrelid, attname, atttypid, attlen,
+  // attnum, attbyval, attalign, attstorage, attnotnull.
+  enum { attrelid = 0, atttypid = 2, attlen = 4, attnum = 5, attbyval = 9, attalign = 10, attstorage = 11,
+         attnotnull = 13 };
+  const std::vector<snapshot_row> table_rows = system_attribute_rows();
+  std::vector<snapshot_row> out;
+  for (const auto& r : system_catalog_index_model().relations)
+    for (const auto& i : r.indexes)
+      for (size_t k = 0; k < i.columns.size(); ++k) {
+        const auto column = std::find_if(table_rows.begin(), table_rows.end(), [&](const snapshot_row& row) {
+          return std::get<int64_t>(row[attrelid]) == r.oid && std::get<int64_t>(row[attnum]) == i.columns[k];
+        });
+        if (column == table_rows.end())
+          continue;
+        snapshot_row row = *column;
+        row[attrelid] = i.oid;
+        row[attnum] = static_cast<int64_t>(k + 1);
+        row[attnotnull] = int64_t{0};
+        if (std::get<int64_t>(row[atttypid]) == 19) {  // name_ops keys are stored as cstring
+          row[atttypid] = int64_t{2275};
+          row[attlen] = int64_t{-2};
+          row[attbyval] = int64_t{0};
+          row[attalign] = std::string("c");
+        }
+        out.push_back(std::move(row));
+      }
   return out;
 }
 

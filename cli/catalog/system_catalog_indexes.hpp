@@ -24,6 +24,10 @@ const catalog_model& system_catalog_index_model();
 // pg_class rows of the catalogs' indexes.
 std::vector<snapshot_row> system_index_class_rows();
 
+// pg_attribute rows of the catalogs' indexes: each key column as PostgreSQL 15 has it
+// (a name key is a cstring, as name_ops stores it; never NOT NULL).
+std::vector<snapshot_row> system_index_attribute_rows();
+
 // Whether the system catalog of this OID has indexes (pg_class.relhasindex).
 bool system_relation_has_indexes(int64_t oid);
 

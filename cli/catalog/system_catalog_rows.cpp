@@ -169,6 +169,14 @@ const sql_value null_value = sql_null{};
 sql_value boolean(bool b) { return int64_t{b ? 1 : 0}; }
 sql_value character(char c) { return std::string(1, c); }
 
+// typstorage: int2vector and oidvector are plain, inet and numeric main, other
+// variable-length types extended.
+char storage(oid_t type, int64_t length) {
+  if (length != -1 || type == 22 || type == 30)
+    return 'p';
+  return type == 869 || type == 1700 ? 'm' : 'x';
+}
+
 }  // namespace
 
 int64_t system_relation_oid(const std::string& name) {
@@ -212,11 +220,12 @@ std::vector<snapshot_row> system_attribute_rows() {
       const int64_t length = t ? t->typlen : -1;
       const char code = i < std::string(r.collations).size() ? r.collations[i] : '-';
       const int64_t collation = code == 'C' ? 950 : code == 'd' ? 100 : 0;
-      const bool array = t != nullptr && t->element != 0 && length == -1;
+      // An array, int2vector and oidvector have one dimension.
+      const bool array = (t != nullptr && t->element != 0 && length == -1) || type == 22 || type == 30;
       out.push_back({r.oid, c.name, int64_t{type}, int64_t{-1}, length, static_cast<int64_t>(i + 1),
                      int64_t{array ? 1 : 0}, int64_t{-1}, int64_t{-1}, boolean(length > 0 && length <= 8),
                      character(length == 8 ? 'd' : length == 2 ? 's' : length == 1 || length == 64 ? 'c' : 'i'),
-                     character(length == -1 ? 'x' : 'p'), std::string(),
+                     character(storage(type, length)), std::string(),
                      boolean(i < not_null.size() && not_null[i] == 'n'), boolean(false), boolean(false),
                      std::string(), std::string(), boolean(false), boolean(true), int64_t{0}, collation, null_value,
                      null_value, null_value, null_value});

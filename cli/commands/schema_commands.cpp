@@ -2,11 +2,15 @@
 #include "cli/commands/schema_commands.hpp"
 
 #include "cli/commands/role_lookup.hpp"
+#include "cli/commands/table_privilege_records.hpp"
 #include "cli/commands/type_commands.hpp"
+#include "cli/commands/view_dependents.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/description_catalog.hpp"
 #include "storage/namespace_catalog.hpp"
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/table_access.hpp"
 
@@ -50,17 +54,22 @@ result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool
   }
   if (!context.is_superuser() && **owner != context.user_name())
     return fail(make_pg_error("42501", "must be owner of schema " + schema));
-  auto tables = schema_tables(db, schema);
-  if (!tables)
-    return fail(storage_error(tables.error()));
+  auto model = read_catalog_model(db);
+  if (!model)
+    return fail(storage_error(model.error()));
+  // Its tables and views, and the views outside that read them, in PostgreSQL's order.
+  const std::vector<schema_dependent> relations = schema_dependents(db, *model, schema);
   auto types = schema_types(schema, context);
   if (!types)
     return fail(types.error());
-  if (!tables->empty() || !types->empty()) {
+  if (!relations.empty() || !types->empty()) {
     std::vector<std::string> lines;
-    for (const auto& t : *tables)
-      lines.push_back((cascade ? "drop cascades to table " : "table ") + schema + "." + t +
-                      (cascade ? "" : " depends on schema " + schema));
+    const auto kind = [](const catalog_relation& r) { return std::string(r.kind == 'v' ? "view " : "table "); };
+    for (const auto& d : relations)
+      lines.push_back(cascade ? "drop cascades to " + kind(*d.relation) + described_table(*d.relation)
+                              : kind(*d.relation) + described_table(*d.relation) + " depends on " +
+                                    (d.reached_from == nullptr ? "schema " + schema
+                                                               : kind(*d.reached_from) + described_table(*d.reached_from)));
     for (const auto& t : *types)
       lines.push_back((cascade ? "drop cascades to type " : "type ") + t.display_name() +
                       (cascade ? "" : " depends on schema " + schema));
@@ -70,11 +79,22 @@ result<ok_t, pg_error> drop_schema(const std::string& schema, bool cascade, bool
                                     " because other objects depend on it",
                                 join_lines(lines),
                                 "Use DROP ... CASCADE to drop the dependent objects too."));
-    for (const auto& t : *tables) {
-      const std::string local = local_relation_name(schema, t);
-      if (auto r = db.exec("DROP TABLE " + quote_identifier(local)); !r)
-        return fail(storage_error(r.error()));
-      if (auto r = forget_table_columns(db, local); !r)
+    for (auto d = relations.rbegin(); d != relations.rend(); ++d) {  // each before what it reads
+      const std::string& local = d->relation->local_name;
+      if (d->relation->kind == 'v') {
+        if (auto r = db.exec("DROP VIEW " + quote_identifier(local)); !r)
+          return fail(storage_error(r.error()));
+        if (auto r = forget_relation_acl(db, local); !r)
+          return fail(storage_error(r.error()));
+      } else {
+        if (auto r = db.exec("DROP TABLE " + quote_identifier(local)); !r)
+          return fail(storage_error(r.error()));
+        if (auto r = forget_table_columns(db, local); !r)
+          return fail(storage_error(r.error()));
+        if (auto r = forget_dropped_table(db, local); !r)  // its privileges, as DROP TABLE's
+          return r;
+      }
+      if (auto r = forget_descriptions(db, local); !r)
         return fail(storage_error(r.error()));
     }
     // The types go after the tables, so only what lies outside the schema is

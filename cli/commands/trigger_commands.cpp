@@ -5,6 +5,7 @@
 #include <set>
 
 #include "cli/commands/trigger_installation.hpp"
+#include "cli/server/statement_router.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
@@ -109,22 +110,28 @@ std::string when_text(std::string_view source) {
 }
 
 // Whether a WHEN condition names the record `record` (new / old).
-bool references_record(const json& node, const std::string& record) {
+// Where the condition first reads `record` (OLD or NEW: OLD.col, OLD.*, or OLD alone
+// when the table has no column of that name), as a byte offset; -1: nowhere.
+int record_reference(const json& node, const std::string& record, const std::vector<column_definition>& columns) {
   if (node.is_object()) {
     if (node.contains("ColumnRef")) {
-      const json& fields = pt::list(node["ColumnRef"], "fields");
-      if (fields.size() == 2 && pt::text(pt::fields(fields[0]), "sval") == record)
-        return true;
+      const json& ref = node["ColumnRef"];
+      const json& fields = pt::list(ref, "fields");
+      const bool names_record = !fields.empty() && pt::text(pt::fields(fields[0]), "sval") == record;
+      const bool column_of_that_name =
+          std::any_of(columns.begin(), columns.end(), [&](const column_definition& c) { return c.name == record; });
+      if (names_record && (fields.size() == 2 || (fields.size() == 1 && !column_of_that_name)))
+        return static_cast<int>(pt::integer(ref, "location"));
     }
     for (const auto& [key, value] : node.items())
-      if (references_record(value, record))
-        return true;
+      if (int at = record_reference(value, record, columns); at >= 0)
+        return at;
   } else if (node.is_array()) {
     for (const json& item : node)
-      if (references_record(item, record))
-        return true;
+      if (int at = record_reference(item, record, columns); at >= 0)
+        return at;
   }
-  return false;
+  return -1;
 }
 
 result<command_outcome, pg_error> create_function(const json& stmt, std::string_view source,
@@ -174,7 +181,7 @@ result<command_outcome, pg_error> create_function(const json& stmt, std::string_
   return command_outcome::tag_only("CREATE FUNCTION");
 }
 
-result<command_outcome, pg_error> create_trigger(const json& stmt, std::string_view source,
+result<command_outcome, pg_error> create_trigger(const json& stmt, std::string_view source, int position_base,
                                                  command_context& context, const type_settings& settings) {
   if (!pt::flag(stmt, "row"))
     return fail(not_supported("FOR EACH STATEMENT"));
@@ -224,10 +231,16 @@ result<command_outcome, pg_error> create_trigger(const json& stmt, std::string_v
       return fail(make_pg_error("42703", "column \"" + column + "\" of relation \"" + shown + "\" does not exist"));
   if (stmt.contains("whenClause")) {
     t.when = when_text(source);
-    if (t.on_insert && references_record(stmt["whenClause"], "old"))
-      return fail(make_pg_error("42P17", "INSERT trigger's WHEN condition cannot reference OLD values"));
-    if (t.on_delete && references_record(stmt["whenClause"], "new"))
-      return fail(make_pg_error("42P17", "DELETE trigger's WHEN condition cannot reference NEW values"));
+    // PostgreSQL's error points at the first reference.
+    const auto refused = [&](int at, const std::string& message) {
+      pg_error error = make_pg_error("42P17", message);
+      error.position = position_base + character_count(source, static_cast<size_t>(at)) + 1;
+      return fail(std::move(error));
+    };
+    if (int at = record_reference(stmt["whenClause"], "old", *columns); t.on_insert && at >= 0)
+      return refused(at, "INSERT trigger's WHEN condition cannot reference OLD values");
+    if (int at = record_reference(stmt["whenClause"], "new", *columns); t.on_delete && at >= 0)
+      return refused(at, "DELETE trigger's WHEN condition cannot reference NEW values");
   }
   if (auto r = write_trigger(db, t); !r)
     return fail(pg_error_from_sqlite(r.error()));
@@ -362,14 +375,15 @@ result<command_outcome, pg_error> toggle_triggers(const json& stmt, command_cont
 }  // namespace
 
 result<command_outcome, pg_error> trigger_statement(const std::string& node_type, const json& stmt,
-                                                    std::string_view source, const std::string& tag,
-                                                    command_context& context, const type_settings& settings) {
+                                                    std::string_view source, int position_base,
+                                                    const std::string& tag, command_context& context,
+                                                    const type_settings& settings) {
   if (auto r = forget_dropped_triggers(context.database()); !r)
     return fail(pg_error_from_sqlite(r.error()));
   if (node_type == "CreateFunctionStmt")
     return create_function(stmt, source, context, settings);
   if (node_type == "CreateTrigStmt")
-    return create_trigger(stmt, source, context, settings);
+    return create_trigger(stmt, source, position_base, context, settings);
   if (node_type == "AlterTableStmt")
     return toggle_triggers(stmt, context, settings);
   if (pt::text(stmt, "removeType") == "OBJECT_TRIGGER")

@@ -38,10 +38,11 @@ namespace tributary {
 
 // `node_type`: CreateFunctionStmt, CreateTrigStmt, DropStmt (OBJECT_TRIGGER or
 // OBJECT_FUNCTION) or AlterTableStmt (only ENABLE / DISABLE TRIGGER commands); `source` the statement's
-// text; `tag` its command tag.
+// text, `position_base` characters into the query string; `tag` its command tag.
 result<command_outcome, pg_error> trigger_statement(const std::string& node_type,
                                                     const nlohmann::json& stmt, std::string_view source,
-                                                    const std::string& tag, command_context& context,
+                                                    int position_base, const std::string& tag,
+                                                    command_context& context,
                                                     const type_settings& settings);
 
 }  // namespace tributary

@@ -26,9 +26,11 @@ namespace {
 // (columns may be added at the end, never dropped, renamed or retyped: 42P16),
 // then the old view goes (the new one is created in the same transaction).
 result<ok_t, pg_error> replace_view(sqlite_connection& db, const std::string& local, const std::string& name,
-                                    const stored_view& replacement) {
-  auto existing = query_rows(db, "SELECT type, sql FROM sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')",
-                             local);
+                                    bool temporary, const stored_view& replacement) {
+  // A temporary view replaces the session's temporary one only (it may hide a table).
+  const std::string schema = temporary ? "temp" : "main";
+  auto existing = query_rows(
+      db, "SELECT type, sql FROM " + schema + ".sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')", local);
   if (!existing)
     return fail(table_storage_error(existing.error()));
   auto sequence = find_sequence(db.handle(), local);
@@ -36,7 +38,7 @@ result<ok_t, pg_error> replace_view(sqlite_connection& db, const std::string& lo
     return fail(sequence.error());
   if (existing->empty())
     return ok_v;
-  if ((*existing)[0][0] != "view" || *sequence)
+  if ((*existing)[0][0] != "view" || (*sequence && !temporary))
     return fail(make_pg_error("42809", "\"" + name + "\" is not a view"));
   if (auto old = read_stored_view((*existing)[0][1])) {
     if (replacement.columns.size() < old->columns.size())
@@ -55,7 +57,7 @@ result<ok_t, pg_error> replace_view(sqlite_connection& db, const std::string& lo
                                                format_type(was.type) + " to " + format_type(now.type)));
     }
   }
-  if (auto r = db.exec("DROP VIEW " + quote_identifier(local)); !r)
+  if (auto r = db.exec("DROP VIEW " + schema + "." + quote_identifier(local)); !r)
     return fail(table_storage_error(r.error()));
   return ok_v;
 }
@@ -79,10 +81,9 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const std::string schema = view.value("schemaname", std::string());
   const std::string name = view.value("relname", std::string());
   // A temporary view lives in SQLite's temp schema: typed as any view (the query
-  // translator reads its record there), but the catalogs do not read that schema.
-  // CREATE OR REPLACE of one keeps SQLite's view of the text.
+  // translator reads its record there), listed in the session's pg_temp_N schema.
   const bool temporary = view.value("relpersistence", std::string("p")) == "t";
-  if (temporary && (fields.value("replace", false) || (!schema.empty() && schema != "pg_temp")))
+  if (temporary && !schema.empty() && schema != "pg_temp")
     return untranslated;
   if (!temporary && !schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
@@ -116,7 +117,7 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   }
   const std::string local = temporary ? name : local_relation_name(schema, name);
   if (fields.value("replace", false))
-    if (auto replaced = replace_view(context.database(), local, name, stored); !replaced)
+    if (auto replaced = replace_view(context.database(), local, name, temporary, stored); !replaced)
       return fail(replaced.error());
   return std::optional<std::string>{translated_view_sql(local, temporary, stored, (*translated)->sql)};
 }

@@ -22,7 +22,9 @@ namespace tributary {
 namespace pt = parse_tree;
 
 std::string described_table(const catalog_relation& r) {
-  return r.schema == "public" ? r.name : r.schema + "." + r.name;
+  // getObjectDescription: each name quoted where it needs it (ds."only").
+  return r.schema == "public" ? quote_identifier_if_needed(r.name)
+                              : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(r.name);
 }
 
 std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
@@ -65,6 +67,42 @@ std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog
   return out;
 }
 
+std::vector<schema_dependent> schema_dependents(sqlite_connection& db, const catalog_model& model,
+                                                const std::string& schema) {
+  // The tables and views in the order they were created (sqlite_schema's rowid);
+  // the views with what they read.
+  std::vector<const catalog_relation*> created;
+  if (auto rows = query_rows(db, "SELECT name FROM main.sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid"))
+    for (const auto& row : *rows)
+      for (const auto& r : model.relations)
+        if ((r.kind == 'r' || r.kind == 'v') && r.local_name == row[0])
+          created.push_back(&r);
+  std::map<const catalog_relation*, std::vector<int64_t>> reads;
+  for (const auto* r : created)
+    if (r->kind == 'v')
+      reads[r] = relations_read_by_view(db, model, *r);
+  // PostgreSQL's findDependentObjects: from the last created, each relation after
+  // the views reading it (depth first, the last created first); reported reversed.
+  std::vector<const catalog_relation*> visited;
+  std::vector<schema_dependent> out;
+  std::function<void(const catalog_relation*, const catalog_relation*)> visit = [&](const catalog_relation* r,
+                                                                                    const catalog_relation* from) {
+    if (std::find(visited.begin(), visited.end(), r) != visited.end())
+      return;
+    visited.push_back(r);
+    for (auto view = created.rbegin(); view != created.rend(); ++view)
+      if (auto it = reads.find(*view); it != reads.end() &&
+                                       std::find(it->second.begin(), it->second.end(), r->oid) != it->second.end())
+        visit(*view, r);
+    out.push_back({r, from});
+  };
+  for (auto r = created.rbegin(); r != created.rend(); ++r)
+    if ((*r)->schema == schema)
+      visit(*r, nullptr);
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
 result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, const nlohmann::json& stmt,
                                                       const std::string& table) {
   std::vector<std::string> retyped;
@@ -95,21 +133,46 @@ result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, con
 namespace {
 
 // The RangeVars naming `from` without a schema: their locations.
-void table_references(const nlohmann::json& node, const std::string& from, std::vector<size_t>& out) {
+void table_references(const nlohmann::json& node, const std::string& from, std::vector<size_t>& out,
+                      std::vector<size_t>* unaliased = nullptr) {
   if (node.is_array()) {
     for (const auto& item : node)
-      table_references(item, from, out);
+      table_references(item, from, out, unaliased);
     return;
   }
   if (!node.is_object())
     return;
   for (const auto& [key, value] : node.items()) {
     if (key == "RangeVar" && value.is_object()) {
-      if (!value.contains("schemaname") && value.value("relname", "") == from)
+      if (!value.contains("schemaname") && value.value("relname", "") == from) {
+        out.push_back(static_cast<size_t>(value.value("location", 0)));
+        if (unaliased != nullptr && !value.contains("alias"))
+          unaliased->push_back(out.back());
+      }
+      continue;
+    }
+    table_references(value, from, out, unaliased);
+  }
+}
+
+// The column references qualified by `qualifier` (q.c, q.*): where each starts.
+void qualified_column_references(const nlohmann::json& node, const std::string& qualifier, std::vector<size_t>& out) {
+  if (node.is_array()) {
+    for (const auto& item : node)
+      qualified_column_references(item, qualifier, out);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  for (const auto& [key, value] : node.items()) {
+    if (key == "ColumnRef" && value.is_object()) {
+      const auto& fields = value.value("fields", nlohmann::json::array());
+      if (fields.size() == 2 && fields[0].contains("String") &&
+          fields[0]["String"].value("sval", "") == qualifier)
         out.push_back(static_cast<size_t>(value.value("location", 0)));
       continue;
     }
-    table_references(value, from, out);
+    qualified_column_references(value, qualifier, out);
   }
 }
 
@@ -188,14 +251,32 @@ result<ok_t, pg_error> edit_view_texts(sqlite_connection& db, const view_query_e
 
 result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
                                                   const std::string& to) {
-  if (from.find('.') != std::string::npos || to.find('.') != std::string::npos)
-    return ok_v;
+  // A table of another schema reads "sales.o" AS "o" in the kept text
+  // (qualified_names.hpp): its local name, then its own name as an alias.
+  const auto own_name = [](const std::string& local) { return local.substr(local.find('.') + 1); };
+  const std::string qualifier = own_name(from);
   return edit_view_texts(db, [&](const nlohmann::json& query, const std::string& text) {
-    std::vector<size_t> at;
-    table_references(query, from, at);
+    std::vector<size_t> at, unaliased;
+    table_references(query, from, at, &unaliased);
     std::vector<text_edit> edits;
-    for (size_t location : at)
-      edits.push_back({location, location + identifier_length(text, location), quote_identifier_if_needed(to)});
+    bool read_by_name = false;  // FROM t (or FROM sales.o): t.c names the table
+    for (size_t location : at) {
+      const size_t end = location + identifier_length(text, location);
+      edits.push_back({location, end, quote_identifier_if_needed(to)});
+      const std::string alias = " AS " + quote_identifier(qualifier);
+      if (from.find('.') != std::string::npos && text.compare(end, alias.size(), alias) == 0) {
+        edits.push_back({end + 4, end + alias.size(), quote_identifier(own_name(to))});
+        read_by_name = true;
+      }
+    }
+    read_by_name = read_by_name || (from.find('.') == std::string::npos && !unaliased.empty());
+    if (read_by_name) {  // t.c -> u.c, as PostgreSQL then prints the view
+      std::vector<size_t> columns;
+      qualified_column_references(query, qualifier, columns);
+      for (size_t location : columns)
+        edits.push_back({location, location + identifier_length(text, location),
+                         quote_identifier_if_needed(own_name(to))});
+    }
     return edits;
   });
 }

@@ -9,13 +9,14 @@
 // views' PostgreSQL texts.
 //
 // ALTER TABLE t RENAME TO u: SQLite rewrites the views' translated SELECTs; the
-// PostgreSQL text each keeps (view_text.hpp) is rewritten too, each unqualified
-// reference to t in FROM made u, so pg_get_viewdef, pg_dump and the dependency
-// checks read the table's new name.
+// PostgreSQL text each keeps (view_text.hpp) is rewritten too, each reference to
+// t in FROM made u (of any schema) and t.c made u.c, so pg_get_viewdef, pg_dump
+// and the dependency checks read the table's new name.
 //
 // DROP TABLE and DROP VIEW reach the views that read what they drop
 // (dependent_views), as PostgreSQL's dependencies do: a DETAIL line "view w
-// depends on view v" of the 2BP01, or with CASCADE a view dropped first.
+// depends on view v" of the 2BP01, or with CASCADE a view dropped first; DROP
+// SCHEMA its relations and the views reading them (schema_dependents).
 #pragma once
 
 #include <string>
@@ -30,7 +31,8 @@
 
 namespace tributary {
 
-// A relation as PostgreSQL's messages name it: "t", or "s.t" off schema public.
+// A relation as PostgreSQL's messages name it: "t", or "s.t" off schema public,
+// each name quoted where it needs it.
 std::string described_table(const catalog_relation& r);
 
 struct dependent_view {
@@ -44,11 +46,25 @@ struct dependent_view {
 std::vector<dependent_view> dependent_views(sqlite_connection& db, const catalog_model& model,
                                             const std::vector<std::string>& dropped);
 
+// DROP SCHEMA s: its tables and views and the views outside that read them, in
+// PostgreSQL's order (its dependency walk: the schema's relations from the last
+// created, each after the views that read it, reported in the reverse order).
+// `reached_from`: the relation through which a view outside the schema (or a view
+// of it reached first through another) depends on the schema; nullptr for the
+// schema's own. Dropping them in the reverse order drops each before what it reads.
+struct schema_dependent {
+  const catalog_relation* relation;
+  const catalog_relation* reached_from;
+};
+std::vector<schema_dependent> schema_dependents(sqlite_connection& db, const catalog_model& model,
+                                                const std::string& schema);
+
 // `stmt`: an AlterTableStmt's fields on the local table `table`.
 result<ok_t, pg_error> refuse_retyping_viewed_columns(sqlite_connection& db, const nlohmann::json& stmt,
                                                       const std::string& table);
 
-// After the local table `from` became `to` (both unqualified, schema public).
+// After the local table `from` became `to` ("t" -> "u", "sales.o" -> "sales.p"):
+// FROM t reads u, and t.c (where the view reads the table by its name) u.c.
 result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const std::string& from,
                                                   const std::string& to);
 

@@ -92,7 +92,8 @@ result<command_outcome, pg_error> statement_dispatcher::trigger_statement(
   const type_settings settings = parameters_.type_settings_now();
   return in_own_transaction([&]() -> result<command_outcome, pg_error> {
     return tributary::trigger_statement(own.statements[0].node_type(), own.statements[0].fields(),
-                                        statement.text, statement.tag, *this, settings);
+                                        statement.text, statement.position, statement.tag, *this,
+                                        settings);
   });
 }
 

@@ -58,6 +58,9 @@ struct view_scope_item {
   int level = 0;  // 0: the expression's own SELECT; 1, 2, ...: the SELECTs around it (correlated)
   // Columns a JOIN ... USING merged into another item's: an unqualified name does not find them here.
   std::vector<std::string> merged;
+  // The name it prints as when not `qualifier`: PostgreSQL renames an item an
+  // outer SELECT names too (vt_1).
+  std::string printed;
 };
 
 // A sub-select of a view's expression ((SELECT ...), EXISTS (...), x IN (...)): its
@@ -73,11 +76,17 @@ using view_subselect_printer = std::function<std::optional<printed_subselect>(co
 // those of the SELECTs around it): as below, a column reference qualified by the
 // item that has the column (c, q.c; the nearest SELECT's first); also the
 // aggregates count(*), count(x), sum, avg, min and max, window functions (OVER
-// (PARTITION BY ... ORDER BY ...) with the default frame) and, with `subselects`,
+// (PARTITION BY ... ORDER BY ... [frame])) and, with `subselects`,
 // sub-selects.
 std::optional<std::string> deparse_view_expression(const nlohmann::json& expression, std::string_view source,
                                                    const std::vector<view_scope_item>& scope, bool pretty,
                                                    oid_t* type, const view_subselect_printer* subselects = nullptr);
+
+// A named window of a view's WINDOW clause (its WindowDef) over `scope`: "(spec)"
+// as get_rule_windowspec prints it; nullopt when not covered.
+std::optional<std::string> deparse_view_window(const nlohmann::json& window, std::string_view source,
+                                               const std::vector<view_scope_item>& scope, bool pretty,
+                                               const view_subselect_printer* subselects = nullptr);
 
 // A GROUP BY / ORDER BY / PARTITION BY / DISTINCT ON item as ruleutils'
 // get_rule_sortgroupclause prints it: a column bare, a function call (or an

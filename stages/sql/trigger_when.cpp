@@ -58,6 +58,29 @@ size_t reference_length(const std::string& text, size_t at) {
   return end - at;
 }
 
+// `left` < `right` (<=, >, >=) as PostgreSQL's record_cmp orders two records: column
+// by column, a NULL after every value and equal to a NULL; never NULL itself.
+std::string ordering(const std::string& op, const std::string& left, const std::string& right,
+                     const std::vector<column_definition>& columns) {
+  const bool greater = op[0] == '>';
+  const std::string& low = greater ? right : left;
+  const std::string& high = greater ? left : right;
+  std::string out;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const std::string name = quote_identifier(columns[i].name);
+    const std::string a = low + "." + name, b = high + "." + name;
+    const std::string before = "COALESCE(" + a + " < " + b + ", " + a + " IS NOT NULL AND " + b + " IS NULL)";
+    const std::string same = a + " IS NOT DISTINCT FROM " + b;
+    if (i + 1 == columns.size())
+      out += op.size() == 2 ? "(" + before + " OR " + same + ")" : before;
+    else
+      out += "(" + before + " OR (" + same + " AND ";
+  }
+  for (size_t i = 1; i < columns.size(); ++i)
+    out += "))";
+  return out;
+}
+
 void find_comparisons(const json& node, const std::string& text, const std::vector<column_definition>& columns,
                       std::vector<text_edit>& edits) {
   if (node.is_array()) {
@@ -74,6 +97,21 @@ void find_comparisons(const json& node, const std::string& text, const std::vect
       const json& right = value.value("rexpr", json());
       const auto names = pt::strings(pt::list(value, "name"));
       const bool equality = kind == "AEXPR_OP" && names.size() == 1 && (names[0] == "=" || names[0] == "<>");
+      const bool order = kind == "AEXPR_OP" && names.size() == 1 &&
+                         (names[0] == "<" || names[0] == "<=" || names[0] == ">" || names[0] == ">=");
+      if (order && !whole_row(left, columns).empty() && !whole_row(right, columns).empty()) {
+        // OLD.* < NEW.*  ->  TRUE = (<the ordering>): an equality, so the operators
+        // around bind as they did to <.
+        const auto record = [&](const json& side) { return whole_row(side, columns) == "old" ? "OLD" : "NEW"; };
+        const auto left_at = static_cast<size_t>(pt::integer(pt::fields(left), "location"));
+        const auto op_at = static_cast<size_t>(pt::integer(value, "location"));
+        const auto right_at = static_cast<size_t>(pt::integer(pt::fields(right), "location"));
+        edits.push_back({left_at, left_at + reference_length(text, left_at), "TRUE"});
+        edits.push_back({op_at, op_at + names[0].size(), "="});
+        edits.push_back({right_at, right_at + reference_length(text, right_at),
+                         "(" + ordering(names[0], record(left), record(right), columns) + ")"});
+        continue;
+      }
       if ((kind == "AEXPR_DISTINCT" || kind == "AEXPR_NOT_DISTINCT" || equality) &&
           !whole_row(left, columns).empty() && !whole_row(right, columns).empty()) {
         if (equality) {  // two records are equal when no column is distinct (NULLs equal)

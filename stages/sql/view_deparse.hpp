@@ -19,17 +19,22 @@
 // queries and parenthesised set operations nest as PostgreSQL prints them.
 // Covered: FROM lists, [LEFT | RIGHT | FULL] JOIN ... ON, [LEFT | RIGHT] JOIN ...
 // USING / NATURAL (the merged column is the left one's, the right one's for RIGHT
-// JOIN; `*` gives it first), CROSS JOIN, sub-selects in FROM (with an alias), in
-// conditions and targets (IN, op ANY / ALL, EXISTS, scalar), WITH (not RECURSIVE),
-// DISTINCT [ON], the aggregates count/sum/avg/min/max, window functions with the
-// default frame, GROUP BY / ORDER BY / DISTINCT ON of columns, expressions, output
+// JOIN; `*` gives it first), CROSS JOIN, sub-selects in FROM (with an alias, a
+// column list s(x, y) printed whole, LATERAL), in
+// conditions and targets (IN, op ANY / ALL, EXISTS, scalar), WITH [RECURSIVE] (with
+// column lists),
+// DISTINCT [ON], the aggregates count/sum/avg/min/max, window functions with their
+// frames and named windows (OVER w, WINDOW w AS (...)), GROUP BY / ORDER BY /
+// DISTINCT ON of columns, expressions, output
 // names and target numbers (each once), HAVING, OFFSET and LIMIT constants, and
-// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types (the branches'
-// columns named as the first's), nested. Not covered (nullopt: the caller keeps
-// the text as written): FULL JOIN ... USING, WITH RECURSIVE, frames and named
-// windows, branches of different types, a relation named in a sub-select as in a
-// SELECT around it (PostgreSQL prints it renamed, t_1), an expression the deparser
-// does not know. Pure.
+// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types or of numbers of
+// different types (printed as they are; the branches'
+// columns named as the first's; its unnamed expressions AS "?column?"), nested;
+// a relation a sub-select names as a SELECT around it does is renamed t_1 (t_2
+// past the names taken), as set_rtable_names; an aliased join (a JOIN b) j with
+// its column list where names repeat. Not covered (nullopt: the caller keeps the
+// text as written): FULL JOIN ... USING, branches of strings of different types,
+// an expression the deparser does not know. Pure.
 #pragma once
 
 #include <functional>
