@@ -5,9 +5,9 @@
 // Tributary), a subscription copies them; then every statement of each other
 // *.sql file (one statement per line; `--` lines are comments) runs on both
 // servers, and the answers must be equal: success or failure; for a failure
-// the SQLSTATE, message and DETAIL (and the error's position in the statement, in
-// the files that say so); for rows the column names, the type OIDs and every value
-// as text. Adding a case is adding a line.
+// the SQLSTATE, message, DETAIL and the error's position in the statement; for rows
+// the column names, the type OIDs and every value as text. Adding a case is adding a
+// line.
 //
 // pending/*.sql holds statements Tributary does not answer as PostgreSQL yet:
 // they run too and are listed in the output, and the test fails when one of
@@ -43,17 +43,6 @@ std::vector<fs::path> corpus_files(const fs::path& dir) {
       out.push_back(entry.path());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-// A file with the comment line `-- error positions are compared` has its errors'
-// positions compared too (the older files predate it).
-bool compares_positions(const fs::path& file) {
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line))
-    if (line == "-- error positions are compared")
-      return true;
-  return false;
 }
 
 // Everything a client sees of one statement's answer, as one text.
@@ -118,10 +107,9 @@ protected:
 TEST_F(SqlCorpus, EveryStatementAnswersAsPostgres) {
   int compared = 0;
   for (const fs::path& file : corpus_files(dir_)) {
-    const bool positions = compares_positions(file);
     for (const std::string& sql : statements_of(file)) {
       ++compared;
-      EXPECT_EQ(answer(local_.get(), sql, positions), answer(publisher_session_.get(), sql, positions))
+      EXPECT_EQ(answer(local_.get(), sql, true), answer(publisher_session_.get(), sql, true))
           << file.filename().string() << ": " << sql;
     }
   }

@@ -1,7 +1,6 @@
 -- An explicit cast to an array of a type with a length (varchar(n)[], char(n)[], bit(n)[],
 -- varbit(n)[]) cuts or pads each element as the cast to the element type does; numeric(p,s)[]
 -- rounds each; an assignment to such a column refuses an element that does not fit (issue 7).
--- error positions are compared
 SELECT '{101,1}'::bit(2)[], '{1,10}'::bit(3)[], '{1111,1,NULL}'::varbit(2)[]
 SELECT '{abcd,ab}'::varchar(2)[], '{abcd,ab}'::char(3)[], CAST('{abcd}' AS varchar(2)[])
 SELECT '{{abcd,x},{y,zzz}}'::varchar(2)[], '[0:1]={abcd,NULL}'::char(1)[], '{}'::varchar(1)[]

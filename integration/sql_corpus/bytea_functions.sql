@@ -1,6 +1,5 @@
 -- encode / decode (base64, hex, escape), sha224 ... sha512 and md5 of bytea (issue 11):
 -- values, result types and PostgreSQL's errors.
--- error positions are compared
 SELECT encode('\x00ff5c27e9'::bytea, 'hex'), encode('\x00ff5c27e9'::bytea, 'base64'), encode('\x00ff5c27e9'::bytea, 'escape'), encode('', 'base64')
 SELECT encode('abc', 'HEX'), encode('a\\b'::bytea, 'Escape'), encode('\x0102037f80'::bytea, 'escape'), encode(NULL::bytea, 'hex'), encode('ab', NULL)
 SELECT encode(decode(name, 'escape'), 'base64') FROM items ORDER BY id

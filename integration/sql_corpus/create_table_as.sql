@@ -1,7 +1,6 @@
 -- CREATE TABLE ... AS and SELECT ... INTO (issue 11): the new table's columns have the
 -- PostgreSQL types the query gives them (pg_attribute, format_type), its rows the
 -- query's; column name lists, WITH [NO] DATA, IF NOT EXISTS, and PostgreSQL's errors.
--- error positions are compared
 CREATE TABLE ctas_items AS SELECT * FROM items
 SELECT * FROM ctas_items ORDER BY id
 SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = 'ctas_items'::regclass AND attnum > 0 ORDER BY attnum

@@ -1,7 +1,6 @@
 -- DECLARE / FETCH / MOVE / CLOSE (issue 11): the rows each FETCH direction returns,
 -- the FETCH n / MOVE n tags, and PostgreSQL's errors. Statements run in order on one
 -- session; every block ends, so the next file starts outside a transaction.
--- error positions are compared
 DECLARE c CURSOR FOR SELECT id, name FROM items ORDER BY id
 DECLARE c CURSOR FOR SELECT id FROM no_such_table
 DECLARE c CURSOR FOR SELECT i.id FROM items i JOIN no_such_table n ON true

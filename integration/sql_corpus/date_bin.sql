@@ -1,7 +1,6 @@
 -- date_bin, date_trunc with a time zone, date + time[tz] and date - date (issue 11):
 -- PostgreSQL 15's values, result types and errors (the session's TimeZone is
 -- America/New_York).
--- error positions are compared
 SELECT date_bin('15 minutes', timestamp '2020-02-11 15:44:17', timestamp '2001-01-01'), date_bin('15 minutes', timestamp '2020-02-11 15:44:17', timestamp '2001-01-01 00:02:30')
 SELECT date_bin('15 minutes', timestamp '2020-02-11 15:44:17', timestamp '2020-02-11 15:50:00'), date_bin('1 day 2 hours', timestamp '2020-02-11 15:44:17', timestamp '2030-01-01')
 SELECT date_bin('1 day', timestamptz '2020-02-11 12:00', '2001-01-01'), date_bin('1 day', timestamp '2020-02-11 12:00', '2001-01-01'), date_bin('1 day', date '2020-02-11', date '2001-01-01'), date_bin('1 hour', '2020-02-11 12:34', '2001-01-01')

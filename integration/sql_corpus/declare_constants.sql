@@ -3,7 +3,6 @@
 -- CASE arm or AND argument PostgreSQL keeps), an error of a row's value at FETCH, and
 -- what PostgreSQL's simplification drops (CASE WHEN false, false AND ..., COALESCE
 -- after a constant) never runs.
--- error positions are compared
 BEGIN
 DECLARE c1 CURSOR FOR SELECT 1/0
 ROLLBACK

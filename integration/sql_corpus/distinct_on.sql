@@ -1,5 +1,4 @@
 -- SELECT DISTINCT ON (issue 11): the first row of each group in ORDER BY's order.
--- error positions are compared
 SELECT DISTINCT ON (category) category, name FROM items ORDER BY category, name
 SELECT DISTINCT ON (category) category, name, price FROM items ORDER BY category, price DESC
 SELECT DISTINCT ON (category) category, id FROM items ORDER BY category NULLS FIRST, id DESC

@@ -1,6 +1,5 @@
 -- INSERT, UPDATE and DELETE with expressions, assignment casts and RETURNING, on a table
 -- of its own (not replicated): the same statements on both servers leave the same rows.
--- error positions are compared
 CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL, balance numeric(12,2) DEFAULT 0, opened date, flags smallint, note varchar(5))
 INSERT INTO accounts VALUES (1, 'ann', 100.005, '2024-01-01', 1, 'x')
 INSERT INTO accounts VALUES (2, 'bob', 1 + 1, '2024-01-01'::date, 2, 'hello')

@@ -1,7 +1,6 @@
 -- The comparison operators PostgreSQL has for its geometric types, as geo_ops.c computes
 -- them: coordinates within 1e-6 are equal, boxes and circles compare by area, lsegs by
 -- length, paths by point count; widths and areas overflow as float8 does.
--- error positions are compared
 SELECT point '(1,1)' ~= point '(1.0000001,1)', point '(1,1)' ~= point '(1.00001,1)', point '(1,1)' <> point '(1,1.0000005)', point 'NaN,1' ~= point 'NaN,1', point 'NaN,1' <> point '(1,1)'
 SELECT point '(1,1)' << point '(1.000001,0)', point '(1,1)' << point '(1.0000011,0)', point '(2,1)' >> point '(1,1)', point '(0,1)' <^ point '(0,2)', point '(0,2)' >^ point '(0,1)', point '(0,1)' <<| point '(0,2)', point '(0,2)' |>> point '(0,1)', point '(1,5)' ?| point '(1,7)', point '(3,5)' ?- point '(1,5.0000001)'
 SELECT box '(2,2),(0,0)' = box '(4,1),(0,0)', box '(2,2),(0,0)' < box '(3,3),(0,0)', box '(2,2),(0,0)' <= box '(4,1),(0,0)', box '(2,2),(0,0)' > box '(1,1),(0,0)', box '(2,2),(0,0)' >= box '(3,3),(0,0)', box '(2,2),(0,0)' ~= box '(2,2),(0,0.0000001)', box '(2,2),(0,0)' ~= box '(4,1),(0,0)'

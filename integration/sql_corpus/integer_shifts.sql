@@ -1,5 +1,4 @@
 -- Integer shifts and bitwise NOT (issue 11): PostgreSQL's int2/int4/int8 shl, shr and not.
--- error positions are compared
 SELECT 1 << 4, 256 >> 2, ~5, 7::int8 << 2, -8 >> 1
 SELECT 1 << 31, 1 << 30, 3 << 31, 1 << 32, 5 >> 33, -1 >> 40
 SELECT 1::int2 << 15, 255::int2 << 8, (-32768)::int2 >> 3, ~(0::int2), ~(-1::int8)

@@ -1,6 +1,5 @@
 -- sum and avg of intervals as window functions, over every frame kind, and as plain
 -- aggregates (issue 11): PostgreSQL 15's values (interval_accum / interval_accum_inv).
--- error positions are compared
 SELECT id, sum(age(timestamptz '2024-12-31', created)) OVER (ORDER BY id) FROM items WHERE id <> 4 ORDER BY id
 SELECT id, avg(make_interval(days => id, hours => qty)) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM items ORDER BY id
 SELECT id, sum(interval '1 month 1 day 1 hour' * id) OVER w, avg(interval '1 month 1 day 1 hour' * id) OVER w FROM items WINDOW w AS (ORDER BY id ROWS 2 PRECEDING) ORDER BY id

@@ -1,6 +1,5 @@
 -- JSON and JSONB operators and everyday functions (issue 11): json returns its text
 -- verbatim, jsonb its canonical text; errors as PostgreSQL's. A table of its own.
--- error positions are compared
 CREATE TABLE docs (id int PRIMARY KEY, j json, b jsonb, tags text[])
 INSERT INTO docs VALUES (1, '{"b": 2, "a": [1,  2, {"x": "y"}], "s": "t\u00e9xt", "n": 1.50}', '{"b": 2, "a": [1,  2, {"x": "y"}], "s": "t\u00e9xt", "n": 1.50}', '{red,green}')
 INSERT INTO docs VALUES (2, '[1, "two", null, true, {"k": "v"}]', '[1, "two", null, true, {"k": "v"}]', '{}')

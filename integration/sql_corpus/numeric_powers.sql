@@ -1,6 +1,5 @@
 -- numeric ^ numeric, power, exp, ln, log and log10 of numeric (issue 11): PostgreSQL 15's
 -- values to the digit, its result scales, and its errors (2201F, 2201E, 22003, 22012).
--- error positions are compared
 SELECT 2.0 ^ 0.5, 2 ^ 0.5, 2.0 ^ 3, 2.0 ^ -2, 2 ^ 3
 SELECT power(2.0, 0.5), power(10::numeric, 20), pow(1.5, 3), power(2::numeric, -1), power(0.5, 100), power(3.000000000000000001, 2), power(1.1, 1000)
 SELECT 4.0 ^ 0.5, 100.0 ^ 0.5, 0.0625 ^ 0.25, 10.0 ^ -3, 1.0000001 ^ 10000000, 9.99 ^ 9.99, 0.001 ^ 0.001, 123456789.123 ^ 1.5

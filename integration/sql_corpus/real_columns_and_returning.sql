@@ -1,7 +1,6 @@
 -- A table of its own (not replicated) with real and double precision columns: real
 -- arithmetic, comparisons, aggregates (stddev / variance of real as float8), and
 -- RETURNING of tableoid::regclass and pg_typeof, which print names (issues 7, 11).
--- error positions are compared
 CREATE TABLE measures (id int PRIMARY KEY, r real, d double precision, n numeric(8,3), s smallint, t text, b boolean, ts timestamptz, j jsonb, a int[])
 INSERT INTO measures VALUES (1, 1.1, 2.2, 3.333, 4, 'x', true, '2024-01-01 10:00+00', '{"a":1}', '{1,2}'), (2, -0.5, 1e-3, -1.5, -3, 'y', false, '2024-06-01 12:30+02', '[1,2]', '{}'), (3, NULL, 'NaN', NULL, NULL, NULL, NULL, NULL, NULL, NULL) RETURNING tableoid::regclass, pg_typeof(r), pg_typeof(a), id
 SELECT r * 2, r + d, r = 1.1, r > 1, pg_typeof(r * 2) FROM measures ORDER BY id

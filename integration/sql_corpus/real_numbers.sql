@@ -1,7 +1,6 @@
 -- real (float4): arithmetic in float precision, real beside another number as float8,
 -- real in common types (ARRAY, UNION, CASE, COALESCE, GREATEST, IN lists), sum/avg, abs,
 -- round, sqrt (issues 7, 11).
--- error positions are compared
 SELECT ARRAY[1.1::float4, 2.2::float8], pg_typeof(ARRAY[1.1::float4, 2.2::float8])
 SELECT ARRAY[1.1::float4, 2], pg_typeof(ARRAY[1.1::float4, 2])
 SELECT ARRAY[1.1::float4, 2.5], pg_typeof(ARRAY[1.1::float4, 2.5])

@@ -3,7 +3,6 @@
 -- column's typmod; 22P02 malformed record literal with PostgreSQL's DETAIL. array_agg of
 -- a table's rows is typed t[] (issue 7). A row type has another OID on each server, so
 -- values are compared as text and through their fields.
--- error positions are compared
 CREATE TABLE ta7_rt (a int, b text, c varchar(3), d numeric(5,2), e bool)
 INSERT INTO ta7_rt VALUES (1, 'x', 'abc', 1.5, true), (2, NULL, NULL, NULL, NULL), (NULL, 'y z', '"', -2, false)
 SELECT '(1,a,b,2,t)'::ta7_rt::text, pg_typeof('(1,a,b,2,t)'::ta7_rt)::text

@@ -1,6 +1,5 @@
 -- Regular expression flags b (POSIX basic syntax), e (read as b by PostgreSQL 15), p and w
 -- (the halves of newline sensitivity), q, and their combinations (issue 11).
--- error positions are compared
 SELECT regexp_replace('abc', 'b', 'x', 'b'), regexp_replace('a.c', '.', 'x', 'q'), regexp_replace('a+b', 'a+b', 'X', 'b'), regexp_replace('aab', 'a+b', 'X', 'b')
 SELECT 'a+b' ~ 'a+b', regexp_match('a+b', 'a+b', 'b'), regexp_match('xaby', '\(ab\)', 'b'), regexp_match('(ab)', '(ab)', 'b'), regexp_match('aaa', 'a\{2\}', 'b'), regexp_match('*a', '*a', 'b')
 SELECT regexp_match('a+b', 'a\+b', 'e'), regexp_match('ddd', '^\d+$', 'e'), regexp_match('123', '^\d+$', 'e'), regexp_match('a|b', 'x|b', 'e')

@@ -1,6 +1,5 @@
 -- regexp_count, regexp_instr, regexp_like, regexp_substr (PostgreSQL 15, issue 11):
 -- start positions, the n-th match, subexpressions, flags, and PostgreSQL's errors.
--- error positions are compared
 SELECT regexp_count('ABCABCAXYaxy', 'A.'), regexp_count('ABCABCAXYaxy', 'A.', 1, 'i'), regexp_count('abc', ''), regexp_count('abcabc', '^a', 2), regexp_count('abcabc', 'a', 4), regexp_count('abc', 'b', 10)
 SELECT regexp_count(name, '[aeiou]'), regexp_count(name, 'A', 1, 'i'), regexp_count(category, 'u', 2) FROM items ORDER BY id
 SELECT regexp_count('héllo wörld', 'l'), regexp_count('héllo wörld', 'ö', 3), regexp_count(NULL, 'a'), regexp_count('a', NULL), regexp_count('a', 'a', NULL), regexp_count('a', 'a', 1, NULL)

@@ -1,7 +1,6 @@
 -- Unique violations on tables whose columns own a sequence (serial, identity; issue 11):
 -- PostgreSQL's constraint name and DETAIL, the failed statement's sequence values used
 -- up as in PostgreSQL (the report runs the statement again from the same sequence state).
--- error positions are compared
 CREATE TABLE ser_u (id serial PRIMARY KEY, v int UNIQUE)
 INSERT INTO ser_u (v) VALUES (1)
 INSERT INTO ser_u (v) VALUES (1)

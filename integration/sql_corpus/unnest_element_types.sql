@@ -1,7 +1,6 @@
 -- unnest of arrays of every element type (float8, real, interval, json, jsonb, bytea, uuid,
 -- inet, timetz, bit, money, point, ranges, tsvector, xml) and of multidimensional arrays
 -- (their elements in storage order), in a select list and in FROM (issue 11).
--- error positions are compared
 SELECT unnest(ARRAY[1.5::float8, 'NaN', '-0', 'Infinity', 1e300])
 SELECT unnest(ARRAY[1.5::float4, '-0'])
 SELECT unnest(ARRAY[interval '1 day', '2 hours', NULL])

@@ -1,6 +1,5 @@
 -- unnest of several arrays in FROM (a column per array, NULL past a shorter one's end,
 -- WITH ORDINALITY, column aliases) and string_to_table (issue 11).
--- error positions are compared
 SELECT * FROM unnest(ARRAY[1, 2], ARRAY['a', 'b', 'c'])
 SELECT * FROM unnest(ARRAY[1, 2], ARRAY['a', 'b', 'c']) WITH ORDINALITY
 SELECT * FROM unnest(ARRAY[1, 2], ARRAY['a', 'b', 'c']) AS t

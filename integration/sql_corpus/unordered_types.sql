@@ -3,7 +3,6 @@
 -- "operator does not exist: json = json", "function min(xml) does not exist"), at the
 -- key, the operator or the function; an array of one fails as it is compared.
 -- jsonb has its btree order, in every context.
--- error positions are compared
 SELECT count(DISTINCT j) FROM (VALUES ('{"a":1}'::json), ('{"a":1}')) v(j)
 SELECT count(DISTINCT p) FROM (VALUES (point '(1,2)')) v(p)
 SELECT count(DISTINCT x) FROM (VALUES ('<a/>'::xml)) v(x)

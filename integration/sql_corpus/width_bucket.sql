@@ -1,6 +1,5 @@
 -- width_bucket: the float8 and numeric forms (PostgreSQL's overload by the arguments'
 -- types) and the thresholds-array form (issue 11), with PostgreSQL 15's errors.
--- error positions are compared
 SELECT width_bucket(5.35, 0.024, 10.06, 5), width_bucket(5.35::float8, 0.024, 10.06, 5), width_bucket(5, 0, 10, 3), width_bucket(-1, 0, 10, 3), width_bucket(10, 0, 10, 3), width_bucket(99, 0, 10, 3)
 SELECT width_bucket(7.5, 10, 0, 4), width_bucket(10.0, 10, 0, 4), width_bucket(11, 10, 0, 4), width_bucket(0, 10, 0, 4), width_bucket(-0.0001, 10, 0, 4), width_bucket(0.5::float8, 1, 0, 3)
 SELECT width_bucket(0::float8, -1e308, 1e308, 10), width_bucket(2147483647::float8, 0, 1e10, 2147483647), width_bucket('Infinity'::float8, 0, 1, 5), width_bucket('-Infinity'::numeric, 0, 1, 5)
