@@ -451,53 +451,6 @@ typed_expression query_translator::boolean_expression(const json& expr, const sc
   return typed(sql + ")", builtin(pg_type_oid::boolean));
 }
 
-column_type query_translator::common_type(const std::vector<typed_expression>& values,
-                                          const char* context) {
-  std::optional<column_type> common;
-  bool any_untyped = false;
-  for (const typed_expression& v : values) {
-    any_untyped = any_untyped || untyped(v) || v.type.oid == pg_type_oid::unknown;
-    if (untyped(v) || (v.type.oid == pg_type_oid::unknown && common))
-      continue;
-    if (!common || common->oid == pg_type_oid::unknown) {
-      common = v.type;
-      continue;
-    }
-    if (v.type == *common)
-      continue;
-    common->typmod = -1;
-    if (v.type.oid == common->oid)
-      continue;
-    if (is_number_type(v.type.oid) && is_number_type(common->oid)) {
-      if (number_rank(v.type.oid) > number_rank(common->oid))
-        common = builtin(v.type.oid);
-      continue;
-    }
-    if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
-      // PostgreSQL's select_common_type: string types cast to each other implicitly
-      // both ways, so the first one stays (an unknown-typed column gives way).
-      if (common->oid == pg_type_oid::unknown)
-        common = builtin(v.type.oid);
-      continue;
-    }
-    // oid beside an integer (CASE ... THEN ftserver ELSE 0) or a reg* type (UNION
-    // of pg_depend.classid and 'pg_opfamily'::regclass): oid.
-    const auto oid_like = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24; };
-    const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4; };
-    if ((oid_like(v.type.oid) && (integer(common->oid) || oid_like(common->oid))) ||
-        (oid_like(common->oid) && integer(v.type.oid))) {
-      common = builtin(pg_type_oid::oid);
-      continue;
-    }
-    throw not_translatable{std::string(context) + " types that differ"};
-  }
-  if (!common || common->oid == pg_type_oid::unknown)
-    return builtin(pg_type_oid::text);
-  if (any_untyped)  // select_common_typmod: a value of another type (an untyped one) drops the typmod
-    common->typmod = -1;
-  return *common;
-}
-
 typed_expression query_translator::case_expression(const json& expr, const scope& where) {
   std::optional<typed_expression> subject;
   if (expr.contains("arg"))

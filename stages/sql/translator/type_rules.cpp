@@ -1,12 +1,18 @@
 // type_rules: which PostgreSQL types the translator treats as numbers or text,
-// the collation a type's stored form is compared with, and a cast in SQL.
+// the common type of several values, the collation a type's stored form is compared
+// with, and a cast in SQL.
 #include "stages/sql/translator/query_translator.hpp"
+
+#include "stages/sql/translator/expression_helpers.hpp"
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/user/enum_type.hpp"
 
 namespace tributary::translator {
+
+using expression_helpers::builtin;
+using expression_helpers::untyped;
 
 int number_rank(oid_t oid) {
   switch (oid) {
@@ -41,6 +47,58 @@ std::string collation_of(const column_type& type) {
 std::string with_collation(const std::string& sql, const column_type& type) {
   const std::string collation = collation_of(type);
   return collation.empty() ? sql : "(" + sql + " COLLATE " + collation + ")";
+}
+
+// PostgreSQL's select_common_type for the values the translator covers (CASE, COALESCE,
+// ARRAY, UNION, GREATEST / LEAST, IN): untyped values give way, numbers take the
+// highest rank (int2 < int4 < int8 < numeric < real < float8), string types the first
+// one, oid beside an integer or a reg* type oid; a typmod survives only where every
+// value has it.
+column_type query_translator::common_type(const std::vector<typed_expression>& values,
+                                          const char* context) {
+  std::optional<column_type> common;
+  bool any_untyped = false;
+  for (const typed_expression& v : values) {
+    any_untyped = any_untyped || untyped(v) || v.type.oid == pg_type_oid::unknown;
+    if (untyped(v) || (v.type.oid == pg_type_oid::unknown && common))
+      continue;
+    if (!common || common->oid == pg_type_oid::unknown) {
+      common = v.type;
+      continue;
+    }
+    if (v.type == *common)
+      continue;
+    common->typmod = -1;
+    if (v.type.oid == common->oid)
+      continue;
+    if (is_number_type(v.type.oid) && is_number_type(common->oid)) {
+      if (number_rank(v.type.oid) > number_rank(common->oid))
+        common = builtin(v.type.oid);
+      continue;
+    }
+    if (is_text_like(v.type.oid) && is_text_like(common->oid)) {
+      // PostgreSQL's select_common_type: string types cast to each other implicitly
+      // both ways, so the first one stays (an unknown-typed column gives way).
+      if (common->oid == pg_type_oid::unknown)
+        common = builtin(v.type.oid);
+      continue;
+    }
+    // oid beside an integer (CASE ... THEN ftserver ELSE 0) or a reg* type (UNION
+    // of pg_depend.classid and 'pg_opfamily'::regclass): oid.
+    const auto oid_like = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24; };
+    const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4; };
+    if ((oid_like(v.type.oid) && (integer(common->oid) || oid_like(common->oid))) ||
+        (oid_like(common->oid) && integer(v.type.oid))) {
+      common = builtin(pg_type_oid::oid);
+      continue;
+    }
+    throw not_translatable{std::string(context) + " types that differ"};
+  }
+  if (!common || common->oid == pg_type_oid::unknown)
+    return builtin(pg_type_oid::text);
+  if (any_untyped)  // select_common_typmod: a value of another type (an untyped one) drops the typmod
+    common->typmod = -1;
+  return *common;
 }
 
 std::string cast_sql(const std::string& sql, const column_type& from, const column_type& to) {
