@@ -27,9 +27,9 @@
 
 namespace tributary {
 
-// `target`: the statement's table. A violating row in it is reported as the
-// statement's insert or update; one in another table as the target's update or
-// delete of a row that table references.
+// `target`: the statement's table (empty for a DELETE). A violating row in it is
+// reported as the statement's insert or update; one in another table as the target's
+// update or delete of a row that table references.
 std::optional<pg_error> describe_foreign_key_violation(sqlite_connection& db,
                                                        const std::string& target,
                                                        const std::function<void()>& run_again,

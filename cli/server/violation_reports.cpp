@@ -31,8 +31,10 @@ std::optional<pg_error> statement_dispatcher::foreign_key_report(
   const std::string type = statement.node_type();
   if (type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
     return std::nullopt;
-  return describe_foreign_key_violation(
-      db_, target_table(statement), [&] { run_again(statement, situation); }, parameters_.type_settings_now());
+  // A DELETE inserts nothing: every row it leaves violating references a deleted one,
+  // also in its own table (a self-referencing key: "update or delete on table").
+  return describe_foreign_key_violation(db_, type == "DeleteStmt" ? std::string() : target_table(statement),
+                                        [&] { run_again(statement, situation); }, parameters_.type_settings_now());
 }
 
 std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_statement& statement,
