@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "stages/core/sql_quote.hpp"
+#include "stages/sql/sequence_definition.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/session_privileges.hpp"
 #include "storage/sql_functions.hpp"
@@ -231,6 +233,51 @@ void sequence_state_of(sqlite3_context* context, int, sqlite3_value** argv) {
                                                                       : state.last_value);
 }
 
+// pg_get_serial_sequence(table, column): the sequence a serial or identity column (or
+// OWNED BY) uses, schema-qualified and quoted where needed ("public.t_id_seq"); NULL
+// for a column that owns none. The table is read as regclass reads it, the column
+// literally (its case kept), as PostgreSQL's.
+void serial_sequence_of(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  sqlite3* db = sqlite3_context_db_handle(context);
+  auto table = sequence_relation_name(text_argument(argv[0]));
+  if (!table)
+    return report(context, table.error());
+  auto exists = relation_exists(db, *table);
+  if (!exists)
+    return report(context, exists.error());
+  if (!*exists)
+    return report(context, make_pg_error("42P01", "relation \"" + text_argument(argv[0]) + "\" does not exist"));
+  const std::string column = text_argument(argv[1]);
+  sqlite3_stmt* q = nullptr;
+  bool has_column = false;
+  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1, &q, nullptr) == SQLITE_OK) {
+    sqlite3_bind_text(q, 1, table->c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 2, column.c_str(), -1, SQLITE_TRANSIENT);
+    has_column = sqlite3_step(q) == SQLITE_ROW;
+  }
+  sqlite3_finalize(q);
+  const size_t dot = table->find('.');
+  const std::string relation = dot == std::string::npos ? *table : table->substr(dot + 1);
+  if (!has_column)
+    return report(context, make_pg_error("42703", "column \"" + column + "\" of relation \"" + relation +
+                                                      "\" does not exist"));
+  auto sequence = sequence_of_column(db, *table, column);
+  if (!sequence)
+    return report(context, sequence.error());
+  if (!*sequence)
+    return sqlite3_result_null(context);
+  const std::string& name = (*sequence)->name;
+  const size_t sequence_dot = name.find('.');
+  const std::string qualified =
+      sequence_dot == std::string::npos
+          ? "public." + quote_identifier_if_needed(name)
+          : quote_identifier_if_needed(name.substr(0, sequence_dot)) + "." +
+                quote_identifier_if_needed(name.substr(sequence_dot + 1));
+  sqlite3_result_text(context, qualified.c_str(), static_cast<int>(qualified.size()), SQLITE_TRANSIENT);
+}
+
 }  // namespace
 
 void begin_statement_sequences(sqlite3* db) {
@@ -263,7 +310,7 @@ int install_sequence_functions(sqlite3* db, const session_privileges* who) {
     int arguments;
     void (*function)(sqlite3_context*, int, sqlite3_value**);
   } others[] = {{"currval", 1, currval}, {"lastval", 0, lastval}, {"setval", 2, setval}, {"setval", 3, setval},
-                {"sequence_state", 2, sequence_state_of}};
+                {"sequence_state", 2, sequence_state_of}, {"pg_get_serial_sequence", 2, serial_sequence_of}};
   for (const auto& f : others)
     if (rc = sqlite3_create_function_v2(db, f.name, f.arguments, SQLITE_UTF8, state, f.function,
                                         nullptr, nullptr, nullptr);

@@ -14,6 +14,11 @@
 //   sequence_state(local_name, 'last_value' | 'is_called')
 //                               the state nextval continues from: what the
 //                               sequence's view (SELECT * FROM s) shows
+//   pg_get_serial_sequence(table, column)
+//                               the column's own sequence (serial, identity, OWNED BY)
+//                               as "public.t_id_seq", NULL when it has none; 42P01 for
+//                               no such table, 42703 column "c" of relation "t" does
+//                               not exist (the column name is taken literally)
 // `name` is text as PostgreSQL reads a regclass ('s', 'public.s', '"S"'); a missing
 // relation is 42P01 relation "x" does not exist, a table 42809 "t" is not a sequence.
 //

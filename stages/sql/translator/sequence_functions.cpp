@@ -3,6 +3,7 @@
 //   nextval(regclass) / currval(regclass)   int8   nextval(name) / currval(name)
 //   setval(regclass, int8 [, bool])         int8   setval(name, v [, called])
 //   lastval()                               int8   lastval()
+//   pg_get_serial_sequence(text, text)      text   the column's sequence, "public.t_id_seq"
 // The relation is given as text ('s', 's'::regclass, 'public.s'): the SQLite
 // functions of storage/sequence_functions.hpp read it as PostgreSQL reads a
 // regclass and keep the session's currval / lastval. Arguments of other types
@@ -43,6 +44,10 @@ std::optional<typed_expression> sequence_function(query_translator& t, const std
       sql += ", " + t.coerce(t.expression(args[2], where), builtin_column_type(pg_type_oid::boolean)).sql;
     return typed_result(sql + ")", pg_type_oid::int8);
   }
+  if (name == "pg_get_serial_sequence" && args.size() == 2)  // text: storage/sequence_functions.cpp
+    return typed_result("pg_get_serial_sequence(" + text_argument(t, t.expression(args[0], where)).sql + ", " +
+                            text_argument(t, t.expression(args[1], where)).sql + ")",
+                        pg_type_oid::text);
   return std::nullopt;
 }
 
