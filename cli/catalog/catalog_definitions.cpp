@@ -16,7 +16,7 @@ oid_t spec_type(const std::string& name) {
       {"int2vector", 22}, {"int4", 23},        {"regproc", 24},      {"text", 25},       {"oid", 26},
       {"xid", 28},        {"oidvector", 30},   {"pg_node_tree", 194}, {"float4", 700},   {"int2[]", 1005},
       {"text[]", 1009},   {"oid[]", 1028},     {"char[]", 1002},     {"aclitem[]", 1034}, {"timestamptz", 1184},
-      {"pg_lsn", 3220},   {"bytea", 17}};
+      {"pg_lsn", 3220},   {"bytea", 17},       {"varchar", 1043}};
   auto it = types.find(name);
   return it == types.end() ? 25 : it->second;
 }
@@ -193,36 +193,40 @@ const std::map<std::string, std::string>& specs() {
       // information_schema (information_schema_rows.hpp): sql_identifier as name,
       // character_data and yes_or_no as text, cardinal_number as int4.
       {"information_schema.tables",
-       "table_catalog name, table_schema name, table_name name, table_type text, "
-       "self_referencing_column_name name, reference_generation text, user_defined_type_catalog name, "
-       "user_defined_type_schema name, user_defined_type_name name, is_insertable_into text, is_typed text, "
-       "commit_action text"},
+       "table_catalog name, table_schema name, table_name name, table_type varchar, "
+       "self_referencing_column_name name, reference_generation varchar, user_defined_type_catalog name, "
+       "user_defined_type_schema name, user_defined_type_name name, is_insertable_into varchar, is_typed varchar, "
+       "commit_action varchar"},
       {"information_schema.columns",
        "table_catalog name, table_schema name, table_name name, column_name name, ordinal_position int4, "
-       "column_default text, is_nullable text, data_type text, character_maximum_length int4, "
+       "column_default varchar, is_nullable varchar, data_type varchar, character_maximum_length int4, "
        "character_octet_length int4, numeric_precision int4, numeric_precision_radix int4, numeric_scale int4, "
-       "datetime_precision int4, interval_type text, interval_precision int4, character_set_catalog name, "
+       "datetime_precision int4, interval_type varchar, interval_precision int4, character_set_catalog name, "
        "character_set_schema name, character_set_name name, collation_catalog name, collation_schema name, "
        "collation_name name, domain_catalog name, domain_schema name, domain_name name, udt_catalog name, "
        "udt_schema name, udt_name name, scope_catalog name, scope_schema name, scope_name name, "
-       "maximum_cardinality int4, dtd_identifier name, is_self_referencing text, is_identity text, "
-       "identity_generation text, identity_start text, identity_increment text, identity_maximum text, "
-       "identity_minimum text, identity_cycle text, is_generated text, generation_expression text, "
-       "is_updatable text"},
+       "maximum_cardinality int4, dtd_identifier name, is_self_referencing varchar, is_identity varchar, "
+       "identity_generation varchar, identity_start varchar, identity_increment varchar, identity_maximum varchar, "
+       "identity_minimum varchar, identity_cycle varchar, is_generated varchar, generation_expression varchar, "
+       "is_updatable varchar"},
       {"information_schema.column_privileges",
        "grantor name, grantee name, table_catalog name, table_schema name, table_name name, column_name name, "
-       "privilege_type text, is_grantable text"},
+       "privilege_type varchar, is_grantable varchar"},
       {"information_schema.schemata",
        "catalog_name name, schema_name name, schema_owner name, default_character_set_catalog name, "
-       "default_character_set_schema name, default_character_set_name name, sql_path text"},
+       "default_character_set_schema name, default_character_set_name name, sql_path varchar"},
       {"information_schema.table_constraints",
        "constraint_catalog name, constraint_schema name, constraint_name name, table_catalog name, "
-       "table_schema name, table_name name, constraint_type text, is_deferrable text, initially_deferred text, "
-       "enforced text, nulls_distinct text"},
+       "table_schema name, table_name name, constraint_type varchar, is_deferrable varchar, initially_deferred varchar, "
+       "enforced varchar, nulls_distinct varchar"},
       {"information_schema.key_column_usage",
        "constraint_catalog name, constraint_schema name, constraint_name name, table_catalog name, "
        "table_schema name, table_name name, column_name name, ordinal_position int4, "
        "position_in_unique_constraint int4"},
+      {"information_schema.sequences",
+       "sequence_catalog name, sequence_schema name, sequence_name name, data_type varchar, numeric_precision int4, "
+       "numeric_precision_radix int4, numeric_scale int4, start_value varchar, minimum_value varchar, "
+       "maximum_value varchar, increment varchar, cycle_option varchar"},
       // The replication catalog: real tables of the database file
       // (storage/catalog_schema.cpp), typed as PostgreSQL's columns.
       {"pg_subscription",

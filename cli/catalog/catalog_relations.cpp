@@ -59,11 +59,25 @@ std::vector<snapshot_row> enum_rows(sqlite_connection& db) {
   }
 }
 
-std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_model& model, bool view,
-                                        const relation_owner& owner) {
+// Whether the column `table`.`column` (local names) is an identity column.
+bool identity_sequence(const catalog_model& model, const std::string& table, const std::string& column) {
+  for (const catalog_relation& r : model.relations)
+    if (r.local_name == table)
+      for (const auto& c : r.columns)
+        if (c.name == column)
+          return !c.identity.empty();
+  return false;
+}
+
+// The rows of the sequences' catalog relations, one per sequence: pg_sequence's,
+// the pg_sequences view's, information_schema.sequences' (its values as text).
+enum class sequence_shape { catalog, view, information_schema };
+
+std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_model& model, sequence_shape shape,
+                                        const relation_owner& owner, const std::string& database = {}) {
   std::vector<snapshot_row> out;
   auto q = db.prepare("SELECT seqname, seqtypid, seqstart, seqincrement, seqmax, seqmin, seqcache, seqcycle, "
-                      "last_value, is_called FROM tributary_sequences ORDER BY seqname");
+                      "last_value, is_called, owned_table, owned_column FROM tributary_sequences ORDER BY seqname");
   if (!q)
     return out;
   while (true) {
@@ -78,12 +92,21 @@ std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_mod
     if (r == nullptr)
       continue;
     const int64_t type = q->column_int(1);
-    if (!view) {
+    if (shape == sequence_shape::catalog) {
       out.push_back({r->oid, type, q->column_int(2), q->column_int(3), q->column_int(4), q->column_int(5),
                      q->column_int(6), q->column_int(7)});
       continue;
     }
     const std::string type_name = type == 21 ? "smallint" : type == 23 ? "integer" : "bigint";
+    if (shape == sequence_shape::information_schema) {
+      if (identity_sequence(model, q->column_text(10), q->column_text(11)))
+        continue;  // an identity column's sequence is internal: the view leaves it out
+      const auto text = [&](int column) { return sql_value{std::to_string(q->column_int(column))}; };
+      out.push_back({database, r->schema, r->name, type_name, int64_t{type == 21 ? 16 : type == 23 ? 32 : 64},
+                     int64_t{2}, int64_t{0}, text(2), text(5), text(4), text(3),
+                     std::string(q->column_int(7) != 0 ? "YES" : "NO")});
+      continue;
+    }
     out.push_back({r->schema, r->name, owner.name, type_name, q->column_int(2), q->column_int(5), q->column_int(4),
                    q->column_int(3), q->column_int(7), q->column_int(6),
                    q->column_int(9) != 0 ? sql_value{q->column_int(8)} : sql_value{sql_null{}}});
@@ -251,8 +274,10 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        }},
       {"pg_tables", [reader] { return pg_tables_rows(reader->model(), reader->owner()); }},
       {"pg_indexes", [reader] { return pg_indexes_rows(reader->model()); }},
-      {"pg_sequence", [reader] { return sequence_rows(*reader->db, reader->model(), false, reader->owner()); }},
-      {"pg_sequences", [reader] { return sequence_rows(*reader->db, reader->model(), true, reader->owner()); }},
+      {"pg_sequence",
+       [reader] { return sequence_rows(*reader->db, reader->model(), sequence_shape::catalog, reader->owner()); }},
+      {"pg_sequences",
+       [reader] { return sequence_rows(*reader->db, reader->model(), sequence_shape::view, reader->owner()); }},
       {"pg_type", [reader] { return pg_type_rows(reader->model(), reader->owner().oid); }},
       {"pg_am", [] { return pg_am_rows(); }},
       {"pg_enum", [reader] { return enum_rows(*reader->db); }},
@@ -318,6 +343,11 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        [reader] { return information_schema_table_constraints_rows(reader->model(), reader->database); }},
       {"information_schema.key_column_usage",
        [reader] { return information_schema_key_column_usage_rows(reader->model(), reader->database); }},
+      {"information_schema.sequences",
+       [reader] {
+         return sequence_rows(*reader->db, reader->model(), sequence_shape::information_schema, reader->owner(),
+                              reader->database);
+       }},
       {"information_schema.column_privileges",
        [reader] {
          return information_schema_column_privileges_rows(
