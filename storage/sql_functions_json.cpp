@@ -17,7 +17,7 @@
 //   pg_jsonb_contains(a, b)             @>
 //   pg_jsonb_exists(doc, keys, mode)    ? (mode 0, keys a text), ?| (1), ?& (2)
 //   pg_jsonb_concat(a, b)               ||
-//   pg_jsonb_delete(doc, x, kind)       - text ('k'), - text[] ('a'), - int ('i')
+//   pg_jsonb_delete(doc, x, kind)       - text ('k'), - text[] ('a'), - int ('i'), #- text[] ('p')
 //   pg_jsonb_set(doc, path, value, create)   jsonb_set
 //   pg_json_fragment(text, kind)        to_json of a value's output text
 //   pg_json_array(text, kind)           to_json of an array's text form, elements of kind
@@ -246,6 +246,8 @@ void jsonb_delete(sqlite3_context* context, int argc, sqlite3_value** argv) {
       return;
     keys = std::move(*list);
   }
+  if (kind == "p")
+    return give(context, jv::jsonb_delete_path(text_of(argv[0]), keys));
   give(context, jv::jsonb_delete_keys(text_of(argv[0]), keys));
 }
 

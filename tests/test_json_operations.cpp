@@ -78,6 +78,20 @@ TEST(JsonbOperations, ConcatenationAndDeletion) {
   EXPECT_EQ(object.error().message, "cannot delete from object using integer index");
 }
 
+TEST(JsonbOperations, DeletePathRemovesTheLastStepOnly) {
+  EXPECT_EQ(value(jsonb_delete_path(R"({"a": 1, "b": {"c": 2, "d": 3}})", {"b", "c"})), R"({"a": 1, "b": {"d": 3}})");
+  EXPECT_EQ(value(jsonb_delete_path("[1, [2, 3], 4]", {"1", "0"})), "[1, [3], 4]");
+  EXPECT_EQ(value(jsonb_delete_path("[1, 2, 3]", {"-1"})), "[1, 2]");
+  EXPECT_EQ(value(jsonb_delete_path("[1, 2]", {"5"})), "[1, 2]");
+  EXPECT_EQ(value(jsonb_delete_path(R"({"a": 1})", {"x", "y"})), R"({"a": 1})");
+  auto scalar = jsonb_delete_path("1", {"a"});
+  ASSERT_FALSE(scalar);
+  EXPECT_EQ(scalar.error().message, "cannot delete path in scalar");
+  auto null_step = jsonb_delete_path(R"({"a": 1})", {"a", std::nullopt});
+  ASSERT_FALSE(null_step);
+  EXPECT_EQ(null_step.error().message, "path element at position 2 is null");
+}
+
 TEST(JsonbOperations, SetPathCreatesOnlyTheLastStep) {
   EXPECT_EQ(value(jsonb_set_path(R"({"a": 1})", {"b"}, "[2]", true)), R"({"a": 1, "b": [2]})");
   EXPECT_EQ(value(jsonb_set_path(R"({"a": 1})", {"b"}, "2", false)), R"({"a": 1})");

@@ -119,3 +119,10 @@ SELECT category, jsonb_agg(DISTINCT price) FROM items GROUP BY category ORDER BY
 SELECT jsonb_object_agg(DISTINCT category, active), json_object_agg(DISTINCT id % 2, id > 3) FROM items WHERE category IS NOT NULL
 SELECT jsonb_agg(DISTINCT x) FROM (VALUES ('b'), ('a'), ('b'), (NULL)) v(x)
 SELECT jsonb_agg(DISTINCT item_id) FILTER (WHERE amount > 1) FROM orders
+SELECT jsonb_set('{"a":1,"b":{"c":2}}', '{b,c}', '3'), jsonb_set('{"a":1}', '{x}', '"y"', true), '{"a":1}'::jsonb - 'a', '{"a":1,"b":2}'::jsonb #- '{b}'
+SELECT '{"a":1,"b":{"c":2,"d":3}}'::jsonb #- '{b,c}', '[1,[2,3],4]'::jsonb #- '{1,0}', '[1,2,3]'::jsonb #- '{-1}', '[1,2]'::jsonb #- '{5}', '{"a":1}'::jsonb #- '{}', '{"a":1}'::jsonb #- '{x,y}', '{"a":1}'::jsonb #- NULL
+SELECT '1'::jsonb #- '{a}'
+SELECT '[1,2]'::jsonb #- '{a}'
+SELECT '{"a":[1]}'::jsonb #- '{a,x}'
+SELECT '{"a":1}'::jsonb #- ARRAY['a', NULL]
+SELECT '{"a":1}'::json #- '{a}'

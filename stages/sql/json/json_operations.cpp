@@ -106,17 +106,18 @@ std::optional<int64_t> integer_of(const std::string& text) {
 
 // What setPath does at the path's last step: jsonb_set replaces (creating a
 // missing key or an element past either end when `create`); jsonb_insert inserts
-// before or after an array element and adds a missing key, refusing an existing one.
-enum class set_mode { replace, insert_before, insert_after };
+// before or after an array element and adds a missing key, refusing an existing one;
+// #- removes the key or element (nothing when it is not there).
+enum class set_mode { replace, insert_before, insert_after, remove };
 
 // setPath: the text of `node` with path[level..] set to `value`.
 result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, const text_list& path, size_t level,
                                      std::string_view value, bool create, set_mode mode = set_mode::replace) {
   const json_node& n = doc[node];
+  if (!path[level])  // checked first at every level reached, as setPath
+    return fail(make_pg_error("22004", "path element at position " + std::to_string(level + 1) + " is null"));
   if (!is_container(n.what))
     return std::string(doc.span(node));
-  if (!path[level])
-    return fail(make_pg_error("22004", "path element at position " + std::to_string(level + 1) + " is null"));
   const std::string& step = *path[level];
   const bool last = level + 1 == path.size();
   if (n.what == json_kind::object) {
@@ -124,6 +125,8 @@ result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, co
     for (size_t i = n.keys.size(); i-- > 0 && !found;)
       if (n.keys[i] == step)
         found = i;
+    if (found && last && mode == set_mode::remove)
+      return object_text(doc, node, *found, "");
     if (found && last && mode != set_mode::replace)
       return fail(make_pg_error("22023", "cannot replace existing key", {},
                                 "Try using the function jsonb_set to replace key value."));
@@ -150,7 +153,10 @@ result<std::string, pg_error> set_in(const json_document& doc, uint32_t node, co
   std::vector<std::string> parts;
   for (uint32_t child : n.children)
     parts.emplace_back(doc.span(child));
-  if (last && mode != set_mode::replace) {
+  if (last && mode == set_mode::remove) {
+    if (at >= 0 && at < count)
+      parts.erase(parts.begin() + at);
+  } else if (last && mode != set_mode::replace) {
     // PostgreSQL's setPathArray: before the first when counting back past it,
     // after the last when past the end.
     at = *index < 0 && -*index > count ? 0 : std::min(at + (mode == set_mode::insert_after ? 1 : 0), count);
@@ -252,6 +258,20 @@ result<std::string, pg_error> jsonb_insert_path(std::string_view text, const tex
   if (path.empty())
     return std::string(text);
   auto out = set_in(*doc, 0, path, 0, value, true, after ? set_mode::insert_after : set_mode::insert_before);
+  if (!out)
+    return out;
+  return canonical_jsonb_text(*out);
+}
+
+result<std::string, pg_error> jsonb_delete_path(std::string_view text, const text_list& path) {
+  auto doc = read_json_document(text);
+  if (!doc)
+    return fail(std::move(doc.error()));
+  if (!is_container((*doc)[0].what))
+    return fail(invalid_parameter("cannot delete path in scalar"));
+  if (path.empty())
+    return std::string(text);
+  auto out = set_in(*doc, 0, path, 0, "", false, set_mode::remove);
   if (!out)
     return out;
   return canonical_jsonb_text(*out);

@@ -42,6 +42,9 @@ result<bool, pg_error> jsonb_exists(std::string_view doc, const text_list& keys,
 result<std::string, pg_error> jsonb_concat(std::string_view left, std::string_view right);
 result<std::string, pg_error> jsonb_delete_keys(std::string_view doc, const text_list& keys);
 result<std::string, pg_error> jsonb_delete_index(std::string_view doc, int64_t index);
+// #- text[]: the key or element at the path removed (unchanged when it is not there);
+// 22023 cannot delete path in scalar; a step that is no integer in an array 22P02.
+result<std::string, pg_error> jsonb_delete_path(std::string_view doc, const text_list& path);
 result<std::string, pg_error> jsonb_set_path(std::string_view doc, const text_list& path,
                                              std::string_view value, bool create_missing);
 // jsonb_insert(target, path, new, insert_after): 22023 cannot replace existing key.

@@ -229,6 +229,12 @@ std::optional<typed_expression> json_operator(query_translator& t, const std::st
     const std::string r = jsonb_operand(right);
     return typed_result("pg_jsonb_concat(" + l + ", " + r + ")", pg_type_oid::jsonb);
   }
+  if (family != pg_type_oid::jsonb && op == "#-") {  // jsonb's only
+    pg_error error = make_pg_error("42883", "operator does not exist: json #- " +
+                                                (untyped(right) ? std::string("unknown") : expression_helpers::message_type_name(right.type)));
+    error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
+    t.fail_at(std::move(error), location);
+  }
   if (family != pg_type_oid::jsonb)
     return std::nullopt;
   if (op == "?" || op == "?|" || op == "?&") {
@@ -238,6 +244,10 @@ std::optional<typed_expression> json_operator(query_translator& t, const std::st
     typed_expression keys = as_type(t, std::move(right), text_array_oid);
     return typed_result("pg_jsonb_exists(" + left.sql + ", " + keys.sql + ", " + (op == "?|" ? "1" : "2") + ")",
                         pg_type_oid::boolean);
+  }
+  if (op == "#-") {  // the key or element at a path removed
+    typed_expression path = as_type(t, std::move(right), text_array_oid);
+    return typed_result("pg_jsonb_delete(" + left.sql + ", " + path.sql + ", 'p')", pg_type_oid::jsonb);
   }
   if (op == "-") {
     if (is_integer(right.type.oid) && !untyped(right))
