@@ -12,6 +12,9 @@
 //                                          floor, sign, cbrt, sqrt (2201F cannot take square
 //                                          root of a negative number) on float8
 //   pg_random()                            float8 in [0, 1)
+//   pg_numeric_integers(name, a [, b])     div, factorial, scale, min_scale, trim_scale,
+//                                          gcd / lcm of int4 or int8
+//                                          (stages/types/numeric/numeric_integer_functions.hpp)
 // NaN and ±Infinity go through unchanged where PostgreSQL's do.
 #include <sqlite3.h>
 
@@ -20,6 +23,7 @@
 #include <random>
 
 #include "stages/types/numeric/numeric_arithmetic.hpp"
+#include "stages/types/numeric/numeric_integer_functions.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -91,6 +95,39 @@ void numeric_sign(sqlite3_context* context, int, sqlite3_value** argv) {
   return_numeric(context, numeric_from_integer(value->is_zero() ? 0 : (negative ? -1 : 1)));
 }
 
+// pg_numeric_integers(name, a [, b]): div, factorial, scale, min_scale, trim_scale of
+// numeric, gcd / lcm of int4 ('gcd32') or int8 ('gcd64') (numeric_integer_functions.hpp).
+void numeric_integers(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+      return sqlite3_result_null(context);
+  const std::string name = text_of(argv[0]);
+  if (name == "gcd32" || name == "gcd64" || name == "lcm32" || name == "lcm64") {
+    const int bits = name.ends_with("32") ? 32 : 64;
+    const int64_t a = sqlite3_value_int64(argv[1]), b = sqlite3_value_int64(argv[2]);
+    auto r = name.starts_with("gcd") ? integer_gcd(a, b, bits) : integer_lcm(a, b, bits);
+    return r ? sqlite3_result_int64(context, *r) : report(context, r.error());
+  }
+  if (name == "factorial") {
+    auto r = numeric_factorial(sqlite3_value_int64(argv[1]));
+    return r ? return_numeric(context, *r) : report(context, r.error());
+  }
+  auto x = numeric_argument(argv[1]);
+  if (!x)
+    return report(context, x.error());
+  if (name == "div") {
+    auto y = numeric_argument(argv[2]);
+    if (!y)
+      return report(context, y.error());
+    auto r = numeric_div(*x, *y);
+    return r ? return_numeric(context, *r) : report(context, r.error());
+  }
+  if (name == "trim_scale")
+    return return_numeric(context, numeric_trim_scale(*x));
+  const auto scale = name == "scale" ? numeric_scale(*x) : numeric_min_scale(*x);
+  return scale ? sqlite3_result_int(context, *scale) : sqlite3_result_null(context);
+}
+
 void numeric_sqrt_function(sqlite3_context* context, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
     return sqlite3_result_null(context);
@@ -160,6 +197,8 @@ void register_math_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_numeric_round", 3, flags, state, numeric_round, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_numeric_ceil", 2, flags, state, numeric_ceil, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_numeric_sign", 1, flags, state, numeric_sign, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_numeric_integers", 2, flags, state, numeric_integers, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_numeric_integers", 3, flags, state, numeric_integers, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_numeric_sqrt", 1, flags, state, numeric_sqrt_function, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_float_function", 2, flags, state, float_function, nullptr, nullptr,
                              nullptr);

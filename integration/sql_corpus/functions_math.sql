@@ -32,3 +32,17 @@ SELECT corr(y, x) FROM (VALUES (1, 1), (1, 2)) v(y, x)
 SELECT category, stddev(price), corr(qty, weight) FROM items GROUP BY category ORDER BY 1
 SELECT cbrt(27), cbrt(-8::float8), cbrt(2.5), cbrt(price), cbrt(weight) FROM items ORDER BY id
 SELECT power(2::numeric, 0.5::float8), pg_typeof(power(2::numeric, 0.5::float8)), power(2.5, 2::float8), pow(2::float4, 3::numeric), 2.5 ^ 2::float8, pg_typeof(2.5 ^ 2::float8)
+SELECT 5 / 2, 5 % 3, -5 / 2, 5.0 / 2, 2 ^ 10, |/ 16, @ -5, 10::numeric / 3, round(10::numeric / 3, 2), 1e10::int8 * 1000
+SELECT mod(-7, 3), div(-7, 3), gcd(12, 18), lcm(4, 6), factorial(5), trim_scale(1.500), scale(1.500), min_scale(1.500)
+SELECT |/ 16.0, ||/ 27, @ -5.5, @ -3::int2, pg_typeof(@ -3::int2), |/ '2', @ -1.5::float4, pg_typeof(|/ 16.0)
+SELECT |/ -1
+SELECT div(7.5, 2), div(-7.5, 2), div(9, 3), div(1, 3), div('NaN', 1), div('Infinity', -2), div(5, 'Infinity'), pg_typeof(div(7, 2))
+SELECT div(1, 0)
+SELECT div(1.5::float8, 1)
+SELECT gcd(0, 0), gcd(-12, 18), gcd(12::int8, 18), lcm(-4, 6), lcm(0, 5), pg_typeof(gcd(1::int2, 2::int2)), pg_typeof(lcm(1, 2::int8))
+SELECT gcd(-2147483648, 0)
+SELECT lcm(2147483647, 2)
+SELECT lcm(-9223372036854775808, 1)
+SELECT factorial(0), factorial(20), factorial(25), pg_typeof(factorial(3))
+SELECT factorial(-1)
+SELECT scale(1.500), scale(0), scale(12e-5), min_scale(1.500), min_scale(100), min_scale(0.00), trim_scale(1.500), trim_scale(0.000), trim_scale(120.0), scale('NaN'::numeric), trim_scale('Infinity'::numeric), scale(5)

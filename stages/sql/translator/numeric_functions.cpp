@@ -127,6 +127,40 @@ std::optional<typed_expression> numeric_function(query_translator& t, const std:
       return typed_result("pg_numeric_" + name + "(" + x + ")", pg_type_oid::numeric);
     return typed_result("pg_numeric_log(10, " + x + ")", pg_type_oid::numeric);
   }
+  if ((name == "div" && args.size() == 2) ||
+      ((name == "scale" || name == "min_scale" || name == "trim_scale") && args.size() == 1)) {
+    for (const typed_expression& a : args)  // numeric only (an integer reads as numeric)
+      if (!untyped(a) && !numeric_argument(a))
+        no_such_function(t, name, args, location);
+    std::string sql = "pg_numeric_integers('" + name + "'";
+    for (typed_expression& a : args)
+      sql += ", " + numeric_sql(t, std::move(a));
+    return typed_result(sql + ")", name == "div" || name == "trim_scale" ? pg_type_oid::numeric : pg_type_oid::int4);
+  }
+  if ((name == "gcd" || name == "lcm") && args.size() == 2) {
+    // int4 or int8 (the wider of the two); numeric's is not translated yet
+    bool wide = false, int4_or_wider = false;
+    for (const typed_expression& a : args) {
+      if (!untyped(a) && !is_integer(a.type.oid))
+        throw not_translatable{name + " of " + expression_helpers::message_type_name(a.type)};
+      wide = wide || (!untyped(a) && a.type.oid == pg_type_oid::int8);
+      int4_or_wider = int4_or_wider || (!untyped(a) && a.type.oid != pg_type_oid::int2);
+    }
+    if (!int4_or_wider)  // smallints fit the int4 and the int8 forms alike
+      t.fail_at(make_pg_error("42725", "function " + name + "(smallint, smallint) is not unique", "",
+                              "Could not choose a best candidate function. You might need to add explicit type casts."),
+                location);
+    const column_type type = builtin_column_type(wide ? pg_type_oid::int8 : pg_type_oid::int4);
+    const std::string a = t.coerce(std::move(args[0]), type).sql, b = t.coerce(std::move(args[1]), type).sql;
+    return typed_result("pg_numeric_integers('" + name + (wide ? "64" : "32") + "', " + a + ", " + b + ")", type.oid);
+  }
+  if (name == "factorial" && args.size() == 1) {  // factorial(int8): numeric
+    if (!untyped(args[0]) && !is_integer(args[0].type.oid))
+      no_such_function(t, name, args, location);
+    const column_type int8 = builtin_column_type(pg_type_oid::int8);
+    return typed_result("pg_numeric_integers('factorial', " + t.coerce(std::move(args[0]), int8).sql + ")",
+                        pg_type_oid::numeric);
+  }
   if (name == "log" && args.size() == 2) {  // log(numeric, numeric) only
     for (const typed_expression& a : args)
       if (!untyped(a) && !numeric_argument(a))

@@ -74,6 +74,24 @@ void in_list_common_type(query_translator& t, typed_expression& left, std::vecto
       items[i] = t.coerce(std::move(items[i]), common);
 }
 
+// |/ x, ||/ x and @ x as the calls they are: sqrt(x::float8), cbrt(x::float8) (float8's
+// operators only: |/ 16.0 is 4, not numeric's sqrt), abs(x) (each number type's own).
+json prefix_operator_call(const std::string& op, const json& operand, int location) {
+  const auto name = [](const char* s) { return json{{"String", {{"sval", s}}}}; };
+  json argument = operand;
+  if (op != "@")
+    argument = {{"TypeCast",
+                 {{"arg", operand},
+                  {"typeName", {{"names", json::array({name("pg_catalog"), name("float8")})}, {"typemod", -1},
+                                {"location", -1}}},
+                  {"location", -1}}}};
+  return {{"FuncCall",
+           {{"funcname", json::array({name(op == "@" ? "abs" : op == "|/" ? "sqrt" : "cbrt")})},
+            {"args", json::array({argument})},
+            {"funcformat", "COERCE_EXPLICIT_CALL"},
+            {"location", location}}}};
+}
+
 // No operator `op` between these types: PostgreSQL's 42883 with its HINT, at the operator.
 [[noreturn]] void no_operator(query_translator& t, const std::string& op, const column_type& left,
                               const column_type& right, int location) {
@@ -97,6 +115,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
   const json& lexpr = expr.value("lexpr", json());
   const json& rexpr = expr.value("rexpr", json());
   if (kind == "AEXPR_OP") {
+    if (lexpr.is_null() && (op == "|/" || op == "||/" || op == "@"))  // sqrt / cbrt of float8, abs
+      return expression(prefix_operator_call(op, rexpr, location_of(expr)), where);
     if (lexpr.is_null()) {  // prefix operator
       typed_expression arg = expression(rexpr, where);
       if (op == "+" && is_number_type(arg.type.oid))
