@@ -241,7 +241,7 @@ TEST(ViewDeparse, RecursiveWithAndColumnListsAsPgGetViewdef) {
 }
 
 // get_rule_windowspec's frame: the words as PostgreSQL keeps them, an offset an
-// expression (an untyped one, typed by the ordering column, is not covered).
+// expression; an untyped one typed as transformFrameOffset resolves it.
 TEST(ViewDeparse, WindowFramesAsPgGetViewdef) {
   expect_printed("CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND CURRENT ROW "
                  "EXCLUDE TIES) AS s, count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c FROM vt",
@@ -249,6 +249,15 @@ TEST(ViewDeparse, WindowFramesAsPgGetViewdef) {
                  "    count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c\n   FROM vt;",
                  " SELECT sum(vt.id) OVER (ORDER BY vt.id ROWS BETWEEN (1 + 1) PRECEDING AND CURRENT ROW EXCLUDE TIES) AS s,\n"
                  "    count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c\n   FROM vt;");
+  const char* typed = " SELECT sum(vt.id) OVER (ORDER BY vt.at RANGE BETWEEN '1 day'::interval PRECEDING AND "
+                      "'02:00:00'::interval FOLLOWING) AS s,\n"
+                      "    count(*) OVER (ORDER BY vt.id RANGE 1 PRECEDING) AS c,\n"
+                      "    count(*) OVER (ORDER BY vt.price RANGE 1.5 PRECEDING) AS p,\n"
+                      "    count(*) OVER (ORDER BY vt.id ROWS '2'::bigint PRECEDING) AS r\n   FROM vt;";
+  expect_printed("CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY at RANGE BETWEEN '1 day' PRECEDING AND '2 hours' "
+                 "FOLLOWING) AS s, count(*) OVER (ORDER BY id RANGE '1' PRECEDING) AS c, count(*) OVER (ORDER BY "
+                 "price RANGE '1.5' PRECEDING) AS p, count(*) OVER (ORDER BY id ROWS '2' PRECEDING) AS r FROM vt",
+                 typed, typed);
 }
 
 // get_rule_windowclause: WINDOW w AS (...) after HAVING; OVER w, OVER (w ...).
@@ -281,7 +290,8 @@ TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id
                         "CREATE VIEW x AS WITH c(a, b) AS (SELECT id FROM vt) SELECT a FROM c",  // too many names
-                        "CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY at RANGE '1 day' PRECEDING) AS s FROM vt",
+                        // RANGE over text: no in_range function (PostgreSQL refuses it)
+                        "CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY sku RANGE '1' PRECEDING) AS s FROM vu",
                         "CREATE VIEW x AS SELECT name FROM vt UNION SELECT sku FROM vu",  // varchar, text
                         "CREATE VIEW x AS SELECT id FROM vt UNION SELECT sku FROM vu"})
     EXPECT_FALSE(deparsed(v, false).has_value()) << v;
