@@ -212,6 +212,30 @@ TEST_F(PostgresTools, ViewsOfAliasedJoinsPrintAndRunAsPostgres) {
   });
 }
 
+// USING columns of different types: the merged column is the side's that needs no
+// cast (vb.id beside an int), else printed bare (FULL JOIN, a cast left side).
+TEST_F(PostgresTools, ViewsOfUsingJoinsOfDifferentTypesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ut_a (id int, price numeric(10,2), name text)",
+      "CREATE TABLE ut_b (id bigint, price numeric, sku text)",
+      "CREATE VIEW u1 AS SELECT id, name, ut_a.id AS a FROM ut_a JOIN ut_b USING (id) WHERE id > 1",
+      "CREATE VIEW u2 AS SELECT id, price FROM ut_a LEFT JOIN ut_b USING (id, price) WHERE id > 1",
+      "CREATE VIEW u3 AS SELECT id, price FROM ut_a RIGHT JOIN ut_b USING (id, price)",
+      "CREATE VIEW u4 AS SELECT * FROM ut_a FULL JOIN ut_b USING (id, price, name)",
+      "CREATE VIEW u5 AS SELECT * FROM ut_a a FULL JOIN ut_a b USING (id) FULL JOIN ut_b USING (id)",
+      "CREATE VIEW u6 AS SELECT j.id, j.sku FROM (ut_a NATURAL JOIN ut_b) j",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^u[0-9]$' ORDER BY 1",
+      "INSERT INTO ut_a VALUES (1, 1.5, 'a'), (2, 2, 'b')",
+      "INSERT INTO ut_b VALUES (2, 2, 's'), (3, 3, 't')",
+      "SELECT * FROM u1",
+      "SELECT * FROM u2 ORDER BY 1",
+      "SELECT * FROM u3 ORDER BY 1",
+      "SELECT * FROM u5 ORDER BY 1",
+      "DROP TABLE ut_a, ut_b CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

@@ -34,6 +34,8 @@ std::optional<std::string> deparsed(const std::string& create_view, bool pretty)
       return view_source{"sales.o", "o", {column("n", int4), column("t", text)}};
     if (local == "vu")
       return view_source{"vu", "vu", {column("id", int4), column("sku", text)}};
+    if (local == "vb")
+      return view_source{"vb", "vb", {column("id", int8), column("price", numeric)}};
     return std::nullopt;
   };
   return deparse_view(tree["stmts"][0]["stmt"]["ViewStmt"], create_view, lookup, pretty);
@@ -116,6 +118,25 @@ TEST(ViewDeparse, UsingNaturalAndCrossJoinsAsPgGetViewdef) {
   // RIGHT JOIN ... USING: the right one's.
   EXPECT_EQ(deparsed("CREATE VIEW r AS SELECT id FROM vt RIGHT JOIN vu USING (id)", true),
             " SELECT vu.id\n   FROM vt\n     RIGHT JOIN vu USING (id);");
+}
+
+// USING columns of different types (buildMergedJoinVar): the merged column is a
+// side's that needs no cast to the common type, else the join's own, printed bare.
+TEST(ViewDeparse, UsingColumnsOfDifferentTypesAsPgGetViewdef) {
+  // JOIN: vt.id (int) is cast to bigint, vb.id is not.
+  expect_printed("CREATE VIEW t1 AS SELECT id, name, vt.id AS a FROM vt JOIN vb USING (id) WHERE id > 1",
+                 " SELECT vb.id,\n    vt.name,\n    vt.id AS a\n   FROM (vt\n     JOIN vb USING (id))\n  WHERE (vb.id > 1);",
+                 " SELECT vb.id,\n    vt.name,\n    vt.id AS a\n   FROM vt\n     JOIN vb USING (id)\n  WHERE vb.id > 1;");
+  // LEFT JOIN with the left side cast (int to bigint, numeric(10,2) to numeric): bare.
+  expect_printed("CREATE VIEW t2 AS SELECT id, price FROM vt LEFT JOIN vb USING (id, price) WHERE id > 1",
+                 " SELECT id,\n    price\n   FROM (vt\n     LEFT JOIN vb USING (id, price))\n  WHERE (id > 1);",
+                 " SELECT id,\n    price\n   FROM vt\n     LEFT JOIN vb USING (id, price)\n  WHERE id > 1;");
+  EXPECT_EQ(deparsed("CREATE VIEW t3 AS SELECT id, price FROM vt RIGHT JOIN vb USING (id, price)", true),
+            " SELECT vb.id,\n    vb.price\n   FROM vt\n     RIGHT JOIN vb USING (id, price);");
+  EXPECT_EQ(deparsed("CREATE VIEW t4 AS SELECT id, sku FROM vb LEFT JOIN vu USING (id)", true),
+            " SELECT vb.id,\n    vu.sku\n   FROM vb\n     LEFT JOIN vu USING (id);");
+  EXPECT_EQ(deparsed("CREATE VIEW t5 AS SELECT * FROM vu NATURAL FULL JOIN vb", true),
+            " SELECT id,\n    vu.sku,\n    vb.price\n   FROM vu\n     FULL JOIN vb USING (id);");
 }
 
 TEST(ViewDeparse, SubSelectsAndWithAsPgGetViewdef) {
