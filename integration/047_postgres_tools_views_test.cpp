@@ -149,10 +149,12 @@ TEST_F(PostgresViews, DropSchemaCascadeDropsItsViewsAndTheViewsReadingItAsPostgr
 
 // Temporary views are in the session's pg_temp_N schema (N is PostgreSQL's backend
 // number: compared as pg_temp_N), typed, and CREATE OR REPLACE TEMP VIEW keeps
-// PostgreSQL's rules.
+// PostgreSQL's rules; the schema (pg_my_temp_schema(), with pg_toast_temp_N) is
+// made with the first temporary view and stays after the last is dropped.
 TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostgres) {
   const std::string script =
       "CREATE TABLE tvt (id int, name varchar(5));\n"
+      "SELECT pg_my_temp_schema() = 0 AS none_yet;\n"
       "CREATE TEMP VIEW tv1 AS SELECT id, name FROM tvt WHERE id > 0;\n"
       "CREATE TEMPORARY VIEW tv2 AS SELECT count(*) AS n FROM tvt;\n"
       "\\dv\n"
@@ -168,7 +170,11 @@ TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostg
       "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id, name::text, 1 AS twice FROM tvt;\n"
       "CREATE OR REPLACE TEMP VIEW tv3 AS SELECT name FROM tvt;\n"
       "\\d tv1\n\\dv\n"
-      "DROP VIEW tv1, tv2, tv3;\n\\dv\nDROP TABLE tvt;\n";
+      "DROP VIEW tv1, tv2, tv3;\n\\dv\nDROP TABLE tvt;\n"
+      // The schema (and its toast schema) stays after its last object is dropped.
+      "SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema() OR nspname = "
+      "replace((SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema()), 'pg_temp', 'pg_toast_temp') "
+      "ORDER BY 1;\n";
   const auto file = std::filesystem::temp_directory_path() /
                     ("tributary_047_temp_views_" + std::to_string(::getpid()) + ".sql");
   {
@@ -181,8 +187,8 @@ TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostg
   ASSERT_TRUE(theirs.succeeded) << theirs.text;
   // The session's user owns its views: postgres there, this test's user here.
   const auto numbered = [](const std::string& text, const std::string& user) {
-    const std::regex temporary("pg_temp_[0-9]+"), owner("\\|" + user + "\n");
-    return std::regex_replace(std::regex_replace(text, temporary, "pg_temp_N"), owner, "|postgres\n");
+    const std::regex temporary("(pg_(toast_)?temp_)[0-9]+"), owner("\\|" + user + "\n");
+    return std::regex_replace(std::regex_replace(text, temporary, "$1N"), owner, "|postgres\n");
   };
   EXPECT_NE(theirs.text.find("pg_temp_"), std::string::npos);
   EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres"));

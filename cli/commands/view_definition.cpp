@@ -5,6 +5,7 @@
 
 #include "cli/commands/schema_commands.hpp"
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/temporary_schema_marker.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/view_dependents.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -116,6 +117,11 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
     stored.columns.push_back(std::move(column));
   }
   const std::string local = temporary ? name : local_relation_name(schema, name);
+  if (temporary)  // the session's temporary schema exists from now on
+    if (auto made = context.database().exec("CREATE TABLE IF NOT EXISTS temp." +
+                                            quote_identifier(temporary_schema_marker) + " (made INTEGER)");
+        !made)
+      return fail(table_storage_error(made.error()));
   if (fields.value("replace", false))
     if (auto replaced = replace_view(context.database(), local, name, temporary, stored); !replaced)
       return fail(replaced.error());
