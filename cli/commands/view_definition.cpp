@@ -86,6 +86,11 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const bool temporary = view.value("relpersistence", std::string("p")) == "t";
   if (temporary && !schema.empty() && schema != "pg_temp")
     return untranslated;
+  if (temporary)  // the session's temporary schema exists from now on (its transaction's)
+    if (auto made = context.database().exec("CREATE TABLE IF NOT EXISTS temp." +
+                                            quote_identifier(temporary_schema_marker) + " (made INTEGER)");
+        !made)
+      return fail(table_storage_error(made.error()));
   if (!temporary && !schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
       return fail(exists.error());
@@ -117,11 +122,6 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
     stored.columns.push_back(std::move(column));
   }
   const std::string local = temporary ? name : local_relation_name(schema, name);
-  if (temporary)  // the session's temporary schema exists from now on
-    if (auto made = context.database().exec("CREATE TABLE IF NOT EXISTS temp." +
-                                            quote_identifier(temporary_schema_marker) + " (made INTEGER)");
-        !made)
-      return fail(table_storage_error(made.error()));
   if (fields.value("replace", false))
     if (auto replaced = replace_view(context.database(), local, name, temporary, stored); !replaced)
       return fail(replaced.error());
