@@ -144,6 +144,11 @@ TEST_F(PostgresTools, ViewsOfWindowFramesPrintAndRunAsPostgres) {
       "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY price RANGE 1.5 PRECEDING) AS m, first_value(id) "
       "OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS fv FROM wf",
       "CREATE VIEW f5 AS SELECT sum(id) OVER (RANGE UNBOUNDED PRECEDING) AS s FROM wf",
+      // Untyped offsets: typed by the ORDER BY column's in_range function (interval
+      // beside a date, the column's type for numbers), bigint for ROWS / GROUPS.
+      "CREATE VIEW f6 AS SELECT count(*) OVER (ORDER BY at RANGE BETWEEN '1 day' PRECEDING AND '36 hours' FOLLOWING) "
+      "AS c, sum(id) OVER (ORDER BY id RANGE '1' PRECEDING) AS s, max(id) OVER (ORDER BY price RANGE "
+      "BETWEEN CURRENT ROW AND '0.5' FOLLOWING) AS m, sum(id) OVER (ORDER BY id GROUPS '1' PRECEDING) AS g FROM wf",
       "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
       "WHERE viewname ~ '^f[0-9]$' ORDER BY 1",
       "INSERT INTO wf VALUES (1, 2, '2024-01-01'), (2, 3, '2024-01-02'), (3, 3, '2024-01-02')",
@@ -204,6 +209,30 @@ TEST_F(PostgresTools, ViewsOfAliasedJoinsPrintAndRunAsPostgres) {
       "SELECT * FROM j5",
       "SELECT * FROM j3",
       "DROP TABLE aj_t, aj_u CASCADE",
+  });
+}
+
+// USING columns of different types: the merged column is the side's that needs no
+// cast (vb.id beside an int), else printed bare (FULL JOIN, a cast left side).
+TEST_F(PostgresTools, ViewsOfUsingJoinsOfDifferentTypesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ut_a (id int, price numeric(10,2), name text)",
+      "CREATE TABLE ut_b (id bigint, price numeric, sku text)",
+      "CREATE VIEW u1 AS SELECT id, name, ut_a.id AS a FROM ut_a JOIN ut_b USING (id) WHERE id > 1",
+      "CREATE VIEW u2 AS SELECT id, price FROM ut_a LEFT JOIN ut_b USING (id, price) WHERE id > 1",
+      "CREATE VIEW u3 AS SELECT id, price FROM ut_a RIGHT JOIN ut_b USING (id, price)",
+      "CREATE VIEW u4 AS SELECT * FROM ut_a FULL JOIN ut_b USING (id, price, name)",
+      "CREATE VIEW u5 AS SELECT * FROM ut_a a FULL JOIN ut_a b USING (id) FULL JOIN ut_b USING (id)",
+      "CREATE VIEW u6 AS SELECT j.id, j.sku FROM (ut_a NATURAL JOIN ut_b) j",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^u[0-9]$' ORDER BY 1",
+      "INSERT INTO ut_a VALUES (1, 1.5, 'a'), (2, 2, 'b')",
+      "INSERT INTO ut_b VALUES (2, 2, 's'), (3, 3, 't')",
+      "SELECT * FROM u1",
+      "SELECT * FROM u2 ORDER BY 1",
+      "SELECT * FROM u3 ORDER BY 1",
+      "SELECT * FROM u5 ORDER BY 1",
+      "DROP TABLE ut_a, ut_b CASCADE",
   });
 }
 

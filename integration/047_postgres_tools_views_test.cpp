@@ -149,10 +149,12 @@ TEST_F(PostgresViews, DropSchemaCascadeDropsItsViewsAndTheViewsReadingItAsPostgr
 
 // Temporary views are in the session's pg_temp_N schema (N is PostgreSQL's backend
 // number: compared as pg_temp_N), typed, and CREATE OR REPLACE TEMP VIEW keeps
-// PostgreSQL's rules.
+// PostgreSQL's rules; the schema (pg_my_temp_schema(), with pg_toast_temp_N) is
+// made with the first temporary view and stays after the last is dropped.
 TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostgres) {
   const std::string script =
       "CREATE TABLE tvt (id int, name varchar(5));\n"
+      "SELECT pg_my_temp_schema() = 0 AS none_yet;\n"
       "CREATE TEMP VIEW tv1 AS SELECT id, name FROM tvt WHERE id > 0;\n"
       "CREATE TEMPORARY VIEW tv2 AS SELECT count(*) AS n FROM tvt;\n"
       "\\dv\n"
@@ -168,7 +170,11 @@ TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostg
       "CREATE OR REPLACE TEMP VIEW tv1 AS SELECT id, name::text, 1 AS twice FROM tvt;\n"
       "CREATE OR REPLACE TEMP VIEW tv3 AS SELECT name FROM tvt;\n"
       "\\d tv1\n\\dv\n"
-      "DROP VIEW tv1, tv2, tv3;\n\\dv\nDROP TABLE tvt;\n";
+      "DROP VIEW tv1, tv2, tv3;\n\\dv\nDROP TABLE tvt;\n"
+      // The schema (and its toast schema) stays after its last object is dropped.
+      "SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema() OR nspname = "
+      "replace((SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema()), 'pg_temp', 'pg_toast_temp') "
+      "ORDER BY 1;\n";
   const auto file = std::filesystem::temp_directory_path() /
                     ("tributary_047_temp_views_" + std::to_string(::getpid()) + ".sql");
   {
@@ -181,8 +187,8 @@ TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostg
   ASSERT_TRUE(theirs.succeeded) << theirs.text;
   // The session's user owns its views: postgres there, this test's user here.
   const auto numbered = [](const std::string& text, const std::string& user) {
-    const std::regex temporary("pg_temp_[0-9]+"), owner("\\|" + user + "\n");
-    return std::regex_replace(std::regex_replace(text, temporary, "pg_temp_N"), owner, "|postgres\n");
+    const std::regex temporary("(pg_(toast_)?temp_)[0-9]+"), owner("\\|" + user + "\n");
+    return std::regex_replace(std::regex_replace(text, temporary, "$1N"), owner, "|postgres\n");
   };
   EXPECT_NE(theirs.text.find("pg_temp_"), std::string::npos);
   EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres"));
@@ -223,6 +229,24 @@ TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostg
                                " SELECT ga.id\n   FROM public.ga\nUNION\n SELECT gb.aid AS id\n   FROM public.gb;"})
     EXPECT_NE(dumped.text.find(expected), std::string::npos) << dumped.text;
   expect_same_answers({"DROP TABLE ga, gb CASCADE"});
+}
+
+// A SELECT the printer does not cover (a USING column of text and varchar, which
+// PostgreSQL casts) shows as written, whatever the case of CREATE VIEW's words
+// (it was NULL for `create view v as select ...`).
+TEST_F(PostgresViews, ViewsThePrinterDoesNotCoverShowTheirTextInAnyCase) {
+  for (const std::string sql : {"CREATE TABLE lc_a (id int, name text)", "CREATE TABLE lc_b (id int, name varchar(5))",
+                                "create view lc1 as select lc_a.id from lc_a join lc_b using (name)",
+                                "Create View \"as lc2\" As select name from lc_a union select name from lc_b"})
+    ASSERT_TRUE(succeeded(local_try(sql).get())) << sql;
+  auto shown = local_try("SELECT viewname, definition, pg_get_viewdef(quote_ident(viewname)::regclass, true) "
+                         "FROM pg_views WHERE viewname LIKE '%lc_' ORDER BY 1");
+  EXPECT_EQ(rows_of(shown.get()),
+            (std::vector<std::string>{
+                "as lc2| select name from lc_a union select name from lc_b;| select name from lc_a union select name "
+                "from lc_b;",
+                "lc1| select lc_a.id from lc_a join lc_b using (name);| select lc_a.id from lc_a join lc_b using (name);"}));
+  ASSERT_TRUE(succeeded(local_try("DROP TABLE lc_a, lc_b CASCADE").get()));
 }
 
 }  // namespace

@@ -34,6 +34,8 @@ std::optional<std::string> deparsed(const std::string& create_view, bool pretty)
       return view_source{"sales.o", "o", {column("n", int4), column("t", text)}};
     if (local == "vu")
       return view_source{"vu", "vu", {column("id", int4), column("sku", text)}};
+    if (local == "vb")
+      return view_source{"vb", "vb", {column("id", int8), column("price", numeric)}};
     return std::nullopt;
   };
   return deparse_view(tree["stmts"][0]["stmt"]["ViewStmt"], create_view, lookup, pretty);
@@ -116,6 +118,25 @@ TEST(ViewDeparse, UsingNaturalAndCrossJoinsAsPgGetViewdef) {
   // RIGHT JOIN ... USING: the right one's.
   EXPECT_EQ(deparsed("CREATE VIEW r AS SELECT id FROM vt RIGHT JOIN vu USING (id)", true),
             " SELECT vu.id\n   FROM vt\n     RIGHT JOIN vu USING (id);");
+}
+
+// USING columns of different types (buildMergedJoinVar): the merged column is a
+// side's that needs no cast to the common type, else the join's own, printed bare.
+TEST(ViewDeparse, UsingColumnsOfDifferentTypesAsPgGetViewdef) {
+  // JOIN: vt.id (int) is cast to bigint, vb.id is not.
+  expect_printed("CREATE VIEW t1 AS SELECT id, name, vt.id AS a FROM vt JOIN vb USING (id) WHERE id > 1",
+                 " SELECT vb.id,\n    vt.name,\n    vt.id AS a\n   FROM (vt\n     JOIN vb USING (id))\n  WHERE (vb.id > 1);",
+                 " SELECT vb.id,\n    vt.name,\n    vt.id AS a\n   FROM vt\n     JOIN vb USING (id)\n  WHERE vb.id > 1;");
+  // LEFT JOIN with the left side cast (int to bigint, numeric(10,2) to numeric): bare.
+  expect_printed("CREATE VIEW t2 AS SELECT id, price FROM vt LEFT JOIN vb USING (id, price) WHERE id > 1",
+                 " SELECT id,\n    price\n   FROM (vt\n     LEFT JOIN vb USING (id, price))\n  WHERE (id > 1);",
+                 " SELECT id,\n    price\n   FROM vt\n     LEFT JOIN vb USING (id, price)\n  WHERE id > 1;");
+  EXPECT_EQ(deparsed("CREATE VIEW t3 AS SELECT id, price FROM vt RIGHT JOIN vb USING (id, price)", true),
+            " SELECT vb.id,\n    vb.price\n   FROM vt\n     RIGHT JOIN vb USING (id, price);");
+  EXPECT_EQ(deparsed("CREATE VIEW t4 AS SELECT id, sku FROM vb LEFT JOIN vu USING (id)", true),
+            " SELECT vb.id,\n    vu.sku\n   FROM vb\n     LEFT JOIN vu USING (id);");
+  EXPECT_EQ(deparsed("CREATE VIEW t5 AS SELECT * FROM vu NATURAL FULL JOIN vb", true),
+            " SELECT id,\n    vu.sku,\n    vb.price\n   FROM vu\n     FULL JOIN vb USING (id);");
 }
 
 TEST(ViewDeparse, SubSelectsAndWithAsPgGetViewdef) {
@@ -241,7 +262,7 @@ TEST(ViewDeparse, RecursiveWithAndColumnListsAsPgGetViewdef) {
 }
 
 // get_rule_windowspec's frame: the words as PostgreSQL keeps them, an offset an
-// expression (an untyped one, typed by the ordering column, is not covered).
+// expression; an untyped one typed as transformFrameOffset resolves it.
 TEST(ViewDeparse, WindowFramesAsPgGetViewdef) {
   expect_printed("CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND CURRENT ROW "
                  "EXCLUDE TIES) AS s, count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c FROM vt",
@@ -249,6 +270,15 @@ TEST(ViewDeparse, WindowFramesAsPgGetViewdef) {
                  "    count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c\n   FROM vt;",
                  " SELECT sum(vt.id) OVER (ORDER BY vt.id ROWS BETWEEN (1 + 1) PRECEDING AND CURRENT ROW EXCLUDE TIES) AS s,\n"
                  "    count(*) OVER (RANGE UNBOUNDED PRECEDING) AS c\n   FROM vt;");
+  const char* typed = " SELECT sum(vt.id) OVER (ORDER BY vt.at RANGE BETWEEN '1 day'::interval PRECEDING AND "
+                      "'02:00:00'::interval FOLLOWING) AS s,\n"
+                      "    count(*) OVER (ORDER BY vt.id RANGE 1 PRECEDING) AS c,\n"
+                      "    count(*) OVER (ORDER BY vt.price RANGE 1.5 PRECEDING) AS p,\n"
+                      "    count(*) OVER (ORDER BY vt.id ROWS '2'::bigint PRECEDING) AS r\n   FROM vt;";
+  expect_printed("CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY at RANGE BETWEEN '1 day' PRECEDING AND '2 hours' "
+                 "FOLLOWING) AS s, count(*) OVER (ORDER BY id RANGE '1' PRECEDING) AS c, count(*) OVER (ORDER BY "
+                 "price RANGE '1.5' PRECEDING) AS p, count(*) OVER (ORDER BY id ROWS '2' PRECEDING) AS r FROM vt",
+                 typed, typed);
 }
 
 // get_rule_windowclause: WINDOW w AS (...) after HAVING; OVER w, OVER (w ...).
@@ -281,7 +311,8 @@ TEST(ViewDeparse, WhatItDoesNotCoverIsNullopt) {
   for (const char* v : {"CREATE VIEW x AS SELECT id FROM nosuch",
                         "CREATE VIEW x AS SELECT id FROM vt a JOIN vt b ON a.id = b.id",  // ambiguous id
                         "CREATE VIEW x AS WITH c(a, b) AS (SELECT id FROM vt) SELECT a FROM c",  // too many names
-                        "CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY at RANGE '1 day' PRECEDING) AS s FROM vt",
+                        // RANGE over text: no in_range function (PostgreSQL refuses it)
+                        "CREATE VIEW x AS SELECT sum(id) OVER (ORDER BY sku RANGE '1' PRECEDING) AS s FROM vu",
                         "CREATE VIEW x AS SELECT name FROM vt UNION SELECT sku FROM vu",  // varchar, text
                         "CREATE VIEW x AS SELECT id FROM vt UNION SELECT sku FROM vu"})
     EXPECT_FALSE(deparsed(v, false).has_value()) << v;

@@ -8,6 +8,7 @@
 //   pg_get_userbyid(role)              the role's name, "unknown (OID=n)"
 //   pg_table_is_visible(rel)           true for relations of public and the
 //                                      system schemas (the search path's default)
+//   pg_my_temp_schema()                the session's pg_temp_3 once it made it, else 0
 //   shobj_description                  NULL: no comments on shared objects yet
 //   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
@@ -158,6 +159,15 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
       r = index->first;
   // The temporary schema comes first on the path, as PostgreSQL's.
   sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->schema == temporary_schema ? 1 : 0);
+}
+
+// pg_my_temp_schema(): the session's temporary schema's OID once it made one, else 0.
+void my_temp_schema_function(sqlite3_context* context, int, sqlite3_value**) {
+  const catalog_model model = reader_of(context).model();
+  for (const auto& n : model.namespaces)
+    if (n.name == temporary_schema)
+      return sqlite3_result_int64(context, n.oid);
+  sqlite3_result_int64(context, 0);
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
@@ -454,6 +464,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"format_type", 2, format_type_function},
       {"pg_get_userbyid", 1, userbyid_function},
       {"pg_table_is_visible", 1, table_is_visible_function},
+      {"pg_my_temp_schema", 0, my_temp_schema_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
       {"pg_size_pretty", 1, size_pretty_function},

@@ -1,6 +1,7 @@
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/view_columns.hpp"
 #include "cli/catalog/check_text.hpp"
+#include "cli/catalog/temporary_schema_marker.hpp"
 
 #include <sqlite3.h>
 
@@ -442,7 +443,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     model.relations.push_back(std::move(r));
   }
   // The session's temporary views, in its temporary schema (PostgreSQL's pg_temp_N
-  // and pg_toast_temp_N, made with the first temporary object).
+  // and pg_toast_temp_N, made with the first temporary object and kept after it:
+  // temporary_schema_marker.hpp).
   auto temporary = query_rows(db, "SELECT name FROM temp.sqlite_schema WHERE type = 'view' ORDER BY name");
   if (!temporary)
     return fail(temporary.error());
@@ -450,7 +452,11 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   std::erase_if(*temporary, [](const auto& row) {
     return row[0] == "pg_stat_subscription" || row[0] == "pg_stat_subscription_stats";
   });
-  if (!temporary->empty()) {
+  auto marker = query_rows(db, "SELECT 1 FROM temp.sqlite_schema WHERE type = 'table' AND name = ?1",
+                           std::string(temporary_schema_marker));
+  if (!marker)
+    return fail(marker.error());
+  if (!temporary->empty() || !marker->empty()) {
     model.namespaces.push_back({catalog_object_oid("n", temporary_schema), temporary_schema});
     model.namespaces.push_back({catalog_object_oid("n", temporary_toast_schema), temporary_toast_schema});
   }

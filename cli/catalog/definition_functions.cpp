@@ -269,8 +269,16 @@ std::optional<std::string> view_definition(const catalog_reader& reader, const c
   std::string text = postgres_view_text(q->column_text(0));
   if (auto deparsed = deparsed_view(reader, model, text, pretty))
     return deparsed;
-  // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word.
-  for (size_t at = 0; (at = text.find("AS", at)) != std::string::npos; at += 2) {
+  // CREATE VIEW name [(columns)] AS <select>: the select after the first AS word,
+  // in any case (create view v as select ...).
+  const auto as_word_at = [&](size_t from) {
+    for (size_t at = from; at + 1 < text.size(); ++at)
+      if (std::toupper(static_cast<unsigned char>(text[at])) == 'A' &&
+          std::toupper(static_cast<unsigned char>(text[at + 1])) == 'S')
+        return at;
+    return std::string::npos;
+  };
+  for (size_t at = 0; (at = as_word_at(at)) != std::string::npos; at += 2) {
     const bool word = at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1])) &&
                       at + 2 < text.size() && std::isspace(static_cast<unsigned char>(text[at + 2]));
     if (!word)

@@ -5,6 +5,7 @@
 
 #include "cli/commands/schema_commands.hpp"
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/temporary_schema_marker.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/view_dependents.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -85,6 +86,11 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const bool temporary = view.value("relpersistence", std::string("p")) == "t";
   if (temporary && !schema.empty() && schema != "pg_temp")
     return untranslated;
+  if (temporary)  // the session's temporary schema exists from now on (its transaction's)
+    if (auto made = context.database().exec("CREATE TABLE IF NOT EXISTS temp." +
+                                            quote_identifier(temporary_schema_marker) + " (made INTEGER)");
+        !made)
+      return fail(table_storage_error(made.error()));
   if (!temporary && !schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
       return fail(exists.error());

@@ -394,9 +394,9 @@ std::pair<std::string, std::string> deparser::frame_clause(const json& over) {
     } else if (options & current) {
       word("CURRENT ROW ");
     } else if (options & (offset_preceding | offset_following)) {
-      const printed p = node(over.value(offset, json::object()));
+      printed p = node(over.value(offset, json::object()));
       if (p.type == untyped)
-        throw not_covered{};
+        p = typed_as(std::move(p), offset_type(over, options));
       text += p.text;
       // ROWS / GROUPS offsets are cast to bigint, a hidden cast that keeps an
       // operator's parentheses in pretty mode.
@@ -424,6 +424,34 @@ std::pair<std::string, std::string> deparser::frame_clause(const json& over) {
   text.pop_back();  // the trailing space, as ruleutils removes it
   pretty.pop_back();
   return {text, pretty};
+}
+
+oid_t deparser::offset_type(const json& over, int64_t options) {
+  // An untyped offset takes the type transformFrameOffset resolves: bigint for
+  // ROWS / GROUPS; for RANGE the offset type of the in_range function of the
+  // ORDER BY column's type (interval beside dates and times, float8 beside
+  // float4), the column's own type where several would do.
+  if (options & (frame_option::rows | frame_option::groups))
+    return oids::int8;
+  const json& order = pt::list(over, "orderClause");
+  if (order.size() != 1 || pt::node_type(order[0]) != "SortBy")
+    throw not_covered{};
+  const oid_t key = node(pt::fields(order[0]).at("node")).type;
+  switch (key) {
+    case oids::date:
+    case oids::timestamp:
+    case oids::timestamptz:
+    case oids::time:
+    case oids::timetz:
+    case oids::interval: return oids::interval;
+    case oids::float4: return oids::float8;
+    case oids::int2:
+    case oids::int4:
+    case oids::int8:
+    case oids::numeric:
+    case oids::float8: return key;
+    default: throw not_covered{};
+  }
 }
 
 printed deparser::sublink(const json& f) {

@@ -141,6 +141,7 @@ private:
   // get_rule_windowspec's frame: ROWS / RANGE / GROUPS [BETWEEN] bounds [EXCLUDE ...],
   // plain and pretty (an offset is an expression).
   std::pair<std::string, std::string> frame_clause(const json& over);
+  oid_t offset_type(const json& over, int64_t options);  // an untyped frame offset's type
 
 public:
   // get_rule_windowspec: "([w] [PARTITION BY ...] [ORDER BY ...] [frame])", plain and pretty.

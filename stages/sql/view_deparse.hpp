@@ -17,9 +17,10 @@
 // default_deparse prints them. Every SELECT prints at its indentation level as
 // ruleutils.c's appendContextKeyword indents (8 per level), so sub-selects, WITH
 // queries and parenthesised set operations nest as PostgreSQL prints them.
-// Covered: FROM lists, [LEFT | RIGHT | FULL] JOIN ... ON, [LEFT | RIGHT] JOIN ...
-// USING / NATURAL (the merged column is the left one's, the right one's for RIGHT
-// JOIN; `*` gives it first), CROSS JOIN, sub-selects in FROM (with an alias, a
+// Covered: FROM lists, [LEFT | RIGHT | FULL] JOIN ... ON / USING / NATURAL (the
+// merged column is the left one's, the right one's for RIGHT JOIN or when the left
+// one is cast to a common number type, the join's own printed bare for FULL JOIN
+// or a cast side; `*` gives it first), CROSS JOIN, sub-selects in FROM (with an alias, a
 // column list s(x, y) printed whole, LATERAL), in
 // conditions and targets (IN, op ANY / ALL, EXISTS, scalar), WITH [RECURSIVE] (with
 // column lists),
@@ -33,7 +34,7 @@
 // a relation a sub-select names as a SELECT around it does is renamed t_1 (t_2
 // past the names taken), as set_rtable_names; an aliased join (a JOIN b) j with
 // its column list where names repeat. Not covered (nullopt: the caller keeps the
-// text as written): FULL JOIN ... USING, branches of strings of different types,
+// text as written): branches or USING columns of strings of different types,
 // an expression the deparser does not know. Pure.
 #pragma once
 

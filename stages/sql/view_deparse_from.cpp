@@ -119,7 +119,7 @@ printed_item select_printer::from_item(writer& w, const json& item) {
                      : kind == "JOIN_LEFT"  ? " LEFT JOIN "
                      : kind == "JOIN_RIGHT" ? " RIGHT JOIN "
                      : kind == "JOIN_FULL"  ? " FULL JOIN "
-                                                             : "";
+                                            : "";
   if (word.empty())
     throw not_printed{};
   // An aliased join is parenthesised in both modes.
@@ -152,14 +152,16 @@ printed_item select_printer::from_item(writer& w, const json& item) {
     for (size_t i = 0; i < names.size(); ++i)
       text += (i ? ", " : "") + quote_identifier_if_needed(names[i]);
     text += ")";
-    // The merged column is the left one's (the right one's for RIGHT JOIN; the
-    // join's own, printed bare, for FULL JOIN): an unqualified name finds it there
-    // only, `*` gives it first.
-    const bool keep_right = kind == "JOIN_RIGHT", full = kind == "JOIN_FULL";
+    // The merged column (buildMergedJoinVar) is a side's column where that side
+    // needs no cast to the two's common type: the left one's (the right one's when
+    // the left is cast) for JOIN, the left one's for LEFT JOIN, the right one's for
+    // RIGHT JOIN. Otherwise (FULL JOIN's COALESCE, a cast side) it is the join's
+    // own, printed bare. An unqualified name finds it there only, `*` gives it first.
     auto& items = levels_.back().items;
     std::vector<star_column> merged;
     cte& join_columns = ctes_.emplace_back();
     join_columns.columns.reserve(names.size());
+    bool any_bare = false;
     for (const auto& name : names) {
       const auto find = [&](const std::vector<star_column>& side) -> const star_column& {
         const star_column* found = nullptr;
@@ -175,16 +177,30 @@ printed_item select_printer::from_item(writer& w, const json& item) {
       };
       const star_column& l = find(left.star);
       const star_column& r = find(right.star);
-      if (l.column->type.oid != r.column->type.oid)
-        throw not_printed{};  // PostgreSQL coerces the two to a common type
-      if (full) {
-        join_columns.columns.push_back(*l.column);
+      const column_type& lt = l.column->type;
+      const column_type& rt = r.column->type;
+      column_definition common = *l.column;
+      if (lt.oid != rt.oid || lt.typmod != rt.typmod)
+        common.type = builtin_column_type(common_type(lt.oid, rt.oid), -1);
+      if (l.column->domain != r.column->domain)
+        common.domain.clear();  // a domain is the common type only of itself
+      const auto plain = [&](const column_definition& c) {
+        return c.type.oid == common.type.oid && c.type.typmod == common.type.typmod && c.domain == common.domain;
+      };
+      const bool left_plain = plain(*l.column), right_plain = plain(*r.column);
+      const star_column* kept = kind == "JOIN_INNER" ? (left_plain ? &l : right_plain ? &r : nullptr)
+                                : kind == "JOIN_LEFT"  ? (left_plain ? &l : nullptr)
+                                : kind == "JOIN_RIGHT" ? (right_plain ? &r : nullptr)
+                                                       : nullptr;
+      if (kept == nullptr) {
+        join_columns.columns.push_back(std::move(common));
         merged.push_back({"", &join_columns.columns.back()});
+        any_bare = true;
       } else {
-        merged.push_back(keep_right ? r : l);
+        merged.push_back(*kept);
       }
       for (const star_column* hidden : {&l, &r}) {
-        if (!full && hidden == (keep_right ? &r : &l))
+        if (hidden == kept)
           continue;
         const bool on_left = hidden == &l;
         const size_t from = on_left ? left_items : right_items;
@@ -194,7 +210,7 @@ printed_item select_printer::from_item(writer& w, const json& item) {
             items[i].merged.push_back(name);
       }
     }
-    if (full)
+    if (any_bare)
       items.push_back({"", &join_columns.columns, 0, {}});
     out.star = merged;
     for (const auto* side : {&left.star, &right.star})
