@@ -11,6 +11,7 @@
 #include "stages/core/sql_quote.hpp"
 #include "storage/description_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
+#include "storage/sqlstate_mapping.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/text_query.hpp"
 #include "stages/core/local_relation_name.hpp"
@@ -209,6 +210,18 @@ result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, comma
       return fail(table_storage_error(r.error()));
   }
   return command_outcome::tag_only("DROP VIEW");
+}
+
+result<ok_t, pg_error> check_untranslated_view(const nlohmann::json& fields, sqlite_connection& db) {
+  const nlohmann::json& view = fields.value("view", nlohmann::json::object());
+  const std::string schema = view.value("schemaname", std::string());
+  const std::string name = view.value("relname", std::string());
+  const bool temporary = view.value("relpersistence", std::string("p")) == "t";
+  const std::string relation = temporary ? "temp." + quote_identifier(name)
+                                         : quote_identifier(local_relation_name(schema, name));
+  if (auto read = db.prepare("SELECT * FROM " + relation + " LIMIT 0"); !read)
+    return fail(pg_error_from_sqlite(read.error()));
+  return ok_v;
 }
 
 }  // namespace tributary

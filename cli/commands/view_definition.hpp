@@ -46,6 +46,12 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
                                                                    command_context& context,
                                                                    const type_settings& settings);
 
+// A view SQLite made from the statement's own text (its SELECT not translated): SQLite
+// resolves its relations only when it is read, so the view is read once here; a
+// relation that does not exist is PostgreSQL's 42P01 (and the statement fails, so the
+// view is not kept to break later statements), as other errors of its SELECT are.
+result<ok_t, pg_error> check_untranslated_view(const nlohmann::json& fields, sqlite_connection& db);
+
 // `fields` are the DropStmt's (removeType OBJECT_VIEW).
 result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, command_context& context);
 

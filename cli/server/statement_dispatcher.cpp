@@ -588,6 +588,9 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
     }
     auto outcome = executor_.run(view_sql.value_or(statement.text), statement.tag, situation.parameters,
                                  grammar_error, statement.position, situation.result_formats);
+    if (outcome && type == "ViewStmt" && !view_sql && own.statements.size() == 1)
+      if (auto checked = check_untranslated_view(own.statements[0].fields(), db_); !checked)
+        return fail(checked.error());
     if (!outcome || !owned_ddl)
       return outcome;
     const int64_t owner = current_role_oid().value_or(default_relation_owner);
