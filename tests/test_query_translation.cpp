@@ -174,6 +174,10 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
       {"SELECT x.id FROM items", "42P01", "missing FROM-clause entry for table \"x\"", 7},
       {"SELECT items.nosuch FROM items", "42703", "column items.nosuch does not exist", 7},
       {"SELECT 'abc'::int", "22P02", "invalid input syntax for type integer: \"abc\"", 7},
+      // Numbers, boolean and date/time types cast only as pg_cast lists (transformTypeCast).
+      {"SELECT 2.5::date", "42846", "cannot cast type numeric to date", 10},
+      {"SELECT CAST(now() AS int)", "42846", "cannot cast type timestamp with time zone to integer", 7},
+      {"SELECT 1::interval", "42846", "cannot cast type integer to interval", 8},
       // A name twice in FROM has no position (checkNameSpaceConflicts).
       {"SELECT 1 FROM items x, items x", "42712", "table name \"x\" specified more than once", -1},
       {"SELECT id FROM items WHERE 1", "42804",

@@ -28,6 +28,14 @@ namespace {
 namespace pt = parse_tree;
 using namespace expression_helpers;
 
+// Numbers, boolean and the date/time types: between them only pg_cast's casts
+// exist (find_cast), so that 2.5::date is 42846 as PostgreSQL's transformTypeCast.
+bool cast_only_by_pg_cast(oid_t oid) {
+  namespace o = pg_type_oid;
+  return is_number_type(oid) || oid == o::boolean || oid == o::date || oid == o::time || oid == o::timetz ||
+         oid == o::timestamp || oid == o::timestamptz || oid == o::interval;
+}
+
 }  // namespace
 
 void query_translator::fail_at(pg_error error, int location) const {
@@ -292,6 +300,11 @@ typed_expression query_translator::explicit_cast(typed_expression arg, const col
   const column_type* target = &target_type;
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
+  if (!arg.literal && arg.parameter == 0 && arg.type.oid != target->oid && cast_only_by_pg_cast(arg.type.oid) &&
+      cast_only_by_pg_cast(target->oid) && !find_cast(builtin(arg.type.oid), builtin(target->oid)))
+    fail_at(make_pg_error("42846", "cannot cast type " + format_type(builtin(arg.type.oid)) + " to " +
+                                       format_type(builtin(target->oid))),
+            location);
   if (arg.literal && explicit_cast_cuts(*target)) {
     // An explicit cast to varchar(n) / char(n) cuts the literal to n characters,
     // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it, and to an array
