@@ -178,6 +178,9 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
       {"SELECT 2.5::date", "42846", "cannot cast type numeric to date", 10},
       {"SELECT CAST(now() AS int)", "42846", "cannot cast type timestamp with time zone to integer", 7},
       {"SELECT 1::interval", "42846", "cannot cast type integer to interval", 8},
+      // pg_operator has no && for points, no * of a point and an integer.
+      {"SELECT point '(1,1)' && point '(1,1)'", "42883", "operator does not exist: point && point", 21},
+      {"SELECT point '(1,1)' * 2", "42883", "operator does not exist: point * integer", 21},
       // A name twice in FROM has no position (checkNameSpaceConflicts).
       {"SELECT 1 FROM items x, items x", "42712", "table name \"x\" specified more than once", -1},
       {"SELECT id FROM items WHERE 1", "42804",
