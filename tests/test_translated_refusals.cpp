@@ -42,6 +42,8 @@ TEST(TranslatedRefusals, FormerRefusalsAnswerAsPostgres) {
   EXPECT_EQ(h.value("SELECT j.s FROM (t JOIN t u USING (id)) j"), "ERROR 42702: column reference \"s\" is ambiguous");
   EXPECT_EQ(h.value("SELECT 1 FROM (t JOIN t u USING (id)) j, t j"),
             "ERROR 42712: table name \"j\" specified more than once");
+  EXPECT_EQ(h.value("SELECT u.s FROM (t JOIN t u USING (id)) j"),
+            "ERROR 42P01: invalid reference to FROM-clause entry for table \"u\"");
   EXPECT_EQ(h.value("SELECT row_to_json(u) FROM t u WHERE id = 1"),
             "{\"id\":1,\"s\":\"b\",\"n\":10,\"d\":null,\"ts\":\"2024-03-10T12:00:00+00:00\",\"x\":1.50,\"f\":0.5}");
   EXPECT_EQ(h.value("SELECT id FROM t WHERE id = 2 FOR UPDATE"), "2");

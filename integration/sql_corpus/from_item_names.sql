@@ -26,3 +26,10 @@ SELECT name FROM (items JOIN items i2 USING (id)) j
 CREATE VIEW from_item_names_view AS SELECT j.name_1 FROM (items JOIN items i2 USING (id)) j
 SELECT * FROM (items JOIN orders USING (id)) j, items j
 SELECT * FROM (items JOIN orders USING (id)) j, items ORDER BY 1, 16 LIMIT 3
+SELECT i.name FROM (items i JOIN orders o USING (id)) j
+SELECT i.* FROM (items i JOIN orders o USING (id)) j
+SELECT 1 FROM (items i JOIN orders o USING (id)) j WHERE o.note IS NULL
+SELECT row_to_json(i) FROM (items i JOIN orders o USING (id)) j
+SELECT count(*) FROM ((items i JOIN orders o USING (id)) j JOIN items k USING (id)) m WHERE i.id > 0
+SELECT count(*) FROM (items i JOIN orders o USING (id)) j, items i WHERE i.id = j.id
+SELECT nosuch.id FROM (items i JOIN orders o USING (id)) j

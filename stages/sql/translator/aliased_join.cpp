@@ -12,7 +12,11 @@
 // available but 4 columns specified), and the join's own tables are reachable through
 // j only. j.x of a column the join lacks is 42703, of a name two of its columns have
 // 42702, as for any FROM item. The join's sides see the outer query's levels, not the
-// FROM items beside it (as a sub-select in FROM).
+// FROM items beside it (as a sub-select in FROM); a.x or a.* of one of its own
+// tables is 42P01 invalid reference to FROM-clause entry for table "a", with
+// PostgreSQL's HINT.
+#include <algorithm>
+
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/output_names.hpp"
@@ -28,6 +32,17 @@ void query_translator::refuse_taken_name(const scope& where, const std::string& 
       fail_at(make_pg_error("42712", "table name \"" + name + "\" specified more than once"), -1);
 }
 
+void query_translator::fail_missing_table(const scope& where, const std::string& table, int location) const {
+  for (const scope* level = &where; level != nullptr; level = level->outer)
+    for (const scope_item& item : level->items)
+      if (std::find(item.hidden_tables.begin(), item.hidden_tables.end(), table) != item.hidden_tables.end())
+        fail_at(make_pg_error("42P01", "invalid reference to FROM-clause entry for table \"" + table + "\"", "",
+                              "There is an entry for table \"" + table +
+                                  "\", but it cannot be referenced from this part of the query."),
+                location);
+  fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""), location);
+}
+
 std::string query_translator::aliased_join(const json& join, const std::string& alias,
                                            const std::vector<std::string>& column_aliases, scope& where) {
   json unaliased = join;
@@ -38,6 +53,12 @@ std::string query_translator::aliased_join(const json& join, const std::string& 
 
   scope_item item;
   item.name = alias;
+  for (const scope_item& side : inner.items)
+    for (const std::string& name : side.hidden_tables)
+      item.hidden_tables.push_back(name);
+  for (const scope_item& side : inner.items)
+    if (!side.name.empty())
+      item.hidden_tables.push_back(side.name);
   std::string select_list;
   for (const scope_item& side : inner.items)
     for (const scope_column& column : side.columns) {

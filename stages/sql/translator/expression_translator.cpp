@@ -106,7 +106,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
       for (const scope_item& item : level->items)
         if (item.name == table)
           return whole_row(level, item, location);
-    fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""), location);
+    fail_missing_table(where, table, location);
   }
   if (fields.empty() || fields.size() > 2 || pt::node_type(fields.back()) != "String")
     throw not_translatable{"column reference form"};
@@ -150,8 +150,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
             location);
   }
   if (!table.empty())
-    fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
-            location);
+    fail_missing_table(where, table, location);
   for (const scope* level = &where; level != nullptr; level = level->outer)
     for (const scope_item& item : level->items)
       if (item.scalar_value && item.name == column && item.columns.size() == 1) {

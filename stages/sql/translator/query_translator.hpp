@@ -75,6 +75,9 @@ struct scope_item {
   // reference of a scalar function).
   bool scalar_value = false;
   std::vector<scope_column> columns;
+  // A join's alias: the join's own tables, which no name outside it reaches
+  // (42P01 invalid reference to FROM-clause entry for table "a").
+  std::vector<std::string> hidden_tables;
 };
 // How the translated SQL names `column` of `item` (column_reference.cpp).
 std::string column_reference_sql(const scope_item& item, const scope_column& column);
@@ -157,6 +160,9 @@ public:
   // 42712 table name "x" specified more than once (no position, as PostgreSQL's
   // checkNameSpaceConflicts) when `name` is already a FROM item's of `where`.
   void refuse_taken_name(const scope& where, const std::string& name) const;
+  // 42P01 for a qualified name no FROM item of `where` (or its outer levels) has:
+  // missing FROM-clause entry, or invalid reference to one a join's alias hides.
+  [[noreturn]] void fail_missing_table(const scope& where, const std::string& table, int location) const;
   // The OID regtype's input gives `text` (42704 at `location` when no type has it).
   oid_t regtype_input(const std::string& text, int location) const;
   // `location` (an offset in the statement) as PostgreSQL's error position: 1-based,

@@ -233,8 +233,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
         }
       }
       if (!table.empty() && !found)
-        fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
-                static_cast<int>(pt::integer(pt::fields(value), "location")));
+        fail_missing_table(own, table, static_cast<int>(pt::integer(pt::fields(value), "location")));
       if (table.empty() && own.items.empty())
         fail_at(make_pg_error("42601", "SELECT * with no tables specified is not valid"),
                 static_cast<int>(pt::integer(pt::fields(value), "location")));
