@@ -13,7 +13,9 @@
 //       the argument has none); their text
 //       values are then bound to the statement, which runs as a portal would and
 //       answers with its own rows and command tag. 26000 for an unknown name,
-//       42601 for a wrong number of arguments.
+//       42601 for a wrong number of arguments, 0A000 for a sub-select in an argument
+//       (at the sub-select), 42804 for an argument whose type has no implicit or
+//       assignment cast to the parameter's (at the argument).
 //   DEALLOCATE [PREPARE] name | ALL
 //       removes one (26000 when unknown) or every named statement.
 //   DISCARD ALL
@@ -89,6 +91,23 @@ std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t inde
                            " cannot be coerced to the expected type " +
                            format_type(builtin_column_type(to)),
                        {}, "You will need to rewrite or cast the expression.");
+}
+
+// Where a sub-select stands in an argument's parse tree (its location), if it has one:
+// PostgreSQL refuses it when it reads the argument.
+std::optional<int64_t> sub_select_location(const nlohmann::json& node) {
+  if (node.is_object()) {
+    if (node.contains("SubLink"))
+      return node["SubLink"].value("location", int64_t{-1});
+    for (const auto& [key, value] : node.items())
+      if (auto found = sub_select_location(value))
+        return found;
+  } else if (node.is_array()) {
+    for (const auto& value : node)
+      if (auto found = sub_select_location(value))
+        return found;
+  }
+  return std::nullopt;
 }
 
 pg_error statement_missing(const std::string& name) {
@@ -217,6 +236,12 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
     };
     const nlohmann::json& params = fields["params"];
     for (size_t k = 0; k < expected; ++k) {
+      if (auto at = sub_select_location(params[k])) {
+        pg_error refused = make_pg_error("0A000", "cannot use subquery in EXECUTE parameter");
+        if (*at >= 0)
+          refused.position = statement.position + character_count(statement.text, static_cast<size_t>(*at)) + 1;
+        return fail(std::move(refused));
+      }
       // A user's domain or enum (or its array): checked as its values' type.
       const oid_t type = prepared->parameter_types[k];
       const oid_t checked = type == 0 || find_builtin_type(type) != nullptr ? type : dispatcher_.value_type_of(type).oid;

@@ -1,5 +1,6 @@
 -- EXECUTE's arguments are assigned to the parameters' types: an expression whose type
--- has no implicit or assignment cast to the parameter's is 42804 at the argument.
+-- has no implicit or assignment cast to the parameter's is 42804 at the argument; a
+-- sub-select in one is 0A000 at the sub-select.
 -- error positions are compared
 PREPARE eat_int (int) AS SELECT $1
 EXECUTE eat_int(now())
@@ -11,6 +12,9 @@ EXECUTE eat_int('7')
 EXECUTE eat_int(length('abc'))
 EXECUTE eat_int( interval '1 day' )
 EXECUTE eat_int('x' || 'y')
+EXECUTE eat_int((SELECT max(id) FROM items))
+EXECUTE eat_int(1 + (SELECT 1))
+EXECUTE eat_int(CASE WHEN EXISTS (SELECT 1 FROM items) THEN 1 END)
 PREPARE eat_date (date) AS SELECT $1
 EXECUTE eat_date(now())
 EXECUTE eat_date(1)
