@@ -174,6 +174,15 @@ TEST(QueryTranslation, ErrorsArePostgresAtTheNodesLocation) {
       {"SELECT x.id FROM items", "42P01", "missing FROM-clause entry for table \"x\"", 7},
       {"SELECT items.nosuch FROM items", "42703", "column items.nosuch does not exist", 7},
       {"SELECT 'abc'::int", "22P02", "invalid input syntax for type integer: \"abc\"", 7},
+      // Numbers, boolean and date/time types cast only as pg_cast lists (transformTypeCast).
+      {"SELECT 2.5::date", "42846", "cannot cast type numeric to date", 10},
+      {"SELECT CAST(now() AS int)", "42846", "cannot cast type timestamp with time zone to integer", 7},
+      {"SELECT 1::interval", "42846", "cannot cast type integer to interval", 8},
+      // pg_operator has no && for points, no * of a point and an integer.
+      {"SELECT point '(1,1)' && point '(1,1)'", "42883", "operator does not exist: point && point", 21},
+      {"SELECT point '(1,1)' * 2", "42883", "operator does not exist: point * integer", 21},
+      // A name twice in FROM has no position (checkNameSpaceConflicts).
+      {"SELECT 1 FROM items x, items x", "42712", "table name \"x\" specified more than once", -1},
       {"SELECT id FROM items WHERE 1", "42804",
        "argument of WHERE must be type boolean, not type integer", 27},
       {"SELECT id FROM items ORDER BY 3", "42P10", "ORDER BY position 3 is not in select list", 30},

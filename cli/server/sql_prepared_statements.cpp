@@ -13,7 +13,9 @@
 //       the argument has none); their text
 //       values are then bound to the statement, which runs as a portal would and
 //       answers with its own rows and command tag. 26000 for an unknown name,
-//       42601 for a wrong number of arguments.
+//       42601 for a wrong number of arguments, 0A000 for a sub-select in an argument
+//       (at the sub-select), 42804 for an argument whose type has no implicit or
+//       assignment cast to the parameter's (at the argument).
 //   DEALLOCATE [PREPARE] name | ALL
 //       removes one (26000 when unknown) or every named statement.
 //   DISCARD ALL
@@ -32,6 +34,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
 
 namespace tributary {
@@ -50,19 +53,6 @@ std::string type_name_of(sqlite_connection& db, oid_t oid) {
         return t.display_name() + "[]";
     }
   return format_type(builtin_column_type(oid));
-}
-
-// PostgreSQL's type categories, as far as assignment coercion of an EXECUTE
-// argument is decided here: B boolean, N numeric, S string, O other.
-char category(uint32_t type) {
-  namespace oids = pg_type_oid;
-  switch (type) {
-    case oids::boolean: return 'B';
-    case oids::int2: case oids::int4: case oids::int8: case oids::float4: case oids::float8:
-    case oids::numeric: case oids::oid: return 'N';
-    case oids::text: case oids::varchar: case oids::bpchar: case oids::name: return 'S';
-    default: return 'O';
-  }
 }
 
 // The type of an argument whose type its parse tree says (a constant, a cast); 0
@@ -86,15 +76,14 @@ uint32_t argument_type(const nlohmann::json& node, const std::string& source) {
   return 0;
 }
 
-// 42804 when PostgreSQL has no assignment coercion from the argument's type to
-// the parameter's: between boolean, numeric and string types, and from those
-// to other types (string targets take any type by assignment).
+// 42804 when PostgreSQL has no implicit or assignment cast from the argument's
+// built-in type to the parameter's (pg_cast, type_casts.hpp; string targets take
+// any type by assignment).
 std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t index) {
-  if (from == 0 || from == to)
+  if (from == 0 || from == to || find_builtin_type(from) == nullptr || find_builtin_type(to) == nullptr)
     return std::nullopt;
-  const char source = category(from);
-  const char target = category(to);
-  if (source == 'O' || target == 'S' || source == target)
+  const auto cast = find_cast(builtin_column_type(from), builtin_column_type(to));
+  if (cast && applies_automatically(cast->context))
     return std::nullopt;
   return make_pg_error("42804",
                        "parameter $" + std::to_string(index + 1) + " of type " +
@@ -102,6 +91,23 @@ std::optional<pg_error> refused_coercion(uint32_t from, uint32_t to, size_t inde
                            " cannot be coerced to the expected type " +
                            format_type(builtin_column_type(to)),
                        {}, "You will need to rewrite or cast the expression.");
+}
+
+// Where a sub-select stands in an argument's parse tree (its location), if it has one:
+// PostgreSQL refuses it when it reads the argument.
+std::optional<int64_t> sub_select_location(const nlohmann::json& node) {
+  if (node.is_object()) {
+    if (node.contains("SubLink"))
+      return node["SubLink"].value("location", int64_t{-1});
+    for (const auto& [key, value] : node.items())
+      if (auto found = sub_select_location(value))
+        return found;
+  } else if (node.is_array()) {
+    for (const auto& value : node)
+      if (auto found = sub_select_location(value))
+        return found;
+  }
+  return std::nullopt;
 }
 
 pg_error statement_missing(const std::string& name) {
@@ -230,10 +236,27 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
     };
     const nlohmann::json& params = fields["params"];
     for (size_t k = 0; k < expected; ++k) {
+      if (auto at = sub_select_location(params[k])) {
+        pg_error refused = make_pg_error("0A000", "cannot use subquery in EXECUTE parameter");
+        if (*at >= 0)
+          refused.position = statement.position + character_count(statement.text, static_cast<size_t>(*at)) + 1;
+        return fail(std::move(refused));
+      }
       // A user's domain or enum (or its array): checked as its values' type.
       const oid_t type = prepared->parameter_types[k];
       const oid_t checked = type == 0 || find_builtin_type(type) != nullptr ? type : dispatcher_.value_type_of(type).oid;
-      if (auto refused = refused_coercion(argument_type(params[k], statement.text), checked, k)) {
+      // An expression's type (now()) as the translator gives it, without running it
+      // (a statement the translator does not read is left to the cast's errors).
+      uint32_t given_type = argument_type(params[k], statement.text);
+      if (given_type == 0 && !params[k].contains("A_Const")) {
+        routed_query described = route_query("SELECT (" + arguments[k] + ")");
+        if (described.statements.size() == 1) {
+          auto shape = dispatcher_.describe(described.statements.front());
+          if (shape && shape->parameter_types_known && shape->columns.size() == 1)
+            given_type = shape->columns.front().type_oid;
+        }
+      }
+      if (auto refused = refused_coercion(given_type, checked, k)) {
         refused->position = expression_at(k);
         return fail(std::move(*refused));
       }

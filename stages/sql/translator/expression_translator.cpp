@@ -28,6 +28,14 @@ namespace {
 namespace pt = parse_tree;
 using namespace expression_helpers;
 
+// Numbers, boolean and the date/time types: between them only pg_cast's casts
+// exist (find_cast), so that 2.5::date is 42846 as PostgreSQL's transformTypeCast.
+bool cast_only_by_pg_cast(oid_t oid) {
+  namespace o = pg_type_oid;
+  return is_number_type(oid) || oid == o::boolean || oid == o::date || oid == o::time || oid == o::timetz ||
+         oid == o::timestamp || oid == o::timestamptz || oid == o::interval;
+}
+
 }  // namespace
 
 void query_translator::fail_at(pg_error error, int location) const {
@@ -98,7 +106,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
       for (const scope_item& item : level->items)
         if (item.name == table)
           return whole_row(level, item, location);
-    fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""), location);
+    fail_missing_table(where, table, location);
   }
   if (fields.empty() || fields.size() > 2 || pt::node_type(fields.back()) != "String")
     throw not_translatable{"column reference form"};
@@ -142,8 +150,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
             location);
   }
   if (!table.empty())
-    fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
-            location);
+    fail_missing_table(where, table, location);
   for (const scope* level = &where; level != nullptr; level = level->outer)
     for (const scope_item& item : level->items)
       if (item.scalar_value && item.name == column && item.columns.size() == 1) {
@@ -292,6 +299,11 @@ typed_expression query_translator::explicit_cast(typed_expression arg, const col
   const column_type* target = &target_type;
   if (arg.is_null_constant)
     return typed("NULL", *target, location);
+  if (!arg.literal && arg.parameter == 0 && arg.type.oid != target->oid && cast_only_by_pg_cast(arg.type.oid) &&
+      cast_only_by_pg_cast(target->oid) && !find_cast(builtin(arg.type.oid), builtin(target->oid)))
+    fail_at(make_pg_error("42846", "cannot cast type " + format_type(builtin(arg.type.oid)) + " to " +
+                                       format_type(builtin(target->oid))),
+            location);
   if (arg.literal && explicit_cast_cuts(*target)) {
     // An explicit cast to varchar(n) / char(n) cuts the literal to n characters,
     // to bit(n) pads or cuts it to n bits, to varbit(n) cuts it, and to an array

@@ -6,6 +6,12 @@
 // Between two geometric types: point <@ box / circle / polygon / path / lseg / line,
 // box / circle / polygon / path @> point, lseg <@ box / line, lseg ?# line / box,
 // line ?# box; other pairs are left to the caller (not translated).
+// An operator PostgreSQL does not have beside a geometric value (point && point,
+// point * integer, point && unknown) is 42883 operator does not exist, with its HINT,
+// at the operator.
+#include <map>
+#include <set>
+
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/verbatim/geometric_compare.hpp"
@@ -39,6 +45,77 @@ column_type untyped_operand_type(query_translator& t, const std::string& op, con
   t.fail_at(std::move(error), location);
 }
 
+// The binary operators PostgreSQL 15's pg_operator has between two geometric types
+// (point 600, lseg 601, path 602, box 603, polygon 604, line 628, circle 718).
+bool postgres_has_geometric_operator(oid_t left, const std::string& op, oid_t right) {
+  static const std::map<std::pair<oid_t, oid_t>, std::set<std::string>> operators = {
+      {{600, 600}, {"*", "+", "-", "/", "<->", "<<", "<<|", "<>", "<^", ">>", ">^", "?-", "?|", "|>>", "~="}},
+      {{600, 601}, {"##", "<->", "<@"}},
+      {{600, 602}, {"<->", "<@"}},
+      {{600, 603}, {"##", "<->", "<@"}},
+      {{600, 604}, {"<->", "<@"}},
+      {{600, 628}, {"##", "<->", "<@"}},
+      {{600, 718}, {"<->", "<@"}},
+      {{601, 600}, {"<->"}},
+      {{601, 601}, {"#", "##", "<", "<->", "<=", "<>", "=", ">", ">=", "?#", "?-|", "?||"}},
+      {{601, 603}, {"##", "<->", "<@", "?#"}},
+      {{601, 628}, {"<->", "<@", "?#"}},
+      {{602, 600}, {"*", "+", "-", "/", "<->", "@>"}},
+      {{602, 602}, {"+", "<", "<->", "<=", "=", ">", ">=", "?#"}},
+      {{603, 600}, {"*", "+", "-", "/", "<->", "@>"}},
+      {{603, 601}, {"<->"}},
+      {{603, 603}, {"#", "&&", "&<", "&<|", "&>", "<", "<->", "<<", "<<|", "<=", "<@", "<^", "=", ">", ">=", ">>",
+                    ">^", "?#", "@>", "|&>", "|>>", "~="}},
+      {{604, 600}, {"<->", "@>"}},
+      {{604, 604}, {"&&", "&<", "&<|", "&>", "<->", "<<", "<<|", "<@", ">>", "@>", "|&>", "|>>", "~="}},
+      {{604, 718}, {"<->"}},
+      {{628, 600}, {"<->"}},
+      {{628, 601}, {"##", "<->"}},
+      {{628, 603}, {"?#"}},
+      {{628, 628}, {"#", "<->", "=", "?#", "?-|", "?||"}},
+      {{718, 600}, {"*", "+", "-", "/", "<->", "@>"}},
+      {{718, 604}, {"<->"}},
+      {{718, 718}, {"&&", "&<", "&<|", "&>", "<", "<->", "<<", "<<|", "<=", "<>", "<@", "=", ">", ">=", ">>", "@>",
+                    "|&>", "|>>", "~="}},
+  };
+  const auto found = operators.find({left, right});
+  return found != operators.end() && found->second.count(op == "!=" ? "<>" : op) > 0;
+}
+
+bool is_geometric_value(const typed_expression& e) {
+  return !expression_helpers::untyped(e) && !e.type.is_enum() &&
+         (e.type.oid == 600 || geometric_kind_of(e.type.oid).has_value());
+}
+
+// left op right beside a geometric value, when pg_operator has no such operator: an
+// untyped operand may be any geometric type (point && unknown: no point && x at all).
+void refuse_missing_operator(query_translator& t, const std::string& op, const typed_expression& left,
+                             const typed_expression& right, int location) {
+  using expression_helpers::untyped;
+  const auto has = [&](oid_t l, oid_t r) { return postgres_has_geometric_operator(l, op, r); };
+  bool exists = false;
+  if (untyped(left) && is_geometric_value(right)) {
+    for (oid_t other : {600, 601, 602, 603, 604, 628, 718})
+      exists = exists || has(other, right.type.oid);
+  } else if (untyped(right) && is_geometric_value(left)) {
+    for (oid_t other : {600, 601, 602, 603, 604, 628, 718})
+      exists = exists || has(left.type.oid, other);
+  } else if (untyped(left) || untyped(right) || left.type.is_enum() || right.type.is_enum() ||
+             (!is_geometric_value(left) && !is_geometric_value(right))) {
+    return;
+  } else {  // two typed values, at least one geometric (point * integer)
+    exists = has(left.type.oid, right.type.oid);
+  }
+  if (exists)
+    return;
+  const auto name = [](const typed_expression& e) {
+    return untyped(e) ? std::string("unknown") : expression_helpers::message_type_name(e.type);
+  };
+  pg_error error = make_pg_error("42883", "operator does not exist: " + name(left) + " " + op + " " + name(right));
+  error.hint = "No operator matches the given name and argument types. You might need to add explicit type casts.";
+  t.fail_at(std::move(error), location);
+}
+
 }  // namespace
 
 std::optional<typed_expression> geometric_operator(query_translator& t, const std::string& op, typed_expression& left,
@@ -50,6 +127,8 @@ std::optional<typed_expression> geometric_operator(query_translator& t, const st
   const auto is_point = [](const typed_expression& e) { return !untyped(e) && !e.type.is_enum() && e.type.oid == 600; };
   if (!geometric(left) && !geometric(right) && !is_point(left) && !is_point(right))
     return std::nullopt;
+  if (location >= 0 && op != "IS" && op != "IS NOT" && op != "||")
+    refuse_missing_operator(t, op, left, right, location);
   if (untyped(left) && !untyped(right))
     left = t.coerce(std::move(left), untyped_operand_type(t, op, right, false, location));
   if (untyped(right) && !untyped(left))

@@ -91,9 +91,7 @@ std::string query_translator::join_using(const json& join, const std::string& ki
   scope_item merged;  // unnamed (reached by plain names and `*` only) unless USING (...) AS name
   const json& alias = join.value("join_using_alias", json::object());
   merged.name = pt::text(alias.contains("aliasname") ? alias : pt::fields(alias), "aliasname");
-  for (const scope_item& existing : where.items)
-    if (!merged.name.empty() && existing.name == merged.name)
-      fail_at(make_pg_error("42712", "table name \"" + merged.name + "\" specified more than once"), -1);
+  refuse_taken_name(where, merged.name);
   std::string condition;
   for (const std::string& name : names) {
     const side_column l = find(left, name, "left");

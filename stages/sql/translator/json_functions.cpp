@@ -539,9 +539,7 @@ std::string record_from_json(query_translator& t, const std::string& name, const
     t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
   for (size_t i = 0; i < column_aliases.size(); ++i)
     item.columns[i].name = column_aliases[i];
-  for (const scope_item& existing : where.items)
-    if (existing.name == item.name)
-      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  t.refuse_taken_name(where, item.name);
   where.items.push_back(std::move(item));
   const std::string rows =
       set ? "pg_json_count(" + doc + ", " + sql_quote(family == pg_type_oid::jsonb ? "jsonb_array_elements" : "json_array_elements") + ")"
@@ -677,9 +675,7 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
     t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
   for (size_t i = 0; i < column_aliases.size(); ++i)
     item.columns[i].name = column_aliases[i];
-  for (const scope_item& existing : where.items)
-    if (existing.name == item.name)
-      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  t.refuse_taken_name(where, item.name);
   where.items.push_back(std::move(item));
   return "pg_ordinals(pg_json_count(" + doc + ", " + sql_quote(path_query ? "jsonb_array_elements" : name) + ")) AS " +
          quote_identifier(item_name);

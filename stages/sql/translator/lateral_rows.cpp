@@ -37,9 +37,7 @@ std::string query_translator::lateral_rows(const json& subquery, const std::stri
                                        " columns available but " + std::to_string(column_aliases.size()) +
                                        " columns specified"),
             -1);
-  for (const scope_item& existing : where.items)
-    if (existing.name == alias)
-      fail_at(make_pg_error("42712", "table name \"" + alias + "\" specified more than once"), location);
+  refuse_taken_name(where, alias);
   scope_item item;
   item.name = alias;
   std::string packed;

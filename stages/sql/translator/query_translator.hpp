@@ -75,6 +75,9 @@ struct scope_item {
   // reference of a scalar function).
   bool scalar_value = false;
   std::vector<scope_column> columns;
+  // A join's alias: the join's own tables, which no name outside it reaches
+  // (42P01 invalid reference to FROM-clause entry for table "a").
+  std::vector<std::string> hidden_tables;
 };
 // How the translated SQL names `column` of `item` (column_reference.cpp).
 std::string column_reference_sql(const scope_item& item, const scope_column& column);
@@ -154,6 +157,12 @@ public:
   const std::vector<located_error>& notices() const { return notices_; }
   const translation_input& input() const { return input_; }
   [[noreturn]] void fail_at(pg_error error, int location) const;
+  // 42712 table name "x" specified more than once (no position, as PostgreSQL's
+  // checkNameSpaceConflicts) when `name` is already a FROM item's of `where`.
+  void refuse_taken_name(const scope& where, const std::string& name) const;
+  // 42P01 for a qualified name no FROM item of `where` (or its outer levels) has:
+  // missing FROM-clause entry, or invalid reference to one a join's alias hides.
+  [[noreturn]] void fail_missing_table(const scope& where, const std::string& table, int location) const;
   // The OID regtype's input gives `text` (42704 at `location` when no type has it).
   oid_t regtype_input(const std::string& text, int location) const;
   // `location` (an offset in the statement) as PostgreSQL's error position: 1-based,
@@ -256,6 +265,10 @@ private:
   // scope at left_start, the two sides' columns are marked merged; the ON condition.
   std::string join_using(const json& join, const std::string& kind, scope& where, size_t left_start,
                          size_t right_start);
+  // (a JOIN b ...) AS j [(x, ...)] (aliased_join.cpp): the join as a sub-select whose
+  // columns are the join's (`*` order), reached through j only.
+  std::string aliased_join(const json& join, const std::string& alias,
+                           const std::vector<std::string>& column_aliases, scope& where);
   // One ORDER BY item: its SQL (in its type's collation), type and direction
   // (" ASC NULLS LAST", ...).
   struct sort_term {

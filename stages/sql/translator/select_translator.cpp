@@ -233,8 +233,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
         }
       }
       if (!table.empty() && !found)
-        fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""),
-                static_cast<int>(pt::integer(pt::fields(value), "location")));
+        fail_missing_table(own, table, static_cast<int>(pt::integer(pt::fields(value), "location")));
       if (table.empty() && own.items.empty())
         fail_at(make_pg_error("42601", "SELECT * with no tables specified is not valid"),
                 static_cast<int>(pt::integer(pt::fields(value), "location")));
@@ -369,7 +368,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
                                  : pt::fields(alias_node);
   const std::string alias_name = pt::text(alias_fields, "aliasname");
   const std::vector<std::string> column_aliases = pt::strings(pt::list(alias_fields, "colnames"));
-  if (!column_aliases.empty() && type != "RangeSubselect" && type != "RangeFunction")
+  if (!column_aliases.empty() && type != "RangeSubselect" && type != "RangeFunction" &&
+      type != "JoinExpr")
     throw not_translatable{"column aliases in FROM"};
   if (type == "RangeVar") {
     const std::string relation = pt::text(f, "relname");
@@ -384,10 +384,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     for (auto cte = common_tables_.rbegin(); !f.contains("schemaname") && cte != common_tables_.rend(); ++cte) {
       if (cte->name != table)
         continue;
-      for (const scope_item& existing : where.items)
-        if (existing.name == item.name)
-          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
-                  static_cast<int>(pt::integer(f, "location")));
+      refuse_taken_name(where, item.name);
       if (cte->no_returning)
         fail_at(make_pg_error("0A000", "WITH query \"" + cte->name + "\" does not have a RETURNING clause"),
                 static_cast<int>(pt::integer(f, "location")));
@@ -400,10 +397,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     const std::vector<column_definition>* columns = input_.lookup(table);
     if (columns == nullptr)
       throw not_translatable{"table without recorded types"};
-    for (const scope_item& existing : where.items)
-      if (existing.name == item.name)
-        fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
-                static_cast<int>(pt::integer(f, "location")));
+    refuse_taken_name(where, item.name);
     for (const column_definition& c : *columns)
       item.columns.push_back({c.name, c.name, c.type, c.primary_key});
     if (schema != "pg_catalog" && !(schema.empty() && relation.starts_with("pg_")))
@@ -433,10 +427,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     // alias (renamed by the alias's column list) and FROM gets a one-row placeholder.
     const auto place_lateral = [&](scope_item item) {
       rename(item);
-      for (const scope_item& existing : where.items)
-        if (existing.name == item.name)
-          fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"),
-                  static_cast<int>(pt::integer(f, "location")));
+      refuse_taken_name(where, item.name);
       where.items.push_back(std::move(item));
       return "(SELECT 1) AS " + quote_identifier(alias_name);
     };
@@ -486,6 +477,7 @@ std::string query_translator::from_item(const json& node, scope& where) {
     for (size_t i = 0; i < inner.columns.size(); ++i)
       item.columns.push_back({inner.columns[i].name, positional_alias(i), inner.columns[i].type});
     rename(item);
+    refuse_taken_name(where, alias_name);
     where.items.push_back(std::move(item));
     return "(" + inner.sql + ") AS " + quote_identifier(alias_name);
   }
@@ -493,8 +485,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
     return function_from_item(*this, f, alias_name, column_aliases, where);
   }
   if (type == "JoinExpr") {
-    if (f.contains("alias"))
-      throw not_translatable{"aliased join"};
+    if (!alias_name.empty())
+      return aliased_join(f, alias_name, column_aliases, where);
     const std::string kind = pt::text(f, "jointype");
     const std::string word = kind == "JOIN_LEFT"    ? " LEFT JOIN "
                              : kind == "JOIN_RIGHT" ? " RIGHT JOIN "
@@ -510,7 +502,9 @@ std::string query_translator::from_item(const json& node, scope& where) {
     const bool outer_lateral = (kind == "JOIN_RIGHT" || kind == "JOIN_FULL") && pt::flag(pt::fields(right), "lateral");
     const std::string right_sql =
         outer_lateral ? lateral_beside_outer_join(right, where, left_start) : from_item(right, where);
-    sql += word + (pt::node_type(right) == "JoinExpr" ? "(" + right_sql + ")" : right_sql);
+    // A nested join is parenthesized; an aliased one is already a sub-select.
+    const bool nested_join = pt::node_type(right) == "JoinExpr" && !pt::fields(right).contains("alias");
+    sql += word + (nested_join ? "(" + right_sql + ")" : right_sql);
     if (pt::flag(f, "isNatural") || f.contains("usingClause"))
       sql += " ON " + join_using(f, kind, where, left_start, right_start);
     else if (f.contains("quals"))

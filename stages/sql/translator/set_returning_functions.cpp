@@ -340,9 +340,7 @@ std::string unnest_several(query_translator& t, const json& arguments, const std
                                          " columns available but " + std::to_string(column_aliases.size()) +
                                          " columns specified"),
               -1);
-  for (const scope_item& existing : where.items)
-    if (existing.name == item.name)
-      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  t.refuse_taken_name(where, item.name);
   where.items.push_back(std::move(item));
   return "pg_ordinals(max(" + length + ")) AS " + quote_identifier(where.items.back().name);
 }
@@ -431,9 +429,7 @@ std::optional<std::string> set_returning_from_function(query_translator& t, cons
     number.expression = ordinal;
     item.columns.push_back(std::move(number));
   }
-  for (const scope_item& existing : where.items)
-    if (existing.name == item.name)
-      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  t.refuse_taken_name(where, item.name);
   where.items.push_back(std::move(item));
   return "pg_ordinals(" + length + ") AS " + quote_identifier(item_name);
 }
@@ -456,9 +452,7 @@ std::optional<std::string> keywords_from_function(query_translator& t, const jso
     const column_definition& c = (*columns)[i];
     item.columns.push_back({i < column_aliases.size() ? column_aliases[i] : c.name, c.name, c.type});
   }
-  for (const scope_item& existing : where.items)
-    if (existing.name == item.name)
-      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  t.refuse_taken_name(where, item.name);
   where.items.push_back(std::move(item));
   return "\"pg_get_keywords\" AS " + quote_identifier(where.items.back().name);
 }
@@ -487,9 +481,7 @@ std::string scalar_function_from_item(query_translator& t, const json& call, con
   scope_item item;
   item.name = alias_name.empty() ? names.back() : alias_name;
   item.scalar_value = true;
-  for (const scope_item& existing : where.items)
-    if (existing.name == item.name)
-      t.fail_at(make_pg_error("42712", "table name \"" + item.name + "\" specified more than once"), -1);
+  t.refuse_taken_name(where, item.name);
   scope_column column{column_aliases.empty() ? item.name : column_aliases[0], "", value.type};
   column.expression = value.sql;
   item.columns.push_back(std::move(column));
