@@ -1,7 +1,6 @@
 -- EXECUTE's arguments are assigned to the parameters' types: an expression whose type
 -- has no implicit or assignment cast to the parameter's is 42804 at the argument; a
 -- sub-select in one is 0A000 at the sub-select.
--- error positions are compared
 PREPARE eat_int (int) AS SELECT $1
 EXECUTE eat_int(now())
 EXECUTE eat_int(current_date)

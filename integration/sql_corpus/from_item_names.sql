@@ -1,7 +1,6 @@
 -- The names of FROM items: a name given twice is 42712 without a position (PostgreSQL's
 -- checkNameSpaceConflicts); a join with an alias is one FROM item of the join's columns
 -- (the USING columns merged first), its own tables reachable through the alias only.
--- error positions are compared
 SELECT * FROM items x, orders x
 SELECT * FROM items, items
 SELECT * FROM items x JOIN orders x ON true

@@ -1,6 +1,5 @@
 -- Operators PostgreSQL does not have between two geometric values: 42883 operator does
 -- not exist, at the operator (the ones it has are geometric_comparisons.sql's).
--- error positions are compared
 SELECT point '(1,1)' && point '(1,1)'
 SELECT point '(1,1)' = point '(1,1)'
 SELECT point '(1,1)' < point '(2,2)'

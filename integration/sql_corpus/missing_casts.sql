@@ -1,6 +1,5 @@
 -- Casts PostgreSQL's pg_cast does not have between numbers, booleans and the date/time
 -- types: 42846 cannot cast type numeric to date, at the cast; the casts it has still run.
--- error positions are compared
 SELECT 2.5::date
 SELECT 1::date
 SELECT true::int8
