@@ -169,7 +169,15 @@ void statement_dispatcher::set_transaction_characteristics(const nlohmann::json&
     return;
   transaction_mode mode = transaction_.mode();
   apply_transaction_options(fields.value("args", nlohmann::json::array()), mode);
+  set_transaction_mode(mode);
+}
+
+// The block's mode, also as SHOW transaction_isolation / transaction_read_only (and
+// current_setting) answer inside it: their values last as long as the transaction.
+void statement_dispatcher::set_transaction_mode(const transaction_mode& mode) {
   transaction_.set_mode(mode);
+  (void)parameters_.set_from_function("transaction_isolation", mode.isolation, true, true);
+  (void)parameters_.set_from_function("transaction_read_only", mode.read_only ? "on" : "off", true, true);
 }
 
 pg_error statement_dispatcher::explain_interruption(pg_error error) {
@@ -389,7 +397,7 @@ result<command_outcome, pg_error> statement_dispatcher::transaction_control(
       if (tag && opens) {
         transaction_mode mode = transaction_.mode();
         apply_transaction_options(fields.value("options", nlohmann::json::array()), mode);
-        transaction_.set_mode(mode);
+        set_transaction_mode(mode);
       }
       break;
     }

@@ -175,6 +175,7 @@ private:
   void apply_replication_role();
   // SET TRANSACTION ... inside a transaction: its mode.
   void set_transaction_characteristics(const nlohmann::json& fields);
+  void set_transaction_mode(const transaction_mode& mode);
   // A statement failed: a lock wait that gave up and a statement_timeout are
   // reported as PostgreSQL does.
   pg_error explain_interruption(pg_error error);

@@ -62,6 +62,8 @@ transaction_mode default_transaction_mode(const std::string& read_only, const st
   transaction_mode mode;
   mode.read_only = lowercase(read_only) == "on";
   mode.snapshot_per_statement = per_statement_isolation(isolation);
+  if (!isolation.empty())
+    mode.isolation = lowercase(isolation);
   return mode;
 }
 
@@ -74,8 +76,10 @@ void apply_transaction_options(const nlohmann::json& options, transaction_mode& 
     const auto& arg = element.value("arg", nlohmann::json::object());
     if (name == "transaction_read_only")
       mode.read_only = integer_argument(arg) != 0;
-    else if (name == "transaction_isolation")
+    else if (name == "transaction_isolation") {
       mode.snapshot_per_statement = per_statement_isolation(string_argument(arg));
+      mode.isolation = lowercase(string_argument(arg));
+    }
   }
 }
 

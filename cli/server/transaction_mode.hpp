@@ -40,6 +40,7 @@ namespace tributary {
 struct transaction_mode {
   bool read_only = false;
   bool snapshot_per_statement = true;  // read committed
+  std::string isolation = "read committed";  // as transaction_isolation shows it
 };
 
 // default_transaction_read_only ("on"/"off") and default_transaction_isolation.
