@@ -20,25 +20,36 @@ std::string duplicated_key(sqlite_connection& db, const std::string& table,
                            const std::vector<column_definition>& columns, const create_index_plan& plan,
                            const type_settings& settings) {
   std::string list, not_null;
-  std::vector<const column_definition*> key;
-  for (const auto& name : plan.columns) {
-    for (const auto& c : columns)
-      if (c.name == name)
-        key.push_back(&c);
-    list += (list.empty() ? "" : ", ") + quote_identifier(name);
-    not_null += (not_null.empty() ? "" : " AND ") + quote_identifier(name) + " IS NOT NULL";
+  std::vector<column_type> types;
+  std::vector<std::string> names;  // "a", "lower(v)", "(a + b)": as PostgreSQL prints the key
+  for (size_t i = 0; i < plan.keys.size(); ++i) {
+    const auto& k = plan.keys[i];
+    std::string item = k.column.empty() ? "(" + k.expression + ")" : quote_identifier(k.column);
+    if (k.column.empty()) {
+      types.push_back(k.type);
+      names.push_back(i < plan.key_texts.size() ? plan.key_texts[i] : "");
+    } else {
+      names.push_back(quote_identifier_if_needed(k.column));
+      for (const auto& c : columns)
+        if (c.name == k.column)
+          types.push_back(c.type);
+    }
+    list += (list.empty() ? "" : ", ") + item;
+    not_null += (not_null.empty() ? "" : " AND ") + item + " IS NOT NULL";
   }
+  if (!plan.predicate.empty())
+    not_null += " AND (" + plan.predicate + ")";
   auto stmt = db.prepare("SELECT " + list + " FROM " + quote_identifier(table) + " WHERE " + not_null +
                          " GROUP BY " + list + " HAVING count(*) > 1 LIMIT 1");
-  if (!stmt || key.size() != plan.keys.size())
+  if (!stmt || types.size() != plan.keys.size())
     return {};
   auto row = stmt->step();
   if (!row || *row != sqlite_statement::step_result::row)
     return {};
   std::vector<std::string> values;
-  for (size_t i = 0; i < key.size(); ++i)
-    values.push_back(format_text_value(key[i]->type, stmt->column(static_cast<int>(i)), settings).value_or("null"));
-  std::string detail = existing_key_detail(plan.columns, values);  // "... already exists."
+  for (size_t i = 0; i < types.size(); ++i)
+    values.push_back(format_text_value(types[i], stmt->column(static_cast<int>(i)), settings).value_or("null"));
+  std::string detail = existing_key_detail(names, values);  // "... already exists."
   const std::string tail = "already exists.";
   if (detail.size() >= tail.size() && detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0)
     detail.replace(detail.size() - tail.size(), tail.size(), "is duplicated.");

@@ -33,5 +33,8 @@ INSERT INTO xp VALUES (1, 'a', true), (2, 'a', false), (3, 'a', false)
 INSERT INTO xp VALUES (4, 'a', true)
 SELECT id, code, active FROM xp ORDER BY id
 CREATE UNIQUE INDEX xp_lower ON xp (lower(code)) WHERE active
+CREATE UNIQUE INDEX xp_lower_all ON xp ((lower(code) || '!'))
+CREATE UNIQUE INDEX xp_some ON xp (code, (id % 2)) WHERE id > 1
+CREATE UNIQUE INDEX xp_sum ON xp ((id + 1))
 DROP INDEX xp_active_code
 DROP TABLE xi, xp

@@ -242,7 +242,7 @@ result<create_index_plan, pg_error> plan_create_index(
                        [&](const column_definition& c) { return c.name == *column; }))
         return fail(make_pg_error("42703", "column \"" + *column + "\" does not exist"));
       plan.columns.push_back(*column);
-      plan.keys.push_back({*column, ""});
+      plan.keys.push_back({*column, "", {}});
       plan.column_names.push_back(unique_column_name(*column, names_taken));
       plan.key_texts.emplace_back();
       plan.pretty_key_texts.emplace_back();
@@ -252,7 +252,7 @@ result<create_index_plan, pg_error> plan_create_index(
       if (!key)
         return fail(key.error());
       const std::string figured = figure_name(elem.at("expr"));
-      plan.keys.push_back({"", key->sql});
+      plan.keys.push_back({"", key->sql, key->type});
       plan.column_names.push_back(unique_column_name(figured.empty() ? "expr" : figured, names_taken));
       plan.key_texts.push_back(printed(elem.at("expr"), source, table_columns, false));
       plan.pretty_key_texts.push_back(printed(elem.at("expr"), source, table_columns, true));
@@ -269,6 +269,7 @@ result<create_index_plan, pg_error> plan_create_index(
     auto predicate = translated(f.at("whereClause"), true);
     if (!predicate)
       return fail(predicate.error());
+    plan.predicate = predicate->sql;
     where_sql = " WHERE " + predicate->sql;
     plan.predicate_text = printed(f.at("whereClause"), source, table_columns, false);
     plan.pretty_predicate_text = printed(f.at("whereClause"), source, table_columns, true);

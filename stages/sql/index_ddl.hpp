@@ -50,7 +50,9 @@ struct create_index_plan {
   struct key {
     std::string column;      // a plain column, or
     std::string expression;  // the SQLite expression
+    column_type type;        // the expression's type
   };
+  std::string predicate;                  // the SQLite WHERE ("" for none)
   std::vector<key> keys;                  // every key, in order
   std::vector<std::string> column_names;  // PostgreSQL's names of the index's columns
   // As PostgreSQL's deparser prints them: per key, the expression ("lower(v)",
