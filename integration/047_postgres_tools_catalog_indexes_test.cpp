@@ -2,7 +2,9 @@
 // lists them (issue 12), compared with the fixture's publisher: pg_index, their
 // pg_class rows, the PRIMARY KEY / UNIQUE constraints of pg_constraint,
 // pg_get_indexdef and pg_get_constraintdef, psql's \d of a catalog ("Indexes:") and
-// \di of catalog indexes, their key columns in pg_attribute and \d of one. Same fixture as 047_postgres_tools_test.cpp.
+// \di of catalog indexes, their key columns in pg_attribute and \d of one; and a
+// user table's indexes on expressions and with a WHERE (issue 11) in
+// pg_get_indexdef, pg_indexes and \d. Same fixture as 047_postgres_tools_test.cpp.
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -63,6 +65,30 @@ TEST_F(PostgresTools, SystemCatalogIndexColumnsAndNamesAsPostgres) {
     ASSERT_TRUE(theirs.succeeded) << theirs.text;
     EXPECT_EQ(mine.text, theirs.text) << command;
   }
+}
+
+// CREATE INDEX on expressions and partial ones: the text PostgreSQL keeps of them
+// (its deparser's, not as written), plain and pretty, per column, after DROP INDEX.
+TEST_F(PostgresTools, ExpressionAndPartialIndexesPrintAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE ei (a int, b int, v text, n numeric)",
+      "CREATE INDEX ON ei (lower(v))",
+      "CREATE UNIQUE INDEX ei_sum ON ei ((a + b))",
+      "CREATE INDEX ON ei (lower(v), a)",
+      "CREATE INDEX ON ei (a) WHERE b > 0",
+      "CREATE INDEX ei_two ON ei ((a * 2), (b - 1) DESC) WHERE v IS NOT NULL AND n > 1.5",
+      "CREATE INDEX ei_gone ON ei (upper(v))",
+      "DROP INDEX ei_gone",
+      "CREATE INDEX ei_gone ON ei (b)",
+  });
+  expect_same_answers({
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'ei' ORDER BY 1",
+      "SELECT c.relname, pg_get_indexdef(i.indexrelid, 0, true), pg_get_indexdef(i.indexrelid, 1, false), "
+      "pg_get_indexdef(i.indexrelid, 1, true) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+      "WHERE i.indrelid = 'ei'::regclass ORDER BY 1",
+  });
+  expect_same_meta_commands({"\\d ei"});
+  expect_same_answers({"DROP TABLE ei"});
 }
 
 }  // namespace

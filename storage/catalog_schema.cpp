@@ -249,6 +249,17 @@ UPDATE sqlite_sequence SET seq = (SELECT max(new_oid) FROM tributary_label_numbe
   WHERE name = 'tributary_types' AND EXISTS (SELECT 1 FROM tributary_label_numbering);
 DROP TABLE tributary_label_numbering;
 )sql",
+      // 15: what PostgreSQL prints of an index on expressions or with a WHERE
+      // (index_definition_catalog.hpp), by the index's SQLite name.
+      R"sql(
+CREATE TABLE tributary_index_definitions (
+  indexname  text NOT NULL PRIMARY KEY COLLATE NOCASE,
+  keys              text NOT NULL,
+  predicate         text NOT NULL,
+  pretty_keys       text NOT NULL,
+  pretty_predicate  text NOT NULL
+) WITHOUT ROWID;
+)sql",
   };
   return steps;
 }
@@ -256,7 +267,7 @@ DROP TABLE tributary_label_numbering;
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 14, "add the migration step above");
+  static_assert(catalog_schema_version == 15, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

@@ -10,6 +10,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/sql_function_support.hpp"
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/text_query.hpp"
 #include "storage/unique_conflicts.hpp"
 
 namespace tributary {
@@ -110,6 +111,21 @@ std::string relation_name(const std::string& local) {
   return dot == std::string::npos ? local : local.substr(dot + 1);
 }
 
+// The partial unique index of `table` on exactly `key` (SQLite names its columns,
+// not the index, when one fails), or "".
+std::string partial_index_on(sqlite_connection& db, const std::string& table, const std::vector<std::string>& key) {
+  auto partial = query_texts(db, "SELECT name FROM pragma_index_list(?1) WHERE \"unique\" AND partial ORDER BY seq",
+                             table);
+  if (!partial)
+    return "";
+  for (const auto& index : *partial) {
+    auto columns = query_texts(db, "SELECT name FROM pragma_index_info(?1) ORDER BY seqno", index);
+    if (columns && *columns == key)
+      return index;
+  }
+  return "";
+}
+
 // The report for the row: the first unique key, in PostgreSQL's order, that an
 // existing row already has; else (the row collides with one the same statement
 // wrote) the key SQLite named.
@@ -127,8 +143,11 @@ pg_error report(sqlite_connection& db, const pg_error& error, const std::string&
           return out;
         }
   }
-  if (!sqlite_key.empty())
+  if (!sqlite_key.empty()) {
     out.detail = printed_key(sqlite_key, row, settings);
+    if (const std::string partial = partial_index_on(db, table, sqlite_key); !partial.empty())
+      out.message = "duplicate key value violates unique constraint \"" + relation_name(partial) + "\"";
+  }
   return out;
 }
 

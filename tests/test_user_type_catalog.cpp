@@ -260,6 +260,7 @@ TEST(UserTypeCatalog, AVersion5FileGainsTheDomainConstraintsAndKeepsItsDomains) 
                         "DROP TABLE tributary_namespace_acl; DROP TABLE tributary_column_acl; "
                         "ALTER TABLE tributary_types DROP COLUMN typarray; "
                         "ALTER TABLE tributary_enum_labels DROP COLUMN oid; DROP TABLE tributary_relation_order; "
+                        "DROP TABLE tributary_index_definitions; "
                         "DELETE FROM tributary_schema_version WHERE version >= 6"));
   }
   auto db = f.open();
@@ -288,6 +289,7 @@ TEST(UserTypeCatalog, AVersion12FilesUserTypesAreNumberedAsPostgresNumbersThem) 
     auto db = f.open();
     ASSERT_TRUE(db.exec(
         "DROP TABLE tributary_relation_order; ALTER TABLE tributary_enum_labels DROP COLUMN oid; "
+        "DROP TABLE tributary_index_definitions; "
         "DELETE FROM tributary_schema_version WHERE version >= 13; "
         "INSERT INTO tributary_types (oid, nspname, typname, typtype, typbasetype, typndims, basetypname, "
         "typarray) VALUES (16384, 'public', 'mood', 'e', 0, 0, '', 16384 + 1073741824), "

@@ -20,6 +20,7 @@
 #include "stages/sql/view_text.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "storage/check_catalog.hpp"
+#include "storage/index_definition_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/text_query.hpp"
 #include "storage/trigger_catalog.hpp"
@@ -52,13 +53,43 @@ int attnum_of(const catalog_relation& r, const std::string& column) {
   return 0;
 }
 
-std::string column_list(const catalog_relation& table, const catalog_index& index) {
+// Whether a printed expression is a function call ("lower(v)", "COALESCE(v, 'x'::text)"),
+// which pg_get_indexdef does not put in parentheses (its looks_like_function).
+bool looks_like_function(const std::string& text) {
+  size_t i = 0;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_' || text[i] == '.'))
+    ++i;
+  if (i == 0 || i >= text.size() || text[i] != '(')
+    return false;
+  int depth = 0;
+  for (; i < text.size(); ++i) {
+    if (text[i] == '\'' || text[i] == '"') {
+      const size_t close = text.find(text[i], i + 1);
+      if (close == std::string::npos)
+        return false;
+      i = close;
+    } else if (text[i] == '(') {
+      ++depth;
+    } else if (text[i] == ')' && --depth == 0) {
+      return i + 1 == text.size();
+    }
+  }
+  return false;
+}
+
+std::string column_list(const catalog_relation& table, const catalog_index& index, bool pretty = false) {
   std::string out;
-  for (int attnum : index.columns) {
+  const auto& expressions = pretty ? index.pretty_expressions : index.expressions;
+  for (size_t i = 0; i < index.columns.size(); ++i) {
+    const int attnum = index.columns[i];
     if (!out.empty())
       out += ", ";
-    if (attnum >= 1 && static_cast<size_t>(attnum) <= table.columns.size())
+    if (i < expressions.size() && !expressions[i].empty())
+      out += printed_index_key(expressions[i]);
+    else if (attnum >= 1 && static_cast<size_t>(attnum) <= table.columns.size())
       out += quote_identifier_if_needed(table.columns[static_cast<size_t>(attnum - 1)].name);
+    if (i < index.descending.size() && index.descending[i])
+      out += " DESC";
   }
   return out;
 }
@@ -116,6 +147,15 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
       const std::string prefix = r.schema + ".";
       if (r.schema != "public" && index.name.rfind(prefix, 0) == 0)
         index.name = index.name.substr(prefix.size());
+      auto written = read_index_definition(db, row[0]);
+      if (!written)
+        return fail(written.error());
+      if (*written) {
+        index.expressions = std::move((*written)->keys);
+        index.pretty_expressions = std::move((*written)->pretty_keys);
+        index.predicate = std::move((*written)->predicate);
+        index.pretty_predicate = std::move((*written)->pretty_predicate);
+      }
     }
     r.indexes.push_back(std::move(index));
   }
@@ -581,10 +621,16 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   return model;
 }
 
-std::string index_definition(const catalog_relation& table, const catalog_index& index) {
+std::string printed_index_key(const std::string& expression) {
+  return looks_like_function(expression) ? expression : "(" + expression + ")";
+}
+
+std::string index_definition(const catalog_relation& table, const catalog_index& index, bool pretty) {
+  const std::string& predicate = pretty ? index.pretty_predicate : index.predicate;
   return std::string("CREATE ") + (index.unique ? "UNIQUE " : "") + "INDEX " +
          quote_identifier_if_needed(index.name) + " ON " + quote_identifier_if_needed(table.schema) + "." +
-         quote_identifier_if_needed(table.name) + " USING btree (" + column_list(table, index) + ")";
+         quote_identifier_if_needed(table.name) + " USING btree (" + column_list(table, index, pretty) + ")" +
+         (predicate.empty() ? "" : " WHERE " + predicate);
 }
 
 std::string constraint_definition(const catalog_relation& table, const catalog_index& index) {

@@ -47,6 +47,10 @@ struct catalog_index {
   std::string local_name;            // SQLite's index ("" for the rowid primary key)
   std::vector<int> columns;          // attnums
   std::vector<bool> descending;      // per column: DESC (SQLite keeps no NULLS FIRST/LAST)
+  // An index on expressions or with a WHERE: PostgreSQL's text of each key
+  // ("" for a column; its attnum is 0) and of the WHERE (index_definition_catalog.hpp).
+  std::vector<std::string> expressions, pretty_expressions;
+  std::string predicate, pretty_predicate;
   bool unique = false;
   bool primary = false;
   bool constraint = false;           // made by PRIMARY KEY / UNIQUE (a pg_constraint row)
@@ -168,8 +172,12 @@ int64_t catalog_object_oid(const std::string& kind, const std::string& name);
 
 result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db);
 
-// The text of pg_get_indexdef(index) and pg_get_constraintdef(constraint).
-std::string index_definition(const catalog_relation& table, const catalog_index& index);
+// The text of pg_get_indexdef(index) (`pretty`: its expressions as printed
+// pretty) and pg_get_constraintdef(constraint).
+std::string index_definition(const catalog_relation& table, const catalog_index& index, bool pretty = false);
+// An index key's expression as pg_get_indexdef prints it: a function call as is,
+// anything else in parentheses ("((a + b))").
+std::string printed_index_key(const std::string& expression);
 std::string constraint_definition(const catalog_relation& table, const catalog_index& index);
 // FOREIGN KEY (a) REFERENCES p(id) [ON UPDATE ...] [ON DELETE ...]; the referenced
 // table schema-qualified unless its schema is in `visible`.

@@ -47,10 +47,10 @@ void indexdef_function(sqlite3_context* context, int argc, sqlite3_value** argv)
     return sqlite3_result_null(context);
   const auto& [table, index] = *found;
   const int column = argc >= 2 ? sqlite3_value_int(argv[1]) : 0;
+  // pretty: the table qualified only off the search path, as PostgreSQL's PRETTYFLAG_SCHEMA.
+  const bool pretty = argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL && sqlite3_value_int64(argv[2]) != 0;
   if (column <= 0) {
-    std::string text = index_definition(*table, *index);
-    // pretty: the table qualified only off the search path, as PostgreSQL's PRETTYFLAG_SCHEMA.
-    const bool pretty = argc == 3 && sqlite3_value_type(argv[2]) != SQLITE_NULL && sqlite3_value_int64(argv[2]) != 0;
+    std::string text = index_definition(*table, *index, pretty);
     const auto visible = reader_of(context).visible_schemas();
     const std::string qualified = " ON " + quote_identifier_if_needed(table->schema) + ".";
     if (const size_t at = text.find(qualified);
@@ -61,6 +61,9 @@ void indexdef_function(sqlite3_context* context, int argc, sqlite3_value** argv)
   }
   if (static_cast<size_t>(column) > index->columns.size())
     return result_text(context, "");
+  const auto& expressions = pretty ? index->pretty_expressions : index->expressions;
+  if (static_cast<size_t>(column) <= expressions.size() && !expressions[static_cast<size_t>(column - 1)].empty())
+    return result_text(context, printed_index_key(expressions[static_cast<size_t>(column - 1)]));
   const int attnum = index->columns[static_cast<size_t>(column - 1)];
   if (attnum < 1 || static_cast<size_t>(attnum) > table->columns.size())
     return result_text(context, "");

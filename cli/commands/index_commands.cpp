@@ -7,6 +7,7 @@
 #include "stages/types/value_io.hpp"
 #include "storage/apply_error.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/index_definition_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/text_query.hpp"
 
@@ -19,25 +20,36 @@ std::string duplicated_key(sqlite_connection& db, const std::string& table,
                            const std::vector<column_definition>& columns, const create_index_plan& plan,
                            const type_settings& settings) {
   std::string list, not_null;
-  std::vector<const column_definition*> key;
-  for (const auto& name : plan.columns) {
-    for (const auto& c : columns)
-      if (c.name == name)
-        key.push_back(&c);
-    list += (list.empty() ? "" : ", ") + quote_identifier(name);
-    not_null += (not_null.empty() ? "" : " AND ") + quote_identifier(name) + " IS NOT NULL";
+  std::vector<column_type> types;
+  std::vector<std::string> names;  // "a", "lower(v)", "(a + b)": as PostgreSQL prints the key
+  for (size_t i = 0; i < plan.keys.size(); ++i) {
+    const auto& k = plan.keys[i];
+    std::string item = k.column.empty() ? "(" + k.expression + ")" : quote_identifier(k.column);
+    if (k.column.empty()) {
+      types.push_back(k.type);
+      names.push_back(i < plan.key_texts.size() ? plan.key_texts[i] : "");
+    } else {
+      names.push_back(quote_identifier_if_needed(k.column));
+      for (const auto& c : columns)
+        if (c.name == k.column)
+          types.push_back(c.type);
+    }
+    list += (list.empty() ? "" : ", ") + item;
+    not_null += (not_null.empty() ? "" : " AND ") + item + " IS NOT NULL";
   }
+  if (!plan.predicate.empty())
+    not_null += " AND (" + plan.predicate + ")";
   auto stmt = db.prepare("SELECT " + list + " FROM " + quote_identifier(table) + " WHERE " + not_null +
                          " GROUP BY " + list + " HAVING count(*) > 1 LIMIT 1");
-  if (!stmt || key.size() != plan.columns.size())
+  if (!stmt || types.size() != plan.keys.size())
     return {};
   auto row = stmt->step();
   if (!row || *row != sqlite_statement::step_result::row)
     return {};
   std::vector<std::string> values;
-  for (size_t i = 0; i < key.size(); ++i)
-    values.push_back(format_text_value(key[i]->type, stmt->column(static_cast<int>(i)), settings).value_or("null"));
-  std::string detail = existing_key_detail(plan.columns, values);  // "... already exists."
+  for (size_t i = 0; i < types.size(); ++i)
+    values.push_back(format_text_value(types[i], stmt->column(static_cast<int>(i)), settings).value_or("null"));
+  std::string detail = existing_key_detail(names, values);  // "... already exists."
   const std::string tail = "already exists.";
   if (detail.size() >= tail.size() && detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0)
     detail.replace(detail.size() - tail.size(), tail.size(), "is duplicated.");
@@ -46,16 +58,13 @@ std::string duplicated_key(sqlite_connection& db, const std::string& table,
 
 }  // namespace
 
-result<command_outcome, pg_error> create_index(const nlohmann::json& f, command_context& context,
-                                               const type_settings& settings) {
+result<command_outcome, pg_error> create_index(const nlohmann::json& f, std::string_view source,
+                                               command_context& context, const type_settings& settings) {
   sqlite_connection& db = context.database();
   const std::string table = f.at("relation").value("relname", std::string());
   auto columns = read_table_columns(db, table);
   if (!columns)
     return fail(pg_error_from_sqlite(columns.error()));
-  std::vector<std::string> names;
-  for (const auto& c : *columns)
-    names.push_back(c.name);
   std::optional<sqlite_error> lookup_failure;
   auto exists = [&](const std::string& name) {
     auto found = query_has_row(db, "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE", name);
@@ -63,7 +72,7 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& f, command_
       lookup_failure = found.error();
     return found && *found;
   };
-  auto plan = plan_create_index(f, names, exists);
+  auto plan = plan_create_index(f, source, *columns, settings, exists);
   if (lookup_failure)
     return fail(pg_error_from_sqlite(*lookup_failure));
   if (!plan)
@@ -78,13 +87,23 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& f, command_
           return fail(std::move(*missing));
   if (plan->notice)
     context.emit_notice(*plan->notice);
-  if (!plan->sql.empty())
-    if (auto r = db.exec(plan->sql); !r) {
-      if (!is_unique_violation(r.error()))
-        return fail(pg_error_from_sqlite(r.error()));
-      return fail(make_pg_error("23505", "could not create unique index \"" + plan->name + "\"",
-                                duplicated_key(db, table, *columns, *plan, settings)));
-    }
+  if (plan->sql.empty())
+    return command_outcome::tag_only("CREATE INDEX");
+  if (auto r = db.exec(plan->sql); !r) {
+    if (r.error().message.find("non-deterministic functions prohibited") != std::string::npos)
+      return fail(make_pg_error("0A000", "this index expression is not supported yet", "",
+                                "SQLite indexes only deterministic functions; the translation of this "
+                                "expression reads the session's settings (a cast)."));
+    if (!is_unique_violation(r.error()))
+      return fail(pg_error_from_sqlite(r.error()));
+    return fail(make_pg_error("23505", "could not create unique index \"" + plan->name + "\"",
+                              duplicated_key(db, table, *columns, *plan, settings)));
+  }
+  if (plan->has_expressions())
+    if (auto r = record_index_definition(
+            db, plan->sqlite_name,
+            {plan->key_texts, plan->predicate_text, plan->pretty_key_texts, plan->pretty_predicate_text}); !r)
+      return fail(pg_error_from_sqlite(r.error()));
   return command_outcome::tag_only("CREATE INDEX");
 }
 
@@ -105,9 +124,12 @@ result<command_outcome, pg_error> drop_indexes(const nlohmann::json& f, command_
     return fail(plan.error());
   for (auto& notice : plan->notices)
     context.emit_notice(std::move(notice));
-  for (const auto& sql : plan->sql)
-    if (auto r = db.exec(sql); !r)
+  for (size_t i = 0; i < plan->sql.size(); ++i) {
+    if (auto r = db.exec(plan->sql[i]); !r)
       return fail(pg_error_from_sqlite(r.error()));
+    if (auto r = forget_index_definition(db, plan->sqlite_names[i]); !r)
+      return fail(pg_error_from_sqlite(r.error()));
+  }
   return command_outcome::tag_only("DROP INDEX");
 }
 

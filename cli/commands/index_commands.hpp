@@ -13,8 +13,9 @@
 
 namespace tributary {
 
-result<command_outcome, pg_error> create_index(const nlohmann::json& index_stmt, command_context& context,
-                                               const type_settings& settings);
+// `source`: the statement's own text, which the tree's locations point into.
+result<command_outcome, pg_error> create_index(const nlohmann::json& index_stmt, std::string_view source,
+                                               command_context& context, const type_settings& settings);
 result<command_outcome, pg_error> drop_indexes(const nlohmann::json& drop_stmt, command_context& context);
 
 }  // namespace tributary

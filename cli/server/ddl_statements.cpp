@@ -6,6 +6,7 @@
 #include "cli/server/statement_dispatcher.hpp"
 
 #include "cli/commands/domain_commands.hpp"
+#include "cli/commands/index_commands.hpp"
 #include "cli/commands/schema_commands.hpp"
 #include "cli/commands/sequence_commands.hpp"
 #include "cli/commands/table_commands.hpp"
@@ -82,6 +83,16 @@ result<command_outcome, pg_error> statement_dispatcher::type_statement(
                  : alter_enum_type(fields, *this);
     return drop_types(fields, *this);
   });
+}
+
+result<command_outcome, pg_error> statement_dispatcher::index_statement(const routed_statement& statement) {
+  // Expressions and predicates are translated with their positions in this text.
+  const routed_query own = route_query(statement.text);
+  if (own.statements.size() != 1)
+    return fail(make_pg_error("XX000", "statement could not be parsed again on its own"));
+  const type_settings settings = parameters_.type_settings_now();
+  return in_own_transaction(
+      [&] { return create_index(own.statements[0].fields(), statement.text, *this, settings); });
 }
 
 result<command_outcome, pg_error> statement_dispatcher::trigger_statement(

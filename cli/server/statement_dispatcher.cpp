@@ -340,7 +340,7 @@ result<command_outcome, pg_error> statement_dispatcher::dispatch(const routed_st
     case statement_kind::copy:
       return copy_statement(statement, situation);
     case statement_kind::create_index:
-      return in_own_transaction([&] { return create_index(fields, *this, parameters_.type_settings_now()); });
+      return index_statement(statement);
     case statement_kind::drop_index:
       return in_own_transaction([&] { return drop_indexes(fields, *this); });
     case statement_kind::trigger:

@@ -196,6 +196,7 @@ private:
   // COPY ... FROM STDIN / TO STDOUT over situation.copy (copy_command.cpp).
   result<command_outcome, pg_error> copy_statement(const routed_statement& statement,
                                                    const statement_situation& situation);
+  result<command_outcome, pg_error> index_statement(const routed_statement& statement);
   result<command_outcome, pg_error> trigger_statement(const routed_statement& statement);
   result<command_outcome, pg_error> table_statement(const routed_statement& statement,
                                                     const statement_situation& situation);

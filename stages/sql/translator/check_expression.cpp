@@ -22,10 +22,19 @@ int location_in(const json& fields) {
   return fields.contains("location") ? static_cast<int>(pt::integer(fields, "location")) : -1;
 }
 
+// Where the expression stands, in PostgreSQL's words for its refusals.
+struct expression_place {
+  const char* one;   // "cannot use subquery in check constraint"
+  const char* many;  // "aggregate functions are not allowed in check constraints"
+};
+constexpr expression_place check_place{"check constraint", "check constraints"};
+constexpr expression_place index_expression_place{"index expression", "index expressions"};
+constexpr expression_place index_predicate_place{"index predicate", "index predicates"};
+
 // Walks every node below `node`: PostgreSQL's refusals, and the columns named.
 class check_walk {
 public:
-  explicit check_walk(const query_translator& t) : translator_(t) {}
+  check_walk(const query_translator& t, expression_place place) : translator_(t), place_(place) {}
 
   void visit(const json& node, std::vector<std::string>& referenced) {
     if (node.is_array()) {
@@ -37,7 +46,7 @@ public:
       return;
     for (const auto& [key, value] : node.items()) {
       if (key == "SubLink")
-        translator_.fail_at(make_pg_error("0A000", "cannot use subquery in check constraint"),
+        translator_.fail_at(make_pg_error("0A000", std::string("cannot use subquery in ") + place_.one),
                             location_in(value));
       if (key == "ParamRef")
         translator_.fail_at(make_pg_error("42P02", "there is no parameter $" +
@@ -57,11 +66,11 @@ private:
     const std::string name = names.empty() ? "" : names.back();
     if (call.contains("over"))
       translator_.fail_at(
-          make_pg_error("42P20", "window functions are not allowed in check constraints"),
+          make_pg_error("42P20", std::string("window functions are not allowed in ") + place_.many),
           location_in(call));
     if (translator_.is_aggregate_name(name) || pt::flag(call, "agg_star"))
       translator_.fail_at(
-          make_pg_error("42803", "aggregate functions are not allowed in check constraints"),
+          make_pg_error("42803", std::string("aggregate functions are not allowed in ") + place_.many),
           location_in(call));
   }
 
@@ -75,7 +84,33 @@ private:
   }
 
   const query_translator& translator_;
+  expression_place place_;
 };
+
+// `value` as a boolean: an untyped literal coerced, another type refused as
+// PostgreSQL's coerce_to_boolean does ("argument of CHECK must be type boolean, ...").
+translator::typed_expression as_boolean(query_translator& t, translator::typed_expression value,
+                                        const json& expression, const std::string& clause) {
+  if (value.type.oid == pg_type_oid::boolean)
+    return value;
+  const bool untyped = value.literal.has_value() || value.type.oid == 705;
+  if (!untyped)
+    t.fail_at(make_pg_error("42804", "argument of " + clause + " must be type boolean, not type " +
+                                         format_type(value.type)),
+              value.location >= 0 ? value.location : location_in(pt::fields(expression)));
+  return t.coerce(std::move(value), builtin_column_type(pg_type_oid::boolean));
+}
+
+// A query translator's scope holding only `columns`, written bare.
+translator::scope bare_columns(const std::vector<check_column>& columns) {
+  translator::scope where;
+  translator::scope_item item;
+  item.bare = true;
+  for (const auto& c : columns)
+    item.columns.push_back({c.name, c.sqlite_name, c.type, false});
+  where.items.push_back(std::move(item));
+  return where;
+}
 
 }  // namespace
 
@@ -103,29 +138,40 @@ result<translated_check, located_error> translate_check_expression(
     const type_settings& settings) {
   translation_input input{nullptr, settings, source, {}};
   query_translator t(input);
-  translator::scope where;
-  translator::scope_item item;
-  item.bare = true;
-  for (const auto& c : columns)
-    item.columns.push_back({c.name, c.sqlite_name, c.type, false});
-  where.items.push_back(std::move(item));
+  const translator::scope where = bare_columns(columns);
   translated_check out;
   try {
-    check_walk(t).visit(expression, out.referenced);
+    check_walk(t, check_place).visit(expression, out.referenced);
     // A referenced name that is no column is the translator's 42703, at its place.
-    translator::typed_expression value = t.expression(expression, where);
-    if (value.type.oid != pg_type_oid::boolean) {
-      const bool untyped = value.literal.has_value() || value.type.oid == 705;
-      if (!untyped)
-        t.fail_at(make_pg_error("42804", "argument of CHECK must be type boolean, not type " +
-                                             format_type(value.type)),
-                  value.location >= 0 ? value.location : location_in(pt::fields(expression)));
-      value = t.coerce(std::move(value), builtin_column_type(pg_type_oid::boolean));
-    }
-    out.sql = value.sql;
+    out.sql = as_boolean(t, t.expression(expression, where), expression, "CHECK").sql;
     return out;
   } catch (const translator::not_translatable& what) {
     return fail(located_error{make_pg_error("0A000", "this CHECK constraint expression (" +
+                                                         what.what + ") is not supported yet"),
+                              location_in(pt::fields(expression))});
+  } catch (const translator::translation_failure& failure) {
+    return fail(failure.error);
+  }
+}
+
+result<translated_index_key, located_error> translate_index_expression(
+    const json& expression, std::string_view source, const std::vector<check_column>& columns,
+    const type_settings& settings, bool predicate) {
+  translation_input input{nullptr, settings, source, {}};
+  query_translator t(input);
+  const translator::scope where = bare_columns(columns);
+  translated_index_key out{"", builtin_column_type(pg_type_oid::boolean), {}};
+  try {
+    check_walk(t, predicate ? index_predicate_place : index_expression_place).visit(expression, out.referenced);
+    translator::typed_expression value = t.expression(expression, where);
+    if (predicate)
+      value = as_boolean(t, std::move(value), expression, "WHERE");
+    out.sql = value.sql;
+    out.type = value.type;
+    return out;
+  } catch (const translator::not_translatable& what) {
+    return fail(located_error{make_pg_error("0A000", std::string("this index ") +
+                                                         (predicate ? "predicate" : "expression") + " (" +
                                                          what.what + ") is not supported yet"),
                               location_in(pt::fields(expression))});
   } catch (const translator::translation_failure& failure) {

@@ -49,6 +49,20 @@ result<translated_check, located_error> translate_check_expression(
     const nlohmann::json& expression, std::string_view source,
     const std::vector<check_column>& columns, const type_settings& settings);
 
+// An index's key expression (CREATE INDEX ON t ((a + b))) or, `predicate`, its
+// WHERE (boolean, "argument of WHERE must be type boolean, not type integer"),
+// translated as a CHECK is, with PostgreSQL's refusals in index words:
+// "cannot use subquery in index predicate", "aggregate functions are not allowed
+// in index expressions", ...
+struct translated_index_key {
+  std::string sql;                      // over the bare columns
+  column_type type;                     // the expression's type
+  std::vector<std::string> referenced;  // distinct column names, in order of appearance
+};
+result<translated_index_key, located_error> translate_index_expression(
+    const nlohmann::json& expression, std::string_view source, const std::vector<check_column>& columns,
+    const type_settings& settings, bool predicate);
+
 // The error with PostgreSQL's 1-based character position of its location in
 // `source` (none when it has no location).
 pg_error with_position(const located_error& error, std::string_view source);
