@@ -1,7 +1,6 @@
 -- Indexes on expressions and partial indexes (issue 11): PostgreSQL's generated
 -- names, errors with their positions, and the indexes working (unique keys on an
 -- expression, a partial unique index only over its rows). Tables of this file's own.
--- error positions are compared
 CREATE TABLE xi (a int, b int, v text)
 CREATE INDEX ON xi (lower(v))
 CREATE UNIQUE INDEX xi_sum ON xi ((a + b))
