@@ -248,6 +248,8 @@ void session_parameters::store(const std::string& key, std::string value) {
   if (it->second.reported &&
       std::find(changed_reports_.begin(), changed_reports_.end(), key) == changed_reports_.end())
     changed_reports_.push_back(key);
+  if (key == "default_transaction_isolation" || key == "default_transaction_read_only")
+    follow_transaction_defaults();
 }
 
 void session_parameters::remember_before_change(const std::string& key, bool local) {
@@ -517,6 +519,18 @@ void session_parameters::transaction_ended(bool committed) {
   }
   before_transaction_.reset();
   local_originals_.clear();
+  follow_transaction_defaults();
+}
+
+// Outside a transaction block transaction_isolation and transaction_read_only show
+// their defaults (each statement's own transaction starts with them), as PostgreSQL's.
+void session_parameters::follow_transaction_defaults() {
+  for (const auto& [current, fallback] : {std::pair<const char*, const char*>{"transaction_isolation",
+                                                                               "default_transaction_isolation"},
+                                          {"transaction_read_only", "default_transaction_read_only"}})
+    if (!local_originals_.count(current))
+      if (auto it = parameters_.find(fallback); it != parameters_.end() && parameters_.count(current))
+        parameters_[current].value = it->second.value;
 }
 
 int session_parameters::minimum_notice_rank() const {

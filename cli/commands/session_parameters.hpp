@@ -127,6 +127,7 @@ private:
                                                 const std::string& value) const;
   void remember_before_change(const std::string& key, bool local);
   void store(const std::string& key, std::string value);
+  void follow_transaction_defaults();
 
   const settings& server_settings_;
   bool superuser_ = false;  // superuser-only parameters (PGC_SUSET): session_replication_role
