@@ -80,10 +80,7 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::create_ta
     return std::optional<statement_shape>{};
   statement_shape shape;  // no rows: only its parameters
   shape.parameter_count = (*translated)->parameter_count;
-  shape.parameter_types_known = true;
-  for (const auto& [number, type] : (*translated)->parameter_types)
-    if (type.known())
-      shape.parameter_types[number] = type.client_oid();
+  describe_parameters(shape, **translated);
   return std::optional<statement_shape>{std::move(shape)};
 }
 

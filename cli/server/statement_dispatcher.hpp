@@ -213,6 +213,8 @@ private:
   result<std::optional<command_outcome>, pg_error> create_table_as(const routed_statement& statement,
                                                                    const statement_situation& situation);
   // Its Parse/Describe: no rows, the query's parameters.
+  // The translation's parameter types as Describe reports them (translated_run.cpp).
+  static void describe_parameters(statement_shape& shape, const translated_statement& translated);
   result<std::optional<statement_shape>, pg_error> create_table_as_shape(const routed_statement& statement,
                                                                          const std::vector<uint32_t>& declared);
   // A data-modifying WITH (modifying_with_run.cpp): its plan (nullopt: the statement has

@@ -57,6 +57,13 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
   return std::optional<command_outcome>{std::move(*outcome)};
 }
 
+void statement_dispatcher::describe_parameters(statement_shape& shape, const translated_statement& translated) {
+  shape.parameter_types_known = true;
+  for (const auto& [number, type] : translated.parameter_types)
+    if (type.known())
+      shape.parameter_types[number] = type.client_oid();  // price[]: _price, as PostgreSQL
+}
+
 result<std::optional<statement_shape>, pg_error> statement_dispatcher::translated_shape(
     const routed_statement& statement, const std::vector<uint32_t>& declared) {
   const std::string type = statement.node_type();
@@ -87,10 +94,7 @@ result<std::optional<statement_shape>, pg_error> statement_dispatcher::translate
   if (!shape)
     return fail(shape.error());
   shape->columns.clear();
-  shape->parameter_types_known = true;
-  for (const auto& [number, type] : (*translated)->parameter_types)
-    if (type.known())
-      shape->parameter_types[number] = type.client_oid();  // price[]: _price, as PostgreSQL
+  describe_parameters(*shape, **translated);
   // A parameter the statement gives a domain's type ($1::price, a price column's
   // value) is described as the domain (one Parse declared keeps its type).
   for (const auto& [number, domain] : domain_parameters(own.statements[0].fields(), type, db_))

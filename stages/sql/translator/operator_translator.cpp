@@ -54,23 +54,21 @@ const char* integer_bits(oid_t oid) {
 // true, where 1.1::real = 1.1 compares as float8 and is false). Only a real among
 // numbers is where that differs from comparing item by item, and only that is done.
 void in_list_common_type(query_translator& t, typed_expression& left, std::vector<typed_expression>& items,
-                         const json& item_nodes) {
-  std::vector<typed_expression> constants{left};
-  bool real = !untyped(left) && left.type.oid == pg_type_oid::float4;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (items[i].row_constructor || (!untyped(items[i]) && !is_number_type(items[i].type.oid)))
+                         const std::vector<typed_expression>& constants, const std::vector<bool>& constant) {
+  if (left.row_constructor || (!untyped(left) && !is_number_type(left.type.oid)))
+    return;
+  for (const typed_expression& item : items)
+    if (item.row_constructor || (!untyped(item) && !is_number_type(item.type.oid)))
       return;
-    if (!mentions_a_column(item_nodes[i])) {
-      constants.push_back(items[i]);
-      real = real || (!untyped(items[i]) && items[i].type.oid == pg_type_oid::float4);
-    }
-  }
-  if (!real || left.row_constructor || (!untyped(left) && !is_number_type(left.type.oid)))
+  const bool real = std::any_of(constants.begin(), constants.end(), [](const typed_expression& e) {
+    return !untyped(e) && e.type.oid == pg_type_oid::float4;
+  });
+  if (!real)
     return;
   const column_type common = t.common_type(constants, "IN");
   left = t.coerce(std::move(left), common);
   for (size_t i = 0; i < items.size(); ++i)
-    if (!mentions_a_column(item_nodes[i]))
+    if (constant[i])
       items[i] = t.coerce(std::move(items[i]), common);
 }
 
@@ -191,10 +189,13 @@ typed_expression query_translator::operator_expression(const json& expr, const s
     // PostgreSQL's transformAExprIn: two or more items without a column (constants)
     // are one array of the common type of them and x (x = ANY (ARRAY[...])), so
     // `j IN ('1', '2')` is json = json, `j IN ('1')` json = unknown.
-    std::vector<typed_expression> constants{left};
-    for (size_t i = 0; i < items.size(); ++i)
-      if (!left.row_constructor && !rights[i].row_constructor && !mentions_a_column(items[i]))
+    std::vector<typed_expression> constants{left};  // x first, then the constant items
+    std::vector<bool> constant(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+      constant[i] = !left.row_constructor && !rights[i].row_constructor && !mentions_a_column(items[i]);
+      if (constant[i])
         constants.push_back(rights[i]);
+    }
     if (constants.size() > 2) {
       const auto typed_one = std::find_if(constants.begin(), constants.end(), [](const typed_expression& e) {
         return !untyped(e);
@@ -204,7 +205,7 @@ typed_expression query_translator::operator_expression(const json& expr, const s
         require_comparison_operator(negated ? "<>" : "=", common, common, location_of(expr));
       }
     }
-    in_list_common_type(*this, left, rights, items);
+    in_list_common_type(*this, left, rights, constants, constant);
     std::string sql;
     for (typed_expression& right : rights) {
       if (left.row_constructor != right.row_constructor)
