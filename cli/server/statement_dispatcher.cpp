@@ -163,23 +163,6 @@ result<ok_t, pg_error> statement_dispatcher::check_read_only(const routed_statem
   return fail(make_pg_error("25006", "cannot execute " + command + " in a read-only transaction"));
 }
 
-void statement_dispatcher::set_transaction_characteristics(const nlohmann::json& fields) {
-  if (fields.value("kind", std::string()) != "VAR_SET_MULTI" ||
-      fields.value("name", std::string()) != "TRANSACTION" || transaction_.state() == block_state::idle)
-    return;
-  transaction_mode mode = transaction_.mode();
-  apply_transaction_options(fields.value("args", nlohmann::json::array()), mode);
-  set_transaction_mode(mode);
-}
-
-// The block's mode, also as SHOW transaction_isolation / transaction_read_only (and
-// current_setting) answer inside it: their values last as long as the transaction.
-void statement_dispatcher::set_transaction_mode(const transaction_mode& mode) {
-  transaction_.set_mode(mode);
-  (void)parameters_.set_from_function("transaction_isolation", mode.isolation, true, true);
-  (void)parameters_.set_from_function("transaction_read_only", mode.read_only ? "on" : "off", true, true);
-}
-
 pg_error statement_dispatcher::explain_interruption(pg_error error) {
   const auto why = lock_wait_.take_give_up();
   if (why == lock_wait::gave_up::statement_timeout ||
