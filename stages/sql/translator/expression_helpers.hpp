@@ -47,6 +47,15 @@ inline bool untyped(const typed_expression& e) {
   return e.literal.has_value() || e.parameter != 0 || e.is_null_constant;
 }
 
+inline bool is_integer_type(oid_t oid) {
+  return oid == pg_type_oid::int2 || oid == pg_type_oid::int4 || oid == pg_type_oid::int8;
+}
+
+// A SelectStmt field that holds a SelectStmt (a sub-select, a set operation's arm): its fields.
+inline const json& select_fields(const json& node) {
+  return parse_tree::node_type(node) == "SelectStmt" ? parse_tree::fields(node) : node;
+}
+
 // The type name PostgreSQL's messages use ("integer", "text").
 inline std::string message_type_name(const column_type& type) {
   if (type.oid == pg_type_oid::unknown)

@@ -218,6 +218,12 @@ typed_expression text_argument(query_translator& t, typed_expression value);
 // An untyped literal argument's text, or nullopt.
 std::optional<std::string> literal_text(const typed_expression& value);
 
+// A window function call (OVER) with PostgreSQL's result type (window_functions.cpp).
+typed_expression window_call(query_translator& t, const std::string& name, const json& call, const scope& where);
+// min / max of varchar, name and "char" give text, as PostgreSQL resolves them
+// through the implicit casts to text; any other type: itself (function_translator.cpp).
+column_type min_max_result_type(const column_type& type);
+
 // make_interval(years, months, weeks, days, hours, mins, secs), its arguments by
 // position or by name (days => 3), the missing ones 0 (datetime_functions.cpp).
 typed_expression make_interval_call(query_translator& t, const json& call, const scope& where);
