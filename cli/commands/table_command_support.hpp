@@ -1,5 +1,6 @@
 // table_command_support: the small helpers CREATE / ALTER TABLE
-// (table_commands.cpp) and DROP TABLE (table_drop_command.cpp) share.
+// (table_commands.cpp), DROP TABLE (table_drop_command.cpp) and the statements
+// translated to run (statement_preparation.cpp) share.
 #pragma once
 
 #include <string>
@@ -21,6 +22,12 @@ inline result<bool, pg_error> table_exists(sqlite_connection& db, const std::str
   if (!exists)
     return fail(table_storage_error(exists.error()));
   return *exists;
+}
+
+// The table's primary key columns, in key order.
+inline result<std::vector<std::string>, sqlite_error> primary_key_columns(sqlite_connection& db,
+                                                                          const std::string& table) {
+  return query_texts(db, "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", table);
 }
 
 inline void table_notice(command_context& context, std::string message, std::string detail = {}) {
