@@ -5,7 +5,7 @@
 // Tributary), a subscription copies them; then every statement of each other
 // *.sql file (one statement per line; `--` lines are comments) runs on both
 // servers, and the answers must be equal: success or failure; for a failure
-// the SQLSTATE, message, DETAIL and the error's position in the statement; for rows
+// the SQLSTATE, message, DETAIL, HINT and the error's position in the statement; for rows
 // the column names, the type OIDs and every value as text. Adding a case is adding a
 // line.
 //
@@ -55,11 +55,14 @@ std::string answer(PGconn* c, const std::string& sql, bool with_position = false
     const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
     const char* detail = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_DETAIL);
     const char* position = PQresultErrorField(r.get(), PG_DIAG_STATEMENT_POSITION);
+    const char* hint = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_HINT);
     out << "ERROR " << (state ? state : "?") << ": " << (message ? message : "?");
     if (position && with_position)
       out << "\nPOSITION: " << position;
     if (detail)
       out << "\nDETAIL: " << detail;
+    if (hint)
+      out << "\nHINT: " << hint;
     return out.str();
   }
   out << PQcmdStatus(r.get());

@@ -32,11 +32,17 @@ struct writer {
   const json_document& doc;
   const std::string& key;
   std::vector<size_t> lengths;  // each dimension's length, from the first sub-arrays
+  std::vector<size_t> indexes;  // the element being written at each depth above this one
   std::string out;
 
+  // populate_array_report_expected_array: the key, or the element ([1], [0][2]) in it.
   pg_error expected_array() const {
     pg_error e = make_pg_error("22P02", "expected JSON array");
-    e.hint = "See the value of key \"" + key + "\".";
+    std::string element;
+    for (size_t index : indexes)
+      element += "[" + std::to_string(index) + "]";
+    e.hint = element.empty() ? "See the value of key \"" + key + "\"."
+                             : "See the array element " + element + " of key \"" + key + "\".";
     return e;
   }
 
@@ -51,12 +57,15 @@ struct writer {
         return fail(std::move(e));
       }
       out += '{';
+      indexes.push_back(0);
       for (size_t i = 0; i < n.children.size(); ++i) {
         if (i > 0)
           out += ',';
+        indexes.back() = i;
         if (auto r = write(n.children[i], depth + 1); !r)
           return r;
       }
+      indexes.pop_back();
       out += '}';
       return ok_v;
     }

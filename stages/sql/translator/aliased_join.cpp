@@ -40,6 +40,14 @@ void query_translator::fail_missing_table(const scope& where, const std::string&
                               "There is an entry for table \"" + table +
                                   "\", but it cannot be referenced from this part of the query."),
                 location);
+  // errorMissingRTE: the table's own name where FROM gave it an alias ("SELECT
+  // items.name FROM items i") is the alias's mistake.
+  for (const scope* level = &where; level != nullptr; level = level->outer)
+    for (const scope_item& item : level->items)
+      if (item.relation == table && item.name != table)
+        fail_at(make_pg_error("42P01", "invalid reference to FROM-clause entry for table \"" + table + "\"", "",
+                              "Perhaps you meant to reference the table alias \"" + item.name + "\"."),
+                location);
   fail_at(make_pg_error("42P01", "missing FROM-clause entry for table \"" + table + "\""), location);
 }
 

@@ -12,6 +12,7 @@
 //               collations do not apply in RETURNING anyway (SQLite 3.40 drops them
 //               there too), so nothing else changes.
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/missing_column_hint.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -33,6 +34,32 @@ std::string column_reference_sql(const scope_item& item, const scope_column& col
   if (item.bare)
     return quote_identifier(column.sql_name);
   return quote_identifier(item.name) + "." + quote_identifier(column.sql_name);
+}
+
+void query_translator::fail_missing_column(const scope& where, const std::string& table, const std::string& column,
+                                           int location) const {
+  // The range tables the hint searches: every FROM item with the columns `*` and a
+  // name reach; not a join (PostgreSQL skips join entries: a join's merged columns, or
+  // an aliased join, whose tables PostgreSQL would search are not in the scope), nor
+  // system columns.
+  std::vector<std::vector<hint_relation>> levels;
+  for (const scope* level = &where; level != nullptr; level = level->outer) {
+    levels.emplace_back();
+    for (const scope_item& item : level->items) {
+      if (item.name.empty() || !item.hidden_tables.empty())  // a join's own entry, aliased or not
+        continue;
+      hint_relation relation{item.name, {}};
+      for (const scope_column& c : item.columns)
+        if (!c.hidden)
+          relation.columns.push_back(c.name);
+      levels.back().push_back(std::move(relation));
+    }
+  }
+  fail_at(make_pg_error("42703",
+                        table.empty() ? "column \"" + column + "\" does not exist"
+                                      : "column " + table + "." + column + " does not exist",
+                        "", missing_column_hint(levels, table, column)),
+          location);
 }
 
 }  // namespace tributary::translator

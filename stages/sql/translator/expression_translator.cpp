@@ -135,8 +135,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
       return typed(column_reference_sql(*found_item, *found), found->type, location);
     }
     if (!table.empty() && table_seen)
-      fail_at(make_pg_error("42703", "column " + table + "." + column + " does not exist"),
-              location);
+      fail_missing_column(where, table, column, location);
   }
   for (const row_variable& record : input_.row_variables) {
     if (record.name != table)  // "": plain variables (TG_OP)
@@ -162,7 +161,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
     for (const scope_item& item : level->items)
       if (item.name == column)
         return whole_row(level, item, location);
-  fail_at(make_pg_error("42703", "column \"" + column + "\" does not exist"), location);
+  fail_missing_column(where, "", column, location);
 }
 
 typed_expression query_translator::constant(const json& node) {

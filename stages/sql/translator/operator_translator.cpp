@@ -251,7 +251,10 @@ void query_translator::refuse_row_operand(const std::string& op, const typed_exp
   const auto name = [](const typed_expression& e) {
     return e.type.oid == 2249 ? std::string("record") : message_type_name(e.type);
   };
-  fail_at(make_pg_error("42883", "operator does not exist: " + name(left) + " " + op + " " + name(right)), location);
+  fail_at(make_pg_error("42883", "operator does not exist: " + name(left) + " " + op + " " + name(right), "",
+                        "No operator matches the given name and argument types. You might need to add explicit type "
+                        "casts."),
+          location);
 }
 
 void query_translator::require_comparison_operator(const std::string& op, const typed_expression& left,

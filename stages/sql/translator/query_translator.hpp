@@ -163,6 +163,10 @@ public:
   // 42P01 for a qualified name no FROM item of `where` (or its outer levels) has:
   // missing FROM-clause entry, or invalid reference to one a join's alias hides.
   [[noreturn]] void fail_missing_table(const scope& where, const std::string& table, int location) const;
+  // 42703 for a column no FROM item of `where` has (`table`: the reference's qualifier,
+  // or ""), with PostgreSQL's HINT naming the closest columns (column_reference.cpp).
+  [[noreturn]] void fail_missing_column(const scope& where, const std::string& table, const std::string& column,
+                                        int location) const;
   // The OID regtype's input gives `text` (42704 at `location` when no type has it).
   oid_t regtype_input(const std::string& text, int location) const;
   // `location` (an offset in the statement) as PostgreSQL's error position: 1-based,

@@ -19,8 +19,8 @@ namespace pt = parse_tree;
 constexpr int64_t frame_nondefault = 0x1;
 
 [[noreturn]] void window_error(const query_translator& t, const char* state, const std::string& message,
-                               const json& def) {
-  t.fail_at(make_pg_error(state, message), static_cast<int>(pt::integer(def, "location")));
+                               const json& def, const std::string& hint = {}) {
+  t.fail_at(make_pg_error(state, message, "", hint), static_cast<int>(pt::integer(def, "location")));
 }
 
 // The window `def` (WindowDef fields) with its refname resolved against `windows`.
@@ -44,7 +44,11 @@ json resolve(const json& def, const std::map<std::string, json>& windows, const 
   if (def.contains("orderClause") && base.contains("orderClause"))
     window_error(t, "42P20", "cannot override ORDER BY clause of window \"" + ref + "\"", def);
   if (pt::integer(base, "frameOptions") & frame_nondefault)
-    window_error(t, "42P20", "cannot copy window \"" + ref + "\" because it has a frame clause", def);
+    window_error(t, "42P20", "cannot copy window \"" + ref + "\" because it has a frame clause", def,
+                 // transformWindowDefinitions: OVER (w) alone could have been OVER w
+                 def.contains("orderClause") || !name.empty() || (pt::integer(def, "frameOptions") & frame_nondefault)
+                     ? ""
+                     : "Omit the parentheses in this OVER clause.");
   if (base.contains("partitionClause"))
     out["partitionClause"] = base["partitionClause"];
   if (!def.contains("orderClause") && base.contains("orderClause"))
@@ -86,9 +90,15 @@ std::optional<json> resolve_named_windows(const json& s, const query_translator&
     const std::string name = pt::text(def, "name");
     if (windows.count(name))
       window_error(t, "42P20", "window \"" + name + "\" is already defined", def);
+    if (def.contains("refname")) {  // resolved with its name (it words the errors)
+      json resolved = resolve(def, windows, t);
+      resolved.erase("name");
+      windows[name] = std::move(resolved);
+      continue;
+    }
     json copy = def;
     copy.erase("name");
-    windows[name] = copy.contains("refname") ? resolve(copy, windows, t) : copy;
+    windows[name] = std::move(copy);
   }
   json out = json::object();
   for (const auto& [key, value] : s.items())
