@@ -380,6 +380,9 @@ void register_sql_functions(sqlite3* db) {
   sqlite3_create_function_v2(db, "pg_cast", 5, SQLITE_UTF8, state, cast, nullptr, nullptr,
                              forget_state);
   sqlite3_create_function_v2(db, "pg_cast", 6, SQLITE_UTF8, state, cast, nullptr, nullptr, nullptr);
+  // The casts that read no setting, in index expressions (index_casts.hpp): deterministic.
+  sqlite3_create_function_v2(db, "pg_cast_fixed", 5, flags, state, cast, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_cast_fixed", 6, flags, state, cast, nullptr, nullptr, nullptr);
   register_sum_functions(db, state);
   register_statistics_functions(db, state);
   register_text_functions(db, state);

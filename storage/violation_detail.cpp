@@ -7,6 +7,7 @@
 
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/value_io.hpp"
+#include "storage/apply_error.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/sql_function_support.hpp"
 #include "storage/sqlstate_mapping.hpp"
@@ -126,20 +127,36 @@ std::string partial_index_on(sqlite_connection& db, const std::string& table, co
   return "";
 }
 
-// The report for the row: the first unique key, in PostgreSQL's order, that an
-// existing row already has; else (the row collides with one the same statement
-// wrote) the key SQLite named.
+// Where an index stands in PostgreSQL's order of a table's unique indexes (index OID
+// order): the primary key and UNIQUE constraints (made with the table) first, then
+// the indexes by creation (their place in sqlite_schema).
+int64_t creation_place(sqlite_connection& db, const std::string& sqlite_index) {
+  auto q = db.prepare("SELECT rowid FROM sqlite_schema WHERE type = 'index' AND name = ?1");
+  if (!q)
+    return 0;
+  q->bind_text(1, sqlite_index);
+  if (auto s = q->step(); !s || *s != sqlite_statement::step_result::row)
+    return 0;
+  return q->column_int(0);
+}
+
+// The report for the row by its plain keys: the first unique key, in PostgreSQL's
+// order, that an existing row already has (`place`: its creation_place); else
+// (the row collides with one the same statement wrote) the key SQLite named.
 pg_error report(sqlite_connection& db, const pg_error& error, const std::string& table,
                 const std::vector<std::string>& sqlite_key, const probed_row& row,
-                const type_settings& settings) {
+                const type_settings& settings, int64_t& place) {
   pg_error out = error;
   out.detail.clear();
+  place = 0;
   if (auto keys = unique_keys_of(db, table, relation_name(table))) {
     if (auto conflicts = find_key_conflicts(db, table, *keys, row, settings); conflicts && !conflicts->empty())
       for (const auto& key : *keys)
         if (key.name == conflicts->front().index_name) {
           out.message = "duplicate key value violates unique constraint \"" + key.name + "\"";
           out.detail = printed_key(key.columns, row, settings);
+          if (!key.constraint && key.name != relation_name(table) + "_pkey")
+            place = creation_place(db, key.name);
           return out;
         }
   }
@@ -149,6 +166,102 @@ pg_error report(sqlite_connection& db, const pg_error& error, const std::string&
       out.message = "duplicate key value violates unique constraint \"" + relation_name(partial) + "\"";
   }
   return out;
+}
+
+// The row's keys of an index on expressions, computed by SQLite over its values;
+// nullopt when SQLite cannot compute them.
+std::optional<std::vector<sql_value>> key_values(sqlite_connection& db, const std::vector<index_key_expression>& keys,
+                                                 const probed_row& row) {
+  std::string values_sql, keys_sql;
+  for (size_t i = 0; i < row.columns.size(); ++i)
+    values_sql += (i ? ", ?" : "?") + std::to_string(i + 1) + " AS " + quote_identifier(row.columns[i]);
+  for (const auto& key : keys)
+    keys_sql += (keys_sql.empty() ? "" : ", ") + key.sql;
+  auto q = db.prepare("SELECT " + keys_sql + " FROM (SELECT " + values_sql + ")");
+  if (!q)
+    return std::nullopt;
+  for (size_t i = 0; i < row.values.size(); ++i)
+    q->bind(static_cast<int>(i + 1), row.values[i].value_or(sql_value{sql_null{}}));
+  if (auto s = q->step(); !s || *s != sqlite_statement::step_result::row)
+    return std::nullopt;
+  std::vector<sql_value> out;
+  for (size_t i = 0; i < keys.size(); ++i)
+    out.push_back(q->column(static_cast<int>(i)));
+  return out;
+}
+
+// Whether a row of `table` other than the one an UPDATE changes has these key values
+// (a NULL never collides).
+bool key_taken(sqlite_connection& db, const std::string& table, const std::vector<index_key_expression>& keys,
+               const std::vector<sql_value>& values, const probed_row& row) {
+  std::string sql = "SELECT 1 FROM main." + quote_identifier(table) + " WHERE ";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (std::holds_alternative<sql_null>(values[i]))
+      return false;
+    sql += (i ? " AND " : "") + keys[i].sql + " = ?" + std::to_string(i + 1);
+  }
+  if (!row.identity.empty())
+    sql += " AND rowid IS NOT ?" + std::to_string(keys.size() + 1);
+  auto q = db.prepare(sql + " LIMIT 1");
+  if (!q)
+    return false;
+  for (size_t i = 0; i < values.size(); ++i)
+    q->bind(static_cast<int>(i + 1), values[i]);
+  if (!row.identity.empty())
+    q->bind(static_cast<int>(keys.size() + 1), row.identity.front().second);
+  auto s = q->step();
+  return s && *s == sqlite_statement::step_result::row;
+}
+
+// The report of a unique index on expressions: its name and "Key ((a + b))=(3)
+// already exists." with the row's keys printed by their types.
+struct expression_conflict {
+  int64_t place = 0;  // creation_place
+  std::string message, detail;
+};
+expression_conflict expression_report(const std::string& index, int64_t place,
+                                      const std::vector<index_key_expression>& keys,
+                                      const std::vector<sql_value>& values, const type_settings& settings) {
+  std::vector<std::string> names, printed;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    names.push_back(keys[i].text);
+    printed.push_back(format_text_value(keys[i].type, values[i], settings).value_or("null"));
+  }
+  return {place, "duplicate key value violates unique constraint \"" + relation_name(index) + "\"",
+          existing_key_detail(names, printed)};
+}
+
+// The first unique index on expressions of `table`, in creation order, whose key the
+// row has and an existing row already has; else the one SQLite named (`named`: the
+// row collides with one the same statement wrote), if it is on expressions.
+std::optional<expression_conflict> first_expression_conflict(sqlite_connection& db, const std::string& table,
+                                                             const probed_row& row, const std::string& named,
+                                                             const index_expression_keys& expression_keys,
+                                                             const type_settings& settings) {
+  auto list = db.prepare(
+      "SELECT l.name, s.rowid FROM pragma_index_list(?1) l JOIN sqlite_schema s ON s.name = l.name "
+      "WHERE l.\"unique\" AND l.origin = 'c' AND (NOT l.partial OR l.name = ?2) ORDER BY s.rowid");
+  if (!list)
+    return std::nullopt;
+  list->bind_text(1, table);
+  list->bind_text(2, named);
+  std::vector<std::pair<std::string, int64_t>> indexes;
+  for (auto s = list->step(); s && *s == sqlite_statement::step_result::row; s = list->step())
+    indexes.emplace_back(list->column_text(0), list->column_int(1));
+  std::optional<expression_conflict> fallback;
+  for (const auto& [index, place] : indexes) {
+    auto keys = expression_keys(table, index);
+    if (!keys)
+      continue;
+    auto values = key_values(db, *keys, row);
+    if (!values)
+      continue;
+    if (key_taken(db, table, *keys, *values, row))
+      return expression_report(index, place, *keys, *values, settings);
+    if (index == named)
+      fallback = expression_report(index, place, *keys, *values, settings);
+  }
+  return fallback;
 }
 
 // The row a rerun of the failed statement stopped at (see the header).
@@ -188,15 +301,27 @@ std::optional<probed_row> record_failing_row(sqlite_connection& db, const std::s
 
 std::optional<pg_error> describe_unique_violation(sqlite_connection& db, const pg_error& error,
                                                   const std::function<void()>& run_again,
-                                                  const type_settings& settings) {
+                                                  const type_settings& settings,
+                                                  const index_expression_keys& expression_keys) {
   std::string table;
   std::vector<std::string> sqlite_key;
-  if (!key_of(db, parse_constraint_failure(error.detail), table, sqlite_key))
+  const constraint_failure failure = parse_constraint_failure(error.detail);
+  if (!key_of(db, failure, table, sqlite_key))
     return std::nullopt;
   auto row = record_failing_row(db, table, run_again);
   if (!row)
     return std::nullopt;
-  pg_error out = report(db, error, table, sqlite_key, *row, settings);
+  int64_t place = 0;
+  pg_error out = report(db, error, table, sqlite_key, *row, settings, place);
+  // A unique index on expressions that comes first in PostgreSQL's order (or the one
+  // SQLite named, when no plain key is taken).
+  if (expression_keys && (out.detail.empty() || place > 0))
+    if (auto conflict = first_expression_conflict(db, table, *row, sqlite_key.empty() ? failure.index : "",
+                                                  expression_keys, settings);
+        conflict && (out.detail.empty() || conflict->place < place)) {
+      out.message = conflict->message;
+      out.detail = conflict->detail;
+    }
   if (out.detail.empty())
     return std::nullopt;
   return out;

@@ -27,18 +27,37 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "stages/core/pg_error.hpp"
+#include "stages/types/column_type.hpp"
 #include "stages/types/type_settings.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace tributary {
 
+// One key of a unique index on expressions: as PostgreSQL prints it in the DETAIL
+// ("(a + b)", "lower(v)", "a") and as SQLite computes it over the row's bare columns,
+// with the type that prints its value.
+struct index_key_expression {
+  std::string text;
+  std::string sql;
+  column_type type;
+};
+// The keys of the SQLite index `index` on `table` when it has expressions (read by
+// the caller from the index's kept PostgreSQL text: index_definition_catalog.hpp),
+// nullopt otherwise.
+using index_expression_keys =
+    std::function<std::optional<std::vector<index_key_expression>>(const std::string& table, const std::string& index)>;
+
 // `error`: the 23505 mapped from SQLite's report (its DETAIL is SQLite's message,
-// which names the key's columns or its index).
+// which names the key's columns or its index). A unique index on expressions that
+// SQLite names gets "Key ((a + b))=(3) already exists." with the failing row's keys
+// computed by SQLite (`expression_keys`), when no plain key collides first.
 std::optional<pg_error> describe_unique_violation(sqlite_connection& db, const pg_error& error,
                                                   const std::function<void()>& run_again,
-                                                  const type_settings& settings);
+                                                  const type_settings& settings,
+                                                  const index_expression_keys& expression_keys = {});
 
 // `error`: the 23502 of SQLite's NOT NULL failure; `table`: the statement's table.
 std::optional<pg_error> describe_not_null_violation(sqlite_connection& db, const pg_error& error,

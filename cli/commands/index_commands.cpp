@@ -1,6 +1,7 @@
 // index_commands: see the header.
 #include "cli/commands/index_commands.hpp"
 
+#include "cli/server/statement_router.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/index_ddl.hpp"
 #include "stages/types/operator_classes.hpp"
@@ -14,41 +15,52 @@
 namespace tributary {
 namespace {
 
+// Each key of the plan as PostgreSQL prints it ("a", "lower(v)", "(a + b)"), as SQLite
+// computes it over the bare columns, and its type.
+std::vector<index_key_expression> printed_keys(const create_index_plan& plan,
+                                               const std::vector<column_definition>& columns) {
+  std::vector<index_key_expression> out;
+  for (size_t i = 0; i < plan.keys.size(); ++i) {
+    const auto& k = plan.keys[i];
+    if (k.column.empty()) {
+      out.push_back({i < plan.detail_key_texts.size() ? plan.detail_key_texts[i] : "", "(" + k.expression + ")", k.type});
+      continue;
+    }
+    for (const auto& c : columns)
+      if (c.name == k.column)
+        out.push_back({i < plan.detail_key_texts.size() ? plan.detail_key_texts[i] : k.column, quote_identifier(k.column),
+                       c.type});
+  }
+  return out;
+}
+
 // "Key (a, b)=(1, x) is duplicated.": the first key the table holds twice (NULLs
 // never collide), or "" when none shows.
 std::string duplicated_key(sqlite_connection& db, const std::string& table,
                            const std::vector<column_definition>& columns, const create_index_plan& plan,
                            const type_settings& settings) {
+  const std::vector<index_key_expression> keys = printed_keys(plan, columns);
+  if (keys.size() != plan.keys.size())
+    return {};
   std::string list, not_null;
-  std::vector<column_type> types;
-  std::vector<std::string> names;  // "a", "lower(v)", "(a + b)": as PostgreSQL prints the key
-  for (size_t i = 0; i < plan.keys.size(); ++i) {
-    const auto& k = plan.keys[i];
-    std::string item = k.column.empty() ? "(" + k.expression + ")" : quote_identifier(k.column);
-    if (k.column.empty()) {
-      types.push_back(k.type);
-      names.push_back(i < plan.key_texts.size() ? plan.key_texts[i] : "");
-    } else {
-      names.push_back(quote_identifier_if_needed(k.column));
-      for (const auto& c : columns)
-        if (c.name == k.column)
-          types.push_back(c.type);
-    }
-    list += (list.empty() ? "" : ", ") + item;
-    not_null += (not_null.empty() ? "" : " AND ") + item + " IS NOT NULL";
+  std::vector<std::string> names;
+  for (const auto& key : keys) {
+    list += (list.empty() ? "" : ", ") + key.sql;
+    not_null += (not_null.empty() ? "" : " AND ") + key.sql + " IS NOT NULL";
+    names.push_back(key.text);
   }
   if (!plan.predicate.empty())
     not_null += " AND (" + plan.predicate + ")";
   auto stmt = db.prepare("SELECT " + list + " FROM " + quote_identifier(table) + " WHERE " + not_null +
                          " GROUP BY " + list + " HAVING count(*) > 1 LIMIT 1");
-  if (!stmt || types.size() != plan.keys.size())
+  if (!stmt)
     return {};
   auto row = stmt->step();
   if (!row || *row != sqlite_statement::step_result::row)
     return {};
   std::vector<std::string> values;
-  for (size_t i = 0; i < types.size(); ++i)
-    values.push_back(format_text_value(types[i], stmt->column(static_cast<int>(i)), settings).value_or("null"));
+  for (size_t i = 0; i < keys.size(); ++i)
+    values.push_back(format_text_value(keys[i].type, stmt->column(static_cast<int>(i)), settings).value_or("null"));
   std::string detail = existing_key_detail(names, values);  // "... already exists."
   const std::string tail = "already exists.";
   if (detail.size() >= tail.size() && detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0)
@@ -105,6 +117,35 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& f, std::str
             {plan->key_texts, plan->predicate_text, plan->pretty_key_texts, plan->pretty_predicate_text}); !r)
       return fail(pg_error_from_sqlite(r.error()));
   return command_outcome::tag_only("CREATE INDEX");
+}
+
+std::optional<std::vector<index_key_expression>> kept_expression_keys(sqlite_connection& db, const std::string& table,
+                                                                     const std::string& index,
+                                                                     const type_settings& settings) {
+  auto kept = read_index_definition(db, index);
+  if (!kept || !*kept)
+    return std::nullopt;
+  auto columns = read_table_columns(db, table);
+  // The key columns in order: a plain column's name, NULL for an expression.
+  auto plain = query_rows(db, "SELECT ifnull(name, '') FROM pragma_index_xinfo(?1) WHERE key ORDER BY seqno", index);
+  if (!columns || !plain || plain->size() != (*kept)->keys.size())
+    return std::nullopt;
+  std::string keys;
+  for (size_t i = 0; i < plain->size(); ++i)
+    keys += (i ? ", " : "") +
+            ((*kept)->keys[i].empty() ? quote_identifier((*plain)[i].at(0)) : "(" + (*kept)->keys[i] + ")");
+  const std::string statement = "CREATE UNIQUE INDEX kept ON " + quote_identifier(table) + " (" + keys + ")";
+  const routed_query parsed = route_query(statement);
+  if (parsed.statements.size() != 1)
+    return std::nullopt;
+  auto plan = plan_create_index(parsed.statements[0].fields(), statement, *columns, settings,
+                                [](const std::string&) { return false; });
+  if (!plan)  // a text a later change broke (a renamed column it still names)
+    return std::nullopt;
+  std::vector<index_key_expression> out = printed_keys(*plan, *columns);
+  if (out.size() != plan->keys.size())
+    return std::nullopt;
+  return out;
 }
 
 result<command_outcome, pg_error> drop_indexes(const nlohmann::json& f, command_context& context) {

@@ -10,6 +10,7 @@
 #include "cli/commands/subscription_commands.hpp"
 #include "cli/server/command_outcome.hpp"
 #include "stages/types/type_settings.hpp"
+#include "storage/violation_detail.hpp"
 
 namespace tributary {
 
@@ -17,5 +18,13 @@ namespace tributary {
 result<command_outcome, pg_error> create_index(const nlohmann::json& index_stmt, std::string_view source,
                                                command_context& context, const type_settings& settings);
 result<command_outcome, pg_error> drop_indexes(const nlohmann::json& drop_stmt, command_context& context);
+
+// The keys of the SQLite index `index` on `table` when it has expressions, planned
+// again from the PostgreSQL text kept for it (index_definition_catalog.hpp), for a
+// violation's DETAIL (violation_detail.hpp); nullopt for an index without
+// expressions or a text that no longer plans.
+std::optional<std::vector<index_key_expression>> kept_expression_keys(sqlite_connection& db, const std::string& table,
+                                                                     const std::string& index,
+                                                                     const type_settings& settings);
 
 }  // namespace tributary

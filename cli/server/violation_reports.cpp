@@ -8,6 +8,7 @@
 // sees the same values, and leaves them as the failed statement left them.
 #include "cli/server/statement_dispatcher.hpp"
 
+#include "cli/commands/index_commands.hpp"
 #include "storage/foreign_key_violation.hpp"
 #include "storage/sequence_functions.hpp"
 #include "storage/violation_detail.hpp"
@@ -45,7 +46,10 @@ std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_st
     return std::nullopt;
   auto again = [&] { run_again(statement, situation); };
   if (error.sqlstate == "23505")
-    return describe_unique_violation(db_, error, again, parameters_.type_settings_now());
+    return describe_unique_violation(db_, error, again, parameters_.type_settings_now(),
+                                     [this](const std::string& table, const std::string& index) {
+                                       return kept_expression_keys(db_, table, index, parameters_.type_settings_now());
+                                     });
   return describe_not_null_violation(db_, error, target_table(statement), again, parameters_.type_settings_now());
 }
 

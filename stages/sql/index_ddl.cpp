@@ -171,6 +171,16 @@ std::string as_written(const json& expression, std::string_view source) {
   return out;
 }
 
+// ruleutils.c's looks_like_function: a call, or a construct written like one
+// (COALESCE, NULLIF, GREATEST / LEAST, CURRENT_DATE, ...), which needs no parentheses.
+bool looks_like_function(const json& node) {
+  const std::string type = pt::node_type(node);
+  if (type == "A_Expr")
+    return pt::text(pt::fields(node), "kind") == "AEXPR_NULLIF";
+  return type == "FuncCall" || type == "CoalesceExpr" || type == "MinMaxExpr" || type == "SQLValueFunction" ||
+         type == "XmlExpr";
+}
+
 // The expression as PostgreSQL's deparser prints it ("lower(v)", "(a + b)").
 std::string printed(const json& expression, std::string_view source, const std::vector<column_definition>& columns,
                     bool pretty) {
@@ -217,7 +227,7 @@ result<create_index_plan, pg_error> plan_create_index(
     auto out = translate_index_expression(expression, source, scope, settings, predicate);
     if (!out)
       return fail(with_position(out.error(), source));
-    if (calls_mutable_function(expression))
+    if (calls_mutable_function(expression) || out->stable_cast)
       return fail(make_pg_error("42P17", std::string("functions in index ") +
                                              (predicate ? "predicate" : "expression") +
                                              " must be marked IMMUTABLE"));
@@ -246,6 +256,7 @@ result<create_index_plan, pg_error> plan_create_index(
       plan.column_names.push_back(unique_column_name(*column, names_taken));
       plan.key_texts.emplace_back();
       plan.pretty_key_texts.emplace_back();
+      plan.detail_key_texts.push_back(quote_identifier_if_needed(*column));
       column_sql += quote_identifier(*column);
     } else {
       auto key = translated(elem.at("expr"), false);
@@ -256,6 +267,8 @@ result<create_index_plan, pg_error> plan_create_index(
       plan.column_names.push_back(unique_column_name(figured.empty() ? "expr" : figured, names_taken));
       plan.key_texts.push_back(printed(elem.at("expr"), source, table_columns, false));
       plan.pretty_key_texts.push_back(printed(elem.at("expr"), source, table_columns, true));
+      plan.detail_key_texts.push_back(looks_like_function(elem.at("expr")) ? plan.pretty_key_texts.back()
+                                                                           : "(" + plan.pretty_key_texts.back() + ")");
       column_sql += "(" + key->sql + ")";
     }
     if (pt::text(elem, "ordering") == "SORTBY_DESC")

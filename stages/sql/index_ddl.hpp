@@ -59,6 +59,10 @@ struct create_index_plan {
   // "(a + b)"; "" for a plain column), and the WHERE ("(b > 0)"; "" for none);
   // pretty (psql's \d): "a + b", "b > 0".
   std::vector<std::string> key_texts, pretty_key_texts;
+  // Each key as a violation's DETAIL names it (BuildIndexValueDescription): a column's
+  // name, an expression pretty and in parentheses unless it reads as a function call
+  // ("(a + b)", "(n * 2::numeric)", "lower(v)").
+  std::vector<std::string> detail_key_texts;
   std::string predicate_text, pretty_predicate_text;
   bool unique = false;
   std::optional<pg_error> notice;    // "relation ... already exists, skipping"

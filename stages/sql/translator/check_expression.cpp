@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "stages/sql/parse_tree.hpp"
+#include "stages/sql/translator/index_casts.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
@@ -166,7 +167,9 @@ result<translated_index_key, located_error> translate_index_expression(
     translator::typed_expression value = t.expression(expression, where);
     if (predicate)
       value = as_boolean(t, std::move(value), expression, "WHERE");
-    out.sql = value.sql;
+    out.sql = with_fixed_casts(value.sql, &out.stable_cast);  // SQLite indexes deterministic functions only
+    if (!predicate)  // a key compares in its type's collation, as a column does (numeric 1.5 = 1.50)
+      out.sql = translator::with_collation(out.sql, value.type);
     out.type = value.type;
     return out;
   } catch (const translator::not_translatable& what) {

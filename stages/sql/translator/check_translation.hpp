@@ -58,6 +58,7 @@ struct translated_index_key {
   std::string sql;                      // over the bare columns
   column_type type;                     // the expression's type
   std::vector<std::string> referenced;  // distinct column names, in order of appearance
+  bool stable_cast = false;  // a cast PostgreSQL's function for is only STABLE (index_casts.hpp)
 };
 result<translated_index_key, located_error> translate_index_expression(
     const nlohmann::json& expression, std::string_view source, const std::vector<check_column>& columns,
