@@ -1,6 +1,7 @@
 // index_commands: see the header.
 #include "cli/commands/index_commands.hpp"
 
+#include "cli/commands/view_dependents.hpp"
 #include "cli/server/statement_router.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/index_ddl.hpp"
@@ -146,6 +147,29 @@ std::optional<std::vector<index_key_expression>> kept_expression_keys(sqlite_con
   if (out.size() != plan->keys.size())
     return std::nullopt;
   return out;
+}
+
+result<ok_t, pg_error> rename_column_in_index_texts(sqlite_connection& db, const std::string& table,
+                                                    const std::string& from, const std::string& to) {
+  auto indexes = query_texts(db, "SELECT name FROM pragma_index_list(?1)", table);
+  if (!indexes)
+    return fail(pg_error_from_sqlite(indexes.error()));
+  for (const std::string& index : *indexes) {
+    auto kept = read_index_definition(db, index);
+    if (!kept)
+      return fail(pg_error_from_sqlite(kept.error()));
+    if (!*kept)
+      continue;
+    index_definition_text text = std::move(**kept);
+    for (auto* keys : {&text.keys, &text.pretty_keys})
+      for (std::string& key : *keys)
+        key = rename_column_in_expression(key, from, to);
+    text.predicate = rename_column_in_expression(text.predicate, from, to);
+    text.pretty_predicate = rename_column_in_expression(text.pretty_predicate, from, to);
+    if (auto r = record_index_definition(db, index, text); !r)
+      return fail(pg_error_from_sqlite(r.error()));
+  }
+  return ok_v;
 }
 
 result<command_outcome, pg_error> drop_indexes(const nlohmann::json& f, command_context& context) {

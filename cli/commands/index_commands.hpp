@@ -19,6 +19,12 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& index_stmt,
                                                command_context& context, const type_settings& settings);
 result<command_outcome, pg_error> drop_indexes(const nlohmann::json& drop_stmt, command_context& context);
 
+// After ALTER TABLE `table` RENAME COLUMN `from` TO `to`: the kept PostgreSQL text of
+// each of the table's indexes (keys and WHERE) names the column anew, as
+// pg_get_indexdef then prints it (SQLite renames it in its own index text).
+result<ok_t, pg_error> rename_column_in_index_texts(sqlite_connection& db, const std::string& table,
+                                                    const std::string& from, const std::string& to);
+
 // The keys of the SQLite index `index` on `table` when it has expressions, planned
 // again from the PostgreSQL text kept for it (index_definition_catalog.hpp), for a
 // violation's DETAIL (violation_detail.hpp); nullopt for an index without

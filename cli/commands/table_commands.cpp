@@ -2,6 +2,7 @@
 #include "cli/commands/table_commands.hpp"
 
 
+#include "cli/commands/index_commands.hpp"
 #include "cli/commands/table_command_support.hpp"
 #include "cli/commands/table_privilege_records.hpp"
 #include "cli/commands/view_dependents.hpp"
@@ -358,6 +359,10 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
       return fail(storage_error(r.error()));
     if (auto r = rename_column_in_view_texts(db, change->table, stmt.value("subname", std::string()),
                                              stmt.value("newname", std::string()));
+        !r)
+      return fail(r.error());
+    if (auto r = rename_column_in_index_texts(db, change->table, stmt.value("subname", std::string()),
+                                              stmt.value("newname", std::string()));
         !r)
       return fail(r.error());
   }

@@ -1,5 +1,7 @@
 #include "cli/commands/view_dependents.hpp"
 
+#include "cli/server/statement_router.hpp"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -374,6 +376,22 @@ result<ok_t, pg_error> rename_column_in_view_texts(sqlite_connection& db, const 
       column_edits(query, text, qualifiers, others == 0, from, to, edits);
     return edits;
   });
+}
+
+std::string rename_column_in_expression(const std::string& expression, const std::string& from,
+                                       const std::string& to) {
+  if (expression.empty() || from == to)
+    return expression;
+  // The expression as a WHERE (a select list's bare column would be given an alias).
+  const std::string prefix = "SELECT 1 WHERE ";
+  const std::string statement = prefix + expression;
+  const routed_query parsed = route_query(statement);
+  if (parsed.statements.size() != 1 || parsed.statements[0].text.rfind(prefix, 0) != 0)
+    return expression;
+  const std::string& source = parsed.statements[0].text;
+  std::vector<text_edit> edits;
+  column_edits(parsed.statements[0].node, source, {}, true, from, to, edits);
+  return apply_text_edits(source, std::move(edits)).substr(prefix.size());
 }
 
 }  // namespace tributary

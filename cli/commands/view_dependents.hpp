@@ -75,4 +75,9 @@ result<ok_t, pg_error> rename_table_in_view_texts(sqlite_connection& db, const s
 result<ok_t, pg_error> rename_column_in_view_texts(sqlite_connection& db, const std::string& table,
                                                    const std::string& from, const std::string& to);
 
+// An expression's PostgreSQL text over one table's columns (an index's key or WHERE as
+// kept for pg_get_indexdef) with the column `from` named `to` where it reads it.
+std::string rename_column_in_expression(const std::string& expression, const std::string& from,
+                                       const std::string& to);
+
 }  // namespace tributary

@@ -41,4 +41,15 @@ INSERT INTO xv3 VALUES (2, 1, 5)
 INSERT INTO xv3 VALUES (2, 2, 0)
 INSERT INTO xv3 VALUES (1, 3, 3)
 CREATE UNIQUE INDEX xv3_dup ON xv3 ((a - a))
-DROP TABLE xv, xv2, xv3
+-- RENAME COLUMN renames the column in the indexes' kept text (pg_get_indexdef) and the DETAIL.
+CREATE TABLE xv4 (a int, b int, v text, "Mixed" int)
+CREATE UNIQUE INDEX xv4_sum ON xv4 ((a + b)) WHERE a > 0
+CREATE INDEX xv4_l ON xv4 (lower(v), a)
+CREATE INDEX xv4_m ON xv4 (("Mixed" * 2))
+ALTER TABLE xv4 RENAME COLUMN a TO aa
+ALTER TABLE xv4 RENAME COLUMN v TO "Value"
+ALTER TABLE xv4 RENAME COLUMN "Mixed" TO m
+SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'xv4' ORDER BY 1
+SELECT pg_get_indexdef('xv4_sum'::regclass, 1, true), pg_get_indexdef('xv4_l'::regclass, 1, true)
+INSERT INTO xv4 VALUES (1, 2, 'x', 1), (2, 1, 'y', 2)
+DROP TABLE xv, xv2, xv3, xv4
