@@ -122,6 +122,15 @@ private:
   result<command_outcome, pg_error> sql_prepare(const routed_statement& statement);
   result<command_outcome, pg_error> sql_execute(const routed_statement& statement,
                                                 const statement_situation& situation, bool& reported);
+  result<command_outcome, pg_error> sql_create_table_as_execute(const routed_statement& statement,
+                                                                const statement_situation& situation, bool& reported);
+  // EXECUTE's arguments (the ExecuteStmt `fields`, its EXECUTE keyword at `execute_at`
+  // of the statement's text) evaluated and checked: the situation that runs the
+  // prepared statement (`found`) with them as its parameters.
+  result<statement_situation, pg_error> executed_situation(const routed_statement& statement,
+                                                           const nlohmann::json& fields, size_t execute_at,
+                                                           const statement_situation& situation, bool& reported,
+                                                           std::shared_ptr<const prepared_statement>& found);
   result<command_outcome, pg_error> sql_deallocate(const routed_statement& statement);
   result<command_outcome, pg_error> sql_discard(const routed_statement& statement,
                                                 const statement_situation& situation, bool& reported);

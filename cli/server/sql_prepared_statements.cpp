@@ -16,6 +16,9 @@
 //       42601 for a wrong number of arguments, 0A000 for a sub-select in an argument
 //       (at the sub-select), 42804 for an argument whose type has no implicit or
 //       assignment cast to the parameter's (at the argument).
+//   CREATE TABLE t [(names)] AS EXECUTE name [(arguments)] [WITH [NO] DATA]
+//       the arguments as EXECUTE's; the prepared statement (42809 unless a SELECT)
+//       runs as CREATE TABLE t ... AS its query, with them as its parameters.
 //   DEALLOCATE [PREPARE] name | ALL
 //       removes one (26000 when unknown) or every named statement.
 //   DISCARD ALL
@@ -30,6 +33,7 @@
 #include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
+#include "storage/sequence_catalog.hpp"
 #include "storage/user_type_catalog.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -128,6 +132,8 @@ result<command_outcome, pg_error> extended_query::run_sql_command(
     outcome = sql_prepare(statement);
   else if (type == "ExecuteStmt")
     outcome = sql_execute(statement, situation, reported);
+  else if (type == "CreateTableAsStmt")
+    outcome = sql_create_table_as_execute(statement, situation, reported);
   else if (type == "DeallocateStmt")
     outcome = sql_deallocate(statement);
   else if (type == "DiscardStmt")
@@ -195,12 +201,67 @@ result<command_outcome, pg_error> extended_query::sql_prepare(const routed_state
 result<command_outcome, pg_error> extended_query::sql_execute(const routed_statement& statement,
                                                               const statement_situation& situation,
                                                               bool& reported) {
+  std::shared_ptr<const prepared_statement> prepared;
+  auto run = executed_situation(statement, statement.fields(), 0, situation, reported, prepared);
+  if (!run)
+    return fail(run.error());
+  auto outcome = dispatcher_.run(*prepared->statement, *run);
+  reported = !outcome;
+  return outcome;
+}
+
+result<command_outcome, pg_error> extended_query::sql_create_table_as_execute(const routed_statement& statement,
+                                                                              const statement_situation& situation,
+                                                                              bool& reported) {
+  // CREATE TABLE t [(names)] AS EXECUTE name [(arguments)] [WITH [NO] DATA]: the
+  // prepared SELECT in place of EXECUTE, run with the arguments as its parameters.
   const nlohmann::json& fields = statement.fields();
+  const nlohmann::json& execute = fields.value("query", nlohmann::json::object()).value("ExecuteStmt", nlohmann::json::object());
+  size_t at = 0;  // where EXECUTE starts: after the first AS followed by EXECUTE
+  for (size_t i = 0; i < statement.text.size(); ++i) {
+    size_t k = i;
+    if ((i == 0 || !std::isalnum(static_cast<unsigned char>(statement.text[i - 1]))) && take_keyword(statement.text, k, "AS")) {
+      skip_blanks(statement.text, k);
+      size_t e = k;
+      if (take_keyword(statement.text, e, "EXECUTE")) {
+        at = k;
+        break;
+      }
+    }
+  }
+  if (at == 0)
+    return fail(make_pg_error("42601", "syntax error in CREATE TABLE AS EXECUTE"));
+  std::shared_ptr<const prepared_statement> prepared;
+  auto run = executed_situation(statement, execute, at, situation, reported, prepared);
+  if (!run)
+    return fail(run.error());
+  if (prepared->statement->node_type() != "SelectStmt")
+    return fail(make_pg_error("42809", "prepared statement is not a SELECT"));
+  const nlohmann::json& into = fields.value("into", nlohmann::json::object());
+  const std::string text = statement.text.substr(0, at) + prepared->statement->text +
+                           (into.value("skipData", false) ? " WITH NO DATA" : "");
+  routed_query made = route_query(text);
+  if (made.statements.size() != 1 || made.statements.front().node_type() != "CreateTableAsStmt")
+    return fail(make_pg_error("XX000", "could not make CREATE TABLE AS of the prepared statement"));
+  // PostgreSQL's tag of AS EXECUTE ... WITH NO DATA that made the table is SELECT 0.
+  const std::string table = into.value("rel", nlohmann::json::object()).value("relname", std::string());
+  auto existed = relation_exists(dispatcher_.database().handle(), table);
+  auto outcome = dispatcher_.run(made.statements.front(), *run);
+  reported = !outcome;
+  if (outcome && into.value("skipData", false) && existed && !*existed)
+    outcome->tag = "SELECT 0";
+  return outcome;
+}
+
+result<statement_situation, pg_error> extended_query::executed_situation(
+    const routed_statement& statement, const nlohmann::json& fields, size_t execute_at,
+    const statement_situation& situation, bool& reported, std::shared_ptr<const prepared_statement>& found) {
   const std::string name = fields.value("name", std::string());
   auto it = name.empty() ? statements_.end() : statements_.find(name);
   if (it == statements_.end())
     return fail(statement_missing(name));
   const std::shared_ptr<const prepared_statement> prepared = it->second;
+  found = prepared;
   const size_t given = fields.value("params", nlohmann::json::array()).size();
   const size_t expected = prepared->parameter_types.size();
   if (given != expected)
@@ -211,7 +272,7 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
   run.parameters.clear();
   run.parameter_types = prepared->parameter_types;
   if (expected > 0) {
-    size_t i = 0;
+    size_t i = execute_at;
     take_keyword(statement.text, i, "EXECUTE");
     skip_name(statement.text, i);
     skip_blanks(statement.text, i);
@@ -234,7 +295,7 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
       const size_t blanks = std::min(arguments[k].find_first_not_of(" \t\r\n"), arguments[k].size());
       return placed[k].first + character_count(arguments[k], blanks);
     };
-    const nlohmann::json& params = fields["params"];
+    const nlohmann::json& params = fields.at("params");
     for (size_t k = 0; k < expected; ++k) {
       if (auto at = sub_select_location(params[k])) {
         pg_error refused = make_pg_error("0A000", "cannot use subquery in EXECUTE parameter");
@@ -288,9 +349,7 @@ result<command_outcome, pg_error> extended_query::sql_execute(const routed_state
       run.parameters.push_back(v ? sql_value(*v) : sql_value(sql_null{}));
     }
   }
-  auto outcome = dispatcher_.run(*prepared->statement, run);
-  reported = !outcome;
-  return outcome;
+  return run;
 }
 
 result<command_outcome, pg_error> extended_query::sql_deallocate(const routed_statement& statement) {

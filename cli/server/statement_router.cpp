@@ -100,6 +100,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
   }
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_TABLE")
     return statement_kind::drop_table;
+  if (type == "CreateTableAsStmt" && fields.value("query", nlohmann::json::object()).contains("ExecuteStmt"))
+    return statement_kind::sql_prepare;  // CREATE TABLE ... AS EXECUTE: the session's prepared statement
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_INDEX")
     return statement_kind::drop_index;
   if (type == "DropStmt" && fields.value("removeType", std::string()) == "OBJECT_SCHEMA")
