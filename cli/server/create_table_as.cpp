@@ -13,7 +13,8 @@
 //                  specified more than once, 42P07 relation "t" already exists,
 //                  42P16 column "r" has pseudo-type record, the query's own; TEMP is
 //                  CREATE TABLE's 0A000, a whole-row column (typed by the table's row
-//                  type in PostgreSQL) 0A000; a domain-typed column gets its base type.
+//                  type in PostgreSQL) 0A000; a column of a domain read as it is (or a
+//                  cast to a domain) keeps the domain, anything computed from it the base type.
 // A query the translator does not cover (and CREATE TABLE AS EXECUTE) keeps the
 // previous way: SQLite's CREATE TABLE AS (nullopt).
 #include <sqlite3.h>
@@ -33,13 +34,14 @@ namespace {
 // CREATE TABLE's text for the new table: the IntoClause's name and persistence,
 // one column per output column.
 std::string create_table_text(const nlohmann::json& into, const std::vector<std::string>& names,
-                              const std::vector<column_type>& types) {
+                              const std::vector<column_type>& types, const std::vector<std::string>& domains) {
   const nlohmann::json& rel = into.value("rel", nlohmann::json::object());
   const std::string persistence = rel.value("relpersistence", std::string("p"));
   std::string text = std::string("CREATE ") + (persistence == "t" ? "TEMPORARY " : persistence == "u" ? "UNLOGGED " : "") +
                      "TABLE " + quote_identifier(rel.value("relname", std::string())) + " (";
   for (size_t i = 0; i < names.size(); ++i)
-    text += (i ? ", " : "") + quote_identifier(names[i]) + " " + format_type(types[i]);
+    text += (i ? ", " : "") + quote_identifier(names[i]) + " " +
+            (domains[i].empty() ? format_type(types[i]) : quote_identifier_if_needed(domains[i]));
   return text + ")";
 }
 
@@ -106,7 +108,9 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::create_ta
     return std::optional<command_outcome>{};
   std::vector<std::string> names;
   std::vector<column_type> types;
+  std::vector<std::string> domains;  // a column of a domain, or a cast to one, keeps the domain
   for (const query_column& c : (*translated)->columns) {
+    domains.push_back(c.domain);
     if (c.client_oid != 0)  // a table's whole row: PostgreSQL's column has the row type
       return fail(make_pg_error("0A000", "CREATE TABLE AS with a whole-row column is not supported yet"));
     names.push_back(c.name);
@@ -139,7 +143,7 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::create_ta
       emit_notice(std::move(notice));
       return command_outcome::tag_only("CREATE TABLE AS");
     }
-    const std::string create_text = create_table_text(into, names, types);
+    const std::string create_text = create_table_text(into, names, types, domains);
     const routed_query create = route_query(create_text);
     if (create.statements.size() != 1)
       return fail(make_pg_error("XX000", "could not make the table's definition: " + create_text));

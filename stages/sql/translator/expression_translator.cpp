@@ -132,7 +132,9 @@ typed_expression query_translator::column_reference(const json& ref, const scope
     }
     if (found != nullptr) {
       note_column(level, found_item->name, found->name, location);
-      return typed(column_reference_sql(*found_item, *found), found->type, location);
+      typed_expression out = typed(column_reference_sql(*found_item, *found), found->type, location);
+      out.domain = found->domain;
+      return out;
     }
     if (!table.empty() && table_seen)
       fail_missing_column(where, table, column, location);

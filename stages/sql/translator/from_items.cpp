@@ -88,7 +88,10 @@ std::string query_translator::from_item(const json& node, scope& where) {
         fail_at(make_pg_error("0A000", "WITH query \"" + cte->name + "\" does not have a RETURNING clause"),
                 static_cast<int>(pt::integer(f, "location")));
       for (size_t i = 0; i < cte->columns.size(); ++i)
+      {
         item.columns.push_back({cte->columns[i].name, positional_alias(i), cte->columns[i].type});
+        item.columns.back().domain = cte->columns[i].domain;
+      }
       where.items.push_back(std::move(item));
       return (cte->sql_table.empty() ? quote_identifier(table) : cte->sql_table) + " AS " +
              quote_identifier(where.items.back().name);
@@ -98,7 +101,10 @@ std::string query_translator::from_item(const json& node, scope& where) {
       throw not_translatable{"table without recorded types"};
     refuse_taken_name(where, item.name);
     for (const column_definition& c : *columns)
+    {
       item.columns.push_back({c.name, c.name, c.type, c.primary_key});
+      item.columns.back().domain = c.domain;
+    }
     if (schema != "pg_catalog" && !(schema.empty() && relation.starts_with("pg_")))
       item.relation = table;  // its whole row has the table's row type
     // tableoid: the relation's OID as pg_class gives it (pg_dump reads it from every
@@ -174,7 +180,10 @@ std::string query_translator::from_item(const json& node, scope& where) {
     scope_item item;
     item.name = alias_name;
     for (size_t i = 0; i < inner.columns.size(); ++i)
+    {
       item.columns.push_back({inner.columns[i].name, positional_alias(i), inner.columns[i].type});
+      item.columns.back().domain = inner.columns[i].domain;
+    }
     rename(item);
     refuse_taken_name(where, alias_name);
     where.items.push_back(std::move(item));

@@ -88,6 +88,9 @@ struct query_column {
   column_type type;  // the value's type; its SQLite value is that type's stored form
   bool untyped = false;  // an untyped literal or NULL, read as text (a set operation resolves it)
   oid_t client_oid = 0;  // a table's whole row: its row type's OID, which clients see (type stays record)
+  // A column of a domain read as it is, or a cast to a domain: the domain's name
+  // (`type` is its base type); CREATE TABLE AS gives its column the domain.
+  std::string domain;
 };
 
 // A data-modifying WITH query that already ran (modifying_with.hpp): a reference to

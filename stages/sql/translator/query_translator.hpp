@@ -50,6 +50,9 @@ struct typed_expression {
   oid_t row_type_oid = 0;
   // And that row type's array type (array_agg of such rows is typed so, as PostgreSQL's).
   oid_t row_array_type_oid = 0;
+  // A column declared with a domain, read as it is: the domain's name (`type` is its
+  // base type), which CREATE TABLE AS gives its column (select output only).
+  std::string domain;
 };
 
 struct scope_column {
@@ -64,6 +67,7 @@ struct scope_column {
   // A column a join's USING (or NATURAL) merged: named only qualified (a.id) or by
   // its table's `a.*`; plain `id` and `*` see the join's merged column instead.
   bool merged = false;
+  std::string domain;  // the domain the column was declared with ("": none)
 };
 struct scope_item {
   std::string name;  // the alias, or the table's name

@@ -34,6 +34,27 @@ bool plain_distinct(const json& distinct) {
   return true;
 }
 
+// The domain an output column keeps in CREATE TABLE AS (PostgreSQL's column has the
+// expression's type): a column of a domain read as it is, or a cast to a domain
+// (x::price, CAST(x AS price)); "" for anything else (an operator or a function over
+// it gives the base type).
+std::string output_domain(const json& value, const typed_expression& e, const translation_input& input) {
+  const std::string type = pt::node_type(value);
+  if (type == "ColumnRef")
+    return e.domain;
+  if (type != "TypeCast" || !input.find_user_type)
+    return "";
+  json type_name = pt::fields(value).value("typeName", json::object());
+  if (pt::node_type(type_name) == "TypeName")
+    type_name = pt::fields(type_name);
+  const std::vector<std::string> names = pt::strings(pt::list(type_name, "names"));
+  if (type_name.contains("arrayBounds") || names.empty() || names.size() > 2)
+    return "";
+  const std::string schema = names.size() == 2 ? names[0] : "";
+  const user_type* found = input.find_user_type(schema, names.back());
+  return found != nullptr && found->kind == 'd' ? (schema.empty() ? "" : schema + ".") + names.back() : "";
+}
+
 // How many SELECTs the translation of this thread is inside (select() counts them):
 // a WITH at depth 0 or 1 belongs to the statement itself.
 thread_local int select_depth = 0;
@@ -164,6 +185,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     column_sql.push_back(with_collation(e.sql, e.type));
     out.columns.push_back({std::move(name), e.type, untyped});
     out.columns.back().client_oid = e.row_type_oid;
+    out.columns.back().domain = e.domain;
   };
   frame.recording = true;
   set_returning_ = expansion ? &*expansion : nullptr;
@@ -188,6 +210,7 @@ translated_query query_translator::select(const json& s, const scope* outer) {
           e.sql = !c.expression.empty() ? "(" + c.expression + ")"
                                         : quote_identifier(item.name) + "." + quote_identifier(c.sql_name);
           e.type = c.type;
+          e.domain = c.domain;
           add_column(std::move(e), c.name);
         }
       }
@@ -201,7 +224,9 @@ translated_query query_translator::select(const json& s, const scope* outer) {
     std::string name = pt::text(t, "name");
     if (name.empty())
       name = output_column_name(value);
-    add_column(expression(value, own), std::move(name));
+    typed_expression e = expression(value, own);
+    e.domain = output_domain(value, e, input_);
+    add_column(std::move(e), std::move(name));
   }
   frame.recording = false;
   set_returning_ = nullptr;
