@@ -7,9 +7,13 @@
 //       area or slope overflows or divides by zero.
 //   pg_geometric_compare(op, left_oid, right_oid, a, b)
 //       the same between two geometric types (point <@ box, circle @> point, ...).
+//   pg_point_op(op, a, b)
+//       point + - * / point: the point's stored text; point <-> point: the distance's
+//       stored float8 (stages/types/verbatim/point_arithmetic.hpp); NULL for a NULL.
 #include <sqlite3.h>
 
 #include "stages/types/verbatim/geometric_compare.hpp"
+#include "stages/types/verbatim/point_arithmetic.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -36,6 +40,22 @@ void geometric_compare_mixed(sqlite3_context* context, int argc, sqlite3_value**
   sqlite3_result_int(context, *answer ? 1 : 0);
 }
 
+void point_op(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const std::string op = text_of(argv[0]);
+  if (op == "<->") {
+    const auto distance = point_distance(text_of(argv[1]), text_of(argv[2]));
+    if (!distance)
+      return report(context, distance.error());
+    return return_text(context, stored_float(*distance));
+  }
+  const auto point = point_arithmetic(op, text_of(argv[1]), text_of(argv[2]));
+  if (!point)
+    return report(context, point.error());
+  return_text(context, "(" + stored_float(point->first) + "," + stored_float(point->second) + ")");
+}
+
 }  // namespace
 
 void register_geometric_functions(sqlite3* db, connection_state* state) {
@@ -43,6 +63,8 @@ void register_geometric_functions(sqlite3* db, connection_state* state) {
                              geometric_compare, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_geometric_compare", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
                              geometric_compare_mixed, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_point_op", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, point_op, nullptr,
+                             nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

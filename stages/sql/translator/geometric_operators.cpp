@@ -5,7 +5,8 @@
 // one's type. IS [NOT] DISTINCT FROM is the type's = with NULLs compared.
 // Between two geometric types: point <@ box / circle / polygon / path / lseg / line,
 // box / circle / polygon / path @> point, lseg <@ box / line, lseg ?# line / box,
-// line ?# box; other pairs are left to the caller (not translated).
+// line ?# box; other pairs are left to the caller (not translated). point + - * /
+// point and point <-> point: pg_point_op (point_arithmetic.hpp).
 // An operator PostgreSQL does not have beside a geometric value (point && point,
 // point * integer, point && unknown) is 42883 operator does not exist, with its HINT,
 // at the operator.
@@ -136,6 +137,9 @@ std::optional<typed_expression> geometric_operator(query_translator& t, const st
   const oid_t type = left.type.oid;
   if (right.type.is_enum() || left.type.is_enum())
     return std::nullopt;
+  if (type == 600 && right.type.oid == 600 && (op == "+" || op == "-" || op == "*" || op == "/" || op == "<->"))
+    return typed_result("pg_point_op('" + op + "', " + left.sql + ", " + right.sql + ")",
+                        op == "<->" ? pg_type_oid::float8 : 600);
   if (right.type.oid != type) {  // point <@ box, circle @> point, ...
     if (!has_geometric_comparison(type, op, right.type.oid))
       return std::nullopt;
