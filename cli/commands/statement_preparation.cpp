@@ -231,6 +231,10 @@ result<std::optional<translated_statement>, pg_error> prepare_translated_stateme
   input.untranslated = &untranslated;
   input.refuse_untranslated = true;  // a session's statement: PostgreSQL's answer or an error
   input.position_base = position_base;
+  input.sqlite_function_exists = [&context](const std::string& name) {
+    auto found = query_has_row(context.database(), "SELECT 1 FROM pragma_function_list WHERE name = lower(?1)", name);
+    return !found || *found;  // a failed look-up leaves the call to SQLite
+  };
   input.constraint_columns = [&context](const std::string& table, const std::string& constraint)
       -> std::optional<std::vector<std::string>> {
     const auto dot = table.find('.');

@@ -29,6 +29,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/untranslated_statement.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -223,6 +224,11 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   std::vector<typed_expression> args;
   for (const json& arg : pt::list(call, "args"))
     args.push_back(expression(arg, where));
+  // A name neither PostgreSQL nor SQLite has (a typo: lenght('x')): PostgreSQL's 42883
+  // with the arguments' types, at the call (SQLite's own functions stay an extension).
+  if (names.size() == 1 && !is_postgres_function(name) && input_.sqlite_function_exists &&
+      !input_.sqlite_function_exists(name))
+    no_such_function(*this, name, args, static_cast<int>(pt::integer(call, "location")));
   if (!distinct && filter.empty()) {
     const int location = static_cast<int>(pt::integer(call, "location"));
     if (auto r = session_function(*this, name, args, location))

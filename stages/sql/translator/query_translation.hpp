@@ -123,6 +123,9 @@ struct translation_input {
   // A user's enum or domain by schema ("" = search_path) and name, for casts
   // ('x'::mood, CAST(v AS posint)); unset or nullptr: such casts are not translated.
   std::function<const user_type*(std::string_view schema, std::string_view name)> find_user_type;
+  // Whether SQLite has a function of that name (its own, or one Tributary registers):
+  // a call of a name neither it nor PostgreSQL has is PostgreSQL's 42883. Unset: not asked.
+  std::function<bool(const std::string& name)> sqlite_function_exists;
   // A session's SELECT / UPDATE / DELETE: what the translator does not cover is refused
   // (0A000 naming it, 42883 for a function PostgreSQL does not have either) unless it
   // reads the catalogs, a view or a SQLite table (untranslated_statement.hpp); false:
