@@ -112,17 +112,23 @@ std::string relation_name(const std::string& local) {
   return dot == std::string::npos ? local : local.substr(dot + 1);
 }
 
-// The partial unique index of `table` on exactly `key` (SQLite names its columns,
-// not the index, when one fails), or "".
-std::string partial_index_on(sqlite_connection& db, const std::string& table, const std::vector<std::string>& key) {
-  auto partial = query_texts(db, "SELECT name FROM pragma_index_list(?1) WHERE \"unique\" AND partial ORDER BY seq",
-                             table);
-  if (!partial)
+// The unique index made by CREATE INDEX (partial or not) of `table` on exactly `key`
+// when it is the first unique one on those columns (SQLite names the columns, not
+// the index, when one fails; the mapped message names a UNIQUE constraint), or "".
+std::string created_index_on(sqlite_connection& db, const std::string& table, const std::vector<std::string>& key) {
+  if (auto primary = query_texts(db, "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", table);
+      !primary || *primary == key)  // the primary key comes first (a rowid alias has no index)
     return "";
-  for (const auto& index : *partial) {
-    auto columns = query_texts(db, "SELECT name FROM pragma_index_info(?1) ORDER BY seqno", index);
+  auto indexes = query_rows(db,
+                            "SELECT l.name, l.origin FROM pragma_index_list(?1) l LEFT JOIN sqlite_schema s "
+                            "ON s.name = l.name WHERE l.\"unique\" ORDER BY l.origin = 'c', s.rowid",
+                            table);
+  if (!indexes)
+    return "";
+  for (const auto& index : *indexes) {
+    auto columns = query_texts(db, "SELECT name FROM pragma_index_info(?1) ORDER BY seqno", index.at(0));
     if (columns && *columns == key)
-      return index;
+      return index.at(1) == "c" ? index.at(0) : "";
   }
   return "";
 }
@@ -162,8 +168,8 @@ pg_error report(sqlite_connection& db, const pg_error& error, const std::string&
   }
   if (!sqlite_key.empty()) {
     out.detail = printed_key(sqlite_key, row, settings);
-    if (const std::string partial = partial_index_on(db, table, sqlite_key); !partial.empty())
-      out.message = "duplicate key value violates unique constraint \"" + relation_name(partial) + "\"";
+    if (const std::string index = created_index_on(db, table, sqlite_key); !index.empty())
+      out.message = "duplicate key value violates unique constraint \"" + relation_name(index) + "\"";
   }
   return out;
 }
