@@ -1,5 +1,6 @@
 // 047_postgres_tools_views: views as PostgreSQL 15 keeps them, compared with the
-// fixture's publisher (issue 12): CREATE OR REPLACE VIEW and its 42P16 rules, WITH
+// fixture's publisher (issue 12): queries on views (types and values, \gdesc, \d),
+// CREATE VIEW / DROP VIEW refusals, DROP TABLE of tables views read, CREATE OR REPLACE VIEW and its 42P16 rules, WITH
 // (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
 // views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
@@ -8,6 +9,7 @@
 // and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
+#include <fstream>
 #include <regex>
 
 #include "integration/postgres_tools_fixture.hpp"
@@ -247,6 +249,101 @@ TEST_F(PostgresViews, ViewsThePrinterDoesNotCoverShowTheirTextInAnyCase) {
                 "from lc_b;",
                 "lc1| select lc_a.id from lc_a join lc_b using (name);| select lc_a.id from lc_a join lc_b using (name);"}));
   ASSERT_TRUE(succeeded(local_try("DROP TABLE lc_a, lc_b CASCADE").get()));
+}
+
+TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
+  // A query on a view has the types and values PostgreSQL gives (the
+  // RowDescription psql's \gdesc shows, numeric arithmetic on its columns); a view
+  // may have a column list and live in another schema; CREATE VIEW and DROP VIEW
+  // refuse what PostgreSQL refuses, with its errors.
+  expect_same_answers({
+      "CREATE TABLE qt (id int PRIMARY KEY, price numeric(10,2), name varchar(20), at date)",
+      "INSERT INTO qt VALUES (1, 2.5, 'a', '2024-02-29'), (2, 10, 'b', NULL)",
+      "CREATE VIEW qv AS SELECT id, price, name, price * 2 AS dp, 'lit' AS lit, at + 1 AS next FROM qt WHERE id > 0",
+      "CREATE VIEW qc (a, b) AS SELECT id, name, price FROM qt",
+      "CREATE VIEW qw AS SELECT q.a + 1 AS a1, q.b, q.price FROM qc q",
+      "CREATE SCHEMA qs",
+      "CREATE TABLE qs.o (n int CHECK (n > 0), t text)",
+      "ALTER TABLE qs.o ADD CHECK (t <> '')",
+      // A CHECK of a table of another schema is named after the table alone.
+      "SELECT conname FROM pg_constraint WHERE conrelid = 'qs.o'::regclass ORDER BY 1",
+      "INSERT INTO qs.o VALUES (1, 'x'), (2, NULL)",
+      "CREATE VIEW qs.ov AS SELECT n, t FROM qs.o",
+      "SELECT * FROM qv ORDER BY id",
+      "SELECT dp + 1, dp / 3, next - at FROM qv ORDER BY id",
+      "SELECT * FROM qc ORDER BY a",
+      "SELECT * FROM qw ORDER BY a1",
+      "SELECT * FROM qs.ov ORDER BY n",
+      "SELECT v.name, o.t FROM qv v JOIN qs.ov o ON o.n = v.id ORDER BY 1",
+      // pg_get_viewdef prints the SELECT back as PostgreSQL does (pg_dump's plain
+      // form and psql's pretty one; pg_views.definition), tables off the search path qualified.
+      "CREATE VIEW qf AS SELECT * FROM qt q WHERE q.price > 1.5 AND name IS NOT NULL",
+      "CREATE VIEW qe AS SELECT upper(name) AS u, 1 AS one, -1 AS neg, at + 1 AS nx, price * 2 AS dp, "
+      "'lit' AS lit FROM qt WHERE id > 0",
+      "CREATE VIEW qa AS SELECT o.n FROM qs.o o",
+      "SELECT viewname, definition, pg_get_viewdef((schemaname || '.' || viewname)::regclass, true) "
+      "FROM pg_views WHERE viewname IN ('qv', 'qc', 'qw', 'qf', 'qe', 'qa', 'ov') ORDER BY 1",
+      "SET search_path = ''",
+      "SELECT pg_get_viewdef('public.qc'::regclass), pg_get_viewdef('qs.ov'::regclass)",
+      "RESET search_path",
+      "DROP VIEW qf, qe, qa",
+      "SELECT c.relname, n.nspname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+      "JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+      "WHERE c.relname IN ('qv', 'qc', 'qw', 'ov') AND a.attnum > 0 ORDER BY 1, a.attnum",
+      "CREATE VIEW qbad (a, b, c) AS SELECT id, name FROM qt",
+      "CREATE VIEW nosuch.qbad AS SELECT 1 AS a",
+      "CREATE VIEW qbad AS SELECT id, id FROM qt",
+      "CREATE VIEW qbad AS SELECT nosuch FROM qt",
+      "DROP VIEW nosuch",
+      "DROP VIEW IF EXISTS nosuch, qw",
+      "DROP VIEW qt",
+      "DROP VIEW qs.nosuch",
+      "SELECT * FROM qw",
+  });
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_views_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(script);
+    out << "SELECT * FROM qv \\gdesc\nSELECT dp + 1 AS x, a FROM qv, qc \\gdesc\nSELECT * FROM qs.ov \\gdesc\n"
+           "\\d qc\n\\d qs.ov\n\\d+ qc\n\\d+ qs.ov\n";
+  }
+  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  std::filesystem::remove(script);
+  EXPECT_NE(theirs.text.find("dp|numeric"), std::string::npos) << theirs.text;
+  EXPECT_EQ(mine.text, theirs.text);
+  expect_same_answers({"DROP VIEW qs.ov", "DROP VIEW qc, qv", "SELECT count(*) FROM pg_class WHERE relname LIKE 'q_'",
+                       "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
+  // DROP TABLE of a table a view reads (or a view of a view) is 2BP01 with one
+  // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE;
+  // ALTER COLUMN TYPE of a column a view reads is 0A000; RENAME TO of a table a
+  // view reads renames it in the view's text (psql prints errors and notices, so
+  // the scripts' outputs compare them).
+  const auto dependents = std::filesystem::temp_directory_path() /
+                          ("tributary_047_view_dependents_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(dependents);
+    out << "CREATE TABLE dv_t (id int PRIMARY KEY, name text);\nCREATE TABLE dv_o (id int);\n"
+           "CREATE VIEW dv_v AS SELECT id, name FROM dv_t;\nCREATE VIEW dv_w AS SELECT v.id FROM dv_v v;\n"
+           "CREATE VIEW dv_x AS SELECT id FROM dv_o;\nDROP TABLE dv_t;\nDROP TABLE dv_o;\nDROP VIEW dv_w;\n"
+           "DROP TABLE dv_t;\nCREATE VIEW dv_w AS SELECT id FROM dv_v;\nDROP TABLE dv_t CASCADE;\n"
+           "DROP TABLE dv_o CASCADE;\nSELECT count(*) FROM pg_views WHERE viewname LIKE 'dv_%';\n"
+           // ALTER COLUMN TYPE of a column a view reads (by name or *): 0A000.
+           "CREATE TABLE at_t (id int PRIMARY KEY, name text, other text);\n"
+           "CREATE VIEW at_v AS SELECT id, name FROM at_t;\nALTER TABLE at_t ALTER COLUMN name TYPE varchar(5);\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(5);\nCREATE VIEW at_s AS SELECT * FROM at_t;\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(6);\nDROP VIEW at_s;\nDROP TABLE at_t CASCADE;\n"
+           // A view's text follows ALTER TABLE ... RENAME TO of a table it reads.
+           "CREATE TABLE rn_t (id int PRIMARY KEY, name text);\n"
+           "CREATE VIEW rn_v AS SELECT id, name FROM rn_t WHERE id > 0;\nALTER TABLE rn_t RENAME TO rn_u;\n"
+           "SELECT pg_get_viewdef('rn_v'::regclass);\nSELECT * FROM rn_v;\nDROP TABLE rn_u;\n"
+           "DROP TABLE rn_u CASCADE;\n";
+  }
+  auto theirs_dropped = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  auto mine_dropped = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  std::filesystem::remove(dependents);
+  EXPECT_NE(theirs_dropped.text.find("view dv_w depends on view dv_v"), std::string::npos) << theirs_dropped.text;
+  EXPECT_EQ(mine_dropped.text, theirs_dropped.text);
 }
 
 }  // namespace
