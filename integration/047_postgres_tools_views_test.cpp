@@ -346,5 +346,39 @@ TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
   EXPECT_EQ(mine_dropped.text, theirs_dropped.text);
 }
 
+// A view reads the session's identity and settings when it is read, not when it
+// was made: current_user (a row filter per role), current_setting('app.tenant',
+// true), current_database(); pg_get_viewdef prints them as PostgreSQL.
+TEST_F(PostgresViews, ViewsReadTheReadingSessionsUserAndSettingsAsPostgres) {
+  expect_same_answers({
+      "CREATE ROLE vs_reader",
+      "CREATE TABLE vs_t (id int, owner name, tenant text)",
+      "INSERT INTO vs_t VALUES (1, 'vs_reader', 'a'), (2, 'other', 'b'), (3, 'vs_reader', 'b')",
+      "CREATE VIEW vs_mine AS SELECT id, current_user FROM vs_t WHERE owner = current_user",
+      "CREATE VIEW vs_tenant AS SELECT id, current_setting('app.tenant', true) AS t FROM vs_t "
+      "WHERE tenant = current_setting('app.tenant', true)",
+      "CREATE TEMP VIEW vs_db AS SELECT current_database() AS d, current_catalog AS c",
+      "CREATE VIEW vs_missing AS SELECT current_setting('app.nosuch') AS m",
+      "GRANT SELECT ON vs_t, vs_mine, vs_tenant TO vs_reader",
+      "SELECT * FROM vs_tenant",
+      "SET app.tenant = 'b'",
+      "SELECT * FROM vs_tenant ORDER BY id",
+      "SELECT * FROM vs_db",
+      "SELECT * FROM vs_missing",
+      "SET ROLE vs_reader",
+      "SELECT * FROM vs_mine ORDER BY id",
+      "RESET ROLE",
+      "SELECT count(*) FROM vs_mine",
+      "SELECT c.relname, pg_get_viewdef(c.oid), pg_get_viewdef(c.oid, true) FROM pg_class c "
+      "WHERE c.relname LIKE 'vs\\_%' AND c.relkind = 'v' ORDER BY 1",
+      "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'vs_db'::regclass "
+      "AND attnum > 0 ORDER BY attnum",
+      "DROP VIEW vs_db",
+      "DROP VIEW vs_mine, vs_tenant, vs_missing",
+      "DROP TABLE vs_t",
+      "DROP ROLE vs_reader",
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration

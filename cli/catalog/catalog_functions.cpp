@@ -21,7 +21,9 @@
 //   quote_ident(text)                  quoted only when needed
 //   (array_to_string & co.: array_text_functions.cpp; pg_get_indexdef,
 //   pg_get_constraintdef, pg_get_expr, pg_get_viewdef: definition_functions.cpp)
-//   pg_catalog_current_setting(name)   the session's value of a parameter named per row
+//   pg_catalog_current_setting(name [, missing_ok])   the session's value of a parameter
+//                                      named per row or read by a view
+//   pg_catalog_current_database()      the session's database (current_database() in a view)
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
 //   pg_catalog_regclass_in(text [, position])  'name' / 'schema.name' -> OID; 42P01
@@ -260,10 +262,11 @@ void quote_ident_function(sqlite3_context* context, int argc, sqlite3_value** ar
   result_text(context, quote_identifier_if_needed(text_argument(argv[0])));
 }
 
-// pg_catalog_current_setting(name): the session's value of the parameter (any
-// case), as SHOW prints it; 42704 for a name the session does not have.
-void current_setting_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+// pg_catalog_current_setting(name [, missing_ok]): the session's value of the
+// parameter (any case), as SHOW prints it; 42704 for a name the session does not
+// have (NULL when missing_ok).
+void current_setting_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const std::string name = text_argument(argv[0]);
   const catalog_reader& reader = reader_of(context);
@@ -274,9 +277,15 @@ void current_setting_function(sqlite3_context* context, int, sqlite3_value** arg
                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
                                                  std::tolower(static_cast<unsigned char>(b)); }))
         return result_text(context, s.value);
+  if (argc > 1 && sqlite3_value_int(argv[1]) != 0)
+    return sqlite3_result_null(context);
   const pg_error error = make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
   keep_sql_function_error(sqlite3_context_db_handle(context), error);
   sqlite3_result_error(context, error.message.c_str(), -1);
+}
+
+void current_database_function(sqlite3_context* context, int, sqlite3_value**) {
+  result_text(context, reader_of(context).database);
 }
 
 // pg_catalog_current_schemas(implicit, search_path, user): the path's schemas
@@ -471,6 +480,8 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_database_size", 1, database_size_function},
       {"quote_ident", 1, quote_ident_function},
       {"pg_catalog_current_setting", 1, current_setting_function},
+      {"pg_catalog_current_setting", 2, current_setting_function},
+      {"pg_catalog_current_database", 0, current_database_function},
       {"pg_catalog_current_schemas", 3, current_schemas_function},
       {"pg_relation_is_publishable", 1, true_function},
       {"pg_catalog_regclass_in", 1, regclass_in_function},

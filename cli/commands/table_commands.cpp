@@ -624,8 +624,9 @@ result<std::optional<translated_query>, pg_error> translate_view_select(const nl
                                                                        const type_settings& settings) {
   recorded_tables tables(context.database());
   // No session: what a view reads of the session (current_user, settings) is
-  // read when the view is, so such a SELECT is not translated here.
+  // read when the view is (translation_input::view_body).
   translation_input input{tables.lookup(), settings, source, {}};
+  input.view_body = true;
   std::optional<user_type_set> user_types;
   input.find_user_type = user_type_lookup(context, user_types);
   std::string untranslated;
