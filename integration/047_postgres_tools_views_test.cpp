@@ -380,5 +380,45 @@ TEST_F(PostgresViews, ViewsReadTheReadingSessionsUserAndSettingsAsPostgres) {
   });
 }
 
+// Each session has its own temporary schema, pg_temp_N by its backend number, and
+// sees another's in pg_namespace (pg_is_other_temp_schema true) but not its views,
+// as PostgreSQL 15. (PostgreSQL lists the other's views in pg_class and pg_views,
+// not visible; Tributary does not list them.)
+TEST_F(PostgresViews, EachSessionHasItsOwnTemporarySchemaAsPostgres) {
+  const auto answers = [&](PGconn* first, PGconn* second) {
+    std::vector<std::string> out;
+    const auto ask = [&](PGconn* c, const std::string& sql) {
+      auto r = exec(c, sql);
+      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+      for (const auto& row : rows_of(r.get()))
+        out.push_back(row);
+      out.push_back(state ? state : "ok");
+    };
+    ask(first, "CREATE TEMP VIEW ts_a AS SELECT 1 AS one");
+    auto name = exec(first, "SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema()");
+    const std::string first_schema = PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "";
+    out.push_back(first_schema.starts_with("pg_temp_") ? "pg_temp_N" : first_schema);
+    const std::string first_toast = "pg_toast_temp_" + first_schema.substr(std::min<size_t>(8, first_schema.size()));
+    ask(second, "SELECT pg_my_temp_schema() = 0 AS none_yet");
+    ask(second, "SELECT nspname = '" + first_schema + "' AS theirs, pg_is_other_temp_schema(oid) FROM pg_namespace "
+                "WHERE nspname IN ('" + first_schema + "', '" + first_toast + "') ORDER BY 1");
+    ask(second, "SELECT 'ts_a'::regclass");
+    ask(second, "CREATE TEMP VIEW ts_b AS SELECT 2 AS two");
+    ask(second, "SELECT nspname <> '" + first_schema + "' AS own, nspname ~ '^pg_temp_[0-9]+$' AS named, "
+                "pg_is_other_temp_schema(oid) FROM pg_namespace WHERE oid = pg_my_temp_schema()");
+    ask(second, "SELECT n.nspname = '" + first_schema + "' FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE c.relname = 'ts_b'");
+    ask(first, "SELECT pg_is_other_temp_schema(oid) FROM pg_namespace WHERE oid = pg_my_temp_schema()");
+    ask(first, "SELECT * FROM ts_b");
+    ask(first, "SELECT pg_is_other_temp_schema(NULL), pg_is_other_temp_schema(11), pg_is_other_temp_schema(0)");
+    return out;
+  };
+  auto their_first = publisher_.connect(), their_second = publisher_.connect();
+  auto my_first = subscriber_.connect(), my_second = subscriber_.connect();
+  const auto theirs = answers(their_first.get(), their_second.get());
+  EXPECT_EQ(answers(my_first.get(), my_second.get()), theirs);
+  EXPECT_NE(std::find(theirs.begin(), theirs.end(), "f|t"), theirs.end());  // the other's schema
+}
+
 }  // namespace
 }  // namespace tributary::integration

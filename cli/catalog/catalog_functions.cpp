@@ -8,7 +8,8 @@
 //   pg_get_userbyid(role)              the role's name, "unknown (OID=n)"
 //   pg_table_is_visible(rel)           true for relations of public and the
 //                                      system schemas (the search path's default)
-//   pg_my_temp_schema()                the session's pg_temp_3 once it made it, else 0
+//   pg_my_temp_schema()                the session's pg_temp_N once it made it, else 0
+//   pg_is_other_temp_schema(oid)       another session's pg_temp_N / pg_toast_temp_N
 //   shobj_description                  NULL: no comments on shared objects yet
 //   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
@@ -160,16 +161,23 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
     if (auto index = model.index(oid))
       r = index->first;
   // The temporary schema comes first on the path, as PostgreSQL's.
-  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->schema == temporary_schema ? 1 : 0);
+  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->temporary ? 1 : 0);
 }
 
 // pg_my_temp_schema(): the session's temporary schema's OID once it made one, else 0.
 void my_temp_schema_function(sqlite3_context* context, int, sqlite3_value**) {
   const catalog_model model = reader_of(context).model();
   for (const auto& n : model.namespaces)
-    if (n.name == temporary_schema)
+    if (model.temporary_schema_made && n.name == model.temporary_schema)
       return sqlite3_result_int64(context, n.oid);
   sqlite3_result_int64(context, 0);
+}
+
+// pg_is_other_temp_schema(oid): another session's pg_temp_N or pg_toast_temp_N.
+void is_other_temp_schema_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, reader_of(context).model().is_other_temporary_schema(sqlite3_value_int64(argv[0])));
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
@@ -385,8 +393,9 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
   auto [schema, name] = split_relation_name(text);
+  const catalog_model model = reader_of(context).model();
   if (schema == "pg_temp")  // the session's temporary schema by its alias
-    schema = temporary_schema;
+    schema = model.temporary_schema;
   if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
     return sqlite3_result_int64(context, system_relation_oid(name));
   if (schema.empty() || schema == "pg_catalog")
@@ -394,9 +403,8 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
       for (const auto& i : r.indexes)
         if (i.name == name)
           return sqlite3_result_int64(context, i.oid);
-  const catalog_model model = reader_of(context).model();
   if (schema.empty())  // the temporary schema first on the path
-    if (const catalog_relation* r = model.relation(temporary_schema, name))
+    if (const catalog_relation* r = model.relation(model.temporary_schema, name))
       return sqlite3_result_int64(context, r->oid);
   if (const catalog_relation* r = model.relation(schema.empty() ? "public" : schema, name))
     return sqlite3_result_int64(context, r->oid);
@@ -423,7 +431,7 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
     return result_text(context, index->second->name);
   const catalog_model model = reader_of(context).model();
   const auto qualified = [&](const catalog_relation& r, const std::string& name) {
-    return r.schema == "public" || r.schema == temporary_schema ? quote_identifier_if_needed(name)
+    return r.schema == "public" || r.temporary ? quote_identifier_if_needed(name)
                                 : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(name);
   };
   if (const catalog_relation* r = model.relation(oid))
@@ -474,6 +482,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_get_userbyid", 1, userbyid_function},
       {"pg_table_is_visible", 1, table_is_visible_function},
       {"pg_my_temp_schema", 0, my_temp_schema_function},
+      {"pg_is_other_temp_schema", 1, is_other_temp_schema_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
       {"pg_size_pretty", 1, size_pretty_function},

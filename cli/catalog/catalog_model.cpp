@@ -2,9 +2,12 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 #include "cli/catalog/check_text.hpp"
 #include "cli/catalog/relation_constraints.hpp"
 #include "cli/catalog/temporary_schema_marker.hpp"
+#include "cli/catalog/temporary_schemas.hpp"
 #include "cli/catalog/view_columns.hpp"
 #include "stages/sql/view_text.hpp"
 #include "storage/column_acl_catalog.hpp"
@@ -102,17 +105,26 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
                            std::string(temporary_schema_marker));
   if (!marker)
     return fail(marker.error());
-  if (!temporary->empty() || !marker->empty()) {
-    model.namespaces.push_back({catalog_object_oid("n", temporary_schema), temporary_schema});
-    model.namespaces.push_back({catalog_object_oid("n", temporary_toast_schema), temporary_toast_schema});
-  }
+  // The database's temporary schemas: the session's own once made (the marker,
+  // a temporary view), and those other sessions made, as PostgreSQL lists them.
+  const temporary_schema_state temporaries = read_temporary_schema_state(db);
+  model.temporary_schema = temporary_schema_name(temporaries.number);
+  model.temporary_schema_made = !temporary->empty() || !marker->empty();
+  std::vector<int> listed = temporaries.made;
+  if (model.temporary_schema_made && std::find(listed.begin(), listed.end(), temporaries.number) == listed.end())
+    listed.push_back(temporaries.number);
+  std::sort(listed.begin(), listed.end());
+  for (int number : listed)
+    for (const std::string& name : {temporary_schema_name(number), temporary_toast_schema_name(number)})
+      model.namespaces.push_back({catalog_object_oid("n", name), name});
   for (const auto& row : *temporary) {
     catalog_relation r;
     r.local_name = r.name = row[0];
     r.kind = 'v';
-    r.schema = temporary_schema;
-    r.namespace_oid = catalog_object_oid("n", temporary_schema);
-    r.oid = catalog_object_oid("v", std::string(temporary_schema) + "." + row[0]);
+    r.temporary = true;
+    r.schema = model.temporary_schema;
+    r.namespace_oid = catalog_object_oid("n", model.temporary_schema);
+    r.oid = catalog_object_oid("v", model.temporary_schema + "." + row[0]);
     // Its columns from its own SQL (a table of the same name has recorded columns).
     auto sql = query_texts(db, "SELECT sql FROM temp.sqlite_schema WHERE type = 'view' AND name = ?1", r.local_name);
     if (!sql)

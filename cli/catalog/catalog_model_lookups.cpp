@@ -117,8 +117,16 @@ const catalog_namespace* catalog_model::namespace_of(int64_t oid) const {
   return nullptr;
 }
 
+bool catalog_model::is_other_temporary_schema(int64_t oid) const {
+  const catalog_namespace* n = namespace_of(oid);
+  if (n == nullptr || !(n->name.starts_with("pg_temp_") || n->name.starts_with("pg_toast_temp_")))
+    return false;
+  const std::string own_toast = "pg_toast_temp_" + temporary_schema.substr(std::string("pg_temp_").size());
+  return !temporary_schema_made || (n->name != temporary_schema && n->name != own_toast);
+}
+
 std::string sqlite_schema_of(const catalog_relation& r) {
-  return r.schema == temporary_schema ? "temp.sqlite_schema" : "main.sqlite_schema";
+  return r.temporary ? "temp.sqlite_schema" : "main.sqlite_schema";
 }
 
 }  // namespace tributary

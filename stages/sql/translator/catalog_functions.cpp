@@ -7,6 +7,7 @@
 //   pg_get_userbyid(oid)                           name
 //   pg_table_is_visible(oid)                       bool
 //   pg_my_temp_schema()                            oid
+//   pg_is_other_temp_schema(oid)                   bool
 //   pg_get_indexdef(oid [, int4, bool])            text
 //   pg_get_constraintdef(oid [, bool])             text
 //   pg_get_expr(pg_node_tree, oid [, bool])        text
@@ -77,6 +78,7 @@ const std::vector<signature>& signatures() {
       {"pg_get_userbyid", {oid}, name},
       {"pg_table_is_visible", {oid}, boolean},
       {"pg_my_temp_schema", {}, oid},
+      {"pg_is_other_temp_schema", {oid}, boolean},
       {"pg_get_indexdef", {oid}, text},
       {"pg_get_indexdef", {oid, int4, boolean}, text},
       {"pg_get_constraintdef", {oid}, text},
