@@ -420,5 +420,30 @@ TEST_F(PostgresViews, EachSessionHasItsOwnTemporarySchemaAsPostgres) {
   EXPECT_NE(std::find(theirs.begin(), theirs.end(), "f|t"), theirs.end());  // the other's schema
 }
 
+// A RANGE frame with an offset over a date, time or numeric key does not run yet:
+// CREATE VIEW of it is refused as its SELECT is (SQLite kept such a view and failed
+// when it was read); over an integer key both answer as PostgreSQL.
+TEST_F(PostgresViews, ARangeOffsetTheTranslatorDoesNotCoverIsRefusedAtCreateView) {
+  expect_same_answers({
+      "CREATE TABLE rf (id int, d date, n numeric)",
+      "INSERT INTO rf VALUES (1, '2024-01-01', 1), (2, '2024-01-02', 2.5), (3, '2024-01-04', 3)",
+      "CREATE VIEW rf_i AS SELECT id, sum(id) OVER (ORDER BY id RANGE BETWEEN 1 PRECEDING AND 2 FOLLOWING) AS s "
+      "FROM rf",
+      "SELECT * FROM rf_i ORDER BY id",
+      "DROP VIEW rf_i",
+  });
+  for (const std::string select :
+       {"SELECT id, sum(id) OVER (ORDER BY d RANGE BETWEEN '1 day' PRECEDING AND CURRENT ROW) AS s FROM rf",
+        "SELECT id, sum(id) OVER (ORDER BY n RANGE BETWEEN 1.5 PRECEDING AND 2 FOLLOWING) AS s FROM rf"}) {
+    auto queried = local_try(select);
+    auto created = local_try("CREATE VIEW rf_v AS " + select);
+    EXPECT_STREQ(PQresultErrorField(queried.get(), PG_DIAG_SQLSTATE), "0A000") << select;
+    EXPECT_STREQ(PQresultErrorField(created.get(), PG_DIAG_SQLSTATE), "0A000") << select;
+    EXPECT_EQ(std::string(PQresultErrorMessage(created.get())), PQresultErrorMessage(queried.get()));
+    EXPECT_EQ(local_value("SELECT count(*) FROM pg_views WHERE viewname = 'rf_v'"), "0");
+  }
+  expect_same_answers({"DROP TABLE rf"});
+}
+
 }  // namespace
 }  // namespace tributary::integration
