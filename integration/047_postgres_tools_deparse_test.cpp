@@ -236,6 +236,39 @@ TEST_F(PostgresTools, ViewsOfUsingJoinsOfDifferentTypesPrintAndRunAsPostgres) {
   });
 }
 
+// Strings of different types: set operation branches print as they are (the result
+// is text beside text, else the first branch's type); a USING column's merged
+// column is the text side's, bare where a left varchar is relabelled as text or a
+// typmod is dropped.
+TEST_F(PostgresTools, ViewsOfSetOperationsAndUsingJoinsOfDifferentStringTypesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE st_a (id int, t text, v varchar(5), c char(3), n name)",
+      "CREATE TABLE st_b (id int, t varchar(5), v text, c varchar(10), n text)",
+      "CREATE TABLE st_c (id int, t varchar(8))",
+      "CREATE VIEW s1 AS SELECT t FROM st_a UNION SELECT t FROM st_b",
+      "CREATE VIEW s2 AS SELECT v, c FROM st_a UNION ALL SELECT v, c FROM st_b",
+      "CREATE VIEW s3 AS SELECT c, n FROM st_a EXCEPT SELECT c, n FROM st_b",
+      "CREATE VIEW s4 AS SELECT v FROM st_a UNION SELECT t FROM st_c INTERSECT SELECT v FROM st_b",
+      "CREATE VIEW s5 AS SELECT t, st_a.id FROM st_a JOIN st_b USING (t)",
+      "CREATE VIEW s6 AS SELECT t FROM st_b JOIN st_a USING (t)",
+      "CREATE VIEW s7 AS SELECT t FROM st_b JOIN st_c USING (t)",
+      "CREATE VIEW s8 AS SELECT t, st_a.v FROM st_a LEFT JOIN st_b USING (t)",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^s[0-9]$' ORDER BY 1",
+      "INSERT INTO st_a VALUES (1, 'a', 'x', 'p', 'n'), (2, 'b', 'y', 'q', 'm')",
+      "INSERT INTO st_b VALUES (1, 'a', 'x', 'p', 'n'), (3, 'c', 'z', 'r', 'o')",
+      "INSERT INTO st_c VALUES (1, 'a'), (2, 'x')",
+      "SELECT * FROM s1 ORDER BY 1",
+      "SELECT * FROM s2 ORDER BY 1, 2",
+      "SELECT * FROM s3 ORDER BY 1",
+      "SELECT * FROM s4 ORDER BY 1",
+      "SELECT * FROM s5",
+      "SELECT * FROM s7",
+      "SELECT * FROM s8 ORDER BY 1",
+      "DROP TABLE st_a, st_b, st_c CASCADE",
+  });
+}
+
 TEST_F(PostgresTools, RenameColumnOfATableInAnotherSchemaRewritesItsViewsAsPostgres) {
   expect_same_psql_output(
       "rename_in_schema",

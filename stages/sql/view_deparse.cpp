@@ -218,6 +218,8 @@ printed_select select_printer::basic_select(writer& w, const json& select, const
     lines.push_back(shown ? text + " AS " + quote_identifier_if_needed(name) : text);
     out.names.push_back(name);
     out.types.push_back(type);
+    out.untyped.push_back(node != nullptr && pt::node_type(*node) == "A_Const" &&
+                          pt::fields(*node).contains("sval"));
     targets.push_back({node, text, name});
   };
   for (const json& entry : pt::list(select, "targetList")) {
