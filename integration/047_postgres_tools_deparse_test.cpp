@@ -141,19 +141,21 @@ TEST_F(PostgresTools, ViewsOfWindowFramesPrintAndRunAsPostgres) {
       "AS c FROM wf",
       "CREATE VIEW f3 AS SELECT sum(id) OVER (ORDER BY id GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING "
       "EXCLUDE CURRENT ROW) AS s, sum(id) OVER (ORDER BY id RANGE BETWEEN 2 PRECEDING AND 3 FOLLOWING) AS r FROM wf",
-      "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY price RANGE 1.5 PRECEDING) AS m, first_value(id) "
+      "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY id RANGE 1 PRECEDING) AS m, first_value(id) "
       "OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS fv FROM wf",
       "CREATE VIEW f5 AS SELECT sum(id) OVER (RANGE UNBOUNDED PRECEDING) AS s FROM wf",
-      // Untyped offsets: typed by the ORDER BY column's in_range function (interval
-      // beside a date, the column's type for numbers), bigint for ROWS / GROUPS.
-      "CREATE VIEW f6 AS SELECT count(*) OVER (ORDER BY at RANGE BETWEEN '1 day' PRECEDING AND '36 hours' FOLLOWING) "
-      "AS c, sum(id) OVER (ORDER BY id RANGE '1' PRECEDING) AS s, max(id) OVER (ORDER BY price RANGE "
-      "BETWEEN CURRENT ROW AND '0.5' FOLLOWING) AS m, sum(id) OVER (ORDER BY id GROUPS '1' PRECEDING) AS g FROM wf",
+      // Untyped offsets: typed by the ORDER BY column's in_range function (the
+      // column's type for integers), bigint for ROWS / GROUPS. (Over a date or a
+      // numeric a RANGE offset does not run yet: CREATE VIEW of it is 0A000, see
+      // PostgresViews.ARangeOffsetTheTranslatorDoesNotCoverIsRefusedAtCreateView.)
+      "CREATE VIEW f6 AS SELECT sum(id) OVER (ORDER BY id RANGE '1' PRECEDING) AS s, "
+      "sum(id) OVER (ORDER BY id GROUPS '1' PRECEDING) AS g, count(*) OVER (ORDER BY id ROWS '2' PRECEDING) AS c FROM wf",
       "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
       "WHERE viewname ~ '^f[0-9]$' ORDER BY 1",
       "INSERT INTO wf VALUES (1, 2, '2024-01-01'), (2, 3, '2024-01-02'), (3, 3, '2024-01-02')",
       "SELECT * FROM f3",
       "SELECT * FROM f4",
+      "SELECT * FROM f6",
       "DROP TABLE wf CASCADE",
   });
 }
