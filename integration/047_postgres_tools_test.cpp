@@ -122,6 +122,11 @@ TEST_F(PostgresTools, PgIsreadyCreatedbAndDropdb) {
   EXPECT_TRUE(ready.succeeded) << ready.status << "\n" << ready.text;
   EXPECT_EQ(ready.text, "127.0.0.1:" + std::to_string(subscriber_.port()) + " - accepting connections\n");
 
+  // psql's \conninfo reads the connection's own parameters (no catalog query).
+  auto connection = on_tributary("psql", {"-X", "-d", "postgres", "-c", "\\conninfo"});
+  EXPECT_EQ(connection.text, "You are connected to database \"postgres\" as user \"" + subscriber_.user() +
+                                 "\" on host \"127.0.0.1\" at port \"" + std::to_string(subscriber_.port()) + "\".\n");
+
   auto created = on_tributary("createdb", {"tools_db"});
   EXPECT_TRUE(created.succeeded) << created.text;
   EXPECT_EQ(local_value("SELECT count(*) FROM pg_database WHERE datname = 'tools_db'"), "1");
