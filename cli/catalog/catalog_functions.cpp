@@ -33,7 +33,8 @@
 //   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path); 0 -> "-"
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
-//   pg_catalog_regnamespace_in(text)   schema name -> OID; 3F000
+//   pg_catalog_regnamespace_in(text [, position])   schema name -> OID; 3F000 (at the
+//                                      literal's position when it is given)
 //   pg_get_statisticsobjdef_columns(oid)   NULL: there are no statistics objects
 //   (pg_get_triggerdef, pg_get_function_result & co.: trigger_rows.hpp)
 #include <sqlite3.h>
@@ -462,7 +463,8 @@ void regnamespace_in_function(sqlite3_context* context, int argc, sqlite3_value*
   for (const auto& n : reader_of(context).model().namespaces)
     if (n.name == name)
       return sqlite3_result_int64(context, n.oid);
-  report_error(context, "3F000", "schema \"" + text + "\" does not exist");
+  report_error(context, "3F000", "schema \"" + text + "\" does not exist",
+               argc > 1 ? sqlite3_value_int(argv[1]) : 0);
 }
 
 // pg_catalog_regtype_out(oid): the type's name as format_type(oid, NULL) gives it.
@@ -499,6 +501,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_catalog_regnamespace_out", 1, regnamespace_out_function},
       {"pg_catalog_regtype_out", 1, regtype_out_function},
       {"pg_catalog_regnamespace_in", 1, regnamespace_in_function},
+      {"pg_catalog_regnamespace_in", 2, regnamespace_in_function},
       {"pg_get_statisticsobjdef_columns", 1, null_function},
   };
   if (auto r = register_functions(handle, data, functions); !r)
