@@ -49,6 +49,7 @@
 #include "cli/console/console_command.hpp"
 #include "cli/server/server.hpp"
 #include "cli/server/session_activity.hpp"
+#include "cli/catalog/temporary_schemas.hpp"
 #include "cli/server/tls_context.hpp"
 #include "cli/commands/subscription_ddl.hpp"
 #include "stages/core/server_log.hpp"
@@ -199,6 +200,7 @@ int serve(const serve_options& options) {
   services.server_settings = *config;
   services.subscriptions = std::make_shared<tributary::subscription_ddl>(*directory, control);
   services.activities = std::make_shared<tributary::session_activity_registry>();
+  services.temporary_schemas = tributary::temporary_schema_registry::create();
   tributary::activity_sources activity;
   activity.sessions = services.activities;
   activity.database_oid = [directory = *directory](const std::string& name) -> std::optional<int64_t> {

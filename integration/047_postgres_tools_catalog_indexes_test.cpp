@@ -27,6 +27,9 @@ TEST_F(PostgresTools, SystemCatalogIndexesListAsPostgres) {
           catalogs + " ORDER BY 1, 2",
       "SELECT relname, relhasindex FROM pg_class WHERE relnamespace = 'pg_catalog'::regnamespace AND relname IN " +
           catalogs + " ORDER BY 1",
+      // relreplident 'n' for every catalog (psql's \d+ pg_am printed "Replica Identity: ???" for 'd').
+      "SELECT relkind, relreplident, count(*) > 0 FROM pg_class WHERE relnamespace = 'pg_catalog'::regnamespace "
+      "AND relname IN " + catalogs + " GROUP BY 1, 2 ORDER BY 1, 2",
   });
   for (const char* command : {"\\d pg_class", "\\di pg_catalog.pg_proc*"}) {
     auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-c", command});

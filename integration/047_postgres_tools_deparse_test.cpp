@@ -141,19 +141,21 @@ TEST_F(PostgresTools, ViewsOfWindowFramesPrintAndRunAsPostgres) {
       "AS c FROM wf",
       "CREATE VIEW f3 AS SELECT sum(id) OVER (ORDER BY id GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING "
       "EXCLUDE CURRENT ROW) AS s, sum(id) OVER (ORDER BY id RANGE BETWEEN 2 PRECEDING AND 3 FOLLOWING) AS r FROM wf",
-      "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY price RANGE 1.5 PRECEDING) AS m, first_value(id) "
+      "CREATE VIEW f4 AS SELECT max(id) OVER (ORDER BY id RANGE 1 PRECEDING) AS m, first_value(id) "
       "OVER (ORDER BY id ROWS BETWEEN 1 + 1 PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS fv FROM wf",
       "CREATE VIEW f5 AS SELECT sum(id) OVER (RANGE UNBOUNDED PRECEDING) AS s FROM wf",
-      // Untyped offsets: typed by the ORDER BY column's in_range function (interval
-      // beside a date, the column's type for numbers), bigint for ROWS / GROUPS.
-      "CREATE VIEW f6 AS SELECT count(*) OVER (ORDER BY at RANGE BETWEEN '1 day' PRECEDING AND '36 hours' FOLLOWING) "
-      "AS c, sum(id) OVER (ORDER BY id RANGE '1' PRECEDING) AS s, max(id) OVER (ORDER BY price RANGE "
-      "BETWEEN CURRENT ROW AND '0.5' FOLLOWING) AS m, sum(id) OVER (ORDER BY id GROUPS '1' PRECEDING) AS g FROM wf",
+      // Untyped offsets: typed by the ORDER BY column's in_range function (the
+      // column's type for integers), bigint for ROWS / GROUPS. (Over a date or a
+      // numeric a RANGE offset does not run yet: CREATE VIEW of it is 0A000, see
+      // PostgresViews.ARangeOffsetTheTranslatorDoesNotCoverIsRefusedAtCreateView.)
+      "CREATE VIEW f6 AS SELECT sum(id) OVER (ORDER BY id RANGE '1' PRECEDING) AS s, "
+      "sum(id) OVER (ORDER BY id GROUPS '1' PRECEDING) AS g, count(*) OVER (ORDER BY id ROWS '2' PRECEDING) AS c FROM wf",
       "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
       "WHERE viewname ~ '^f[0-9]$' ORDER BY 1",
       "INSERT INTO wf VALUES (1, 2, '2024-01-01'), (2, 3, '2024-01-02'), (3, 3, '2024-01-02')",
       "SELECT * FROM f3",
       "SELECT * FROM f4",
+      "SELECT * FROM f6",
       "DROP TABLE wf CASCADE",
   });
 }
@@ -233,6 +235,39 @@ TEST_F(PostgresTools, ViewsOfUsingJoinsOfDifferentTypesPrintAndRunAsPostgres) {
       "SELECT * FROM u3 ORDER BY 1",
       "SELECT * FROM u5 ORDER BY 1",
       "DROP TABLE ut_a, ut_b CASCADE",
+  });
+}
+
+// Strings of different types: set operation branches print as they are (the result
+// is text beside text, else the first branch's type); a USING column's merged
+// column is the text side's, bare where a left varchar is relabelled as text or a
+// typmod is dropped.
+TEST_F(PostgresTools, ViewsOfSetOperationsAndUsingJoinsOfDifferentStringTypesPrintAndRunAsPostgres) {
+  expect_same_answers({
+      "CREATE TABLE st_a (id int, t text, v varchar(5), c char(3), n name)",
+      "CREATE TABLE st_b (id int, t varchar(5), v text, c varchar(10), n text)",
+      "CREATE TABLE st_c (id int, t varchar(8))",
+      "CREATE VIEW s1 AS SELECT t FROM st_a UNION SELECT t FROM st_b",
+      "CREATE VIEW s2 AS SELECT v, c FROM st_a UNION ALL SELECT v, c FROM st_b",
+      "CREATE VIEW s3 AS SELECT c, n FROM st_a EXCEPT SELECT c, n FROM st_b",
+      "CREATE VIEW s4 AS SELECT v FROM st_a UNION SELECT t FROM st_c INTERSECT SELECT v FROM st_b",
+      "CREATE VIEW s5 AS SELECT t, st_a.id FROM st_a JOIN st_b USING (t)",
+      "CREATE VIEW s6 AS SELECT t FROM st_b JOIN st_a USING (t)",
+      "CREATE VIEW s7 AS SELECT t FROM st_b JOIN st_c USING (t)",
+      "CREATE VIEW s8 AS SELECT t, st_a.v FROM st_a LEFT JOIN st_b USING (t)",
+      "SELECT viewname, definition, pg_get_viewdef(viewname::regclass, true) FROM pg_views "
+      "WHERE viewname ~ '^s[0-9]$' ORDER BY 1",
+      "INSERT INTO st_a VALUES (1, 'a', 'x', 'p', 'n'), (2, 'b', 'y', 'q', 'm')",
+      "INSERT INTO st_b VALUES (1, 'a', 'x', 'p', 'n'), (3, 'c', 'z', 'r', 'o')",
+      "INSERT INTO st_c VALUES (1, 'a'), (2, 'x')",
+      "SELECT * FROM s1 ORDER BY 1",
+      "SELECT * FROM s2 ORDER BY 1, 2",
+      "SELECT * FROM s3 ORDER BY 1",
+      "SELECT * FROM s4 ORDER BY 1",
+      "SELECT * FROM s5",
+      "SELECT * FROM s7",
+      "SELECT * FROM s8 ORDER BY 1",
+      "DROP TABLE st_a, st_b, st_c CASCADE",
   });
 }
 

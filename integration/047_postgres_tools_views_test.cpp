@@ -1,5 +1,6 @@
 // 047_postgres_tools_views: views as PostgreSQL 15 keeps them, compared with the
-// fixture's publisher (issue 12): CREATE OR REPLACE VIEW and its 42P16 rules, WITH
+// fixture's publisher (issue 12): queries on views (types and values, \gdesc, \d),
+// CREATE VIEW / DROP VIEW refusals, DROP TABLE of tables views read, CREATE OR REPLACE VIEW and its 42P16 rules, WITH
 // (check_option, security_barrier) and WITH [LOCAL | CASCADED] CHECK OPTION as
 // reloptions (psql's \d+ "Options:", pg_dump's WITH), DROP VIEW of a view other
 // views read (2BP01 with PostgreSQL's DETAIL; CASCADE with its NOTICE), RENAME
@@ -8,6 +9,7 @@
 // and
 // pg_get_viewdef (pg_views, psql's \d+, pg_dump) of joins, GROUP BY, ORDER BY,
 // DISTINCT and set operations. Same fixture as 047_postgres_tools_test.cpp.
+#include <fstream>
 #include <regex>
 
 #include "integration/postgres_tools_fixture.hpp"
@@ -236,17 +238,212 @@ TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostg
 // (it was NULL for `create view v as select ...`).
 TEST_F(PostgresViews, ViewsThePrinterDoesNotCoverShowTheirTextInAnyCase) {
   for (const std::string sql : {"CREATE TABLE lc_a (id int, name text)", "CREATE TABLE lc_b (id int, name varchar(5))",
-                                "create view lc1 as select lc_a.id from lc_a join lc_b using (name)",
-                                "Create View \"as lc2\" As select name from lc_a union select name from lc_b"})
+                                "create view lc1 as select lc_a.id from lc_a where name similar to 'x%'",
+                                "Create View \"as lc2\" As select 'x' as name from lc_a union select name from lc_b"})
     ASSERT_TRUE(succeeded(local_try(sql).get())) << sql;
   auto shown = local_try("SELECT viewname, definition, pg_get_viewdef(quote_ident(viewname)::regclass, true) "
                          "FROM pg_views WHERE viewname LIKE '%lc_' ORDER BY 1");
   EXPECT_EQ(rows_of(shown.get()),
             (std::vector<std::string>{
-                "as lc2| select name from lc_a union select name from lc_b;| select name from lc_a union select name "
-                "from lc_b;",
-                "lc1| select lc_a.id from lc_a join lc_b using (name);| select lc_a.id from lc_a join lc_b using (name);"}));
+                "as lc2| select 'x' as name from lc_a union select name from lc_b;| select 'x' as name from lc_a union "
+                "select name from lc_b;",
+                "lc1| select lc_a.id from lc_a where name similar to 'x%';| select lc_a.id from lc_a where name similar "
+                "to 'x%';"}));
   ASSERT_TRUE(succeeded(local_try("DROP TABLE lc_a, lc_b CASCADE").get()));
+}
+
+TEST_F(PostgresTools, ViewsAreQueriedCreatedAndDroppedAsPostgres) {
+  // A query on a view has the types and values PostgreSQL gives (the
+  // RowDescription psql's \gdesc shows, numeric arithmetic on its columns); a view
+  // may have a column list and live in another schema; CREATE VIEW and DROP VIEW
+  // refuse what PostgreSQL refuses, with its errors.
+  expect_same_answers({
+      "CREATE TABLE qt (id int PRIMARY KEY, price numeric(10,2), name varchar(20), at date)",
+      "INSERT INTO qt VALUES (1, 2.5, 'a', '2024-02-29'), (2, 10, 'b', NULL)",
+      "CREATE VIEW qv AS SELECT id, price, name, price * 2 AS dp, 'lit' AS lit, at + 1 AS next FROM qt WHERE id > 0",
+      "CREATE VIEW qc (a, b) AS SELECT id, name, price FROM qt",
+      "CREATE VIEW qw AS SELECT q.a + 1 AS a1, q.b, q.price FROM qc q",
+      "CREATE SCHEMA qs",
+      "CREATE TABLE qs.o (n int CHECK (n > 0), t text)",
+      "ALTER TABLE qs.o ADD CHECK (t <> '')",
+      // A CHECK of a table of another schema is named after the table alone.
+      "SELECT conname FROM pg_constraint WHERE conrelid = 'qs.o'::regclass ORDER BY 1",
+      "INSERT INTO qs.o VALUES (1, 'x'), (2, NULL)",
+      "CREATE VIEW qs.ov AS SELECT n, t FROM qs.o",
+      "SELECT * FROM qv ORDER BY id",
+      "SELECT dp + 1, dp / 3, next - at FROM qv ORDER BY id",
+      "SELECT * FROM qc ORDER BY a",
+      "SELECT * FROM qw ORDER BY a1",
+      "SELECT * FROM qs.ov ORDER BY n",
+      "SELECT v.name, o.t FROM qv v JOIN qs.ov o ON o.n = v.id ORDER BY 1",
+      // pg_get_viewdef prints the SELECT back as PostgreSQL does (pg_dump's plain
+      // form and psql's pretty one; pg_views.definition), tables off the search path qualified.
+      "CREATE VIEW qf AS SELECT * FROM qt q WHERE q.price > 1.5 AND name IS NOT NULL",
+      "CREATE VIEW qe AS SELECT upper(name) AS u, 1 AS one, -1 AS neg, at + 1 AS nx, price * 2 AS dp, "
+      "'lit' AS lit FROM qt WHERE id > 0",
+      "CREATE VIEW qa AS SELECT o.n FROM qs.o o",
+      "SELECT viewname, definition, pg_get_viewdef((schemaname || '.' || viewname)::regclass, true) "
+      "FROM pg_views WHERE viewname IN ('qv', 'qc', 'qw', 'qf', 'qe', 'qa', 'ov') ORDER BY 1",
+      "SET search_path = ''",
+      "SELECT pg_get_viewdef('public.qc'::regclass), pg_get_viewdef('qs.ov'::regclass)",
+      "RESET search_path",
+      "DROP VIEW qf, qe, qa",
+      "SELECT c.relname, n.nspname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+      "JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+      "WHERE c.relname IN ('qv', 'qc', 'qw', 'ov') AND a.attnum > 0 ORDER BY 1, a.attnum",
+      "CREATE VIEW qbad (a, b, c) AS SELECT id, name FROM qt",
+      "CREATE VIEW nosuch.qbad AS SELECT 1 AS a",
+      "CREATE VIEW qbad AS SELECT id, id FROM qt",
+      "CREATE VIEW qbad AS SELECT nosuch FROM qt",
+      "DROP VIEW nosuch",
+      "DROP VIEW IF EXISTS nosuch, qw",
+      "DROP VIEW qt",
+      "DROP VIEW qs.nosuch",
+      "SELECT * FROM qw",
+  });
+  const auto script = std::filesystem::temp_directory_path() /
+                      ("tributary_047_views_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(script);
+    out << "SELECT * FROM qv \\gdesc\nSELECT dp + 1 AS x, a FROM qv, qc \\gdesc\nSELECT * FROM qs.ov \\gdesc\n"
+           "\\d qc\n\\d qs.ov\n\\d+ qc\n\\d+ qs.ov\n";
+  }
+  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", script.string()});
+  std::filesystem::remove(script);
+  EXPECT_NE(theirs.text.find("dp|numeric"), std::string::npos) << theirs.text;
+  EXPECT_EQ(mine.text, theirs.text);
+  expect_same_answers({"DROP VIEW qs.ov", "DROP VIEW qc, qv", "SELECT count(*) FROM pg_class WHERE relname LIKE 'q_'",
+                       "DROP TABLE qs.o", "DROP SCHEMA qs", "DROP TABLE qt"});
+  // DROP TABLE of a table a view reads (or a view of a view) is 2BP01 with one
+  // DETAIL line per dependent view; CASCADE drops them with PostgreSQL's NOTICE;
+  // ALTER COLUMN TYPE of a column a view reads is 0A000; RENAME TO of a table a
+  // view reads renames it in the view's text (psql prints errors and notices, so
+  // the scripts' outputs compare them).
+  const auto dependents = std::filesystem::temp_directory_path() /
+                          ("tributary_047_view_dependents_" + std::to_string(::getpid()) + ".sql");
+  {
+    std::ofstream out(dependents);
+    out << "CREATE TABLE dv_t (id int PRIMARY KEY, name text);\nCREATE TABLE dv_o (id int);\n"
+           "CREATE VIEW dv_v AS SELECT id, name FROM dv_t;\nCREATE VIEW dv_w AS SELECT v.id FROM dv_v v;\n"
+           "CREATE VIEW dv_x AS SELECT id FROM dv_o;\nDROP TABLE dv_t;\nDROP TABLE dv_o;\nDROP VIEW dv_w;\n"
+           "DROP TABLE dv_t;\nCREATE VIEW dv_w AS SELECT id FROM dv_v;\nDROP TABLE dv_t CASCADE;\n"
+           "DROP TABLE dv_o CASCADE;\nSELECT count(*) FROM pg_views WHERE viewname LIKE 'dv_%';\n"
+           // ALTER COLUMN TYPE of a column a view reads (by name or *): 0A000.
+           "CREATE TABLE at_t (id int PRIMARY KEY, name text, other text);\n"
+           "CREATE VIEW at_v AS SELECT id, name FROM at_t;\nALTER TABLE at_t ALTER COLUMN name TYPE varchar(5);\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(5);\nCREATE VIEW at_s AS SELECT * FROM at_t;\n"
+           "ALTER TABLE at_t ALTER COLUMN other TYPE varchar(6);\nDROP VIEW at_s;\nDROP TABLE at_t CASCADE;\n"
+           // A view's text follows ALTER TABLE ... RENAME TO of a table it reads.
+           "CREATE TABLE rn_t (id int PRIMARY KEY, name text);\n"
+           "CREATE VIEW rn_v AS SELECT id, name FROM rn_t WHERE id > 0;\nALTER TABLE rn_t RENAME TO rn_u;\n"
+           "SELECT pg_get_viewdef('rn_v'::regclass);\nSELECT * FROM rn_v;\nDROP TABLE rn_u;\n"
+           "DROP TABLE rn_u CASCADE;\n";
+  }
+  auto theirs_dropped = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  auto mine_dropped = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", dependents.string()});
+  std::filesystem::remove(dependents);
+  EXPECT_NE(theirs_dropped.text.find("view dv_w depends on view dv_v"), std::string::npos) << theirs_dropped.text;
+  EXPECT_EQ(mine_dropped.text, theirs_dropped.text);
+}
+
+// A view reads the session's identity and settings when it is read, not when it
+// was made: current_user (a row filter per role), current_setting('app.tenant',
+// true), current_database(); pg_get_viewdef prints them as PostgreSQL.
+TEST_F(PostgresViews, ViewsReadTheReadingSessionsUserAndSettingsAsPostgres) {
+  expect_same_answers({
+      "CREATE ROLE vs_reader",
+      "CREATE TABLE vs_t (id int, owner name, tenant text)",
+      "INSERT INTO vs_t VALUES (1, 'vs_reader', 'a'), (2, 'other', 'b'), (3, 'vs_reader', 'b')",
+      "CREATE VIEW vs_mine AS SELECT id, current_user FROM vs_t WHERE owner = current_user",
+      "CREATE VIEW vs_tenant AS SELECT id, current_setting('app.tenant', true) AS t FROM vs_t "
+      "WHERE tenant = current_setting('app.tenant', true)",
+      "CREATE TEMP VIEW vs_db AS SELECT current_database() AS d, current_catalog AS c",
+      "CREATE VIEW vs_missing AS SELECT current_setting('app.nosuch') AS m",
+      "GRANT SELECT ON vs_t, vs_mine, vs_tenant TO vs_reader",
+      "SELECT * FROM vs_tenant",
+      "SET app.tenant = 'b'",
+      "SELECT * FROM vs_tenant ORDER BY id",
+      "SELECT * FROM vs_db",
+      "SELECT * FROM vs_missing",
+      "SET ROLE vs_reader",
+      "SELECT * FROM vs_mine ORDER BY id",
+      "RESET ROLE",
+      "SELECT count(*) FROM vs_mine",
+      "SELECT c.relname, pg_get_viewdef(c.oid), pg_get_viewdef(c.oid, true) FROM pg_class c "
+      "WHERE c.relname LIKE 'vs\\_%' AND c.relkind = 'v' ORDER BY 1",
+      "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'vs_db'::regclass "
+      "AND attnum > 0 ORDER BY attnum",
+      "DROP VIEW vs_db",
+      "DROP VIEW vs_mine, vs_tenant, vs_missing",
+      "DROP TABLE vs_t",
+      "DROP ROLE vs_reader",
+  });
+}
+
+// Each session has its own temporary schema, pg_temp_N by its backend number, and
+// sees another's in pg_namespace (pg_is_other_temp_schema true) but not its views,
+// as PostgreSQL 15. (PostgreSQL lists the other's views in pg_class and pg_views,
+// not visible; Tributary does not list them.)
+TEST_F(PostgresViews, EachSessionHasItsOwnTemporarySchemaAsPostgres) {
+  const auto answers = [&](PGconn* first, PGconn* second) {
+    std::vector<std::string> out;
+    const auto ask = [&](PGconn* c, const std::string& sql) {
+      auto r = exec(c, sql);
+      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+      for (const auto& row : rows_of(r.get()))
+        out.push_back(row);
+      out.push_back(state ? state : "ok");
+    };
+    ask(first, "CREATE TEMP VIEW ts_a AS SELECT 1 AS one");
+    auto name = exec(first, "SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema()");
+    const std::string first_schema = PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "";
+    out.push_back(first_schema.starts_with("pg_temp_") ? "pg_temp_N" : first_schema);
+    const std::string first_toast = "pg_toast_temp_" + first_schema.substr(std::min<size_t>(8, first_schema.size()));
+    ask(second, "SELECT pg_my_temp_schema() = 0 AS none_yet");
+    ask(second, "SELECT nspname = '" + first_schema + "' AS theirs, pg_is_other_temp_schema(oid) FROM pg_namespace "
+                "WHERE nspname IN ('" + first_schema + "', '" + first_toast + "') ORDER BY 1");
+    ask(second, "SELECT 'ts_a'::regclass");
+    ask(second, "CREATE TEMP VIEW ts_b AS SELECT 2 AS two");
+    ask(second, "SELECT nspname <> '" + first_schema + "' AS own, nspname ~ '^pg_temp_[0-9]+$' AS named, "
+                "pg_is_other_temp_schema(oid) FROM pg_namespace WHERE oid = pg_my_temp_schema()");
+    ask(second, "SELECT n.nspname = '" + first_schema + "' FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE c.relname = 'ts_b'");
+    ask(first, "SELECT pg_is_other_temp_schema(oid) FROM pg_namespace WHERE oid = pg_my_temp_schema()");
+    ask(first, "SELECT * FROM ts_b");
+    ask(first, "SELECT pg_is_other_temp_schema(NULL), pg_is_other_temp_schema(11), pg_is_other_temp_schema(0)");
+    return out;
+  };
+  auto their_first = publisher_.connect(), their_second = publisher_.connect();
+  auto my_first = subscriber_.connect(), my_second = subscriber_.connect();
+  const auto theirs = answers(their_first.get(), their_second.get());
+  EXPECT_EQ(answers(my_first.get(), my_second.get()), theirs);
+  EXPECT_NE(std::find(theirs.begin(), theirs.end(), "f|t"), theirs.end());  // the other's schema
+}
+
+// A RANGE frame with an offset over a date, time or numeric key does not run yet:
+// CREATE VIEW of it is refused as its SELECT is (SQLite kept such a view and failed
+// when it was read); over an integer key both answer as PostgreSQL.
+TEST_F(PostgresViews, ARangeOffsetTheTranslatorDoesNotCoverIsRefusedAtCreateView) {
+  expect_same_answers({
+      "CREATE TABLE rf (id int, d date, n numeric)",
+      "INSERT INTO rf VALUES (1, '2024-01-01', 1), (2, '2024-01-02', 2.5), (3, '2024-01-04', 3)",
+      "CREATE VIEW rf_i AS SELECT id, sum(id) OVER (ORDER BY id RANGE BETWEEN 1 PRECEDING AND 2 FOLLOWING) AS s "
+      "FROM rf",
+      "SELECT * FROM rf_i ORDER BY id",
+      "DROP VIEW rf_i",
+  });
+  for (const std::string select :
+       {"SELECT id, sum(id) OVER (ORDER BY d RANGE BETWEEN '1 day' PRECEDING AND CURRENT ROW) AS s FROM rf",
+        "SELECT id, sum(id) OVER (ORDER BY n RANGE BETWEEN 1.5 PRECEDING AND 2 FOLLOWING) AS s FROM rf"}) {
+    auto queried = local_try(select);
+    auto created = local_try("CREATE VIEW rf_v AS " + select);
+    EXPECT_STREQ(PQresultErrorField(queried.get(), PG_DIAG_SQLSTATE), "0A000") << select;
+    EXPECT_STREQ(PQresultErrorField(created.get(), PG_DIAG_SQLSTATE), "0A000") << select;
+    EXPECT_EQ(std::string(PQresultErrorMessage(created.get())), PQresultErrorMessage(queried.get()));
+    EXPECT_EQ(local_value("SELECT count(*) FROM pg_views WHERE viewname = 'rf_v'"), "0");
+  }
+  expect_same_answers({"DROP TABLE rf"});
 }
 
 }  // namespace

@@ -90,8 +90,20 @@ std::string already_existing(std::string_view message) {
     return {};
   std::string_view head = message.substr(0, message.size() - suffix.size());
   for (std::string_view kind : {"table ", "index ", "view ", "trigger "})
-    if (starts_with(head, kind))
-      return unqualified(head.substr(kind.size()));
+    if (starts_with(head, kind)) {
+      std::string name = unqualified(head.substr(kind.size()));
+      // SQLite names the object as the statement wrote it: "v" for CREATE VIEW "v".
+      if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+        std::string unquoted;
+        for (size_t i = 1; i + 1 < name.size(); ++i) {
+          unquoted += name[i];
+          if (name[i] == '"' && name[i + 1] == '"')
+            ++i;
+        }
+        name = std::move(unquoted);
+      }
+      return name;
+    }
   return {};
 }
 

@@ -59,6 +59,13 @@ TEST(SqlstateMapping, SavepointAndQualifiedNamesAreUnderstood) {
   EXPECT_EQ(pg_error_from_sqlite({1, "index i already exists"}).sqlstate, "42P07");
 }
 
+TEST(SqlstateMapping, AnExistingRelationNamedQuotedIsNamedOnce) {
+  EXPECT_EQ(pg_error_from_sqlite({1, "view \"v\" already exists"}).message, "relation \"v\" already exists");
+  EXPECT_EQ(pg_error_from_sqlite({1, "table \"a\"\"b\" already exists"}).message,
+            "relation \"a\"b\" already exists");
+  EXPECT_EQ(pg_error_from_sqlite({1, "table t already exists"}).message, "relation \"t\" already exists");
+}
+
 TEST(SqlstateMapping, AnythingElseIsInternalErrorWithSqlitesMessage) {
   pg_error e = pg_error_from_sqlite({1, "something odd happened"});
   EXPECT_EQ(e.sqlstate, "XX000");

@@ -8,7 +8,8 @@
 //   pg_get_userbyid(role)              the role's name, "unknown (OID=n)"
 //   pg_table_is_visible(rel)           true for relations of public and the
 //                                      system schemas (the search path's default)
-//   pg_my_temp_schema()                the session's pg_temp_3 once it made it, else 0
+//   pg_my_temp_schema()                the session's pg_temp_N once it made it, else 0
+//   pg_is_other_temp_schema(oid)       another session's pg_temp_N / pg_toast_temp_N
 //   shobj_description                  NULL: no comments on shared objects yet
 //   (obj_description, col_description: description_rows.hpp)
 //   pg_encoding_to_char(6)             UTF8
@@ -21,7 +22,9 @@
 //   quote_ident(text)                  quoted only when needed
 //   (array_to_string & co.: array_text_functions.cpp; pg_get_indexdef,
 //   pg_get_constraintdef, pg_get_expr, pg_get_viewdef: definition_functions.cpp)
-//   pg_catalog_current_setting(name)   the session's value of a parameter named per row
+//   pg_catalog_current_setting(name [, missing_ok])   the session's value of a parameter
+//                                      named per row or read by a view
+//   pg_catalog_current_database()      the session's database (current_database() in a view)
 //   pg_catalog_current_schemas(implicit, path, user)   current_schemas(implicit)
 //   pg_relation_is_publishable(rel)    true
 //   pg_catalog_regclass_in(text [, position])  'name' / 'schema.name' -> OID; 42P01
@@ -30,7 +33,8 @@
 //   pg_catalog_regclass_out(oid)       OID -> name (schema-qualified outside the path); 0 -> "-"
 //   pg_catalog_regnamespace_out(oid)   OID -> schema name
 //   pg_catalog_regtype_out(oid)        OID -> the type's name (format_type)
-//   pg_catalog_regnamespace_in(text)   schema name -> OID; 3F000
+//   pg_catalog_regnamespace_in(text [, position])   schema name -> OID; 3F000 (at the
+//                                      literal's position when it is given)
 //   pg_get_statisticsobjdef_columns(oid)   NULL: there are no statistics objects
 //   (pg_get_triggerdef, pg_get_function_result & co.: trigger_rows.hpp)
 #include <sqlite3.h>
@@ -158,16 +162,23 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
     if (auto index = model.index(oid))
       r = index->first;
   // The temporary schema comes first on the path, as PostgreSQL's.
-  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->schema == temporary_schema ? 1 : 0);
+  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->temporary ? 1 : 0);
 }
 
 // pg_my_temp_schema(): the session's temporary schema's OID once it made one, else 0.
 void my_temp_schema_function(sqlite3_context* context, int, sqlite3_value**) {
   const catalog_model model = reader_of(context).model();
   for (const auto& n : model.namespaces)
-    if (n.name == temporary_schema)
+    if (model.temporary_schema_made && n.name == model.temporary_schema)
       return sqlite3_result_int64(context, n.oid);
   sqlite3_result_int64(context, 0);
+}
+
+// pg_is_other_temp_schema(oid): another session's pg_temp_N or pg_toast_temp_N.
+void is_other_temp_schema_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, reader_of(context).model().is_other_temporary_schema(sqlite3_value_int64(argv[0])));
 }
 
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
@@ -260,10 +271,11 @@ void quote_ident_function(sqlite3_context* context, int argc, sqlite3_value** ar
   result_text(context, quote_identifier_if_needed(text_argument(argv[0])));
 }
 
-// pg_catalog_current_setting(name): the session's value of the parameter (any
-// case), as SHOW prints it; 42704 for a name the session does not have.
-void current_setting_function(sqlite3_context* context, int, sqlite3_value** argv) {
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+// pg_catalog_current_setting(name [, missing_ok]): the session's value of the
+// parameter (any case), as SHOW prints it; 42704 for a name the session does not
+// have (NULL when missing_ok).
+void current_setting_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const std::string name = text_argument(argv[0]);
   const catalog_reader& reader = reader_of(context);
@@ -274,9 +286,15 @@ void current_setting_function(sqlite3_context* context, int, sqlite3_value** arg
                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
                                                  std::tolower(static_cast<unsigned char>(b)); }))
         return result_text(context, s.value);
+  if (argc > 1 && sqlite3_value_int(argv[1]) != 0)
+    return sqlite3_result_null(context);
   const pg_error error = make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
   keep_sql_function_error(sqlite3_context_db_handle(context), error);
   sqlite3_result_error(context, error.message.c_str(), -1);
+}
+
+void current_database_function(sqlite3_context* context, int, sqlite3_value**) {
+  result_text(context, reader_of(context).database);
 }
 
 // pg_catalog_current_schemas(implicit, search_path, user): the path's schemas
@@ -376,8 +394,9 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return sqlite3_result_int64(context, std::stoll(text));
   auto [schema, name] = split_relation_name(text);
+  const catalog_model model = reader_of(context).model();
   if (schema == "pg_temp")  // the session's temporary schema by its alias
-    schema = temporary_schema;
+    schema = model.temporary_schema;
   if ((schema.empty() || schema == "pg_catalog") && system_relation_oid(name) != 0)
     return sqlite3_result_int64(context, system_relation_oid(name));
   if (schema.empty() || schema == "pg_catalog")
@@ -385,9 +404,8 @@ void regclass_in_function(sqlite3_context* context, int argc, sqlite3_value** ar
       for (const auto& i : r.indexes)
         if (i.name == name)
           return sqlite3_result_int64(context, i.oid);
-  const catalog_model model = reader_of(context).model();
   if (schema.empty())  // the temporary schema first on the path
-    if (const catalog_relation* r = model.relation(temporary_schema, name))
+    if (const catalog_relation* r = model.relation(model.temporary_schema, name))
       return sqlite3_result_int64(context, r->oid);
   if (const catalog_relation* r = model.relation(schema.empty() ? "public" : schema, name))
     return sqlite3_result_int64(context, r->oid);
@@ -414,7 +432,7 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
     return result_text(context, index->second->name);
   const catalog_model model = reader_of(context).model();
   const auto qualified = [&](const catalog_relation& r, const std::string& name) {
-    return r.schema == "public" || r.schema == temporary_schema ? quote_identifier_if_needed(name)
+    return r.schema == "public" || r.temporary ? quote_identifier_if_needed(name)
                                 : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(name);
   };
   if (const catalog_relation* r = model.relation(oid))
@@ -445,7 +463,8 @@ void regnamespace_in_function(sqlite3_context* context, int argc, sqlite3_value*
   for (const auto& n : reader_of(context).model().namespaces)
     if (n.name == name)
       return sqlite3_result_int64(context, n.oid);
-  report_error(context, "3F000", "schema \"" + text + "\" does not exist");
+  report_error(context, "3F000", "schema \"" + text + "\" does not exist",
+               argc > 1 ? sqlite3_value_int(argv[1]) : 0);
 }
 
 // pg_catalog_regtype_out(oid): the type's name as format_type(oid, NULL) gives it.
@@ -465,12 +484,15 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_get_userbyid", 1, userbyid_function},
       {"pg_table_is_visible", 1, table_is_visible_function},
       {"pg_my_temp_schema", 0, my_temp_schema_function},
+      {"pg_is_other_temp_schema", 1, is_other_temp_schema_function},
       {"shobj_description", 2, null_function},
       {"pg_encoding_to_char", 1, encoding_function},
       {"pg_size_pretty", 1, size_pretty_function},
       {"pg_database_size", 1, database_size_function},
       {"quote_ident", 1, quote_ident_function},
       {"pg_catalog_current_setting", 1, current_setting_function},
+      {"pg_catalog_current_setting", 2, current_setting_function},
+      {"pg_catalog_current_database", 0, current_database_function},
       {"pg_catalog_current_schemas", 3, current_schemas_function},
       {"pg_relation_is_publishable", 1, true_function},
       {"pg_catalog_regclass_in", 1, regclass_in_function},
@@ -479,6 +501,7 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_catalog_regnamespace_out", 1, regnamespace_out_function},
       {"pg_catalog_regtype_out", 1, regtype_out_function},
       {"pg_catalog_regnamespace_in", 1, regnamespace_in_function},
+      {"pg_catalog_regnamespace_in", 2, regnamespace_in_function},
       {"pg_get_statisticsobjdef_columns", 1, null_function},
   };
   if (auto r = register_functions(handle, data, functions); !r)

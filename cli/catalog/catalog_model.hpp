@@ -111,13 +111,10 @@ struct catalog_relation {
   std::vector<catalog_check> checks;
   std::vector<catalog_trigger> triggers;  // in name order
   std::vector<std::string> options;       // reloptions ("check_option=local"): a view's WITH options
+  // A temporary view: in the session's temporary schema (PostgreSQL's pg_temp_N,
+  // temporary_schemas.hpp), SQLite's temp schema.
+  bool temporary = false;
 };
-
-// The session's temporary schema, as PostgreSQL names a backend's (pg_temp_N): it
-// holds the session's temporary views (SQLite's temp schema; each session sees
-// its own only).
-inline constexpr const char* temporary_schema = "pg_temp_3";
-inline constexpr const char* temporary_toast_schema = "pg_toast_temp_3";
 
 // The SQLite schema table that holds `r`'s SQL: temp.sqlite_schema for a
 // temporary view, main.sqlite_schema otherwise.
@@ -143,6 +140,10 @@ struct catalog_user_type {
 
 struct catalog_model {
   std::vector<catalog_namespace> namespaces;  // the built-in ones first
+  // The session's temporary schema's name ("pg_temp_4": its backend number), made
+  // or not; `temporary_schema_made` once the session made it (then in namespaces).
+  std::string temporary_schema = "pg_temp_3";
+  bool temporary_schema_made = false;
   std::vector<catalog_relation> relations;    // tables, views, sequences (not indexes)
   std::vector<catalog_user_type> types;
   std::vector<catalog_function> functions;  // trigger functions, by name
@@ -158,6 +159,8 @@ struct catalog_model {
   std::optional<std::pair<const catalog_relation*, const catalog_index*>> index(int64_t oid) const;
   std::optional<std::pair<const catalog_relation*, const catalog_index*>> constraint(int64_t oid) const;
   const catalog_namespace* namespace_of(int64_t oid) const;
+  // pg_is_other_temp_schema: a pg_temp_N / pg_toast_temp_N that is not the session's own.
+  bool is_other_temporary_schema(int64_t oid) const;
   std::optional<std::pair<const catalog_relation*, const catalog_foreign_key*>> foreign_key(int64_t oid) const;
   const catalog_check* check(int64_t oid) const;
 };

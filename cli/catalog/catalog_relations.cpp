@@ -1,4 +1,5 @@
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/catalog/temporary_schemas.hpp"
 
 #include <sqlite3.h>
 
@@ -153,7 +154,10 @@ std::string database_state_key(sqlite3* handle) {
 }  // namespace
 
 catalog_model catalog_reader::model() const {
-  const std::string key = database_state_key(db->handle());
+  std::string key = database_state_key(db->handle());
+  if (!key.empty())  // other sessions' temporary schemas (temporary_schemas.hpp)
+    for (int number : read_temporary_schema_state(*db).made)
+      key += "|t" + std::to_string(number);
   if (!key.empty() && cache && cache->key == key)
     return cache->model;
   auto m = read_catalog_model(*db);

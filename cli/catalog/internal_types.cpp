@@ -64,7 +64,6 @@ std::span<const internal_type> internal_types() {
     {3831, "anyrange", -1, false, 'p', 'P', 0, 0, 'd', 'x', 0},
     {3838, "event_trigger", 4, true, 'p', 'P', 0, 0, 'i', 'p', 0},
     {4073, "_jsonpath", -1, false, 'b', 'A', 4072, 0, 'i', 'x', 0},
-    {4089, "regnamespace", 4, true, 'b', 'N', 0, 4090, 'i', 'p', 0},
     {4090, "_regnamespace", -1, false, 'b', 'A', 4089, 0, 'i', 'x', 0},
     {4096, "regrole", 4, true, 'b', 'N', 0, 4097, 'i', 'p', 0},
     {4097, "_regrole", -1, false, 'b', 'A', 4096, 0, 'i', 'x', 0},

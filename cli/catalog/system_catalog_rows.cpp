@@ -200,7 +200,7 @@ std::vector<snapshot_row> system_class_rows() {
                    int64_t{table ? 2 : 0}, int64_t{0}, int64_t{0}, int64_t{0}, -1.0, int64_t{0}, int64_t{0},
                    boolean(system_relation_has_indexes(r.oid)), boolean(false), character('p'), character(r.kind), natts, int64_t{0},
                    boolean(false), boolean(false), boolean(false), boolean(false), boolean(false), boolean(true),
-                   character(table ? 'd' : 'n'), boolean(false), int64_t{0}, int64_t{0}, int64_t{0},
+                   character('n'), boolean(false), int64_t{0}, int64_t{0}, int64_t{0},  // relreplident 'n', as initdb's
                    null_value, null_value, null_value});
   }
   return out;

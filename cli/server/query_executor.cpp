@@ -169,9 +169,11 @@ result<sqlite_statement, pg_error> query_executor::prepare(std::string_view sql,
                                          (error.message.starts_with(near) ? "or near " + error.message.substr(near.size())
                                                                           : std::string("its end")) +
                                          ")");
-    // SQLite knows where in the text it failed: psql then points at it.
+    // SQLite knows where in the text it failed: psql then points at it (not at the
+    // name of a relation that already exists: PostgreSQL's 42P07 / 42710 have no position).
     const int offset = sqlite3_error_offset(db_.handle());
-    if (offset >= 0 && static_cast<size_t>(offset) < sql.size())
+    const bool positioned = error.sqlstate != "42P07" && error.sqlstate != "42710";
+    if (positioned && offset >= 0 && static_cast<size_t>(offset) < sql.size())
       error.position = position_base + character_count(sql, static_cast<size_t>(offset)) + 1;
     return fail(std::move(error));
   }

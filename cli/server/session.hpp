@@ -49,6 +49,7 @@ namespace tributary {
 class connection_state;
 class hba_configuration;
 class tls_context;
+class temporary_schema_registry;
 
 // What every session of one server shares.
 struct session_services {
@@ -65,6 +66,9 @@ struct session_services {
   std::shared_ptr<connection_slots> slots;
   // pg_stat_activity's records of the live sessions. Null: not shown (unit tests).
   session_activity_registry_ptr activities;
+  // The sessions' backend numbers and temporary schemas (pg_temp_N). Null: every
+  // session's is pg_temp_3 (tests that drive one session).
+  std::shared_ptr<temporary_schema_registry> temporary_schemas;
   // pg_hba.conf (client_authentication.hpp). Null: every client is trusted (tests
   // that drive one session).
   std::shared_ptr<hba_configuration> hba;

@@ -20,6 +20,7 @@
 #include "cli/server/reload_function.hpp"
 #include "cli/server/session_role_function.hpp"
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/catalog/temporary_schemas.hpp"
 #include "cli/server/session.hpp"
 #include "cli/server/session_state.hpp"
 #include "cli/server/tls_context.hpp"
@@ -344,6 +345,12 @@ bool session::perform_startup(std::unique_ptr<connection_state>& state) {
     send_fatal("XX000", "could not install the system catalogs: " + r.error().message);
     return false;
   }
+  if (services_.temporary_schemas)  // its pg_temp_N (cli/catalog/temporary_schemas.hpp)
+    if (install_temporary_schema_functions(state->db.handle(), services_.temporary_schemas, database,
+                                           services_.temporary_schemas->take_number()) != SQLITE_OK) {
+      send_fatal("XX000", "could not install the temporary schema functions");
+      return false;
+    }
 
   // ALTER ROLE ... SET first (storage/role_settings.hpp), the client's own
   // parameters then override them; one that no longer applies is skipped, as

@@ -150,7 +150,9 @@ oid_t function_result(const std::string& name, const std::vector<printed>& args)
       {"substr", oids::text},             {"to_char", oids::text},
       {"format", oids::text},             {"length", oids::int4},
       {"char_length", oids::int4},        {"octet_length", oids::int4},
-      {"version", oids::text}};
+      {"version", oids::text},            {"current_setting", oids::text},
+      {"current_database", oids::name},   {"current_schema", oids::name},
+      {"pg_backend_pid", oids::int4}};
   if (auto it = fixed.find(name); it != fixed.end())
     return it->second;
   static const std::set<std::string> like_first_argument = {"abs", "round", "trunc", "ceil",

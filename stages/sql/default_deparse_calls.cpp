@@ -153,7 +153,11 @@ printed deparser::function_call(const json& f) {
     text += (i ? ", " : "") + args[i].text;
     pretty += (i ? ", " : "") + args[i].pretty;  // an argument needs no parentheses
   }
-  printed out = simple(text + ")", function_result(name, args));
+  // A call of unknown result type is not an untyped literal: not covered.
+  const oid_t result = function_result(name, args);
+  if (result == untyped)
+    throw not_covered{};
+  printed out = simple(text + ")", result);
   out.pretty = pretty + ")";
   return out;
 }

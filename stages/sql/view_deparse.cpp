@@ -3,6 +3,8 @@
 // 8 per SELECT), keywords start a new line through appendContextKeyword.
 #include "stages/sql/view_deparse.hpp"
 
+#include <cctype>
+
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/view_deparse_internal.hpp"
@@ -22,6 +24,15 @@ std::string figure_name(const json& e) {
   }
   if (type == "FuncCall")
     return pt::strings(pt::list(f, "funcname")).back();
+  if (type == "SQLValueFunction") {  // FigureColnameInternal: CURRENT_USER -> current_user
+    std::string op = pt::text(f, "op");
+    if (op.ends_with("_N"))
+      op.resize(op.size() - 2);
+    std::string name = op.starts_with("SVFOP_") ? op.substr(6) : "?column?";
+    for (char& c : name)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name;
+  }
   if (type == "TypeCast") {
     const std::string inner = figure_name(f.value("arg", json()));
     if (inner != "?column?")
@@ -207,6 +218,8 @@ printed_select select_printer::basic_select(writer& w, const json& select, const
     lines.push_back(shown ? text + " AS " + quote_identifier_if_needed(name) : text);
     out.names.push_back(name);
     out.types.push_back(type);
+    out.untyped.push_back(node != nullptr && pt::node_type(*node) == "A_Const" &&
+                          pt::fields(*node).contains("sval"));
     targets.push_back({node, text, name});
   };
   for (const json& entry : pt::list(select, "targetList")) {

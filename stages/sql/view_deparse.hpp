@@ -19,8 +19,9 @@
 // queries and parenthesised set operations nest as PostgreSQL prints them.
 // Covered: FROM lists, [LEFT | RIGHT | FULL] JOIN ... ON / USING / NATURAL (the
 // merged column is the left one's, the right one's for RIGHT JOIN or when the left
-// one is cast to a common number type, the join's own printed bare for FULL JOIN
-// or a cast side; `*` gives it first), CROSS JOIN, sub-selects in FROM (with an alias, a
+// one is cast to a common number type, the join's own printed bare for FULL JOIN,
+// a cast side or a left one relabelled (varchar as text, a typmod dropped); `*`
+// gives it first), CROSS JOIN, sub-selects in FROM (with an alias, a
 // column list s(x, y) printed whole, LATERAL), in
 // conditions and targets (IN, op ANY / ALL, EXISTS, scalar), WITH [RECURSIVE] (with
 // column lists),
@@ -28,14 +29,15 @@
 // frames and named windows (OVER w, WINDOW w AS (...)), GROUP BY / ORDER BY /
 // DISTINCT ON of columns, expressions, output
 // names and target numbers (each once), HAVING, OFFSET and LIMIT constants, and
-// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types or of numbers of
-// different types (printed as they are; the branches'
+// UNION / INTERSECT / EXCEPT [ALL] of SELECTs of the same types, of numbers or of
+// strings of different types (printed as they are; the branches'
 // columns named as the first's; its unnamed expressions AS "?column?"), nested;
 // a relation a sub-select names as a SELECT around it does is renamed t_1 (t_2
 // past the names taken), as set_rtable_names; an aliased join (a JOIN b) j with
 // its column list where names repeat. Not covered (nullopt: the caller keeps the
-// text as written): branches or USING columns of strings of different types,
-// an expression the deparser does not know. Pure.
+// text as written): an untyped literal branch beside another string type ('x'
+// beside varchar: PostgreSQL prints 'x'::character varying), an expression the
+// deparser does not know. Pure.
 #pragma once
 
 #include <functional>

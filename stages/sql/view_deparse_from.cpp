@@ -52,18 +52,32 @@ printed_select select_printer::set_operation(writer& w, const json& select, std:
   if (second.types.size() != out.types.size())
     throw not_printed{};
   // Branches of different types: PostgreSQL casts the result to their common type
-  // and prints the branches as they are.
-  for (size_t i = 0; i < out.types.size(); ++i)
+  // and prints the branches as they are (its implicit casts hidden). An untyped
+  // literal beside another string type takes that type ('a'::character varying):
+  // not printed here.
+  for (size_t i = 0; i < out.types.size(); ++i) {
+    const bool untyped = (i < out.untyped.size() && out.untyped[i]) ||
+                         (i < second.untyped.size() && second.untyped[i]);
+    if (untyped && out.types[i] != second.types[i])
+      throw not_printed{};
     out.types[i] = common_type(out.types[i], second.types[i]);
+    if (i < out.untyped.size())
+      out.untyped[i] = false;
+  }
   return out;
 }
 
 oid_t common_type(oid_t a, oid_t b) {
   if (a == b)
     return a;
-  // select_common_type over the number category (the later type in the order
-  // below wins). Strings are not covered: a text column may be an untyped literal,
-  // which PostgreSQL types as the other branch's varchar.
+  // select_common_type over the string category: text is its preferred type,
+  // between the others (all cast to each other implicitly) the first stays.
+  const auto is_string = [](oid_t t) {
+    return t == pg_type_oid::text || t == pg_type_oid::varchar || t == pg_type_oid::bpchar || t == pg_type_oid::name;
+  };
+  if (is_string(a) && is_string(b))
+    return a == pg_type_oid::text || b == pg_type_oid::text ? pg_type_oid::text : a;
+  // Over the number category the later type in the order below wins.
   static const oid_t numbers[] = {pg_type_oid::int2, pg_type_oid::int4, pg_type_oid::int8, pg_type_oid::numeric,
                                   pg_type_oid::float4, pg_type_oid::float8};
   const auto rank = [](oid_t t) {
@@ -188,7 +202,14 @@ printed_item select_printer::from_item(writer& w, const json& item) {
         return c.type.oid == common.type.oid && c.type.typmod == common.type.typmod && c.domain == common.domain;
       };
       const bool left_plain = plain(*l.column), right_plain = plain(*r.column);
-      const star_column* kept = kind == "JOIN_INNER" ? (left_plain ? &l : right_plain ? &r : nullptr)
+      // A left side relabelled to the common type (a typmod dropped, varchar as
+      // text: binary coercible) leaves the join's own column, printed bare, as
+      // PostgreSQL 15 prints it; one cast by a function (int4 to int8) the right one's.
+      const bool left_relabelled = !left_plain && (lt.oid == common.type.oid || (lt.oid == pg_type_oid::varchar &&
+                                                                                 common.type.oid == pg_type_oid::text));
+      const star_column* kept = kind == "JOIN_INNER" ? (left_plain                         ? &l
+                                                        : right_plain && !left_relabelled ? &r
+                                                                                           : nullptr)
                                 : kind == "JOIN_LEFT"  ? (left_plain ? &l : nullptr)
                                 : kind == "JOIN_RIGHT" ? (right_plain ? &r : nullptr)
                                                        : nullptr;

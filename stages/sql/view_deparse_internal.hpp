@@ -50,6 +50,7 @@ struct printed_select {
   std::string text;
   std::vector<std::string> names;
   std::vector<oid_t> types;
+  std::vector<bool> untyped;  // per column: an untyped string literal ('a', printed 'a'::text)
 };
 
 // A column of a FROM item as `*` expands it.
@@ -77,7 +78,8 @@ struct target {
 std::string figure_name(const json& e);
 
 // Two set operation branches' column types: their common type (int4 and numeric:
-// numeric); not_printed for other pairs.
+// numeric; text beside another string type: text, else the first string type, as
+// select_common_type prefers text); not_printed for other pairs.
 oid_t common_type(oid_t a, oid_t b);
 
 // The qualifiers a FROM list brings (relations' names or aliases, sub-selects' aliases).

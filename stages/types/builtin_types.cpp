@@ -58,6 +58,7 @@ constexpr type_descriptor base_types[] = {
     {1700, "numeric", -1, 'N', 0, 1231, text, "pg_numeric"},
     {2205, "regclass", 4, 'N', 0, 2210, integer, "BINARY"},
     {2206, "regtype", 4, 'N', 0, 2211, integer, "BINARY"},
+    {4089, "regnamespace", 4, 'N', 0, 4090, integer, "BINARY"},
     {2950, "uuid", 16, 'U', 0, 2951, text, "BINARY"},
     {3220, "pg_lsn", 8, 'U', 0, 3221, text, "pg_lsn"},
     {3614, "tsvector", -1, 'U', 0, 3643, text, "pg_tsvector"},

@@ -7,6 +7,7 @@
 //   pg_get_userbyid(oid)                           name
 //   pg_table_is_visible(oid)                       bool
 //   pg_my_temp_schema()                            oid
+//   pg_is_other_temp_schema(oid)                   bool
 //   pg_get_indexdef(oid [, int4, bool])            text
 //   pg_get_constraintdef(oid [, bool])             text
 //   pg_get_expr(pg_node_tree, oid [, bool])        text
@@ -60,6 +61,7 @@ namespace pt = parse_tree;
 constexpr oid_t regproc_oid = 24;
 constexpr oid_t regclass_oid = 2205;
 constexpr oid_t regtype_oid = 2206;
+constexpr oid_t regnamespace_oid = 4089;
 constexpr oid_t pg_node_tree_oid = 194;
 constexpr oid_t any_type = 0;  // an argument passed as it is
 constexpr oid_t name_array_oid = 1003;
@@ -77,6 +79,7 @@ const std::vector<signature>& signatures() {
       {"pg_get_userbyid", {oid}, name},
       {"pg_table_is_visible", {oid}, boolean},
       {"pg_my_temp_schema", {}, oid},
+      {"pg_is_other_temp_schema", {oid}, boolean},
       {"pg_get_indexdef", {oid}, text},
       {"pg_get_indexdef", {oid, int4, boolean}, text},
       {"pg_get_constraintdef", {oid}, text},
@@ -135,7 +138,7 @@ bool untyped(const typed_expression& e) { return e.literal.has_value() || e.para
 
 bool oid_like(oid_t type) {
   return type == pg_type_oid::oid || type == regclass_oid || type == regtype_oid || type == regproc_oid ||
-         type == pg_type_oid::int2 || type == pg_type_oid::int4 || type == pg_type_oid::int8;
+         type == regnamespace_oid || type == pg_type_oid::int2 || type == pg_type_oid::int4 || type == pg_type_oid::int8;
 }
 
 // An argument as the function's parameter type takes it.
@@ -348,6 +351,7 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
   const oid_t result = type == "regclass" ? regclass_oid
                        : type == "regtype" ? regtype_oid
                        : type == "regproc" ? regproc_oid
+                       : type == "regnamespace" ? regnamespace_oid
                                            : pg_type_oid::oid;
   typed_expression arg = t.expression(cast.value("arg", json()), where);
   if (arg.is_null_constant)
@@ -359,7 +363,7 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
     if (type == "regclass")
       return typed_as(t.regclass_input_sql(arg), result);
     if (type == "regnamespace")
-      return typed_as("pg_catalog_regnamespace_in(" + arg.sql + ")", result);
+      return typed_as("pg_catalog_regnamespace_in(" + arg.sql + position_argument(t, arg) + ")", result);
     if (type == "regtype")
       return typed_as(std::to_string(t.regtype_input(text, arg.location)), result);
     if (type == "regproc")

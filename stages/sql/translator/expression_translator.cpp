@@ -421,7 +421,7 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
   if (is_text_like(from) && type.oid == pg_type_oid::bpchar && type.typmod < 0)
     return typed(value.sql, type, value.location);  // bpchar without a length keeps the text
   if (type.oid == pg_type_oid::oid && (from == pg_type_oid::int2 || from == pg_type_oid::int4 || from == 2205 ||
-                                       from == 2206 || from == 24))
+                                       from == 2206 || from == 24 || from == 4089))
     return typed(value.sql, type, value.location);  // all stored as the integer
   throw not_translatable{"implicit cast from " + message_type_name(value.type) + " to " +
                          message_type_name(type)};
@@ -565,7 +565,7 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     require_comparison_operator("=", test, typed("c1", type), location_of(link));  // json = json: 42883
     if (untyped(test))
       test = coerce(std::move(test), type);
-    const auto oid_valued = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206; };
+    const auto oid_valued = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 4089; };
     if (test.type.oid != type.oid && !(oid_valued(test.type.oid) && oid_valued(type.oid)))
       throw not_translatable{"IN (sub-select) of another type"};
     return typed("(" + with_collation(test.sql, test.type) + " IN (" + inner.sql + "))",

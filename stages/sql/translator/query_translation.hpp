@@ -113,6 +113,10 @@ struct translation_input {
   // A column DEFAULT, computed by SQLite at each insert: current_user / session_user
   // are the inserting session's (pg_session_role), not constants.
   bool column_default = false;
+  // A view's SELECT, kept and read later by any session: current_user / session_user
+  // (as in a DEFAULT), current_database() / current_catalog and current_setting(name)
+  // are the reading session's, computed when the view is read.
+  bool view_body = false;
   // A trigger function's records: `new.a` that names no FROM item is the field a of
   // NEW (42703 record "new" has no field "x" when it has none).
   std::vector<row_variable> row_variables;

@@ -33,7 +33,10 @@
 // Identity and settings are constants of the translated SQL (a statement is
 // translated again at each execution), except in a column DEFAULT
 // (translation_input::column_default), where current_user / session_user are
-// pg_session_role('current' | 'session'), read at each insert; the clocks are SQLite functions
+// pg_session_role('current' | 'session'), read at each insert, and in a view
+// (translation_input::view_body), where they and current_database() /
+// current_catalog (pg_catalog_current_database()) and current_setting(name)
+// (pg_catalog_current_setting) are the reading session's; the clocks are SQLite functions
 // (storage/sql_functions_session.cpp). Without translation_input::session these
 // are not translated.
 #include "stages/sql/parse_tree.hpp"
@@ -63,6 +66,17 @@ typed_expression name_constant(const std::string& value) {
 // when the row is inserted (cli/server/session_role_function.hpp).
 typed_expression role_at_insert(const std::string& kind) {
   return typed_result("pg_session_role('" + kind + "')", pg_type_oid::name);
+}
+
+// Whether the session's identity is read when the SQL runs (a DEFAULT, a view).
+bool read_at_run_time(const query_translator& t) {
+  return t.input().column_default || t.input().view_body;
+}
+
+// current_database() of a view: the reading session's database
+// (cli/catalog/catalog_functions.cpp).
+typed_expression database_when_read() {
+  return typed_result("pg_catalog_current_database()", pg_type_oid::name);
 }
 
 // The clock value now() gives, as `oid` with precision `typmod`.
@@ -113,9 +127,11 @@ typed_expression sql_value_function(query_translator& t, const json& f) {
     return transaction_start_as(pg_type_oid::timetz, typmod);
   if (op == "SVFOP_LOCALTIME" || op == "SVFOP_LOCALTIME_N")
     return transaction_start_as(pg_type_oid::time, typmod);
-  if (t.input().column_default && (op == "SVFOP_SESSION_USER" || op == "SVFOP_CURRENT_ROLE" ||
-                                   op == "SVFOP_CURRENT_USER" || op == "SVFOP_USER"))
+  if (read_at_run_time(t) && (op == "SVFOP_SESSION_USER" || op == "SVFOP_CURRENT_ROLE" ||
+                              op == "SVFOP_CURRENT_USER" || op == "SVFOP_USER"))
     return role_at_insert(op == "SVFOP_SESSION_USER" ? "session" : "current");
+  if (t.input().view_body && op == "SVFOP_CURRENT_CATALOG")
+    return database_when_read();
   const session_information& session = session_of(t, op);
   if (op == "SVFOP_SESSION_USER")
     return name_constant(session_user_of(session));
@@ -140,6 +156,19 @@ typed_expression sleep_for(const typed_expression& seconds) {
                           ") UNION ALL SELECT until FROM pg_sleep_loop WHERE pg_sleep_step(until)) "
                           "SELECT CASE WHEN count(*) > 0 AND min(until) IS NOT NULL THEN '' END FROM pg_sleep_loop)",
                       void_oid);
+}
+
+// current_setting(name [, missing_ok]) of a view: the reading session's value
+// (cli/catalog/catalog_functions.cpp), 42704 when it has no such parameter unless
+// missing_ok.
+typed_expression setting_when_read(const std::vector<typed_expression>& args) {
+  if (!is_text_like(args[0].type.oid) && !args[0].literal && !args[0].is_null_constant)
+    throw not_translatable{"current_setting of this type"};
+  if (args.size() == 2 && args[1].type.oid != pg_type_oid::boolean)
+    throw not_translatable{"current_setting's missing_ok"};
+  return typed_result("pg_catalog_current_setting(" + args[0].sql + (args.size() == 2 ? ", " + args[1].sql : "") +
+                          ")",
+                      pg_type_oid::text);
 }
 
 std::optional<typed_expression> session_function(query_translator& t, const std::string& name,
@@ -174,11 +203,13 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
       return typed_result("pg_gen_random_uuid()", pg_type_oid::uuid);
     if (name == "version")
       return typed_result(sql_quote(session_of(t, name).version), pg_type_oid::text);
+    if (name == "current_database" && t.input().view_body)
+      return database_when_read();
     if (name == "current_database")
       return name_constant(session_of(t, name).database);
     if (name == "current_schema")
       return name_constant(current_schema(session_of(t, name)));
-    if ((name == "current_user" || name == "session_user") && t.input().column_default)
+    if ((name == "current_user" || name == "session_user") && read_at_run_time(t))
       return role_at_insert(name == "session_user" ? "session" : "current");
     if (name == "current_user")
       return name_constant(session_of(t, name).user);
@@ -201,6 +232,8 @@ std::optional<typed_expression> session_function(query_translator& t, const std:
     return typed_result("set_config(" + args[0].sql + ", " + args[1].sql + ", " + args[2].sql + ")",
                         pg_type_oid::text);
   }
+  if (name == "current_setting" && (args.size() == 1 || args.size() == 2) && t.input().view_body)
+    return setting_when_read(args);
   if (name == "current_setting" && (args.size() == 1 || args.size() == 2)) {
     const session_information& session = session_of(t, name);
     const std::optional<std::string> setting_name = literal_text(args[0]);
