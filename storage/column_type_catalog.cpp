@@ -3,6 +3,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -73,12 +74,14 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
       c.sqlite_default = q->column_text(9);
     columns.push_back(std::move(c));
   }
-  // An array of a domain (price[]): the domain's array type, as clients see it.
+  // An array of a domain (price[]): the domain's array type, as clients see it;
+  // an array of a domain over an array (il[], recorded with _il's OID): its
+  // elements the domain's base array type (domain_over_array.hpp).
   for (auto& c : columns) {
     if (c.domain.empty() || c.dimensions == 0)
       continue;
     auto q = db.prepare(
-        "SELECT oid, typarray FROM tributary_types WHERE typtype = 'd' AND typndims = 0 AND "
+        "SELECT oid, typarray, typndims, typbasetype, typtypmod FROM tributary_types WHERE typtype = 'd' AND "
         "CASE nspname WHEN 'public' THEN typname ELSE nspname || '.' || typname END = ?1");
     if (!q)
       return fail(q.error());
@@ -86,9 +89,17 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
     auto s = q->step();
     if (!s)
       return fail(s.error());
-    if (*s == sqlite_statement::step_result::row)
-      c.type.domain_array = std::make_shared<const domain_array_type>(domain_array_type{
-          static_cast<oid_t>(q->column_int(1)), static_cast<oid_t>(q->column_int(0)), c.domain});
+    if (*s != sqlite_statement::step_result::row)
+      continue;
+    const auto domain_oid = static_cast<oid_t>(q->column_int(0));
+    const auto array_oid = static_cast<oid_t>(q->column_int(1));
+    if (q->column_int(2) == 0)
+      c.type.domain_array =
+          std::make_shared<const domain_array_type>(domain_array_type{array_oid, domain_oid, c.domain});
+    else if (c.type.oid == array_oid)
+      c.type = domain_over_array_column_type(
+          array_oid, domain_oid, c.domain,
+          builtin_column_type(static_cast<oid_t>(q->column_int(3)), static_cast<int32_t>(q->column_int(4))));
   }
   // A user's enum or an array of one: the enum's labels as they are in this
   // transaction.

@@ -350,8 +350,8 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
       type.kind == 'e'
           ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
             "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2))" + order
-          : "SELECT relname, attname, attndims > ?4 FROM tributary_columns WHERE attdomain = ?2 "
-            "AND ?1 = ?1 AND ?3 = ?3" + order);
+          : "SELECT relname, attname, attndims > ?4 OR atttypid = ?3 FROM tributary_columns "
+            "WHERE attdomain = ?2 AND ?1 = ?1" + order);  // il[]: recorded as _il
   if (!q)
     return fail(q.error());
   q->bind_int(1, type.oid);

@@ -5,6 +5,7 @@
 
 #include "stages/sql/translator/expression_helpers.hpp"
 
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/user/enum_type.hpp"
@@ -34,6 +35,8 @@ bool is_text_like(oid_t oid) {
 }
 
 std::string collation_of(const column_type& type) {
+  if (domain_over_array_element(type))  // il[]
+    return domain_over_array_collation(type);
   if (type.is_enum_array())
     return enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())
