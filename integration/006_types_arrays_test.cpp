@@ -157,6 +157,16 @@ TEST_F(TypesArrays, AnArrayOfADomainOverAnArrayHoldsWholeArraysAsPostgres) {
       "DROP DOMAIN il CASCADE",
       "SELECT * FROM tm ORDER BY id",
   });
+  // information_schema.columns: an array of a domain or an enum is an ARRAY of the type's
+  // own array type (_price, _il, _mood, in the type's schema), without a domain.
+  expect_same_answers({
+      "CREATE DOMAIN il AS int[]",
+      "CREATE DOMAIN price AS numeric(7,2)",
+      "CREATE TYPE mood AS ENUM ('a', 'b')",
+      "CREATE TABLE dd (a price, b price[], c il, d il[], e mood, f mood[])",
+      "SELECT column_name, data_type, udt_schema, udt_name, domain_schema, domain_name, numeric_precision "
+      "FROM information_schema.columns WHERE table_name = 'dd' ORDER BY ordinal_position",
+  });
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ SELECT count(DISTINCT v), max(id) FROM lists
 SELECT v::text AS txt, count(*) FROM lists GROUP BY v ORDER BY v
 SELECT format_type(atttypid, atttypmod), attndims FROM pg_attribute WHERE attrelid = 'lists'::regclass AND attname = 'v'
 SELECT t.typname, e.typname AS element, t.typcategory, t.typlen FROM pg_type t JOIN pg_type e ON e.oid = t.typelem WHERE t.typname = '_intlist'
+SELECT column_name, data_type, udt_schema, udt_name, domain_name FROM information_schema.columns WHERE table_name = 'lists' ORDER BY ordinal_position
 DROP DOMAIN intlist
 DROP TABLE lists
 DROP DOMAIN intlist
