@@ -238,6 +238,64 @@ TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
   }
 }
 
+// A parameter of an array of a domain over an array (pos[], pos over int[]): described
+// as _pos, and a value is read as PostgreSQL 15 reads it — in text, each element by
+// int[]'s input; in binary, array_recv whose elements are int4[] array_sends — each
+// element tested by the domain's CHECK (23514), at Bind for a binary one.
+TEST_F(TypesBind, ArraysOfADomainOverAnArrayAreDescribedAndBoundAsPostgres) {
+  auto publisher = publisher_.connect();
+  const std::string setup = "CREATE DOMAIN pos AS int[] CHECK (VALUE[1] > 0); "
+                            "CREATE TABLE tv (id int PRIMARY KEY, v pos[])";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  for (const char* sql : {"INSERT INTO tv VALUES ($1, $2)", "SELECT id FROM tv WHERE v = $1", "SELECT $1::pos[]",
+                          "SELECT v[1] FROM tv WHERE id = $1"})
+    EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
+  const std::string one_two = send_bytes(publisher.get(), "'{1,2}'", "int4[]");
+  const std::string minus = send_bytes(publisher.get(), "'{-1}'", "int4[]");
+  const auto array_bytes = [](uint32_t element, const std::vector<std::string>& values) {
+    std::string b;
+    const auto put = [&b](uint32_t v) {
+      for (int shift : {24, 16, 8, 0})
+        b += static_cast<char>((v >> shift) & 0xff);
+    };
+    for (uint32_t v : {1u, 0u, element, static_cast<uint32_t>(values.size()), 1u})
+      put(v);
+    for (const auto& v : values) {
+      put(static_cast<uint32_t>(v.size()));
+      b += v;
+    }
+    return b;
+  };
+  int id = 0;
+  for (const auto& values : {std::vector<std::string>{one_two, one_two}, std::vector<std::string>{minus}})
+    for (int format : {0, 1}) {
+      ++id;
+      std::vector<std::string> answers;
+      for (PGconn* c : {local_.get(), publisher.get()}) {
+        auto oids = exec(c, "SELECT oid, typarray FROM pg_type WHERE typname = 'pos'");
+        const auto domain = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 0)));
+        const auto array = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 1)));
+        const std::string bytes = format == 1 ? array_bytes(domain, values)
+                                              : (values.size() == 2 ? "{\"{1,2}\",\" {1,2}\"}" : "{\"{-1}\"}");
+        const std::string key = std::to_string(id);
+        const Oid types[] = {array, 23};
+        const char* params[] = {bytes.data(), key.c_str()};
+        const int lengths[] = {static_cast<int>(bytes.size()), 0};
+        const int formats[] = {format, 0};
+        pg_result r(PQexecParams(c, "INSERT INTO tv VALUES ($2, $1) RETURNING v, v[2]", 2, types, params, lengths,
+                                 formats, 0));
+        const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+        const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
+        answers.push_back(std::string(state ? state : "") + " " + (message ? message : "") +
+                          (PQresultStatus(r.get()) == PGRES_TUPLES_OK
+                               ? std::string(PQgetvalue(r.get(), 0, 0)) + " " + PQgetvalue(r.get(), 0, 1)
+                               : ""));
+      }
+      EXPECT_EQ(answers[0], answers[1]) << "format " << format << ", " << values.size() << " elements";
+    }
+}
+
 TEST_F(TypesBind, PlainDomainParametersAreDescribedAsTheDomain) {
   auto publisher = publisher_.connect();
   const std::string setup = "CREATE DOMAIN amount AS numeric(10,2) CHECK (VALUE > 0); "
