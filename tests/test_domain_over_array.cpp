@@ -12,6 +12,7 @@
 #include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/value_io.hpp"
 #include "stages/types/verbatim/array_order.hpp"
+#include "tests/verbatim_codec_test_support.hpp"
 
 namespace tributary {
 namespace {
@@ -28,23 +29,6 @@ std::string stored_text(const std::string& literal) {
   if (!stored)
     return "ERROR " + stored.error().sqlstate + ": " + stored.error().message;
   return *format_text_value(il_array(), *stored, publisher_type_settings());
-}
-
-std::string hex(const std::string& bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
-
-std::string unhex(const std::string& text) {
-  std::string out;
-  for (size_t i = 0; i + 1 < text.size(); i += 2)
-    out += static_cast<char>(std::stoi(text.substr(i, 2), nullptr, 16));
-  return out;
 }
 
 TEST(DomainOverArray, ItsColumnTypeIsTheDomainsArrayTypeWithTheBaseArrayAsElement) {
@@ -81,12 +65,12 @@ TEST(DomainOverArray, BinaryIsArraySendWithTheDomainAsElementTypeAndEachElementA
   ASSERT_TRUE(stored.ok());
   auto sent = format_binary_value(il_array(), *stored);
   ASSERT_TRUE(sent.ok());
-  EXPECT_EQ(hex(**sent), postgres);
-  auto received = parse_binary_value(il_array(), unhex(postgres));
+  EXPECT_EQ(to_hex(**sent), postgres);
+  auto received = parse_binary_value(il_array(), from_hex(postgres));
   ASSERT_TRUE(received.ok()) << received.error().message;
   EXPECT_EQ(*format_text_value(il_array(), *received, publisher_type_settings()), "{\"{1,2}\",NULL,\"{}\"}");
   // An element that is an int8[] array_send: int4[]'s array_recv refuses it.
-  auto wrong = parse_binary_value(il_array(), unhex("000000010000000000004031000000010000000100000020"
+  auto wrong = parse_binary_value(il_array(), from_hex("000000010000000000004031000000010000000100000020"
                                                     "000000010000000000000014000000010000000100000008"
                                                     "0000000000000001"));
   ASSERT_FALSE(wrong.ok());

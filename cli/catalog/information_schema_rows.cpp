@@ -31,19 +31,14 @@ type_facts facts_of(const catalog_model& model, const column_definition& c) {
   const int32_t typmod = c.type.typmod;
   const type_descriptor* t = find_builtin_type(oid);
   out.udt_name = t ? std::string(t->typname) : c.type.name;
-  if (c.type.domain_array) {  // price[], il[]: the domain's array type (_price), no domain
+  // price[], il[], mood[]: the user type's array type (_price), no domain.
+  const int64_t user_element = c.type.domain_array ? c.type.domain_array->domain_oid
+                               : c.type.is_enum_array() ? c.type.enum_labels->oid
+                                                        : 0;
+  if (user_element != 0) {
     out.data_type = "ARRAY";
     for (const auto& u : model.types)
-      if (u.oid == c.type.domain_array->domain_oid) {
-        out.udt_schema = u.schema;
-        out.udt_name = "_" + u.name;
-      }
-    return out;
-  }
-  if (c.type.is_enum_array()) {  // mood[]: _mood
-    out.data_type = "ARRAY";
-    for (const auto& u : model.types)
-      if (u.oid == c.type.enum_labels->oid) {
+      if (u.oid == user_element) {
         out.udt_schema = u.schema;
         out.udt_name = "_" + u.name;
       }
