@@ -27,3 +27,23 @@ SELECT column_name, data_type, udt_schema, udt_name, domain_name FROM informatio
 DROP DOMAIN intlist
 DROP TABLE lists
 DROP DOMAIN intlist
+-- Elements of a domain over timestamptz[] / numeric(5,2)[] / varchar(2)[]: the base
+-- array's typmod applies to each element (22003 / 22001 at the literal), and they print
+-- under the session's TimeZone (the corpus's America/New_York, then Asia/Kolkata) and DateStyle.
+CREATE DOMAIN tslist AS timestamptz[]
+CREATE DOMAIN numlist AS numeric(5,2)[]
+CREATE DOMAIN shortlist AS varchar(2)[]
+CREATE TABLE tlists (id int, a tslist[], b numlist[], c shortlist[])
+INSERT INTO tlists VALUES (1, '{"{2024-01-01 10:00}","{NULL,2024-06-01 00:00:00+00}"}', '{"{1.5,2}"}', '{"{ab,c}"}')
+INSERT INTO tlists VALUES (2, NULL, '{"{1.555}"}', NULL)
+INSERT INTO tlists VALUES (3, NULL, '{"{12345}"}', NULL)
+INSERT INTO tlists VALUES (4, NULL, NULL, '{"{abc}"}')
+SELECT id, a::text, b::text, c::text FROM tlists ORDER BY id
+SET TimeZone = 'Asia/Kolkata'
+SET DateStyle = 'SQL, DMY'
+SELECT id, a::text, b::text, c::text FROM tlists ORDER BY id
+SELECT a[1], b[1][1], b[1] FROM tlists ORDER BY id
+RESET DateStyle
+SET TimeZone = 'America/New_York'
+DROP TABLE tlists
+DROP DOMAIN tslist, numlist, shortlist

@@ -105,6 +105,12 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
 }
 
 std::string cast_sql(const std::string& sql, const column_type& from, const column_type& to) {
+  if (const column_type* base = domain_over_array_element(from); base && !(from == to)) {
+    // il[]: its text as array_out prints it in this session (pg_cast knows OIDs only).
+    const std::string text = "pg_nested_array_out(" + sql + ", " + std::to_string(base->oid) + ", " +
+                             std::to_string(base->typmod) + ")";
+    return cast_sql(text, builtin(pg_type_oid::text), to);
+  }
   return "pg_cast(" + sql + ", " + std::to_string(from.oid) + ", " + std::to_string(from.typmod) +
          ", " + std::to_string(to.oid) + ", " + std::to_string(to.typmod) + ")";
 }
