@@ -90,7 +90,8 @@ TEST_F(TypesNotices, ATsqueryReadAtRunTimeOrFromABindParameterSendsPostgresNotic
   for (const auto& [sql, value] : std::vector<std::pair<std::string, std::string>>{
            {"SELECT $1::tsquery", ""}, {"SELECT $1::tsquery[]", "{\"\", \" \", a}"},
            {"SELECT $1::text::tsquery", " "}, {"SELECT x::tsquery FROM (VALUES ($1), ($1)) v(x)", ""},
-           {"SELECT $1", ""}}) {
+           {"INSERT INTO tr (id, q) VALUES (50, $1) RETURNING q", ""},
+           {"UPDATE tr SET q = $1 WHERE id = 50 RETURNING q", " "}, {"SELECT $1", ""}}) {
     std::vector<std::string> mine, theirs;
     PQsetNoticeReceiver(local_.get(), collect_located_notice, &mine);
     PQsetNoticeReceiver(publisher.get(), collect_located_notice, &theirs);
