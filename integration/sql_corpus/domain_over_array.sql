@@ -24,6 +24,12 @@ SELECT v::text AS txt, count(*) FROM lists GROUP BY v ORDER BY v
 SELECT format_type(atttypid, atttypmod), attndims FROM pg_attribute WHERE attrelid = 'lists'::regclass AND attname = 'v'
 SELECT t.typname, e.typname AS element, t.typcategory, t.typlen FROM pg_type t JOIN pg_type e ON e.oid = t.typelem WHERE t.typname = '_intlist'
 SELECT column_name, data_type, udt_schema, udt_name, domain_name FROM information_schema.columns WHERE table_name = 'lists' ORDER BY ordinal_position
+SELECT ('{"{1}"}'::intlist[] || '{"{2}"}'::intlist[])::text, ('{"{1}"}'::intlist[] || '{"{2}"}')::text, array_cat('{"{1}"}'::intlist[], '{"{2}"}')::text
+SELECT '{"{1}"}'::intlist[] || '{2}'
+SELECT array_append('{"{1}"}'::intlist[], '{7}')::text, array_prepend('{7}', '{"{1}"}'::intlist[])::text
+SELECT array_position('{"{1}","{02}"}'::intlist[], '{2}'), array_positions('{"{1}","{2}","{1}"}'::intlist[], '{1}')
+SELECT '{"{1}","{2}"}'::intlist[] @> '{"{2}"}', '{"{1}","{2}"}'::intlist[] && '{"{3}","{1}"}', '{"{1}"}'::intlist[] <@ '{"{2}"}'
+SELECT array_remove('{"{1}","{2}"}'::intlist[], '{1}')::text, array_replace('{"{1}","{2}"}'::intlist[], '{1}', '{5,6}')::text, trim_array('{"{1}","{2}"}'::intlist[], 1)::text
 DROP DOMAIN intlist
 DROP TABLE lists
 DROP DOMAIN intlist
