@@ -33,6 +33,24 @@ SELECT array_remove('{"{1}","{2}"}'::intlist[], '{1}')::text, array_replace('{"{
 DROP DOMAIN intlist
 DROP TABLE lists
 DROP DOMAIN intlist
+-- The domain's NOT NULL and CHECK test each element (an int[]), at the literal, in
+-- INSERT, UPDATE, INSERT ... SELECT, casts and ADD COLUMN's DEFAULT; ALTER DOMAIN over
+-- a column that uses it is PostgreSQL's 0A000 cannot alter type.
+CREATE DOMAIN posarr AS int[] CHECK (VALUE[1] > 0) NOT NULL
+CREATE TABLE tpos (id int, v posarr[])
+INSERT INTO tpos VALUES (1, '{"{1}","{2,3}"}')
+INSERT INTO tpos VALUES (2, '{"{-1}"}')
+INSERT INTO tpos VALUES (3, '{NULL}')
+INSERT INTO tpos VALUES (4, NULL)
+UPDATE tpos SET v = '{"{0}"}' WHERE id = 1
+INSERT INTO tpos SELECT 5, v FROM tpos WHERE id = 1
+INSERT INTO tpos SELECT 6, '{"{-5}"}'::posarr[]
+SELECT '{"{-5}"}'::posarr[]
+ALTER TABLE tpos ADD COLUMN w posarr[] DEFAULT '{"{9}"}'
+SELECT id, v::text, w::text FROM tpos ORDER BY id
+ALTER DOMAIN posarr ADD CONSTRAINT c2 CHECK (array_length(VALUE, 1) < 2)
+DROP TABLE tpos
+DROP DOMAIN posarr
 -- Elements of a domain over timestamptz[] / numeric(5,2)[] / varchar(2)[]: the base
 -- array's typmod applies to each element (22003 / 22001 at the literal), and they print
 -- under the session's TimeZone (the corpus's America/New_York, then Asia/Kolkata) and DateStyle.
