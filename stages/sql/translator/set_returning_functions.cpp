@@ -38,9 +38,9 @@
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
-#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 
 namespace tributary::translator {
 namespace {

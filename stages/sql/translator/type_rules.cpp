@@ -5,9 +5,9 @@
 
 #include "stages/sql/translator/expression_helpers.hpp"
 
-#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
 
 namespace tributary::translator {
