@@ -118,6 +118,14 @@ result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
     else
       t.base.enum_labels = *labels;
   }
+  // A domain over an array of a domain over an array (ill AS il[]): its base is il[]'s
+  // column type (domain_over_array.hpp), recorded by _il's OID.
+  for (auto& t : set.types)
+    if (t.kind == 'd' && t.base.oid >= first_user_oid)
+      for (const auto& u : set.types)
+        if (u.kind == 'd' && u.array_oid == t.base.oid && u.base_dimensions > 0)
+          if (auto nested = u.domain_array_column_type())
+            t.base = *nested;
   return set;
 }
 

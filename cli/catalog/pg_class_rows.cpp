@@ -38,7 +38,8 @@ bool collatable(int64_t type_oid) {
 }  // namespace
 
 int64_t attribute_type_oid(const catalog_model& model, const column_definition& column) {
-  if (column.type.domain_array)  // price[]: the domain's array type
+  // price[], il[]: the domain's array type (a column of ill AS il[] is ill's, below).
+  if (column.type.domain_array && (column.domain.empty() || column.domain == column.type.domain_array->domain_name))
     return column.type.domain_array->array_oid;
   if (!column.domain.empty())
     for (const auto& t : model.types)

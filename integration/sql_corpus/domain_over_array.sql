@@ -30,9 +30,27 @@ SELECT array_append('{"{1}"}'::intlist[], '{7}')::text, array_prepend('{7}', '{"
 SELECT array_position('{"{1}","{02}"}'::intlist[], '{2}'), array_positions('{"{1}","{2}","{1}"}'::intlist[], '{1}')
 SELECT '{"{1}","{2}"}'::intlist[] @> '{"{2}"}', '{"{1}","{2}"}'::intlist[] && '{"{3}","{1}"}', '{"{1}"}'::intlist[] <@ '{"{2}"}'
 SELECT array_remove('{"{1}","{2}"}'::intlist[], '{1}')::text, array_replace('{"{1}","{2}"}'::intlist[], '{1}', '{5,6}')::text, trim_array('{"{1}","{2}"}'::intlist[], 1)::text
+-- A domain over an array of a domain over an array (ill AS il[]): its values are
+-- intlist[]'s, its CHECK tests the whole value; DROP DOMAIN of the inner domain names it.
+CREATE DOMAIN ill AS intlist[]
+CREATE DOMAIN ilc AS intlist[] CHECK (array_length(VALUE, 1) < 3)
+SELECT t.typname, b.typname AS base FROM pg_type t JOIN pg_type b ON b.oid = t.typbasetype WHERE t.typname IN ('ill', 'ilc') ORDER BY 1
+CREATE TABLE dl (id int, x ill, y ilc)
+SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'dl'::regclass AND attnum > 0 ORDER BY attnum
+INSERT INTO dl VALUES (1, '{"{1}","{2}"}', '{"{3}"}')
+INSERT INTO dl VALUES (2, '{{1}}', NULL)
+INSERT INTO dl VALUES (3, NULL, '{"{1}","{2}","{3}"}')
+INSERT INTO dl VALUES (4, '{"{0,1}"}', '{"[0:0]={5}"}')
+SELECT id, x::text, y::text, x[1] FROM dl ORDER BY x, id
+SELECT id FROM dl WHERE x > '{"{1}"}' ORDER BY id
+SELECT '{"{1}","{2}","{3}"}'::ilc
+SELECT ('{"{1}","{2}"}'::ill)::text
 DROP DOMAIN intlist
+DROP DOMAIN ill
 DROP TABLE lists
-DROP DOMAIN intlist
+DROP DOMAIN intlist CASCADE
+SELECT * FROM dl ORDER BY id
+DROP TABLE dl
 -- The domain's NOT NULL and CHECK test each element (an int[]), at the literal, in
 -- INSERT, UPDATE, INSERT ... SELECT, casts and ADD COLUMN's DEFAULT; ALTER DOMAIN over
 -- a column that uses it is PostgreSQL's 0A000 cannot alter type.
