@@ -37,6 +37,13 @@ CREATE DOMAIN ilc AS intlist[] CHECK (array_length(VALUE, 1) < 3)
 SELECT t.typname, b.typname AS base FROM pg_type t JOIN pg_type b ON b.oid = t.typbasetype WHERE t.typname IN ('ill', 'ilc') ORDER BY 1
 CREATE TABLE dl (id int, x ill, y ilc)
 SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'dl'::regclass AND attnum > 0 ORDER BY attnum
+-- pg_attribute of columns of a domain: attndims 0 and atttypmod -1 (the domain's own
+-- dimensions and typmod are its pg_type row's); of a domain's array type: 1 and -1.
+CREATE DOMAIN amount72 AS numeric(7,2)
+CREATE TABLE dims (a intlist, b intlist[], c ill, d amount72, e amount72[], f int[][], g numeric(5,1))
+SELECT attname, attndims, atttypmod, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'dims'::regclass AND attnum > 0 ORDER BY attnum
+DROP TABLE dims
+DROP DOMAIN amount72
 INSERT INTO dl VALUES (1, '{"{1}","{2}"}', '{"{3}"}')
 INSERT INTO dl VALUES (2, '{{1}}', NULL)
 INSERT INTO dl VALUES (3, NULL, '{"{1}","{2}","{3}"}')
