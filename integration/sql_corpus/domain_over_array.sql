@@ -35,6 +35,7 @@ SELECT array_remove('{"{1}","{2}"}'::intlist[], '{1}')::text, array_replace('{"{
 CREATE DOMAIN ill AS intlist[]
 CREATE DOMAIN ilc AS intlist[] CHECK (array_length(VALUE, 1) < 3)
 SELECT t.typname, b.typname AS base FROM pg_type t JOIN pg_type b ON b.oid = t.typbasetype WHERE t.typname IN ('ill', 'ilc') ORDER BY 1
+SELECT typname, typndims, typcategory, typlen FROM pg_type WHERE typname IN ('intlist', 'ill', 'ilc', '_intlist', '_ill') ORDER BY 1
 CREATE TABLE dl (id int, x ill, y ilc)
 SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'dl'::regclass AND attnum > 0 ORDER BY attnum
 -- pg_attribute of columns of a domain: attndims 0 and atttypmod -1 (the domain's own
