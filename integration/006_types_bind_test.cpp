@@ -48,6 +48,48 @@ protected:
     return std::string(PQgetvalue(r.get(), 0, 0), static_cast<size_t>(PQgetlength(r.get(), 0, 0)));
   }
 
+  // array_send bytes of a one-dimensional array: element type `element`, then the
+  // elements, each already in its send format.
+  static std::string array_bytes(uint32_t element, const std::vector<std::string>& values) {
+    std::string b;
+    const auto put = [&b](uint32_t v) {
+      for (int shift : {24, 16, 8, 0})
+        b += static_cast<char>((v >> shift) & 0xff);
+    };
+    for (uint32_t v : {1u, 0u, element, static_cast<uint32_t>(values.size()), 1u})
+      put(v);
+    for (const auto& v : values) {
+      put(static_cast<uint32_t>(v.size()));
+      b += v;
+    }
+    return b;
+  }
+
+  // A user type's OID and its array type's, on one server.
+  static std::pair<uint32_t, uint32_t> type_and_array(PGconn* c, const std::string& name) {
+    auto oids = exec(c, "SELECT oid, typarray FROM pg_type WHERE typname = '" + name + "'");
+    return {static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 0))),
+            static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 1)))};
+  }
+
+  // `sql` run with $1 = `value` of type `array` in `format` and $2 = `id` (int4, text):
+  // "SQLSTATE message" of its error, else its first row's values.
+  static std::string bound_answer(PGconn* c, const char* sql, uint32_t array, const std::string& value, int format,
+                                  int id) {
+    const std::string key = std::to_string(id);
+    const Oid types[] = {array, 23};
+    const char* params[] = {value.data(), key.c_str()};
+    const int lengths[] = {static_cast<int>(value.size()), 0};
+    const int formats[] = {format, 0};
+    pg_result r(PQexecParams(c, sql, 2, types, params, lengths, formats, 0));
+    const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+    const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
+    std::string answer = std::string(state ? state : "") + " " + (message ? message : "");
+    for (int i = 0; PQresultStatus(r.get()) == PGRES_TUPLES_OK && i < PQnfields(r.get()); ++i)
+      answer += (i ? " " : "") + std::string(PQgetvalue(r.get(), 0, i));
+    return answer;
+  }
+
   // `SELECT $1` with `bytes` bound in binary as a parameter of type `oid`.
   static pg_result select_binary(PGconn* connection, uint32_t oid, const std::string& bytes) {
     const Oid types[] = {oid};
@@ -179,27 +221,9 @@ TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
   for (const char* sql : {"INSERT INTO tp VALUES ($1, $2)", "UPDATE tp SET p = $1 WHERE id = $2",
                           "SELECT id FROM tp WHERE p = $1", "SELECT $1::price[]", "SELECT CAST($1 AS price[])"})
     EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
-  // array_send bytes of a one-dimensional array: element type `element`, then the
-  // elements (numeric's send format, from PostgreSQL).
+  // The elements in numeric's send format, from PostgreSQL.
   const std::string positive = send_bytes(publisher.get(), "'12.50'", "numeric");
   const std::string negative = send_bytes(publisher.get(), "'-1'", "numeric");
-  const auto array_bytes = [](uint32_t element, const std::vector<std::string>& values) {
-    std::string b;
-    const auto put = [&b](uint32_t v) {
-      for (int shift : {24, 16, 8, 0})
-        b += static_cast<char>((v >> shift) & 0xff);
-    };
-    put(1);
-    put(0);
-    put(element);
-    put(static_cast<uint32_t>(values.size()));
-    put(1);
-    for (const auto& v : values) {
-      put(static_cast<uint32_t>(v.size()));
-      b += v;
-    }
-    return b;
-  };
   int id = 0;
   for (uint32_t element : {1700u, 23u, 0u /* the domain's own OID */})
     for (const auto& values : {std::vector<std::string>{positive, positive}, std::vector<std::string>{negative}})
@@ -207,20 +231,8 @@ TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
         ++id;
         std::vector<std::string> answers;
         for (PGconn* c : {local_.get(), publisher.get()}) {
-          auto oids = exec(c, "SELECT oid, typarray FROM pg_type WHERE typname = 'price'");
-          const auto domain = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 0)));
-          const auto array = static_cast<uint32_t>(std::stoul(PQgetvalue(oids.get(), 0, 1)));
-          const std::string bytes = array_bytes(element ? element : domain, values);
-          const std::string key = std::to_string(id);
-          const Oid types[] = {array, 23};
-          const char* params[] = {bytes.data(), key.c_str()};
-          const int lengths[] = {static_cast<int>(bytes.size()), 0};
-          const int formats[] = {1, 0};
-          pg_result r(PQexecParams(c, sql, 2, types, params, lengths, formats, 0));
-          const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
-          const char* message = PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY);
-          answers.push_back(std::string(state ? state : "") + " " + (message ? message : "") +
-                            (PQresultStatus(r.get()) == PGRES_TUPLES_OK ? PQgetvalue(r.get(), 0, 0) : ""));
+          const auto [domain, array] = type_and_array(c, "price");
+          answers.push_back(bound_answer(c, sql, array, array_bytes(element ? element : domain, values), 1, id));
         }
         EXPECT_EQ(answers[0], answers[1]) << sql << " element " << element;
       }
@@ -236,6 +248,36 @@ TEST_F(TypesBind, ArraysOfADomainAreDescribedAndBoundAsPostgres) {
     }
     EXPECT_EQ(rows_of(mine.get()), rows_of(theirs.get())) << element;
   }
+}
+
+// A parameter of an array of a domain over an array (pos[], pos over int[]): described
+// as _pos, and a value is read as PostgreSQL 15 reads it — in text, each element by
+// int[]'s input; in binary, array_recv whose elements are int4[] array_sends — each
+// element tested by the domain's CHECK (23514), at Bind for a binary one.
+TEST_F(TypesBind, ArraysOfADomainOverAnArrayAreDescribedAndBoundAsPostgres) {
+  auto publisher = publisher_.connect();
+  const std::string setup = "CREATE DOMAIN pos AS int[] CHECK (VALUE[1] > 0); "
+                            "CREATE TABLE tv (id int PRIMARY KEY, v pos[])";
+  local_exec(setup);
+  exec(publisher.get(), setup);
+  for (const char* sql : {"INSERT INTO tv VALUES ($1, $2)", "SELECT id FROM tv WHERE v = $1", "SELECT $1::pos[]",
+                          "SELECT v[1] FROM tv WHERE id = $1"})
+    EXPECT_EQ(described(local_.get(), sql), described(publisher.get(), sql)) << sql;
+  const std::string one_two = send_bytes(publisher.get(), "'{1,2}'", "int4[]");
+  const std::string minus = send_bytes(publisher.get(), "'{-1}'", "int4[]");
+  int id = 0;
+  for (const auto& values : {std::vector<std::string>{one_two, one_two}, std::vector<std::string>{minus}})
+    for (int format : {0, 1}) {
+      ++id;
+      std::vector<std::string> answers;
+      for (PGconn* c : {local_.get(), publisher.get()}) {
+        const auto [domain, array] = type_and_array(c, "pos");
+        const std::string bytes = format == 1 ? array_bytes(domain, values)
+                                              : (values.size() == 2 ? "{\"{1,2}\",\" {1,2}\"}" : "{\"{-1}\"}");
+        answers.push_back(bound_answer(c, "INSERT INTO tv VALUES ($2, $1) RETURNING v, v[2]", array, bytes, format, id));
+      }
+      EXPECT_EQ(answers[0], answers[1]) << "format " << format << ", " << values.size() << " elements";
+    }
 }
 
 TEST_F(TypesBind, PlainDomainParametersAreDescribedAsTheDomain) {

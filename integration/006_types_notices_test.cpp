@@ -1,6 +1,7 @@
 // 006_types_notices: the NOTICEs a type's input function sends while the parser
 // reads a statement's literals reach the client as PostgreSQL's do: severity,
-// SQLSTATE, message and the literal's position, once per literal, in order.
+// SQLSTATE, message and the literal's position, once per literal, in order; and
+// those it sends reading a value at run time or a Bind parameter, without a position.
 //
 // Differential against a real PostgreSQL 15: the same statements on both servers,
 // the same notices and the same rows or error.
@@ -65,6 +66,44 @@ TEST_F(TypesNotices, ATsqueryWithoutLexemesSendsPostgresNotice) {
       "SELECT 'x'::tsquery, NULL::tsquery",
       "SELECT '!'::tsquery",
   });
+}
+
+// The same NOTICE when tsquery_in reads a value at run time — a cast of a column's
+// text, row by row, in the rows' order, without a position — and when it reads a Bind
+// parameter's text (at Bind).
+TEST_F(TypesNotices, ATsqueryReadAtRunTimeOrFromABindParameterSendsPostgresNotice) {
+  expect_same_notices({
+      "SELECT x::tsquery FROM (VALUES (''), ('a'), (' '), ('')) v(x)",
+      "SELECT x::tsquery FROM (VALUES (''), ('b')) v(x) ORDER BY 1",
+      "SELECT count(*) FROM (VALUES (''), ('b')) v(x) WHERE x::tsquery IS NOT NULL",
+      "SELECT x::tsquery[] FROM (VALUES ('{\"\", a}'), ('{\" \"}')) v(x)",
+      "SELECT CAST(x AS tsquery) FROM (VALUES (''::varchar), ('c')) v(x)",
+      "PREPARE q3(text) AS SELECT $1::tsquery",
+      "EXECUTE q3('')",
+      "CREATE TABLE tr (id int, t text, q tsquery)",
+      "INSERT INTO tr VALUES (1, '', NULL), (2, 'x', NULL), (3, ' ', NULL)",
+      "UPDATE tr SET q = t::tsquery",
+      "INSERT INTO tr SELECT 9, t, t::tsquery FROM tr WHERE id = 1",
+      "SELECT id, q FROM tr ORDER BY id",
+  });
+  auto publisher = publisher_.connect();
+  for (const auto& [sql, value] : std::vector<std::pair<std::string, std::string>>{
+           {"SELECT $1::tsquery", ""}, {"SELECT $1::tsquery[]", "{\"\", \" \", a}"},
+           {"SELECT $1::text::tsquery", " "}, {"SELECT x::tsquery FROM (VALUES ($1), ($1)) v(x)", ""},
+           {"INSERT INTO tr (id, q) VALUES (50, $1) RETURNING q", ""},
+           {"UPDATE tr SET q = $1 WHERE id = 50 RETURNING q", " "}, {"SELECT $1", ""}}) {
+    std::vector<std::string> mine, theirs;
+    PQsetNoticeReceiver(local_.get(), collect_located_notice, &mine);
+    PQsetNoticeReceiver(publisher.get(), collect_located_notice, &theirs);
+    const char* values[] = {value.c_str()};
+    for (PGconn* c : {local_.get(), publisher.get()}) {
+      pg_result r(PQexecParams(c, sql.c_str(), 1, nullptr, values, nullptr, nullptr, 0));
+      EXPECT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << sql << ": " << PQresultErrorMessage(r.get());
+    }
+    EXPECT_EQ(mine, theirs) << sql << " with $1 = '" << value << "'";
+    EXPECT_FALSE(theirs.empty() && sql != "SELECT $1") << sql;
+  }
+  PQsetNoticeReceiver(local_.get(), nullptr, nullptr);
 }
 
 }  // namespace

@@ -90,13 +90,18 @@ inline const std::vector<type_family>& families() {
        {"'a & b | c'", "'!(x <-> y:*) & z:AB'", "'a <2> b'", "'a:A'", "'a'"},
        {"q"}},
       // users' types (user_types_ddl): an enum and an array of it, domains over
-      // int4 and numeric(7,2)
-      {"t_user_types", "m mood, p posint, pr price, pra price[], ma mood[]",
-       {"'happy', 1, 12.5, '{1.005,2}', '{happy,sad}'", "'sad', 2, -0.5, NULL, '{sad,NULL}'",
-        "'meh', 3, NULL, '{}', '{}'", "'ok', 4, 99999.99, '{NULL,-1}', '{{meh,ok},{sad,happy}}'",
-        "NULL, 5, 0, NULL, NULL", "'ok', 0, 1e3, '{7}', '{ meh }'",
-        "'sad', 6, 1, '{}', '{sad,happy}'", "'meh', 7, 2, '{}', '[0:1]={ok,meh}'"},
-       {"m", "p", "pr", "pra", "ma"}},
+      // int4 and numeric(7,2), an array of a domain over int[] (each element an int[])
+      // and a domain over that array
+      {"t_user_types", "m mood, p posint, pr price, pra price[], ma mood[], la il[], ll ill",
+       {"'happy', 1, 12.5, '{1.005,2}', '{happy,sad}', '{\"{1,2}\",\"{3,4}\"}', '{\"{5}\"}'",
+        "'sad', 2, -0.5, NULL, '{sad,NULL}', NULL, '{}'",
+        "'meh', 3, NULL, '{}', '{}', '{}', NULL",
+        "'ok', 4, 99999.99, '{NULL,-1}', '{{meh,ok},{sad,happy}}', '{\"{1,2}\",\"{3}\"}', '{\"{1,2}\",NULL}'",
+        "NULL, 5, 0, NULL, NULL, '{NULL,\"{5}\"}', '{\"[2:2]={7}\"}'",
+        "'ok', 0, 1e3, '{7}', '{ meh }', '{\"[0:1]={1,2}\",\"{{1,2},{3,4}}\"}', '{\"{5}\",\"{}\"}'",
+        "'sad', 6, 1, '{}', '{sad,happy}', '{\" { 1 , NULL } \",\"{}\"}', '{\" {-3} \"}'",
+        "'meh', 7, 2, '{}', '[0:1]={ok,meh}', '{{\"{-1}\",\"{2147483647}\"},{\"{}\",NULL}}', '{\"{5}\"}'"},
+       {"m", "p", "pr", "pra", "ma", "la", "ll"}},
   };
   return all;
 }
@@ -107,7 +112,9 @@ inline constexpr const char* user_types_ddl =
     "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy'); "
     "ALTER TYPE mood ADD VALUE 'meh' BEFORE 'ok'; "
     "CREATE DOMAIN posint AS int4 NOT NULL DEFAULT 5; "
-    "CREATE DOMAIN price AS numeric(7,2)";
+    "CREATE DOMAIN price AS numeric(7,2); "
+    "CREATE DOMAIN il AS int[]; "
+    "CREATE DOMAIN ill AS il[]";
 
 inline std::string ddl(const type_family& f) {
   return "CREATE TABLE " + f.table + " (id int PRIMARY KEY, " + f.columns + ")";

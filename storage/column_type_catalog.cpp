@@ -3,6 +3,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -73,22 +74,41 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
       c.sqlite_default = q->column_text(9);
     columns.push_back(std::move(c));
   }
-  // An array of a domain (price[]): the domain's array type, as clients see it.
+  // An array of a domain (price[]): the domain's array type, as clients see it;
+  // an array of a domain over an array (il[], recorded with _il's OID), and a
+  // column of a domain over one (ill AS il[]): elements of il's base array type
+  // (domain_over_array.hpp).
   for (auto& c : columns) {
     if (c.domain.empty() || c.dimensions == 0)
       continue;
+    // b: the domain over an array whose array type is this domain's base (ill AS il[]: il).
     auto q = db.prepare(
-        "SELECT oid, typarray FROM tributary_types WHERE typtype = 'd' AND typndims = 0 AND "
-        "CASE nspname WHEN 'public' THEN typname ELSE nspname || '.' || typname END = ?1");
+        "SELECT d.oid, d.typarray, d.typndims, d.typbasetype, d.typtypmod, b.oid, b.typbasetype, b.typtypmod, "
+        "CASE b.nspname WHEN 'public' THEN b.typname ELSE b.nspname || '.' || b.typname END "
+        "FROM tributary_types d LEFT JOIN tributary_types b ON b.typtype = 'd' AND b.typndims > 0 AND "
+        "b.typarray = d.typbasetype WHERE d.typtype = 'd' AND "
+        "CASE d.nspname WHEN 'public' THEN d.typname ELSE d.nspname || '.' || d.typname END = ?1");
     if (!q)
       return fail(q.error());
     q->bind_text(1, c.domain);
     auto s = q->step();
     if (!s)
       return fail(s.error());
-    if (*s == sqlite_statement::step_result::row)
-      c.type.domain_array = std::make_shared<const domain_array_type>(domain_array_type{
-          static_cast<oid_t>(q->column_int(1)), static_cast<oid_t>(q->column_int(0)), c.domain});
+    if (*s != sqlite_statement::step_result::row)
+      continue;
+    const auto domain_oid = static_cast<oid_t>(q->column_int(0));
+    const auto array_oid = static_cast<oid_t>(q->column_int(1));
+    if (q->column_int(2) == 0)
+      c.type.domain_array =
+          std::make_shared<const domain_array_type>(domain_array_type{array_oid, domain_oid, c.domain});
+    else if (c.type.oid == array_oid)
+      c.type = domain_over_array_column_type(
+          array_oid, domain_oid, c.domain,
+          builtin_column_type(static_cast<oid_t>(q->column_int(3)), static_cast<int32_t>(q->column_int(4))));
+    else if (!q->column_is_null(5) && c.type.oid == static_cast<oid_t>(q->column_int(3)))  // a column of ill
+      c.type = domain_over_array_column_type(
+          c.type.oid, static_cast<oid_t>(q->column_int(5)), q->column_text(8),
+          builtin_column_type(static_cast<oid_t>(q->column_int(6)), static_cast<int32_t>(q->column_int(7))));
   }
   // A user's enum or an array of one: the enum's labels as they are in this
   // transaction.

@@ -5,13 +5,15 @@
 //
 // Every function of one connection gets the connection's state as its user data:
 // the session's type settings, the last error (kept whole, with its SQLSTATE,
-// until take_sql_function_error), and the clocks now() and statement_timestamp()
+// until take_sql_function_error), the NOTICEs raised (until
+// take_sql_function_notices), and the clocks now() and statement_timestamp()
 // read (set by note_statement_start).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "stages/core/pg_error.hpp"
 #include "stages/core/result.hpp"
@@ -30,6 +32,7 @@ namespace tributary::sql_function_support {
 struct connection_state {
   type_settings settings;
   std::optional<pg_error> error;
+  std::vector<pg_error> notices;  // sql_function_notices.hpp
   int64_t transaction_start = 0;  // timestamptz stored form (µs since 2000-01-01 UTC)
   int64_t statement_start = 0;
 };

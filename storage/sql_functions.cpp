@@ -1,6 +1,7 @@
 // sql_functions: the header's SQLite functions. Each reads its arguments' stored
 // forms, computes with the type layer's exact code and returns a stored form.
 #include "storage/sql_functions.hpp"
+#include "storage/sql_function_notices.hpp"
 #include "storage/sql_function_support.hpp"
 
 #include <sqlite3.h>
@@ -13,9 +14,12 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "stages/types/numeric/numeric_arithmetic.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/input_notices.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/value_io.hpp"
 
@@ -23,6 +27,8 @@ namespace tributary {
 namespace {
 
 using namespace sql_function_support;
+
+constexpr size_t max_kept_notices = 1000;  // sql_function_notices.hpp
 
 std::mutex states_mutex;
 std::map<sqlite3*, connection_state*>& states() {
@@ -275,6 +281,14 @@ void cast(sqlite3_context* context, int argc, sqlite3_value** argv) {
                              state_of(context).settings);
   if (!r)
     return report(context, r.error());
+  const oid_t f = from.oid;  // text, varchar, bpchar, name, unknown: the target's input reads it
+  if (method == stored_cast::via_text && (f == 25 || f == 1043 || f == 1042 || f == 19 || f == 705)) {
+    // tsquery_in's NOTICE for a text without lexemes (input_notices.hpp).
+    std::vector<pg_error>& notices = state_of(context).notices;
+    for (pg_error& notice : text_input_notices(to, text_of(argv[0])))
+      if (notices.size() < max_kept_notices)
+        notices.push_back(std::move(notice));
+  }
   return_value(context, *r);
 }
 
@@ -436,6 +450,13 @@ std::optional<type_settings> sql_function_settings(sqlite3* db) {
 void keep_sql_function_error(sqlite3* db, pg_error error) {
   if (connection_state* state = state_of_connection(db))
     state->error = std::move(error);
+}
+
+std::vector<pg_error> take_sql_function_notices(sqlite3* db) {
+  connection_state* state = state_of_connection(db);
+  if (state == nullptr)
+    return {};
+  return std::exchange(state->notices, {});
 }
 
 std::optional<pg_error> take_sql_function_error(sqlite3* db) {

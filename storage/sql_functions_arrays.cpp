@@ -37,6 +37,10 @@
 //   pg_domain_elements(a, element_oid, typmod, test, position)
 //       the same for a literal: its error carries `position` (the literal's
 //       1-based character position in the statement).
+//   pg_nested_array_out(a, base_array_oid, typmod)
+//       array_out of an array of a domain over an array (il[]: domain_over_array.hpp)
+//       under the session's settings, each element printed by its array type's
+//       output (a domain over timestamptz[]: in the session's TimeZone); x::text of it.
 // An array whose text does not read (another tool's) fails with array_in's error.
 #include <sqlite3.h>
 
@@ -44,6 +48,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_settings.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/value_io.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/sql_function_support.hpp"
@@ -198,6 +203,15 @@ void array_build(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, write_array_literal(out, array_delimiter(element)));
 }
 
+void nested_array_out(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  // The array types' OIDs do not change how it prints.
+  const column_type type = domain_over_array_column_type(
+      0, 0, "", builtin_column_type(static_cast<oid_t>(sqlite3_value_int64(argv[1])), sqlite3_value_int(argv[2])));
+  return_text(context, *format_text_value(type, stored_value(argv[0]), state_of(context).settings));
+}
+
 void array_dimension(sqlite3_context* context, int, sqlite3_value** argv) {
   if (any_null(4, argv, 0))
     return sqlite3_result_null(context);
@@ -322,6 +336,8 @@ void register_array_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_array_dimension", 4, flags, state, array_dimension, nullptr, nullptr,
                              nullptr);
   sqlite3_create_function_v2(db, "pg_array_shape", 3, flags, state, array_shape, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_nested_array_out", 3, flags, state, nested_array_out, nullptr, nullptr,
+                             nullptr);
   sqlite3_create_function_v2(db, "pg_domain_elements", 5, SQLITE_UTF8, state, domain_elements, nullptr,
                              nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_domain_elements", 4, SQLITE_UTF8, state, domain_elements, nullptr,

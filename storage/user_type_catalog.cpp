@@ -118,6 +118,14 @@ result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
     else
       t.base.enum_labels = *labels;
   }
+  // A domain over an array of a domain over an array (ill AS il[]): its base is il[]'s
+  // column type (domain_over_array.hpp), recorded by _il's OID.
+  for (auto& t : set.types)
+    if (t.kind == 'd' && t.base.oid >= first_user_oid)
+      for (const auto& u : set.types)
+        if (u.kind == 'd' && u.array_oid == t.base.oid && u.base_dimensions > 0)
+          if (auto nested = u.domain_array_column_type())
+            t.base = *nested;
   return set;
 }
 
@@ -350,8 +358,8 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
       type.kind == 'e'
           ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
             "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2))" + order
-          : "SELECT relname, attname, attndims > ?4 FROM tributary_columns WHERE attdomain = ?2 "
-            "AND ?1 = ?1 AND ?3 = ?3" + order);
+          : "SELECT relname, attname, attndims > ?4 OR atttypid = ?3 FROM tributary_columns "
+            "WHERE attdomain = ?2 AND ?1 = ?1" + order);  // il[]: recorded as _il
   if (!q)
     return fail(q.error());
   q->bind_int(1, type.oid);

@@ -205,7 +205,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
   }
   if (table_exists(db, "tributary_types")) {
     auto rows = query_rows(db, "SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typnotnull, "
-                              "typarray, typdefaultbin IS NOT NULL, typdefault FROM tributary_types ORDER BY oid");
+                              "typarray, typdefaultbin IS NOT NULL, typdefault, typndims FROM tributary_types "
+                              "ORDER BY oid");
     if (!rows)
       return fail(rows.error());
     for (const auto& row : *rows) {
@@ -214,6 +215,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
                              std::stoll(row[7]), {}, std::nullopt});
       if (row[8] == "1")
         model.types.back().default_text = row[9];
+      model.types.back().dimensions = static_cast<int32_t>(std::stol(row[10]));
     }
   }
   if (table_exists(db, "tributary_domain_constraints"))

@@ -136,6 +136,7 @@ struct catalog_user_type {
   int64_t array = 0;                  // typarray: its array type (_mood, _price)
   std::vector<catalog_check> checks;  // a domain's CHECK constraints (pg_constraint, contypid)
   std::optional<std::string> default_text;  // a domain's DEFAULT as PostgreSQL prints it (typdefault)
+  int32_t dimensions = 0;  // typndims: a domain over an array's (il AS int[]: 1)
 };
 
 struct catalog_model {

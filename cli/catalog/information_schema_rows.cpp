@@ -3,6 +3,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/enum_type.hpp"
 #include "storage/text_query.hpp"
 
 namespace tributary {
@@ -19,6 +20,7 @@ sql_value number_or_null(std::optional<int64_t> n) { return n ? sql_value{*n} : 
 // _pg_char_max_length, _pg_numeric_precision & co.).
 struct type_facts {
   std::string data_type;
+  std::string udt_schema = "pg_catalog";
   std::string udt_name;
   std::optional<int64_t> char_length, octet_length, precision, radix, scale, datetime_precision;
 };
@@ -29,11 +31,26 @@ type_facts facts_of(const catalog_model& model, const column_definition& c) {
   const int32_t typmod = c.type.typmod;
   const type_descriptor* t = find_builtin_type(oid);
   out.udt_name = t ? std::string(t->typname) : c.type.name;
+  // price[], il[], mood[]: the user type's array type (_price), no domain.
+  const int64_t user_element = c.type.domain_array ? c.type.domain_array->domain_oid
+                               : c.type.is_enum_array() ? c.type.enum_labels->oid
+                                                        : 0;
+  if (user_element != 0) {
+    out.data_type = "ARRAY";
+    for (const auto& u : model.types)
+      if (u.oid == user_element) {
+        out.udt_schema = u.schema;
+        out.udt_name = "_" + u.name;
+      }
+    return out;
+  }
   if (c.type.is_enum() || (t == nullptr && !c.type.name.empty())) {
     out.data_type = "USER-DEFINED";
     for (const auto& u : model.types)
-      if (u.name == c.type.name || u.schema + "." + u.name == c.type.name)
+      if (u.name == c.type.name || u.schema + "." + u.name == c.type.name) {
+        out.udt_schema = u.schema;
         out.udt_name = u.name;
+      }
     return out;
   }
   if (t && t->category == 'A') {
@@ -123,7 +140,7 @@ std::vector<snapshot_row> information_schema_columns_rows(sqlite_connection& db,
         return identity ? sql_value{(*identity)[k]} : null_value;
       };
       sql_value domain_schema = null_value, domain_name = null_value, domain_catalog = null_value;
-      if (!c.domain.empty())
+      if (!c.domain.empty() && !c.type.domain_array)
         for (const auto& u : model.types)
           if (u.name == c.domain || u.schema + "." + u.name == c.domain) {
             domain_catalog = database;
@@ -136,7 +153,7 @@ std::vector<snapshot_row> information_schema_columns_rows(sqlite_connection& db,
                      number_or_null(f.octet_length), number_or_null(f.precision), number_or_null(f.radix),
                      number_or_null(f.scale), number_or_null(f.datetime_precision), null_value, null_value,
                      null_value, null_value, null_value, null_value, null_value, null_value, domain_catalog,
-                     domain_schema, domain_name, database, std::string("pg_catalog"), f.udt_name, null_value,
+                     domain_schema, domain_name, database, f.udt_schema, f.udt_name, null_value,
                      null_value, null_value, null_value, std::to_string(position), yes_no(false),
                      yes_no(!c.identity.empty()),
                      c.identity.empty() ? null_value

@@ -37,8 +37,30 @@ bool collatable(int64_t type_oid) {
 
 }  // namespace
 
+namespace {
+
+// A column of a domain's array type (price[], il[]), not of a domain over one (ill AS il[]).
+bool of_domain_array_type(const column_definition& column) {
+  return column.type.domain_array && (column.domain.empty() || column.domain == column.type.domain_array->domain_name);
+}
+
+// A column of a domain (price, il, ill AS il[]): its type is the domain's.
+bool of_domain(const column_definition& column) { return !column.domain.empty() && !of_domain_array_type(column); }
+
+// attndims: the dimensions the column's declaration wrote; a domain's own (il over
+// int[], ill over il[]) do not count: 0 for a column of a domain, as PostgreSQL's.
+int64_t attribute_dimensions(const column_definition& column) { return of_domain(column) ? 0 : column.dimensions; }
+
+// atttypmod: -1 for a column of a domain (the domain's is its pg_type.typtypmod).
+int32_t attribute_typmod(const column_definition& column) {
+  return of_domain(column) ? -1 : column.type.client_typmod();
+}
+
+}  // namespace
+
 int64_t attribute_type_oid(const catalog_model& model, const column_definition& column) {
-  if (column.type.domain_array)  // price[]: the domain's array type
+  // price[], il[]: the domain's array type (a column of ill AS il[] is ill's, below).
+  if (of_domain_array_type(column))
     return column.type.domain_array->array_oid;
   if (!column.domain.empty())
     for (const auto& t : model.types)
@@ -133,7 +155,7 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model, const re
                                    ? sql_value{shown_acl_text(own->second, owner.role_name)}
                                    : null_value;
       out.push_back(row(r.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(i + 1),
-                        c.type.client_typmod(), c.dimensions, c.not_null, c.default_expression.has_value(),
+                        attribute_typmod(c), attribute_dimensions(c), c.not_null, c.default_expression.has_value(),
                         c.identity, attacl));
     }
     for (const auto& index : r.indexes)
@@ -143,7 +165,7 @@ std::vector<snapshot_row> pg_attribute_rows(const catalog_model& model, const re
           continue;
         const auto& c = r.columns[static_cast<size_t>(attnum - 1)];
         out.push_back(row(index.oid, c.name, attribute_type_oid(model, c), static_cast<int64_t>(k + 1),
-                          c.type.client_typmod(), c.dimensions, false, false, ""));
+                          attribute_typmod(c), attribute_dimensions(c), false, false, ""));
       }
   }
   return out;

@@ -1,5 +1,7 @@
 #include "cli/catalog/pg_type_rows.hpp"
 
+#include <algorithm>
+
 #include "cli/catalog/internal_types.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -102,10 +104,13 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
     // The domain and its array type, _price (element: the domain); both have the
     // base type's collation (a domain over text: 100).
     const type_descriptor* base = find_builtin_type(static_cast<oid_t>(t.base_type));
-    const char category = base ? (base->element != 0 ? 'A' : base->category) : 'U';
+    const bool over_user_array = std::any_of(model.types.begin(), model.types.end(),
+                                             [&](const catalog_user_type& u) { return u.array == t.base_type; });
+    const char category = base ? (base->element != 0 ? 'A' : base->category) : over_user_array ? 'A' : 'U';
     const int64_t collation = builtin_collation(static_cast<oid_t>(t.base_type));
     out.push_back(type_row(t.oid, t.name, ns, owner, base ? base->typlen : -1, 'd', category, 0,
                            t.array, t.base_type, t.base_typmod, t.not_null, t.base_type, collation));
+    out.back()[27] = int64_t{t.dimensions};  // typndims
     if (t.default_text) {  // typdefaultbin (pg_get_expr gives its text back) and typdefault
       auto& row = out.back();
       row[row.size() - 3] = *t.default_text;

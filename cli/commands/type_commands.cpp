@@ -138,14 +138,16 @@ result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type
   for (const auto& c : *columns)
     if (c.array)
       out.push_back({dependency::kind::column, c.table, c.column, nullptr, name + "[]"});
-  if (type.kind == 'e') {
-    for (const auto& d : all.types) {
-      if (d.kind != 'd' || d.base.oid != type.oid)
-        continue;
-      out.push_back({dependency::kind::domain, {}, {}, &d, name});
-      if (auto r = collect_dependents(d, all, context, out); !r)
-        return r;
-    }
+  // The domains over it: over an enum (feeling AS mood), over an array of a domain
+  // over an array (ill AS il[], which depends on il[]).
+  for (const auto& d : all.types) {
+    const bool over_enum = type.kind == 'e' && d.base.oid == type.oid;
+    const bool over_array = type.kind == 'd' && d.base.oid == type.array_oid;
+    if (d.kind != 'd' || (!over_enum && !over_array))
+      continue;
+    out.push_back({dependency::kind::domain, {}, {}, &d, over_array ? name + "[]" : name});
+    if (auto r = collect_dependents(d, all, context, out); !r)
+      return r;
   }
   for (const auto& c : *columns)
     if (!c.array)

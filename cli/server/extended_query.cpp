@@ -6,6 +6,7 @@
 #include "cli/server/outcome_messages.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/bind_parameter.hpp"
+#include "stages/types/input_notices.hpp"
 #include "stages/core/utf8_validation.hpp"
 
 namespace tributary {
@@ -138,6 +139,9 @@ result<std::vector<sql_value>, pg_error> extended_query::decode_parameters(
         return fail(std::move(e));
       }
     if (text_format) {
+      // The type's input reads the text at Bind: its NOTICEs (a tsquery without lexemes).
+      for (pg_error& notice : text_input_notices(dispatcher_.value_type_of(statement.parameter_types[i]), *raw))
+        dispatcher_.emit_notice(std::move(notice));
       values.emplace_back(*raw);
     } else {
       auto decoded = read_binary_parameter(dispatcher_.value_type_of(statement.parameter_types[i]), *raw,

@@ -5,6 +5,7 @@
 #include "cli/commands/table_commands.hpp"
 #include "cli/server/domain_parameters.hpp"
 #include "cli/server/statement_dispatcher.hpp"
+#include "storage/sql_function_notices.hpp"
 
 namespace tributary {
 
@@ -50,8 +51,12 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::run_trans
     *situation.open = std::move(*opened);
     return std::optional<command_outcome>{std::move(outcome)};
   }
+  take_sql_function_notices(db_.handle());  // none of an earlier statement's
   auto outcome = executor_.run_translated((*translated)->sql, statement.tag, (*translated)->parameters,
                                           (*translated)->columns, situation.result_formats);
+  // A value read at run time (x::tsquery over rows): its input's NOTICEs, before the rows.
+  for (pg_error& notice : take_sql_function_notices(db_.handle()))
+    emit_notice(std::move(notice));
   if (!outcome)
     return fail(outcome.error());
   return std::optional<command_outcome>{std::move(*outcome)};

@@ -17,6 +17,7 @@
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
 #include "stages/types/value_io.hpp"
 
@@ -207,9 +208,16 @@ struct table_builder {
       column.type = parts.array_dimensions == 0 ? user->enum_column_type()
                                                 : user->enum_array_column_type();
     } else if (user && parts.array_dimensions > 0 && user->base_dimensions > 0) {
-      // il[] with il a domain over int[]: PostgreSQL's values are 1-D arrays whose
-      // elements are int[] arrays ({"{3,4}","{5}"}), not 2-D int[].
-      return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
+      // il[] with il a domain over int[]: PostgreSQL's values are arrays whose
+      // elements are int[] arrays ({"{3,4}","{5}"}), not 2-D int[]
+      // (domain_over_array.hpp); attndims counts il[]'s own dimensions.
+      auto array_type = user->domain_array_column_type();
+      if (!array_type)
+        return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
+      column.type = *array_type;
+      column.domain = user->display_name();
+      element_domain = true;
+      dimensions = parts.array_dimensions;
     } else if (user) {
       // price[]: the domain's array type, each element tested by the domain.
       if (parts.array_dimensions > 0)
@@ -474,6 +482,8 @@ struct table_builder {
 }  // namespace
 
 std::string sqlite_column_type(const column_type& type) {
+  if (domain_over_array_element(type))  // il[]: array_cmp over int4[]'s array_cmp
+    return "TEXT COLLATE " + domain_over_array_collation(type);
   if (type.is_enum_array())
     return "TEXT COLLATE " + enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())

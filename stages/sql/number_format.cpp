@@ -3,7 +3,7 @@
 // before and after the point, the first 0, the flags), the value is printed by its
 // type's rules (numeric_to_char, int4_to_char, float8_to_char), then written
 // position by position (NUM_processor / NUM_numpart_to_char); to_number reads by
-// the same description (NUM_processor / NUM_numpart_from_char).
+// the same description (number_reading.cpp).
 #include "stages/sql/number_format.hpp"
 
 #include <cctype>
@@ -13,199 +13,15 @@
 #include <optional>
 #include <vector>
 
+#include "stages/sql/number_pattern.hpp"
+
 namespace tributary {
 namespace {
 
-enum class key {
-  digit9, digit0, point, d, comma, g, fm, s, mi, pl, sg, pr, l, eeee, th_upper, th_lower, rn_upper,
-  rn_lower, v, b, no_output, character
-};
-
-struct node {
-  key kind;
-  std::string text;  // key::character: the character
-};
-
-// PostgreSQL's NUM keywords, longest first for a shared first letter (index_seq_search).
-struct keyword {
-  const char* name;
-  key kind;
-};
-constexpr keyword keywords[] = {
-    {"FM", key::fm},        {"fm", key::fm},        {"MI", key::mi},        {"mi", key::mi},
-    {"PL", key::pl},        {"pl", key::pl},        {"PR", key::pr},        {"pr", key::pr},
-    {"SG", key::sg},        {"sg", key::sg},        {"SP", key::no_output}, {"sp", key::no_output},
-    {"S", key::s},          {"s", key::s},          {"D", key::d},          {"d", key::d},
-    {"G", key::g},          {"g", key::g},          {"L", key::l},          {"l", key::l},
-    {"EEEE", key::eeee},    {"eeee", key::eeee},    {"TH", key::th_upper},  {"th", key::th_lower},
-    {"RN", key::rn_upper},  {"rn", key::rn_lower},  {"V", key::v},          {"v", key::v},
-    {"B", key::b},          {"b", key::b},          {"C", key::no_output},  {"c", key::no_output},
-    {"9", key::digit9},     {"0", key::digit0},     {".", key::point},      {",", key::comma}};
-
-std::vector<node> read_pattern(std::string_view pattern) {
-  std::vector<node> out;
-  size_t i = 0;
-  while (i < pattern.size()) {
-    size_t used = 0;
-    for (const keyword& k : keywords) {
-      const size_t n = std::strlen(k.name);
-      if (pattern.compare(i, n, k.name) == 0) {
-        out.push_back({k.kind, {}});
-        used = n;
-        break;
-      }
-    }
-    if (used == 0 && pattern[i] == '"') {  // "quoted text", \ escaping inside
-      for (++i; i < pattern.size() && pattern[i] != '"'; ++i) {
-        if (pattern[i] == '\\' && i + 1 < pattern.size())
-          ++i;
-        out.push_back({key::character, std::string(1, pattern[i])});
-      }
-      ++i;
-      continue;
-    }
-    if (used == 0 && pattern[i] == '\\' && i + 1 < pattern.size() && pattern[i + 1] == '"') {
-      out.push_back({key::character, "\""});
-      i += 2;
-      continue;
-    }
-    if (used == 0) {
-      out.push_back({key::character, std::string(1, pattern[i])});
-      used = 1;
-    }
-    i += used;
-  }
-  return out;
-}
-
-// NUMDesc: what the pattern asks for.
-struct description {
-  int pre = 0, post = 0, multi = 0;
-  bool decimal = false, zero = false, blank = false, fill = false, bracket = false, plus = false, minus = false;
-  bool lsign = false, roman = false, multiply = false, eeee = false;
-  enum { none, before, after } lsign_place = none;
-  int pre_lsign_num = 0;
-  int zero_start = 0, zero_end = 0;
-};
-
-pg_error syntax_error(const std::string& message) { return make_pg_error("42601", message); }
-
-result<description, pg_error> describe(const std::vector<node>& nodes) {
-  description d;
-  for (const node& n : nodes) {
-    if (n.kind == key::character)
-      continue;
-    if (d.eeee && n.kind != key::eeee)
-      return fail(syntax_error("\"EEEE\" must be the last pattern used"));
-    switch (n.kind) {
-      case key::digit9:
-        if (d.bracket)
-          return fail(syntax_error("\"9\" must be ahead of \"PR\""));
-        if (d.multiply) {
-          ++d.multi;
-          break;
-        }
-        ++(d.decimal ? d.post : d.pre);
-        break;
-      case key::digit0:
-        if (d.bracket)
-          return fail(syntax_error("\"0\" must be ahead of \"PR\""));
-        if (!d.zero && !d.decimal) {
-          d.zero = true;
-          d.zero_start = d.pre + 1;
-        }
-        ++(d.decimal ? d.post : d.pre);
-        d.zero_end = d.pre + d.post;
-        break;
-      case key::b:
-        if (d.pre == 0 && d.post == 0 && !d.zero)
-          d.blank = true;
-        break;
-      case key::d:
-      case key::point:
-        if (d.decimal)
-          return fail(syntax_error("multiple decimal points"));
-        if (d.multiply)
-          return fail(syntax_error("cannot use \"V\" and decimal point together"));
-        d.decimal = true;
-        break;
-      case key::fm:
-        d.fill = true;
-        break;
-      case key::s:
-        if (d.lsign)
-          return fail(syntax_error("cannot use \"S\" twice"));
-        if (d.plus || d.minus || d.bracket)
-          return fail(syntax_error("cannot use \"S\" and \"PL\"/\"MI\"/\"SG\"/\"PR\" together"));
-        if (!d.decimal) {
-          d.lsign = true;
-          d.lsign_place = description::before;
-          d.pre_lsign_num = d.pre;
-        } else if (d.lsign_place == description::none) {
-          d.lsign = true;
-          d.lsign_place = description::after;
-        }
-        break;
-      case key::mi:
-        if (d.lsign)
-          return fail(syntax_error("cannot use \"S\" and \"MI\" together"));
-        d.minus = true;
-        break;
-      case key::pl:
-        if (d.lsign)
-          return fail(syntax_error("cannot use \"S\" and \"PL\" together"));
-        d.plus = true;
-        break;
-      case key::sg:
-        if (d.lsign)
-          return fail(syntax_error("cannot use \"S\" and \"SG\" together"));
-        d.plus = d.minus = true;
-        break;
-      case key::pr:
-        if (d.lsign || d.plus || d.minus)
-          return fail(syntax_error("cannot use \"PR\" and \"S\"/\"PL\"/\"MI\"/\"SG\" together"));
-        d.bracket = true;
-        break;
-      case key::rn_upper:
-      case key::rn_lower:
-        d.roman = true;
-        break;
-      case key::v:
-        if (d.decimal)
-          return fail(syntax_error("cannot use \"V\" and decimal point together"));
-        d.multiply = true;
-        break;
-      case key::eeee:
-        if (d.eeee)
-          return fail(syntax_error("cannot use \"EEEE\" twice"));
-        if (d.blank || d.fill || d.lsign || d.bracket || d.minus || d.plus || d.roman || d.multiply) {
-          pg_error e = syntax_error("\"EEEE\" is incompatible with other formats");
-          e.detail = "\"EEEE\" may only be used together with digit and decimal point patterns.";
-          return fail(std::move(e));
-        }
-        d.eeee = true;
-        break;
-      default:
-        break;
-    }
-  }
-  return d;
-}
-
-struct prepared {
-  std::vector<node> nodes;
-  description num;
-};
-
-result<prepared, pg_error> prepare(std::string_view pattern) {
-  prepared p;
-  p.nodes = read_pattern(pattern);
-  auto d = describe(p.nodes);
-  if (!d)
-    return fail(d.error());
-  p.num = *d;
-  return p;
-}
+using number_pattern::description;
+using number_pattern::key;
+using number_pattern::node;
+using number_pattern::prepare;
 
 // int_to_roman: 1..3999 as Roman numerals, else 15 '#'s.
 std::string roman(int64_t number) {
@@ -508,6 +324,7 @@ result<int64_t, pg_error> numeric_to_int4(numeric_value value) {
   return n;
 }
 
+
 }  // namespace
 
 result<std::string, pg_error> format_number(numeric_value value, std::string_view pattern) {
@@ -595,157 +412,6 @@ result<std::string, pg_error> format_float(double value, std::string_view patter
   int out_pre_spaces = 0;
   fit_digits(printed, num, out_pre_spaces);
   return write_number(p->nodes, num, std::move(printed), sign, out_pre_spaces);
-}
-
-result<parsed_number, pg_error> parse_number(std::string_view text, std::string_view pattern) {
-  auto p = prepare(pattern);
-  if (!p)
-    return fail(p.error());
-  const description& num = p->num;
-  if (num.eeee)
-    return fail(make_pg_error("0A000", "\"EEEE\" not supported for input"));
-  if (num.roman)
-    return fail(make_pg_error("0A000", "\"RN\" not supported for input"));
-  // NUM_processor reading: `number` starts with the sign's place.
-  std::string number = " ";
-  size_t in = 0;
-  const size_t length = text.size();
-  int read_pre = 0, read_post = 0;
-  bool read_dec = false;
-  const auto overload = [&] { return in >= length; };
-  const auto amount = [&](size_t s) { return in + s <= length; };
-  const auto eat_non_data = [&](int n) {
-    while (n-- > 0) {
-      if (overload() || std::strchr("0123456789.,+-", text[in]) != nullptr)
-        break;
-      ++in;
-    }
-  };
-  const auto numpart = [&](key id) {  // NUM_numpart_from_char
-    bool isread = false;
-    if (overload())
-      return;
-    if (text[in] == ' ')
-      ++in;
-    if (overload())
-      return;
-    if (number[0] == ' ' && (id == key::digit0 || id == key::digit9) && read_pre + read_post == 0) {
-      if (num.lsign && num.lsign_place == description::before) {
-        if (amount(1) && text[in] == '-') {
-          ++in;
-          number[0] = '-';
-        } else if (amount(1) && text[in] == '+') {
-          ++in;
-          number[0] = '+';
-        }
-      } else if (text[in] == '-' || (num.bracket && text[in] == '<')) {
-        number[0] = '-';
-        ++in;
-      } else if (text[in] == '+') {
-        number[0] = '+';
-        ++in;
-      }
-    }
-    if (overload())
-      return;
-    if (std::isdigit(static_cast<unsigned char>(text[in]))) {
-      if (read_dec && read_post == num.post)
-        return;
-      number += text[in];
-      ++(read_dec ? read_post : read_pre);
-      isread = true;
-    } else if (num.decimal && !read_dec) {
-      if (amount(1) && text[in] == '.') {
-        number += '.';
-        read_dec = true;
-        isread = true;
-      }
-    }
-    if (overload())
-      return;
-    if (number[0] == ' ' && read_pre + read_post > 0) {
-      if (num.lsign && isread && in + 1 < length && !std::isdigit(static_cast<unsigned char>(text[in + 1]))) {
-        const size_t before = in++;
-        if (amount(1) && text[in] == '-')
-          number[0] = '-';
-        else if (amount(1) && text[in] == '+')
-          number[0] = '+';
-        if (number[0] == ' ')
-          in = before;
-      } else if (!isread && !num.lsign && (num.plus || num.minus)) {
-        if (text[in] == '-' || text[in] == '+')
-          number[0] = text[in];
-      }
-    }
-  };
-  for (const node& n : p->nodes) {
-    if (overload())
-      break;
-    if (n.kind == key::character) {  // one input character skipped per pattern character
-      ++in;
-      while (in < length && (static_cast<unsigned char>(text[in]) & 0xC0) == 0x80)
-        ++in;
-      continue;
-    }
-    switch (n.kind) {
-      case key::digit9:
-      case key::digit0:
-      case key::point:
-      case key::d:
-        numpart(n.kind);
-        break;
-      case key::comma:
-        if (num.fill || text[in] != ',')
-          continue;
-        break;
-      case key::g:
-        if (num.fill || !(amount(1) && text[in] == ','))
-          continue;
-        break;
-      case key::l:
-        eat_non_data(1);
-        continue;
-      case key::th_upper:
-      case key::th_lower:
-        if (num.decimal)
-          continue;
-        eat_non_data(2);
-        continue;
-      case key::mi:
-        if (text[in] == '-') {
-          number[0] = '-';
-          break;
-        }
-        eat_non_data(1);
-        continue;
-      case key::pl:
-        if (text[in] == '+') {
-          number[0] = '+';
-          break;
-        }
-        eat_non_data(1);
-        continue;
-      case key::sg:
-        if (text[in] == '-' || text[in] == '+') {
-          number[0] = text[in];
-          break;
-        }
-        eat_non_data(1);
-        continue;
-      default:
-        continue;
-    }
-    ++in;
-  }
-  if (number.back() == '.')
-    number.pop_back();
-  parsed_number out;
-  out.text = number;
-  out.scale = read_post;
-  out.precision = num.pre + num.multi + read_post;
-  out.multi = num.multi;
-  out.multiply = num.multiply;
-  return out;
 }
 
 }  // namespace tributary

@@ -80,8 +80,16 @@ result<ok_t, pg_error> read_base_type(const json& type_node, std::string_view so
     domain.base = user->enum_column_type();
     return ok_v;
   }
-  if (parts.array_dimensions > 0 && user->base_dimensions > 0)
-    return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
+  if (parts.array_dimensions > 0 && user->base_dimensions > 0) {
+    // ill AS il[] (il over int[]): its values are il[]'s, arrays of int[] values
+    // (domain_over_array.hpp). il's own constraints would test each element: not kept.
+    auto nested = user->domain_array_column_type();
+    if (!nested || user->not_null || !user->checks.empty())
+      return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
+    domain.base = *nested;
+    domain.base_dimensions = parts.array_dimensions;
+    return ok_v;
+  }
   domain.base = user->base;
   domain.base_dimensions = user->base_dimensions + parts.array_dimensions;
   if (parts.array_dimensions > 0 && user->base_dimensions == 0)

@@ -20,11 +20,11 @@
 // the name format_type prints ("mood[]") and the enum's labels: each element is
 // checked against them.
 //
-// An array of a user's domain (price[], price a domain over numeric(12,2)) holds
-// the base type's array (oid 1231 numeric[], the domain's typmod): its values,
-// codecs and operators are numeric[]'s. Clients see the domain's array type, as
-// PostgreSQL's: `domain_array` names it (its OID in RowDescription and
-// pg_attribute, the domain's OID as the element type of array_send / array_recv).
+// An array of a user's domain (price[], price over numeric(12,2)) holds the base
+// type's array (oid 1231 numeric[], the domain's typmod), numeric[]'s values, codecs
+// and operators; an array of a domain over an array (il[]) is domain_over_array.hpp's.
+// Clients see the domain's array type, as PostgreSQL's: `domain_array` names it (its
+// OID in RowDescription, pg_attribute; the domain's OID as array_send's element type).
 #pragma once
 
 #include <cstdint>

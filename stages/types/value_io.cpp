@@ -4,6 +4,7 @@
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/type_codec.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 
 namespace tributary {
 
@@ -46,7 +47,7 @@ namespace {
 // The codec of a column type: an enum's, an array's of an enum, or its built-in
 // type's family's.
 const type_codec* codec_of(const column_type& type) {
-  if (type.is_enum_array())
+  if (type.is_enum_array() || domain_over_array_element(type))  // mood[], il[]
     return &array_codec();
   return type.is_enum() ? &enum_codec() : find_type_codec(type.oid);
 }

@@ -28,6 +28,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
 
 namespace tributary::translator {
@@ -46,6 +47,8 @@ std::optional<column_type> array_element_type(const column_type& array) {
       name.resize(name.size() - 2);
     return column_type{array.enum_labels->oid, -1, name, array.enum_labels, nullptr};
   }
+  if (const column_type* base_array = domain_over_array_element(array))
+    return *base_array;  // il[]: an element is an int4[] (PostgreSQL types it il)
   const type_descriptor* type = find_builtin_type(array.oid);
   if (type == nullptr || type->element == 0)
     return std::nullopt;

@@ -40,6 +40,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -94,6 +95,8 @@ array_argument array_of(query_translator& t, const typed_expression& value, cons
   if (value.type.oid == int2vector_oid || value.type.oid == oidvector_oid)
     return {"('{' || replace(" + value.sql + ", ' ', ',') || '}')",
             builtin_column_type(value.type.oid == int2vector_oid ? pg_type_oid::int2 : pg_type_oid::oid)};
+  if (const column_type* base_array = domain_over_array_element(value.type))
+    return {value.sql, *base_array};  // il[]: each element an int4[]
   const type_descriptor* type = find_builtin_type(value.type.oid);
   if (type == nullptr || type->element == 0)
     t.fail_at(make_pg_error("42883", "function " + function + "(" + format_type(value.type) +

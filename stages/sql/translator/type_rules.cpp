@@ -7,6 +7,7 @@
 
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
 
 namespace tributary::translator {
@@ -34,6 +35,8 @@ bool is_text_like(oid_t oid) {
 }
 
 std::string collation_of(const column_type& type) {
+  if (domain_over_array_element(type))  // il[]
+    return domain_over_array_collation(type);
   if (type.is_enum_array())
     return enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())
@@ -104,6 +107,12 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
 }
 
 std::string cast_sql(const std::string& sql, const column_type& from, const column_type& to) {
+  if (const column_type* base = domain_over_array_element(from); base && !(from == to)) {
+    // il[]: its text as array_out prints it in this session (pg_cast knows OIDs only).
+    const std::string text = "pg_nested_array_out(" + sql + ", " + std::to_string(base->oid) + ", " +
+                             std::to_string(base->typmod) + ")";
+    return cast_sql(text, builtin(pg_type_oid::text), to);
+  }
   return "pg_cast(" + sql + ", " + std::to_string(from.oid) + ", " + std::to_string(from.typmod) +
          ", " + std::to_string(to.oid) + ", " + std::to_string(to.typmod) + ")";
 }

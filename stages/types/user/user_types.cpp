@@ -2,6 +2,7 @@
 #include "stages/types/user/user_types.hpp"
 
 #include "stages/types/builtin_types.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 
 namespace tributary {
 
@@ -19,6 +20,8 @@ column_type user_type::enum_array_column_type() const {
 
 std::optional<column_type> user_type::domain_array_column_type() const {
   const type_descriptor* d = find_builtin_type(base.oid);
+  if (kind == 'd' && base_dimensions > 0 && d != nullptr && d->category == 'A' && d->element != 0)
+    return domain_over_array_column_type(array_oid, oid, display_name(), base);  // il[]
   if (kind != 'd' || base_dimensions != 0 || d == nullptr || d->array == 0)
     return std::nullopt;
   column_type type = base;

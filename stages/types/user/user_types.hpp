@@ -55,9 +55,9 @@ struct user_type {
   // The column type of an enum column, and of a column of its array type (mood[]).
   column_type enum_column_type() const;
   column_type enum_array_column_type() const;
-  // The column type of an array of a domain over a type that is not an array
-  // (price[]): the base type's array (numeric[] with the domain's typmod) seen
-  // by clients as the domain's array type; nullopt for a base without one.
+  // The column type of an array of the domain: price[] the base type's array
+  // (numeric[], the domain's typmod) seen by clients as _price; il[] over int[]:
+  // domain_over_array.hpp's; nullopt for a base without an array type.
   std::optional<column_type> domain_array_column_type() const;
 };
 

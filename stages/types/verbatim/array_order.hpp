@@ -23,8 +23,8 @@
 //     (mood[]): its elements are labels, compared by the enum's sort order
 //     (enum_type.hpp's enum_order), so '{sad}' < '{happy}' when sad comes first.
 //   stored_array_collations  one collation per array type whose element type
-//     has a codec, named "pg_array_<element typname>" ("pg_array_int4",
-//     "pg_array_numeric"), each calling compare_stored_array.
+//     has a codec, "pg_array_<element typname>" ("pg_array_int4"), and one per
+//     array of its arrays ("pg_array__int4": il[]), calling compare_stored_array.
 // Pure functions, nothing cached: thread-safe.
 #pragma once
 

@@ -3,7 +3,9 @@
 // builtin_types.cpp whose element type find_type_codec knows) and of users'
 // enums (mood[]: each element a label of the enum, 22P02 otherwise; sent with
 // the enum's OID as element type) and of users' domains (price[]: the base
-// type's array, numeric[], sent with the domain's OID as element type), as
+// type's array, numeric[], sent with the domain's OID as element type) and of
+// users' domains over arrays (il[]: each element a whole int4[] value, read,
+// printed, sent and received by int4[]'s own codec; domain_over_array.hpp), as
 // PostgreSQL 15's array_in / array_out / array_recv / array_send.
 //
 // Stored form: TEXT, array_out's text of the value as the publisher prints it
@@ -59,6 +61,7 @@
 #include "stages/types/verbatim/array_text.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
 #include "stages/types/verbatim/verbatim_text.hpp"
 
@@ -80,6 +83,13 @@ element_info element_of(const column_type& array_type) {
     info.type = column_type{array_type.enum_labels->oid, -1, {}, array_type.enum_labels};
     info.codec = &enum_codec();
     info.sent_oid = info.type.oid;
+    return info;
+  }
+  if (const column_type* base_array = domain_over_array_element(array_type)) {
+    // il[]: each element a whole int4[] value, sent with il's OID as element type.
+    info.type = *base_array;
+    info.codec = find_type_codec(base_array->oid);
+    info.sent_oid = array_type.domain_array->domain_oid;
     return info;
   }
   const type_descriptor* d = find_builtin_type(array_type.oid);
@@ -153,6 +163,8 @@ result<sql_value, pg_error> parse_text(const column_type& type, std::string_view
 // True when the session prints some value of the element type otherwise than
 // the publisher does.
 bool session_prints_differently(oid_t element_oid, const type_settings& session) {
+  if (const type_descriptor* d = find_builtin_type(element_oid); d && d->category == 'A')
+    return session_prints_differently(d->element, session);  // il[]: int4[]'s elements
   const type_settings& publisher = publisher_type_settings();
   switch (element_oid) {
     case 17: return session.bytea_output_hex != publisher.bytea_output_hex;
