@@ -32,6 +32,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/row_sort_keys.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -180,6 +181,18 @@ column_type min_max_result_type(const column_type& type) {
   return type;
 }
 
+// min / max (`extreme`) of an array of json, xml or a geometric type: PostgreSQL's
+// array_larger / array_smaller fail on the second value (array_cmp finds no comparison
+// for the element), in an aggregate as over a window's frame; `count` counts the values
+// (the aggregate's or the frame's). Other types: `extreme` itself.
+std::string failing_on_second_value(const typed_expression& arg, const std::string& count, const std::string& extreme) {
+  const type_descriptor* d = arg.type.is_enum_array() ? nullptr : find_builtin_type(arg.type.oid);
+  if (d == nullptr || d->element == 0 || has_btree_operator_class(d->element))
+    return extreme;
+  return "(CASE WHEN " + count + " > 1 THEN pg_raise('42883', 'could not identify a comparison function for type " +
+         format_type(builtin_column_type(d->element)) + "') ELSE " + extreme + " END)";
+}
+
 // Window functions: row_number, rank, dense_rank (int8), lag / lead (the value's
 // type), and count / min / max / sum / avg over a window. SQLite computes them
 // natively, sum and avg of numeric and float8 by storage/sql_functions_sums.cpp.
@@ -229,6 +242,7 @@ typed_expression window_call(query_translator& t, const std::string& name, const
       t.fail_at(std::move(*error), location);
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
     out.type = min_max_result_type(args[0].type);
+    out.sql = failing_on_second_value(args[0], "count(" + args[0].sql + ")" + over, out.sql);
     return out;
   }
   if (name == "ntile" && args.size() == 1) {  // int4 buckets; SQLite's ntile
@@ -329,16 +343,10 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
     std::string keys;
     if (!pt::flag(call, "agg_distinct"))
       keys = aggregate_order_keys(t, call, where, "array_agg");
-    else if (call.contains("agg_order") || !value.row_values || !value.row_absent.empty())
+    else if (call.contains("agg_order"))
       throw not_translatable{"array_agg(DISTINCT ...) of this row"};
-    for (size_t i = 0; pt::flag(call, "agg_distinct") && i < value.row_values->size(); ++i) {
-      typed_expression field = (*value.row_values)[i];
-      if (expression_helpers::untyped(field))
-        field = t.coerce(std::move(field), builtin_column_type(pg_type_oid::text));
-      if (field.type.is_enum() || field.type.oid == record_oid)
-        throw not_translatable{"array_agg(DISTINCT ...) of a row with this field type"};
-      keys += ", " + field.sql + ", " + sql_quote(collation_of(field.type)) + ", 4";
-    }
+    else
+      keys = row_distinct_keys(t, value, "array_agg");
     const std::string sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','" + keys + ")" + filter;
     typed_expression out = result_of("('{' || " + sql + " || '}')", record_array_oid);
     out.row_type_oid = value.row_array_type_oid;  // a table's rows: its row type's array type (t[])
@@ -503,6 +511,9 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (name == "count") {
     if (pt::flag(call, "agg_star"))
       return result_of("count(*)" + filter, pg_type_oid::int8);
+    if (args.size() == 1 && distinct && args[0].row_values)  // rows compared as record_cmp compares them
+      return result_of("pg_distinct_count(1, NULL" + row_distinct_keys(*this, args[0], "count") + ")" + filter,
+                       pg_type_oid::int8);
     if (args.size() == 1)
       return aggregate("count", with_collation(args[0].sql, args[0].type), pg_type_oid::int8);
   }
@@ -534,13 +545,7 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       fail_at(std::move(*error), location);
     typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);
     out.type = min_max_result_type(arg.type);
-    // An array of json, xml or a geometric type: PostgreSQL's array_larger / array_smaller
-    // fail on the second value (array_cmp finds no comparison for the element).
-    if (const type_descriptor* d = arg.type.is_enum_array() ? nullptr : find_builtin_type(arg.type.oid);
-        d != nullptr && d->element != 0 && !has_btree_operator_class(d->element))
-      out.sql = "(CASE WHEN count(" + arg.sql + ")" + filter + " > 1 THEN pg_raise('42883', 'could not identify a "
-                "comparison function for type " + format_type(builtin_column_type(d->element)) + "') ELSE " + out.sql +
-                " END)";
+    out.sql = failing_on_second_value(arg, "count(" + arg.sql + ")" + filter, out.sql);
     return out;
   }
   if ((name == "bit_and" || name == "bit_or" || name == "bit_xor") && is_integer(type) && !arg.literal &&

@@ -200,7 +200,17 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       const auto typed_one = std::find_if(constants.begin(), constants.end(), [](const typed_expression& e) {
         return !untyped(e);
       });
-      if (typed_one != constants.end()) {
+      // select_common_type finds none for types of two categories (json 'U', text 'S'):
+      // PostgreSQL then compares item by item (`j IN ('1', 'x'::text)` is json = unknown).
+      const auto category = [](const typed_expression& e) {
+        const type_descriptor* d = e.type.is_enum() ? nullptr : find_builtin_type(e.type.oid);
+        return d == nullptr ? '\0' : d->category;
+      };
+      const bool one_category =
+          typed_one != constants.end() && std::all_of(constants.begin(), constants.end(), [&](const typed_expression& e) {
+            return untyped(e) || category(e) == category(*typed_one);
+          });
+      if (one_category) {
         typed_expression common = *typed_one;
         require_comparison_operator(negated ? "<>" : "=", common, common, location_of(expr));
       }
