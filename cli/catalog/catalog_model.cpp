@@ -1,4 +1,6 @@
 #include "cli/catalog/catalog_model.hpp"
+
+#include "cli/catalog/composite_relations.hpp"
 #include "cli/catalog/view_columns.hpp"
 #include "cli/catalog/check_text.hpp"
 #include "cli/catalog/temporary_schema_marker.hpp"
@@ -598,6 +600,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
         model.types.back().default_text = row[9];
     }
   }
+  if (auto ok = add_composite_relations(db, model); !ok)
+    return fail(ok.error());
   if (table_exists(db, "tributary_domain_constraints"))
     if (auto ok = read_domain_checks(db, model); !ok)
       return fail(ok.error());

@@ -62,7 +62,9 @@ std::function<const user_type*(std::string_view, std::string_view)> user_type_lo
       auto read = read_user_types(context.database());
       user_types = read ? std::move(*read) : user_type_set{};
     }
-    return user_types->find(schema, name);
+    // A composite type is seen as a table's row type is, through the columns lookup.
+    const user_type* type = user_types->find(schema, name);
+    return type != nullptr && type->kind == 'c' ? nullptr : type;
   };
 }
 
@@ -345,6 +347,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   auto exists = relation_exists(db.handle(), definition->table);  // a sequence's name too
   if (!exists)
     return fail(exists.error());
+  if (const user_type* type = user_types->find("", definition->table); type && type->kind == 'c')
+    *exists = true;  // a composite type is a relation too (pg_class relkind c)
   if (*exists) {
     if (!definition->if_not_exists)
       return fail(make_pg_error("42P07", "relation \"" + definition->table + "\" already exists"));

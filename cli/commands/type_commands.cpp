@@ -6,10 +6,12 @@
 
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/composite_type_ddl.hpp"
 #include "stages/sql/type_ddl.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/enum_collations.hpp"
+#include "storage/row_type_collations.hpp"
 #include "storage/namespace_catalog.hpp"
 #include "storage/user_type_catalog.hpp"
 #include "storage/text_query.hpp"
@@ -119,6 +121,57 @@ result<command_outcome, pg_error> create_domain(const nlohmann::json& stmt,
   return command_outcome::tag_only("CREATE DOMAIN");
 }
 
+// CREATE TYPE name AS (...): the type (kind 'c') and its attributes, kept as a table's
+// columns under the type's local name (the row-type machinery reads them as a table's:
+// its OIDs are stages/core/row_type_oid.hpp's).
+result<command_outcome, pg_error> create_composite(const nlohmann::json& stmt, std::string_view source,
+                                                   command_context& context, const type_settings& settings) {
+  auto existing = user_types_of(context);
+  if (!existing)
+    return fail(existing.error());
+  sqlite_connection& db = context.database();
+  std::optional<pg_error> storage_failure;
+  const auto names_a_row_type = [&](const std::string& local) {
+    auto table = relation_exists(db, local);
+    if (!table)
+      storage_failure = table.error();
+    if (table && *table)
+      return true;
+    auto recorded = read_recorded_table_columns(db, local);  // a composite type's attributes
+    return recorded && !recorded->empty();
+  };
+  auto request = read_create_composite(stmt, source, settings, *existing, names_a_row_type);
+  if (storage_failure)
+    return fail(*storage_failure);
+  if (!request)
+    return fail(request.error());
+  if (auto r = check_new_type_name(request->name, *existing, context); !r)
+    return fail(r.error());
+  user_type type;
+  type.kind = 'c';
+  type.schema = request->name.schema.empty() ? "public" : request->name.schema;
+  type.name = request->name.name;
+  if (auto oid = record_user_type(db, type); !oid)
+    return fail(storage_error(oid.error()));
+  const std::string local = local_relation_name(request->name.schema, request->name.name);
+  if (auto r = record_table_columns(db, local, request->attributes); !r)
+    return fail(storage_error(r.error()));
+  publish_row_type(db.handle(), local);  // its columns' order (record_cmp) in every connection
+  return command_outcome::tag_only("CREATE TYPE");
+}
+
+// Forgets `type`: its catalog rows, and a composite type's attributes.
+result<ok_t, pg_error> forget_type(const user_type& type, command_context& context) {
+  if (auto r = forget_user_type(context.database(), type.oid); !r)
+    return fail(storage_error(r.error()));
+  if (type.kind == 'c')
+    if (auto r = forget_table_columns(context.database(), local_relation_name(type.schema == "public" ? "" : type.schema,
+                                                                              type.name));
+        !r)
+      return fail(storage_error(r.error()));
+  return ok_v;
+}
+
 // What depends on `type`, in PostgreSQL's order: arrays of it, domains over it
 // (each followed by what depends on the domain), then its own columns.
 struct dependency {
@@ -219,9 +272,7 @@ result<ok_t, pg_error> drop_dependents_and_type(const user_type& type,
       return fail(storage_error(r.error()));
     }
   }
-  if (auto r = forget_user_type(context.database(), type.oid); !r)
-    return fail(storage_error(r.error()));
-  return ok_v;
+  return forget_type(type, context);
 }
 
 }  // namespace
@@ -234,6 +285,8 @@ result<command_outcome, pg_error> create_type(const std::string& node_type,
     return create_enum(stmt, context);
   if (node_type == "CreateDomainStmt")
     return create_domain(stmt, source, context, settings);
+  if (node_type == "CompositeTypeStmt")
+    return create_composite(stmt, source, context, settings);
   return fail(unsupported_type_definition(node_type));
 }
 
@@ -349,8 +402,8 @@ result<command_outcome, pg_error> drop_types(const nlohmann::json& stmt,
                                 join_lines(lines),
                                 "Use DROP ... CASCADE to drop the dependent objects too."));
     }
-    if (auto r = forget_user_type(context.database(), type->oid); !r)
-      return fail(storage_error(r.error()));
+    if (auto r = forget_type(*type, context); !r)
+      return fail(r.error());
   }
   return command_outcome::tag_only(tag);
 }

@@ -31,6 +31,7 @@
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/value_io.hpp"
@@ -44,15 +45,6 @@ using namespace expression_helpers;
 
 constexpr oid_t record_oid = 2249;
 
-// A field's text in record_out's form (NULL stays NULL: pg_record leaves it empty).
-std::string field_text_sql(const typed_expression& value) {
-  if (value.type.oid == pg_type_oid::boolean)
-    return "CASE WHEN " + value.sql + " IS NULL THEN NULL WHEN " + value.sql + " THEN 't' ELSE 'f' END";
-  if (value.type.oid == pg_type_oid::bpchar || value.type.oid == record_oid || is_text_like(value.type.oid))
-    return value.sql;
-  return cast_sql(value.sql, value.type, builtin(pg_type_oid::text));
-}
-
 }  // namespace
 
 typed_expression query_translator::row_constructor(const json& row, const scope& where) {
@@ -65,7 +57,7 @@ typed_expression query_translator::row_constructor(const json& row, const scope&
     typed_expression value = expression(arg, where);
     const typed_expression field = untyped(value) ? coerce(value, builtin(pg_type_oid::text)) : value;
     fields->push_back({"f" + std::to_string(values->size() + 1), field.type.oid, field.type.typmod});
-    texts += (texts.empty() ? "" : ", ") + field_text_sql(field);
+    texts += (texts.empty() ? "" : ", ") + record_field_text_sql(field);
     values->push_back(std::move(value));
   }
   typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), location_of(row));
@@ -111,7 +103,7 @@ std::optional<typed_expression> query_translator::table_row_cast(const json& cas
     const int at = value.location;
     value = explicit_cast(std::move(value), column.type, at);
     fields->push_back({column.name, column.type.oid, column.type.typmod});
-    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+    texts += (texts.empty() ? "" : ", ") + record_field_text_sql(value);
     values->push_back(std::move(value));
   }
   typed_expression out = typed(arg.is_null_constant ? "NULL" : "pg_record(" + texts + ")", builtin(record_oid), location);
@@ -144,7 +136,7 @@ typed_expression query_translator::record_literal_fields(const typed_expression&
     fail_at(*read.error, literal.location);
   std::string texts;
   for (const typed_expression& value : *values)
-    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+    texts += (texts.empty() ? "" : ", ") + record_field_text_sql(value);
   typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), literal.location);
   out.row_values = std::move(values);
   out.row_constructor = true;

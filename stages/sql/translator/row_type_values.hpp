@@ -1,0 +1,43 @@
+// row_type_values: values of a named row type (a table's, or a composite type's) the
+// translator builds for a column of that type.
+//
+//   row_type_columns(type)    the recorded columns (attributes) of the named row type
+//     a column has (type {0, "pair"}); nullptr for any other type
+//   mark_row_type_column(e, relation, column)   a reference to a column of a named row
+//     type (pair, pair[]): typed as PostgreSQL types it (row_type_oid: RowDescription,
+//     pg_typeof), from the table's recorded column (its dimensions)
+//   record_field_text_sql(v)  a field's text as record_out prints it (pg_record's
+//     argument; NULL stays NULL)
+//   row_value_assignment      ROW(1, 'x') (or (1, 'x')) assigned to a column of type
+//     pair: each field assigned to its attribute's type (an untyped literal read by
+//     it, 1.7 -> 2 for an integer), kept as record_out prints the row; 42846 cannot
+//     cast type record to pair with PostgreSQL's DETAIL (Input has too few / many
+//     columns. at the row, Cannot cast type x to y in column n. at the field).
+//   row_array_literal         a literal for a column of an array of a row type (a table's, or a
+// composite type's: `ps pair[]`), '{"(1,x)","(2,\"y z\")"}', read as array_in reads
+// it with record_in for each element, and kept as array_out prints the array of
+// record_out texts ({"(1,x)","(2,\"y z\")"}); each field read by its type's input
+// (22P02 malformed record literal / the field's input error, 22P02 malformed array
+// literal, at the literal). nullopt for a column that is not such an array; arrays
+// of more than one dimension and fields of other row types are not translated.
+// Defined in row_type_arrays.cpp; private to stages/sql/translator/.
+#pragma once
+
+#include <optional>
+
+#include "stages/sql/translator/query_translator.hpp"
+
+namespace tributary::translator {
+
+const std::vector<column_definition>* row_type_columns(query_translator& t, const column_type& type);
+void mark_row_type_column(query_translator& t, typed_expression& e, const std::string& relation,
+                          const std::string& column);
+std::string record_field_text_sql(const typed_expression& value);
+
+std::optional<typed_expression> row_value_assignment(query_translator& t, const typed_expression& value,
+                                                     const column_definition& column);
+
+std::optional<typed_expression> row_array_literal(query_translator& t, const typed_expression& literal,
+                                                  const column_definition& column);
+
+}  // namespace tributary::translator
