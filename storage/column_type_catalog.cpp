@@ -1,6 +1,7 @@
 // column_type_catalog: see the header.
 #include "storage/column_type_catalog.hpp"
 
+#include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
 #include "storage/user_type_catalog.hpp"
@@ -89,6 +90,31 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
     if (*s == sqlite_statement::step_result::row)
       c.type.domain_array = std::make_shared<const domain_array_type>(domain_array_type{
           static_cast<oid_t>(q->column_int(1)), static_cast<oid_t>(q->column_int(0)), c.domain});
+  }
+  // A column of a composite type (its own or a table's row type; not an array of
+  // one): the type's fields, when each is a built-in type, for the record codec
+  // (stages/types/verbatim/type_record.cpp: binary = true, binary results).
+  for (auto& c : columns) {
+    if (c.type.known() || c.type.name.empty() || c.dimensions > 0 || !c.domain.empty())
+      continue;
+    auto q = db.prepare("SELECT attname, atttypid, atttypmod FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
+    if (!q)
+      return fail(q.error());
+    q->bind_text(1, row_type_local_name(c.type.name));
+    auto fields = std::make_shared<std::vector<record_field>>();
+    bool builtin = true;
+    for (;;) {
+      auto s = q->step();
+      if (!s)
+        return fail(s.error());
+      if (*s == sqlite_statement::step_result::done)
+        break;
+      const auto oid = static_cast<oid_t>(q->column_int(1));
+      builtin = builtin && find_builtin_type(oid) != nullptr;
+      fields->push_back({q->column_text(0), oid, static_cast<int32_t>(q->column_int(2))});
+    }
+    if (builtin && !fields->empty())
+      c.type.record_fields = std::move(fields);
   }
   // A user's enum or an array of one: the enum's labels as they are in this
   // transaction.

@@ -40,9 +40,8 @@ std::shared_ptr<const std::vector<record_field>> named_row_type_fields(query_tra
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {
   const json& steps = pt::list(indirection, "indirection");
   typed_expression record = t.expression(indirection.value("arg", json()), where);
-  std::shared_ptr<const std::vector<record_field>> named;
-  if (!record.type.record_fields)
-    named = named_row_type_fields(t, record.type);
+  // (a named row type's column may carry its fields too: the named path reads them)
+  std::shared_ptr<const std::vector<record_field>> named = named_row_type_fields(t, record.type);
   if (!record.type.record_fields && !named)
     throw not_translatable{"field selection on a value that is not a computed record"};
   const std::string field = pt::text(pt::fields(steps[0]), "sval");
