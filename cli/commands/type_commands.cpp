@@ -74,6 +74,15 @@ result<ok_t, pg_error> check_new_type_name(const qualified_type_name& name,
   return ok_v;
 }
 
+// A new type of `kind` as the statement names it (in public when unqualified).
+user_type new_user_type(char kind, const qualified_type_name& name) {
+  user_type type;
+  type.kind = kind;
+  type.schema = name.schema.empty() ? "public" : name.schema;
+  type.name = name.name;
+  return type;
+}
+
 result<command_outcome, pg_error> create_enum(const nlohmann::json& stmt,
                                               command_context& context) {
   auto request = read_create_enum(stmt);
@@ -84,10 +93,7 @@ result<command_outcome, pg_error> create_enum(const nlohmann::json& stmt,
     return fail(existing.error());
   if (auto r = check_new_type_name(request->name, *existing, context); !r)
     return fail(r.error());
-  user_type type;
-  type.kind = 'e';
-  type.schema = request->name.schema.empty() ? "public" : request->name.schema;
-  type.name = request->name.name;
+  const user_type type = new_user_type('e', request->name);
   sqlite_connection& db = context.database();
   auto oid = record_user_type(db, type);
   if (!oid)
@@ -147,11 +153,7 @@ result<command_outcome, pg_error> create_composite(const nlohmann::json& stmt, s
     return fail(request.error());
   if (auto r = check_new_type_name(request->name, *existing, context); !r)
     return fail(r.error());
-  user_type type;
-  type.kind = 'c';
-  type.schema = request->name.schema.empty() ? "public" : request->name.schema;
-  type.name = request->name.name;
-  if (auto oid = record_user_type(db, type); !oid)
+  if (auto oid = record_user_type(db, new_user_type('c', request->name)); !oid)
     return fail(storage_error(oid.error()));
   const std::string local = local_relation_name(request->name.schema, request->name.name);
   if (auto r = record_table_columns(db, local, request->attributes); !r)
@@ -179,7 +181,15 @@ struct dependency {
   std::string table, column;  // a column
   const user_type* domain = nullptr;
   std::string on_type;        // the type it depends on, as PostgreSQL names it
+  bool of_composite = false;  // an attribute of a composite type (table: its local name)
 };
+
+// Whether `local` is a composite type's local name (its attributes are kept as columns).
+bool is_composite(const user_type_set& all, const std::string& local) {
+  return std::any_of(all.types.begin(), all.types.end(), [&](const user_type& t) {
+    return t.kind == 'c' && local_relation_name(t.schema == "public" ? "" : t.schema, t.name) == local;
+  });
+}
 
 result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type_set& all,
                                           command_context& context,
@@ -190,7 +200,7 @@ result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type
   const std::string name = type.display_name();
   for (const auto& c : *columns)
     if (c.array)
-      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name + "[]"});
+      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name + "[]", is_composite(all, c.table)});
   if (type.kind == 'e') {
     for (const auto& d : all.types) {
       if (d.kind != 'd' || d.base.oid != type.oid)
@@ -202,7 +212,7 @@ result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type
   }
   for (const auto& c : *columns)
     if (!c.array)
-      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name});
+      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name, is_composite(all, c.table)});
   return ok_v;
 }
 
@@ -240,17 +250,25 @@ result<ok_t, pg_error> rename_array_elements(sqlite_connection& db, const depend
 
 std::string describe(const dependency& d) {
   return d.what == dependency::kind::domain ? "type " + d.domain->display_name()
-                                            : "column " + d.column + " of table " + d.table;
+                                            : "column " + d.column + (d.of_composite ? " of composite type " : " of table ") +
+                                                  d.table;
 }
 
-// Drops one column of a table with recorded types (CASCADE).
-result<ok_t, pg_error> drop_column(const std::string& table, const std::string& column,
+// Drops one column of a table with recorded types, or one attribute of a composite
+// type (CASCADE).
+result<ok_t, pg_error> drop_column(const std::string& table, const std::string& column, bool of_composite,
                                    command_context& context) {
   sqlite_connection& db = context.database();
   auto columns = read_recorded_table_columns(db, table);
   if (!columns)
     return fail(storage_error(columns.error()));
   std::erase_if(*columns, [&](const column_definition& c) { return c.name == column; });
+  if (of_composite) {  // its attributes anew (no SQLite table)
+    if (auto r = record_table_columns(db, table, *columns); !r)
+      return fail(storage_error(r.error()));
+    publish_row_type(db.handle(), table);
+    return ok_v;
+  }
   if (auto r = db.exec("ALTER TABLE " + quote_identifier(table) + " DROP COLUMN " +
                        quote_identifier(column));
       !r)
@@ -266,7 +284,7 @@ result<ok_t, pg_error> drop_dependents_and_type(const user_type& type,
                                                 command_context& context) {
   for (const auto& d : dependents) {
     if (d.what == dependency::kind::column) {
-      if (auto r = drop_column(d.table, d.column, context); !r)
+      if (auto r = drop_column(d.table, d.column, d.of_composite, context); !r)
         return r;
     } else if (auto r = forget_user_type(context.database(), d.domain->oid); !r) {
       return fail(storage_error(r.error()));

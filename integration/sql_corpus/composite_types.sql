@@ -52,3 +52,14 @@ DROP TYPE ct8_pair CASCADE
 SELECT * FROM ct8_t ORDER BY id
 SELECT count(*)::int FROM pg_type WHERE typname IN ('ct8_pair', '_ct8_pair', 'ct8_num')
 DROP TABLE ct8_t
+CREATE TYPE ct8_pt AS (x float8, y float8)
+CREATE TYPE ct8_nest AS (inner_p ct8_pt, k int)
+CREATE TABLE ct8_pts (id int, p ct8_pt)
+INSERT INTO ct8_pts VALUES (1, '(1.5,2)'), (2, ROW(-0.0, 1e300)), (3, '(1.5,-2)'), (4, '(NaN,)')
+SELECT id, p::text, (p).x, (p).y FROM ct8_pts ORDER BY p
+SELECT '("(1,2)",3)'::ct8_nest::text
+DROP TABLE ct8_pts
+DROP TYPE ct8_pt
+DROP TYPE ct8_pt CASCADE
+SELECT '(3)'::ct8_nest::text
+DROP TYPE ct8_nest
