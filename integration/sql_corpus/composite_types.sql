@@ -34,6 +34,10 @@ INSERT INTO ct8_n VALUES (4, '(1,abcd,{})')
 INSERT INTO ct8_n VALUES (4, '(1,abc,{x})')
 SELECT id, v::text, (v).n, (v).t, (v).m, (v).n + 1 FROM ct8_n ORDER BY v
 SELECT count(DISTINCT p)::int, count(DISTINCT (p).a)::int FROM ct8_t
+SELECT id FROM ct8_t WHERE p = ROW(1, 'x')::ct8_pair ORDER BY id
+SELECT id FROM ct8_t WHERE p < '(2,a)'::ct8_pair ORDER BY id
+SELECT id FROM ct8_t WHERE p >= ROW(NULL, 'a')::ct8_pair ORDER BY id
+SELECT id, p <> ROW(10, 'a')::ct8_pair, ROW(9, 'b')::ct8_pair > p FROM ct8_t ORDER BY id
 UPDATE ct8_t SET p = ROW(7, 'seven') WHERE id = 1
 UPDATE ct8_t SET p = '(8,eight)' WHERE id = 2
 INSERT INTO ct8_t VALUES (20, ROW(1))

@@ -13,6 +13,7 @@
 
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -396,6 +397,8 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
   }
   if (auto geometric = geometric_operator(*this, op, left, right))  // box = box by area, ...
     return *geometric;
+  if (auto rows = named_row_comparison(op, left, right))  // c = ROW(1, 'x')::pair (row_type_values.hpp)
+    return *rows;
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
   // OIDs (oid, regclass, regtype, regproc) compare with each other and with

@@ -1,6 +1,9 @@
 // row_type_values: see the header.
 #include "stages/sql/translator/row_type_values.hpp"
 
+#include <algorithm>
+
+#include "stages/core/sql_quote.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
@@ -34,6 +37,21 @@ void mark_row_type_column(query_translator& t, typed_expression& e, const std::s
         e.row_array_type_oid = static_cast<oid_t>(table_row_type_oid(local, true));
       return;
     }
+}
+
+std::optional<typed_expression> named_row_comparison(const std::string& op, const typed_expression& left,
+                                                     const typed_expression& right) {
+  static const char* const operators[] = {"=", "<>", "!=", "<", "<=", ">", ">="};
+  if (std::find(std::begin(operators), std::end(operators), op) == std::end(operators) || left.row_type_oid == 0 ||
+      left.row_type_oid != right.row_type_oid || left.row_array_type_oid == 0 || right.row_array_type_oid == 0)
+    return std::nullopt;
+  const column_type& named = !left.type.known() && !left.type.name.empty() ? left.type : right.type;
+  if (named.known() || named.name.empty())
+    return std::nullopt;
+  const std::string collation = quote_identifier(row_type_collation_name(row_type_local_name(named.name)));
+  return expression_helpers::typed("(" + left.sql + " COLLATE " + collation + " " + (op == "!=" ? "<>" : op) + " " +
+                                       right.sql + ")",
+                                   builtin_column_type(pg_type_oid::boolean));
 }
 
 std::string record_field_text_sql(const typed_expression& value) {

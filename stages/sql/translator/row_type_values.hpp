@@ -6,6 +6,9 @@
 //   mark_row_type_column(e, relation, column)   a reference to a column of a named row
 //     type (pair, pair[]): typed as PostgreSQL types it (row_type_oid: RowDescription,
 //     pg_typeof), from the table's recorded column (its dimensions)
+//   named_row_comparison      c = ROW(1, 'x')::pair, c < d (=, <>, <, <=, >, >=) between two
+//     values of one named row type, at least one a column's: record_cmp's order (the
+//     type's collation pg_row_<type>, NULL fields equal, after any value); nullopt else
 //   record_field_text_sql(v)  a field's text as record_out prints it (pg_record's
 //     argument; NULL stays NULL)
 //   row_value_assignment      ROW(1, 'x') (or (1, 'x')) assigned to a column of type
@@ -32,6 +35,8 @@ namespace tributary::translator {
 const std::vector<column_definition>* row_type_columns(query_translator& t, const column_type& type);
 void mark_row_type_column(query_translator& t, typed_expression& e, const std::string& relation,
                           const std::string& column);
+std::optional<typed_expression> named_row_comparison(const std::string& op, const typed_expression& left,
+                                                     const typed_expression& right);
 std::string record_field_text_sql(const typed_expression& value);
 
 std::optional<typed_expression> row_value_assignment(query_translator& t, const typed_expression& value,
