@@ -33,6 +33,18 @@ bool is_json(oid_t oid) { return oid == pg_type_oid::json || oid == pg_type_oid:
 
 column_type type_of(oid_t oid) { return builtin_column_type(oid); }
 
+// The FROM item `item` of function `name` into `where`, its columns renamed by the
+// alias's column list (42601 too many column aliases specified for function f).
+void add_from_item(query_translator& t, scope_item item, const std::vector<std::string>& column_aliases,
+                   const std::string& name, scope& where) {
+  if (column_aliases.size() > item.columns.size())
+    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
+  for (size_t i = 0; i < column_aliases.size(); ++i)
+    item.columns[i].name = column_aliases[i];
+  t.refuse_taken_name(where, item.name);
+  where.items.push_back(std::move(item));
+}
+
 }  // namespace
 
 namespace {
@@ -118,12 +130,7 @@ std::string record_from_json(query_translator& t, const std::string& name, const
     column.expression = std::move(sql);
     item.columns.push_back(std::move(column));
   }
-  if (column_aliases.size() > item.columns.size())
-    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
-  for (size_t i = 0; i < column_aliases.size(); ++i)
-    item.columns[i].name = column_aliases[i];
-  t.refuse_taken_name(where, item.name);
-  where.items.push_back(std::move(item));
+  add_from_item(t, std::move(item), column_aliases, name, where);
   const std::string rows =
       set ? "pg_json_count(" + doc + ", " + sql_quote(family == pg_type_oid::jsonb ? "jsonb_array_elements" : "json_array_elements") + ")"
           : "1";
@@ -254,12 +261,7 @@ std::optional<std::string> json_from_function(query_translator& t, const json& c
     add(alias.empty() ? name : alias, "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
     item.scalar_value = true;
   }
-  if (column_aliases.size() > item.columns.size())
-    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
-  for (size_t i = 0; i < column_aliases.size(); ++i)
-    item.columns[i].name = column_aliases[i];
-  t.refuse_taken_name(where, item.name);
-  where.items.push_back(std::move(item));
+  add_from_item(t, std::move(item), column_aliases, name, where);
   return "pg_ordinals(pg_json_count(" + doc + ", " + sql_quote(path_query ? "jsonb_array_elements" : name) + ")) AS " +
          quote_identifier(item_name);
 }
