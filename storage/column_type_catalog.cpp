@@ -4,6 +4,7 @@
 #include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
+#include "storage/text_query.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -97,21 +98,17 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
   for (auto& c : columns) {
     if (c.type.known() || c.type.name.empty() || c.dimensions > 0 || !c.domain.empty())
       continue;
-    auto q = db.prepare("SELECT attname, atttypid, atttypmod FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
-    if (!q)
-      return fail(q.error());
-    q->bind_text(1, row_type_local_name(c.type.name));
+    auto rows = query_rows(db, "SELECT attname, atttypid, atttypmod FROM tributary_columns WHERE relname = ?1 "
+                               "ORDER BY attnum",
+                           row_type_local_name(c.type.name));
+    if (!rows)
+      return fail(rows.error());
     auto fields = std::make_shared<std::vector<record_field>>();
     bool builtin = true;
-    for (;;) {
-      auto s = q->step();
-      if (!s)
-        return fail(s.error());
-      if (*s == sqlite_statement::step_result::done)
-        break;
-      const auto oid = static_cast<oid_t>(q->column_int(1));
+    for (const auto& row : *rows) {
+      const auto oid = static_cast<oid_t>(std::stoll(row[1]));
       builtin = builtin && find_builtin_type(oid) != nullptr;
-      fields->push_back({q->column_text(0), oid, static_cast<int32_t>(q->column_int(2))});
+      fields->push_back({row[0], oid, static_cast<int32_t>(std::stol(row[2]))});
     }
     if (builtin && !fields->empty())
       c.type.record_fields = std::move(fields);
