@@ -38,6 +38,8 @@ SELECT id FROM ct8_t WHERE p = ROW(1, 'x')::ct8_pair ORDER BY id
 SELECT id FROM ct8_t WHERE p < '(2,a)'::ct8_pair ORDER BY id
 SELECT id FROM ct8_t WHERE p >= ROW(NULL, 'a')::ct8_pair ORDER BY id
 SELECT id, p <> ROW(10, 'a')::ct8_pair, ROW(9, 'b')::ct8_pair > p FROM ct8_t ORDER BY id
+SELECT max(p) FROM ct8_t
+SELECT min(p) OVER () FROM ct8_t
 UPDATE ct8_t SET p = ROW(7, 'seven') WHERE id = 1
 UPDATE ct8_t SET p = '(8,eight)' WHERE id = 2
 INSERT INTO ct8_t VALUES (20, ROW(1))

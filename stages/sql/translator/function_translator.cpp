@@ -33,6 +33,7 @@
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/row_sort_keys.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -238,6 +239,8 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   }
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
+    if (auto error = missing_row_type_min_max(name, args[0]))  // min(pair): row_type_values.hpp
+      t.fail_at(std::move(*error), location);
     if (auto error = missing_min_max(name, args[0].type))
       t.fail_at(std::move(*error), location);
     typed_expression out = result_of(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
@@ -541,6 +544,8 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       throw not_translatable{name + " of an untyped value"};
     // (a call without location is grouping_sets.cpp's NULL of the key's type)
     const int location = static_cast<int>(pt::integer(call, "location"));
+    if (auto error = missing_row_type_min_max(name, arg); error && location >= 0)
+      fail_at(std::move(*error), location);
     if (auto error = missing_min_max(name, arg.type); error && location >= 0)
       fail_at(std::move(*error), location);
     typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);

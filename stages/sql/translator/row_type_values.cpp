@@ -54,6 +54,13 @@ std::optional<typed_expression> named_row_comparison(const std::string& op, cons
                                    builtin_column_type(pg_type_oid::boolean));
 }
 
+std::optional<pg_error> missing_row_type_min_max(const std::string& name, const typed_expression& value) {
+  if (value.row_type_oid == 0 || value.row_array_type_oid == 0 || value.type.known() || value.type.name.empty())
+    return std::nullopt;  // (an array of one has min(anyarray))
+  return make_pg_error("42883", "function " + name + "(" + value.type.name + ") does not exist",
+                       {}, "No function matches the given name and argument types. You might need to add explicit type casts.");
+}
+
 std::string record_field_text_sql(const typed_expression& value) {
   constexpr oid_t record_oid = 2249;
   if (value.type.oid == pg_type_oid::boolean)

@@ -9,6 +9,9 @@
 //   named_row_comparison      c = ROW(1, 'x')::pair, c < d (=, <>, <, <=, >, >=) between two
 //     values of one named row type, at least one a column's: record_cmp's order (the
 //     type's collation pg_row_<type>, NULL fields equal, after any value); nullopt else
+//   missing_row_type_min_max  min(c) / max(c) of a column of a named row type (not an
+//     array of one: min(anyarray)): PostgreSQL
+//     has none (42883 function max(pair) does not exist, with its HINT); nullopt else
 //   record_field_text_sql(v)  a field's text as record_out prints it (pg_record's
 //     argument; NULL stays NULL)
 //   row_value_assignment      ROW(1, 'x') (or (1, 'x')) assigned to a column of type
@@ -37,6 +40,7 @@ void mark_row_type_column(query_translator& t, typed_expression& e, const std::s
                           const std::string& column);
 std::optional<typed_expression> named_row_comparison(const std::string& op, const typed_expression& left,
                                                      const typed_expression& right);
+std::optional<pg_error> missing_row_type_min_max(const std::string& name, const typed_expression& value);
 std::string record_field_text_sql(const typed_expression& value);
 
 std::optional<typed_expression> row_value_assignment(query_translator& t, const typed_expression& value,
