@@ -39,6 +39,9 @@ SELECT id FROM ct8_t WHERE p < '(2,a)'::ct8_pair ORDER BY id
 SELECT id FROM ct8_t WHERE p >= ROW(NULL, 'a')::ct8_pair ORDER BY id
 SELECT id, p <> ROW(10, 'a')::ct8_pair, ROW(9, 'b')::ct8_pair > p FROM ct8_t ORDER BY id
 SELECT max(p) FROM ct8_t
+SELECT id, row_to_json(p)::text, to_json(p)::text, to_jsonb(p)::text, json_build_object('p', p)::text FROM ct8_t ORDER BY id
+SELECT json_agg(p ORDER BY id)::text FROM ct8_t
+SELECT json_agg(a)::text FROM (VALUES (ARRAY[1]), (NULL), (ARRAY[2])) v(a)
 SELECT min(p) OVER () FROM ct8_t
 UPDATE ct8_t SET p = ROW(7, 'seven') WHERE id = 1
 UPDATE ct8_t SET p = '(8,eight)' WHERE id = 2

@@ -33,6 +33,7 @@
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/json_function_parts.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/value_io.hpp"
@@ -96,7 +97,7 @@ std::string row_object_sql(query_translator& t, const typed_expression& row, boo
 std::string fragment_sql(query_translator& t, typed_expression e) {
   if (e.is_null_constant)
     return "NULL";
-  if (e.row_values)
+  if (e.row_values || expand_named_row(t, e))  // a composite type's column: its fields
     return row_object_sql(t, e, false);
   if (untyped(e))
     e = t.coerce(std::move(e), type_of(pg_type_oid::text));
@@ -263,6 +264,8 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     return name == "to_json" ? typed_result(fragment, pg_type_oid::json)
                              : typed_result("pg_jsonb_in(" + fragment + ")", pg_type_oid::jsonb);
   }
+  if (name == "row_to_json" && !args.empty())
+    expand_named_row(t, args[0]);  // a composite type's column: its fields (row_type_values.hpp)
   if (name == "row_to_json" && (args.size() == 1 || args.size() == 2) && args[0].row_values) {
     bool pretty = false;
     if (args.size() == 2) {  // row_to_json(record, pretty): a constant only
@@ -396,10 +399,11 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
     typed_expression value = t.expression(arguments[0], where);
     if (distinct)
       distinct_key(value, arguments[0]);
-    // json_agg writes a line break before each array or record after the first.
+    // json_agg writes a line break before each array or record after the first (not
+    // before a NULL one).
     const type_descriptor* d = untyped(value) ? nullptr : find_builtin_type(value.type.oid);
-    if (!jsonb && (value.row_values || (d != nullptr && d->element != 0)))
-      separator = "', ' || char(10) || ' '";
+    if (!jsonb && (value.row_values || value.row_array_type_oid != 0 || (d != nullptr && d->element != 0)))
+      separator = "CASE WHEN " + value.sql + " IS NULL THEN ', ' ELSE ', ' || char(10) || ' ' END";
     item = null_as_json(fragment_sql(t, std::move(value)));
   }
   std::string sql = "pg_string_agg(" + item + ", " + separator + distinct_keys;

@@ -19,29 +19,13 @@
 #include "stages/types/pg_type_oids.hpp"
 
 namespace tributary::translator {
-namespace {
-
 namespace pt = parse_tree;
-
-// The fields of a value of a named row type (a table's, a composite type's), kept as
-// a column of type {0, "pair"}; nullptr for any other type.
-std::shared_ptr<const std::vector<record_field>> named_row_type_fields(query_translator& t, const column_type& type) {
-  const std::vector<column_definition>* columns = row_type_columns(t, type);
-  if (columns == nullptr)
-    return nullptr;
-  auto fields = std::make_shared<std::vector<record_field>>();
-  for (const column_definition& c : *columns)
-    fields->push_back({c.name, c.dimensions > 0 && !c.type.known() ? 0 : c.type.oid, c.type.typmod});
-  return fields;
-}
-
-}  // namespace
 
 typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {
   const json& steps = pt::list(indirection, "indirection");
   typed_expression record = t.expression(indirection.value("arg", json()), where);
   // (a named row type's column may carry its fields too: the named path reads them)
-  std::shared_ptr<const std::vector<record_field>> named = named_row_type_fields(t, record.type);
+  std::shared_ptr<const std::vector<record_field>> named = named_row_fields(t, record.type);
   if (!record.type.record_fields && !named)
     throw not_translatable{"field selection on a value that is not a computed record"};
   const std::string field = pt::text(pt::fields(steps[0]), "sval");
@@ -55,13 +39,16 @@ typed_expression record_field_selection(query_translator& t, const json& indirec
         out = t.coerce(std::move(out), builtin_column_type(pg_type_oid::text));
       return out;
     }
+    if (named) {  // the stored text's field, read by its type's input
+      if (auto out = named_record_field(record.sql, fields[i], i))
+        return *out;
+      throw not_translatable{"record field of this type"};
+    }
     std::string sql = "pg_record_field(" + record.sql + ", " + std::to_string(i + 1) + ")";
     const column_type type = builtin_column_type(fields[i].oid, fields[i].typmod);
     const type_descriptor* descriptor = find_builtin_type(fields[i].oid);
-    if (descriptor != nullptr && descriptor->storage == storage_class::integer && !named)
+    if (descriptor != nullptr && descriptor->storage == storage_class::integer)
       sql = "CAST(" + sql + " AS INTEGER)";
-    else if (descriptor != nullptr && named && !is_text_like(fields[i].oid))
-      sql = cast_sql(sql, builtin_column_type(pg_type_oid::text), type);  // the field type's input
     else if (!is_text_like(fields[i].oid))
       throw not_translatable{"record field of this type"};
     typed_expression out = typed_result(std::move(sql), 0);

@@ -8,6 +8,7 @@
 #include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/sql_literal.hpp"
+#include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/value_io.hpp"
@@ -59,6 +60,46 @@ std::optional<pg_error> missing_row_type_min_max(const std::string& name, const 
     return std::nullopt;  // (an array of one has min(anyarray))
   return make_pg_error("42883", "function " + name + "(" + value.type.name + ") does not exist",
                        {}, "No function matches the given name and argument types. You might need to add explicit type casts.");
+}
+
+std::shared_ptr<const std::vector<record_field>> named_row_fields(query_translator& t, const column_type& type) {
+  const std::vector<column_definition>* columns = row_type_columns(t, type);
+  if (columns == nullptr)
+    return nullptr;
+  auto fields = std::make_shared<std::vector<record_field>>();
+  for (const column_definition& c : *columns)
+    fields->push_back({c.name, c.dimensions > 0 && !c.type.known() ? 0 : c.type.oid, c.type.typmod});
+  return fields;
+}
+
+std::optional<typed_expression> named_record_field(const std::string& record_sql, const record_field& field,
+                                                   size_t index) {
+  std::string sql = "pg_record_field(" + record_sql + ", " + std::to_string(index + 1) + ")";
+  const column_type type = builtin_column_type(field.oid, field.typmod);
+  if (find_builtin_type(field.oid) == nullptr)
+    return std::nullopt;
+  if (!is_text_like(field.oid))
+    sql = cast_sql(sql, builtin_column_type(pg_type_oid::text), type);  // the field type's input
+  return expression_helpers::typed(std::move(sql), type);
+}
+
+bool expand_named_row(query_translator& t, typed_expression& e) {
+  if (e.row_values || e.row_array_type_oid == 0)
+    return false;
+  const auto fields = named_row_fields(t, e.type);
+  if (!fields)
+    return false;
+  auto values = std::make_shared<std::vector<typed_expression>>();
+  for (size_t i = 0; i < fields->size(); ++i) {
+    auto value = named_record_field(e.sql, (*fields)[i], i);
+    if (!value)
+      throw not_translatable{"a row type with a field of this type as JSON"};
+    values->push_back(std::move(*value));
+  }
+  e.row_values = std::move(values);
+  e.type.record_fields = fields;
+  e.row_absent = "(" + e.sql + " IS NULL)";
+  return true;
 }
 
 std::string record_field_text_sql(const typed_expression& value) {

@@ -12,6 +12,13 @@
 //   missing_row_type_min_max  min(c) / max(c) of a column of a named row type (not an
 //     array of one: min(anyarray)): PostgreSQL
 //     has none (42883 function max(pair) does not exist, with its HINT); nullopt else
+//   named_row_fields(type)    the fields (name, type) of a value of a named row type
+//   named_record_field        field n of a stored record_out text, read by the field
+//     type's input (pg_cast from text; text types as they are); nullopt for a field of
+//     a type that is not built in
+//   expand_named_row(e)       a scalar value of a named row type with its fields as
+//     row_values (NULL value: row_absent), as to_json / row_to_json read a row;
+//     false for any other value
 //   record_field_text_sql(v)  a field's text as record_out prints it (pg_record's
 //     argument; NULL stays NULL)
 //   row_value_assignment      ROW(1, 'x') (or (1, 'x')) assigned to a column of type
@@ -41,6 +48,10 @@ void mark_row_type_column(query_translator& t, typed_expression& e, const std::s
 std::optional<typed_expression> named_row_comparison(const std::string& op, const typed_expression& left,
                                                      const typed_expression& right);
 std::optional<pg_error> missing_row_type_min_max(const std::string& name, const typed_expression& value);
+std::shared_ptr<const std::vector<record_field>> named_row_fields(query_translator& t, const column_type& type);
+std::optional<typed_expression> named_record_field(const std::string& record_sql, const record_field& field,
+                                                   size_t index);
+bool expand_named_row(query_translator& t, typed_expression& e);
 std::string record_field_text_sql(const typed_expression& value);
 
 std::optional<typed_expression> row_value_assignment(query_translator& t, const typed_expression& value,
