@@ -72,3 +72,8 @@ DROP TYPE ct8_pt
 DROP TYPE ct8_pt CASCADE
 SELECT '(3)'::ct8_nest::text
 DROP TYPE ct8_nest
+CREATE TYPE ct8_arr AS (a int, b text)
+SELECT '{"(1,x)","(2,\"y z\")",NULL}'::ct8_arr[]::text, pg_typeof('{}'::ct8_arr[])::text, pg_typeof(NULL::ct8_arr[])::text
+SELECT '{"(1,x)","(q,y)"}'::ct8_arr[]
+SELECT '{"(1,x)"'::ct8_arr[]
+DROP TYPE ct8_arr

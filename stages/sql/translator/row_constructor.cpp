@@ -69,13 +69,28 @@ typed_expression query_translator::row_constructor(const json& row, const scope&
 
 std::optional<typed_expression> query_translator::table_row_cast(const json& cast, const scope& where,
                                                                 const type_name_parts& parts, int location) {
-  if (!input_.lookup || parts.names.empty() || parts.names.size() > 2 || parts.array_dimensions > 0 ||
+  if (!input_.lookup || parts.names.empty() || parts.names.size() > 2 || parts.array_dimensions > 1 ||
       !parts.typmod_args.empty())
     return std::nullopt;
   const std::string local = local_relation_name(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
   const std::vector<column_definition>* columns = input_.lookup(local);
   if (columns == nullptr)
     return std::nullopt;
+  if (parts.array_dimensions == 1) {  // '{"(1,x)"}'::pair[], NULL::pair[]: row_type_values.hpp
+    typed_expression arg = expression(cast.value("arg", json::object()), where);
+    column_definition array;
+    array.type.name = local;
+    array.dimensions = 1;
+    std::optional<typed_expression> out;
+    if (arg.is_null_constant)
+      out = typed("NULL", array.type, location);
+    else
+      out = row_array_literal(*this, arg, array);
+    if (!out)
+      throw not_translatable{"a cast of this value to an array of a row type"};
+    out->row_type_oid = static_cast<oid_t>(table_row_type_oid(local, true));
+    return out;
+  }
   const oid_t row_type = static_cast<oid_t>(table_row_type_oid(local));
   typed_expression arg = expression(cast.value("arg", json::object()), where);
   if (arg.row_type_oid == row_type)

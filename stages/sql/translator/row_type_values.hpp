@@ -26,7 +26,7 @@
 //     it, 1.7 -> 2 for an integer), kept as record_out prints the row; 42846 cannot
 //     cast type record to pair with PostgreSQL's DETAIL (Input has too few / many
 //     columns. at the row, Cannot cast type x to y in column n. at the field).
-//   row_array_literal         a literal for a column of an array of a row type (a table's, or a
+//   row_array_literal         a literal for a column (or cast: '{...}'::pair[]) of an array of a row type (a table's, or a
 // composite type's: `ps pair[]`), '{"(1,x)","(2,\"y z\")"}', read as array_in reads
 // it with record_in for each element, and kept as array_out prints the array of
 // record_out texts ({"(1,x)","(2,\"y z\")"}); each field read by its type's input
