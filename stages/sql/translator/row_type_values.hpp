@@ -6,12 +6,12 @@
 //   mark_row_type_column(e, relation, column)   a reference to a column of a named row
 //     type (pair, pair[]): typed as PostgreSQL types it (row_type_oid: RowDescription,
 //     pg_typeof), from the table's recorded column (its dimensions)
-//   named_row_comparison      c = ROW(1, 'x')::pair, c < d (=, <>, <, <=, >, >=) between two
-//     values of one named row type, at least one a column's: record_cmp's order (the
+//   named_row_comparison      c = ROW(1, 'x')::pair, c < d (=, <>, <, <=, >, >=) between
+//     two values of one named row type, at least one a column's: record_cmp's order (the
 //     type's collation pg_row_<type>, NULL fields equal, after any value); nullopt else
 //   missing_row_type_min_max  min(c) / max(c) of a column of a named row type (not an
-//     array of one: min(anyarray)): PostgreSQL
-//     has none (42883 function max(pair) does not exist, with its HINT); nullopt else
+//     array of one: min(anyarray)): PostgreSQL has none (42883 function max(pair) does
+//     not exist, with its HINT); nullopt else
 //   named_row_fields(type)    the fields (name, type) of a value of a named row type
 //   named_record_field        field n of a stored record_out text, read by the field
 //     type's input (pg_cast from text; text types as they are); nullopt for a field of
@@ -26,14 +26,14 @@
 //     it, 1.7 -> 2 for an integer), kept as record_out prints the row; 42846 cannot
 //     cast type record to pair with PostgreSQL's DETAIL (Input has too few / many
 //     columns. at the row, Cannot cast type x to y in column n. at the field).
-//   row_array_literal         a literal for a column (or cast: '{...}'::pair[]) of an array of a row type (a table's, or a
-// composite type's: `ps pair[]`), '{"(1,x)","(2,\"y z\")"}', read as array_in reads
-// it with record_in for each element, and kept as array_out prints the array of
-// record_out texts ({"(1,x)","(2,\"y z\")"}); each field read by its type's input
-// (22P02 malformed record literal / the field's input error, 22P02 malformed array
-// literal, at the literal). nullopt for a column that is not such an array; arrays
-// of more than one dimension and fields of other row types are not translated.
-// Defined in row_type_arrays.cpp; private to stages/sql/translator/.
+//   row_array_literal         a literal for a column of an array of a row type (`ps
+//     pair[]`; also '{...}'::pair[]), '{"(1,x)","(2,\"y z\")"}', read as array_in reads
+//     it with record_in for each element, kept as array_out prints the array of
+//     record_out texts; each field read by its type's input (22P02 malformed record
+//     literal / the field's input error, 22P02 malformed array literal, at the
+//     literal). nullopt for a column that is not such an array; arrays of more than
+//     one dimension and fields of other row types are not translated.
+// Defined in row_type_values.cpp; private to stages/sql/translator/.
 #pragma once
 
 #include <optional>
