@@ -260,6 +260,35 @@ CREATE TABLE tributary_index_definitions (
   pretty_predicate  text NOT NULL
 ) WITHOUT ROWID;
 )sql",
+      // 16: composite types of their own (CREATE TYPE t AS (a int, b text)): typtype
+      // 'c'; their attributes are tributary_columns rows under the type's local name,
+      // as a table's columns (user_type_catalog.hpp). SQLite cannot change a CHECK:
+      // the table is made again, its OID counter kept.
+      R"sql(
+CREATE TABLE tributary_types_16 (
+  oid           integer PRIMARY KEY AUTOINCREMENT,
+  nspname       text    NOT NULL,
+  typname       text    NOT NULL,
+  typtype       text    NOT NULL CHECK (typtype IN ('e', 'd', 'c')),
+  typbasetype   integer NOT NULL DEFAULT 0,
+  typtypmod     integer NOT NULL DEFAULT -1,
+  typndims      integer NOT NULL DEFAULT 0,
+  basetypname   text    NOT NULL DEFAULT '',
+  typnotnull    bool    NOT NULL DEFAULT 0,
+  typdefault    text,
+  typdefaultbin text,
+  typarray      integer NOT NULL DEFAULT 0,
+  UNIQUE (nspname, typname)
+);
+INSERT INTO tributary_types_16 (oid, nspname, typname, typtype, typbasetype, typtypmod, typndims, basetypname,
+                                typnotnull, typdefault, typdefaultbin, typarray)
+  SELECT oid, nspname, typname, typtype, typbasetype, typtypmod, typndims, basetypname, typnotnull, typdefault,
+         typdefaultbin, typarray FROM tributary_types;
+DELETE FROM sqlite_sequence WHERE name = 'tributary_types_16';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'tributary_types_16', seq FROM sqlite_sequence WHERE name = 'tributary_types';
+DROP TABLE tributary_types;
+ALTER TABLE tributary_types_16 RENAME TO tributary_types;
+)sql",
   };
   return steps;
 }
@@ -267,7 +296,7 @@ CREATE TABLE tributary_index_definitions (
 }  // namespace
 
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db) {
-  static_assert(catalog_schema_version == 15, "add the migration step above");
+  static_assert(catalog_schema_version == 16, "add the migration step above");
   // Fast path without a write lock: the file is already current.
   if (auto q = db.prepare("SELECT max(version) FROM tributary_schema_version"); q) {
     if (auto s = q->step(); s && *s == sqlite_statement::step_result::row &&

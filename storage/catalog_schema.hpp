@@ -12,7 +12,7 @@
 
 namespace tributary {
 
-inline constexpr int catalog_schema_version = 15;
+inline constexpr int catalog_schema_version = 16;
 
 // Applies every migration newer than the file's version, in one transaction.
 result<ok_t, sqlite_error> migrate_catalog(sqlite_connection& db);

@@ -1,9 +1,11 @@
 // column_type_catalog: see the header.
 #include "storage/column_type_catalog.hpp"
 
+#include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/user/domain_over_array.hpp"
+#include "storage/text_query.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
@@ -109,6 +111,27 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
       c.type = domain_over_array_column_type(
           c.type.oid, static_cast<oid_t>(q->column_int(5)), q->column_text(8),
           builtin_column_type(static_cast<oid_t>(q->column_int(6)), static_cast<int32_t>(q->column_int(7))));
+  }
+  // A column of a composite type (its own or a table's row type; not an array of
+  // one): the type's fields, when each is a built-in type, for the record codec
+  // (stages/types/verbatim/type_record.cpp: binary = true, binary results).
+  for (auto& c : columns) {
+    if (c.type.known() || c.type.name.empty() || c.dimensions > 0 || !c.domain.empty())
+      continue;
+    auto rows = query_rows(db, "SELECT attname, atttypid, atttypmod FROM tributary_columns WHERE relname = ?1 "
+                               "ORDER BY attnum",
+                           row_type_local_name(c.type.name));
+    if (!rows)
+      return fail(rows.error());
+    auto fields = std::make_shared<std::vector<record_field>>();
+    bool builtin = true;
+    for (const auto& row : *rows) {
+      const auto oid = static_cast<oid_t>(std::stoll(row[1]));
+      builtin = builtin && find_builtin_type(oid) != nullptr;
+      fields->push_back({row[0], oid, static_cast<int32_t>(std::stol(row[2]))});
+    }
+    if (builtin && !fields->empty())
+      c.type.record_fields = std::move(fields);
   }
   // A user's enum or an array of one: the enum's labels as they are in this
   // transaction.

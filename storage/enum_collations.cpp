@@ -9,6 +9,7 @@
 #include <string>
 
 #include "stages/types/verbatim/array_order.hpp"
+#include "storage/row_type_collations.hpp"
 
 namespace tributary {
 namespace {
@@ -68,6 +69,8 @@ int compare_label_arrays(void* order, int a_size, const void* a, int b_size, con
 }
 
 void collation_needed(void*, sqlite3* db, int, const char* name) {
+  if (install_row_type_collation(db, name))  // pg_row_<type>: row_type_collations.hpp
+    return;
   if (const auto element = enum_array_collation_oid(name)) {
     enum_order* order = enum_registry::instance().order(file_key(db), *element).get();
     sqlite3_create_collation_v2(db, name, SQLITE_UTF8, order, compare_label_arrays, nullptr);

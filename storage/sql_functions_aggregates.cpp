@@ -9,6 +9,13 @@
 //       whose keys all compare equal only the first is kept, as an aggregate's
 //       DISTINCT sorts its arguments). SQLite 3.40 has no
 //       ORDER BY inside an aggregate, so the rows are kept and sorted at the end.
+//       A collation "!<type>" names a key of a type PostgreSQL cannot compare (a row's
+//       json field: record_cmp): two rows that reach it in a comparison — their
+//       earlier keys all equal — fail with 42883 could not identify a comparison
+//       function for type <type>, whatever the key's values (NULLs too), as
+//       PostgreSQL's sort of the rows does.
+//   pg_distinct_count(value, separator [, key, collation, flags]...)
+//       count(DISTINCT row): the number of rows pg_string_agg would keep (0 for none).
 //   pg_bit_and(x), pg_bit_or(x), pg_bit_xor(x)   bit_and / bit_or / bit_xor of integers
 //   pg_ordered_set(kind, fraction, value, collation, flags)
 //       WITHIN GROUP (ORDER BY value [DESC]) aggregates, NULL values skipped: kind
@@ -38,6 +45,7 @@ using sort_value = std::variant<std::monostate, int64_t, double, std::string>;
 struct sort_key {
   sort_value value;
   int (*compare)(std::string_view, std::string_view) = nullptr;  // nullptr: binary
+  std::string uncomparable;  // a type without a comparison function: its name
   bool descending = false;
   bool nulls_first = false;
 };
@@ -71,6 +79,8 @@ sort_value value_for_sort(sqlite3_value* v) {
 
 // <0, 0, >0 as a sorts before, with, after b in the key's order.
 int compare_keys(const sort_key& a, const sort_key& b) {
+  if (!a.uncomparable.empty())
+    throw make_pg_error("42883", "could not identify a comparison function for type " + a.uncomparable);
   const bool a_null = std::holds_alternative<std::monostate>(a.value);
   const bool b_null = std::holds_alternative<std::monostate>(b.value);
   if (a_null || b_null) {
@@ -114,7 +124,10 @@ void string_agg_step(sqlite3_context* context, int argc, sqlite3_value** argv) {
   for (int i = 2; i + 2 < argc; i += 3) {
     sort_key key;
     key.value = value_for_sort(argv[i]);
-    key.compare = collation_named(text_of(argv[i + 1]));
+    if (const std::string collation = text_of(argv[i + 1]); collation.starts_with("!"))
+      key.uncomparable = collation.substr(1);
+    else
+      key.compare = collation_named(collation);
     const int flags = sqlite3_value_int(argv[i + 2]);
     key.descending = (flags & 1) != 0;
     key.nulls_first = (flags & 2) != 0;
@@ -124,36 +137,59 @@ void string_agg_step(sqlite3_context* context, int argc, sqlite3_value** argv) {
   state->rows->push_back(std::move(row));
 }
 
-void string_agg_final(sqlite3_context* context) {
-  auto* state = static_cast<string_agg_state*>(sqlite3_aggregate_context(context, 0));
-  if (state == nullptr || state->rows == nullptr)
-    return sqlite3_result_null(context);
-  std::unique_ptr<std::vector<aggregated_row>> rows(state->rows);
-  state->rows = nullptr;
-  std::stable_sort(rows->begin(), rows->end(), [](const aggregated_row& a, const aggregated_row& b) {
-    for (size_t i = 0; i < a.keys.size() && i < b.keys.size(); ++i)
-      if (int c = compare_keys(a.keys[i], b.keys[i]); c != 0)
-        return c < 0;
-    return false;
-  });
+// The aggregated rows in their keys' order, each DISTINCT row once; nullptr (after
+// reporting the error) when two rows reach a key PostgreSQL cannot compare.
+std::unique_ptr<std::vector<aggregated_row>> sorted_rows(sqlite3_context* context, string_agg_state& state) {
+  std::unique_ptr<std::vector<aggregated_row>> rows(state.rows);
+  state.rows = nullptr;
   const auto same_keys = [](const aggregated_row& a, const aggregated_row& b) {
     for (size_t i = 0; i < a.keys.size() && i < b.keys.size(); ++i)
       if (compare_keys(a.keys[i], b.keys[i]) != 0)
         return false;
     return true;
   };
+  try {
+    std::stable_sort(rows->begin(), rows->end(), [](const aggregated_row& a, const aggregated_row& b) {
+      for (size_t i = 0; i < a.keys.size() && i < b.keys.size(); ++i)
+        if (int c = compare_keys(a.keys[i], b.keys[i]); c != 0)
+          return c < 0;
+      return false;
+    });
+    std::vector<aggregated_row> kept;
+    for (aggregated_row& row : *rows)
+      if (kept.empty() || !row.distinct || !same_keys(kept.back(), row))
+        kept.push_back(std::move(row));
+    *rows = std::move(kept);
+  } catch (const pg_error& error) {
+    report(context, error);
+    return nullptr;
+  }
+  return rows;
+}
+
+void string_agg_final(sqlite3_context* context) {
+  auto* state = static_cast<string_agg_state*>(sqlite3_aggregate_context(context, 0));
+  if (state == nullptr || state->rows == nullptr)
+    return sqlite3_result_null(context);
+  const auto rows = sorted_rows(context, *state);
+  if (!rows)
+    return;
   std::string out;
-  const aggregated_row* kept = nullptr;
   for (size_t i = 0; i < rows->size(); ++i) {
     const aggregated_row& row = (*rows)[i];
-    if (kept != nullptr && row.distinct && same_keys(*kept, row))
-      continue;
-    if (kept != nullptr && row.separator)
+    if (i > 0 && row.separator)
       out += *row.separator;
     out += row.value;
-    kept = &row;
   }
   return_text(context, out);
+}
+
+void distinct_count_final(sqlite3_context* context) {
+  auto* state = static_cast<string_agg_state*>(sqlite3_aggregate_context(context, 0));
+  if (state == nullptr || state->rows == nullptr)
+    return sqlite3_result_int64(context, 0);
+  if (const auto rows = sorted_rows(context, *state))
+    sqlite3_result_int64(context, static_cast<int64_t>(rows->size()));
 }
 
 // pg_ordered_set(kind, fraction, value, collation, flags): the values (NULLs skipped)
@@ -283,6 +319,8 @@ void register_aggregate_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_bit_xor", 1, flags, state, nullptr, bit_step<'^'>, bit_final, nullptr);
   sqlite3_create_function_v2(db, "pg_string_agg", -1, SQLITE_UTF8, state, nullptr, string_agg_step,
                              string_agg_final, nullptr);
+  sqlite3_create_function_v2(db, "pg_distinct_count", -1, SQLITE_UTF8, state, nullptr, string_agg_step,
+                             distinct_count_final, nullptr);
   sqlite3_create_function_v2(db, "pg_ordered_set", 5, SQLITE_UTF8, state, nullptr, ordered_set_step,
                              ordered_set_final, nullptr);
 }

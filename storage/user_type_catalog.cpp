@@ -86,7 +86,8 @@ result<user_type_set, sqlite_error> read_user_types(sqlite_connection& db) {
     t.oid = static_cast<oid_t>(q->column_int(0));
     t.schema = q->column_text(1);
     t.name = q->column_text(2);
-    t.kind = q->column_text(3) == "d" ? 'd' : 'e';
+    const std::string kind = q->column_text(3);
+    t.kind = kind == "d" ? 'd' : kind == "c" ? 'c' : 'e';
     t.base = column_type{static_cast<oid_t>(q->column_int(4)),
                          static_cast<int32_t>(q->column_int(5)), {}, nullptr};
     t.base_dimensions = static_cast<int>(q->column_int(6));
@@ -354,8 +355,13 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
   // table by table, as ALTER DOMAIN meets them.
   const std::string order = drop_order ? " ORDER BY " + relation_order_sql("tributary_columns.relname") + ", attnum DESC"
                                        : " ORDER BY relname, attnum";
+  // A composite type's columns are kept under its name (typname, attndims: its arrays);
+  // its own attributes are not its dependents.
   auto q = db.prepare(
-      type.kind == 'e'
+      type.kind == 'c'
+          ? "SELECT relname, attname, attndims > 0 FROM tributary_columns WHERE attdomain = '' AND atttypid = 0 "
+            "AND typname = ?2 AND relname <> ?2 AND ?1 = ?1 AND ?3 = ?3" + order
+      : type.kind == 'e'
           ? "SELECT relname, attname, atttypid <> ?1 FROM tributary_columns WHERE attdomain = '' "
             "AND (atttypid IN (?1, ?3) OR (atttypid = 0 AND typname = ?2))" + order
           : "SELECT relname, attname, attndims > ?4 OR atttypid = ?3 FROM tributary_columns "
@@ -365,7 +371,7 @@ result<std::vector<type_dependent>, sqlite_error> type_dependents(sqlite_connect
   q->bind_int(1, type.oid);
   q->bind_text(2, type.display_name());
   q->bind_int(3, type.array_oid);
-  if (type.kind != 'e')
+  if (type.kind == 'd')
     q->bind_int(4, type.base_dimensions);
   std::vector<type_dependent> out;
   for (;;) {

@@ -11,8 +11,10 @@
 // TABLE or ADD COLUMN (read_user_types); the column type catalog attaches an
 // enum's labels to each column of the enum it reads (read_enum_definition), so
 // a value is checked against the labels as they are in the reader's transaction.
+// A composite type (typtype 'c', migration 16) is a row here; its attributes are
+// tributary_columns rows under its local name, written by the type commands.
 // Dependents: the columns whose type is the enum, or that were declared with the
-// domain (tributary_columns.attdomain).
+// domain (tributary_columns.attdomain), or a composite type's columns (by name).
 // All calls run inside the caller's transaction.
 #pragma once
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/sql/create_table.hpp"
+#include "stages/sql/composite_type_ddl.hpp"
 #include "stages/sql/type_ddl.hpp"
 
 namespace tributary {
@@ -169,9 +170,48 @@ TEST(TypeDdl, DropReadsEveryNameAndTheBehaviour) {
 }
 
 TEST(TypeDdl, OtherCreateTypeFormsAreNotSupportedYet) {
-  EXPECT_EQ(unsupported_type_definition("CompositeTypeStmt").message,
-            "CREATE TYPE ... AS (composite type) is not supported yet");
-  EXPECT_EQ(unsupported_type_definition("CreateRangeStmt").sqlstate, "0A000");
+  EXPECT_EQ(unsupported_type_definition("CreateRangeStmt").message, "CREATE TYPE ... AS RANGE is not supported yet");
+  EXPECT_EQ(unsupported_type_definition("DefineStmt").sqlstate, "0A000");
+}
+
+composite_type_request read_composite_ok(const std::string& sql) {
+  auto read = read_create_composite(statement(sql, "CompositeTypeStmt"), sql, type_settings{}, mood_and_posint(),
+                                    [](const std::string& local) { return local == "t"; });
+  EXPECT_TRUE(read.ok()) << sql << ": " << read.error().message;
+  return read.ok() ? *read : composite_type_request{};
+}
+
+pg_error composite_error(const std::string& sql) {
+  auto read = read_create_composite(statement(sql, "CompositeTypeStmt"), sql, type_settings{}, mood_and_posint(),
+                                    [](const std::string& local) { return local == "t"; });
+  EXPECT_FALSE(read.ok()) << sql;
+  return read.ok() ? pg_error{} : read.error();
+}
+
+TEST(CompositeTypeDdl, AttributesAreTypedAsTableColumns) {
+  const composite_type_request pair =
+      read_composite_ok("CREATE TYPE s.pair AS (a int, b varchar(3), c numeric(5,2)[], m mood, p posint, r t)");
+  EXPECT_EQ(pair.name.display(), "s.pair");
+  ASSERT_EQ(pair.attributes.size(), 6u);
+  EXPECT_EQ(pair.attributes[0].type.oid, 23u);
+  EXPECT_EQ(pair.attributes[1].type.typmod, 7) << "varchar(3): its typmod";
+  EXPECT_EQ(pair.attributes[2].type.oid, 1231u) << "numeric[]";
+  EXPECT_TRUE(pair.attributes[3].type.is_enum());
+  EXPECT_EQ(pair.attributes[4].domain, "posint");
+  EXPECT_EQ(pair.attributes[5].type.name, "t") << "a table's row type, by its name";
+  EXPECT_TRUE(read_composite_ok("CREATE TYPE empty AS ()").attributes.empty());
+  EXPECT_EQ(read_composite_ok("CREATE TYPE public.x AS (a int)").name.display(), "x");
+}
+
+TEST(CompositeTypeDdl, RefusesWhatPostgresRefuses) {
+  const pg_error twice = composite_error("CREATE TYPE x AS (a int, a text)");
+  EXPECT_EQ(twice.sqlstate, "42701");
+  EXPECT_EQ(twice.message, "column \"a\" specified more than once");
+  const pg_error missing = composite_error("CREATE TYPE x AS (a nosuch)");
+  EXPECT_EQ(missing.sqlstate, "42704");
+  EXPECT_EQ(missing.message, "type \"nosuch\" does not exist");
+  EXPECT_EQ(composite_error("CREATE TYPE x AS (a s.nosuch)").message, "type \"s.nosuch\" does not exist");
+  EXPECT_EQ(composite_error("CREATE TYPE x AS (a text COLLATE \"C\")").sqlstate, "0A000");
 }
 
 result<table_definition, pg_error> create(const std::string& sql) {

@@ -337,3 +337,56 @@ TEST(UserTypeCatalog, AVersion12FilesUserTypesAreNumberedAsPostgresNumbersThem) 
 
 }  // namespace
 }  // namespace tributary
+
+namespace tributary {
+namespace {
+
+// A version-15 file's tributary_types allowed enums and domains only; migration 16
+// makes the table again for composite types (typtype 'c'), keeping every row and the
+// types' OID counter (a dropped type's OID is never given out again).
+TEST(UserTypeCatalog, Migration16AllowsCompositeTypesAndKeepsTheOidCounter) {
+  temp_db f;
+  oid_t mood = 0;
+  oid_t dropped = 0;
+  {
+    auto db = f.open();
+    user_type e;
+    e.name = "mood";
+    mood = *record_user_type(db, e, {{"a", 1}});
+    user_type gone;
+    gone.name = "gone";
+    dropped = *record_user_type(db, gone);
+    ASSERT_TRUE(forget_user_type(db, dropped));
+    ASSERT_TRUE(db.exec(
+        "CREATE TABLE v15 (oid integer PRIMARY KEY AUTOINCREMENT, nspname text NOT NULL, typname text NOT NULL, "
+        "typtype text NOT NULL CHECK (typtype IN ('e', 'd')), typbasetype integer NOT NULL DEFAULT 0, "
+        "typtypmod integer NOT NULL DEFAULT -1, typndims integer NOT NULL DEFAULT 0, basetypname text NOT NULL "
+        "DEFAULT '', typnotnull bool NOT NULL DEFAULT 0, typdefault text, typdefaultbin text, typarray integer NOT "
+        "NULL DEFAULT 0, UNIQUE (nspname, typname)); "
+        "INSERT INTO v15 SELECT * FROM tributary_types; "
+        "UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name = 'tributary_types') "
+        "WHERE name = 'v15'; "
+        "DROP TABLE tributary_types; ALTER TABLE v15 RENAME TO tributary_types; "
+        "DELETE FROM tributary_schema_version WHERE version >= 16"));
+    ASSERT_FALSE(db.exec("INSERT INTO tributary_types (nspname, typname, typtype) VALUES ('public', 'c1', 'c')"))
+        << "a version-15 file refuses typtype c";
+  }
+  auto db = f.open();
+  auto types = read_user_types(db);
+  ASSERT_TRUE(types);
+  ASSERT_NE(types->find("", "mood"), nullptr);
+  EXPECT_EQ(types->find("", "mood")->oid, mood);
+  user_type pair;
+  pair.kind = 'c';
+  pair.name = "pair";
+  auto oid = record_user_type(db, pair);
+  ASSERT_TRUE(oid) << oid.error().message;
+  EXPECT_GT(*oid, dropped) << "after the dropped type's OID, not in its place";
+  auto again = read_user_types(db);
+  ASSERT_TRUE(again);
+  ASSERT_NE(again->find("", "pair"), nullptr);
+  EXPECT_EQ(again->find("", "pair")->kind, 'c');
+}
+
+}  // namespace
+}  // namespace tributary

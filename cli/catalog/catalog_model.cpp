@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cli/catalog/check_text.hpp"
+#include "cli/catalog/composite_relations.hpp"
 #include "cli/catalog/relation_constraints.hpp"
 #include "cli/catalog/temporary_schema_marker.hpp"
 #include "cli/catalog/temporary_schemas.hpp"
@@ -218,6 +219,8 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
       model.types.back().dimensions = static_cast<int32_t>(std::stol(row[10]));
     }
   }
+  if (auto ok = add_composite_relations(db, model); !ok)
+    return fail(ok.error());
   if (table_exists(db, "tributary_domain_constraints"))
     if (auto ok = read_domain_checks(db, model); !ok)
       return fail(ok.error());

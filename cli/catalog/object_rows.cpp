@@ -1,5 +1,8 @@
 // object_rows: see the header.
 #include "cli/catalog/object_rows.hpp"
+
+#include "cli/catalog/pg_type_rows.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "cli/catalog/trigger_rows.hpp"
 
 #include <sqlite3.h>
@@ -156,6 +159,9 @@ void type_is_visible_function(sqlite3_context* context, int argc, sqlite3_value*
   for (const auto& t : reader.model().types)
     if (t.oid == oid || t.array == oid)
       return sqlite3_result_int(context, visible(reader, t.schema.empty() ? "public" : t.schema) ? 1 : 0);
+  for (const auto& r : reader.model().relations)  // a table's or composite type's row type
+    if (has_row_type(r) && (table_row_type_oid(r.local_name) == oid || table_row_type_oid(r.local_name, true) == oid))
+      return sqlite3_result_int(context, visible(reader, r.schema) ? 1 : 0);
   const type_descriptor* builtin = find_builtin_type(static_cast<oid_t>(oid));
   if (builtin != nullptr && builtin->oid == oid)
     return sqlite3_result_int(context, 1);

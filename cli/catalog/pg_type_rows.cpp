@@ -95,6 +95,8 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
   }
   for (const auto& t : model.types) {
     const int64_t ns = t.schema == "public" || t.schema.empty() ? public_namespace_oid : catalog_object_oid("n", t.schema);
+    if (t.kind == 'c')  // a composite type: its relation's row type, above
+      continue;
     if (t.kind == 'e') {  // the enum and its array type, _mood
       const int64_t array = t.array;
       out.push_back(type_row(t.oid, t.name, ns, owner, 4, 'e', 'E', 0, array, 0, -1, false, 0, 0));

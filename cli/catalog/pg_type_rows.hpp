@@ -14,7 +14,9 @@ namespace tributary {
 
 std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner);
 // Tables and views have a row type (pg_class.reltype), as PostgreSQL's.
-inline bool has_row_type(const catalog_relation& r) { return r.kind == 'r' || r.kind == 'p' || r.kind == 'v'; }
+inline bool has_row_type(const catalog_relation& r) {
+  return r.kind == 'r' || r.kind == 'p' || r.kind == 'v' || r.kind == 'c';
+}
 std::vector<snapshot_row> pg_am_rows();
 std::vector<snapshot_row> pg_collation_rows();
 

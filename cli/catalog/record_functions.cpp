@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "stages/types/verbatim/record_text.hpp"
+
 namespace tributary {
 
 namespace {
@@ -17,30 +19,11 @@ std::string field_text(sqlite3_value* value) {
 }
 
 void record_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  std::string out = "(";
-  for (int i = 0; i < argc; ++i) {
-    if (i > 0)
-      out += ',';
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
-      continue;
-    const std::string text = field_text(argv[i]);
-    bool quote = text.empty();
-    for (char c : text)
-      quote = quote || c == '"' || c == '\\' || c == '(' || c == ')' || c == ',' ||
-              std::isspace(static_cast<unsigned char>(c));
-    if (!quote) {
-      out += text;
-      continue;
-    }
-    out += '"';
-    for (char c : text) {
-      if (c == '"' || c == '\\')
-        out += c;
-      out += c;
-    }
-    out += '"';
-  }
-  out += ')';
+  std::vector<std::optional<std::string>> fields;
+  for (int i = 0; i < argc; ++i)
+    fields.push_back(sqlite3_value_type(argv[i]) == SQLITE_NULL ? std::nullopt
+                                                                : std::optional<std::string>(field_text(argv[i])));
+  const std::string out = write_record_text(fields);
   sqlite3_result_text64(context, out.data(), out.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 

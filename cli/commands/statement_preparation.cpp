@@ -48,7 +48,9 @@ std::function<const user_type*(std::string_view, std::string_view)> user_type_lo
       auto read = read_user_types(context.database());
       user_types = read ? std::move(*read) : user_type_set{};
     }
-    return user_types->find(schema, name);
+    // A composite type is seen as a table's row type is, through the columns lookup.
+    const user_type* type = user_types->find(schema, name);
+    return type != nullptr && type->kind == 'c' ? nullptr : type;
   };
 }
 

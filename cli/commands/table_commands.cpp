@@ -212,6 +212,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   auto exists = relation_exists(db.handle(), definition->table);  // a sequence's name too
   if (!exists)
     return fail(exists.error());
+  if (const user_type* type = user_types->find("", definition->table); type && type->kind == 'c')
+    *exists = true;  // a composite type is a relation too (pg_class relkind c)
   if (*exists) {
     if (!definition->if_not_exists)
       return fail(make_pg_error("42P07", "relation \"" + definition->table + "\" already exists"));

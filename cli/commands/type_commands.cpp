@@ -6,10 +6,12 @@
 
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
+#include "stages/sql/composite_type_ddl.hpp"
 #include "stages/sql/type_ddl.hpp"
 #include "stages/types/verbatim/array_text.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/enum_collations.hpp"
+#include "storage/row_type_collations.hpp"
 #include "storage/namespace_catalog.hpp"
 #include "storage/user_type_catalog.hpp"
 #include "storage/text_query.hpp"
@@ -72,6 +74,15 @@ result<ok_t, pg_error> check_new_type_name(const qualified_type_name& name,
   return ok_v;
 }
 
+// A new type of `kind` as the statement names it (in public when unqualified).
+user_type new_user_type(char kind, const qualified_type_name& name) {
+  user_type type;
+  type.kind = kind;
+  type.schema = name.schema.empty() ? "public" : name.schema;
+  type.name = name.name;
+  return type;
+}
+
 result<command_outcome, pg_error> create_enum(const nlohmann::json& stmt,
                                               command_context& context) {
   auto request = read_create_enum(stmt);
@@ -82,10 +93,7 @@ result<command_outcome, pg_error> create_enum(const nlohmann::json& stmt,
     return fail(existing.error());
   if (auto r = check_new_type_name(request->name, *existing, context); !r)
     return fail(r.error());
-  user_type type;
-  type.kind = 'e';
-  type.schema = request->name.schema.empty() ? "public" : request->name.schema;
-  type.name = request->name.name;
+  const user_type type = new_user_type('e', request->name);
   sqlite_connection& db = context.database();
   auto oid = record_user_type(db, type);
   if (!oid)
@@ -119,6 +127,53 @@ result<command_outcome, pg_error> create_domain(const nlohmann::json& stmt,
   return command_outcome::tag_only("CREATE DOMAIN");
 }
 
+// CREATE TYPE name AS (...): the type (kind 'c') and its attributes, kept as a table's
+// columns under the type's local name (the row-type machinery reads them as a table's:
+// its OIDs are stages/core/row_type_oid.hpp's).
+result<command_outcome, pg_error> create_composite(const nlohmann::json& stmt, std::string_view source,
+                                                   command_context& context, const type_settings& settings) {
+  auto existing = user_types_of(context);
+  if (!existing)
+    return fail(existing.error());
+  sqlite_connection& db = context.database();
+  std::optional<pg_error> storage_failure;
+  const auto names_a_row_type = [&](const std::string& local) {
+    auto table = relation_exists(db, local);
+    if (!table)
+      storage_failure = table.error();
+    if (table && *table)
+      return true;
+    auto recorded = read_recorded_table_columns(db, local);  // a composite type's attributes
+    return recorded && !recorded->empty();
+  };
+  auto request = read_create_composite(stmt, source, settings, *existing, names_a_row_type);
+  if (storage_failure)
+    return fail(*storage_failure);
+  if (!request)
+    return fail(request.error());
+  if (auto r = check_new_type_name(request->name, *existing, context); !r)
+    return fail(r.error());
+  if (auto oid = record_user_type(db, new_user_type('c', request->name)); !oid)
+    return fail(storage_error(oid.error()));
+  const std::string local = local_relation_name(request->name.schema, request->name.name);
+  if (auto r = record_table_columns(db, local, request->attributes); !r)
+    return fail(storage_error(r.error()));
+  publish_row_type(db.handle(), local);  // its columns' order (record_cmp) in every connection
+  return command_outcome::tag_only("CREATE TYPE");
+}
+
+// Forgets `type`: its catalog rows, and a composite type's attributes.
+result<ok_t, pg_error> forget_type(const user_type& type, command_context& context) {
+  if (auto r = forget_user_type(context.database(), type.oid); !r)
+    return fail(storage_error(r.error()));
+  if (type.kind == 'c')
+    if (auto r = forget_table_columns(context.database(), local_relation_name(type.schema == "public" ? "" : type.schema,
+                                                                              type.name));
+        !r)
+      return fail(storage_error(r.error()));
+  return ok_v;
+}
+
 // What depends on `type`, in PostgreSQL's order: arrays of it, domains over it
 // (each followed by what depends on the domain), then its own columns.
 struct dependency {
@@ -126,7 +181,15 @@ struct dependency {
   std::string table, column;  // a column
   const user_type* domain = nullptr;
   std::string on_type;        // the type it depends on, as PostgreSQL names it
+  bool of_composite = false;  // an attribute of a composite type (table: its local name)
 };
+
+// Whether `local` is a composite type's local name (its attributes are kept as columns).
+bool is_composite(const user_type_set& all, const std::string& local) {
+  return std::any_of(all.types.begin(), all.types.end(), [&](const user_type& t) {
+    return t.kind == 'c' && local_relation_name(t.schema == "public" ? "" : t.schema, t.name) == local;
+  });
+}
 
 result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type_set& all,
                                           command_context& context,
@@ -137,7 +200,7 @@ result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type
   const std::string name = type.display_name();
   for (const auto& c : *columns)
     if (c.array)
-      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name + "[]"});
+      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name + "[]", is_composite(all, c.table)});
   // The domains over it: over an enum (feeling AS mood), over an array of a domain
   // over an array (ill AS il[], which depends on il[]).
   for (const auto& d : all.types) {
@@ -151,7 +214,7 @@ result<ok_t, pg_error> collect_dependents(const user_type& type, const user_type
   }
   for (const auto& c : *columns)
     if (!c.array)
-      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name});
+      out.push_back({dependency::kind::column, c.table, c.column, nullptr, name, is_composite(all, c.table)});
   return ok_v;
 }
 
@@ -189,17 +252,25 @@ result<ok_t, pg_error> rename_array_elements(sqlite_connection& db, const depend
 
 std::string describe(const dependency& d) {
   return d.what == dependency::kind::domain ? "type " + d.domain->display_name()
-                                            : "column " + d.column + " of table " + d.table;
+                                            : "column " + d.column + (d.of_composite ? " of composite type " : " of table ") +
+                                                  d.table;
 }
 
-// Drops one column of a table with recorded types (CASCADE).
-result<ok_t, pg_error> drop_column(const std::string& table, const std::string& column,
+// Drops one column of a table with recorded types, or one attribute of a composite
+// type (CASCADE).
+result<ok_t, pg_error> drop_column(const std::string& table, const std::string& column, bool of_composite,
                                    command_context& context) {
   sqlite_connection& db = context.database();
   auto columns = read_recorded_table_columns(db, table);
   if (!columns)
     return fail(storage_error(columns.error()));
   std::erase_if(*columns, [&](const column_definition& c) { return c.name == column; });
+  if (of_composite) {  // its attributes anew (no SQLite table)
+    if (auto r = record_table_columns(db, table, *columns); !r)
+      return fail(storage_error(r.error()));
+    publish_row_type(db.handle(), table);
+    return ok_v;
+  }
   if (auto r = db.exec("ALTER TABLE " + quote_identifier(table) + " DROP COLUMN " +
                        quote_identifier(column));
       !r)
@@ -215,15 +286,13 @@ result<ok_t, pg_error> drop_dependents_and_type(const user_type& type,
                                                 command_context& context) {
   for (const auto& d : dependents) {
     if (d.what == dependency::kind::column) {
-      if (auto r = drop_column(d.table, d.column, context); !r)
+      if (auto r = drop_column(d.table, d.column, d.of_composite, context); !r)
         return r;
     } else if (auto r = forget_user_type(context.database(), d.domain->oid); !r) {
       return fail(storage_error(r.error()));
     }
   }
-  if (auto r = forget_user_type(context.database(), type.oid); !r)
-    return fail(storage_error(r.error()));
-  return ok_v;
+  return forget_type(type, context);
 }
 
 }  // namespace
@@ -236,6 +305,8 @@ result<command_outcome, pg_error> create_type(const std::string& node_type,
     return create_enum(stmt, context);
   if (node_type == "CreateDomainStmt")
     return create_domain(stmt, source, context, settings);
+  if (node_type == "CompositeTypeStmt")
+    return create_composite(stmt, source, context, settings);
   return fail(unsupported_type_definition(node_type));
 }
 
@@ -351,8 +422,8 @@ result<command_outcome, pg_error> drop_types(const nlohmann::json& stmt,
                                 join_lines(lines),
                                 "Use DROP ... CASCADE to drop the dependent objects too."));
     }
-    if (auto r = forget_user_type(context.database(), type->oid); !r)
-      return fail(storage_error(r.error()));
+    if (auto r = forget_type(*type, context); !r)
+      return fail(r.error());
   }
   return command_outcome::tag_only(tag);
 }

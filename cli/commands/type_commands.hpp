@@ -6,6 +6,12 @@
 //                                    table has the name), 3F000 for a missing
 //                                    schema, 42602 / 23505 for bad labels
 //   CREATE DOMAIN name AS type ...   the same checks; the base type as a column's
+//   CREATE TYPE name AS (a type, ...)   a composite type: the same name checks; its
+//                                    attributes kept as a table's columns under its
+//                                    name (composite_type_ddl.hpp reads them), so it
+//                                    is a row type as a table's (row_type_oid.hpp);
+//                                    its columns ordered by pg_row_<name>
+//                                    (row_type_collations.hpp)
 //   other CREATE TYPE forms          0A000
 //   ALTER TYPE e ADD VALUE [IF NOT EXISTS] 'x' [BEFORE | AFTER 'y']
 //   ALTER TYPE e RENAME VALUE 'a' TO 'b'   (the stored values are renamed too)
@@ -15,6 +21,7 @@
 //                                    42704 (IF EXISTS: NOTICE, skipped); 42809
 //                                    "x" is not a domain (DROP DOMAIN of an enum);
 //                                    2BP01 with dependent columns or domains
+//                                    (a composite type: its columns, pair and pair[])
 //                                    (DETAIL lists them, as PostgreSQL does);
 //                                    CASCADE drops the dependent columns and
 //                                    domains, with PostgreSQL's NOTICE.

@@ -104,7 +104,7 @@ result<std::optional<std::string>, pg_error> format_result_value(const typed_col
   if (column.column.format == 0)
     return column.source ? format_text_value(*column.source, raw, settings)
                          : format_value(raw, column.column.type_oid);
-  if (column.source && column.source->known())
+  if (column.source && (column.source->known() || has_binary_output(*column.source)))  // pair: record_send
     return format_binary_value(*column.source, raw);
   if (column.source)  // a type Tributary does not know is sent as text: its bytes
     return format_text_value(*column.source, raw, settings);

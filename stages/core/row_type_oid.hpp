@@ -19,4 +19,14 @@ inline int64_t table_row_type_oid(const std::string& local_name, bool array_type
   return 16384 + static_cast<int64_t>(hash % 1'000'000'000ull);
 }
 
+// The local name of a row type as a column's type names it ("pair", "public.pair",
+// "sales.pair"): "pair", "pair", "sales.pair" (local_relation_name.hpp).
+inline std::string row_type_local_name(const std::string& written) {
+  return written.rfind("public.", 0) == 0 ? written.substr(7) : written;
+}
+
+// The SQLite collation of a column of the named row type `type` (its local name: "pair",
+// "sales.pair"): record_cmp's order (storage/row_type_collations.hpp).
+inline std::string row_type_collation_name(const std::string& type) { return "pg_row_" + type; }
+
 }  // namespace tributary

@@ -2,6 +2,8 @@
 #include <cstdlib>
 #include "stages/sql/create_table.hpp"
 
+#include "stages/core/row_type_oid.hpp"
+
 #include <algorithm>
 
 #include "stages/core/local_relation_name.hpp"
@@ -88,16 +90,18 @@ namespace {
 // A column's type named as a user's enum or domain: the type, or nullptr.
 // Unqualified names are the database's public types, unless a built-in type has
 // the name (search_path pg_catalog, public); pg_catalog.x is never a user type.
+// A composite type is not: its columns are kept under its name, as a table's row type's.
 const user_type* named_user_type(const type_name_parts& parts, const user_type_set& user_types) {
+  const user_type* found = nullptr;
   if (parts.names.size() == 1) {
     auto builtin = resolve_type_name(parts);
     if (builtin && builtin->known())
       return nullptr;
-    return user_types.find("", parts.names[0]);
+    found = user_types.find("", parts.names[0]);
+  } else if (parts.names.size() == 2 && parts.names[0] != "pg_catalog") {
+    found = user_types.find(parts.names[0], parts.names[1]);
   }
-  if (parts.names.size() == 2 && parts.names[0] != "pg_catalog")
-    return user_types.find(parts.names[0], parts.names[1]);
-  return nullptr;
+  return found != nullptr && found->kind == 'c' ? nullptr : found;
 }
 
 // The column type of a domain's base type with `extra_dimensions` more array bounds.
@@ -488,6 +492,8 @@ std::string sqlite_column_type(const column_type& type) {
     return "TEXT COLLATE " + enum_array_collation_name(type.enum_labels->oid);
   if (type.is_enum())
     return "TEXT COLLATE " + enum_collation_name(type.oid);
+  if (!type.known() && !type.name.empty())  // a row type (pair; a type nothing defines: by bytes)
+    return "TEXT COLLATE " + quote_identifier(row_type_collation_name(row_type_local_name(type.name)));
   const type_descriptor* d = find_builtin_type(type.oid);
   const type_descriptor& descriptor = d ? *d : unknown_type_descriptor();
   switch (descriptor.storage) {

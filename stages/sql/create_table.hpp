@@ -18,7 +18,9 @@
 // column has none and its NOT NULL as the CHECK constraint "domain_not_null:<name>",
 // which the SQLSTATE map reports as PostgreSQL does: 23502 domain d does not allow
 // null values —, and its CHECK constraints as clauses of the column
-// (domain_checks.hpp) —, unknown names kept as text),
+// (domain_checks.hpp) —, unknown names kept as text in the collation of a row type
+// of that name, "pg_row_<name>": record_cmp's order for a table's row type or a
+// composite type, bytes for anything else: storage/row_type_collations.hpp),
 // NOT NULL / NULL, PRIMARY KEY and UNIQUE (column and table constraints),
 // REFERENCES / FOREIGN KEY (SQLite's; checked for clients' writes, not for replicated rows),
 // DEFAULT (translate_default below), IF NOT EXISTS, CHECK (column and table

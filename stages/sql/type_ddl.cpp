@@ -229,8 +229,6 @@ result<drop_types_request, pg_error> read_drop_types(const json& fields) {
 }
 
 pg_error unsupported_type_definition(const std::string& node_type) {
-  if (node_type == "CompositeTypeStmt")
-    return not_supported("CREATE TYPE ... AS (composite type)");
   if (node_type == "CreateRangeStmt")
     return not_supported("CREATE TYPE ... AS RANGE");
   return not_supported("CREATE TYPE with input and output functions (a base type)");

@@ -15,8 +15,8 @@
 // Errors as PostgreSQL words them: 42704 type "x" does not exist (a domain's
 // base), 42601 improper qualified name (too many dotted names): a.b.c, and
 // 0A000 for what Tributary cannot do yet — COLLATE on a domain, a domain over a
-// domain with CHECK constraints, composite, range and base types (CREATE TYPE x
-// AS (...), AS RANGE, CREATE TYPE x (INPUT = ...)). A domain's CHECK constraints
+// domain with CHECK constraints, range and base types (CREATE TYPE x AS RANGE,
+// CREATE TYPE x (INPUT = ...)). Composite types: composite_type_ddl.hpp. A domain's CHECK constraints
 // (named, or "<domain>_check", "<domain>_check1", ...) are translated once to
 // report PostgreSQL's errors (check_translation.hpp; 42710 `constraint "c" for
 // domain "d" already exists`) and kept as written (user_types.hpp domain_check).

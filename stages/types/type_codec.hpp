@@ -67,6 +67,7 @@ const type_codec& range_codec();      // the six ranges and their multiranges
 const type_codec& tsearch_codec();    // tsvector tsquery
 const type_codec& array_codec();      // arrays of a type that has a codec
 const type_codec& enum_codec();       // a user's enum (user/type_enum.cpp)
+const type_codec& record_codec();     // a named composite type with its fields (type_record.cpp)
 
 // Helpers for codecs: PostgreSQL's errors.
 pg_error invalid_text_representation(std::string_view type_name, std::string_view text);  // 22P02

@@ -49,6 +49,8 @@ namespace {
 const type_codec* codec_of(const column_type& type) {
   if (type.is_enum_array() || domain_over_array_element(type))  // mood[], il[]
     return &array_codec();
+  if (!type.known() && type.record_fields)  // a composite type's column, its fields known
+    return &record_codec();
   return type.is_enum() ? &enum_codec() : find_type_codec(type.oid);
 }
 
@@ -57,7 +59,7 @@ const type_codec* codec_of(const column_type& type) {
 bool keeps_text_verbatim(const type_codec* codec) {
   return codec == &pg_lsn_codec() || codec == &network_codec() ||
          codec == &macaddr_codec() || codec == &point_codec() || codec == &array_codec() ||
-         codec == &geometric_codec() || codec == &range_codec();
+         codec == &geometric_codec() || codec == &range_codec() || codec == &record_codec();
 }
 
 std::string type_display_name(const column_type& type) {

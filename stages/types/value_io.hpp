@@ -9,7 +9,9 @@
 // macaddr/8, pg_lsn): their parse_text reads a local literal and writes that
 // canonical text, so the publisher's own text may be stored as received.
 // A user's enum is checked against its labels (column_type::enum_labels), as
-// is each element of an array of one (mood[], through the array codec).
+// is each element of an array of one (mood[], through the array codec). A column
+// of a composite type whose fields the catalog attached (record_fields) goes
+// through the record codec (record_in / record_recv / record_send).
 // Any other type — an extension's — is kept as PostgreSQL's
 // text output, verbatim (never altered), and printed as stored; its binary
 // formats are errors naming the type ("no binary input function available

@@ -11,6 +11,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/row_sort_keys.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
 
@@ -72,6 +73,23 @@ std::string distinct_or_sort_keys(query_translator& t, const json& call, const s
   const json& arguments = pt::list(call, "args");
   return aggregate_distinct_key(t, std::move(value),
                                 arguments.empty() ? -1 : expression_helpers::start_location(arguments[0]), what);
+}
+
+std::string row_distinct_keys(query_translator& t, const typed_expression& row, const std::string& what) {
+  constexpr oid_t record_oid = 2249;
+  if (!row.row_values || !row.row_absent.empty())
+    throw not_translatable{what + "(DISTINCT ...) of this row"};
+  std::string keys;
+  for (typed_expression field : *row.row_values) {
+    if (expression_helpers::untyped(field))
+      field = t.coerce(std::move(field), builtin_column_type(pg_type_oid::text));
+    if (field.type.is_enum() || field.type.oid == record_oid)
+      throw not_translatable{what + "(DISTINCT ...) of a row with this field type"};
+    const std::string collation = missing_sort_operator(field.type, false) ? "!" + format_type(field.type)
+                                                                           : collation_of(field.type);
+    keys += ", " + field.sql + ", " + sql_quote(collation) + ", 4";
+  }
+  return keys;
 }
 
 }  // namespace tributary::translator

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "stages/sql/translator/query_translator.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
@@ -66,6 +67,10 @@ typed_expression query_translator::assign(typed_expression value, const column_d
       return coerced;
     return domain_elements_tested(std::move(coerced), *domain, location);
   }
+  if (auto row = row_value_assignment(*this, value, column))  // ROW(...), pair[]: row_type_values.hpp
+    return *row;
+  if (auto array = row_array_literal(*this, value, column))
+    return *array;
   if (value.literal || value.parameter != 0)
     return coerce(std::move(value), to);
   const column_type& from = value.type;

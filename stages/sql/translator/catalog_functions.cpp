@@ -48,6 +48,8 @@
 //   'name'::regnamespace     the schema's OID (3F000 when there is none)
 #include <cctype>
 
+#include "stages/core/local_relation_name.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -427,6 +429,15 @@ oid_t query_translator::regtype_input(const std::string& text, int location) con
   } else if (found == 0 && schema != "pg_catalog" && input_.find_user_type) {
     if (const user_type* user = input_.find_user_type(schema, name))
       found = dimensions > 0 ? user->array_oid : user->oid;
+  }
+  if (found == 0 && schema != "pg_catalog" && input_.lookup) {  // a table's or composite type's row type
+    const auto row_type = [&](const std::string& type_name, bool array) {
+      const std::string local = local_relation_name(schema == "public" ? "" : schema, type_name);
+      return input_.lookup(local) != nullptr ? static_cast<oid_t>(table_row_type_oid(local, array)) : 0;
+    };
+    found = row_type(name, dimensions > 0);
+    if (found == 0 && dimensions == 0 && name.size() > 1 && name[0] == '_')  // _pair: its array type
+      found = row_type(name.substr(1), true);
   }
   if (found == 0)
     fail_at(make_pg_error("42704", "type \"" + text + "\" does not exist"), location);

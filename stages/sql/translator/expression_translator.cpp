@@ -21,6 +21,7 @@
 #include "stages/types/type_names.hpp"
 #include "stages/types/value_io.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -134,6 +135,7 @@ typed_expression query_translator::column_reference(const json& ref, const scope
       note_column(level, found_item->name, found->name, location);
       typed_expression out = typed(column_reference_sql(*found_item, *found), found->type, location);
       out.domain = found->domain;
+      mark_row_type_column(*this, out, found_item->relation, found->name);  // pair, pair[]
       return out;
     }
     if (!table.empty() && table_seen)

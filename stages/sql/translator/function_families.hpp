@@ -223,6 +223,11 @@ typed_expression window_call(query_translator& t, const std::string& name, const
 // min / max of varchar, name and "char" give text, as PostgreSQL resolves them
 // through the implicit casts to text; any other type: itself (function_translator.cpp).
 column_type min_max_result_type(const column_type& type);
+// min / max (`extreme`) of an array of json, xml or a geometric type: PostgreSQL's
+// array_larger / array_smaller fail on the second value (array_cmp finds no comparison
+// for the element), in an aggregate as over a window's frame; `count` counts the values
+// (the aggregate's or the frame's). Other types: `extreme` itself (function_translator.cpp).
+std::string failing_on_second_value(const typed_expression& arg, const std::string& count, const std::string& extreme);
 
 // make_interval(years, months, weeks, days, hours, mins, secs), its arguments by
 // position or by name (days => 3), the missing ones 0 (datetime_functions.cpp).

@@ -30,6 +30,8 @@
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/untranslated_statement.hpp"
+#include "stages/sql/translator/row_sort_keys.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -79,16 +81,10 @@ typed_expression array_agg(query_translator& t, const json& call, const scope& w
     std::string keys;
     if (!pt::flag(call, "agg_distinct"))
       keys = aggregate_order_keys(t, call, where, "array_agg");
-    else if (call.contains("agg_order") || !value.row_values || !value.row_absent.empty())
+    else if (call.contains("agg_order"))
       throw not_translatable{"array_agg(DISTINCT ...) of this row"};
-    for (size_t i = 0; pt::flag(call, "agg_distinct") && i < value.row_values->size(); ++i) {
-      typed_expression field = (*value.row_values)[i];
-      if (expression_helpers::untyped(field))
-        field = t.coerce(std::move(field), builtin_column_type(pg_type_oid::text));
-      if (field.type.is_enum() || field.type.oid == record_oid)
-        throw not_translatable{"array_agg(DISTINCT ...) of a row with this field type"};
-      keys += ", " + field.sql + ", " + sql_quote(collation_of(field.type)) + ", 4";
-    }
+    else
+      keys = row_distinct_keys(t, value, "array_agg");
     const std::string sql = "pg_string_agg(pg_array_element(" + value.sql + "), ','" + keys + ")" + filter;
     typed_expression out = result_of("('{' || " + sql + " || '}')", record_array_oid);
     out.row_type_oid = value.row_array_type_oid;  // a table's rows: its row type's array type (t[])
@@ -157,6 +153,14 @@ column_type min_max_result_type(const column_type& type) {
   if (!type.is_enum() && (oid == pg_type_oid::varchar || oid == 19 || oid == 18))
     return builtin_column_type(pg_type_oid::text);
   return type;
+}
+
+std::string failing_on_second_value(const typed_expression& arg, const std::string& count, const std::string& extreme) {
+  const type_descriptor* d = arg.type.is_enum_array() ? nullptr : find_builtin_type(arg.type.oid);
+  if (d == nullptr || d->element == 0 || has_btree_operator_class(d->element))
+    return extreme;
+  return "(CASE WHEN " + count + " > 1 THEN pg_raise('42883', 'could not identify a comparison function for type " +
+         format_type(builtin_column_type(d->element)) + "') ELSE " + extreme + " END)";
 }
 
 typed_expression typed_result(std::string sql, oid_t oid) { return result_of(std::move(sql), oid); }
@@ -267,6 +271,9 @@ typed_expression query_translator::function_call(const json& call, const scope& 
   if (name == "count") {
     if (pt::flag(call, "agg_star"))
       return result_of("count(*)" + filter, pg_type_oid::int8);
+    if (args.size() == 1 && distinct && args[0].row_values)  // rows compared as record_cmp compares them
+      return result_of("pg_distinct_count(1, NULL" + row_distinct_keys(*this, args[0], "count") + ")" + filter,
+                       pg_type_oid::int8);
     if (args.size() == 1)
       return aggregate("count", with_collation(args[0].sql, args[0].type), pg_type_oid::int8);
   }
@@ -294,17 +301,13 @@ typed_expression query_translator::function_call(const json& call, const scope& 
       throw not_translatable{name + " of an untyped value"};
     // (a call without location is grouping_sets.cpp's NULL of the key's type)
     const int location = static_cast<int>(pt::integer(call, "location"));
+    if (auto error = missing_row_type_min_max(name, arg); error && location >= 0)
+      fail_at(std::move(*error), location);
     if (auto error = missing_min_max(name, arg.type); error && location >= 0)
       fail_at(std::move(*error), location);
     typed_expression out = aggregate(name, with_collation(arg.sql, arg.type), 0);
     out.type = min_max_result_type(arg.type);
-    // An array of json, xml or a geometric type: PostgreSQL's array_larger / array_smaller
-    // fail on the second value (array_cmp finds no comparison for the element).
-    if (const type_descriptor* d = arg.type.is_enum_array() ? nullptr : find_builtin_type(arg.type.oid);
-        d != nullptr && d->element != 0 && !has_btree_operator_class(d->element))
-      out.sql = "(CASE WHEN count(" + arg.sql + ")" + filter + " > 1 THEN pg_raise('42883', 'could not identify a "
-                "comparison function for type " + format_type(builtin_column_type(d->element)) + "') ELSE " + out.sql +
-                " END)";
+    out.sql = failing_on_second_value(arg, "count(" + arg.sql + ")" + filter, out.sql);
     return out;
   }
   if ((name == "bit_and" || name == "bit_or" || name == "bit_xor") && is_integer_type(type) && !arg.literal &&

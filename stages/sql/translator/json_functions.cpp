@@ -21,31 +21,21 @@
 //   [, silent]]), jsonb @? path, jsonb @@ path (errors NULL): pg_jsonb_path over
 //   stages/sql/json/json_path's subset; jsonb_path_query in FROM and a select list:
 //   the elements of _query_array's array
-//   FROM json[b]_to_record[set](doc) AS r(a int, b text): the listed columns, read as
-//   populate_record reads a table's (built-in scalar types)
-//   FROM json[b]_populate_record[set](NULL::table, doc): the table's columns read from
-//   the object's members by their types' input (records: pg_ordinals(1); sets: one
-//   row per array element); an enum column by its labels (22P02 for another text);
-//   array and domain columns are not translated yet
 //   json[b]_typeof, json[b]_array_length, json[b]_extract_path[_text] (variadic)
-//   FROM json[b]_each[_text] (key, value), json[b]_array_elements[_text] (value),
-//        json[b]_object_keys (one column, named by the alias): pg_ordinals over
-//        the value's members, each row's columns read by member number; the last
-//        two also in a select list (set_returning_functions.cpp's row expansion)
+//   json[b]_array_elements[_text], json[b]_object_keys, jsonb_path_query in a select
+//   list (set_returning_functions.cpp's row expansion); in FROM: json_from_items.cpp
 // Untyped literals take the JSON type the operator or function wants (an
 // operator between two untyped literals is 42725, as in PostgreSQL). Records,
 // arrays of arrays' other types and untyped arguments of to_json are not
 // translated yet.
 #include "stages/core/sql_quote.hpp"
-#include "stages/sql/domain_checks.hpp"
 #include "stages/sql/parse_tree.hpp"
-#include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
-#include "stages/sql/translator/missing_type.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/json_function_parts.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
-#include "stages/types/user/enum_type.hpp"
 #include "stages/types/value_io.hpp"
 
 namespace tributary::translator {
@@ -65,11 +55,26 @@ bool is_integer(oid_t oid) {
 
 column_type type_of(oid_t oid) { return builtin_column_type(oid); }
 
-typed_expression as_type(query_translator& t, typed_expression e, oid_t oid) {
+}  // namespace
+
+// (json_function_parts.hpp)
+typed_expression json_argument_as(query_translator& t, typed_expression e, oid_t oid) {
   if (e.type.oid == oid && !untyped(e))
     return e;
   return t.coerce(std::move(e), type_of(oid));
 }
+
+oid_t json_family_of(const std::string& name) { return name.rfind("jsonb", 0) == 0 ? pg_type_oid::jsonb : pg_type_oid::json; }
+
+std::string jsonb_path_call(query_translator& t, std::optional<char> what, std::vector<typed_expression>& args) {
+  const std::string doc = json_argument_as(t, std::move(args[0]), pg_type_oid::jsonb).sql;
+  const std::string path = text_argument(t, std::move(args[1])).sql;
+  const std::string vars = args.size() >= 3 ? json_argument_as(t, std::move(args[2]), pg_type_oid::jsonb).sql : "''";
+  const std::string silent = args.size() == 4 ? json_argument_as(t, std::move(args[3]), pg_type_oid::boolean).sql : "0";
+  return "pg_jsonb_path('" + std::string(1, *what) + "', " + doc + ", " + path + ", " + vars + ", " + silent + ")";
+}
+
+namespace {
 
 std::string fragment_sql(query_translator& t, typed_expression e);
 
@@ -92,7 +97,7 @@ std::string row_object_sql(query_translator& t, const typed_expression& row, boo
 std::string fragment_sql(query_translator& t, typed_expression e) {
   if (e.is_null_constant)
     return "NULL";
-  if (e.row_values)
+  if (e.row_values || expand_named_row(t, e))  // a composite type's column: its fields
     return row_object_sql(t, e, false);
   if (untyped(e))
     e = t.coerce(std::move(e), type_of(pg_type_oid::text));
@@ -144,9 +149,6 @@ std::string key_sql(query_translator& t, typed_expression e) {
   return cast_sql(e.sql, e.type, type_of(pg_type_oid::text));
 }
 
-// json_* takes json, jsonb_* jsonb.
-oid_t family_of(const std::string& name) { return name.rfind("jsonb", 0) == 0 ? pg_type_oid::jsonb : pg_type_oid::json; }
-
 // pg_jsonb_path's code of a scalar jsonb_path_* function (jsonb_path_query's rows
 // are the elements of _query_array's array: json_set_returning, json_from_function).
 std::optional<char> path_function_code(const std::string& name) {
@@ -159,15 +161,6 @@ std::optional<char> path_function_code(const std::string& name) {
   if (name == "jsonb_path_query_first")
     return 'f';
   return std::nullopt;
-}
-
-// pg_jsonb_path(code, target, path, vars, silent) of jsonb_path_*(target, path [, vars [, silent]]).
-std::string path_call(query_translator& t, std::optional<char> what, std::vector<typed_expression>& args) {
-  const std::string doc = as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql;
-  const std::string path = text_argument(t, std::move(args[1])).sql;
-  const std::string vars = args.size() >= 3 ? as_type(t, std::move(args[2]), pg_type_oid::jsonb).sql : "''";
-  const std::string silent = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "0";
-  return "pg_jsonb_path('" + std::string(1, *what) + "', " + doc + ", " + path + ", " + vars + ", " + silent + ")";
 }
 
 }  // namespace
@@ -198,7 +191,7 @@ std::optional<typed_expression> json_operator(query_translator& t, const std::st
     const bool as_text = op.size() == 3;
     const oid_t result = as_text ? pg_type_oid::text : family;
     if (op[0] == '#') {
-      typed_expression path = as_type(t, std::move(right), text_array_oid);
+      typed_expression path = json_argument_as(t, std::move(right), text_array_oid);
       return typed_result("pg_json_path(" + left.sql + ", " + path.sql + ", " + (as_text ? "1" : "0") + ")", result);
     }
     std::string step;
@@ -241,12 +234,12 @@ std::optional<typed_expression> json_operator(query_translator& t, const std::st
     if (op == "?")
       return typed_result("pg_jsonb_exists(" + left.sql + ", " + text_argument(t, std::move(right)).sql + ", 0)",
                           pg_type_oid::boolean);
-    typed_expression keys = as_type(t, std::move(right), text_array_oid);
+    typed_expression keys = json_argument_as(t, std::move(right), text_array_oid);
     return typed_result("pg_jsonb_exists(" + left.sql + ", " + keys.sql + ", " + (op == "?|" ? "1" : "2") + ")",
                         pg_type_oid::boolean);
   }
   if (op == "#-") {  // the key or element at a path removed
-    typed_expression path = as_type(t, std::move(right), text_array_oid);
+    typed_expression path = json_argument_as(t, std::move(right), text_array_oid);
     return typed_result("pg_jsonb_delete(" + left.sql + ", " + path.sql + ", 'p')", pg_type_oid::jsonb);
   }
   if (op == "-") {
@@ -271,10 +264,12 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     return name == "to_json" ? typed_result(fragment, pg_type_oid::json)
                              : typed_result("pg_jsonb_in(" + fragment + ")", pg_type_oid::jsonb);
   }
+  if (name == "row_to_json" && !args.empty())
+    expand_named_row(t, args[0]);  // a composite type's column: its fields (row_type_values.hpp)
   if (name == "row_to_json" && (args.size() == 1 || args.size() == 2) && args[0].row_values) {
     bool pretty = false;
     if (args.size() == 2) {  // row_to_json(record, pretty): a constant only
-      typed_expression flag = as_type(t, std::move(args[1]), pg_type_oid::boolean);
+      typed_expression flag = json_argument_as(t, std::move(args[1]), pg_type_oid::boolean);
       if (flag.sql != "1" && flag.sql != "0")
         throw not_translatable{"row_to_json with a pretty flag that is not a constant"};
       pretty = flag.sql == "1";
@@ -284,7 +279,7 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
   if (name == "json_object" && (args.size() == 1 || args.size() == 2)) {  // of text[] texts
     std::string sql = "pg_json_object(";
     for (size_t i = 0; i < args.size(); ++i) {
-      typed_expression array = as_type(t, std::move(args[i]), text_array_oid);
+      typed_expression array = json_argument_as(t, std::move(args[i]), text_array_oid);
       if (array.type.oid != text_array_oid)
         throw not_translatable{"json_object of this type"};
       sql += (i ? ", " : "") + array.sql;
@@ -297,7 +292,7 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
       throw not_translatable{"array_to_json of a value that is not an array"};
     return typed_result(fragment_sql(t, std::move(args[0])), pg_type_oid::json);
   }
-  const oid_t family = family_of(name);
+  const oid_t family = json_family_of(name);
   const std::string jsonb_flag = family == pg_type_oid::jsonb ? "1" : "0";
   if (name == "json_build_object" || name == "jsonb_build_object") {
     std::string sql = "pg_json_build_object(" + jsonb_flag;
@@ -314,12 +309,12 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
   if (name == "json_typeof" || name == "jsonb_typeof") {
     if (args.size() != 1)
       return std::nullopt;
-    return typed_result("pg_json_typeof(" + as_type(t, std::move(args[0]), family).sql + ")", pg_type_oid::text);
+    return typed_result("pg_json_typeof(" + json_argument_as(t, std::move(args[0]), family).sql + ")", pg_type_oid::text);
   }
   if (name == "json_array_length" || name == "jsonb_array_length") {
     if (args.size() != 1)
       return std::nullopt;
-    const std::string doc = as_type(t, std::move(args[0]), family).sql;
+    const std::string doc = json_argument_as(t, std::move(args[0]), family).sql;
     return typed_result("CASE WHEN " + doc + " IS NULL THEN NULL ELSE pg_json_count(" + doc + ", " + sql_quote(name) +
                             ") END",
                         pg_type_oid::int4);
@@ -329,7 +324,7 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
     if (args.empty())
       return std::nullopt;
     const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
-    const std::string doc = as_type(t, std::move(args[0]), family).sql;
+    const std::string doc = json_argument_as(t, std::move(args[0]), family).sql;
     // The steps as a text[] stored text: '{' || quoted steps || '}'.
     std::string path = "'{'";
     for (size_t i = 1; i < args.size(); ++i)
@@ -342,30 +337,30 @@ std::optional<typed_expression> json_function(query_translator& t, const std::st
   if (name == "jsonb_set") {
     if (args.size() != 3 && args.size() != 4)
       return std::nullopt;
-    const std::string doc = as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql;
-    const std::string path = as_type(t, std::move(args[1]), text_array_oid).sql;
-    const std::string value = as_type(t, std::move(args[2]), pg_type_oid::jsonb).sql;
-    const std::string create = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "1";
+    const std::string doc = json_argument_as(t, std::move(args[0]), pg_type_oid::jsonb).sql;
+    const std::string path = json_argument_as(t, std::move(args[1]), text_array_oid).sql;
+    const std::string value = json_argument_as(t, std::move(args[2]), pg_type_oid::jsonb).sql;
+    const std::string create = args.size() == 4 ? json_argument_as(t, std::move(args[3]), pg_type_oid::boolean).sql : "1";
     return typed_result("pg_jsonb_set(" + doc + ", " + path + ", " + value + ", " + create + ")", pg_type_oid::jsonb);
   }
   if (name == "jsonb_insert") {
     if (args.size() != 3 && args.size() != 4)
       return std::nullopt;
-    const std::string doc = as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql;
-    const std::string path = as_type(t, std::move(args[1]), text_array_oid).sql;
-    const std::string value = as_type(t, std::move(args[2]), pg_type_oid::jsonb).sql;
-    const std::string after = args.size() == 4 ? as_type(t, std::move(args[3]), pg_type_oid::boolean).sql : "0";
+    const std::string doc = json_argument_as(t, std::move(args[0]), pg_type_oid::jsonb).sql;
+    const std::string path = json_argument_as(t, std::move(args[1]), text_array_oid).sql;
+    const std::string value = json_argument_as(t, std::move(args[2]), pg_type_oid::jsonb).sql;
+    const std::string after = args.size() == 4 ? json_argument_as(t, std::move(args[3]), pg_type_oid::boolean).sql : "0";
     return typed_result("pg_jsonb_insert(" + doc + ", " + path + ", " + value + ", " + after + ")",
                         pg_type_oid::jsonb);
   }
   if ((name == "json_strip_nulls" || name == "jsonb_strip_nulls") && args.size() == 1)
-    return typed_result("pg_json_strip_nulls(" + as_type(t, std::move(args[0]), family).sql + ", " + jsonb_flag + ")",
+    return typed_result("pg_json_strip_nulls(" + json_argument_as(t, std::move(args[0]), family).sql + ", " + jsonb_flag + ")",
                         family);
   if (auto what = path_function_code(name); what && args.size() >= 2 && args.size() <= 4)
-    return typed_result(path_call(t, what, args),
+    return typed_result(jsonb_path_call(t, what, args),
                         *what == 'e' || *what == 'm' ? pg_type_oid::boolean : pg_type_oid::jsonb);
   if (name == "jsonb_pretty" && args.size() == 1)
-    return typed_result("pg_jsonb_pretty(" + as_type(t, std::move(args[0]), pg_type_oid::jsonb).sql + ")",
+    return typed_result("pg_jsonb_pretty(" + json_argument_as(t, std::move(args[0]), pg_type_oid::jsonb).sql + ")",
                         pg_type_oid::text);
   return std::nullopt;
 }
@@ -404,10 +399,11 @@ std::optional<typed_expression> json_aggregate(query_translator& t, const std::s
     typed_expression value = t.expression(arguments[0], where);
     if (distinct)
       distinct_key(value, arguments[0]);
-    // json_agg writes a line break before each array or record after the first.
+    // json_agg writes a line break before each array or record after the first (not
+    // before a NULL one).
     const type_descriptor* d = untyped(value) ? nullptr : find_builtin_type(value.type.oid);
-    if (!jsonb && (value.row_values || (d != nullptr && d->element != 0)))
-      separator = "', ' || char(10) || ' '";
+    if (!jsonb && (value.row_values || value.row_array_type_oid != 0 || (d != nullptr && d->element != 0)))
+      separator = "CASE WHEN " + value.sql + " IS NULL THEN ', ' ELSE ', ' || char(10) || ' ' END";
     item = null_as_json(fragment_sql(t, std::move(value)));
   }
   std::string sql = "pg_string_agg(" + item + ", " + separator + distinct_keys;
@@ -436,249 +432,20 @@ std::optional<typed_expression> json_set_returning(query_translator& t, const st
   if (name == "jsonb_path_query") {  // the elements of jsonb_path_query_array's array
     if (args.size() < 2 || args.size() > 4)
       throw not_translatable{name + " with these arguments"};
-    const std::string items = path_call(t, 'a', args);
+    const std::string items = jsonb_path_call(t, 'a', args);
     level.lengths.push_back("pg_json_count(" + items + ", 'jsonb_array_elements')");
     return typed_result("pg_json_item(" + items + ", " + level.ordinal + ", 0)", pg_type_oid::jsonb);
   }
   if (args.size() != 1)
     throw not_translatable{name + " with these arguments"};
-  const oid_t family = family_of(name);
-  const std::string doc = as_type(t, std::move(args[0]), family).sql;
+  const oid_t family = json_family_of(name);
+  const std::string doc = json_argument_as(t, std::move(args[0]), family).sql;
   level.lengths.push_back("pg_json_count(" + doc + ", " + sql_quote(name) + ")");
   if (name.find("_object_keys") != std::string::npos)
     return typed_result("pg_json_key(" + doc + ", " + level.ordinal + ")", pg_type_oid::text);
   const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
   return typed_result("pg_json_item(" + doc + ", " + level.ordinal + ", " + (as_text ? "1" : "0") + ")",
                       as_text ? pg_type_oid::text : family);
-}
-
-namespace {
-
-// An enum's input of a text, as SQL: each label's stored form, NULL for NULL, 22P02
-// invalid input value for enum mood: "x" for anything else.
-std::string enum_input_sql(query_translator& t, const std::string& text, const column_type& type) {
-  std::string sql = "CASE WHEN " + text + " IS NULL THEN NULL";
-  for (const enum_label& label : type.enum_labels->labels) {
-    auto stored = parse_text_value(type, label.label, t.input().settings);
-    if (!stored)
-      throw not_translatable{"an enum label its input refuses"};
-    sql += " WHEN " + text + " = " + sql_quote(label.label) + " THEN " + sql_literal(*stored);
-  }
-  return sql + " ELSE pg_raise('22P02', " + sql_quote("invalid input value for enum " + type.enum_labels->name + ": \"") +
-         " || " + text + " || '\"') END";
-}
-
-// The FROM item of a record read from a JSON object (or one per element of an array of
-// objects: `set`): `columns`, each the object's member of its name read by the column
-// type's input (->>'s text; json and jsonb columns take the member itself).
-std::string record_from_json(query_translator& t, const std::string& name, const std::string& doc, oid_t family,
-                             bool set, const std::vector<column_definition>& columns, const std::string& alias,
-                             const std::vector<std::string>& column_aliases, scope& where) {
-  const std::string item_name = alias.empty() ? name : alias;
-  const std::string ordinal = quote_identifier(item_name) + ".n";
-  const std::string object = set ? "pg_json_item(" + doc + ", " + ordinal + ", 0)" : doc;
-  const std::string jsonb_flag = family == pg_type_oid::jsonb ? "2" : "0";
-  scope_item item;
-  item.name = item_name;
-  for (const column_definition& c : columns) {
-    if (c.type.is_enum() && c.dimensions == 0 && c.domain.empty() && !c.type.is_enum_array()) {
-      const std::string text = "pg_json_get(" + object + ", " + sql_quote(c.name) + ", " +
-                               (family == pg_type_oid::jsonb ? "3" : "1") + ")";
-      scope_column column{c.name, "", c.type};
-      column.expression = enum_input_sql(t, text, c.type);
-      item.columns.push_back(std::move(column));
-      continue;
-    }
-    if (c.type.is_enum() || !c.type.known() || c.type.domain_array)
-      throw not_translatable{name + " of a record with such column types"};
-    const type_descriptor* d = find_builtin_type(c.type.oid);
-    if (d == nullptr || c.type.oid == 2249)
-      throw not_translatable{name + " of a record with a record column"};
-    const std::string key = sql_quote(c.name);
-    std::string sql;
-    if (d->element != 0 || c.dimensions > 0) {
-      // An array column: a JSON array's elements (or a string's array text) read by the
-      // array type's input (stages/sql/json/json_array_text.hpp).
-      const column_type array_type = d->element != 0 ? c.type : type_of(d->array);
-      const std::string member = "pg_json_get(" + object + ", " + key + ", " + jsonb_flag + ")";
-      scope_column column{c.name, "", array_type};
-      column.expression = cast_sql("pg_json_array_text(" + member + ", " + key + ")", type_of(pg_type_oid::text),
-                                   array_type);
-      item.columns.push_back(std::move(column));
-      continue;
-    }
-    if (is_json(c.type.oid)) {
-      sql = "pg_json_get(" + object + ", " + key + ", " + jsonb_flag + ")";
-      if (c.type.oid != family)
-        sql = c.type.oid == pg_type_oid::jsonb ? "pg_jsonb_in(" + sql + ")" : sql;
-    } else {
-      const std::string text = "pg_json_get(" + object + ", " + key + ", " + (family == pg_type_oid::jsonb ? "3" : "1") + ")";
-      if (c.type.oid == pg_type_oid::varchar || c.type.oid == pg_type_oid::bpchar)  // a length is checked, not cut
-        sql = t.assign(typed_result(text, pg_type_oid::text), c).sql;
-      else
-        sql = cast_sql(text, type_of(pg_type_oid::text), c.type);
-    }
-    if (!c.domain.empty()) {  // a domain column: its NOT NULL and CHECKs test the value
-      const size_t dot = c.domain.find('.');
-      const user_type* domain =
-          !t.input().find_user_type ? nullptr
-          : dot == std::string::npos ? t.input().find_user_type("", c.domain)
-                                     : t.input().find_user_type(c.domain.substr(0, dot), c.domain.substr(dot + 1));
-      if (domain == nullptr || domain->kind != 'd')
-        throw not_translatable{name + " of a record with a column of this domain"};
-      auto tested = domain_tested_value(sql, *domain, t.input().settings);
-      if (!tested)
-        t.fail_at(tested.error(), -1);
-      sql = std::move(*tested);
-    }
-    scope_column column{c.name, "", c.type};
-    column.expression = std::move(sql);
-    item.columns.push_back(std::move(column));
-  }
-  if (column_aliases.size() > item.columns.size())
-    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
-  for (size_t i = 0; i < column_aliases.size(); ++i)
-    item.columns[i].name = column_aliases[i];
-  t.refuse_taken_name(where, item.name);
-  where.items.push_back(std::move(item));
-  const std::string rows =
-      set ? "pg_json_count(" + doc + ", " + sql_quote(family == pg_type_oid::jsonb ? "jsonb_array_elements" : "json_array_elements") + ")"
-          : "1";
-  return "pg_ordinals(" + rows + ") AS " + quote_identifier(item_name);
-}
-
-// FROM json[b]_populate_record[set](NULL::table, doc): the table's columns.
-std::string populate_record(query_translator& t, const json& call, const std::string& name, const std::string& alias,
-                            const std::vector<std::string>& column_aliases, scope& where) {
-  const json& arguments = pt::list(call, "args");
-  if (arguments.size() != 2 || pt::node_type(arguments[0]) != "TypeCast")
-    throw not_translatable{name + " form"};
-  const json& base = pt::fields(arguments[0]);
-  const auto constant = pt::constant_value(base.value("arg", json()));
-  const std::vector<std::string> type = pt::strings(pt::list(base.value("typeName", json::object()), "names"));
-  if (!constant || !constant->is_null || type.empty() || type.size() > 2 ||
-      pt::list(base.value("typeName", json::object()), "arrayBounds").size() > 0 || !t.input().lookup)
-    throw not_translatable{name + " of a base other than NULL::table"};
-  const std::vector<column_definition>* columns =
-      t.input().lookup(type.size() == 2 && type[0] != "public" ? type[0] + "." + type[1] : type.back());
-  if (columns == nullptr)
-    throw not_translatable{name + " of a type that is not a table's"};
-  const oid_t family = family_of(name);
-  const std::string doc = as_type(t, t.expression(arguments[1], where), family).sql;
-  return record_from_json(t, name, doc, family, name.back() == 't', *columns, alias, column_aliases, where);
-}
-
-}  // namespace
-
-std::optional<std::string> json_to_record_from_item(query_translator& t, const json& call, const json& column_list,
-                                                    const std::string& alias, scope& where) {
-  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
-  const std::string name = names.empty() ? "" : names.back();
-  if ((names.size() == 2 && names[0] != "pg_catalog") ||
-      (name != "json_to_record" && name != "jsonb_to_record" && name != "json_to_recordset" &&
-       name != "jsonb_to_recordset"))
-    return std::nullopt;
-  const json& arguments = pt::list(call, "args");
-  if (arguments.size() != 1 || call.contains("agg_order") || pt::flag(call, "func_variadic"))
-    throw not_translatable{name + " form"};
-  std::vector<column_definition> columns;
-  for (const json& node : column_list) {
-    const json& definition = pt::fields(node);
-    json type_name = definition.value("typeName", json::object());
-    if (pt::node_type(type_name) == "TypeName")
-      type_name = pt::fields(type_name);
-    const type_name_parts parts = pt::type_name(type_name, t.input().source);
-    auto type = resolve_type_name(parts);
-    if (!type)
-      t.fail_at(type.error(), static_cast<int>(pt::integer(type_name, "location")));
-    column_definition c;
-    c.name = pt::text(definition, "colname");
-    c.type = *type;
-    if (!c.type.known() && t.input().find_user_type && parts.array_dimensions == 0 && parts.typmod_args.empty() &&
-        !parts.names.empty() && parts.names.size() <= 2) {  // a user's enum or domain
-      const user_type* user = t.input().find_user_type(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
-      if (user != nullptr && user->kind == 'e') {
-        c.type = user->enum_column_type();
-      } else if (user != nullptr && user->kind == 'd' && user->base.known()) {  // a domain: its base, tested
-        c.type = user->base;
-        c.domain = parts.names.size() == 2 ? parts.names[0] + "." + parts.names[1] : parts.names[0];
-      }
-    }
-    if (!c.type.known())
-      if (auto missing = missing_type_error(t.input(), parts))
-        t.fail_at(*missing, static_cast<int>(pt::integer(type_name, "location")));
-    columns.push_back(std::move(c));
-  }
-  const oid_t family = family_of(name);
-  const std::string doc = as_type(t, t.expression(arguments[0], where), family).sql;
-  return record_from_json(t, name, doc, family, name.back() == 't', columns, alias, {}, where);
-}
-
-std::optional<std::string> json_from_function(query_translator& t, const json& call, const std::string& alias,
-                                              const std::vector<std::string>& column_aliases, scope& where) {
-  const std::vector<std::string> names = pt::strings(pt::list(call, "funcname"));
-  if (names.empty() || names.size() > 2 || (names.size() == 2 && names[0] != "pg_catalog"))
-    return std::nullopt;
-  const std::string& name = names.back();
-  static const char* const functions[] = {"json_each", "jsonb_each", "json_each_text", "jsonb_each_text",
-                                          "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
-                                          "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys"};
-  if (name == "json_populate_record" || name == "jsonb_populate_record" || name == "json_populate_recordset" ||
-      name == "jsonb_populate_recordset")
-    return populate_record(t, call, name, alias, column_aliases, where);
-  bool known = name == "jsonb_path_query";
-  for (const char* f : functions)
-    known = known || name == f;
-  if (!known)
-    return std::nullopt;
-  const json& arguments = pt::list(call, "args");
-  const bool path_query = name == "jsonb_path_query";
-  if ((path_query ? arguments.size() < 2 || arguments.size() > 4 : arguments.size() != 1) ||
-      call.contains("agg_order") || pt::flag(call, "func_variadic"))
-    throw not_translatable{"function in FROM"};
-  const oid_t family = family_of(name);
-  std::string doc;
-  if (path_query) {  // the elements of jsonb_path_query_array's array, one column named as the function
-    std::vector<typed_expression> args;
-    for (const json& argument : arguments)
-      args.push_back(t.expression(argument, where));
-    doc = path_call(t, 'a', args);
-  } else {
-    doc = as_type(t, t.expression(arguments[0], where), family).sql;
-  }
-  const std::string item_name = alias.empty() ? name : alias;
-  const std::string ordinal = quote_identifier(item_name) + ".n";
-  const bool as_text = name.size() > 5 && name.compare(name.size() - 5, 5, "_text") == 0;
-  const oid_t value_type = as_text ? pg_type_oid::text : family;
-  scope_item item;
-  item.name = item_name;
-  const auto add = [&](std::string column, std::string sql, oid_t type) {
-    scope_column c{std::move(column), "", type_of(type)};
-    c.expression = std::move(sql);
-    item.columns.push_back(std::move(c));
-  };
-  const std::string value = "pg_json_item(" + doc + ", " + ordinal + ", " + (as_text ? "1" : "0") + ")";
-  if (name.find("_each") != std::string::npos) {
-    add("key", "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
-    add("value", value, value_type);
-  } else if (name.find("_array_elements") != std::string::npos) {
-    add("value", value, value_type);
-    item.scalar_value = true;
-  } else if (path_query) {
-    add(alias.empty() ? name : alias, value, pg_type_oid::jsonb);
-    item.scalar_value = true;
-  } else {
-    add(alias.empty() ? name : alias, "pg_json_key(" + doc + ", " + ordinal + ")", pg_type_oid::text);
-    item.scalar_value = true;
-  }
-  if (column_aliases.size() > item.columns.size())
-    t.fail_at(make_pg_error("42601", "too many column aliases specified for function " + name), -1);
-  for (size_t i = 0; i < column_aliases.size(); ++i)
-    item.columns[i].name = column_aliases[i];
-  t.refuse_taken_name(where, item.name);
-  where.items.push_back(std::move(item));
-  return "pg_ordinals(pg_json_count(" + doc + ", " + sql_quote(path_query ? "jsonb_array_elements" : name) + ")) AS " +
-         quote_identifier(item_name);
 }
 
 }  // namespace tributary::translator

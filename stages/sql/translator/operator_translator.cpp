@@ -13,6 +13,7 @@
 
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -200,7 +201,17 @@ typed_expression query_translator::operator_expression(const json& expr, const s
       const auto typed_one = std::find_if(constants.begin(), constants.end(), [](const typed_expression& e) {
         return !untyped(e);
       });
-      if (typed_one != constants.end()) {
+      // select_common_type finds none for types of two categories (json 'U', text 'S'):
+      // PostgreSQL then compares item by item (`j IN ('1', 'x'::text)` is json = unknown).
+      const auto category = [](const typed_expression& e) {
+        const type_descriptor* d = e.type.is_enum() ? nullptr : find_builtin_type(e.type.oid);
+        return d == nullptr ? '\0' : d->category;
+      };
+      const bool one_category =
+          typed_one != constants.end() && std::all_of(constants.begin(), constants.end(), [&](const typed_expression& e) {
+            return untyped(e) || category(e) == category(*typed_one);
+          });
+      if (one_category) {
         typed_expression common = *typed_one;
         require_comparison_operator(negated ? "<>" : "=", common, common, location_of(expr));
       }
@@ -389,6 +400,8 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
   }
   if (auto geometric = geometric_operator(*this, op, left, right))  // box = box by area, ...
     return *geometric;
+  if (auto rows = named_row_comparison(op, left, right))  // c = ROW(1, 'x')::pair (row_type_values.hpp)
+    return *rows;
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
   // OIDs (oid, regclass, regtype, regproc, regnamespace) compare with each other

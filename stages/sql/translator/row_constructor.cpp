@@ -31,6 +31,7 @@
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/sql/sql_literal.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/value_io.hpp"
@@ -44,15 +45,6 @@ using namespace expression_helpers;
 
 constexpr oid_t record_oid = 2249;
 
-// A field's text in record_out's form (NULL stays NULL: pg_record leaves it empty).
-std::string field_text_sql(const typed_expression& value) {
-  if (value.type.oid == pg_type_oid::boolean)
-    return "CASE WHEN " + value.sql + " IS NULL THEN NULL WHEN " + value.sql + " THEN 't' ELSE 'f' END";
-  if (value.type.oid == pg_type_oid::bpchar || value.type.oid == record_oid || is_text_like(value.type.oid))
-    return value.sql;
-  return cast_sql(value.sql, value.type, builtin(pg_type_oid::text));
-}
-
 }  // namespace
 
 typed_expression query_translator::row_constructor(const json& row, const scope& where) {
@@ -65,7 +57,7 @@ typed_expression query_translator::row_constructor(const json& row, const scope&
     typed_expression value = expression(arg, where);
     const typed_expression field = untyped(value) ? coerce(value, builtin(pg_type_oid::text)) : value;
     fields->push_back({"f" + std::to_string(values->size() + 1), field.type.oid, field.type.typmod});
-    texts += (texts.empty() ? "" : ", ") + field_text_sql(field);
+    texts += (texts.empty() ? "" : ", ") + record_field_text_sql(field);
     values->push_back(std::move(value));
   }
   typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), location_of(row));
@@ -77,13 +69,28 @@ typed_expression query_translator::row_constructor(const json& row, const scope&
 
 std::optional<typed_expression> query_translator::table_row_cast(const json& cast, const scope& where,
                                                                 const type_name_parts& parts, int location) {
-  if (!input_.lookup || parts.names.empty() || parts.names.size() > 2 || parts.array_dimensions > 0 ||
+  if (!input_.lookup || parts.names.empty() || parts.names.size() > 2 || parts.array_dimensions > 1 ||
       !parts.typmod_args.empty())
     return std::nullopt;
   const std::string local = local_relation_name(parts.names.size() == 2 ? parts.names[0] : "", parts.names.back());
   const std::vector<column_definition>* columns = input_.lookup(local);
   if (columns == nullptr)
     return std::nullopt;
+  if (parts.array_dimensions == 1) {  // '{"(1,x)"}'::pair[], NULL::pair[]: row_type_values.hpp
+    typed_expression arg = expression(cast.value("arg", json::object()), where);
+    column_definition array;
+    array.type.name = local;
+    array.dimensions = 1;
+    std::optional<typed_expression> out;
+    if (arg.is_null_constant)
+      out = typed("NULL", array.type, location);
+    else
+      out = row_array_literal(*this, arg, array);
+    if (!out)
+      throw not_translatable{"a cast of this value to an array of a row type"};
+    out->row_type_oid = static_cast<oid_t>(table_row_type_oid(local, true));
+    return out;
+  }
   const oid_t row_type = static_cast<oid_t>(table_row_type_oid(local));
   typed_expression arg = expression(cast.value("arg", json::object()), where);
   if (arg.row_type_oid == row_type)
@@ -111,7 +118,7 @@ std::optional<typed_expression> query_translator::table_row_cast(const json& cas
     const int at = value.location;
     value = explicit_cast(std::move(value), column.type, at);
     fields->push_back({column.name, column.type.oid, column.type.typmod});
-    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+    texts += (texts.empty() ? "" : ", ") + record_field_text_sql(value);
     values->push_back(std::move(value));
   }
   typed_expression out = typed(arg.is_null_constant ? "NULL" : "pg_record(" + texts + ")", builtin(record_oid), location);
@@ -144,7 +151,7 @@ typed_expression query_translator::record_literal_fields(const typed_expression&
     fail_at(*read.error, literal.location);
   std::string texts;
   for (const typed_expression& value : *values)
-    texts += (texts.empty() ? "" : ", ") + field_text_sql(value);
+    texts += (texts.empty() ? "" : ", ") + record_field_text_sql(value);
   typed_expression out = typed("pg_record(" + texts + ")", builtin(record_oid), literal.location);
   out.row_values = std::move(values);
   out.row_constructor = true;

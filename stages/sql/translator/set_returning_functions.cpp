@@ -23,7 +23,7 @@
 //   regexp_split_to_table(s, p [, flags])     text: the pieces between the matches
 //                                             (pg_regexp_matches / pg_regexp_split)
 //   string_to_table(s, delimiter [, null])    text: string_to_array's pieces
-// and field selection on records: (f(a)).n, (sub.keys).x (record_functions.hpp).
+// (Field selection on their records, (f(a)).n: record_field_selection.cpp.)
 // In FROM: pg_options_to_table(options), unnest(array), unnest(a, b, ...) (a column
 // per array, NULL past a shorter one's end), string_to_table(...), generate_series(...)
 // and pg_partition_ancestors(rel) [WITH ORDINALITY], pg_get_keywords() (the
@@ -530,36 +530,6 @@ std::string function_from_item(query_translator& t, const json& f, const std::st
         return scalar_function_from_item(t, items[0], alias_name, column_aliases, where);
     }
     throw not_translatable{"function in FROM"};
-}
-
-typed_expression record_field_selection(query_translator& t, const json& indirection, const scope& where) {
-  const json& steps = pt::list(indirection, "indirection");
-  typed_expression record = t.expression(indirection.value("arg", json()), where);
-  if (!record.type.record_fields)
-    throw not_translatable{"field selection on a value that is not a computed record"};
-  const std::string field = pt::text(pt::fields(steps[0]), "sval");
-  const auto& fields = *record.type.record_fields;
-  for (size_t i = 0; i < fields.size(); ++i) {
-    if (fields[i].name != field)
-      continue;
-    if (record.row_values) {  // ROW(...) or a whole row: the field's own value
-      typed_expression out = (*record.row_values)[i];
-      if (out.literal || out.parameter != 0 || out.is_null_constant)  // ROW('a'): a text field
-        out = t.coerce(std::move(out), builtin_column_type(pg_type_oid::text));
-      return out;
-    }
-    std::string sql = "pg_record_field(" + record.sql + ", " + std::to_string(i + 1) + ")";
-    const type_descriptor* type = find_builtin_type(fields[i].oid);
-    if (type != nullptr && type->storage == storage_class::integer)
-      sql = "CAST(" + sql + " AS INTEGER)";
-    else if (!is_text_like(fields[i].oid))
-      throw not_translatable{"record field of this type"};
-    typed_expression out = typed_result(std::move(sql), 0);
-    out.type = builtin_column_type(fields[i].oid, fields[i].typmod);
-    return out;
-  }
-  t.fail_at(make_pg_error("42703", "could not identify column \"" + field + "\" in record data type"),
-            record.location);
 }
 
 }  // namespace tributary::translator

@@ -15,6 +15,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "stages/sql/translator/expression_helpers.hpp"
 #include "stages/sql/translator/function_families.hpp"
+#include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/operator_classes.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -191,10 +192,13 @@ typed_expression window_call(query_translator& t, const std::string& name, const
   }
   if ((name == "min" || name == "max") && args.size() == 1 && args[0].type.oid != pg_type_oid::unknown &&
       !args[0].literal && args[0].parameter == 0) {
+    if (auto error = missing_row_type_min_max(name, args[0]))  // min(pair): row_type_values.hpp
+      t.fail_at(std::move(*error), location);
     if (auto error = missing_min_max(name, args[0].type))
       t.fail_at(std::move(*error), location);
     typed_expression out = typed_result(name + "(" + with_collation(args[0].sql, args[0].type) + ")" + over, 0);
     out.type = min_max_result_type(args[0].type);
+    out.sql = failing_on_second_value(args[0], "count(" + args[0].sql + ")" + over, out.sql);
     return out;
   }
   if (name == "ntile" && args.size() == 1) {  // int4 buckets; SQLite's ntile

@@ -37,7 +37,8 @@ struct user_type {
   oid_t array_oid = 0;
   std::string schema = "public";
   std::string name;
-  char kind = 'e';  // 'e' enum, 'd' domain (pg_type.typtype)
+  char kind = 'e';  // 'e' enum, 'd' domain, 'c' composite (pg_type.typtype; its
+                    // attributes: the translators' table lookup, by its local name)
 
   // enum
   std::shared_ptr<const enum_definition> labels;

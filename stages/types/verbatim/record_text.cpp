@@ -65,4 +65,30 @@ record_literal_read read_record_literal(std::string_view text, size_t columns) {
   return out;
 }
 
+std::string write_record_text(const std::vector<std::optional<std::string>>& fields) {
+  std::string out = "(";
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0)
+      out += ',';
+    if (!fields[i])
+      continue;
+    const std::string& text = *fields[i];
+    bool quote = text.empty();
+    for (char c : text)
+      quote = quote || c == '"' || c == '\\' || c == '(' || c == ')' || c == ',' || is_space(c);
+    if (!quote) {
+      out += text;
+      continue;
+    }
+    out += '"';
+    for (char c : text) {
+      if (c == '"' || c == '\\')
+        out += c;
+      out += c;
+    }
+    out += '"';
+  }
+  return out + ')';
+}
+
 }  // namespace tributary

@@ -13,7 +13,11 @@
 //   has read it, so a field's input error comes before a later literal error:
 //   the result keeps the fields read before the error, and the error, for the
 //   caller to convert those first ('(x)' into (int, text) is the integer's 22P02,
-//   not Too few columns.). Pure.
+//   not Too few columns.).
+//   write_record_text(fields)  record_out's text of fields' output texts: '(' fields
+//     ')' separated by ','; a NULL field empty, a field quoted with '"' when it is
+//     empty or holds '"', '\\', '(', ')', ',' or whitespace ('"' and '\\' doubled in it).
+// Pure.
 #pragma once
 
 #include <optional>
@@ -31,5 +35,6 @@ struct record_literal_read {
 };
 
 record_literal_read read_record_literal(std::string_view text, size_t columns);
+std::string write_record_text(const std::vector<std::optional<std::string>>& fields);
 
 }  // namespace tributary
