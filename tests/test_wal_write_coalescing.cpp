@@ -15,6 +15,7 @@
 
 #include "storage/sqlite_connection.hpp"
 #include "storage/wal_write_coalescing.hpp"
+#include "wrapped_vfs.hpp"
 
 namespace tributary {
 namespace {
@@ -28,51 +29,28 @@ int wal_writes = 0;
 bool fail_wal_writes = false;
 
 struct counted_file {
-  sqlite3_file base;
-  sqlite3_file* real;
+  wrapped_file wrapped;
   bool is_wal;
 };
 
-sqlite3_file* real_of(sqlite3_file* f) { return reinterpret_cast<counted_file*>(f)->real; }
-
-const sqlite3_io_methods counted_methods = {
-    3,
-    [](sqlite3_file* f) { return real_of(f)->pMethods->xClose(real_of(f)); },
-    [](sqlite3_file* f, void* b, int n, sqlite3_int64 o) { return real_of(f)->pMethods->xRead(real_of(f), b, n, o); },
-    [](sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
-      if (reinterpret_cast<counted_file*>(f)->is_wal) {
-        ++wal_writes;
-        if (fail_wal_writes)
-          return SQLITE_IOERR_WRITE;
-      }
-      return real_of(f)->pMethods->xWrite(real_of(f), b, n, o);
-    },
-    [](sqlite3_file* f, sqlite3_int64 size) { return real_of(f)->pMethods->xTruncate(real_of(f), size); },
-    [](sqlite3_file* f, int flags) { return real_of(f)->pMethods->xSync(real_of(f), flags); },
-    [](sqlite3_file* f, sqlite3_int64* size) { return real_of(f)->pMethods->xFileSize(real_of(f), size); },
-    [](sqlite3_file* f, int lock) { return real_of(f)->pMethods->xLock(real_of(f), lock); },
-    [](sqlite3_file* f, int lock) { return real_of(f)->pMethods->xUnlock(real_of(f), lock); },
-    [](sqlite3_file* f, int* out) { return real_of(f)->pMethods->xCheckReservedLock(real_of(f), out); },
-    [](sqlite3_file* f, int op, void* arg) { return real_of(f)->pMethods->xFileControl(real_of(f), op, arg); },
-    [](sqlite3_file* f) { return real_of(f)->pMethods->xSectorSize(real_of(f)); },
-    [](sqlite3_file* f) { return real_of(f)->pMethods->xDeviceCharacteristics(real_of(f)); },
-    [](sqlite3_file* f, int page, int size, int extend, void volatile** out) {
-      return real_of(f)->pMethods->xShmMap(real_of(f), page, size, extend, out);
-    },
-    [](sqlite3_file* f, int offset, int n, int flags) {
-      return real_of(f)->pMethods->xShmLock(real_of(f), offset, n, flags);
-    },
-    [](sqlite3_file* f) { real_of(f)->pMethods->xShmBarrier(real_of(f)); },
-    [](sqlite3_file* f, int remove) { return real_of(f)->pMethods->xShmUnmap(real_of(f), remove); },
-    [](sqlite3_file* f, sqlite3_int64 o, int n, void** out) { return real_of(f)->pMethods->xFetch(real_of(f), o, n, out); },
-    [](sqlite3_file* f, sqlite3_int64 o, void* p) { return real_of(f)->pMethods->xUnfetch(real_of(f), o, p); },
-};
+const sqlite3_io_methods counted_methods = [] {
+  sqlite3_io_methods m = pass_through_methods();
+  m.xWrite = [](sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
+    if (reinterpret_cast<counted_file*>(f)->is_wal) {
+      ++wal_writes;
+      if (fail_wal_writes)
+        return SQLITE_IOERR_WRITE;
+    }
+    return wrapped_real(f)->pMethods->xWrite(wrapped_real(f), b, n, o);
+  };
+  return m;
+}();
 
 int counted_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* f, int flags, int* out_flags) {
   auto* file = reinterpret_cast<counted_file*>(f);
-  file->real = reinterpret_cast<sqlite3_file*>(file + 1);
+  file->wrapped.real = reinterpret_cast<sqlite3_file*>(file + 1);
   file->is_wal = (flags & SQLITE_OPEN_WAL) != 0;
-  int rc = real_vfs->xOpen(real_vfs, name, file->real, flags, out_flags);
+  int rc = real_vfs->xOpen(real_vfs, name, file->wrapped.real, flags, out_flags);
   f->pMethods = rc == SQLITE_OK ? &counted_methods : nullptr;
   return rc;
 }
