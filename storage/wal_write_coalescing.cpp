@@ -125,6 +125,16 @@ void shm_barrier(sqlite3_file* file) {
   real_of(file)->pMethods->xShmBarrier(real_of(file));
 }
 
+// Any unlock (the write lock's among them) flushes first: frames of a
+// transaction rolled back after they were buffered must not be written after
+// another connection took the write lock and wrote its own at those offsets.
+int shm_lock(sqlite3_file* file, int offset, int n, int flags) {
+  if (auto* wal = as_file(file)->wal; wal && (flags & SQLITE_SHM_UNLOCK))
+    if (int rc = flush(wal); rc != SQLITE_OK)
+      return rc;
+  return real_of(file)->pMethods->xShmLock(real_of(file), offset, n, flags);
+}
+
 int pass_read(sqlite3_file* f, void* b, int n, sqlite3_int64 o) { return real_of(f)->pMethods->xRead(real_of(f), b, n, o); }
 int pass_write(sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
   return real_of(f)->pMethods->xWrite(real_of(f), b, n, o);
@@ -161,10 +171,11 @@ const sqlite3_io_methods wal_methods = {
     pass_unfetch,
 };
 
+// A database file: its shared memory's barrier and unlocks flush its log.
 const sqlite3_io_methods passing_methods = {
     3,         close_file,    pass_read,     pass_write,     pass_truncate, pass_sync,
     pass_file_size, pass_lock, pass_unlock,  pass_check_reserved, pass_file_control, pass_sector_size,
-    pass_device, pass_shm_map, pass_shm_lock, shm_barrier,   pass_shm_unmap, pass_fetch,
+    pass_device, pass_shm_map, shm_lock, shm_barrier,   pass_shm_unmap, pass_fetch,
     pass_unfetch,
 };
 

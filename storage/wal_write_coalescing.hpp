@@ -14,8 +14,11 @@
 //       them visible to other connections is written after them, and a write
 //       error is the commit's error, as without the buffer;
 //     - before any other operation on the log (read, sync, truncate, size,
-//       close), before a write that does not append, and at the database's
-//       shared-memory barrier (a second line: the commit frame comes first).
+//       close), before a write that does not append, at the database's
+//       shared-memory barrier (a second line: the commit frame comes first),
+//       and before any unlock of its shared memory: frames of a transaction
+//       rolled back while they waited in the buffer reach the file before
+//       another connection can take the write lock and write at their offsets.
 //   Durability is unchanged: nothing SQLite considers written is missing from
 //   the file when a sync, a reader or a checkpoint looks at it. Every other file
 //   (the database, its shared memory) passes through untouched.

@@ -176,6 +176,32 @@ TEST_F(WalWriteCoalescing, ARolledBackSpillLeavesOnlyWhatCommitted) {
   EXPECT_EQ(count_rows(file_), 400);
 }
 
+TEST_F(WalWriteCoalescing, FramesOfARollbackNeverOverwriteAnotherWritersCommit) {
+  // The rolled-back transaction's spilled frames wait in the buffer; once the
+  // write lock is released, another connection writes its commit at their
+  // offsets, and nothing this connection does later may write over it.
+  auto db = open_coalescing(file_);
+  ASSERT_TRUE(db.exec("PRAGMA cache_size = 10").ok());
+  ASSERT_TRUE(insert_rows(db, 0, 20).ok());
+  ASSERT_TRUE(db.exec("BEGIN").ok());
+  ASSERT_TRUE(insert_rows(db, 100, 250).ok());
+  ASSERT_TRUE(db.exec("ROLLBACK").ok());
+  {
+    auto other = sqlite_connection::open(file_);
+    ASSERT_TRUE(other.ok());
+    ASSERT_TRUE(other->exec("PRAGMA wal_autocheckpoint = 0").ok());
+    ASSERT_TRUE(insert_rows(*other, 1000, 1150).ok());
+  }
+  ASSERT_TRUE(insert_rows(db, 2000, 2010).ok());
+  EXPECT_EQ(count_rows(file_), 20 + 150 + 10);
+  auto check = sqlite_connection::open(file_);
+  ASSERT_TRUE(check.ok());
+  auto q = check->prepare("PRAGMA integrity_check");
+  ASSERT_TRUE(q.ok());
+  ASSERT_TRUE(q->step().ok());
+  EXPECT_EQ(q->column_text(0), "ok");
+}
+
 TEST_F(WalWriteCoalescing, AFailedWriteIsTheCommitsError) {
   auto db = open_coalescing(file_);
   ASSERT_TRUE(insert_rows(db, 0, 10).ok());
