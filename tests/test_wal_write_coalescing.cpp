@@ -96,6 +96,24 @@ protected:
     return q->column_int(0);
   }
 
+  // PRAGMA integrity_check's first line on a fresh connection ("ok").
+  static std::string integrity_of(const std::string& file) {
+    auto db = sqlite_connection::open(file);
+    EXPECT_TRUE(db.ok());
+    auto q = db->prepare("PRAGMA integrity_check");
+    EXPECT_TRUE(q.ok());
+    EXPECT_TRUE(q->step().ok());
+    return q->column_text(0);
+  }
+  // Commits ids [0, committed), then inserts [100, 100 + rolled_back) with a
+  // 10-page cache (SQLite writes pages to the log before the commit) and rolls back.
+  static void spill_and_roll_back(sqlite_connection& db, int committed, int rolled_back) {
+    ASSERT_TRUE(db.exec("PRAGMA cache_size = 10").ok());
+    ASSERT_TRUE(insert_rows(db, 0, committed).ok());
+    ASSERT_TRUE(db.exec("BEGIN").ok());
+    ASSERT_TRUE(insert_rows(db, 100, 100 + rolled_back).ok());
+    ASSERT_TRUE(db.exec("ROLLBACK").ok());
+  }
   // As the apply connection opens it: commits do not sync (apply_sink.hpp).
   static sqlite_connection open_coalescing(const std::string& file) {
     auto db = sqlite_connection::open(wal_write_coalescing_uri(file));
@@ -159,19 +177,10 @@ TEST_F(WalWriteCoalescing, ARolledBackSpillLeavesOnlyWhatCommitted) {
   // A tiny cache spills the open transaction's pages into the log; the rollback
   // rewinds the log and the next commit writes over the spilled frames.
   auto db = open_coalescing(file_);
-  ASSERT_TRUE(db.exec("PRAGMA cache_size = 10").ok());
-  ASSERT_TRUE(insert_rows(db, 0, 100).ok());
-  ASSERT_TRUE(db.exec("BEGIN").ok());
-  ASSERT_TRUE(insert_rows(db, 100, 1100).ok());
-  ASSERT_TRUE(db.exec("ROLLBACK").ok());
+  spill_and_roll_back(db, 100, 1000);
   ASSERT_TRUE(insert_rows(db, 2000, 2300).ok());
   EXPECT_EQ(count_rows(file_), 400);
-  {
-    auto check = db.prepare("PRAGMA integrity_check");
-    ASSERT_TRUE(check.ok());
-    ASSERT_TRUE(check->step().ok());
-    EXPECT_EQ(check->column_text(0), "ok");
-  }
+  EXPECT_EQ(integrity_of(file_), "ok");
   ASSERT_TRUE(db.exec("PRAGMA wal_checkpoint(TRUNCATE)").ok());
   EXPECT_EQ(count_rows(file_), 400);
 }
@@ -181,11 +190,7 @@ TEST_F(WalWriteCoalescing, FramesOfARollbackNeverOverwriteAnotherWritersCommit) 
   // write lock is released, another connection writes its commit at their
   // offsets, and nothing this connection does later may write over it.
   auto db = open_coalescing(file_);
-  ASSERT_TRUE(db.exec("PRAGMA cache_size = 10").ok());
-  ASSERT_TRUE(insert_rows(db, 0, 20).ok());
-  ASSERT_TRUE(db.exec("BEGIN").ok());
-  ASSERT_TRUE(insert_rows(db, 100, 250).ok());
-  ASSERT_TRUE(db.exec("ROLLBACK").ok());
+  spill_and_roll_back(db, 20, 150);
   {
     auto other = sqlite_connection::open(file_);
     ASSERT_TRUE(other.ok());
@@ -194,12 +199,7 @@ TEST_F(WalWriteCoalescing, FramesOfARollbackNeverOverwriteAnotherWritersCommit) 
   }
   ASSERT_TRUE(insert_rows(db, 2000, 2010).ok());
   EXPECT_EQ(count_rows(file_), 20 + 150 + 10);
-  auto check = sqlite_connection::open(file_);
-  ASSERT_TRUE(check.ok());
-  auto q = check->prepare("PRAGMA integrity_check");
-  ASSERT_TRUE(q.ok());
-  ASSERT_TRUE(q->step().ok());
-  EXPECT_EQ(q->column_text(0), "ok");
+  EXPECT_EQ(integrity_of(file_), "ok");
 }
 
 TEST_F(WalWriteCoalescing, AFailedWriteIsTheCommitsError) {
