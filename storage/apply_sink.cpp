@@ -16,6 +16,7 @@
 #include "storage/sql_functions.hpp"
 #include "storage/table_truncation.hpp"
 #include "storage/unique_conflicts.hpp"
+#include "storage/wal_write_coalescing.hpp"
 
 namespace tributary {
 
@@ -34,7 +35,8 @@ constexpr const char* savepoint_name = "tributary_apply_transaction";
 }  // namespace
 
 result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
-  auto db = sqlite_connection::open(config.database_file, config.busy_timeout_ms);
+  // Its log's writes joined into one per commit (wal_write_coalescing.hpp).
+  auto db = sqlite_connection::open(wal_write_coalescing_uri(config.database_file), config.busy_timeout_ms);
   if (!db)
     return fail(plain_error("XX000", "could not open \"" + config.database_file +
                                          "\": " + db.error().message));

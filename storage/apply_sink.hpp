@@ -22,6 +22,8 @@
 //   last one (read from the WAL, written to the file, both synced); rarer
 //   checkpoints copy a page rewritten by several groups once. Neither changes
 //   what is durable: a checkpoint syncs the WAL before it writes the file.
+//   The connection's log goes through wal_write_coalescing: a commit's frames
+//   reach the file in 124 KiB writes, not two writes per frame.
 //
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle

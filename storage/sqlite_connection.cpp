@@ -34,8 +34,11 @@ int collate_stored(void* compare, int a_size, const void* a, int b_size, const v
 result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::string& path,
                                                                 int busy_timeout_ms) {
   sqlite3* db = nullptr;
+  // A "file:" URI is read as one (its vfs= names a VFS: wal_write_coalescing.hpp);
+  // a data directory's paths are absolute, never URIs.
+  const int uri = path.starts_with("file:") ? SQLITE_OPEN_URI : 0;
   int rc = sqlite3_open_v2(path.c_str(), &db,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | uri,
                            nullptr);
   if (rc != SQLITE_OK) {
     auto e = error_of(db, rc);

@@ -2,6 +2,7 @@
 // prepared INSERT; per row only decode + bind + step.
 #include "storage/table_copy_sink.hpp"
 #include "storage/sql_functions.hpp"
+#include "storage/wal_write_coalescing.hpp"
 
 #include <sqlite3.h>
 
@@ -33,7 +34,8 @@ apply_error plain_error(std::string sqlstate, std::string message, std::string c
 }  // namespace
 
 result<table_copy_sink, apply_error> table_copy_sink::open(table_copy_config config) {
-  auto db = sqlite_connection::open(config.database_file, long_busy_timeout_ms);
+  // Its log's writes joined (wal_write_coalescing.hpp): a copy writes pages by the thousand.
+  auto db = sqlite_connection::open(wal_write_coalescing_uri(config.database_file), long_busy_timeout_ms);
   if (!db)
     return fail(error_from_sqlite(db.error(), {}));
   // Local triggers that fire on replicated rows (ENABLE REPLICA / ALWAYS) run

@@ -19,6 +19,7 @@
 #include "stages/pipeline/apply_plan.hpp"
 #include "storage/apply_sink.hpp"
 #include "storage/catalog_schema.hpp"
+#include "wrapped_vfs.hpp"
 
 namespace tributary {
 namespace {
@@ -30,15 +31,12 @@ namespace fs = std::filesystem;
 sqlite3_vfs* real_vfs = nullptr;
 
 struct snapshot_file {
-  sqlite3_file base;
-  sqlite3_file* real;
+  wrapped_file wrapped;
   std::string path;
 };
 
-sqlite3_file* real_of(sqlite3_file* f) { return reinterpret_cast<snapshot_file*>(f)->real; }
-
 int snapshot_sync(sqlite3_file* f, int flags) {
-  int rc = real_of(f)->pMethods->xSync(real_of(f), flags);
+  int rc = wrapped_real(f)->pMethods->xSync(wrapped_real(f), flags);
   auto* file = reinterpret_cast<snapshot_file*>(f);
   if (rc == SQLITE_OK && !file->path.empty()) {
     std::error_code ec;
@@ -50,46 +48,27 @@ int snapshot_sync(sqlite3_file* f, int flags) {
 }
 
 int snapshot_close(sqlite3_file* f) {
-  int rc = real_of(f)->pMethods->xClose(real_of(f));
+  int rc = wrapped_real(f)->pMethods->xClose(wrapped_real(f));
   reinterpret_cast<snapshot_file*>(f)->path.~basic_string();
   return rc;
 }
 
-const sqlite3_io_methods snapshot_methods = {
-    3,
-    snapshot_close,
-    [](sqlite3_file* f, void* b, int n, sqlite3_int64 o) { return real_of(f)->pMethods->xRead(real_of(f), b, n, o); },
-    [](sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
-      return real_of(f)->pMethods->xWrite(real_of(f), b, n, o);
-    },
-    [](sqlite3_file* f, sqlite3_int64 size) { return real_of(f)->pMethods->xTruncate(real_of(f), size); },
-    snapshot_sync,
-    [](sqlite3_file* f, sqlite3_int64* size) { return real_of(f)->pMethods->xFileSize(real_of(f), size); },
-    [](sqlite3_file* f, int lock) { return real_of(f)->pMethods->xLock(real_of(f), lock); },
-    [](sqlite3_file* f, int lock) { return real_of(f)->pMethods->xUnlock(real_of(f), lock); },
-    [](sqlite3_file* f, int* out) { return real_of(f)->pMethods->xCheckReservedLock(real_of(f), out); },
-    [](sqlite3_file* f, int op, void* arg) { return real_of(f)->pMethods->xFileControl(real_of(f), op, arg); },
-    [](sqlite3_file* f) { return real_of(f)->pMethods->xSectorSize(real_of(f)); },
-    [](sqlite3_file* f) { return real_of(f)->pMethods->xDeviceCharacteristics(real_of(f)); },
-    [](sqlite3_file* f, int page, int size, int extend, void volatile** out) {
-      return real_of(f)->pMethods->xShmMap(real_of(f), page, size, extend, out);
-    },
-    [](sqlite3_file* f, int offset, int n, int flags) {
-      return real_of(f)->pMethods->xShmLock(real_of(f), offset, n, flags);
-    },
-    [](sqlite3_file* f) { real_of(f)->pMethods->xShmBarrier(real_of(f)); },
-    [](sqlite3_file* f, int remove) { return real_of(f)->pMethods->xShmUnmap(real_of(f), remove); },
-    [](sqlite3_file*, sqlite3_int64, int, void** out) {
-      *out = nullptr;  // no memory-mapped reads: every read goes through xRead
-      return SQLITE_OK;
-    },
-    [](sqlite3_file*, sqlite3_int64, void*) { return SQLITE_OK; },
-};
+const sqlite3_io_methods snapshot_methods = [] {
+  sqlite3_io_methods m = pass_through_methods();
+  m.xClose = snapshot_close;
+  m.xSync = snapshot_sync;
+  m.xFetch = [](sqlite3_file*, sqlite3_int64, int, void** out) {
+    *out = nullptr;  // no memory-mapped reads: every read goes through xRead
+    return SQLITE_OK;
+  };
+  m.xUnfetch = [](sqlite3_file*, sqlite3_int64, void*) { return SQLITE_OK; };
+  return m;
+}();
 
 int snapshot_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* f, int flags, int* out_flags) {
   auto* file = reinterpret_cast<snapshot_file*>(f);
-  file->real = reinterpret_cast<sqlite3_file*>(file + 1);
-  int rc = real_vfs->xOpen(real_vfs, name, file->real, flags, out_flags);
+  file->wrapped.real = reinterpret_cast<sqlite3_file*>(file + 1);
+  int rc = real_vfs->xOpen(real_vfs, name, file->wrapped.real, flags, out_flags);
   if (rc != SQLITE_OK) {
     f->pMethods = nullptr;
     return rc;

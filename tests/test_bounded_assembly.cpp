@@ -262,5 +262,54 @@ TEST_F(BoundedAssembly, AStreamedTransactionSentAheadAndDroppedAsAlreadyAppliedI
   EXPECT_EQ(out[1]->abort_subxid, 7u);
 }
 
+// A spill that records the batches it is given (how many changes each).
+class recording_spill final : public change_spill {
+public:
+  explicit recording_spill(std::vector<size_t>& batches) : batches_(batches) {}
+  result<ok_t, pg_error> write(const row_change&, xid_t) override {
+    batches_.push_back(1);
+    return ok_v;
+  }
+  result<ok_t, pg_error> write_batch(std::vector<row_change>&& changes, std::vector<xid_t>&&) override {
+    batches_.push_back(changes.size());
+    return ok_v;
+  }
+  result<std::shared_ptr<change_source>, pg_error> finish(std::set<xid_t>, change_filter) override {
+    return fail(make_pg_error("XX000", "not read back in this test"));
+  }
+  uint64_t bytes_written() const override { return 0; }
+
+private:
+  std::vector<size_t>& batches_;
+};
+
+TEST_F(BoundedAssembly, ASpillGoesToTheSpoolerInBatchesOfAPieceThenAPieceAtATime) {
+  // What waits for the spooler's disk stays a few pieces, not a second
+  // spool_memory_limit: the first spill is cut into pieces, and the
+  // transaction's later changes go on to its file each time they fill one.
+  std::vector<size_t> batches;
+  row_change change;
+  change.new_tuple.push_back(kept_value(tuple_value::kind::text, "v"));
+  const size_t one = estimated_bytes(change);
+  auto c = config(10 * one, 3 * one);
+  c.spill = [&](xid_t) -> result<std::unique_ptr<change_spill>, pg_error> {
+    return std::unique_ptr<change_spill>(std::make_unique<recording_spill>(batches));
+  };
+  transaction_assembler a(std::move(c));
+  feed_ok(a, {relation_msg("t"), stream_start_message{7, true}});
+  for (int i = 0; i < 10; ++i)
+    feed_ok(a, {insert_msg("v", 7)});
+  EXPECT_TRUE(batches.empty()) << "within the limit";
+  feed_ok(a, {insert_msg("v", 7)});
+  EXPECT_EQ(batches, (std::vector<size_t>{3, 3, 3, 2}));
+  EXPECT_EQ(a.buffered_bytes(), 0u);
+  for (int i = 0; i < 2; ++i)
+    feed_ok(a, {insert_msg("v", 7)});
+  EXPECT_EQ(batches.size(), 4u) << "less than a piece stays in memory";
+  feed_ok(a, {insert_msg("v", 7)});
+  EXPECT_EQ(batches, (std::vector<size_t>{3, 3, 3, 2, 3}));
+  EXPECT_EQ(a.buffered_bytes(), 0u);
+}
+
 }  // namespace
 }  // namespace tributary

@@ -53,8 +53,8 @@
 //       applies to each piece; a pending SKIP is decided by the first piece.
 //     - when the streamed transactions hold more than spool_memory_limit, the
 //       one holding most has its changes written to its change_spill (config.
-//       spill), in order; its later changes follow in memory and may spill
-//       again. A subtransaction abort drops its changes in memory and marks its
+//       spill), in order, in batches of up to piece_bytes; its later changes
+//       follow in memory and go to the spill each time they hold piece_bytes. A subtransaction abort drops its changes in memory and marks its
 //       subxid for the spilled ones; Stream Commit hands the spill on as the
 //       transaction's change_source (read before its in-memory changes); a
 //       Stream Abort of the whole transaction drops the spill (file removed).
@@ -227,6 +227,7 @@ private:
   // Bounded memory: a piece of the open transaction, spills past the limit.
   void send_piece(std::vector<remote_transaction_ptr>& out);
   result<ok_t, pg_error> spill_largest();
+  result<ok_t, pg_error> spill(streamed_transaction& s);
   result<ok_t, pg_error> bound_memory(std::vector<remote_transaction_ptr>& out);
 
   assembler_config config_;

@@ -111,7 +111,14 @@ result<ok_t, pg_error> transaction_assembler::spill_largest() {
       largest = &s;
   if (!largest)
     return ok_v;
-  auto& s = *largest;
+  return spill(*largest);
+}
+
+// Writes the transaction's changes in memory to its spill, in order, in
+// batches of up to piece_bytes: the spooler frees each batch once written and
+// takes the next when its credit allows, so what waits for the disk stays a
+// few batches, not a second spool_memory_limit.
+result<ok_t, pg_error> transaction_assembler::spill(streamed_transaction& s) {
   if (!s.spill) {
     auto spill = config_.spill(s.txn->xid);
     if (!spill)
@@ -120,11 +127,23 @@ result<ok_t, pg_error> transaction_assembler::spill_largest() {
     ++spilled_transactions_;
   }
   uint64_t before = s.spill->bytes_written();
-  if (auto w = s.spill->write_batch(std::move(s.txn->changes), std::move(s.change_subxids)); !w)
-    return w;
+  auto& changes = s.txn->changes;
+  for (size_t first = 0; first < changes.size();) {
+    size_t end = first;
+    size_t bytes = 0;
+    while (end < changes.size() && (end == first || !config_.piece_bytes || bytes < config_.piece_bytes))
+      bytes += estimated_bytes(changes[end++]);
+    std::vector<row_change> batch(std::make_move_iterator(changes.begin() + static_cast<std::ptrdiff_t>(first)),
+                                  std::make_move_iterator(changes.begin() + static_cast<std::ptrdiff_t>(end)));
+    std::vector<xid_t> subxids(s.change_subxids.begin() + static_cast<std::ptrdiff_t>(first),
+                               s.change_subxids.begin() + static_cast<std::ptrdiff_t>(end));
+    if (auto w = s.spill->write_batch(std::move(batch), std::move(subxids)); !w)
+      return w;
+    first = end;
+  }
   spilled_bytes_ += s.spill->bytes_written() - before;
-  s.txn->changes.clear();
-  s.change_subxids.clear();
+  changes = {};
+  s.change_subxids = {};
   buffered_bytes_ -= s.bytes;
   s.bytes = 0;
   return ok_v;
@@ -142,6 +161,10 @@ result<ok_t, pg_error> transaction_assembler::bound_memory(std::vector<remote_tr
     if (buffered_bytes_ == held)
       break;
   }
+  // A transaction that spilled goes on to its file a piece at a time: it does
+  // not fill spool_memory_limit again before its next spill.
+  if (auto* s = current_stream(); s && s->spill && config_.piece_bytes && s->bytes >= config_.piece_bytes)
+    return spill(*s);
   return ok_v;
 }
 
