@@ -497,6 +497,15 @@ result<statement_shape, pg_error> statement_dispatcher::describe_statement(const
         return fail(made.error());
       return std::move(**made);
     }
+  if (type == "MergeStmt") {
+    auto described = merge_steps(statement, nullptr, declared, nullptr);
+    if (!described)
+      return fail(described.error());
+    statement_shape shape;
+    shape.parameter_count = described->parameter_count;
+    describe_parameters(shape, *described);
+    return shape;
+  }
   if (auto translated = translated_shape(statement, declared); !translated || *translated) {
     if (!translated)
       return fail(translated.error());
@@ -534,6 +543,12 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
         return fail(made.error());
       return std::move(**made);
     }
+  if (type == "MergeStmt") {
+    command_outcome outcome;
+    if (auto ran = merge_steps(statement, &situation, situation.parameter_types, &outcome); !ran)
+      return fail(ran.error());
+    return outcome;
+  }
   if (type == "SelectStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
     const routed_query own = route_query(statement.text);
     if (auto outcome = run_translated(statement, situation); !outcome || *outcome) {

@@ -225,8 +225,10 @@ scope_item query_translator::target_table(const json& relation, std::string& sql
   item.name = alias.contains("aliasname") ? alias["aliasname"].get<std::string>() : table;
   for (const column_definition& c : *columns)
     item.columns.push_back({c.name, c.name, c.type});
-  if (!input_.trigger_body)
+  if (!input_.trigger_body) {
     item.columns.push_back(table_oid_column(table));
+    item.columns.push_back(merge_row_scope_column(item.name));
+  }
   if (input_.trigger_body && item.name != table)
     throw not_translatable{"an alias of the target table in a trigger function"};
   sql = input_.trigger_body ? quote_identifier(table)

@@ -84,6 +84,7 @@ std::string column_reference_sql(const scope_item& item, const scope_column& col
 // The system column tableoid of the relation `qualified_name` ("items", "s.t",
 // "pg_catalog.pg_class"): hidden (never in `*`), its OID as pg_class gives it.
 scope_column table_oid_column(const std::string& qualified_name);
+scope_column merge_row_scope_column(const std::string& item_name);
 
 struct scope {
   std::vector<scope_item> items;
