@@ -40,3 +40,18 @@ MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN
 SELECT count(*) FROM merge_stock
 ROLLBACK
 SELECT count(*) FROM merge_stock
+-- An integer primary key is SQLite's rowid, which turns a NULL into a new rowid:
+-- PostgreSQL's not-null violation instead, from every way a NULL reaches it.
+CREATE TABLE rowid_keys (id int PRIMARY KEY, v int, w text DEFAULT 'x')
+INSERT INTO rowid_keys VALUES (1, 1)
+INSERT INTO rowid_keys DEFAULT VALUES
+INSERT INTO rowid_keys (v) VALUES (2)
+INSERT INTO rowid_keys (v) SELECT 5
+INSERT INTO rowid_keys (v) SELECT 5 WHERE false
+INSERT INTO rowid_keys VALUES (NULL, 6)
+INSERT INTO rowid_keys VALUES (DEFAULT, 6)
+UPDATE rowid_keys SET id = NULL
+INSERT INTO rowid_keys VALUES (1, 7) ON CONFLICT (id) DO UPDATE SET id = NULL
+MERGE INTO rowid_keys t USING (VALUES (50, 1)) s(a, b) ON t.id = s.a WHEN NOT MATCHED THEN INSERT (v) VALUES (s.b)
+INSERT INTO rowid_keys (id, v) SELECT id + 10, v FROM rowid_keys RETURNING *
+SELECT * FROM rowid_keys ORDER BY id

@@ -135,6 +135,8 @@ public:
   // `value` stored into `column`, as PostgreSQL's assignment coerces it (42804
   // when there is no assignment cast).
   typed_expression assign(typed_expression value, const column_definition& column);
+  // The value as assign() coerces it, without the rowid column's NULL check.
+  typed_expression assign_value(typed_expression value, const column_definition& column);
   typed_expression expression(const json& node, const scope& where);
   // The expression as a value of `type` (an untyped literal or $n read as it,
   // a number widened); not_translatable when PostgreSQL would need a cast
@@ -331,6 +333,8 @@ private:
   // reads its untyped literals and $n as (PostgreSQL's transformInsertStmt leaves
   // them unresolved for the INSERT); taken by the next select() only.
   const std::vector<column_type>* insert_targets_ = nullptr;
+  // The INSERT / UPDATE target's name (target_table), for a rowid column's NOT NULL.
+  std::string target_relation_;
 
 public:
   bool is_aggregate_name(const std::string& name) const;
