@@ -35,6 +35,10 @@ struct connection_state {
   std::vector<pg_error> notices;  // sql_function_notices.hpp
   int64_t transaction_start = 0;  // timestamptz stored form (µs since 2000-01-01 UTC)
   int64_t statement_start = 0;
+  // A failed statement runs again to record its failing row (violation_detail.hpp):
+  // pg_rowid_not_null lets its NULL through then, so that the row reaches the recorder.
+  bool recording_failing_row = false;
+  bool failing_row_passed = false;  // it let one through: the next row stops the statement
 };
 
 connection_state& state_of(sqlite3_context* context);

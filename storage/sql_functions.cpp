@@ -425,6 +425,13 @@ void set_sql_function_settings(sqlite3* db, const type_settings& settings) {
     state->settings = settings;
 }
 
+void set_recording_failing_row(sqlite3* db, bool recording) {
+  if (connection_state* state = state_of_connection(db)) {
+    state->recording_failing_row = recording;
+    state->failing_row_passed = false;
+  }
+}
+
 void note_statement_start(sqlite3* db, bool starts_transaction) {
   connection_state* state = state_of_connection(db);
   if (state == nullptr)

@@ -47,6 +47,8 @@ namespace tributary {
 
 void register_sql_functions(sqlite3* db);
 void set_sql_function_settings(sqlite3* db, const type_settings& settings);
+// While set, the statement runs again only to record its failing row (violation_detail.hpp).
+void set_recording_failing_row(sqlite3* db, bool recording);
 // A statement starts (now()'s and statement_timestamp()'s clocks); with
 // starts_transaction it also starts the transaction now() reports.
 void note_statement_start(sqlite3* db, bool starts_transaction);

@@ -10,6 +10,13 @@
 //       settings ("oid/typmod" in `types`; 0/-1: the stored text itself), NULL as
 //       null, a value longer than 64 bytes cut there and followed by "...", as
 //       PostgreSQL's ExecBuildSlotValueDescription does.
+//   pg_rowid_not_null(value, relation, column)
+//       the value stored into a table's rowid column (its INTEGER PRIMARY KEY), which
+//       SQLite would turn from NULL into a new rowid; NULL fails the statement with
+//       PostgreSQL's 23502 null value in column "c" of relation "t" violates not-null
+//       constraint (its DETAIL is found by running the statement again, when the NULL
+//       goes through as the smallest integer, the next row stops the statement, and the
+//       row is reported with null there).
 //   pg_domain_check(ok, domain, constraint)
 //       the same for a domain's constraint on a column of it:
 //       23514 value for domain d violates check constraint "c" (no DETAIL).
@@ -18,6 +25,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -85,6 +93,20 @@ void check_row(sqlite3_context* context, int argc, sqlite3_value** argv) {
                                 "Failing row contains (" + row + ")."));
 }
 
+void rowid_not_null(sqlite3_context* context, int, sqlite3_value** argv) {
+  connection_state& state = state_of(context);
+  if (state.recording_failing_row && state.failing_row_passed)  // the row after it: stop here
+    return report(context, make_pg_error("23502", "stopped after the failing row"));
+  if (sqlite3_value_type(argv[0]) != SQLITE_NULL)
+    return sqlite3_result_value(context, argv[0]);
+  if (state.recording_failing_row) {
+    state.failing_row_passed = true;
+    return sqlite3_result_int64(context, INT64_MIN);
+  }
+  report(context, make_pg_error("23502", "null value in column \"" + text_of(argv[2]) + "\" of relation \"" +
+                                             text_of(argv[1]) + "\" violates not-null constraint"));
+}
+
 void domain_check(sqlite3_context* context, int, sqlite3_value** argv) {
   if (passes(argv[0]))
     return sqlite3_result_int(context, 1);
@@ -97,6 +119,8 @@ void domain_check(sqlite3_context* context, int, sqlite3_value** argv) {
 
 void register_check_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_check_row", -1, SQLITE_UTF8, state, check_row, nullptr,
+                             nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_rowid_not_null", 3, SQLITE_UTF8, state, rowid_not_null, nullptr,
                              nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_domain_check", 3, SQLITE_UTF8, state, domain_check, nullptr,
                              nullptr, nullptr);

@@ -10,6 +10,7 @@
 #include "storage/apply_error.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/sql_function_support.hpp"
+#include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/text_query.hpp"
 #include "storage/unique_conflicts.hpp"
@@ -283,7 +284,9 @@ std::optional<probed_row> record_failing_row(sqlite_connection& db, const std::s
   std::optional<probed_row> out;
   if (db.exec("SAVEPOINT tributary_row_probe")) {
     if (db.exec(install_triggers(table, *columns))) {
+      set_recording_failing_row(db.handle(), true);
       run_again();
+      set_recording_failing_row(db.handle(), false);
       if (recorded.seen && recorded.values.size() == columns->size()) {
         probed_row row;
         for (size_t i = 0; i < columns->size(); ++i) {
@@ -344,6 +347,11 @@ std::optional<pg_error> describe_not_null_violation(sqlite_connection& db, const
   auto row = record_failing_row(db, table, run_again);
   if (!row)
     return std::nullopt;
+  // The rowid's NULL went through as a number to reach the recorder (pg_rowid_not_null).
+  const std::string named = error.message.substr(std::string_view("null value in column \"").size());
+  for (size_t i = 0; i < row->columns.size(); ++i)
+    if (named.starts_with(row->columns[i] + "\" of relation"))
+      row->values[i] = sql_value{};
   pg_error out = error;
   out.detail = "Failing row contains " + row_description(row_text(*row, settings)) + ".";
   return out;

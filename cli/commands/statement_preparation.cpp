@@ -139,15 +139,19 @@ public:
   const std::optional<pg_error>& error() const { return error_; }
 
 private:
-  // The primary key's columns, as SQLite's table_info reports them.
+  // The primary key's columns, as SQLite's table_info reports them; a single INTEGER
+  // one is the rowid.
   void mark_primary_key(const std::string& table, std::vector<column_definition>& columns) {
-    auto keys = primary_key_columns(db_, table);
+    auto keys = query_rows(db_, "SELECT name, upper(type) FROM pragma_table_info(?1) WHERE pk > 0", table);
     if (!keys)
       return;
     for (auto& c : columns)
-      c.primary_key = std::find(keys->begin(), keys->end(), c.name) != keys->end();
+      for (const auto& key : *keys)
+        if (key[0] == c.name) {
+          c.primary_key = true;
+          c.rowid = keys->size() == 1 && key[1] == "INTEGER";
+        }
   }
-
 
   sqlite_connection& db_;
   std::map<std::string, std::vector<column_definition>> tables_;

@@ -12,6 +12,7 @@
 // reads the rows as they were before the statement, as PostgreSQL's snapshot.
 #include "cli/commands/table_commands.hpp"
 #include "cli/server/statement_dispatcher.hpp"
+#include "cli/server/statement_steps.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/modifying_with.hpp"
@@ -24,35 +25,6 @@ namespace {
 const char* command_of(const std::string& node_type) {
   return node_type == "InsertStmt" ? "INSERT" : node_type == "UpdateStmt" ? "UPDATE" : "DELETE";
 }
-
-// No rows, with the columns c1 .. cN: what a step's name reads when nothing ran (Describe).
-std::string empty_rows(size_t width) {
-  std::string sql = "(SELECT ";
-  for (size_t c = 0; c < width; ++c)
-    sql += (c ? ", NULL AS c" : "NULL AS c") + std::to_string(c + 1);
-  if (width == 0)
-    sql += "NULL";
-  return sql + " WHERE false)";
-}
-
-// The steps and the main statement are one statement: a savepoint around them undoes
-// them all when one fails (also outside a transaction block, where each SQLite
-// statement would otherwise commit on its own). The tables are dropped at the end.
-struct statement_scope {
-  sqlite_connection& db;
-  bool active = false;
-  bool succeeded = false;
-  std::vector<std::string> names;
-  ~statement_scope() {
-    for (const std::string& name : names)
-      (void)db.exec("DROP TABLE IF EXISTS " + name);
-    if (!active)
-      return;
-    if (!succeeded)
-      (void)db.exec("ROLLBACK TO tributary_modifying_with");
-    (void)db.exec("RELEASE tributary_modifying_with");
-  }
-};
 
 // The rows of a table a later part reads as they were (`run`: copied now into a new
 // temporary table; Describe: no rows), read under the pre-image's name.
@@ -90,24 +62,18 @@ result<materialized_common_table, pg_error> pre_image_table(sqlite_connection& d
 result<std::optional<modifying_with_plan>, pg_error> statement_dispatcher::modifying_with(
     const routed_statement& statement, const nlohmann::json& fields) {
   auto plan = plan_modifying_with(statement.node_type(), fields);
-  if (plan)
-    return std::move(*plan);
-  pg_error error = plan.error().error;
-  if (plan.error().location >= 0 && static_cast<size_t>(plan.error().location) <= statement.text.size())
-    error.position =
-        statement.position + character_count(statement.text, static_cast<size_t>(plan.error().location)) + 1;
-  return fail(std::move(error));
+  if (!plan)
+    return fail(placed_error(statement, plan.error()));
+  return std::move(*plan);
 }
 
 result<translated_statement, pg_error> statement_dispatcher::modifying_with_steps(
     const modifying_with_plan& plan, const routed_statement& statement, const statement_situation* situation,
     const std::vector<uint32_t>& declared, command_outcome* outcome) {
-  statement_scope tables{db_};
-  if (situation != nullptr) {
-    if (auto begun = db_.exec("SAVEPOINT tributary_modifying_with"); !begun)
-      return fail(pg_error_from_sqlite(begun.error()));
-    tables.active = true;
-  }
+  statement_scope tables{db_, "tributary_modifying_with"};
+  if (situation != nullptr)
+    if (auto begun = tables.begin(); !begun)
+      return fail(begun.error());
   std::vector<materialized_common_table> done;
   const type_settings settings = parameters_.type_settings_now();
   int parameter_count = 0;

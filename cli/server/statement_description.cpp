@@ -81,6 +81,15 @@ result<statement_shape, pg_error> statement_dispatcher::describe_statement(const
         return fail(made.error());
       return std::move(**made);
     }
+  if (type == "MergeStmt") {
+    auto described = merge_steps(statement, nullptr, declared, nullptr);
+    if (!described)
+      return fail(described.error());
+    statement_shape shape;
+    shape.parameter_count = described->parameter_count;
+    describe_parameters(shape, *described);
+    return shape;
+  }
   if (auto translated = translated_shape(statement, declared); !translated || *translated) {
     if (!translated)
       return fail(translated.error());

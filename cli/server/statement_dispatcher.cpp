@@ -436,6 +436,12 @@ result<command_outcome, pg_error> statement_dispatcher::sqlite_statement_outcome
         return fail(made.error());
       return std::move(**made);
     }
+  if (type == "MergeStmt") {
+    command_outcome outcome;
+    if (auto ran = merge_steps(statement, &situation, situation.parameter_types, &outcome); !ran)
+      return fail(ran.error());
+    return outcome;
+  }
   if (type == "SelectStmt" || type == "UpdateStmt" || type == "DeleteStmt") {
     const routed_query own = route_query(statement.text);
     if (auto outcome = run_translated(statement, situation); !outcome || *outcome) {

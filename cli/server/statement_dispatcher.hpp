@@ -227,6 +227,11 @@ private:
                                                               const statement_situation* situation,
                                                               const std::vector<uint32_t>& declared,
                                                               command_outcome* outcome);
+  // MERGE (merge_run.cpp): its steps translated and, with a situation, run; the
+  // statement's parameters.
+  result<translated_statement, pg_error> merge_steps(const routed_statement& statement,
+                                                     const statement_situation* situation,
+                                                     const std::vector<uint32_t>& declared, command_outcome* outcome);
   result<std::optional<statement_shape>, pg_error> translated_shape(
       const routed_statement& statement, const std::vector<uint32_t>& declared);
   // Runs `command` inside the client's transaction, or in one of its own when idle.

@@ -30,7 +30,7 @@ void statement_dispatcher::run_again(const routed_statement& statement, const st
 std::optional<pg_error> statement_dispatcher::foreign_key_report(
     const routed_statement& statement, const statement_situation& situation) {
   const std::string type = statement.node_type();
-  if (type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt")
+  if (type != "InsertStmt" && type != "UpdateStmt" && type != "DeleteStmt" && type != "MergeStmt")
     return std::nullopt;
   // A DELETE inserts nothing: every row it leaves violating references a deleted one,
   // also in its own table (a self-referencing key: "update or delete on table").
@@ -42,7 +42,7 @@ std::optional<pg_error> statement_dispatcher::failing_row_report(const routed_st
                                                                 const statement_situation& situation,
                                                                 const pg_error& error) {
   const std::string type = statement.node_type();
-  if (type != "InsertStmt" && type != "UpdateStmt")
+  if (type != "InsertStmt" && type != "UpdateStmt" && type != "MergeStmt")
     return std::nullopt;
   auto again = [&] { run_again(statement, situation); };
   if (error.sqlstate == "23505")

@@ -19,6 +19,9 @@ struct column_definition {
   std::string identity;                           // "", "a" (ALWAYS), "d" (BY DEFAULT)
   std::string domain;  // the domain the column was declared with ("" = none); `type` is its base
   bool primary_key = false;  // part of the table's primary key (read from the table, not recorded)
+  // The table's SQLite rowid (its single INTEGER PRIMARY KEY column): SQLite turns a NULL
+  // stored into it into a new rowid instead of refusing it (read from the table).
+  bool rowid = false;
   // The SQLite DEFAULT expression (pragma_table_info's dflt_value: "(nextval('t_id_seq'))"),
   // which DEFAULT in VALUES and SET c = DEFAULT use; read from the table, not recorded.
   std::optional<std::string> sqlite_default;

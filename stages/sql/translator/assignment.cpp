@@ -10,6 +10,7 @@
 // type ...` at the value, with PostgreSQL's HINT.
 #include <string>
 
+#include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/sql/translator/row_type_values.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -48,7 +49,21 @@ std::string type_words(const column_type& type) {
 
 }  // namespace
 
+// A NULL into the rowid: PostgreSQL's not-null violation, not a new rowid.
+std::string rowid_not_null(const std::string& sql, const std::string& relation, const column_definition& column) {
+  return "pg_rowid_not_null(" + sql + ", " + sql_quote(relation) + ", " + sql_quote(column.name) + ")";
+}
+
 typed_expression query_translator::assign(typed_expression value, const column_definition& column) {
+  typed_expression out = assign_value(std::move(value), column);
+  if (column.rowid && !target_relation_.empty()) {
+    out.sql = rowid_not_null(out.sql, target_relation_, column);
+    out.is_null_constant = false;
+  }
+  return out;
+}
+
+typed_expression query_translator::assign_value(typed_expression value, const column_definition& column) {
   const column_type& to = column.type;
   if (value.is_null_constant)
     return value;

@@ -13,6 +13,7 @@
 //               there too), so nothing else changes.
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/missing_column_hint.hpp"
+#include "stages/sql/translator/merge_plan.hpp"
 #include "stages/sql/translator/query_translator.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
@@ -24,6 +25,15 @@ scope_column table_oid_column(const std::string& qualified_name) {
   tableoid.expression = "pg_catalog_regclass_in(" + sql_quote(qualified_name) + ")";
   tableoid.hidden = true;
   return tableoid;
+}
+
+// MERGE's handle on a target row (merge_plan.hpp): the row's SQLite rowid, under a
+// name no PostgreSQL table has, never in `*`.
+scope_column merge_row_scope_column(const std::string& item_name) {
+  scope_column row{merge_row_column, "", builtin_column_type(pg_type_oid::int8)};
+  row.expression = quote_identifier(item_name) + ".rowid";
+  row.hidden = true;
+  return row;
 }
 
 std::string column_reference_sql(const scope_item& item, const scope_column& column) {

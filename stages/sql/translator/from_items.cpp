@@ -111,6 +111,8 @@ std::string query_translator::from_item(const json& node, scope& where) {
     // catalog; tableoid::regclass names a user's table).
     const bool catalog = schema == "pg_catalog" || (schema.empty() && relation.starts_with("pg_"));
     item.columns.push_back(table_oid_column(catalog ? "pg_catalog." + relation : table));
+    if (!catalog)
+      item.columns.push_back(merge_row_scope_column(item.name));
     where.items.push_back(std::move(item));
     return quote_identifier(table) + " AS " + quote_identifier(where.items.back().name);
   }

@@ -116,12 +116,15 @@ scope_item query_translator::target_table(const json& relation, std::string& sql
   item.name = alias.contains("aliasname") ? alias["aliasname"].get<std::string>() : table;
   for (const column_definition& c : *columns)
     item.columns.push_back({c.name, c.name, c.type});
-  if (!input_.trigger_body)
+  if (!input_.trigger_body) {
     item.columns.push_back(table_oid_column(table));
+    item.columns.push_back(merge_row_scope_column(item.name));
+  }
   if (input_.trigger_body && item.name != table)
     throw not_translatable{"an alias of the target table in a trigger function"};
   sql = input_.trigger_body ? quote_identifier(table)
                             : quote_identifier(table) + " AS " + quote_identifier(item.name);
+  target_relation_ = table;
   return item;
 }
 
@@ -211,8 +214,14 @@ translated_query query_translator::insert(const json& s) {
   // VALUE; OVERRIDING USER VALUE replaces any value by the default.
   const auto value_for = [&](const json& item, const column_definition& column) {
     const bool is_default = pt::node_type(item) == "SetToDefault";
-    if (is_default || (!column.identity.empty() && overriding == "OVERRIDING_USER_VALUE"))
-      return default_of(column);
+    if (is_default || (!column.identity.empty() && overriding == "OVERRIDING_USER_VALUE")) {
+      typed_expression value = default_of(column);
+      if (column.rowid && !column.sqlite_default && !target_relation_.empty()) {
+        value.sql = rowid_not_null(value.sql, target_relation_, column);
+        value.is_null_constant = false;
+      }
+      return value;
+    }
     if (column.identity == "a" && overriding != "OVERRIDING_SYSTEM_VALUE")
       fail_at(generated_always(column, false), -1);
     scope none;
@@ -243,6 +252,19 @@ translated_query query_translator::insert(const json& s) {
   };
   std::string body;
   size_t width = 0;
+  // The rowid column without a value and without a default: NULL, which SQLite would
+  // turn into a new rowid, goes in checked (PostgreSQL's not-null violation).
+  const column_definition* unvalued_rowid = nullptr;
+  const auto unvalued = [&](size_t valued) {
+    unvalued_rowid = nullptr;
+    for (const column_definition& c : *columns)
+      if (c.rowid && !c.sqlite_default && !target_relation_.empty())
+        unvalued_rowid = &c;
+    for (size_t i = 0; unvalued_rowid != nullptr && i < std::min(valued, targets.size()); ++i)
+      if (targets[i] == unvalued_rowid)
+        unvalued_rowid = nullptr;
+    return unvalued_rowid ? ", " + rowid_not_null("NULL", target_relation_, *unvalued_rowid) : std::string();
+  };
   if (select.contains("valuesLists")) {
     for (const json& row : pt::list(select, "valuesLists")) {
       const json& items = pt::list(pt::fields(row), "items");
@@ -253,7 +275,7 @@ translated_query query_translator::insert(const json& s) {
       std::string sql;
       for (size_t i = 0; i < items.size(); ++i)
         sql += (i ? ", " : "(") + value_for(items[i], *targets[i]).sql;
-      body += (body.empty() ? " VALUES " : ", ") + sql + ")";
+      body += (body.empty() ? " VALUES " : ", ") + sql + unvalued(items.size()) + ")";
       width = items.size();
     }
   } else if (!select.empty()) {
@@ -281,6 +303,7 @@ translated_query query_translator::insert(const json& s) {
       column.type = query.columns[i].type;
       list += (i ? ", " : "") + assign(std::move(column), *targets[i]).sql;
     }
+    list += unvalued(query.columns.size());
     // WHERE true: SQLite's parser needs it before ON CONFLICT after a SELECT.
     body = " SELECT " + list + " FROM (" + query.sql + ") WHERE true";
     width = query.columns.size();
@@ -288,12 +311,16 @@ translated_query query_translator::insert(const json& s) {
     if (s.contains("onConflictClause"))
       throw not_translatable{"INSERT ... DEFAULT VALUES ON CONFLICT"};
     body = " DEFAULT VALUES";
+    if (const std::string key = unvalued(0); !key.empty())
+      body = " VALUES (" + key.substr(2) + ")";
   }
   std::string sql = with + "INSERT INTO " + table_sql;
-  if (width > 0) {
+  if (width > 0 || unvalued_rowid) {
     sql += " (";
     for (size_t i = 0; i < width; ++i)
       sql += (i ? ", " : "") + quote_identifier(targets[i]->name);
+    if (unvalued_rowid)
+      sql += (width ? ", " : "") + quote_identifier(unvalued_rowid->name);
     sql += ")";
   }
   sql += body;

@@ -88,6 +88,10 @@ std::string column_reference_sql(const scope_item& item, const scope_column& col
 // The system column tableoid of the relation `qualified_name` ("items", "s.t",
 // "pg_catalog.pg_class"): hidden (never in `*`), its OID as pg_class gives it.
 scope_column table_oid_column(const std::string& qualified_name);
+scope_column merge_row_scope_column(const std::string& item_name);
+// `sql` stored into the rowid `column` of `relation`: a NULL is PostgreSQL's not-null
+// violation, not a new rowid (assignment.cpp).
+std::string rowid_not_null(const std::string& sql, const std::string& relation, const column_definition& column);
 
 struct scope {
   std::vector<scope_item> items;
@@ -138,6 +142,8 @@ public:
   // `value` stored into `column`, as PostgreSQL's assignment coerces it (42804
   // when there is no assignment cast).
   typed_expression assign(typed_expression value, const column_definition& column);
+  // The value as assign() coerces it, without the rowid column's NULL check.
+  typed_expression assign_value(typed_expression value, const column_definition& column);
   typed_expression expression(const json& node, const scope& where);
   // The expression as a value of `type` (an untyped literal or $n read as it,
   // a number widened); not_translatable when PostgreSQL would need a cast
@@ -338,6 +344,8 @@ private:
   // reads its untyped literals and $n as (PostgreSQL's transformInsertStmt leaves
   // them unresolved for the INSERT); taken by the next select() only.
   const std::vector<column_type>* insert_targets_ = nullptr;
+  // The INSERT / UPDATE target's name (target_table), for a rowid column's NOT NULL.
+  std::string target_relation_;
 
 public:
   bool is_aggregate_name(const std::string& name) const;

@@ -1,0 +1,57 @@
+-- MERGE (PostgreSQL 15): each source row fires the first WHEN clause whose condition
+-- holds, evaluated on the rows as they were; tables of their own.
+CREATE TABLE merge_stock (id int PRIMARY KEY, qty int DEFAULT 7, note text)
+CREATE TABLE merge_delivery (id int, qty int)
+CREATE TABLE merge_codes (code text PRIMARY KEY, n int)
+INSERT INTO merge_stock VALUES (1, 10, 'a'), (2, 20, 'b'), (3, 30, 'c')
+INSERT INTO merge_delivery VALUES (1, 100), (2, 200), (4, 400)
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED AND s.qty > 150 THEN DELETE WHEN MATCHED THEN UPDATE SET qty = t.qty + s.qty, note = 'upd' WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.qty, 'new')
+SELECT * FROM merge_stock ORDER BY id
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN NOT MATCHED AND s.qty > 1000 THEN INSERT (id) VALUES (s.id) WHEN MATCHED THEN DO NOTHING
+MERGE INTO merge_stock t USING (SELECT 1 AS id UNION ALL SELECT 1) s ON t.id = s.id WHEN MATCHED THEN UPDATE SET qty = 0
+MERGE INTO merge_stock t USING (SELECT 1 AS id UNION ALL SELECT 1) s ON t.id = s.id WHEN MATCHED THEN DO NOTHING
+MERGE INTO merge_stock t USING (SELECT 1 AS id UNION ALL SELECT 1) s ON t.id = s.id WHEN MATCHED THEN DELETE
+SELECT * FROM merge_stock ORDER BY id
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN UPDATE SET nosuch = 1
+MERGE INTO merge_stock t USING merge_delivery s ON nosuch = 1 WHEN MATCHED THEN DELETE
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN UPDATE SET qty = qty + 1
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN NOT MATCHED AND t.qty > 1 THEN INSERT VALUES (s.id)
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (t.id)
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN UPDATE SET qty = 'abc'
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN UPDATE SET id = 2
+MERGE INTO merge_stock t USING (VALUES (1, 5), (9, 9)) AS s(id, qty) ON t.id = s.id WHEN MATCHED THEN UPDATE SET qty = s.qty WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.qty, 'vals')
+MERGE INTO merge_stock USING merge_delivery ON merge_stock.id = merge_delivery.id WHEN MATCHED THEN UPDATE SET note = merge_stock.note || '+' || merge_delivery.qty
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN NOT MATCHED THEN INSERT (id, qty) VALUES (s.id + 10, DEFAULT)
+SELECT * FROM merge_stock ORDER BY id
+WITH w AS (SELECT 2 AS id) MERGE INTO merge_stock t USING w ON t.id = w.id WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT (id, note) VALUES (w.id, 'from w')
+SELECT * FROM merge_stock WHERE id = 2
+MERGE INTO merge_stock t USING merge_stock s ON t.id = s.id AND s.id > 10 WHEN MATCHED THEN UPDATE SET qty = s.qty * 2
+MERGE INTO merge_stock t USING (SELECT 1) ON true WHEN MATCHED THEN DELETE
+MERGE INTO merge_codes c USING merge_delivery d ON c.n = d.id WHEN NOT MATCHED THEN INSERT DEFAULT VALUES
+MERGE INTO merge_codes c USING merge_delivery d ON c.n = d.id WHEN NOT MATCHED THEN INSERT VALUES ('k' || d.id, d.id)
+MERGE INTO merge_codes c USING merge_delivery d ON c.n = d.id WHEN NOT MATCHED THEN INSERT VALUES ('k1', d.id)
+MERGE INTO merge_codes c USING merge_delivery d ON c.n = d.id WHEN MATCHED THEN UPDATE SET code = 'same'
+MERGE INTO merge_codes c USING merge_delivery d ON c.n = d.id WHEN MATCHED AND d.qty < 300 THEN UPDATE SET n = c.n * 10 WHEN MATCHED THEN DELETE
+SELECT * FROM merge_codes ORDER BY code
+CREATE VIEW merge_stock_view AS SELECT * FROM merge_stock
+MERGE INTO merge_stock_view t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN DELETE
+BEGIN
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN MATCHED THEN DELETE
+SELECT count(*) FROM merge_stock
+ROLLBACK
+SELECT count(*) FROM merge_stock
+-- An integer primary key is SQLite's rowid, which turns a NULL into a new rowid:
+-- PostgreSQL's not-null violation instead, from every way a NULL reaches it.
+CREATE TABLE rowid_keys (id int PRIMARY KEY, v int, w text DEFAULT 'x')
+INSERT INTO rowid_keys VALUES (1, 1)
+INSERT INTO rowid_keys DEFAULT VALUES
+INSERT INTO rowid_keys (v) VALUES (2)
+INSERT INTO rowid_keys (v) SELECT 5
+INSERT INTO rowid_keys (v) SELECT 5 WHERE false
+INSERT INTO rowid_keys VALUES (NULL, 6)
+INSERT INTO rowid_keys VALUES (DEFAULT, 6)
+UPDATE rowid_keys SET id = NULL
+INSERT INTO rowid_keys VALUES (1, 7) ON CONFLICT (id) DO UPDATE SET id = NULL
+MERGE INTO rowid_keys t USING (VALUES (50, 1)) s(a, b) ON t.id = s.a WHEN NOT MATCHED THEN INSERT (v) VALUES (s.b)
+INSERT INTO rowid_keys (id, v) SELECT id + 10, v FROM rowid_keys RETURNING *
+SELECT * FROM rowid_keys ORDER BY id
