@@ -211,12 +211,22 @@ public:
   }
 
 private:
+  // The HINTs PostgreSQL 15's grammar gives with its errors (libpg_query keeps none).
+  static std::string grammar_hint(const std::string& message) {
+    if (message == "subquery in FROM must have an alias")
+      return "For example, FROM (SELECT ...) [AS] foo.";
+    if (message == "VALUES in FROM must have an alias")
+      return "For example, FROM (VALUES ...) [AS] foo.";
+    return {};
+  }
+
   void route_range(size_t& index, routed_query& out) {
     const text_range range = ranges_[index];
     std::string text = query_.substr(range.begin, range.end - range.begin);
     PgQueryParseResult parsed = pg_query_parse(text.c_str());
     if (parsed.error) {
       pg_error error = make_pg_error("42601", parsed.error->message);
+      error.hint = grammar_hint(error.message);
       if (parsed.error->cursorpos > 0)
         error.position = character_count(query_, range.begin) + parsed.error->cursorpos;
       pg_query_free_parse_result(parsed);
