@@ -124,7 +124,11 @@ TEST_F(StreamSpool, SigkillDuringAReplayFromTheSpoolAppliesItOnceAndLeavesNoFile
   run(writer.get(), "COMMIT");
   auto spooler_state = [&] { return local_value("SELECT state FROM tributary_actors WHERE kind = 'spooler'"); };
   ASSERT_TRUE(wait_until([&] { return spooler_state().find("1 being replayed") != std::string::npos; }, 60s, 2ms))
-      << spooler_state() << "\n" << subscriber_.log_text();
+      << spooler_state() << "\n"
+      << applier_state() << "\nkeyless rows " << local_value("SELECT count(*) FROM keyless") << ", streamed "
+      << publisher_.query_value("SELECT stream_txns FROM pg_stat_replication_slots WHERE slot_name = 'sub'")
+      << "\n"
+      << subscriber_.log_text();
   subscriber_.kill9();
   ASSERT_NO_FATAL_FAILURE(subscriber_.start());
   local_ = subscriber_.connect();
