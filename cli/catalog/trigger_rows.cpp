@@ -1,3 +1,4 @@
+#include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/trigger_rows.hpp"
 
 #include <pg_query.h>
@@ -140,11 +141,18 @@ void triggerdef_function(sqlite3_context* context, int argc, sqlite3_value** arg
   result_text(context, trigger_definition_text(reader, model, *found->first, *found->second, pretty));
 }
 
-// pg_get_function_result / _arguments / _identity_arguments: the user data says which.
-void function_signature(sqlite3_context* context, int argc, sqlite3_value** argv, bool result) {
+enum class signature_part { result, arguments, identity_arguments };
+
+// pg_get_function_result / _arguments / _identity_arguments.
+void function_signature(sqlite3_context* context, int argc, sqlite3_value** argv, signature_part part) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (const builtin_function* f = find_builtin_function(oid))
+    return result_text(context, part == signature_part::result      ? f->result
+                                : part == signature_part::arguments ? f->arguments
+                                                                    : f->identity_arguments);
+  const bool result = part == signature_part::result;
   for (const auto& h : handlers)
     if (h.oid == oid)
       return result_text(context, result ? h.result : h.arguments);
@@ -153,10 +161,13 @@ void function_signature(sqlite3_context* context, int argc, sqlite3_value** argv
   result_text(context, result ? "trigger" : "");
 }
 void function_result_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  function_signature(context, argc, argv, true);
+  function_signature(context, argc, argv, signature_part::result);
 }
 void function_arguments_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  function_signature(context, argc, argv, false);
+  function_signature(context, argc, argv, signature_part::arguments);
+}
+void function_identity_arguments_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  function_signature(context, argc, argv, signature_part::identity_arguments);
 }
 
 // pg_get_functiondef(oid): PostgreSQL's CREATE OR REPLACE FUNCTION text of a user's
@@ -188,8 +199,16 @@ void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** ar
                            "\n");
 }
 
-// No function has a SQL-standard body (BEGIN ATOMIC): NULL, as PostgreSQL's for the others.
-void sqlbody_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
+// A built-in function's SQL-standard body (BEGIN ATOMIC) as PostgreSQL prints it;
+// NULL for the others (no user function has one), as PostgreSQL's.
+void sqlbody_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const builtin_function* f = find_builtin_function(sqlite3_value_int64(argv[0]));
+  if (f == nullptr || f->sql_body == nullptr)
+    return sqlite3_result_null(context);
+  result_text(context, f->sql_body);
+}
 
 }  // namespace
 
@@ -252,7 +271,7 @@ result<ok_t, sqlite_error> install_trigger_functions(sqlite_connection& db, cons
       {"pg_get_triggerdef", 2, triggerdef_function},
       {"pg_get_function_result", 1, function_result_function},
       {"pg_get_function_arguments", 1, function_arguments_function},
-      {"pg_get_function_identity_arguments", 1, function_arguments_function},
+      {"pg_get_function_identity_arguments", 1, function_identity_arguments_function},
       {"pg_get_function_sqlbody", 1, sqlbody_function},
       {"pg_get_functiondef", 1, functiondef_function},
   };
