@@ -32,11 +32,15 @@ TEST_F(PostgresTools, BuiltinFunctionListsAsPostgres) {
   // \df+ shows a SQL-standard body (lpad, age) as pg_get_function_sqlbody prints it.
   expect_same_meta_commands({"\\df abs", "\\df+ lower", "\\df+ abs", "\\df array_agg", "\\df jsonb_set",
                              "\\df string_agg", "\\df+ now", "\\df+ lpad", "\\df+ age", "\\df pg_catalog.length", "\\dfa count",
-                             "\\df nosuch"});
+                             "\\df nosuch", "\\sf int4pl", "\\sf lpad(text, integer)",
+                             "\\sf+ lower(text)", "\\sf row_number", "\\sf generate_series(integer, integer)", "\\sf abs"});
   expect_same_answers({
       "SELECT 'int4pl'::regproc::oid, 'lower(text)'::regprocedure::oid, 'pg_catalog.upper'::regproc",
       "SELECT proname, pg_get_function_arguments(oid), pg_get_function_identity_arguments(oid), "
       "pg_get_function_result(oid), pg_function_is_visible(oid) FROM pg_proc WHERE proname = 'jsonb_set' ORDER BY oid",
+      // pg_get_functiondef of a built-in function (\sf), and PostgreSQL's error for an aggregate's.
+      "SELECT pg_get_functiondef('count()'::regprocedure)",
+      "SELECT pg_get_functiondef(2331)",  // unnest(anyarray): SETOF, ROWS, SUPPORT
       // PostgreSQL's errors: a name of several functions.
       "SELECT 'abs'::regproc",
       "SELECT 'abs(text)'::regprocedure",

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/builtin_catalog_rows.hpp"
+#include "cli/catalog/builtin_function_definition.hpp"
 
 namespace tributary {
 namespace {
@@ -77,6 +79,42 @@ TEST(BuiltinCatalog, FunctionRowsNameTheBootstrapSuperuserInTheirPrivileges) {
     }
   EXPECT_TRUE(found);
   EXPECT_EQ(builtin_operator_rows().size(), builtin_operators().size());
+}
+
+const builtin_function& named(const std::string& name, const std::string& arguments) {
+  for (const auto& f : builtin_functions())
+    if (name == f.name && arguments == f.identity_arguments)
+      return f;
+  throw std::runtime_error("no built-in " + name + "(" + arguments + ")");
+}
+
+TEST(BuiltinFunctionDefinition, AnInternalFunctionIsItsSymbolDollarQuoted) {
+  EXPECT_EQ(builtin_function_definition(named("int4pl", "integer, integer"), ""),
+            "CREATE OR REPLACE FUNCTION pg_catalog.int4pl(integer, integer)\n RETURNS integer\n LANGUAGE internal\n"
+            " IMMUTABLE PARALLEL SAFE STRICT\nAS $function$int4pl$function$\n");
+  // Volatile and parallel unsafe print nothing; the arguments keep their names and defaults.
+  EXPECT_EQ(builtin_function_definition(named("jsonb_set", "jsonb_in jsonb, path text[], replacement jsonb, "
+                                                          "create_if_missing boolean"),
+                                        ""),
+            "CREATE OR REPLACE FUNCTION pg_catalog.jsonb_set(jsonb_in jsonb, path text[], replacement jsonb, "
+            "create_if_missing boolean DEFAULT true)\n RETURNS jsonb\n LANGUAGE internal\n"
+            " IMMUTABLE PARALLEL SAFE STRICT\nAS $function$jsonb_set$function$\n");
+}
+
+TEST(BuiltinFunctionDefinition, ASqlStandardBodyAndANonDefaultCostPrintAsPostgres) {
+  EXPECT_EQ(builtin_function_definition(named("lpad", "text, integer"), ""),
+            "CREATE OR REPLACE FUNCTION pg_catalog.lpad(text, integer)\n RETURNS text\n LANGUAGE sql\n"
+            " IMMUTABLE PARALLEL SAFE STRICT COST 1\nRETURN lpad($1, $2, ' '::text)\n");
+}
+
+TEST(BuiltinFunctionDefinition, WindowSetReturningAndSupportFunctionsSaySo) {
+  EXPECT_EQ(builtin_function_definition(named("row_number", ""), "window_row_number_support"),
+            "CREATE OR REPLACE FUNCTION pg_catalog.row_number()\n RETURNS bigint\n LANGUAGE internal\n"
+            " WINDOW IMMUTABLE PARALLEL SAFE SUPPORT window_row_number_support\n"
+            "AS $function$window_row_number$function$\n");
+  const std::string unnest = builtin_function_definition(named("unnest", "anyarray"), "array_unnest_support");
+  EXPECT_NE(unnest.find(" RETURNS SETOF anyelement\n"), std::string::npos) << unnest;
+  EXPECT_NE(unnest.find(" ROWS 100 SUPPORT array_unnest_support\n"), std::string::npos) << unnest;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/catalog_model.hpp"
+#include "cli/catalog/catalog_values.hpp"
 
 namespace tributary {
 
@@ -16,10 +17,10 @@ constexpr int64_t bootstrap_superuser = 10;
 constexpr int64_t pg_proc_class = 1255;
 constexpr int64_t pg_operator_class = 2617;
 
-const sql_value null_value = sql_null{};
-sql_value boolean(bool b) { return int64_t{b ? 1 : 0}; }
-sql_value character(char c) { return std::string(1, c); }
-sql_value text_or_null(const char* text) { return text == nullptr ? null_value : sql_value{std::string(text)}; }
+using catalog_value::boolean;
+using catalog_value::character;
+using catalog_value::text_or_null;
+const sql_value null_value = catalog_value::null();
 
 // proacl with the bootstrap superuser's name for its "@" placeholder.
 sql_value acl_text(const char* acl, const std::string& owner) {

@@ -1,4 +1,3 @@
-#include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/trigger_rows.hpp"
 
 #include <pg_query.h>
@@ -6,6 +5,8 @@
 
 #include <algorithm>
 
+#include "cli/catalog/builtin_catalog.hpp"
+#include "cli/catalog/builtin_function_definition.hpp"
 #include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -171,8 +172,9 @@ void function_identity_arguments_function(sqlite3_context* context, int argc, sq
 }
 
 // pg_get_functiondef(oid): PostgreSQL's CREATE OR REPLACE FUNCTION text of a user's
-// trigger function (public, plpgsql) or of one of plpgsql's handlers (C, in
-// $libdir/plpgsql); NULL for another OID, as PostgreSQL's for an unknown one.
+// trigger function (public, plpgsql), of one of plpgsql's handlers (C, in
+// $libdir/plpgsql) or of a built-in function (builtin_function_definition.hpp);
+// NULL for another OID, as PostgreSQL's for an unknown one.
 void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
@@ -190,6 +192,21 @@ void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** ar
                                       handlers[i].arguments + ")\n RETURNS " + handlers[i].result +
                                       "\n LANGUAGE c\n" + (*handlers[i].arguments ? " STRICT\n" : "") +
                                       "AS '$libdir/plpgsql', " + dollar_quoted(handler_names[i]) + "\n");
+  if (const builtin_function* b = find_builtin_function(oid)) {
+    if (b->kind == 'a')
+      return report_error(context, "42809", "\"" + std::string(b->name) + "\" is an aggregate function");
+    std::string support;
+    sqlite3_stmt* q = nullptr;
+    if (b->support != 0 &&
+        sqlite3_prepare_v2(sqlite3_context_db_handle(context), "SELECT pg_catalog_regproc_out(?1)", -1, &q,
+                           nullptr) == SQLITE_OK) {
+      sqlite3_bind_int64(q, 1, b->support);
+      if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0) != nullptr)
+        support = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+    }
+    sqlite3_finalize(q);
+    return result_text(context, builtin_function_definition(*b, support));
+  }
   const catalog_model model = reader_of(context).model();
   const catalog_function* f = model.function(oid);
   if (f == nullptr)
