@@ -23,15 +23,14 @@ std::string language_name(int64_t language) {
   return language == internal_language ? "internal" : language == c_language ? "c" : "sql";
 }
 
-// PostgreSQL's dollar quote of a body: $function$, lengthened while the body holds it.
+}  // namespace
+
 std::string dollar_quoted(const std::string& body) {
   std::string tag = "function";
   while (body.find("$" + tag + "$") != std::string::npos)
     tag += "x";
   return "$" + tag + "$" + body + "$" + tag + "$";
 }
-
-}  // namespace
 
 std::string builtin_function_definition(const builtin_function& f, const std::string& support) {
   std::string out = std::string("CREATE OR REPLACE FUNCTION pg_catalog.") + quote_identifier_if_needed(f.name) + "(" +

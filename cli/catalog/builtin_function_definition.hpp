@@ -19,6 +19,10 @@
 
 namespace tributary {
 
+// pg_get_functiondef's quote of a body: $function$...$function$, the tag
+// lengthened while the body holds it.
+std::string dollar_quoted(const std::string& body);
+
 // `support`: the support function's name as regproc prints it ("" for none).
 std::string builtin_function_definition(const builtin_function& f, const std::string& support);
 

@@ -179,12 +179,6 @@ void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** ar
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
-  const auto dollar_quoted = [](const std::string& body) {
-    std::string tag = "function";
-    while (body.find("$" + tag + "$") != std::string::npos)  // PostgreSQL's: a tag the body does not hold
-      tag += "x";
-    return "$" + tag + "$" + body + "$" + tag + "$";
-  };
   static const char* const handler_names[] = {"plpgsql_call_handler", "plpgsql_inline_handler", "plpgsql_validator"};
   for (size_t i = 0; i < std::size(handlers); ++i)
     if (handlers[i].oid == oid)
