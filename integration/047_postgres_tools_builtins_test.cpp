@@ -48,13 +48,16 @@ TEST_F(PostgresTools, BuiltinFunctionListsAsPostgres) {
 }
 
 TEST_F(PostgresTools, ConversionStatisticsAndParserListsAsPostgres) {
-  // None of the user's: empty lists on both. (\dcS and \dFpS differ: Tributary
-  // speaks only UTF8 and has no text search parser, so it lists none of
-  // PostgreSQL's built-in ones.)
-  expect_same_meta_commands({"\\dc", "\\dc nosuch", "\\dX", "\\dX+", "\\dX nosuch", "\\dFp nosuch*"});
+  // None of the user's: empty lists on both. (\dcS, \dFpS, \dF, \dFd and \dFt
+  // differ: Tributary speaks only UTF8 and has no text search, so it lists none of
+  // PostgreSQL's built-in conversions, parsers, configurations, dictionaries and
+  // templates.)
+  expect_same_meta_commands({"\\dc", "\\dc nosuch", "\\dX", "\\dX+", "\\dX nosuch", "\\dFp nosuch*",
+                             "\\dF nosuch*", "\\dFd nosuch*", "\\dFt nosuch*"});
   expect_same_answers({
       "SELECT count(*) FROM pg_statistic_ext",
-      "SELECT pg_statistics_obj_is_visible(1), pg_conversion_is_visible(1), pg_ts_parser_is_visible(1)",
+      "SELECT pg_statistics_obj_is_visible(1), pg_conversion_is_visible(1), pg_ts_parser_is_visible(1), "
+      "pg_ts_config_is_visible(1), pg_ts_dict_is_visible(1), pg_ts_template_is_visible(1)",
   });
 }
 

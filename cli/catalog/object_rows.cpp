@@ -220,9 +220,10 @@ void operator_is_visible_function(sqlite3_context* context, int argc, sqlite3_va
 }
 
 // pg_opclass_is_visible / pg_opfamily_is_visible / pg_conversion_is_visible /
-// pg_ts_parser_is_visible / pg_statistics_obj_is_visible: there are no operator
-// classes or families, conversions (Tributary speaks UTF8 only), text search
-// parsers (no text search) or extended statistics (their catalogs are empty), so
+// pg_ts_{parser,config,dict,template}_is_visible / pg_statistics_obj_is_visible:
+// there are no operator classes or families, conversions (Tributary speaks UTF8
+// only), text search parsers, configurations, dictionaries or templates (no text
+// search) or extended statistics (their catalogs are empty), so
 // NULL, PostgreSQL's for an OID that names none.
 void no_such_object_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
 
@@ -284,6 +285,9 @@ result<ok_t, sqlite_error> install_object_functions(sqlite_connection& db, const
       {"pg_operator_is_visible", 1, operator_is_visible_function},
       {"pg_conversion_is_visible", 1, no_such_object_function},
       {"pg_ts_parser_is_visible", 1, no_such_object_function},
+      {"pg_ts_config_is_visible", 1, no_such_object_function},
+      {"pg_ts_dict_is_visible", 1, no_such_object_function},
+      {"pg_ts_template_is_visible", 1, no_such_object_function},
       {"pg_statistics_obj_is_visible", 1, no_such_object_function},
       {"pg_is_wal_replay_paused", 0, wal_replay_paused_function},
   };

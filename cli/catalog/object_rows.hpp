@@ -16,8 +16,8 @@
 //   pg_function_is_visible(oid)   the functions above (schema pg_catalog)
 //   pg_opclass_is_visible(oid), pg_opfamily_is_visible(oid)   NULL (there are none; psql's \dd)
 //   pg_operator_is_visible(oid)   the built-in operators (builtin_catalog.hpp)
-//   pg_conversion_is_visible, pg_ts_parser_is_visible, pg_statistics_obj_is_visible(oid)
-//                                 NULL (there are none: \dc, \dFp, \dX)
+//   pg_conversion_is_visible, pg_ts_{parser,config,dict,template}_is_visible,
+//   pg_statistics_obj_is_visible(oid)   NULL (there are none: \dc, \dF[pdt], \dX)
 //   pg_describe_object(classid, objid, objsubid)
 //                                 "table t", "column a of table t", "view sales.v"
 //                                 (schema-qualified off the search path), "sequence",
