@@ -1,4 +1,5 @@
 #include "cli/catalog/catalog_relations.hpp"
+#include "cli/catalog/builtin_catalog_rows.hpp"
 #include "cli/catalog/temporary_schemas.hpp"
 
 #include <sqlite3.h>
@@ -117,6 +118,15 @@ std::vector<snapshot_row> sequence_rows(sqlite_connection& db, const catalog_mod
 }  // namespace
 
 namespace {
+
+// The name of role 10, the bootstrap superuser, which the built-in functions'
+// privileges name.
+std::string bootstrap_superuser_name(const catalog_reader& reader) {
+  for (const auto& role : reader.roles())
+    if (role.oid == 10)
+      return role.name;
+  return "10";
+}
 
 int64_t pragma_value(sqlite3* db, const char* pragma) {
   sqlite3_stmt* q = nullptr;
@@ -299,9 +309,12 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        }},
       {"pg_extension", [] { return pg_extension_rows(); }},
       {"pg_language", [] { return pg_language_rows(); }},
+      {"pg_operator", [] { return builtin_operator_rows(); }},
       {"pg_proc",
        [reader] {
          auto rows = pg_proc_rows();
+         for (auto& row : builtin_function_rows(bootstrap_superuser_name(*reader)))
+           rows.push_back(std::move(row));
          for (auto& row : user_function_rows(reader->model(), reader->owner().oid))
            rows.push_back(std::move(row));
          return rows;
@@ -320,7 +333,13 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
                                               : std::vector<snapshot_row>{};
        }},
       {"pg_tablespace", [] { return pg_tablespace_rows(); }},
-      {"pg_description", [reader] { return pg_description_rows(*reader->db, reader->model()); }},
+      {"pg_description",
+       [reader] {
+         auto rows = pg_description_rows(*reader->db, reader->model());
+         for (auto& row : builtin_description_rows())
+           rows.push_back(std::move(row));
+         return rows;
+       }},
       {"pg_depend",
        [reader] {
          auto rows = pg_depend_rows(*reader->db, reader->model());
@@ -332,9 +351,12 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
        }},
       // The public schema's privileges as initdb made them (pg_dump dumps only changes).
       {"pg_init_privs",
-       [] {
-         return std::vector<snapshot_row>{{public_namespace_oid, int64_t{2615}, int64_t{0}, std::string("i"),
-                                           std::string(public_schema_acl)}};
+       [reader] {
+         std::vector<snapshot_row> rows{{public_namespace_oid, int64_t{2615}, int64_t{0}, std::string("i"),
+                                         std::string(public_schema_acl)}};
+         for (auto& row : builtin_init_privs_rows(bootstrap_superuser_name(*reader)))
+           rows.push_back(std::move(row));
+         return rows;
        }},
       {"pg_rewrite", [reader] { return pg_rewrite_rows(reader->model()); }},
       {"information_schema.tables",

@@ -16,13 +16,15 @@
 //   trigger_rows        pg_trigger, the trigger functions' pg_proc rows and
 //                       pg_depend rows
 //   keyword_rows        pg_get_keywords (the function's rows; FROM pg_get_keywords())
+//   builtin_catalog_rows PostgreSQL 15's built-in operators (pg_operator) and
+//                       functions (pg_proc), with their pg_description rows
 //   (one row)           pg_init_privs: the public schema's privileges from initdb
 //   (empty)             pg_shdescription pg_policy
 //                       pg_statistic_ext pg_publication pg_publication_rel
 //                       pg_publication_namespace pg_inherits
 //                       pg_extension pg_partitioned_table pg_foreign_table
 //                       pg_seclabel pg_shseclabel pg_seclabels pg_parameter_acl
-//                       pg_proc pg_language pg_operator
+//                       pg_language
 //                       pg_opclass pg_opfamily pg_amop pg_amproc pg_ts_parser
 //                       pg_ts_template pg_ts_dict pg_ts_config pg_foreign_data_wrapper
 //                       pg_foreign_server pg_default_acl pg_conversion pg_cast

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include "cli/catalog/builtin_catalog_rows.hpp"
 #include "cli/catalog/function_registration.hpp"
 #include "storage/description_catalog.hpp"
 
@@ -59,6 +60,9 @@ void description_function(sqlite3_context* context, int argc, sqlite3_value** ar
         ((std::string(catalog) == "pg_language" && sqlite3_value_int64(argv[0]) == plpgsql_language_oid) ||
          (std::string(catalog) == "pg_extension" && sqlite3_value_int64(argv[0]) == plpgsql_extension_oid)))
       return sqlite3_result_text(context, plpgsql_extension_comment, -1, SQLITE_STATIC);
+    if (catalog != nullptr)
+      if (const char* text = builtin_description(catalog, sqlite3_value_int64(argv[0])))
+        return sqlite3_result_text(context, text, -1, SQLITE_STATIC);
     if (catalog == nullptr || std::string(catalog) != "pg_class")
       return sqlite3_result_null(context);
   }

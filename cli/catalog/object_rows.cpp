@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/description_rows.hpp"
 #include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
@@ -26,6 +27,7 @@ constexpr int64_t pg_type_class = 1247;
 constexpr int64_t pg_namespace_class = 2615;
 constexpr int64_t pg_language_class = 2612;
 constexpr int64_t pg_trigger_class = 2620;
+constexpr int64_t pg_operator_class = 2617;
 constexpr int64_t pg_extension_class = 3079;
 constexpr int64_t c_language_oid = 13;
 constexpr int64_t bootstrap_superuser = 10;
@@ -105,6 +107,31 @@ std::optional<std::string> describe_type(const catalog_reader& reader, int64_t o
   return std::nullopt;
 }
 
+// The text of a one-argument output function (pg_catalog_regprocedure_out, format_type) of `oid`.
+std::optional<std::string> printed(sqlite3* db, const char* sql, int64_t oid) {
+  sqlite3_stmt* q = nullptr;
+  std::optional<std::string> out;
+  if (sqlite3_prepare_v2(db, sql, -1, &q, nullptr) != SQLITE_OK)
+    return out;
+  sqlite3_bind_int64(q, 1, oid);
+  if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0) != nullptr)
+    out = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+  sqlite3_finalize(q);
+  return out;
+}
+
+// A built-in operator as PostgreSQL's format_operator prints it: +(integer,integer),
+// NONE for a prefix operator's left argument.
+std::optional<std::string> describe_operator(sqlite3* db, int64_t oid) {
+  const builtin_operator* o = find_builtin_operator(oid);
+  if (o == nullptr)
+    return std::nullopt;
+  const auto type = [&](int64_t t) {
+    return t == 0 ? std::string("NONE") : printed(db, "SELECT format_type(?1, NULL)", t).value_or("???");
+  };
+  return "operator " + std::string(o->name) + "(" + type(o->left) + "," + type(o->right) + ")";
+}
+
 std::optional<std::string> describe(sqlite3_context* context, int64_t classid, int64_t oid, int64_t subid) {
   const catalog_reader& reader = reader_of(context);
   switch (classid) {
@@ -113,9 +140,14 @@ std::optional<std::string> describe(sqlite3_context* context, int64_t classid, i
     case pg_proc_class:
       if (const handler_function* h = handler(oid))
         return std::string("function ") + h->name + "(" + h->argument_name + ")";
+      if (find_builtin_function(oid) != nullptr)
+        if (auto text = printed(sqlite3_context_db_handle(context), "SELECT pg_catalog_regprocedure_out(?1)", oid))
+          return "function " + *text;
       return describe_user_function(reader.model(), oid);
     case pg_trigger_class:
       return describe_trigger(reader.model(), oid);
+    case pg_operator_class:
+      return describe_operator(sqlite3_context_db_handle(context), oid);
     case pg_type_class:
       return describe_type(reader, oid);
     case pg_language_class:
@@ -147,7 +179,7 @@ void describe_object_function(sqlite3_context* context, int argc, sqlite3_value*
     return result_text(context, *text);
   if (classid == pg_class_class || classid == pg_proc_class || classid == pg_type_class ||
       classid == pg_language_class || classid == pg_extension_class || classid == pg_namespace_class ||
-      classid == pg_trigger_class)
+      classid == pg_trigger_class || classid == pg_operator_class)
     sqlite3_result_null(context);
 }
 
@@ -172,7 +204,7 @@ void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_va
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
-  if (handler(oid) != nullptr)
+  if (handler(oid) != nullptr || find_builtin_function(oid) != nullptr)
     return sqlite3_result_int(context, 1);
   const catalog_reader& reader = reader_of(context);
   if (reader.model().function(oid) == nullptr)
@@ -180,9 +212,19 @@ void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_va
   sqlite3_result_int(context, visible(reader, "public") ? 1 : 0);
 }
 
-// pg_opclass_is_visible / pg_opfamily_is_visible: there are no operator classes or
-// families (pg_opclass, pg_opfamily are empty), so NULL, PostgreSQL's for an OID
-// that names none.
+// pg_operator_is_visible: the built-in operators are in pg_catalog, always searched.
+void operator_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv) || find_builtin_operator(sqlite3_value_int64(argv[0])) == nullptr)
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, 1);
+}
+
+// pg_opclass_is_visible / pg_opfamily_is_visible / pg_conversion_is_visible /
+// pg_ts_{parser,config,dict,template}_is_visible / pg_statistics_obj_is_visible:
+// there are no operator classes or families, conversions (Tributary speaks UTF8
+// only), text search parsers, configurations, dictionaries or templates (no text
+// search) or extended statistics (their catalogs are empty), so
+// NULL, PostgreSQL's for an OID that names none.
 void no_such_object_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
 
 // Tributary is never a standby: PostgreSQL's answer of a server not in recovery.
@@ -240,6 +282,13 @@ result<ok_t, sqlite_error> install_object_functions(sqlite_connection& db, const
       {"pg_function_is_visible", 1, function_is_visible_function},
       {"pg_opclass_is_visible", 1, no_such_object_function},
       {"pg_opfamily_is_visible", 1, no_such_object_function},
+      {"pg_operator_is_visible", 1, operator_is_visible_function},
+      {"pg_conversion_is_visible", 1, no_such_object_function},
+      {"pg_ts_parser_is_visible", 1, no_such_object_function},
+      {"pg_ts_config_is_visible", 1, no_such_object_function},
+      {"pg_ts_dict_is_visible", 1, no_such_object_function},
+      {"pg_ts_template_is_visible", 1, no_such_object_function},
+      {"pg_statistics_obj_is_visible", 1, no_such_object_function},
       {"pg_is_wal_replay_paused", 0, wal_replay_paused_function},
   };
   return register_functions(db.handle(), const_cast<catalog_reader*>(reader.get()), functions);

@@ -15,10 +15,14 @@
 //                                 the search path
 //   pg_function_is_visible(oid)   the functions above (schema pg_catalog)
 //   pg_opclass_is_visible(oid), pg_opfamily_is_visible(oid)   NULL (there are none; psql's \dd)
+//   pg_operator_is_visible(oid)   the built-in operators (builtin_catalog.hpp)
+//   pg_conversion_is_visible, pg_ts_{parser,config,dict,template}_is_visible,
+//   pg_statistics_obj_is_visible(oid)   NULL (there are none: \dc, \dF[pdt], \dX)
 //   pg_describe_object(classid, objid, objsubid)
 //                                 "table t", "column a of table t", "view sales.v"
 //                                 (schema-qualified off the search path), "sequence",
 //                                 "index", "function plpgsql_validator(oid)",
+//                                 "function lower(text)", "operator +(integer,integer)",
 //                                 "language plpgsql", "extension plpgsql", "schema
 //                                 s", "type integer"; NULL for an object that does
 //                                 not exist; XX000 unrecognized object class for a

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "cli/catalog/builtin_catalog.hpp"
+#include "cli/catalog/builtin_function_definition.hpp"
 #include "cli/catalog/function_registration.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "stages/core/sql_quote.hpp"
@@ -140,11 +142,18 @@ void triggerdef_function(sqlite3_context* context, int argc, sqlite3_value** arg
   result_text(context, trigger_definition_text(reader, model, *found->first, *found->second, pretty));
 }
 
-// pg_get_function_result / _arguments / _identity_arguments: the user data says which.
-void function_signature(sqlite3_context* context, int argc, sqlite3_value** argv, bool result) {
+enum class signature_part { result, arguments, identity_arguments };
+
+// pg_get_function_result / _arguments / _identity_arguments.
+void function_signature(sqlite3_context* context, int argc, sqlite3_value** argv, signature_part part) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (const builtin_function* f = find_builtin_function(oid))
+    return result_text(context, part == signature_part::result      ? f->result
+                                : part == signature_part::arguments ? f->arguments
+                                                                    : f->identity_arguments);
+  const bool result = part == signature_part::result;
   for (const auto& h : handlers)
     if (h.oid == oid)
       return result_text(context, result ? h.result : h.arguments);
@@ -153,25 +162,23 @@ void function_signature(sqlite3_context* context, int argc, sqlite3_value** argv
   result_text(context, result ? "trigger" : "");
 }
 void function_result_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  function_signature(context, argc, argv, true);
+  function_signature(context, argc, argv, signature_part::result);
 }
 void function_arguments_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  function_signature(context, argc, argv, false);
+  function_signature(context, argc, argv, signature_part::arguments);
+}
+void function_identity_arguments_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  function_signature(context, argc, argv, signature_part::identity_arguments);
 }
 
 // pg_get_functiondef(oid): PostgreSQL's CREATE OR REPLACE FUNCTION text of a user's
-// trigger function (public, plpgsql) or of one of plpgsql's handlers (C, in
-// $libdir/plpgsql); NULL for another OID, as PostgreSQL's for an unknown one.
+// trigger function (public, plpgsql), of one of plpgsql's handlers (C, in
+// $libdir/plpgsql) or of a built-in function (builtin_function_definition.hpp);
+// NULL for another OID, as PostgreSQL's for an unknown one.
 void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
   const int64_t oid = sqlite3_value_int64(argv[0]);
-  const auto dollar_quoted = [](const std::string& body) {
-    std::string tag = "function";
-    while (body.find("$" + tag + "$") != std::string::npos)  // PostgreSQL's: a tag the body does not hold
-      tag += "x";
-    return "$" + tag + "$" + body + "$" + tag + "$";
-  };
   static const char* const handler_names[] = {"plpgsql_call_handler", "plpgsql_inline_handler", "plpgsql_validator"};
   for (size_t i = 0; i < std::size(handlers); ++i)
     if (handlers[i].oid == oid)
@@ -179,6 +186,21 @@ void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** ar
                                       handlers[i].arguments + ")\n RETURNS " + handlers[i].result +
                                       "\n LANGUAGE c\n" + (*handlers[i].arguments ? " STRICT\n" : "") +
                                       "AS '$libdir/plpgsql', " + dollar_quoted(handler_names[i]) + "\n");
+  if (const builtin_function* b = find_builtin_function(oid)) {
+    if (b->kind == 'a')
+      return report_error(context, "42809", "\"" + std::string(b->name) + "\" is an aggregate function");
+    std::string support;
+    sqlite3_stmt* q = nullptr;
+    if (b->support != 0 &&
+        sqlite3_prepare_v2(sqlite3_context_db_handle(context), "SELECT pg_catalog_regproc_out(?1)", -1, &q,
+                           nullptr) == SQLITE_OK) {
+      sqlite3_bind_int64(q, 1, b->support);
+      if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0) != nullptr)
+        support = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+    }
+    sqlite3_finalize(q);
+    return result_text(context, builtin_function_definition(*b, support));
+  }
   const catalog_model model = reader_of(context).model();
   const catalog_function* f = model.function(oid);
   if (f == nullptr)
@@ -188,8 +210,16 @@ void functiondef_function(sqlite3_context* context, int argc, sqlite3_value** ar
                            "\n");
 }
 
-// No function has a SQL-standard body (BEGIN ATOMIC): NULL, as PostgreSQL's for the others.
-void sqlbody_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
+// A built-in function's SQL-standard body (BEGIN ATOMIC) as PostgreSQL prints it;
+// NULL for the others (no user function has one), as PostgreSQL's.
+void sqlbody_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const builtin_function* f = find_builtin_function(sqlite3_value_int64(argv[0]));
+  if (f == nullptr || f->sql_body == nullptr)
+    return sqlite3_result_null(context);
+  result_text(context, f->sql_body);
+}
 
 }  // namespace
 
@@ -252,7 +282,7 @@ result<ok_t, sqlite_error> install_trigger_functions(sqlite_connection& db, cons
       {"pg_get_triggerdef", 2, triggerdef_function},
       {"pg_get_function_result", 1, function_result_function},
       {"pg_get_function_arguments", 1, function_arguments_function},
-      {"pg_get_function_identity_arguments", 1, function_arguments_function},
+      {"pg_get_function_identity_arguments", 1, function_identity_arguments_function},
       {"pg_get_function_sqlbody", 1, sqlbody_function},
       {"pg_get_functiondef", 1, functiondef_function},
   };

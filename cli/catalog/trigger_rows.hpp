@@ -22,8 +22,10 @@
 //   pg_get_function_result(f)                "trigger" (plpgsql's handlers too)
 //   pg_get_function_arguments(f), pg_get_function_identity_arguments(f)
 //                                            "" ("oid", "internal" for the handlers)
-//   pg_get_function_sqlbody(f)               NULL (no function has a BEGIN ATOMIC body)
-//   pg_get_functiondef(f)                    CREATE OR REPLACE FUNCTION ... as PostgreSQL's (psql's \sf)
+//   pg_get_function_sqlbody(f)               NULL (no user function has a BEGIN ATOMIC body)
+//   of a built-in function (builtin_catalog.hpp) they are PostgreSQL's texts
+//   pg_get_functiondef(f)                    CREATE OR REPLACE FUNCTION ... as PostgreSQL's (psql's \sf),
+//                                            of built-in functions too (42809 for an aggregate)
 #pragma once
 
 #include <optional>

@@ -17,7 +17,8 @@
 //   pg_get_triggerdef(oid [, bool])                text
 //   pg_get_function_result / _arguments / _identity_arguments / _sqlbody(oid), pg_get_functiondef(oid)  text
 //   pg_get_viewdef(oid [, bool])                   text   the view's SELECT
-//   pg_type_is_visible(oid), pg_function_is_visible(oid), pg_opclass/opfamily_is_visible(oid)  bool
+//   pg_type_is_visible(oid), pg_function_is_visible(oid), pg_opclass/opfamily_is_visible(oid),
+//   pg_operator/conversion/ts_parser/ts_config/ts_dict/ts_template/statistics_obj_is_visible(oid)  bool
 //   pg_describe_object(classid, objid, objsubid)   text   "table t", "function f(integer)", ...
 //   pg_is_wal_replay_paused()                      bool   55000: never in recovery
 //   obj_description(oid [, name]), col_description(oid, int4),
@@ -130,6 +131,13 @@ const std::vector<signature>& signatures() {
       {"pg_function_is_visible", {oid}, boolean},
       {"pg_opclass_is_visible", {oid}, boolean},
       {"pg_opfamily_is_visible", {oid}, boolean},
+      {"pg_operator_is_visible", {oid}, boolean},
+      {"pg_conversion_is_visible", {oid}, boolean},
+      {"pg_ts_parser_is_visible", {oid}, boolean},
+      {"pg_ts_config_is_visible", {oid}, boolean},
+      {"pg_ts_dict_is_visible", {oid}, boolean},
+      {"pg_ts_template_is_visible", {oid}, boolean},
+      {"pg_statistics_obj_is_visible", {oid}, boolean},
       {"pg_describe_object", {oid, oid, int4}, text},
       {"pg_is_wal_replay_paused", {}, boolean},
   };
