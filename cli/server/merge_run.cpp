@@ -10,8 +10,10 @@
 #include "cli/commands/table_commands.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 #include "cli/server/statement_steps.hpp"
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/merge_plan.hpp"
+#include "storage/column_type_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/text_query.hpp"
 
@@ -60,7 +62,16 @@ result<translated_statement, pg_error> statement_dispatcher::merge_steps(const r
   if (own.statements.size() != 1)
     return fail(make_pg_error("0A000", "this form of MERGE is not supported yet"));
   const nlohmann::json& fields = own.statements[0].fields();
-  auto plan = plan_merge(fields);
+  // The target's columns in order (INSERT VALUES with a DEFAULT and no column list).
+  const nlohmann::json& relation = fields["relation"];
+  auto columns = read_table_columns(db_, local_relation_name(relation.value("schemaname", std::string()),
+                                                             relation.value("relname", std::string())));
+  if (!columns)
+    return fail(pg_error_from_sqlite(columns.error()));
+  std::vector<std::string> target_columns;
+  for (const column_definition& c : *columns)
+    target_columns.push_back(c.name);
+  auto plan = plan_merge(fields, target_columns);
   if (!plan)
     return fail(placed_error(statement, plan.error()));
   if (auto view = refuse_view_target(db_, fields["relation"]); !view)

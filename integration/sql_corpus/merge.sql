@@ -23,6 +23,11 @@ MERGE INTO merge_stock t USING (VALUES (1, 5), (9, 9)) AS s(id, qty) ON t.id = s
 MERGE INTO merge_stock USING merge_delivery ON merge_stock.id = merge_delivery.id WHEN MATCHED THEN UPDATE SET note = merge_stock.note || '+' || merge_delivery.qty
 MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id WHEN NOT MATCHED THEN INSERT (id, qty) VALUES (s.id + 10, DEFAULT)
 SELECT * FROM merge_stock ORDER BY id
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id + 20 WHEN NOT MATCHED THEN INSERT VALUES (s.id + 20, DEFAULT, 'dflt')
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id + 30 WHEN NOT MATCHED AND s.qty > 150 THEN INSERT VALUES (s.id + 30, DEFAULT) WHEN NOT MATCHED THEN INSERT VALUES (DEFAULT, DEFAULT, DEFAULT)
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id + 40 WHEN NOT MATCHED THEN INSERT VALUES (s.id + 40, DEFAULT, 'x', DEFAULT)
+MERGE INTO merge_stock t USING merge_delivery s ON t.id = s.id + 40 WHEN NOT MATCHED THEN INSERT VALUES (s.id + 40, 1, 'x', 2)
+SELECT * FROM merge_stock ORDER BY id
 WITH w AS (SELECT 2 AS id) MERGE INTO merge_stock t USING w ON t.id = w.id WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT (id, note) VALUES (w.id, 'from w')
 SELECT * FROM merge_stock WHERE id = 2
 MERGE INTO merge_stock t USING merge_stock s ON t.id = s.id AND s.id > 10 WHEN MATCHED THEN UPDATE SET qty = s.qty * 2
