@@ -87,15 +87,9 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const bool temporary = view.value("relpersistence", std::string("p")) == "t";
   if (temporary && !schema.empty() && schema != "pg_temp")
     return untranslated;
-  if (temporary) {  // the session's temporary schema exists from now on (its transaction's)
-    if (auto made = context.database().exec("CREATE TABLE IF NOT EXISTS temp." +
-                                            quote_identifier(temporary_schema_marker) + " (made INTEGER)");
-        !made)
-      return fail(table_storage_error(made.error()));
-    // Other sessions list it from its commit on (cli/catalog/temporary_schemas.hpp);
-    // a connection without the function (no registry) has nothing to tell.
-    context.on_commit([&db = context.database()] { (void)db.exec("SELECT tributary_note_temporary_schema()"); });
-  }
+  if (temporary)
+    if (auto made = make_temporary_schema(context); !made)
+      return fail(made.error());
   if (!temporary && !schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
       return fail(exists.error());
