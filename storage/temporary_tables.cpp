@@ -68,6 +68,19 @@ result<ok_t, sqlite_error> forget_temporary_table(sqlite_connection& db, const s
   return ok_v;
 }
 
+result<ok_t, sqlite_error> drop_temporary_tables(sqlite_connection& db) {
+  auto tables = list_temporary_tables(db);
+  if (!tables)
+    return fail(tables.error());
+  for (const auto& table : *tables) {
+    if (auto r = db.exec("DROP TABLE temp." + quote_identifier(table)); !r)
+      return r;
+    if (auto r = forget_temporary_table(db, table); !r)
+      return r;
+  }
+  return ok_v;
+}
+
 result<ok_t, sqlite_error> run_on_commit_actions(sqlite_connection& db) {
   auto made = records_made(db);
   if (!made)

@@ -51,6 +51,9 @@ result<ok_t, sqlite_error> record_temporary_table(sqlite_connection& db, const s
 // Forgets a temporary table's records (DROP TABLE; the table itself is the caller's).
 result<ok_t, sqlite_error> forget_temporary_table(sqlite_connection& db, const std::string& name);
 
+// DISCARD TEMP / DISCARD ALL: every temporary table of the session dropped, with its records.
+result<ok_t, sqlite_error> drop_temporary_tables(sqlite_connection& db);
+
 // ON COMMIT DELETE ROWS and ON COMMIT DROP, run in the transaction about to commit.
 result<ok_t, sqlite_error> run_on_commit_actions(sqlite_connection& db);
 

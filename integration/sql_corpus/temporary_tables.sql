@@ -71,3 +71,26 @@ SELECT relname FROM pg_class WHERE relpersistence = 't' AND relkind = 'r' ORDER 
 DROP TABLE tt_key, tt_as, tt_as2, tt_into, tt_rows
 DROP TABLE IF EXISTS tt_key, tt_nosuch
 SELECT relname FROM pg_class WHERE relpersistence = 't' AND relkind = 'r' ORDER BY 1
+-- Statements on a temporary table; a view over one is temporary (with PostgreSQL's NOTICE).
+CREATE TEMP TABLE tt_e (a int, b text)
+INSERT INTO tt_e VALUES (1, 'x'), (2, 'y')
+DROP VIEW tt_e
+CREATE VIEW tt_ev AS SELECT a, b FROM tt_e WHERE a > 1
+SELECT * FROM tt_ev
+SELECT relpersistence, relnamespace = pg_my_temp_schema() FROM pg_class WHERE relname = 'tt_ev'
+CREATE INDEX ON tt_e (b)
+SELECT c.relname, c.relpersistence FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'tt_e'::regclass
+CREATE UNIQUE INDEX tt_e_a ON tt_e (a)
+INSERT INTO tt_e VALUES (1, 'again')
+TRUNCATE tt_e
+SELECT count(*) FROM tt_e
+INSERT INTO pg_temp.tt_e VALUES (3, 'z')
+UPDATE tt_e SET b = 'w' RETURNING *
+DELETE FROM pg_temp.tt_e RETURNING *
+BEGIN
+INSERT INTO tt_e VALUES (4, 'v')
+DISCARD TEMP
+COMMIT
+SELECT * FROM tt_e
+SELECT * FROM tt_ev
+SELECT count(*) FROM pg_class WHERE relpersistence = 't' AND relkind IN ('r', 'v')
