@@ -175,10 +175,10 @@ result<merge_plan, located_error> plan_merge(const json& statement, const std::v
                          static_cast<int>(pt::integer(pt::fields(source), "location")),
                          "For example, FROM (SELECT ...) [AS] foo."));
   json with = statement.value("withClause", json());
-  if (!with.is_null())
+  if (!with.is_null())  // the runner takes a data-modifying WITH off first (modifying_with.hpp)
     for (const json& query : pt::list(with, "ctes"))
       if (const json& cte = pt::fields(query); pt::node_type(cte["ctequery"]) != "SelectStmt")
-        return fail(error_at("0A000", "a data-modifying WITH on MERGE is not supported yet",
+        return fail(error_at("0A000", "a data-modifying WITH on MERGE is not supported here",
                              static_cast<int>(pt::integer(cte, "location"))));
 
   merge_plan plan;
