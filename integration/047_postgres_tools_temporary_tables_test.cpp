@@ -4,9 +4,6 @@
 // permanent table it hides, and the session rules -- another session neither sees
 // nor is hindered by it, and it is gone when its session ends. Same fixture as
 // 047_postgres_tools_test.cpp.
-#include <fstream>
-#include <regex>
-
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -31,36 +28,15 @@ TEST_F(PostgresTemporaryTables, PsqlDescribesATemporaryTableAndTheTableItHidesAs
       "SELECT * FROM ttp;\n"
       "\\dt\n"
       "DROP TABLE ttp, tto;\n";
-  const auto file = std::filesystem::temp_directory_path() /
-                    ("tributary_047_temp_tables_" + std::to_string(::getpid()) + ".sql");
-  {
-    std::ofstream out(file);
-    out << script;
-  }
-  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
-  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
-  std::filesystem::remove(file);
-  ASSERT_TRUE(theirs.succeeded) << theirs.text;
-  const auto numbered = [](const std::string& text, const std::string& user) {
-    const std::regex temporary("(pg_(toast_)?temp_)[0-9]+"), owner("\\|" + user + "\n");
-    return std::regex_replace(std::regex_replace(text, temporary, "$1N"), owner, "|postgres\n");
-  };
-  EXPECT_NE(theirs.text.find("Table \"pg_temp_"), std::string::npos) << theirs.text;
-  EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres"));
+  expect_same_temporary_psql_output("temp_tables", script);
 }
 
 // A session's temporary table is its own: another session does not see it and may
 // make one of the same name; it is gone with its session.
 TEST_F(PostgresTemporaryTables, ATemporaryTableIsItsSessionsOnlyAndGoneWithItAsPostgres) {
   const auto answers = [&](auto connect) {
-    std::vector<std::string> out;
-    const auto ask = [&](PGconn* c, const std::string& sql) {
-      auto r = exec(c, sql);
-      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
-      for (const auto& row : rows_of(r.get()))
-        out.push_back(row);
-      out.push_back(state ? state : "ok");
-    };
+    session_answers collected;
+    const auto ask = [&](PGconn* c, const std::string& sql) { collected.ask(c, sql); };
     auto first = connect(), second = connect();
     ask(first.get(), "CREATE TEMP TABLE tts (a int)");
     ask(first.get(), "INSERT INTO tts VALUES (1)");
@@ -76,7 +52,7 @@ TEST_F(PostgresTemporaryTables, ATemporaryTableIsItsSessionsOnlyAndGoneWithItAsP
     ask(third.get(), "SELECT count(*) FROM pg_class WHERE relname = 'tts' AND pg_table_is_visible(oid)");
     ask(second.get(), "DROP TABLE tts");
     ask(second.get(), "DROP TABLE tts");
-    return out;
+    return collected.lines;
   };
   const auto theirs = answers([&] { return publisher_.connect(); });
   EXPECT_EQ(answers([&] { return subscriber_.connect(); }), theirs);

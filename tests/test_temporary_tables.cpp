@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "stages/types/builtin_types.hpp"
+#include "tests/catalog_test_file.hpp"
 #include "storage/catalog_schema.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/temporary_tables.hpp"
@@ -17,21 +18,8 @@
 namespace tributary {
 namespace {
 
-struct temp_db {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("temporary_tables_" + std::to_string(::getpid()) + "_" +
-                                ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
-  temp_db() { std::filesystem::remove(path); }
-  ~temp_db() {
-    for (auto suffix : {"", "-wal", "-shm"})
-      std::filesystem::remove(path.string() + suffix);
-  }
-  sqlite_connection open() {
-    auto db = sqlite_connection::open(path.string());
-    EXPECT_TRUE(db);
-    EXPECT_TRUE(migrate_catalog(*db));
-    return std::move(*db);
-  }
+struct temp_db : catalog_test_file {
+  temp_db() : catalog_test_file("temporary_tables") {}
 };
 
 column_definition column(const std::string& name, oid_t type) {
