@@ -177,23 +177,7 @@ TEST_F(PostgresViews, TemporaryViewsAreListedInTheSessionsTemporarySchemaAsPostg
       "SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema() OR nspname = "
       "replace((SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema()), 'pg_temp', 'pg_toast_temp') "
       "ORDER BY 1;\n";
-  const auto file = std::filesystem::temp_directory_path() /
-                    ("tributary_047_temp_views_" + std::to_string(::getpid()) + ".sql");
-  {
-    std::ofstream out(file);
-    out << script;
-  }
-  auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
-  auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
-  std::filesystem::remove(file);
-  ASSERT_TRUE(theirs.succeeded) << theirs.text;
-  // The session's user owns its views: postgres there, this test's user here.
-  const auto numbered = [](const std::string& text, const std::string& user) {
-    const std::regex temporary("(pg_(toast_)?temp_)[0-9]+"), owner("\\|" + user + "\n");
-    return std::regex_replace(std::regex_replace(text, temporary, "$1N"), owner, "|postgres\n");
-  };
-  EXPECT_NE(theirs.text.find("pg_temp_"), std::string::npos);
-  EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres"));
+  expect_same_temporary_psql_output("temp_views", script);
 }
 
 TEST_F(PostgresViews, ViewDefinitionsOfJoinsGroupingAndSetOperationsPrintAsPostgres) {
@@ -387,14 +371,9 @@ TEST_F(PostgresViews, ViewsReadTheReadingSessionsUserAndSettingsAsPostgres) {
 // not visible; Tributary does not list them.)
 TEST_F(PostgresViews, EachSessionHasItsOwnTemporarySchemaAsPostgres) {
   const auto answers = [&](PGconn* first, PGconn* second) {
-    std::vector<std::string> out;
-    const auto ask = [&](PGconn* c, const std::string& sql) {
-      auto r = exec(c, sql);
-      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
-      for (const auto& row : rows_of(r.get()))
-        out.push_back(row);
-      out.push_back(state ? state : "ok");
-    };
+    session_answers collected;
+    std::vector<std::string>& out = collected.lines;
+    const auto ask = [&](PGconn* c, const std::string& sql) { collected.ask(c, sql); };
     ask(first, "CREATE TEMP VIEW ts_a AS SELECT 1 AS one");
     auto name = exec(first, "SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema()");
     const std::string first_schema = PQntuples(name.get()) == 1 ? PQgetvalue(name.get(), 0, 0) : "";

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -74,9 +75,8 @@ protected:
       EXPECT_EQ(a[i], b[i]);
   }
 
-  // psql -f of `script` on both servers: the same output (results, errors with
-  // their DETAIL and HINT, notices).
-  void expect_same_psql_output(const std::string& name, const std::string& script) {
+  // psql -f of `script` on each server: {Tributary's output, PostgreSQL's}.
+  std::pair<client_output, client_output> psql_script_on_both(const std::string& name, const std::string& script) {
     const auto file = std::filesystem::temp_directory_path() /
                       ("tributary_047_" + name + "_" + std::to_string(::getpid()) + ".sql");
     {
@@ -86,9 +86,44 @@ protected:
     auto theirs = on_postgresql("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
     auto mine = on_tributary("psql", {"-X", "-A", "-d", "postgres", "-f", file.string()});
     std::filesystem::remove(file);
+    return {std::move(mine), std::move(theirs)};
+  }
+
+  // psql -f of `script` on both servers where the session's temporary schema is
+  // named: the outputs with pg_temp_N / pg_toast_temp_N for the backend's number and
+  // this test's user as postgres (the owner there) in Tributary's. PostgreSQL's run
+  // must succeed and name a temporary schema.
+  void expect_same_temporary_psql_output(const std::string& name, const std::string& script) {
+    auto [mine, theirs] = psql_script_on_both(name, script);
+    ASSERT_TRUE(theirs.succeeded) << theirs.text;
+    const auto numbered = [](const std::string& text, const std::string& user) {
+      const std::regex temporary("(pg_(toast_)?temp_)[0-9]+"), owner("\\|" + user + "\n");
+      return std::regex_replace(std::regex_replace(text, temporary, "$1N"), owner, "|postgres\n");
+    };
+    EXPECT_NE(theirs.text.find("pg_temp_"), std::string::npos) << theirs.text;
+    EXPECT_EQ(numbered(mine.text, subscriber_.user()), numbered(theirs.text, "postgres")) << name;
+  }
+
+  // psql -f of `script` on both servers: the same output (results, errors with
+  // their DETAIL and HINT, notices).
+  void expect_same_psql_output(const std::string& name, const std::string& script) {
+    auto [mine, theirs] = psql_script_on_both(name, script);
     EXPECT_TRUE(theirs.succeeded) << theirs.text;
     EXPECT_EQ(mine.text, theirs.text) << name;
   }
+
+  // Statements on several sessions, each answer as lines: its rows, then its SQLSTATE
+  // ("ok" when it succeeded).
+  struct session_answers {
+    std::vector<std::string> lines;
+    void ask(PGconn* c, const std::string& sql) {
+      auto r = exec(c, sql);
+      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+      for (const auto& row : rows_of(r.get()))
+        lines.push_back(row);
+      lines.push_back(state ? state : "ok");
+    }
+  };
 };
 
 }  // namespace tributary::integration

@@ -5,15 +5,40 @@
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/user/domain_over_array.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/text_query.hpp"
 #include "storage/user_type_catalog.hpp"
 
 namespace tributary {
 namespace {
 
+// temp for the session's temporary table `table`; else as asked (resolve: not a
+// temporary table, its columns in tributary_columns, SQLite's own declarations found
+// by SQLite's name resolution, as for a temporary view).
+result<relation_schema, sqlite_error> resolved(sqlite_connection& db, const std::string& table,
+                                               relation_schema schema) {
+  if (schema != relation_schema::resolve)
+    return schema;
+  auto temporary = is_temporary_table(db, table);
+  if (!temporary)
+    return fail(temporary.error());
+  return *temporary ? relation_schema::temp : relation_schema::resolve;
+}
+
+std::string columns_table(relation_schema schema) {
+  return schema == relation_schema::temp ? "temp.tributary_temp_columns" : "tributary_columns";
+}
+
+// pragma_table_info's schema argument.
+std::string schema_argument(relation_schema schema) {
+  return schema == relation_schema::temp ? ", 'temp'" : schema == relation_schema::main ? ", 'main'" : "";
+}
+
 result<std::vector<column_definition>, sqlite_error> read_declared(sqlite_connection& db,
-                                                                const std::string& table) {
-  auto q = db.prepare("SELECT name, type, \"notnull\", dflt_value FROM pragma_table_info(?1)");
+                                                                const std::string& table,
+                                                                relation_schema schema) {
+  auto q = db.prepare("SELECT name, type, \"notnull\", dflt_value FROM pragma_table_info(?1" +
+                      schema_argument(schema) + ")");
   if (!q)
     return fail(q.error());
   q->bind_text(1, table);
@@ -41,11 +66,14 @@ result<std::vector<column_definition>, sqlite_error> read_declared(sqlite_connec
 }  // namespace
 
 result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns(
-    sqlite_connection& db, const std::string& table) {
+    sqlite_connection& db, const std::string& table, relation_schema schema) {
+  auto where = resolved(db, table, schema);
+  if (!where)
+    return fail(where.error());
   auto q = db.prepare(
       "SELECT attname, atttypid, atttypmod, typname, attndims, attnotnull, attdefault, attidentity, "
-      "attdomain, (SELECT dflt_value FROM pragma_table_info(?1) WHERE name = attname) "
-      "FROM tributary_columns WHERE relname = ?1 ORDER BY attnum");
+      "attdomain, (SELECT dflt_value FROM pragma_table_info(?1" + schema_argument(*where) + ") WHERE name = attname) "
+      "FROM " + columns_table(*where) + " WHERE relname = ?1 ORDER BY attnum");
   if (!q) {
     // A file the catalog migrations never ran on (a plain SQLite file) records nothing.
     if (q.error().message.find("no such table") != std::string::npos)
@@ -147,19 +175,27 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
 }
 
 result<std::vector<column_definition>, sqlite_error> read_table_columns(sqlite_connection& db,
-                                                                     const std::string& table) {
-  auto recorded = read_recorded_table_columns(db, table);
+                                                                     const std::string& table,
+                                                                     relation_schema schema) {
+  auto where = resolved(db, table, schema);
+  if (!where)
+    return fail(where.error());
+  auto recorded = read_recorded_table_columns(db, table, *where);
   if (!recorded || !recorded->empty())
     return recorded;
-  return read_declared(db, table);
+  return read_declared(db, table, *where);
 }
 
 result<ok_t, sqlite_error> record_table_columns(sqlite_connection& db, const std::string& table,
-                                                const std::vector<column_definition>& columns) {
-  if (auto r = forget_table_columns(db, table); !r)
+                                                const std::vector<column_definition>& columns,
+                                                relation_schema schema) {
+  auto where = resolved(db, table, schema);
+  if (!where)
+    return fail(where.error());
+  if (auto r = forget_table_columns(db, table, *where); !r)
     return r;
   auto insert = db.prepare(
-      "INSERT INTO tributary_columns (relname, attnum, attname, atttypid, atttypmod, attndims, "
+      "INSERT INTO " + columns_table(*where) + " (relname, attnum, attname, atttypid, atttypmod, attndims, "
       "typname, attnotnull, attdefault, attidentity, attdomain) "
       "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)");
   if (!insert)
@@ -187,8 +223,12 @@ result<ok_t, sqlite_error> record_table_columns(sqlite_connection& db, const std
   return ok_v;
 }
 
-result<ok_t, sqlite_error> forget_table_columns(sqlite_connection& db, const std::string& table) {
-  auto remove = db.prepare("DELETE FROM tributary_columns WHERE relname = ?1");
+result<ok_t, sqlite_error> forget_table_columns(sqlite_connection& db, const std::string& table,
+                                               relation_schema schema) {
+  auto where = resolved(db, table, schema);
+  if (!where)
+    return fail(where.error());
+  auto remove = db.prepare("DELETE FROM " + columns_table(*where) + " WHERE relname = ?1");
   if (!remove)
     return fail(remove.error());
   remove->bind_text(1, table);

@@ -28,22 +28,29 @@
 
 namespace tributary {
 
+// Where a table's columns are recorded: `main` (tributary_columns), `temp` (a session's
+// temporary table: temporary_tables.hpp), or `resolve`d as SQLite resolves the name
+// (the session's temporary table first, as PostgreSQL's search_path finds pg_temp first).
+enum class relation_schema { resolve, main, temp };
+
 // The columns of `table` in attnum order, with types from the catalog or, for a
 // table not created through Tributary, from the declared types. Empty when the
 // table does not exist.
-result<std::vector<column_definition>, sqlite_error> read_table_columns(sqlite_connection& db,
-                                                                     const std::string& table);
+result<std::vector<column_definition>, sqlite_error> read_table_columns(
+    sqlite_connection& db, const std::string& table, relation_schema schema = relation_schema::resolve);
 
 // Only the recorded columns (empty for a table not created through Tributary).
 result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns(
-    sqlite_connection& db, const std::string& table);
+    sqlite_connection& db, const std::string& table, relation_schema schema = relation_schema::resolve);
 
 // Replaces the catalog rows of `table` (inside the caller's transaction).
 result<ok_t, sqlite_error> record_table_columns(sqlite_connection& db, const std::string& table,
-                                                const std::vector<column_definition>& columns);
+                                                const std::vector<column_definition>& columns,
+                                                relation_schema schema = relation_schema::resolve);
 
 // Removes the catalog rows of `table` (DROP TABLE).
-result<ok_t, sqlite_error> forget_table_columns(sqlite_connection& db, const std::string& table);
+result<ok_t, sqlite_error> forget_table_columns(sqlite_connection& db, const std::string& table,
+                                               relation_schema schema = relation_schema::resolve);
 
 
 }  // namespace tributary

@@ -10,9 +10,15 @@
 //   pg_point_op(op, a, b)
 //       point + - * / point: the point's stored text; point <-> point: the distance's
 //       stored float8 (stages/types/verbatim/point_arithmetic.hpp); NULL for a NULL.
+//   pg_geometric_intersection(type_oid, a, b)
+//       lseg # lseg, line # line (a point's text), box # box (a box's text); NULL when
+//       they do not meet (stages/types/verbatim/geometric_measures.hpp).
+//   pg_geometric_measure(op, type_oid, a)
+//       @-@ of an lseg or path (a stored float8), # of a path or polygon (an integer).
 #include <sqlite3.h>
 
 #include "stages/types/verbatim/geometric_compare.hpp"
+#include "stages/types/verbatim/geometric_measures.hpp"
 #include "stages/types/verbatim/point_arithmetic.hpp"
 #include "storage/sql_function_support.hpp"
 
@@ -56,6 +62,33 @@ void point_op(sqlite3_context* context, int argc, sqlite3_value** argv) {
   return_text(context, "(" + stored_float(point->first) + "," + stored_float(point->second) + ")");
 }
 
+void geometric_intersection_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  const auto crossing =
+      geometric_intersection(static_cast<oid_t>(sqlite3_value_int64(argv[0])), text_of(argv[1]), text_of(argv[2]));
+  if (!crossing)
+    return report(context, crossing.error());
+  if (!*crossing)
+    return sqlite3_result_null(context);
+  const std::vector<double>& n = **crossing;
+  std::string text = "(" + stored_float(n[0]) + "," + stored_float(n[1]) + ")";
+  if (n.size() == 4)
+    text += ",(" + stored_float(n[2]) + "," + stored_float(n[3]) + ")";
+  return_text(context, text);
+}
+
+void geometric_measure_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (any_null(argc, argv))
+    return sqlite3_result_null(context);
+  if (text_of(argv[0]) == "#")
+    return sqlite3_result_int(context, geometric_point_count(text_of(argv[2])));
+  const auto length = geometric_length(static_cast<oid_t>(sqlite3_value_int64(argv[1])), text_of(argv[2]));
+  if (!length)
+    return report(context, length.error());
+  return_text(context, stored_float(*length));
+}
+
 }  // namespace
 
 void register_geometric_functions(sqlite3* db, connection_state* state) {
@@ -65,6 +98,10 @@ void register_geometric_functions(sqlite3* db, connection_state* state) {
                              geometric_compare_mixed, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_point_op", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state, point_op, nullptr,
                              nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_geometric_intersection", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             geometric_intersection_function, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_geometric_measure", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, state,
+                             geometric_measure_function, nullptr, nullptr, nullptr);
 }
 
 }  // namespace tributary::sql_function_support

@@ -9,6 +9,7 @@
 #include "stages/types/value_io.hpp"
 #include "storage/apply_error.hpp"
 #include "storage/column_type_catalog.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/sql_function_support.hpp"
 #include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
@@ -58,7 +59,9 @@ bool key_of(sqlite_connection& db, const constraint_failure& failure, std::strin
   columns = failure.columns;
   if (failure.index.empty())
     return !table.empty();
-  auto q = db.prepare("SELECT tbl_name FROM sqlite_schema WHERE type = 'index' AND name = ?1");
+  // A session's temporary table's index first (storage/temporary_tables.hpp).
+  auto q = db.prepare("SELECT tbl_name FROM temp.sqlite_schema WHERE type = 'index' AND name = ?1 UNION ALL "
+                      "SELECT tbl_name FROM main.sqlite_schema WHERE type = 'index' AND name = ?1");
   if (!q)
     return false;
   q->bind_text(1, failure.index);
@@ -83,11 +86,13 @@ bool key_of(sqlite_connection& db, const constraint_failure& failure, std::strin
   return true;
 }
 
-std::string install_triggers(const std::string& table, const std::vector<column_definition>& columns) {
+std::string install_triggers(const std::string& table, const std::vector<column_definition>& columns,
+                             bool temporary) {
   std::string values;
   for (const auto& c : columns)
     values += ", NEW." + quote_identifier(c.name);
-  const std::string on = " ON main." + quote_identifier(table) + " BEGIN SELECT " + probe_function;
+  const std::string on = std::string(temporary ? " ON temp." : " ON main.") + quote_identifier(table) +
+                         " BEGIN SELECT " + probe_function;
   return "CREATE TEMP TRIGGER tributary_unique_probe_insert BEFORE INSERT" + on + "(0, NULL" +
          values + "); END; CREATE TEMP TRIGGER tributary_unique_probe_update BEFORE UPDATE" + on +
          "(1, OLD.rowid" + values + "); END;";
@@ -277,13 +282,16 @@ std::optional<probed_row> record_failing_row(sqlite_connection& db, const std::s
   auto columns = read_table_columns(db, table);
   if (!columns || columns->empty())
     return std::nullopt;
+  auto temporary = is_temporary_table(db, table);
+  if (!temporary)
+    return std::nullopt;
   recorded_row recorded;
   if (sqlite3_create_function_v2(db.handle(), probe_function, -1, SQLITE_UTF8, &recorded, record_row,
                                  nullptr, nullptr, nullptr) != SQLITE_OK)
     return std::nullopt;
   std::optional<probed_row> out;
   if (db.exec("SAVEPOINT tributary_row_probe")) {
-    if (db.exec(install_triggers(table, *columns))) {
+    if (db.exec(install_triggers(table, *columns, *temporary))) {
       set_recording_failing_row(db.handle(), true);
       run_again();
       set_recording_failing_row(db.handle(), false);

@@ -132,7 +132,7 @@ TEST(CreateTable, ABadDefaultIsTheTypesInputError) {
 TEST(CreateTable, UnsupportedFeaturesAre0A000NamingThem) {
   for (const char* sql : {"CREATE TABLE t (a text CHECK (a::xml IS DOCUMENT))",
                           "CREATE TABLE t (a int GENERATED ALWAYS AS (1) STORED)",
-                          "CREATE TEMP TABLE t (a int)", "CREATE TABLE s.t (a int)",
+                          "CREATE TEMP TABLE t (a serial)", "CREATE TABLE s.t (a int)",
                           "CREATE TABLE t (LIKE u)"}) {
     auto t = translate(sql);
     ASSERT_FALSE(t.ok()) << sql;
@@ -280,6 +280,45 @@ TEST(CreateTable, DefaultExpressionsAreRefusedAsPostgresRefusesThem) {
             "error 42803: aggregate functions are not allowed in DEFAULT expressions");
   EXPECT_EQ(default_of("int DEFAULT row_number() OVER ()"),
             "error 42P20: window functions are not allowed in DEFAULT expressions");
+}
+
+TEST(CreateTable, TemporaryTablesAreTablesOfSqlitesTempSchemaWithTheirOnCommitAction) {
+  auto plain = translate("CREATE TEMP TABLE t (a int NOT NULL, b text DEFAULT 'x')");
+  ASSERT_TRUE(plain.ok()) << plain.error().message;
+  EXPECT_TRUE(plain->temporary);
+  EXPECT_EQ(plain->on_commit, "preserve");
+  EXPECT_EQ(plain->sqlite_ddl.rfind("CREATE TEMP TABLE \"t\" (", 0), 0u) << plain->sqlite_ddl;
+  auto dropped = translate("CREATE TEMPORARY TABLE IF NOT EXISTS t (a int) ON COMMIT DROP");
+  ASSERT_TRUE(dropped.ok()) << dropped.error().message;
+  EXPECT_EQ(dropped->on_commit, "drop");
+  EXPECT_EQ(dropped->sqlite_ddl.rfind("CREATE TEMP TABLE IF NOT EXISTS \"t\"", 0), 0u) << dropped->sqlite_ddl;
+  auto emptied = translate("CREATE LOCAL TEMP TABLE t (a int) ON COMMIT DELETE ROWS");
+  ASSERT_TRUE(emptied.ok()) << emptied.error().message;
+  EXPECT_EQ(emptied->on_commit, "delete");
+  // A table named into pg_temp is temporary without TEMP (RangeVarAdjustRelationPersistence).
+  auto named = translate("CREATE TABLE pg_temp.t (a int) ON COMMIT PRESERVE ROWS");
+  ASSERT_TRUE(named.ok()) << named.error().message;
+  EXPECT_TRUE(named->temporary);
+  EXPECT_EQ(named->table, "t");
+  EXPECT_FALSE(translate("CREATE TABLE t (a int)")->temporary);
+}
+
+TEST(CreateTable, TemporaryTablesRefuseWhatPostgresRefusesAndWhatIsNotCoveredYet) {
+  auto in_public = translate("CREATE TEMP TABLE public.t (a int)");
+  ASSERT_FALSE(in_public.ok());
+  EXPECT_EQ(in_public.error().sqlstate, "42P16");
+  EXPECT_EQ(in_public.error().message, "cannot create temporary relation in non-temporary schema");
+  EXPECT_EQ(in_public.error().position, 19);  // at the relation, as PostgreSQL's
+  auto on_commit = translate("CREATE TABLE t (a int) ON COMMIT DROP");
+  ASSERT_FALSE(on_commit.ok());
+  EXPECT_EQ(on_commit.error().sqlstate, "42P16");
+  EXPECT_EQ(on_commit.error().message, "ON COMMIT can only be used on temporary tables");
+  for (const char* sql : {"CREATE TEMP TABLE t (a serial)", "CREATE TEMP TABLE t (a int CHECK (a > 0))",
+                          "CREATE TEMP TABLE t (a int REFERENCES p)"}) {
+    auto refused = translate(sql);
+    ASSERT_FALSE(refused.ok()) << sql;
+    EXPECT_EQ(refused.error().sqlstate, "0A000") << sql;
+  }
 }
 
 }  // namespace

@@ -16,12 +16,12 @@ namespace {
 namespace pt = parse_tree;
 using json = nlohmann::json;
 
-result<merge_plan, located_error> plan(const std::string& sql) {
+result<merge_plan, located_error> plan(const std::string& sql, const std::vector<std::string>& target_columns = {}) {
   PgQueryParseResult parsed = pg_query_parse(sql.c_str());
   EXPECT_EQ(parsed.error, nullptr) << sql;
   auto tree = json::parse(parsed.parse_tree);
   pg_query_free_parse_result(parsed);
-  return plan_merge(pt::fields(tree["stmts"][0]["stmt"]));
+  return plan_merge(pt::fields(tree["stmts"][0]["stmt"]), target_columns);
 }
 
 // The FROM item a step reads the kept source rows from: its relname and alias.
@@ -82,11 +82,41 @@ TEST(MergePlan, ADefaultInValuesLeavesItsColumnOut) {
   EXPECT_EQ(pt::fields(insert["selectStmt"])["targetList"].size(), 2u);
 }
 
+TEST(MergePlan, ADefaultInValuesWithoutAColumnListNamesTheTargetsColumnsInOrder) {
+  auto p = plan("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, DEFAULT)",
+                {"id", "v", "w"});
+  ASSERT_TRUE(p);
+  const json& insert = p->actions[0].statement;
+  ASSERT_EQ(insert["cols"].size(), 1u);  // w keeps its default too: not listed
+  EXPECT_EQ(pt::text(pt::fields(insert["cols"][0]), "name"), "id");
+  EXPECT_EQ(pt::fields(insert["selectStmt"])["targetList"].size(), 1u);
+  // Without a DEFAULT the VALUES stay unlisted (the INSERT fills the first columns).
+  auto plain = plan("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, 1)", {"id", "v"});
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(plain->actions[0].statement.contains("cols"));
+  const std::string sql = "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, DEFAULT, 3)";
+  auto too_many = plan(sql, {"id", "v"});
+  ASSERT_FALSE(too_many);
+  EXPECT_EQ(too_many.error().error.sqlstate, "42601");
+  EXPECT_EQ(too_many.error().error.message, "INSERT has more expressions than target columns");
+  EXPECT_EQ(too_many.error().location, static_cast<int>(sql.find("3)")));
+}
+
 TEST(MergePlan, InsertDefaultValuesRunsOncePerRow) {
   auto p = plan("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT DEFAULT VALUES");
   ASSERT_TRUE(p);
   EXPECT_TRUE(p->actions[0].once_per_row);
   EXPECT_FALSE(p->actions[0].statement.contains("selectStmt"));
+  // VALUES of DEFAULTs only is the same.
+  for (const auto& [sql, columns] :
+       std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (DEFAULT, DEFAULT)", {"a", "b"}},
+           {"MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT (b) VALUES (DEFAULT)", {}}}) {
+    auto defaults = plan(sql, columns);
+    ASSERT_TRUE(defaults) << sql;
+    EXPECT_TRUE(defaults->actions[0].once_per_row) << sql;
+    EXPECT_FALSE(defaults->actions[0].statement.contains("selectStmt")) << sql;
+  }
 }
 
 TEST(MergePlan, NotMatchedClausesCannotReadTheTarget) {

@@ -40,6 +40,19 @@ TEST(QualifiedNames, QuotedAndSpacedNamesAreReadAsPostgreSQLReadsThem) {
             "SELECT * FROM \"sales.orders\" AS \"orders\"");
 }
 
+TEST(QualifiedNames, ThePgTempSchemaIsTheSessionsTemporaryRelationByItsBareName) {
+  // SQLite resolves a bare name in the connection's temp schema first.
+  EXPECT_EQ(rewritten("SELECT * FROM pg_temp.t WHERE a > 1"), "SELECT * FROM \"t\" WHERE a > 1");
+  EXPECT_EQ(rewritten("INSERT INTO pg_temp.t VALUES (1)"), "INSERT INTO \"t\" VALUES (1)");
+  // A new relation keeps it: it makes the relation temporary.
+  EXPECT_EQ(rewritten("CREATE TABLE pg_temp.t (a int)"), "(unchanged)");
+  EXPECT_EQ(rewritten("CREATE TABLE pg_temp.t AS SELECT 1"), "(unchanged)");
+  EXPECT_EQ(rewritten("SELECT * FROM pg_temp_3.t"), "(unchanged)");
+  // A temporary table in a named schema is PostgreSQL's 42P16 as written.
+  EXPECT_EQ(rewritten("CREATE TEMP TABLE public.t (a int)"), "(unchanged)");
+  EXPECT_EQ(rewritten("CREATE TEMP TABLE s.t AS SELECT 1"), "(unchanged)");
+}
+
 TEST(QualifiedNames, StatementTargetsTakeTheLocalNameWithoutAlias) {
   EXPECT_EQ(rewritten("CREATE TABLE sales.orders (id int)"),
             "CREATE TABLE \"sales.orders\" (id int)");

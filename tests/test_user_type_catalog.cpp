@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <unistd.h>
 
+#include "tests/catalog_test_file.hpp"
 #include "storage/catalog_schema.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/enum_collations.hpp"
@@ -14,22 +15,8 @@
 namespace tributary {
 namespace {
 
-struct temp_db {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("user_types_" + std::to_string(::getpid()) + "_" +
-                                ::testing::UnitTest::GetInstance()->current_test_info()->name() +
-                                ".db");
-  temp_db() { std::filesystem::remove(path); }
-  ~temp_db() {
-    for (auto suffix : {"", "-wal", "-shm"})
-      std::filesystem::remove(path.string() + suffix);
-  }
-  sqlite_connection open() {
-    auto db = sqlite_connection::open(path.string());
-    EXPECT_TRUE(db);
-    EXPECT_TRUE(migrate_catalog(*db));
-    return std::move(*db);
-  }
+struct temp_db : catalog_test_file {
+  temp_db() : catalog_test_file("user_types") {}
 };
 
 std::vector<std::string> column_values(sqlite_connection& db, const std::string& sql) {

@@ -152,6 +152,14 @@ void userbyid_function(sqlite3_context* context, int argc, sqlite3_value** argv)
   result_text(context, "unknown (OID=" + std::to_string(oid) + ")");
 }
 
+// A permanent relation the session's temporary relation of its name hides.
+bool hidden_by_temporary(const catalog_model& model, const catalog_relation& r) {
+  if (r.temporary)
+    return false;
+  return std::any_of(model.relations.begin(), model.relations.end(),
+                     [&](const catalog_relation& other) { return other.temporary && other.name == r.name; });
+}
+
 void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
@@ -161,8 +169,12 @@ void table_is_visible_function(sqlite3_context* context, int argc, sqlite3_value
   if (r == nullptr)
     if (auto index = model.index(oid))
       r = index->first;
-  // The temporary schema comes first on the path, as PostgreSQL's.
-  sqlite3_result_int(context, r == nullptr || r->schema == "public" || r->temporary ? 1 : 0);
+  // The temporary schema comes first on the path, as PostgreSQL's: a public relation
+  // a temporary one of its name hides is not visible.
+  sqlite3_result_int(context, r == nullptr || (r->schema == "public" && !hidden_by_temporary(model, *r)) ||
+                                      r->temporary
+                                  ? 1
+                                  : 0);
 }
 
 // pg_my_temp_schema(): the session's temporary schema's OID once it made one, else 0.
@@ -432,7 +444,7 @@ void regclass_out_function(sqlite3_context* context, int argc, sqlite3_value** a
     return result_text(context, index->second->name);
   const catalog_model model = reader_of(context).model();
   const auto qualified = [&](const catalog_relation& r, const std::string& name) {
-    return r.schema == "public" || r.temporary ? quote_identifier_if_needed(name)
+    return (r.schema == "public" && !hidden_by_temporary(model, r)) || r.temporary ? quote_identifier_if_needed(name)
                                 : quote_identifier_if_needed(r.schema) + "." + quote_identifier_if_needed(name);
   };
   if (const catalog_relation* r = model.relation(oid))

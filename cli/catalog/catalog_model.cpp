@@ -14,6 +14,7 @@
 #include "storage/column_acl_catalog.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/relation_acl_catalog.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/text_query.hpp"
 #include "storage/trigger_catalog.hpp"
 
@@ -80,7 +81,7 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
     r.local_name = row[0];
     r.kind = row[1] == "view" ? 'v' : 'r';
     place(r);
-    auto columns = read_table_columns(db, r.local_name);
+    auto columns = read_table_columns(db, r.local_name, relation_schema::main);
     if (!columns)
       return fail(columns.error());
     r.columns = std::move(*columns);
@@ -138,6 +139,26 @@ result<catalog_model, sqlite_error> read_catalog_model(sqlite_connection& db) {
         return fail(columns.error());
       r.columns = std::move(*columns);
     }
+    model.relations.push_back(std::move(r));
+  }
+  // The session's temporary tables (storage/temporary_tables.hpp), in the same schema.
+  auto temporary_tables = list_temporary_tables(db);
+  if (!temporary_tables)
+    return fail(temporary_tables.error());
+  for (const auto& name : *temporary_tables) {
+    catalog_relation r;
+    r.local_name = r.name = name;
+    r.kind = 'r';
+    r.temporary = true;
+    r.schema = model.temporary_schema;
+    r.namespace_oid = catalog_object_oid("n", model.temporary_schema);
+    r.oid = catalog_object_oid("r", model.temporary_schema + "." + name);
+    auto columns = read_table_columns(db, name, relation_schema::temp);
+    if (!columns)
+      return fail(columns.error());
+    r.columns = std::move(*columns);
+    if (auto ok = read_indexes(db, r); !ok)
+      return fail(ok.error());
     model.relations.push_back(std::move(r));
   }
   // Views typed as PostgreSQL types their SELECT (view_columns.hpp), once every

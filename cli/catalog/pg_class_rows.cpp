@@ -118,11 +118,14 @@ std::vector<snapshot_row> pg_class_rows(const catalog_model& model, const relati
                       r.options.empty() ? null_value : sql_value{reloptions_array_text(r.options)}));
     if (has_row_type(r))  // reltype: the table's row type (pg_type_rows)
       out.back()[3] = table_row_type_oid(r.local_name);
-    if (r.temporary)  // relpersistence: a temporary view's
+    if (r.temporary)  // relpersistence: a temporary view's or table's
       out.back()[15] = character('t');
-    for (const auto& i : r.indexes)
+    for (const auto& i : r.indexes) {
       out.push_back(row(i.oid, i.name, r.namespace_oid, 403, false, 'i', static_cast<int64_t>(i.columns.size()),
                         relowner, null_value));
+      if (r.temporary)  // a temporary table's index is temporary too
+        out.back()[15] = character('t');
+    }
   }
   return out;
 }

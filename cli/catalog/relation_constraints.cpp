@@ -29,8 +29,11 @@ int attnum_of(const catalog_relation& r, const std::string& column) {
 }
 
 // The table's CREATE TABLE text split into its parts (empty when unreadable).
-result<sqlite_table_text, sqlite_error> read_table_text(sqlite_connection& db, const std::string& table) {
-  auto create_sql = query_rows(db, "SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ?", table);
+result<sqlite_table_text, sqlite_error> read_table_text(sqlite_connection& db, const std::string& table,
+                                                        bool temporary = false) {
+  auto create_sql = query_rows(db, std::string("SELECT sql FROM ") + (temporary ? "temp" : "main") +
+                                       ".sqlite_schema WHERE type = 'table' AND name = ?",
+                               table);
   if (!create_sql)
     return fail(create_sql.error());
   if (!create_sql->empty())
@@ -76,11 +79,14 @@ char referential_action(const std::string& action) {
 
 // The table's indexes: SQLite's (pragma index_list) and the rowid primary key.
 result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation& r) {
-  auto read = read_table_text(db, r.local_name);
+  // A session's temporary table is in SQLite's temp schema, maybe over a main one of its name.
+  const std::string schema = r.temporary ? "'temp'" : "'main'";
+  auto read = read_table_text(db, r.local_name, r.temporary);
   if (!read)
     return fail(read.error());
   const sqlite_table_text text = std::move(*read);
-  auto list = query_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY seq", r.local_name);
+  auto list = query_rows(db, "SELECT name, \"unique\", origin FROM pragma_index_list(?, " + schema + ") ORDER BY seq",
+                         r.local_name);
   if (!list)
     return fail(list.error());
   bool has_primary = false;
@@ -90,7 +96,7 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     index.unique = row[1] == "1";
     index.primary = row[2] == "pk";
     index.constraint = row[2] != "c";
-    auto info = query_rows(db, "SELECT name, \"desc\" FROM pragma_index_xinfo(?) WHERE key ORDER BY seqno",
+    auto info = query_rows(db, "SELECT name, \"desc\" FROM pragma_index_xinfo(?, " + schema + ") WHERE key ORDER BY seqno",
                            row[0]);
     if (!info)
       return fail(info.error());
@@ -129,7 +135,8 @@ result<ok_t, sqlite_error> read_indexes(sqlite_connection& db, catalog_relation&
     r.indexes.push_back(std::move(index));
   }
   if (!has_primary) {  // an INTEGER PRIMARY KEY is the rowid: no index of its own
-    auto keys = query_rows(db, "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", r.local_name);
+    auto keys = query_rows(db, "SELECT name FROM pragma_table_info(?, " + schema + ") WHERE pk > 0 ORDER BY pk",
+                           r.local_name);
     if (!keys)
       return fail(keys.error());
     if (!keys->empty()) {
@@ -189,8 +196,9 @@ result<ok_t, sqlite_error> read_foreign_keys(sqlite_connection& db, catalog_mode
     if (r.kind != 'r')
       continue;
     auto rows = query_rows(db,
-                           "SELECT id, \"table\", \"from\", coalesce(\"to\", ''), on_update, on_delete "
-                           "FROM pragma_foreign_key_list(?) ORDER BY id DESC, seq",
+                           std::string("SELECT id, \"table\", \"from\", coalesce(\"to\", ''), on_update, on_delete "
+                                       "FROM pragma_foreign_key_list(?, ") +
+                               (r.temporary ? "'temp'" : "'main'") + ") ORDER BY id DESC, seq",
                            r.local_name);
     if (!rows)
       return fail(rows.error());

@@ -6,6 +6,7 @@
 #include "stages/sql/parse_tree.hpp"
 #include "storage/column_type_catalog.hpp"
 #include "storage/description_catalog.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/text_query.hpp"
 
 namespace tributary {
@@ -21,6 +22,12 @@ result<char, pg_error> relation_kind(sqlite_connection& db, const std::string& r
   auto sequence = query_has_row(db, "SELECT 1 FROM tributary_sequences WHERE seqname = ?1", relation);
   if (sequence && *sequence)
     return 'S';
+  // Comments are kept in the database file, by name: not for a session's temporary table.
+  auto temporary = is_temporary_table(db, relation);
+  if (!temporary)
+    return fail(storage_error(temporary.error()));
+  if (*temporary)
+    return fail(make_pg_error("0A000", "COMMENT on temporary table \"" + relation + "\" is not supported yet"));
   auto kind = query_texts(db, "SELECT type FROM sqlite_schema WHERE name = ?1 AND type IN ('table', 'view')",
                           relation);
   if (!kind)

@@ -11,6 +11,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/index_definition_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/text_query.hpp"
 
 namespace tributary {
@@ -78,9 +79,16 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& f, std::str
   auto columns = read_table_columns(db, table);
   if (!columns)
     return fail(pg_error_from_sqlite(columns.error()));
+  // A session's temporary table's index goes to SQLite's temp schema with it, among
+  // the temporary relations' names (storage/temporary_tables.hpp).
+  auto temporary = is_temporary_table(db, table);
+  if (!temporary)
+    return fail(pg_error_from_sqlite(temporary.error()));
   std::optional<sqlite_error> lookup_failure;
   auto exists = [&](const std::string& name) {
-    auto found = query_has_row(db, "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE", name);
+    auto found = query_has_row(db, *temporary ? "SELECT 1 FROM temp.sqlite_schema WHERE name = ?1 COLLATE NOCASE"
+                                              : "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE",
+                               name);
     if (!found)
       lookup_failure = found.error();
     return found && *found;
@@ -102,6 +110,9 @@ result<command_outcome, pg_error> create_index(const nlohmann::json& f, std::str
     context.emit_notice(*plan->notice);
   if (plan->sql.empty())
     return command_outcome::tag_only("CREATE INDEX");
+  if (*temporary && plan->has_expressions())  // its definition would be kept in the database file
+    return fail(make_pg_error("0A000", "an index on expressions or with WHERE of temporary table \"" + table +
+                                           "\" is not supported yet"));
   if (auto r = db.exec(plan->sql); !r) {
     if (r.error().message.find("non-deterministic functions prohibited") != std::string::npos)
       return fail(make_pg_error("0A000", "this index expression is not supported yet", "",

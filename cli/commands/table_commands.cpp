@@ -28,6 +28,7 @@
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
 #include "storage/sql_functions.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/text_query.hpp"
 #include "storage/description_catalog.hpp"
 #include "storage/key_validation.hpp"
@@ -193,6 +194,34 @@ result<ok_t, pg_error> fill_added_columns(sqlite_connection& db, const table_cha
   return ok_v;
 }
 
+// CREATE TEMP TABLE: a table of SQLite's temp schema, its columns recorded there
+// (storage/temporary_tables.hpp), in the session's pg_temp_N from now on. Its name
+// may be a permanent relation's (it shadows it), not a temporary one's.
+result<command_outcome, pg_error> create_temporary_table(const table_definition& definition,
+                                                         command_context& context) {
+  sqlite_connection& db = context.database();
+  auto exists = query_has_row(
+      db, "SELECT 1 FROM temp.sqlite_schema WHERE type IN ('table', 'view') AND name = ?1 COLLATE NOCASE",
+      definition.table);
+  if (!exists)
+    return fail(storage_error(exists.error()));
+  if (*exists) {
+    if (!definition.if_not_exists)
+      return fail(make_pg_error("42P07", "relation \"" + definition.table + "\" already exists"));
+    table_notice(context, "relation \"" + definition.table + "\" already exists, skipping");
+    return command_outcome::tag_only("CREATE TABLE");
+  }
+  if (auto made = make_temporary_schema(context); !made)
+    return fail(made.error());
+  if (auto r = db.exec(definition.sqlite_ddl); !r)
+    return fail(storage_error(r.error()));
+  if (auto r = record_temporary_table(db, definition.table, definition.on_commit); !r)
+    return fail(storage_error(r.error()));
+  if (auto r = record_table_columns(db, definition.table, definition.columns, relation_schema::temp); !r)
+    return fail(storage_error(r.error()));
+  return command_outcome::tag_only("CREATE TABLE");
+}
+
 }  // namespace
 
 result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::string_view source,
@@ -209,6 +238,8 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   auto definition = translate_create_table(stmt, source, settings, *user_types, taken);
   if (!definition)
     return fail(definition.error());
+  if (definition->temporary)
+    return create_temporary_table(*definition, context);
   auto exists = relation_exists(db.handle(), definition->table);  // a sequence's name too
   if (!exists)
     return fail(exists.error());
@@ -222,7 +253,7 @@ result<command_outcome, pg_error> create_table(const nlohmann::json& stmt, std::
   }
   if (auto r = db.exec(definition->sqlite_ddl); !r)
     return fail(storage_error(r.error()));
-  if (auto r = record_table_columns(db, definition->table, definition->columns); !r)
+  if (auto r = record_table_columns(db, definition->table, definition->columns, relation_schema::main); !r)
     return fail(storage_error(r.error()));
   if (auto r = check_declared_foreign_keys(db, definition->table, settings); !r)
     return fail(r.error());
@@ -250,6 +281,13 @@ result<std::optional<command_outcome>, pg_error> alter_table(const std::string& 
   sqlite_connection& db = context.database();
   const auto& relation = stmt.value("relation", nlohmann::json::object());
   const std::string table = relation.value("relname", std::string());
+  if (relation.value("schemaname", std::string()).empty()) {
+    auto temporary = is_temporary_table(db, table);
+    if (!temporary)
+      return fail(storage_error(temporary.error()));
+    if (*temporary)
+      return fail(make_pg_error("0A000", "ALTER TABLE of temporary table \"" + table + "\" is not supported yet"));
+  }
   auto exists = table_exists(db, table);
   if (!exists)
     return fail(exists.error());

@@ -30,6 +30,7 @@
 #include "storage/column_type_catalog.hpp"
 #include "storage/description_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
+#include "storage/temporary_tables.hpp"
 
 namespace tributary {
 
@@ -101,6 +102,7 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
   const bool if_exists = stmt.value("missing_ok", false);
   // Every name first: the tables to drop, a missing one's error or notice.
   std::vector<std::string> tables;
+  std::vector<std::string> temporaries;  // the session's temporary tables (storage/temporary_tables.hpp)
   for (const auto& object : stmt.value("objects", nlohmann::json::array())) {
     const auto& items = object.value("List", nlohmann::json::object())
                             .value("items", nlohmann::json::array());
@@ -112,6 +114,22 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
         items.size() > 1 ? items[items.size() - 2].value("String", nlohmann::json::object())
                                .value("sval", std::string())
                          : std::string();
+    // The session's temporary table first, as the search path finds it (pg_temp).
+    if (schema.empty() || schema == "pg_temp") {
+      auto temporary = is_temporary_table(db, name);
+      if (!temporary)
+        return fail(table_storage_error(temporary.error()));
+      if (*temporary) {
+        temporaries.push_back(name);
+        continue;
+      }
+      if (!schema.empty()) {
+        if (!if_exists)
+          return fail(make_pg_error("42P01", "table \"" + name + "\" does not exist"));
+        table_notice(context, "table \"" + name + "\" does not exist, skipping");
+        continue;
+      }
+    }
     const std::string table = local_relation_name(schema, name);
     if (auto r = check_droppable(schema, name, table, items.size()); !r)
       return fail(r.error());
@@ -133,6 +151,13 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
       continue;
     }
     tables.push_back(table);
+  }
+  // A temporary table goes with its records; nothing of the database file names it.
+  for (const auto& table : temporaries) {
+    if (auto r = db.exec("DROP TABLE temp." + quote_identifier(table)); !r)
+      return fail(table_storage_error(r.error()));
+    if (auto r = forget_temporary_table(db, table); !r)
+      return fail(table_storage_error(r.error()));
   }
   if (tables.empty())
     return command_outcome::tag_only("DROP TABLE");
@@ -171,9 +196,9 @@ result<command_outcome, pg_error> drop_tables(const nlohmann::json& stmt, comman
     if (auto r = db.exec("PRAGMA defer_foreign_keys = ON"); !r)
       return fail(table_storage_error(r.error()));
   for (const auto& table : tables) {
-    if (auto r = db.exec("DROP TABLE " + quote_identifier(table)); !r)
+    if (auto r = db.exec("DROP TABLE main." + quote_identifier(table)); !r)
       return fail(table_storage_error(r.error()));
-    if (auto r = forget_table_columns(db, table); !r)
+    if (auto r = forget_table_columns(db, table, relation_schema::main); !r)
       return fail(table_storage_error(r.error()));
     if (auto r = forget_dropped_table(db, table); !r)
       return fail(r.error());

@@ -71,7 +71,12 @@ result<command_outcome, pg_error> truncate_tables(const json& stmt, command_cont
     const json& relation = pt::fields(node);
     const std::string name = pt::text(relation, "relname");
     const std::string table = local_relation_name(pt::text(relation, "schemaname"), name);
-    auto kind = query_texts(db, "SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE", table);
+    // The session's temporary table first (storage/temporary_tables.hpp): DELETE finds it so too.
+    auto kind = query_texts(db,
+                            "SELECT type FROM temp.sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN "
+                            "('table', 'view') AND name NOT LIKE 'tributary\\_%' ESCAPE '\\' UNION ALL "
+                            "SELECT type FROM main.sqlite_schema WHERE name = ?1 COLLATE NOCASE",
+                            table);
     if (!kind)
       return fail(storage_error(kind.error()));
     if (kind->empty())

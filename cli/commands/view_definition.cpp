@@ -13,6 +13,7 @@
 #include "storage/relation_acl_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/sequence_catalog.hpp"
+#include "storage/temporary_tables.hpp"
 #include "storage/text_query.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/sql/view_options.hpp"
@@ -64,6 +65,36 @@ result<ok_t, pg_error> replace_view(sqlite_connection& db, const std::string& lo
   return ok_v;
 }
 
+// Whether `node` (a view's query) reads one of the session's temporary relations
+// by its bare or pg_temp name: a temporary table (storage/temporary_tables.hpp) or a
+// temporary view (not the session's monitoring views, which are SQLite temp views).
+result<bool, pg_error> reads_temporary_relation(const nlohmann::json& node, sqlite_connection& db) {
+  if (node.is_array() || node.is_object()) {
+    if (node.is_object() && node.contains("RangeVar")) {
+      const nlohmann::json& range_var = node["RangeVar"];
+      const std::string schema = range_var.value("schemaname", std::string());
+      const std::string name = range_var.value("relname", std::string());
+      if ((schema.empty() || schema == "pg_temp") && name != "pg_stat_subscription" &&
+          name != "pg_stat_subscription_stats") {
+        auto table = is_temporary_table(db, name);
+        if (!table)
+          return fail(table_storage_error(table.error()));
+        auto view = query_has_row(db, "SELECT 1 FROM temp.sqlite_schema WHERE type = 'view' AND name = ?1", name);
+        if (!view)
+          return fail(table_storage_error(view.error()));
+        if (*table || *view)
+          return true;
+      }
+    }
+    for (const auto& item : node) {
+      auto found = reads_temporary_relation(item, db);
+      if (!found || *found)
+        return found;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 result<std::optional<std::string>, pg_error> translated_create_view(const nlohmann::json& fields,
@@ -84,18 +115,24 @@ result<std::optional<std::string>, pg_error> translated_create_view(const nlohma
   const std::string name = view.value("relname", std::string());
   // A temporary view lives in SQLite's temp schema: typed as any view (the query
   // translator reads its record there), listed in the session's pg_temp_N schema.
-  const bool temporary = view.value("relpersistence", std::string("p")) == "t";
+  bool temporary = view.value("relpersistence", std::string("p")) == "t";
   if (temporary && !schema.empty() && schema != "pg_temp")
     return untranslated;
-  if (temporary) {  // the session's temporary schema exists from now on (its transaction's)
-    if (auto made = context.database().exec("CREATE TABLE IF NOT EXISTS temp." +
-                                            quote_identifier(temporary_schema_marker) + " (made INTEGER)");
-        !made)
-      return fail(table_storage_error(made.error()));
-    // Other sessions list it from its commit on (cli/catalog/temporary_schemas.hpp);
-    // a connection without the function (no registry) has nothing to tell.
-    context.on_commit([&db = context.database()] { (void)db.exec("SELECT tributary_note_temporary_schema()"); });
+  // A view that reads a temporary relation is temporary, as PostgreSQL makes it.
+  if (!temporary && (schema.empty() || schema == "public")) {
+    auto reads = reads_temporary_relation(query, context.database());
+    if (!reads)
+      return fail(reads.error());
+    if (*reads) {
+      temporary = true;
+      pg_error notice = make_pg_error("00000", "view \"" + name + "\" will be a temporary view");
+      notice.severity = "NOTICE";
+      context.emit_notice(std::move(notice));
+    }
   }
+  if (temporary)
+    if (auto made = make_temporary_schema(context); !made)
+      return fail(made.error());
   if (!temporary && !schema.empty() && schema != "public")
     if (auto exists = check_schemas_exist({schema}, context.database()); !exists)
       return fail(exists.error());
@@ -156,6 +193,13 @@ result<command_outcome, pg_error> drop_views(const nlohmann::json& fields, comma
                              local);
     if (!kinds)
       return fail(table_storage_error(kinds.error()));
+    if (schema.empty() || schema == "pg_temp") {  // the session's temporary table hides the rest
+      auto temporary = is_temporary_table(db, name);
+      if (!temporary)
+        return fail(table_storage_error(temporary.error()));
+      if (*temporary)
+        kinds->insert(kinds->begin(), "table");
+    }
     auto sequence = find_sequence(db.handle(), local);
     if (!sequence)
       return fail(sequence.error());

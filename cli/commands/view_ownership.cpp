@@ -29,6 +29,10 @@ result<ok_t, pg_error> record_relation_owner(sqlite_connection& db, const std::s
   const auto& view = node_type == "ViewStmt"
                          ? fields.value("view", nlohmann::json::object())
                          : fields.value("into", nlohmann::json::object()).value("rel", nlohmann::json::object());
+  // A temporary table leaves nothing in the database file (storage/temporary_tables.hpp).
+  if (node_type != "ViewStmt" && (view.value("relpersistence", std::string()) == "t" ||
+                                  view.value("schemaname", std::string()) == "pg_temp"))
+    return ok_v;
   const std::string name =
       local_relation_name(view.value("schemaname", std::string()), view.value("relname", std::string()));
   auto rows = list_relation_acls(db);

@@ -29,10 +29,12 @@ std::vector<std::optional<column_type>> source_column_types(sqlite_connection& d
       types.emplace_back();
       continue;
     }
-    auto it = tables.find(table);
+    const bool in_main = std::string_view(database) == "main";
+    const std::string key = std::string(in_main ? "main." : "temp.") + table;
+    auto it = tables.find(key);
     if (it == tables.end()) {
-      auto columns = read_table_columns(db, table);
-      it = tables.emplace(table, columns ? std::move(*columns) : std::vector<column_definition>{})
+      auto columns = read_table_columns(db, table, in_main ? relation_schema::main : relation_schema::resolve);
+      it = tables.emplace(key, columns ? std::move(*columns) : std::vector<column_definition>{})
                .first;
     }
     std::optional<column_type> type;

@@ -11,9 +11,11 @@
 //                  exists, skipping)
 //   errors         42601 too many column names were specified, 42701 column "x"
 //                  specified more than once, 42P07 relation "t" already exists,
-//                  42P16 column "r" has pseudo-type record, the query's own; TEMP is
-//                  CREATE TABLE's 0A000, a whole-row column (typed by the table's row
-//                  type in PostgreSQL) 0A000; a column of a domain read as it is (or a
+//                  42P16 column "r" has pseudo-type record, the query's own; TEMP
+//                  (and pg_temp.t) makes the session's temporary table, ON COMMIT
+//                  included (storage/temporary_tables.hpp; 42P16 in another named
+//                  schema), a whole-row column (typed by the table's row type in
+//                  PostgreSQL) 0A000; a column of a domain read as it is (or a
 //                  cast to a domain) keeps the domain, anything computed from it the base type.
 // A query the translator does not cover (and CREATE TABLE AS EXECUTE) keeps the
 // previous way: SQLite's CREATE TABLE AS (nullopt).
@@ -27,6 +29,8 @@
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_names.hpp"
 #include "storage/sequence_catalog.hpp"
+#include "storage/sqlstate_mapping.hpp"
+#include "storage/text_query.hpp"
 
 namespace tributary {
 namespace {
@@ -37,12 +41,17 @@ std::string create_table_text(const nlohmann::json& into, const std::vector<std:
                               const std::vector<column_type>& types, const std::vector<std::string>& domains) {
   const nlohmann::json& rel = into.value("rel", nlohmann::json::object());
   const std::string persistence = rel.value("relpersistence", std::string("p"));
+  const std::string schema = rel.value("schemaname", std::string());
   std::string text = std::string("CREATE ") + (persistence == "t" ? "TEMPORARY " : persistence == "u" ? "UNLOGGED " : "") +
-                     "TABLE " + quote_identifier(rel.value("relname", std::string())) + " (";
+                     "TABLE " + (schema == "pg_temp" ? "pg_temp." : "") +
+                     quote_identifier(rel.value("relname", std::string())) + " (";
   for (size_t i = 0; i < names.size(); ++i)
     text += (i ? ", " : "") + quote_identifier(names[i]) + " " +
             (domains[i].empty() ? format_type(types[i]) : quote_identifier_if_needed(domains[i]));
-  return text + ")";
+  const std::string on_commit = into.value("onCommit", std::string());
+  return text + ")" + (on_commit == "ONCOMMIT_DROP"          ? " ON COMMIT DROP"
+                       : on_commit == "ONCOMMIT_DELETE_ROWS" ? " ON COMMIT DELETE ROWS"
+                                                             : "");
 }
 
 // The statement's SELECT (without INTO) and IntoClause; nullopt for a form not
@@ -128,11 +137,27 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::create_ta
     for (size_t j = 0; j < i; ++j)
       if (names[i] == names[j])
         return fail(make_pg_error("42701", "column \"" + names[i] + "\" specified more than once"));
+  // A temporary table (storage/temporary_tables.hpp): only the session's temporary
+  // relations can be in its way; not in a named schema other than pg_temp.
+  const nlohmann::json& rel = into.value("rel", nlohmann::json::object());
+  const std::string schema = rel.value("schemaname", std::string());
+  const bool temporary = rel.value("relpersistence", std::string("p")) == "t" || schema == "pg_temp";
+  if (temporary && !schema.empty() && schema != "pg_temp")
+    return fail(make_pg_error("42P16", "cannot create temporary relation in non-temporary schema"));
   const bool skip_data = into.value("skipData", false);
   auto outcome = in_own_transaction([&]() -> result<command_outcome, pg_error> {
-    if (auto r = check_schemas_exist(statement.schemas, database()); !r)
-      return fail(r.error());
+    if (!temporary)
+      if (auto r = check_schemas_exist(statement.schemas, database()); !r)
+        return fail(r.error());
     auto exists = relation_exists(db_.handle(), table);
+    if (temporary) {
+      auto in_temp = query_has_row(
+          database(), "SELECT 1 FROM temp.sqlite_schema WHERE type IN ('table', 'view') AND name = ?1 COLLATE NOCASE",
+          table);
+      if (!in_temp)
+        return fail(pg_error_from_sqlite(in_temp.error()));
+      exists = *in_temp;
+    }
     if (!exists)
       return fail(exists.error());
     if (*exists) {
@@ -158,7 +183,7 @@ result<std::optional<command_outcome>, pg_error> statement_dispatcher::create_ta
     for (const std::string& name : names)
       list += (list.empty() ? "" : ", ") + quote_identifier(name);
     const std::string insert =
-        "INSERT INTO " + quote_identifier(table) + " (" + list + ") SELECT * FROM (" + (*translated)->sql + ")";
+        "INSERT INTO " + std::string(temporary ? "temp." : "main.") + quote_identifier(table) + " (" + list + ") SELECT * FROM (" + (*translated)->sql + ")";
     const int64_t before = sqlite3_total_changes64(db_.handle());
     if (auto r = executor_.run_into_table(insert, (*translated)->parameters, "", 0); !r)
       return fail(r.error());

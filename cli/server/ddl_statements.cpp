@@ -33,7 +33,9 @@ result<command_outcome, pg_error> statement_dispatcher::table_statement(
     fields["newname"] = statement.schemas.front() + "." + fields["newname"].get<std::string>();
   return in_own_transaction([&]() -> result<command_outcome, pg_error> {
     if (statement.kind == statement_kind::create_table) {
-      if (auto r = check_schemas_exist(statement.schemas, database()); !r)
+      std::vector<std::string> schemas = statement.schemas;  // pg_temp: the session's temporary schema
+      std::erase(schemas, std::string("pg_temp"));
+      if (auto r = check_schemas_exist(schemas, database()); !r)
         return fail(r.error());
       return create_table(fields, source, *this, settings);
     }

@@ -6,12 +6,15 @@
 // DELETE / INSERT clause runs once over its rows, in the order written. The tag is
 // MERGE n, n the rows the clauses changed. A savepoint undoes every step when one
 // fails; the table is dropped when the statement ends. Describe translates the steps
-// without running them (the source rows then read as no rows).
+// without running them (the source rows then read as no rows). A data-modifying WITH
+// on it runs first, as for any statement (modifying_with_run.cpp).
 #include "cli/commands/table_commands.hpp"
 #include "cli/server/statement_dispatcher.hpp"
 #include "cli/server/statement_steps.hpp"
+#include "stages/core/local_relation_name.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/sql/translator/merge_plan.hpp"
+#include "storage/column_type_catalog.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/text_query.hpp"
 
@@ -59,8 +62,35 @@ result<translated_statement, pg_error> statement_dispatcher::merge_steps(const r
   const routed_query own = route_query(statement.text);
   if (own.statements.size() != 1)
     return fail(make_pg_error("0A000", "this form of MERGE is not supported yet"));
-  const nlohmann::json& fields = own.statements[0].fields();
-  auto plan = plan_merge(fields);
+  // A data-modifying WITH runs first (modifying_with_run.cpp): its RETURNING rows and
+  // the tables' pre-images are what the MERGE reads for their names; a step that
+  // modifies the MERGE's target is refused (0A000, as for other statements).
+  auto with_plan = modifying_with(statement, own.statements[0].fields());
+  if (!with_plan)
+    return fail(with_plan.error());
+  const nlohmann::json& fields = *with_plan ? (*with_plan)->main : own.statements[0].fields();
+  statement_scope with_tables{db_, "tributary_modifying_with"};
+  if (situation != nullptr && *with_plan)
+    if (auto begun = with_tables.begin(); !begun)
+      return fail(begun.error());
+  translated_statement shape;
+  std::vector<materialized_common_table> with_done;
+  if (*with_plan) {
+    auto done = run_modifying_steps(**with_plan, statement, situation, declared, with_tables, shape);
+    if (!done)
+      return fail(done.error());
+    with_done = std::move(*done);
+  }
+  // The target's columns in order (INSERT VALUES with a DEFAULT and no column list).
+  const nlohmann::json& relation = fields["relation"];
+  auto columns = read_table_columns(db_, local_relation_name(relation.value("schemaname", std::string()),
+                                                             relation.value("relname", std::string())));
+  if (!columns)
+    return fail(pg_error_from_sqlite(columns.error()));
+  std::vector<std::string> target_columns;
+  for (const column_definition& c : *columns)
+    target_columns.push_back(c.name);
+  auto plan = plan_merge(fields, target_columns);
   if (!plan)
     return fail(placed_error(statement, plan.error()));
   if (auto view = refuse_view_target(db_, fields["relation"]); !view)
@@ -71,9 +101,9 @@ result<translated_statement, pg_error> statement_dispatcher::merge_steps(const r
       return fail(begun.error());
   const type_settings settings = parameters_.type_settings_now();
   const std::vector<sql_value>* values = situation ? &situation->parameters : nullptr;
-  translated_statement shape;
   auto translate = [&](const std::string& node_type, const nlohmann::json& step,
-                       const std::vector<materialized_common_table>& done) -> result<translated_statement, pg_error> {
+                       std::vector<materialized_common_table> done) -> result<translated_statement, pg_error> {
+    done.insert(done.begin(), with_done.begin(), with_done.end());
     auto translated = prepare_translated_statement(node_type, step, statement.text, statement.position, values,
                                                    declared_types(declared), *this, settings, done);
     if (!translated)
@@ -125,6 +155,7 @@ result<translated_statement, pg_error> statement_dispatcher::merge_steps(const r
   if (outcome != nullptr)
     *outcome = command_outcome::tag_only("MERGE " + std::to_string(changed));
   scope.succeeded = situation != nullptr;
+  with_tables.succeeded = situation != nullptr;
   return shape;
 }
 

@@ -67,17 +67,11 @@ result<std::optional<modifying_with_plan>, pg_error> statement_dispatcher::modif
   return std::move(*plan);
 }
 
-result<translated_statement, pg_error> statement_dispatcher::modifying_with_steps(
+result<std::vector<materialized_common_table>, pg_error> statement_dispatcher::run_modifying_steps(
     const modifying_with_plan& plan, const routed_statement& statement, const statement_situation* situation,
-    const std::vector<uint32_t>& declared, command_outcome* outcome) {
-  statement_scope tables{db_, "tributary_modifying_with"};
-  if (situation != nullptr)
-    if (auto begun = tables.begin(); !begun)
-      return fail(begun.error());
+    const std::vector<uint32_t>& declared, statement_scope& tables, translated_statement& shape) {
   std::vector<materialized_common_table> done;
   const type_settings settings = parameters_.type_settings_now();
-  int parameter_count = 0;
-  std::map<int, column_type> parameter_types;
   for (size_t i = 0; i < plan.steps.size(); ++i) {
     const modifying_step& step = plan.steps[i];
     auto translated = prepare_translated_statement(step.node_type, step.statement, statement.text,
@@ -99,9 +93,9 @@ result<translated_statement, pg_error> statement_dispatcher::modifying_with_step
     materialized_common_table table{step.name, "", (*translated)->columns, step.returning};
     for (size_t c = 0; c < step.aliases.size() && c < table.columns.size(); ++c)
       table.columns[c].name = step.aliases[c];
-    parameter_count = std::max(parameter_count, (*translated)->parameter_count);
+    shape.parameter_count = std::max(shape.parameter_count, (*translated)->parameter_count);
     for (const auto& [number, type] : (*translated)->parameter_types)
-      parameter_types.emplace(number, type);
+      shape.parameter_types.emplace(number, type);
     if (situation == nullptr) {
       table.sql_table = empty_rows(table.columns.size());
     } else {
@@ -116,16 +110,30 @@ result<translated_statement, pg_error> statement_dispatcher::modifying_with_step
     }
     done.push_back(std::move(table));
   }
+  return done;
+}
+
+result<translated_statement, pg_error> statement_dispatcher::modifying_with_steps(
+    const modifying_with_plan& plan, const routed_statement& statement, const statement_situation* situation,
+    const std::vector<uint32_t>& declared, command_outcome* outcome) {
+  statement_scope tables{db_, "tributary_modifying_with"};
+  if (situation != nullptr)
+    if (auto begun = tables.begin(); !begun)
+      return fail(begun.error());
+  translated_statement steps;
+  auto done = run_modifying_steps(plan, statement, situation, declared, tables, steps);
+  if (!done)
+    return fail(done.error());
   auto main = prepare_translated_statement(statement.node_type(), plan.main, statement.text, statement.position,
                                            situation ? &situation->parameters : nullptr, declared_types(declared),
-                                           *this, settings, done);
+                                           *this, parameters_.type_settings_now(), *done);
   if (!main)
     return fail(main.error());
   if (!*main)
     return fail(make_pg_error("0A000", "this statement with a data-modifying WITH is not supported yet"));
   translated_statement out = std::move(**main);
-  out.parameter_count = std::max(out.parameter_count, parameter_count);
-  for (const auto& [number, type] : parameter_types)
+  out.parameter_count = std::max(out.parameter_count, steps.parameter_count);
+  for (const auto& [number, type] : steps.parameter_types)
     out.parameter_types.emplace(number, type);
   if (situation == nullptr || outcome == nullptr)
     return out;

@@ -280,7 +280,8 @@ result<ok_t, pg_error> check_creation(const routed_statement& statement, const t
                                    : type == "CreateTableAsStmt"
                                        ? fields.value("into", nlohmann::json::object()).value("rel", nlohmann::json::object())
                                        : nlohmann::json::object();
-  if (relation.value("relpersistence", std::string()) == "t") {
+  if (relation.value("relpersistence", std::string()) == "t" ||
+      (type != "ViewStmt" && relation.value("schemaname", std::string()) == "pg_temp")) {
     if (!access.allows_database(privilege_temporary))
       return fail(make_pg_error("42501", "permission denied to create temporary tables in database \"" +
                                              access.database + "\""));

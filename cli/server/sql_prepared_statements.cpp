@@ -22,9 +22,12 @@
 //   DEALLOCATE [PREPARE] name | ALL
 //       removes one (26000 when unknown) or every named statement.
 //   DISCARD ALL
-//       RESET ALL and DEALLOCATE ALL (never inside a transaction block: 25001);
-//       DISCARD PLANS has nothing to drop (no plan cache); DISCARD TEMP and
-//       DISCARD SEQUENCES are refused (0A000).
+//       RESET ALL, DEALLOCATE ALL and DISCARD TEMP (never inside a transaction
+//       block: 25001); DISCARD PLANS has nothing to drop (no plan cache);
+//       DISCARD SEQUENCES is refused (0A000).
+//   DISCARD TEMP
+//       drops the session's temporary tables (storage/temporary_tables.hpp) and
+//       temporary views.
 // Errors fail the transaction block as any statement's do.
 #include <algorithm>
 #include <cctype>
@@ -33,7 +36,12 @@
 #include "cli/catalog/snapshot_table.hpp"
 #include "cli/server/extended_query.hpp"
 #include "cli/server/statement_words.hpp"
+#include "stages/core/sql_quote.hpp"
+#include "storage/relation_acl_catalog.hpp"
 #include "storage/sequence_catalog.hpp"
+#include "storage/sqlstate_mapping.hpp"
+#include "storage/temporary_tables.hpp"
+#include "storage/text_query.hpp"
 #include "storage/user_type_catalog.hpp"
 #include "stages/sql/parse_tree.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -365,16 +373,43 @@ result<command_outcome, pg_error> extended_query::sql_deallocate(const routed_st
   return command_outcome::tag_only("DEALLOCATE");
 }
 
+namespace {
+
+// DISCARD TEMP: the session's temporary views (not its monitoring views, temporary
+// in SQLite too) and tables.
+result<ok_t, pg_error> discard_temporary(sqlite_connection& db) {
+  auto views = query_texts(db,
+                           "SELECT name FROM temp.sqlite_schema WHERE type = 'view' AND name NOT IN "
+                           "('pg_stat_subscription', 'pg_stat_subscription_stats') AND ?1 = ''",
+                           "");
+  if (!views)
+    return fail(pg_error_from_sqlite(views.error()));
+  for (const auto& view : *views) {
+    if (auto r = db.exec("DROP VIEW temp." + quote_identifier(view)); !r)
+      return fail(pg_error_from_sqlite(r.error()));
+    if (auto r = forget_relation_acl(db, view); !r)
+      return fail(pg_error_from_sqlite(r.error()));
+  }
+  if (auto r = drop_temporary_tables(db); !r)
+    return fail(pg_error_from_sqlite(r.error()));
+  return ok_v;
+}
+
+}  // namespace
+
 result<command_outcome, pg_error> extended_query::sql_discard(const routed_statement& statement,
                                                               const statement_situation& situation,
                                                               bool& reported) {
   const std::string target = statement.fields().value("target", std::string());
   if (target == "DISCARD_PLANS")
     return command_outcome::tag_only("DISCARD PLANS");
+  if (target == "DISCARD_TEMP") {
+    if (auto r = discard_temporary(dispatcher_.database()); !r)
+      return fail(r.error());
+    return command_outcome::tag_only("DISCARD TEMP");
+  }
   if (target != "DISCARD_ALL")
-    return fail(make_pg_error("0A000", std::string(target == "DISCARD_TEMP" ? "DISCARD TEMP"
-                                                                            : "DISCARD SEQUENCES") +
-                                           " is not supported"));
+    return fail(make_pg_error("0A000", "DISCARD SEQUENCES is not supported"));
   if (situation.multi_statement || dispatcher_.transaction().state() != block_state::idle)
     return fail(make_pg_error("25001", "DISCARD ALL cannot run inside a transaction block"));
   routed_query reset = route_query("RESET ALL");
@@ -385,6 +420,8 @@ result<command_outcome, pg_error> extended_query::sql_discard(const routed_state
   }
   for (auto it = statements_.begin(); it != statements_.end();)
     it = it->first.empty() ? std::next(it) : statements_.erase(it);
+  if (auto r = discard_temporary(dispatcher_.database()); !r)
+    return fail(r.error());
   return command_outcome::tag_only("DISCARD ALL");
 }
 

@@ -24,6 +24,7 @@
 #include "storage/replication_role.hpp"
 #include "storage/role_membership.hpp"
 #include "storage/table_access.hpp"
+#include "storage/temporary_tables.hpp"
 #include "stages/auth/role_graph.hpp"
 #include "storage/sequence_functions.hpp"
 #include "storage/sql_functions.hpp"
@@ -105,6 +106,12 @@ statement_dispatcher::statement_dispatcher(session_identity identity, sqlite_con
   transaction_.on_transaction_end([this](bool committed) {
     parameters_.transaction_ended(committed);
     follow_role_setting();
+  });
+  // ON COMMIT DELETE ROWS / DROP of the session's temporary tables (storage/temporary_tables.hpp).
+  transaction_.before_commit([this]() -> result<ok_t, pg_error> {
+    if (auto r = run_on_commit_actions(db_); !r)
+      return fail(pg_error_from_sqlite(r.error()));
+    return ok_v;
   });
   lock_wait_.install(db_.handle());
   install_set_config_function(db_.handle(), [this](const std::string& name, std::optional<std::string> value,

@@ -52,6 +52,8 @@
 
 namespace tributary {
 
+struct statement_scope;  // statement_steps.hpp
+
 struct session_identity {
   std::string database;
   std::string user;         // the current user (SET ROLE changes it)
@@ -227,6 +229,12 @@ private:
                                                               const statement_situation* situation,
                                                               const std::vector<uint32_t>& declared,
                                                               command_outcome* outcome);
+  // The plan's pre-images and data-modifying steps, translated and (with a situation)
+  // run, their tables kept in `tables`: what the main statement reads (`done`), and the
+  // steps' parameters in `shape`.
+  result<std::vector<materialized_common_table>, pg_error> run_modifying_steps(
+      const modifying_with_plan& plan, const routed_statement& statement, const statement_situation* situation,
+      const std::vector<uint32_t>& declared, statement_scope& tables, translated_statement& shape);
   // MERGE (merge_run.cpp): its steps translated and, with a situation, run; the
   // statement's parameters.
   result<translated_statement, pg_error> merge_steps(const routed_statement& statement,

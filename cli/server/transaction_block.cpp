@@ -91,6 +91,9 @@ result<ok_t, pg_error> transaction_block::before_statement(statement_access acce
 result<ok_t, pg_error> transaction_block::sqlite_commit() {
   if (!db_.in_transaction())
     return ok_v;
+  if (before_commit_)
+    if (auto r = before_commit_(); !r)
+      return fail(r.error());
   if (auto r = db_.exec("COMMIT"); !r)
     return fail(pg_error_from_sqlite(r.error()));
   return ok_v;
@@ -261,6 +264,8 @@ void transaction_block::statement_failed() {
 
 void transaction_block::statement_succeeded() {
   const bool open = db_.in_transaction();
+  if (state_ == block_state::idle && !open && before_commit_)
+    (void)before_commit_();  // the statement committed on its own (autocommit)
   if (state_ == block_state::idle && open) {
     state_ = block_state::in_block;  // the client began one in SQLite's own syntax
     return;

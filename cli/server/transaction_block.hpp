@@ -17,6 +17,8 @@
 // SQLite's autocommit mode. After SQLite itself ends a transaction (some errors
 // roll back the whole transaction) the state stays `failed` until the client ends it.
 //
+// Before each commit the before_commit hook runs in the committing transaction.
+//
 // On-commit actions (subscription changes take effect when their transaction
 // commits) are kept with the savepoint depth they were registered at: ROLLBACK TO
 // drops those registered after the savepoint, ROLLBACK drops all, COMMIT runs them.
@@ -97,6 +99,10 @@ public:
   void statement_succeeded();
 
   void on_commit(std::function<void()> action);
+  // Runs in every transaction about to commit, before SQLite's COMMIT (and after a
+  // statement that ran in autocommit mode): PostgreSQL's PreCommit work, e.g. the
+  // temporary tables' ON COMMIT actions. A failure fails the commit (rolled back).
+  void before_commit(std::function<result<ok_t, pg_error>()> hook) { before_commit_ = std::move(hook); }
   // Tells an owner when a transaction ends (session parameters revert SET LOCAL,
   // cursors close); every observer registered is told, in order.
   void on_transaction_end(std::function<void(bool committed)> observer) {
@@ -112,6 +118,7 @@ public:
   }
 
 private:
+  std::function<result<ok_t, pg_error>()> before_commit_;
   struct savepoint_mark {
     std::string name;
     size_t actions = 0;  // on-commit actions registered before it

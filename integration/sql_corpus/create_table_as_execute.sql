@@ -5,6 +5,10 @@ CREATE TABLE ctae_one AS EXECUTE ctae_p(1)
 SELECT * FROM ctae_one
 CREATE TABLE ctae_two (m, n) AS EXECUTE ctae_p(2)
 SELECT * FROM ctae_two
+CREATE TEMP TABLE ctae_temp ON COMMIT PRESERVE ROWS AS EXECUTE ctae_p(3)
+SELECT *, (SELECT relpersistence FROM pg_class WHERE relname = 'ctae_temp') FROM ctae_temp
+CREATE TEMP TABLE public.ctae_temp2 AS EXECUTE ctae_p(3)
+DROP TABLE ctae_temp
 SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'ctae_two'::regclass AND attnum > 0 ORDER BY attnum
 CREATE TABLE ctae_none AS EXECUTE ctae_p(3) WITH NO DATA
 SELECT * FROM ctae_none

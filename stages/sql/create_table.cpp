@@ -167,6 +167,7 @@ struct table_builder {
   std::vector<pending_check> checks;        // column and table CHECKs, in order written
   std::string primary_key_name;  // CONSTRAINT n PRIMARY KEY: kept as a table constraint
   std::vector<std::string> table_unique_columns;  // named by a table UNIQUE constraint
+  bool references = false;  // a FOREIGN KEY was declared
 
   column_definition* find_column(const std::string& name) {
     for (auto& c : out.columns)
@@ -180,6 +181,7 @@ struct table_builder {
   result<ok_t, pg_error> foreign_key(const json& c, std::string& sql) {
     const json& pktable = c.value("pktable", json::object());
     const std::string target = local_relation_name(pt::text(pktable, "schemaname"), pt::text(pktable, "relname"));
+    references = true;
     sql += " REFERENCES " + quote_identifier(target);
     const auto pk_attrs = pt::strings(pt::list(c, "pk_attrs"));
     if (!pk_attrs.empty()) {
@@ -515,10 +517,21 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
   const json& relation = stmt.value("relation", json::object());
   builder.out.table = pt::text(relation, "relname");
   const std::string schema = pt::text(relation, "schemaname");
-  if (!schema.empty() && schema != "public")
+  // PostgreSQL's RangeVarAdjustRelationPersistence: TEMP in a named schema other than
+  // pg_temp is refused, a table named into pg_temp is temporary.
+  const bool temporary = pt::text(relation, "relpersistence") == "t" || schema == "pg_temp";
+  if (temporary && !schema.empty() && schema != "pg_temp") {
+    pg_error e = make_pg_error("42P16", "cannot create temporary relation in non-temporary schema");
+    e.position = static_cast<int>(pt::integer(relation, "location")) + 1;
+    return fail(std::move(e));
+  }
+  if (!schema.empty() && schema != "public" && !temporary)
     return fail(not_supported("a table in schema \"" + schema + "\""));
-  if (pt::text(relation, "relpersistence") == "t")
-    return fail(not_supported("CREATE TEMPORARY TABLE"));
+  const std::string on_commit = pt::text(stmt, "oncommit");
+  if (!temporary && !on_commit.empty() && on_commit != "ONCOMMIT_NOOP")
+    return fail(make_pg_error("42P16", "ON COMMIT can only be used on temporary tables"));
+  builder.out.temporary = temporary;
+  builder.out.on_commit = on_commit == "ONCOMMIT_DROP" ? "drop" : on_commit == "ONCOMMIT_DELETE_ROWS" ? "delete" : "preserve";
   if (!pt::list(stmt, "inhRelations").empty())
     return fail(not_supported("INHERITS"));
   if (stmt.contains("partspec") || stmt.contains("partbound"))
@@ -543,6 +556,15 @@ result<table_definition, pg_error> translate_create_table(const json& stmt,
   }
   if (auto r = builder.finish(); !r)
     return fail(r.error());
+  if (temporary) {
+    if (!builder.out.sequences.empty())
+      return fail(not_supported("serial or identity columns in a temporary table"));
+    if (!builder.out.checks.empty())
+      return fail(not_supported("CHECK constraints in a temporary table"));
+    if (builder.references)
+      return fail(not_supported("FOREIGN KEY constraints in a temporary table"));
+    builder.out.sqlite_ddl.replace(0, std::string_view("CREATE TABLE ").size(), "CREATE TEMP TABLE ");
+  }
   return std::move(builder.out);
 }
 

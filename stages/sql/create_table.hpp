@@ -65,6 +65,10 @@ struct table_definition {
   std::vector<column_definition> columns;
   std::vector<owned_sequence> sequences;
   std::vector<check_source> checks;  // the CHECKs as written (storage/check_catalog.hpp)
+  // CREATE TEMP TABLE (or a table in pg_temp): a table of SQLite's temp schema
+  // (storage/temporary_tables.hpp) with its ON COMMIT action: "preserve", "delete", "drop".
+  bool temporary = false;
+  std::string on_commit = "preserve";
 };
 
 // Whether a relation of that name exists already (for the sequences' names).

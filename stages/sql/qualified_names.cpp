@@ -96,7 +96,8 @@ public:
         column(value);
       } else if ((key == "relation" || key == "rel") && value.is_object() &&
                  value.contains("relname")) {
-        relation(value, owner == "UpdateStmt" || owner == "DeleteStmt");
+        relation(value, owner == "UpdateStmt" || owner == "DeleteStmt",
+                 key == "rel" || owner == "CreateStmt");
       } else {
         const bool node_type = !key.empty() && key[0] >= 'A' && key[0] <= 'Z';
         const bool statement = key == "SelectStmt" || key == "InsertStmt" ||
@@ -120,10 +121,21 @@ public:
   }
 
 private:
-  void relation(const json& range_var, bool may_alias) {
+  void relation(const json& range_var, bool may_alias, bool created = false) {
     const std::string schema = string_field(range_var, "schemaname");
+    if (schema == "pg_temp" && !created && string_field(range_var, "catalogname").empty()) {
+      // The session's temporary relation: SQLite finds its temp schema's first by the
+      // bare name (storage/temporary_tables.hpp). A new one keeps the schema (it says
+      // the relation is temporary).
+      if (auto pieces = located_name(range_var, 2); pieces.size() == 2)
+        edits_.push_back(text_edit{pieces.front().begin, pieces.back().end,
+                                   quote_identifier(string_field(range_var, "relname"))});
+      return;
+    }
     if (schema.empty() || is_system_schema(schema) || !string_field(range_var, "catalogname").empty())
       return;
+    if (created && string_field(range_var, "relpersistence") == "t")
+      return;  // a temporary table in a named schema: refused as written (42P16)
     const std::string name = string_field(range_var, "relname");
     auto pieces = located_name(range_var, 2);
     if (pieces.size() != 2)

@@ -9,3 +9,6 @@
 -- row on PostgreSQL.)
 WITH i AS (DELETE FROM orders WHERE id = 0 RETURNING id) UPDATE orders SET note = note WHERE id = 0 RETURNING id
 WITH d AS (DELETE FROM orders WHERE id = 0 RETURNING *) INSERT INTO orders SELECT * FROM d
+-- MERGE into the table its WITH updates: PostgreSQL skips the row the WITH changed (here 21000
+-- as the same row is reached twice); Tributary refuses it with 0A000 as for the statements above.
+CREATE TABLE mwp_t (id int PRIMARY KEY, qty int); INSERT INTO mwp_t VALUES (2, 20); WITH u AS (UPDATE mwp_t SET qty = 0 WHERE id = 2 RETURNING *) MERGE INTO mwp_t t USING u ON t.id = u.id WHEN MATCHED THEN DELETE

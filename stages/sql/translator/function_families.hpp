@@ -175,6 +175,10 @@ void require_distinct_arguments(query_translator& t, const json& call, const std
 // untyped operand takes the type PostgreSQL resolves (42725 at `location` when several).
 std::optional<typed_expression> geometric_operator(query_translator& t, const std::string& op, typed_expression& left,
                                                    typed_expression& right, int location = -1);
+// Prefix @-@ of an lseg or path (float8) and # of a path or polygon (int4), 42883 for
+// another geometric operand; nullopt for other operands (geometric_operators.cpp).
+std::optional<typed_expression> geometric_prefix_operator(query_translator& t, const std::string& op,
+                                                          const typed_expression& arg, int location);
 
 // The sort keys of an aggregate with DISTINCT and ORDER BY, for pg_string_agg
 // (distinct_aggregate_order.cpp): 42P10 for an ORDER BY expression not an argument.

@@ -6,7 +6,9 @@
 // Between two geometric types: point <@ box / circle / polygon / path / lseg / line,
 // box / circle / polygon / path @> point, lseg <@ box / line, lseg ?# line / box,
 // line ?# box; other pairs are left to the caller (not translated). point + - * /
-// point and point <-> point: pg_point_op (point_arithmetic.hpp).
+// point and point <-> point: pg_point_op (point_arithmetic.hpp). lseg # lseg, line #
+// line, box # box, and prefix @-@ of an lseg or path and # of a path or polygon:
+// geometric_measures.hpp.
 // An operator PostgreSQL does not have beside a geometric value (point && point,
 // point * integer, point && unknown) is 42883 operator does not exist, with its HINT,
 // at the operator.
@@ -140,6 +142,9 @@ std::optional<typed_expression> geometric_operator(query_translator& t, const st
   if (type == 600 && right.type.oid == 600 && (op == "+" || op == "-" || op == "*" || op == "/" || op == "<->"))
     return typed_result("pg_point_op('" + op + "', " + left.sql + ", " + right.sql + ")",
                         op == "<->" ? pg_type_oid::float8 : 600);
+  if (op == "#" && right.type.oid == type && (type == 601 || type == 628 || type == 603))  // lseg_interpt, ...
+    return typed_result("pg_geometric_intersection(" + std::to_string(type) + ", " + left.sql + ", " + right.sql + ")",
+                        type == 603 ? 603 : 600);
   if (right.type.oid != type) {  // point <@ box, circle @> point, ...
     if (!has_geometric_comparison(type, op, right.type.oid))
       return std::nullopt;
@@ -159,6 +164,26 @@ std::optional<typed_expression> geometric_operator(query_translator& t, const st
   const std::string same = "(CASE WHEN " + left.sql + " IS NULL OR " + right.sql + " IS NULL THEN (" + left.sql +
                            " IS NULL AND " + right.sql + " IS NULL) ELSE " + call + " END)";
   return typed_result(op == "IS" ? same : "(NOT " + same + ")", pg_type_oid::boolean);
+}
+
+std::optional<typed_expression> geometric_prefix_operator(query_translator& t, const std::string& op,
+                                                          const typed_expression& arg, int location) {
+  if (expression_helpers::untyped(arg) || arg.type.is_enum() || (op != "@-@" && op != "#"))
+    return std::nullopt;
+  const oid_t type = arg.type.oid;
+  if (type != 601 && type != 602 && type != 604 && is_geometric_value(arg)) {  // @-@ box, # lseg, ...
+    pg_error error = make_pg_error("42883", "operator does not exist: " + op + " " +
+                                                expression_helpers::message_type_name(arg.type));
+    error.hint = "No operator matches the given name and argument type. You might need to add an explicit type cast.";
+    t.fail_at(std::move(error), location);
+  }
+  if (op == "@-@" && (type == 601 || type == 602))
+    return typed_result("pg_geometric_measure('@-@', " + std::to_string(type) + ", " + arg.sql + ")",
+                        pg_type_oid::float8);
+  if (op == "#" && (type == 602 || type == 604))
+    return typed_result("pg_geometric_measure('#', " + std::to_string(type) + ", " + arg.sql + ")",
+                        pg_type_oid::int4);
+  return std::nullopt;
 }
 
 }  // namespace tributary::translator

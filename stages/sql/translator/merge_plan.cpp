@@ -1,6 +1,7 @@
 // merge_plan: see merge_plan.hpp.
 #include "stages/sql/translator/merge_plan.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "stages/core/pg_error.hpp"
@@ -103,21 +104,45 @@ json clause_is(const std::string& source, int clause) {
   return equals(column(source, merge_clause_column), integer(clause));
 }
 
+// VALUES without a column list names the target's columns in order; with a DEFAULT
+// among them the list is written out (the DEFAULT's column left out of it), so more
+// values than columns is PostgreSQL's 42601 at the first value too many.
+result<json, located_error> listed_columns(const json& given, const std::vector<std::string>& target_columns) {
+  json names = json::array();
+  const bool has_default = std::any_of(given.begin(), given.end(),
+                                       [](const json& value) { return value.contains("SetToDefault"); });
+  if (!has_default)
+    return names;
+  if (target_columns.empty())  // the target's columns are not known here
+    for (const json& value : given)
+      if (value.contains("SetToDefault"))
+        return fail(error_at("0A000", "DEFAULT in MERGE's INSERT without a column list is not supported yet",
+                             static_cast<int>(pt::integer(value["SetToDefault"], "location"))));
+  if (given.size() > target_columns.size())
+    return fail(error_at("42601", "INSERT has more expressions than target columns",
+                         static_cast<int>(pt::integer(pt::fields(given[target_columns.size()]), "location"))));
+  for (size_t i = 0; i < given.size(); ++i)
+    names.push_back(json{{"ResTarget", {{"name", target_columns[i]}, {"location", -1}}}});
+  return names;
+}
+
 result<json, located_error> insert_fields(const json& when, const json& target, const std::string& source,
-                                          int clause) {
+                                          int clause, const std::vector<std::string>& target_columns) {
   json columns = json::array();
   json values = json::array();
-  const json& names = pt::list(when, "targetList");
   const json& given = pt::list(when, "values");
   if (given.empty())  // DEFAULT VALUES
     return json{{"relation", target}};
+  json names = pt::list(when, "targetList");
+  if (names.empty()) {
+    auto listed = listed_columns(given, target_columns);
+    if (!listed)
+      return fail(listed.error());
+    names = std::move(*listed);
+  }
   for (size_t i = 0; i < given.size(); ++i) {
-    if (given[i].contains("SetToDefault")) {
-      if (names.empty())
-        return fail(error_at("0A000", "DEFAULT in MERGE's INSERT without a column list is not supported yet",
-                             static_cast<int>(pt::integer(given[i]["SetToDefault"], "location"))));
+    if (given[i].contains("SetToDefault"))
       continue;  // the column keeps its default: left out of the list
-    }
     if (i < names.size())
       columns.push_back(names[i]);
     values.push_back(result_target(given[i]));
@@ -127,6 +152,8 @@ result<json, located_error> insert_fields(const json& when, const json& target, 
                          names.size() > given.size() ? "INSERT has more target columns than expressions"
                                                      : "INSERT has more expressions than target columns",
                          -1));
+  if (values.empty())  // every value a DEFAULT: DEFAULT VALUES
+    return json{{"relation", target}};
   json select = select_fields(std::move(values), json::array({source_rows_item(source)}), clause_is(source, clause));
   json insert = {{"relation", target}, {"selectStmt", {{"SelectStmt", std::move(select)}}}};
   if (!names.empty())
@@ -138,7 +165,7 @@ result<json, located_error> insert_fields(const json& when, const json& target, 
 
 }  // namespace
 
-result<merge_plan, located_error> plan_merge(const json& statement) {
+result<merge_plan, located_error> plan_merge(const json& statement, const std::vector<std::string>& target_columns) {
   const json& target = statement["relation"];
   const json& source = statement["sourceRelation"];
   const std::string target_name = reference_name(target);
@@ -148,10 +175,10 @@ result<merge_plan, located_error> plan_merge(const json& statement) {
                          static_cast<int>(pt::integer(pt::fields(source), "location")),
                          "For example, FROM (SELECT ...) [AS] foo."));
   json with = statement.value("withClause", json());
-  if (!with.is_null())
+  if (!with.is_null())  // the runner takes a data-modifying WITH off first (modifying_with.hpp)
     for (const json& query : pt::list(with, "ctes"))
       if (const json& cte = pt::fields(query); pt::node_type(cte["ctequery"]) != "SelectStmt")
-        return fail(error_at("0A000", "a data-modifying WITH on MERGE is not supported yet",
+        return fail(error_at("0A000", "a data-modifying WITH on MERGE is not supported here",
                              static_cast<int>(pt::integer(cte, "location"))));
 
   merge_plan plan;
@@ -191,7 +218,7 @@ result<merge_plan, located_error> plan_merge(const json& statement) {
       action.node_type = "DeleteStmt";
       action.statement = {{"relation", target}, {"usingClause", rows}, {"whereClause", same_row}};
     } else if (command == "CMD_INSERT") {
-      auto fields = insert_fields(when, target, source_name, clause);
+      auto fields = insert_fields(when, target, source_name, clause, target_columns);
       if (!fields)
         return fail(fields.error());
       action.node_type = "InsertStmt";

@@ -14,7 +14,8 @@
 //      UPDATE t AS a SET ... FROM <rows> AS s WHERE a.<row> = s.<row> AND s.<clause> = k
 //      DELETE FROM t AS a USING <rows> AS s WHERE a.<row> = s.<row> AND s.<clause> = k
 //      INSERT INTO t [AS a] [(cols)] SELECT values FROM <rows> AS s WHERE s.<clause> = k
-//    (a DEFAULT in INSERT's VALUES leaves its column out of the column list; INSERT
+//    (a DEFAULT in INSERT's VALUES leaves its column out of the column list, which is
+//    the target's columns in order when none is written; INSERT
 //    DEFAULT VALUES runs once for each of its clause's rows).
 // The runner refuses a target row that two source rows would update or delete
 // (21000, as PostgreSQL's "cannot affect row a second time") before any step changes
@@ -52,8 +53,11 @@ struct merge_plan {
   std::vector<merge_action> actions;
 };
 
-// `statement`: a MergeStmt's fields. Errors PostgreSQL's parser gives (a DEFAULT in
-// VALUES without a column list is refused as not supported here) at their location.
-result<merge_plan, located_error> plan_merge(const nlohmann::json& statement);
+// `statement`: a MergeStmt's fields; `target_columns`: the target table's columns in
+// order, which INSERT VALUES with a DEFAULT and no column list inserts into (without
+// them such a DEFAULT is refused as not supported). Errors PostgreSQL's parser gives
+// at their location.
+result<merge_plan, located_error> plan_merge(const nlohmann::json& statement,
+                                             const std::vector<std::string>& target_columns = {});
 
 }  // namespace tributary

@@ -125,6 +125,8 @@ typed_expression query_translator::operator_expression(const json& expr, const s
         return typed("(~" + arg.sql + ")", arg.type);  // fits the type, as PostgreSQL's int*not
       if (op == "-" && arg.type.oid == pg_type_oid::interval && !untyped(arg))
         return typed("pg_interval_negate(" + arg.sql + ")", arg.type);
+      if (auto geometric = geometric_prefix_operator(*this, op, arg, location_of(expr)))  // @-@ lseg, # path
+        return *geometric;
       if (op != "-" || !is_number_type(arg.type.oid))
         throw not_translatable{"prefix operator " + op};
       return typed("pg_negate(" + arg.sql + ", " + std::to_string(arg.type.oid) + ")", arg.type);
