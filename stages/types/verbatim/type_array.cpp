@@ -1,6 +1,8 @@
 // type_array: arrays of every built-in type that has a codec (int4[], text[],
 // timestamptz[], numeric[], uuid[], inet[], ...: the category 'A' types of
-// builtin_types.cpp whose element type find_type_codec knows) and of users'
+// builtin_types.cpp whose element type find_type_codec knows), of named composite
+// types (pair[]: each element read, printed, received and sent by the record codec,
+// type_record.cpp; sent with the type's row type OID as element type) and of users'
 // enums (mood[]: each element a label of the enum, 22P02 otherwise; sent with
 // the enum's OID as element type) and of users' domains (price[]: the base
 // type's array, numeric[], sent with the domain's OID as element type) and of
@@ -59,6 +61,7 @@
 #include <string>
 
 #include "stages/types/verbatim/array_text.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/user/domain_over_array.hpp"
@@ -83,6 +86,13 @@ element_info element_of(const column_type& array_type) {
     info.type = column_type{array_type.enum_labels->oid, -1, {}, array_type.enum_labels};
     info.codec = &enum_codec();
     info.sent_oid = info.type.oid;
+    return info;
+  }
+  if (array_type.record_element) {  // pair[]: each element a record (type_record.cpp)
+    info.type = *array_type.record_element;
+    info.codec = &record_codec();
+    info.sent_oid =
+        static_cast<oid_t>(table_row_type_oid(row_type_local_name(array_type.record_element->name)));
     return info;
   }
   if (const column_type* base_array = domain_over_array_element(array_type)) {
@@ -181,12 +191,14 @@ std::string format_text(const column_type& type, const sql_value& stored,
                         const type_settings& settings) {
   std::string text = verbatim_stored_text(stored);
   const element_info element = element_of(type);
-  if (!element.codec || !session_prints_differently(element.type.oid, settings))
+  const bool records = type.record_element != nullptr;
+  if (!element.codec || (records ? prints_as_publisher(settings)
+                                 : !session_prints_differently(element.type.oid, settings)))
     return text;
   auto array = read_array_literal(text, element.delimiter);
   if (!array.ok())
     return text;
-  const column_type value_type = builtin_column_type(element.type.oid);
+  const column_type value_type = records ? element.type : builtin_column_type(element.type.oid);
   for (auto& e : array->elements) {
     if (!e)
       continue;
@@ -294,8 +306,9 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
     append_be(out, static_cast<uint32_t>(array->lengths[i]), 4);
     append_be(out, static_cast<uint32_t>(array->lower_bounds[i]), 4);
   }
-  const column_type value_type =
-      element.type.is_enum() ? element.type : builtin_column_type(element.type.oid);
+  const column_type value_type = element.type.is_enum() || element.type.record_fields
+                                     ? element.type
+                                     : builtin_column_type(element.type.oid);
   const type_settings& settings = publisher_type_settings();
   for (const auto& e : array->elements) {
     if (!e) {
