@@ -1,11 +1,13 @@
 // Composite values under session settings, arrays of records (array_recv /
 // array_send with the record codec), nested composites, the type description a
-// query carries to pg_record_out: PostgreSQL 15's texts and bytes.
+// query carries to pg_record_out, and the rewrite of stored records after ALTER TYPE
+// ... ADD / DROP ATTRIBUTE: PostgreSQL 15's texts and bytes.
 #include <gtest/gtest.h>
 
 #include "stages/core/row_type_oid.hpp"
 #include "stages/types/type_codec.hpp"
 #include "stages/types/value_io.hpp"
+#include "stages/types/verbatim/record_rewrite.hpp"
 #include "stages/types/verbatim/record_type_description.hpp"
 
 namespace tributary {
@@ -119,6 +121,22 @@ TEST(RecordTypeDescription, NestedTypesRoundTrip) {
   EXPECT_EQ(describe_record_type(array_of(ev_type())), "[(1184:-1,1082:-1,1186:-1,701:-1)]");
   for (const char* bad : {"", "(", "(1:)", "23:-1", "((1:1)", "[1:1]", "(1:1))"})
     EXPECT_FALSE(read_record_type_description(bad)) << bad;
+}
+
+TEST(RecordRewrite, EveryRecordOfTheTargetTypeIsEditedAtAnyDepth) {
+  const auto drop_first_add_null = [](std::vector<std::optional<std::string>> fields) {
+    fields.erase(fields.begin());
+    fields.emplace_back(std::nullopt);
+    return fields;
+  };
+  const column_type wrap = wrap_type();
+  EXPECT_TRUE(contains_records(wrap, "ev"));
+  EXPECT_FALSE(contains_records(wrap, "pair"));
+  EXPECT_EQ(rewrite_records(wrap, "(\"(a,b,c,d)\",\"{\"\"(e,f,g,h)\"\",NULL}\",1)", "ev", drop_first_add_null),
+            "(\"(b,c,d,)\",\"{\"\"(f,g,h,)\"\",NULL}\",1)");
+  EXPECT_EQ(rewrite_records(ev_type(), "(a,b,c,d)", "ev", drop_first_add_null), "(b,c,d,)");
+  EXPECT_FALSE(rewrite_records(wrap, "(,,1)", "ev", drop_first_add_null)) << "no record of the type in it";
+  EXPECT_FALSE(rewrite_records(wrap, "junk", "ev", drop_first_add_null));
 }
 
 }  // namespace
