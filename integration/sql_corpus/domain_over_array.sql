@@ -97,3 +97,12 @@ RESET DateStyle
 SET TimeZone = 'America/New_York'
 DROP TABLE tlists
 DROP DOMAIN tslist, numlist, shortlist
+-- pg_typeof of a domain's values: a column of a domain, an array of one and its
+-- elements (also of an array of a domain over an array) are the domain's types.
+CREATE DOMAIN ct9_posint AS int CHECK (VALUE > 0)
+CREATE DOMAIN ct9_il AS int[]
+CREATE TABLE ct9_d (x ct9_posint, y ct9_posint[], z ct9_il[])
+INSERT INTO ct9_d VALUES (1, '{2}', '{"{3}"}')
+SELECT pg_typeof(x)::text, pg_typeof(y)::text, pg_typeof(y[1])::text, pg_typeof(z)::text, pg_typeof(z[1])::text, pg_typeof(z[1:1])::text, pg_typeof(('{"{1}"}'::ct9_il[])[1])::text, pg_typeof(x + 1)::text FROM ct9_d
+DROP TABLE ct9_d
+DROP DOMAIN ct9_posint, ct9_il
