@@ -136,10 +136,15 @@ result<std::vector<column_definition>, sqlite_error> read_recorded(sqlite_connec
     if (q->column_int(2) == 0)
       c.type.domain_array =
           std::make_shared<const domain_array_type>(domain_array_type{array_oid, domain_oid, c.domain});
-    else if (c.type.oid == array_oid)
-      c.type = domain_over_array_column_type(
-          array_oid, domain_oid, c.domain,
-          builtin_column_type(static_cast<oid_t>(q->column_int(3)), static_cast<int32_t>(q->column_int(4))));
+    else if (c.type.oid == array_oid) {
+      column_type element =
+          builtin_column_type(static_cast<oid_t>(q->column_int(3)), static_cast<int32_t>(q->column_int(4)));
+      if (!q->column_is_null(5))  // ill[] (ill AS il[]): each element an il[] value
+        element = domain_over_array_column_type(
+            element.oid, static_cast<oid_t>(q->column_int(5)), q->column_text(8),
+            builtin_column_type(static_cast<oid_t>(q->column_int(6)), static_cast<int32_t>(q->column_int(7))));
+      c.type = domain_over_array_column_type(array_oid, domain_oid, c.domain, element);
+    }
     else if (!q->column_is_null(5) && c.type.oid == static_cast<oid_t>(q->column_int(3)))  // a column of ill
       c.type = domain_over_array_column_type(
           c.type.oid, static_cast<oid_t>(q->column_int(5)), q->column_text(8),

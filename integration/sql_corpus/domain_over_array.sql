@@ -106,3 +106,17 @@ INSERT INTO ct9_d VALUES (1, '{2}', '{"{3}"}')
 SELECT pg_typeof(x)::text, pg_typeof(y)::text, pg_typeof(y[1])::text, pg_typeof(z)::text, pg_typeof(z[1])::text, pg_typeof(z[1:1])::text, pg_typeof(('{"{1}"}'::ct9_il[])[1])::text, pg_typeof(x + 1)::text FROM ct9_d
 DROP TABLE ct9_d
 DROP DOMAIN ct9_posint, ct9_il
+-- An array of a domain over an array of a domain over an array (ill9[], ill9 AS il9[],
+-- il9 AS int[]): each element an il9[] value, itself an array of int[] values.
+CREATE DOMAIN il9 AS int[]
+CREATE DOMAIN ill9 AS il9[]
+CREATE TABLE tl9 (id int PRIMARY KEY, v ill9[], w ill9)
+INSERT INTO tl9 VALUES (1, '{"{\"{1,2}\",\"{3}\"}","{}"}', '{"{1,2}"}'), (2, '{"{\"{1,2}\",\"{3}\"}",NULL,"{}"}', NULL), (3, '{"{\" { 4 } \"}",NULL}', '{}'), (4, '{}', '{NULL}')
+INSERT INTO tl9 VALUES (5, '{{"{1}"}}', NULL)
+INSERT INTO tl9 VALUES (5, '{"{\"{x}\"}"}', NULL)
+INSERT INTO tl9 VALUES (5, '{"{1}"}', NULL)
+SELECT id, v::text, w::text, v[1]::text, v[2]::text, array_length(v, 1), pg_typeof(v)::text, pg_typeof(v[1])::text FROM tl9 ORDER BY id
+UPDATE tl9 SET v = '{"{\"{7}\"}"}' WHERE id = 4
+SELECT id, v::text FROM tl9 WHERE id = 4
+DROP TABLE tl9
+DROP DOMAIN ill9, il9

@@ -98,7 +98,8 @@ element_info element_of(const column_type& array_type) {
   if (const column_type* base_array = domain_over_array_element(array_type)) {
     // il[]: each element a whole int4[] value, sent with il's OID as element type.
     info.type = *base_array;
-    info.codec = find_type_codec(base_array->oid);
+    // ill[]: each element an il[] value, itself an array of int4[] values.
+    info.codec = domain_over_array_element(*base_array) ? &array_codec() : find_type_codec(base_array->oid);
     info.sent_oid = array_type.domain_array->domain_oid;
     return info;
   }
@@ -193,12 +194,16 @@ std::string format_text(const column_type& type, const sql_value& stored,
   const element_info element = element_of(type);
   const bool records = type.record_element != nullptr;
   if (!element.codec || (records ? prints_as_publisher(settings)
-                                 : !session_prints_differently(element.type.oid, settings)))
+                                 : !session_prints_differently(domain_over_array_element(element.type)
+                                                                   ? domain_over_array_element(element.type)->oid
+                                                                   : element.type.oid,
+                                                               settings)))
     return text;
   auto array = read_array_literal(text, element.delimiter);
   if (!array.ok())
     return text;
-  const column_type value_type = records ? element.type : builtin_column_type(element.type.oid);
+  const column_type value_type =
+      records || domain_over_array_element(element.type) ? element.type : builtin_column_type(element.type.oid);
   for (auto& e : array->elements) {
     if (!e)
       continue;
@@ -306,9 +311,10 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
     append_be(out, static_cast<uint32_t>(array->lengths[i]), 4);
     append_be(out, static_cast<uint32_t>(array->lower_bounds[i]), 4);
   }
-  const column_type value_type = element.type.is_enum() || element.type.record_fields
-                                     ? element.type
-                                     : builtin_column_type(element.type.oid);
+  const column_type value_type =
+      element.type.is_enum() || element.type.record_fields || domain_over_array_element(element.type)
+          ? element.type
+          : builtin_column_type(element.type.oid);
   const type_settings& settings = publisher_type_settings();
   for (const auto& e : array->elements) {
     if (!e) {
