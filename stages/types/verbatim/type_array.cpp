@@ -7,8 +7,10 @@
 // the enum's OID as element type) and of users' domains (price[]: the base
 // type's array, numeric[], sent with the domain's OID as element type) and of
 // users' domains over arrays (il[]: each element a whole int4[] value, read,
-// printed, sent and received by int4[]'s own codec; domain_over_array.hpp), as
-// PostgreSQL 15's array_in / array_out / array_recv / array_send.
+// printed, sent and received by int4[]'s own codec; domain_over_array.hpp) and of
+// a domain over such an array (ill[] with ill AS il[]: each element an il[] value,
+// by this codec again), as PostgreSQL 15's array_in / array_out / array_recv /
+// array_send.
 //
 // Stored form: TEXT, array_out's text of the value as the publisher prints it
 // (DateStyle ISO, TimeZone UTC, extra_float_digits 3, bytea hex:
