@@ -142,7 +142,7 @@ TEST_F(TypesArrays, AnArrayOfADomainOverAnArrayHoldsWholeArraysAsPostgres) {
       "SELECT unnest(v) FROM tl WHERE id = 1",
   }, true);
   // An array of a domain over such an array (ill[], ill AS il[]): each element an il[]
-  // value (its order is not PostgreSQL's yet: not compared).
+  // value, ordered as array_cmp of the il[] elements' own order.
   expect_same_answers({
       "CREATE DOMAIN ill AS il[]",
       "CREATE TABLE tz (id int, z ill[])",
@@ -150,6 +150,7 @@ TEST_F(TypesArrays, AnArrayOfADomainOverAnArrayHoldsWholeArraysAsPostgres) {
       "INSERT INTO tz VALUES (4, '{{\"{1}\"}}')",
       "INSERT INTO tz VALUES (4, '{\"{\\\"{x}\\\"}\"}')",
       "SELECT id, z, z[1], z[1][1], array_length(z, 1), pg_typeof(z[1])::text FROM tz ORDER BY id",
+      "SELECT id FROM tz ORDER BY z DESC, id",
       "DROP TABLE tz",
       "DROP DOMAIN ill",
   }, true);

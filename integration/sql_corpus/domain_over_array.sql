@@ -119,4 +119,16 @@ SELECT id, v::text, w::text, v[1]::text, v[2]::text, array_length(v, 1), pg_type
 UPDATE tl9 SET v = '{"{\"{7}\"}"}' WHERE id = 4
 SELECT id, v::text FROM tl9 WHERE id = 4
 DROP TABLE tl9
+-- ORDER BY, WHERE and UNIQUE of an ill9[] column: array_cmp of the il9[] elements' array_cmp.
+CREATE TABLE tl8 (id int PRIMARY KEY, v ill9[])
+INSERT INTO tl8 VALUES (1, '{"{\"{10}\"}"}'), (2, '{"{\"{9}\"}"}'), (3, '{"{\"{9}\",\"{1}\"}"}'), (4, '{}'), (5, NULL), (6, '{NULL}'), (7, '{"{}"}'), (8, '{"{\"{9}\"}","{}"}'), (9, '{"{NULL}"}'), (10, '{"{\"{09}\"}"}')
+SELECT id, v::text FROM tl8 ORDER BY v, id
+SELECT id FROM tl8 ORDER BY v DESC, id
+SELECT id FROM tl8 WHERE v = '{"{\"{9}\"}"}' ORDER BY id
+SELECT id FROM tl8 WHERE v > '{"{\"{9}\"}"}' ORDER BY id
+CREATE UNIQUE INDEX tl8_v ON tl8 (v)
+DELETE FROM tl8 WHERE id = 10
+CREATE UNIQUE INDEX tl8_v ON tl8 (v)
+INSERT INTO tl8 VALUES (11, '{"{\"{ 10 }\"}"}')
+DROP TABLE tl8
 DROP DOMAIN ill9, il9
