@@ -107,7 +107,7 @@ TEST_F(TypesArrays, UpdateSetsSeveralColumnsFromARowAsPostgres) {
 // not a 2-D int[]: each element read by int[]'s input ('{{1,2},{3,4}}' is
 // 22P02 at the literal), printed by its output, compared as array_cmp of the
 // elements' own array_cmp (ORDER BY, WHERE, UNIQUE), and v[1] is the element
-// (an int[]). An array of a domain over il[] is still refused.
+// (an int[]). An array of a domain over il[] holds il[] values.
 TEST_F(TypesArrays, AnArrayOfADomainOverAnArrayHoldsWholeArraysAsPostgres) {
   expect_same_answers({
       "CREATE DOMAIN il AS int[]",
@@ -141,11 +141,19 @@ TEST_F(TypesArrays, AnArrayOfADomainOverAnArrayHoldsWholeArraysAsPostgres) {
       "DELETE FROM tl WHERE v = '{\"{7}\"}' RETURNING id",
       "SELECT unnest(v) FROM tl WHERE id = 1",
   }, true);
-  // An array of a domain over such an array (ill[], ill AS il[]) is still refused.
-  local_exec("CREATE DOMAIN ill AS il[]");
-  auto r = local_try("CREATE TABLE tz (z ill[])");
-  EXPECT_STREQ(PQresultErrorField(r.get(), PG_DIAG_SQLSTATE), "0A000");
-  local_exec("DROP DOMAIN ill");
+  // An array of a domain over such an array (ill[], ill AS il[]): each element an il[]
+  // value, ordered as array_cmp of the il[] elements' own order.
+  expect_same_answers({
+      "CREATE DOMAIN ill AS il[]",
+      "CREATE TABLE tz (id int, z ill[])",
+      "INSERT INTO tz VALUES (1, '{\"{\\\"{1,2}\\\",\\\"{3}\\\"}\",NULL,\"{}\"}'), (2, '{}'), (3, NULL)",
+      "INSERT INTO tz VALUES (4, '{{\"{1}\"}}')",
+      "INSERT INTO tz VALUES (4, '{\"{\\\"{x}\\\"}\"}')",
+      "SELECT id, z, z[1], z[1][1], array_length(z, 1), pg_typeof(z[1])::text FROM tz ORDER BY id",
+      "SELECT id FROM tz ORDER BY z DESC, id",
+      "DROP TABLE tz",
+      "DROP DOMAIN ill",
+  }, true);
   // DROP DOMAIN's DETAIL names il[] for the array columns (listed first), il for the others.
   expect_same_answers({
       "DROP INDEX tl_v",

@@ -91,17 +91,18 @@ inline const std::vector<type_family>& families() {
        {"q"}},
       // users' types (user_types_ddl): an enum and an array of it, domains over
       // int4 and numeric(7,2), an array of a domain over int[] (each element an int[])
-      // and a domain over that array
-      {"t_user_types", "m mood, p posint, pr price, pra price[], ma mood[], la il[], ll ill",
-       {"'happy', 1, 12.5, '{1.005,2}', '{happy,sad}', '{\"{1,2}\",\"{3,4}\"}', '{\"{5}\"}'",
-        "'sad', 2, -0.5, NULL, '{sad,NULL}', NULL, '{}'",
-        "'meh', 3, NULL, '{}', '{}', '{}', NULL",
-        "'ok', 4, 99999.99, '{NULL,-1}', '{{meh,ok},{sad,happy}}', '{\"{1,2}\",\"{3}\"}', '{\"{1,2}\",NULL}'",
-        "NULL, 5, 0, NULL, NULL, '{NULL,\"{5}\"}', '{\"[2:2]={7}\"}'",
-        "'ok', 0, 1e3, '{7}', '{ meh }', '{\"[0:1]={1,2}\",\"{{1,2},{3,4}}\"}', '{\"{5}\",\"{}\"}'",
-        "'sad', 6, 1, '{}', '{sad,happy}', '{\" { 1 , NULL } \",\"{}\"}', '{\" {-3} \"}'",
-        "'meh', 7, 2, '{}', '[0:1]={ok,meh}', '{{\"{-1}\",\"{2147483647}\"},{\"{}\",NULL}}', '{\"{5}\"}'"},
-       {"m", "p", "pr", "pra", "ma", "la", "ll"}},
+      // and a domain over that array, and an array of that domain (each element an il[]
+      // value)
+      {"t_user_types", "m mood, p posint, pr price, pra price[], ma mood[], la il[], ll ill, lll ill[]",
+       {"'happy', 1, 12.5, '{1.005,2}', '{happy,sad}', '{\"{1,2}\",\"{3,4}\"}', '{\"{5}\"}', '{\"{\\\"{1,2}\\\",\\\"{3}\\\"}\",\"{}\"}'",
+        "'sad', 2, -0.5, NULL, '{sad,NULL}', NULL, '{}', '{\"{\\\"{9}\\\"}\",NULL}'",
+        "'meh', 3, NULL, '{}', '{}', '{}', NULL, '{}'",
+        "'ok', 4, 99999.99, '{NULL,-1}', '{{meh,ok},{sad,happy}}', '{\"{1,2}\",\"{3}\"}', '{\"{1,2}\",NULL}', NULL",
+        "NULL, 5, 0, NULL, NULL, '{NULL,\"{5}\"}', '{\"[2:2]={7}\"}', '{\"{NULL,\\\"[0:0]={4}\\\"}\"}'",
+        "'ok', 0, 1e3, '{7}', '{ meh }', '{\"[0:1]={1,2}\",\"{{1,2},{3,4}}\"}', '{\"{5}\",\"{}\"}', '{{\"{}\"},{\"{\\\" { 1 } \\\"}\"}}'",
+        "'sad', 6, 1, '{}', '{sad,happy}', '{\" { 1 , NULL } \",\"{}\"}', '{\" {-3} \"}', '[2:2]={\"{\\\"{-5}\\\"}\"}'",
+        "'meh', 7, 2, '{}', '[0:1]={ok,meh}', '{{\"{-1}\",\"{2147483647}\"},{\"{}\",NULL}}', '{\"{5}\"}', '{\"{}\",\"{}\"}'"},
+       {"m", "p", "pr", "pra", "ma", "la", "ll", "lll"}},
   };
   return all;
 }

@@ -63,10 +63,45 @@ result<std::vector<column_definition>, sqlite_error> read_declared(sqlite_connec
 }
 
 
-}  // namespace
+// Nested composite types are read this deep at most (PostgreSQL refuses a type
+// that contains itself; this only bounds the work).
+constexpr int max_composite_depth = 16;
 
-result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns(
-    sqlite_connection& db, const std::string& table, relation_schema schema) {
+result<std::vector<column_definition>, sqlite_error> read_recorded(sqlite_connection& db, const std::string& table,
+                                                                   relation_schema schema, int depth);
+
+// A user's type a composite field carries whole (record_field::type): another
+// composite type, an array of one, an enum or an array of one, a domain's array.
+bool field_needs_its_type(const column_type& type) {
+  return !find_builtin_type(type.oid) || type.record_fields || type.record_element || type.enum_labels ||
+         type.domain_array;
+}
+
+// The composite type `written` names ("pair", "sales.pair") with its fields, each
+// of a user's type with that type whole; nullptr when it has no recorded columns.
+result<std::shared_ptr<const column_type>, sqlite_error> composite_type(sqlite_connection& db,
+                                                                         const std::string& written, int depth) {
+  if (depth >= max_composite_depth)
+    return std::shared_ptr<const column_type>{};
+  // A composite type's fields are recorded in the database file (a temporary
+  // table's row type is not a field's type here).
+  auto columns = read_recorded(db, row_type_local_name(written), relation_schema::main, depth + 1);
+  if (!columns)
+    return fail(columns.error());
+  if (columns->empty())
+    return std::shared_ptr<const column_type>{};
+  auto fields = std::make_shared<std::vector<record_field>>();
+  for (const column_definition& c : *columns)
+    fields->push_back({c.name, c.dimensions > 0 && !c.type.known() ? 0 : c.type.oid, c.type.typmod,
+                       field_needs_its_type(c.type) ? std::make_shared<const column_type>(c.type) : nullptr});
+  column_type type;
+  type.name = written;
+  type.record_fields = std::move(fields);
+  return std::shared_ptr<const column_type>(std::make_shared<const column_type>(std::move(type)));
+}
+
+result<std::vector<column_definition>, sqlite_error> read_recorded(sqlite_connection& db, const std::string& table,
+                                                                   relation_schema schema, int depth) {
   auto where = resolved(db, table, schema);
   if (!where)
     return fail(where.error());
@@ -131,35 +166,39 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
     if (q->column_int(2) == 0)
       c.type.domain_array =
           std::make_shared<const domain_array_type>(domain_array_type{array_oid, domain_oid, c.domain});
-    else if (c.type.oid == array_oid)
-      c.type = domain_over_array_column_type(
-          array_oid, domain_oid, c.domain,
-          builtin_column_type(static_cast<oid_t>(q->column_int(3)), static_cast<int32_t>(q->column_int(4))));
+    else if (c.type.oid == array_oid) {
+      column_type element =
+          builtin_column_type(static_cast<oid_t>(q->column_int(3)), static_cast<int32_t>(q->column_int(4)));
+      if (!q->column_is_null(5))  // ill[] (ill AS il[]): each element an il[] value
+        element = domain_over_array_column_type(
+            element.oid, static_cast<oid_t>(q->column_int(5)), q->column_text(8),
+            builtin_column_type(static_cast<oid_t>(q->column_int(6)), static_cast<int32_t>(q->column_int(7))));
+      c.type = domain_over_array_column_type(array_oid, domain_oid, c.domain, element);
+    }
     else if (!q->column_is_null(5) && c.type.oid == static_cast<oid_t>(q->column_int(3)))  // a column of ill
       c.type = domain_over_array_column_type(
           c.type.oid, static_cast<oid_t>(q->column_int(5)), q->column_text(8),
           builtin_column_type(static_cast<oid_t>(q->column_int(6)), static_cast<int32_t>(q->column_int(7))));
   }
-  // A column of a composite type (its own or a table's row type; not an array of
-  // one): the type's fields, when each is a built-in type, for the record codec
-  // (stages/types/verbatim/type_record.cpp: binary = true, binary results).
+  // A column of a composite type (its own or a table's row type) or of an array of
+  // one: the type's fields, for the record codec (stages/types/verbatim/type_record.cpp:
+  // printing under the session's settings, binary = true, binary results), each
+  // field of a user's type with that type (nested composite types, their arrays, enums).
   for (auto& c : columns) {
-    if (c.type.known() || c.type.name.empty() || c.dimensions > 0 || !c.domain.empty())
+    if (c.type.known() || c.type.name.empty() || !c.domain.empty())
       continue;
-    auto rows = query_rows(db, "SELECT attname, atttypid, atttypmod FROM tributary_columns WHERE relname = ?1 "
-                               "ORDER BY attnum",
-                           row_type_local_name(c.type.name));
-    if (!rows)
-      return fail(rows.error());
-    auto fields = std::make_shared<std::vector<record_field>>();
-    bool builtin = true;
-    for (const auto& row : *rows) {
-      const auto oid = static_cast<oid_t>(std::stoll(row[1]));
-      builtin = builtin && find_builtin_type(oid) != nullptr;
-      fields->push_back({row[0], oid, static_cast<int32_t>(std::stol(row[2]))});
-    }
-    if (builtin && !fields->empty())
-      c.type.record_fields = std::move(fields);
+    std::string written = c.type.name;  // an array of one is recorded by the type's name too
+    if (c.dimensions > 0 && written.ends_with("[]"))
+      written.resize(written.size() - 2);
+    auto composite = composite_type(db, written, depth);
+    if (!composite)
+      return fail(composite.error());
+    if (!*composite || (*composite)->record_fields->empty())
+      continue;
+    if (c.dimensions > 0)
+      c.type.record_element = std::move(*composite);
+    else
+      c.type.record_fields = (*composite)->record_fields;
   }
   // A user's enum or an array of one: the enum's labels as they are in this
   // transaction.
@@ -172,6 +211,13 @@ result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns
     c.type.enum_labels = std::move(*labels);
   }
   return columns;
+}
+
+}  // namespace
+
+result<std::vector<column_definition>, sqlite_error> read_recorded_table_columns(
+    sqlite_connection& db, const std::string& table, relation_schema schema) {
+  return read_recorded(db, table, schema, 0);
 }
 
 result<std::vector<column_definition>, sqlite_error> read_table_columns(sqlite_connection& db,

@@ -41,6 +41,14 @@
 //       array_out of an array of a domain over an array (il[]: domain_over_array.hpp)
 //       under the session's settings, each element printed by its array type's
 //       output (a domain over timestamptz[]: in the session's TimeZone); x::text of it.
+//   pg_record_out(r, description)
+//       record_out of a named composite type's value (or array_out of an array of
+//       one) under the session's settings, its field types given by
+//       record_type_description.hpp's text: x::text of a composite column.
+//   pg_record_in(r, description)
+//       the same type's value as record_in reads it under the session's settings,
+//       in its stored form (record_out's text with the publisher's settings): a value
+//       assigned to a column of a composite type (a ROW(...) printed in the session).
 // An array whose text does not read (another tool's) fails with array_in's error.
 #include <sqlite3.h>
 
@@ -51,6 +59,7 @@
 #include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/value_io.hpp"
 #include "stages/types/verbatim/array_text.hpp"
+#include "stages/types/verbatim/record_type_description.hpp"
 #include "storage/sql_function_support.hpp"
 
 namespace tributary::sql_function_support {
@@ -212,6 +221,28 @@ void nested_array_out(sqlite3_context* context, int, sqlite3_value** argv) {
   return_text(context, *format_text_value(type, stored_value(argv[0]), state_of(context).settings));
 }
 
+void record_out(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto type = read_record_type_description(text_of(argv[1]));
+  if (!type)
+    return return_text(context, text_of(argv[0]));
+  return_text(context, *format_text_value(*type, stored_value(argv[0]), state_of(context).settings));
+}
+
+void record_in(sqlite3_context* context, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    return sqlite3_result_null(context);
+  const auto type = read_record_type_description(text_of(argv[1]));
+  if (!type)
+    return return_text(context, text_of(argv[0]));
+  auto stored = parse_text_value(*type, text_of(argv[0]), state_of(context).settings);
+  if (!stored)
+    return report(context, stored.error());
+  const auto* text = std::get_if<std::string>(&*stored);
+  return_text(context, text ? *text : text_of(argv[0]));
+}
+
 void array_dimension(sqlite3_context* context, int, sqlite3_value** argv) {
   if (any_null(4, argv, 0))
     return sqlite3_result_null(context);
@@ -338,6 +369,8 @@ void register_array_functions(sqlite3* db, connection_state* state) {
   sqlite3_create_function_v2(db, "pg_array_shape", 3, flags, state, array_shape, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_nested_array_out", 3, flags, state, nested_array_out, nullptr, nullptr,
                              nullptr);
+  sqlite3_create_function_v2(db, "pg_record_in", 2, flags, state, record_in, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(db, "pg_record_out", 2, flags, state, record_out, nullptr, nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_domain_elements", 5, SQLITE_UTF8, state, domain_elements, nullptr,
                              nullptr, nullptr);
   sqlite3_create_function_v2(db, "pg_domain_elements", 4, SQLITE_UTF8, state, domain_elements, nullptr,

@@ -126,6 +126,16 @@ TEST(ArrayOrder, BpcharIntervalAndByteaElementsUseTheirTypesOrder) {
                              {5, "{\"\\\\xff\"}"}});
 }
 
+TEST(ArrayOrder, ArraysOfArraysOfArraysCompareTheirElementsAsArraysOfArrays) {
+  // ill[] (ill AS il[], il AS int[]): each element an il[] value, compared as il[]'s order.
+  const auto cmp = [](std::string_view a, std::string_view b) { return compare_stored_array_of_arrays(1007, a, b); };
+  EXPECT_LT(cmp("{\"{\\\"{9}\\\"}\"}", "{\"{\\\"{10}\\\"}\"}"), 0) << "9 < 10, not by bytes";
+  EXPECT_EQ(cmp("{\"{\\\"{9}\\\"}\"}", "{\"{\\\"{09}\\\"}\"}"), 0);
+  EXPECT_LT(cmp("{\"{\\\"{9}\\\"}\"}", "{\"{\\\"{9}\\\",\\\"{1}\\\"}\"}"), 0);
+  EXPECT_LT(cmp("{\"{}\"}", "{\"{NULL}\"}"), 0);
+  EXPECT_LT(cmp("{\"{NULL}\"}", "{NULL}"), 0) << "a NULL element after any value";
+}
+
 TEST(ArrayOrder, TextsThatAreNoArrayOfTheTypeSortLastByBytes) {
   expect_postgres_order(23, {{1, "{NULL,NULL}"},
                              {2, "not an array"},
@@ -137,7 +147,7 @@ TEST(ArrayOrder, TextsThatAreNoArrayOfTheTypeSortLastByBytes) {
 
 TEST(ArrayOrder, OneCollationPerArrayOfATypeWithACodec) {
   auto all = stored_array_collations();
-  EXPECT_EQ(all.size(), 82u);  // 41 element types, and the arrays of their arrays (il[])
+  EXPECT_EQ(all.size(), 123u);  // 41 element types, the arrays of their arrays (il[]) and of those (ill[])
   bool found = false;
   for (const auto& c : all)
     if (c.name == "pg_array_numeric") {

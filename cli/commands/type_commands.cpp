@@ -1,6 +1,8 @@
 // type_commands: see the header.
 #include "cli/commands/type_commands.hpp"
 
+#include "cli/commands/composite_type_alter.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -138,13 +140,10 @@ result<command_outcome, pg_error> create_composite(const nlohmann::json& stmt, s
   sqlite_connection& db = context.database();
   std::optional<pg_error> storage_failure;
   const auto names_a_row_type = [&](const std::string& local) {
-    auto table = relation_exists(db, local);
-    if (!table)
-      storage_failure = table.error();
-    if (table && *table)
-      return true;
-    auto recorded = read_recorded_table_columns(db, local);  // a composite type's attributes
-    return recorded && !recorded->empty();
+    auto row_type = names_row_type(db, local);
+    if (!row_type)
+      storage_failure = storage_error(row_type.error());
+    return row_type && *row_type;
   };
   auto request = read_create_composite(stmt, source, settings, *existing, names_a_row_type);
   if (storage_failure)

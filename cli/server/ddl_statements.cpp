@@ -5,6 +5,7 @@
 // they follow.
 #include "cli/server/statement_dispatcher.hpp"
 
+#include "cli/commands/composite_type_alter.hpp"
 #include "cli/commands/domain_commands.hpp"
 #include "cli/commands/index_commands.hpp"
 #include "cli/commands/schema_commands.hpp"
@@ -77,6 +78,11 @@ result<command_outcome, pg_error> statement_dispatcher::type_statement(
   return in_own_transaction([&]() -> result<command_outcome, pg_error> {
     if (statement.kind == statement_kind::create_type)
       return create_type(own.statements[0].node_type(), fields, statement.text, *this, settings);
+    const std::string& node = own.statements[0].node_type();
+    if (statement.kind == statement_kind::alter_type &&
+        (node == "AlterTableStmt" ||
+         (node == "RenameStmt" && fields.value("renameType", std::string()) == "OBJECT_ATTRIBUTE")))
+      return alter_composite_type(node, fields, statement.text, *this, settings);
     if (statement.kind == statement_kind::alter_type)
       return own.statements[0].node_type() == "AlterDomainStmt"
                  ? alter_domain(fields, statement.text, *this, settings)

@@ -66,6 +66,11 @@ pg_error locate_missing_relation(const routed_statement& statement, pg_error err
   if (error.sqlstate != "42P01" || error.position > 0 || !m.starts_with(prefix) || !m.ends_with(suffix) ||
       m.size() <= prefix.size() + suffix.size())
     return error;
+  const nlohmann::json& fields = statement.fields();
+  const std::string type = statement.node_type();
+  if ((type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TYPE") ||
+      (type == "RenameStmt" && fields.value("relationType", std::string()) == "OBJECT_TYPE"))
+    return error;  // ALTER TYPE's relation lookup: PostgreSQL's error has no position
   const routed_query own = route_query(statement.text);
   if (own.statements.size() != 1)
     return error;

@@ -121,6 +121,8 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
     return statement_kind::trigger;
   if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TABLE")
     return statement_kind::alter_table;
+  if (type == "AlterTableStmt" && fields.value("objtype", std::string()) == "OBJECT_TYPE")
+    return statement_kind::alter_type;  // ALTER TYPE composite ADD / DROP / ALTER ATTRIBUTE
   if (type == "AlterTableStmt" && (fields.value("objtype", std::string()) == "OBJECT_SEQUENCE" ||
                                    fields.value("objtype", std::string()) == "OBJECT_VIEW")) {
     const auto cmds = fields.value("cmds", nlohmann::json::array());
@@ -137,7 +139,7 @@ statement_kind classify(const std::string& type, const nlohmann::json& fields) {
       return statement_kind::alter_table;
     if (renamed == "OBJECT_SUBSCRIPTION")
       return statement_kind::alter_subscription;
-    if (renamed == "OBJECT_DOMCONSTRAINT")
+    if (renamed == "OBJECT_DOMCONSTRAINT" || renamed == "OBJECT_ATTRIBUTE")
       return statement_kind::alter_type;
     if (renamed == "OBJECT_ROLE")
       return statement_kind::role_ddl;

@@ -97,3 +97,38 @@ RESET DateStyle
 SET TimeZone = 'America/New_York'
 DROP TABLE tlists
 DROP DOMAIN tslist, numlist, shortlist
+-- pg_typeof of a domain's values: a column of a domain, an array of one and its
+-- elements (also of an array of a domain over an array) are the domain's types.
+CREATE DOMAIN ct9_posint AS int CHECK (VALUE > 0)
+CREATE DOMAIN ct9_il AS int[]
+CREATE TABLE ct9_d (x ct9_posint, y ct9_posint[], z ct9_il[])
+INSERT INTO ct9_d VALUES (1, '{2}', '{"{3}"}')
+SELECT pg_typeof(x)::text, pg_typeof(y)::text, pg_typeof(y[1])::text, pg_typeof(z)::text, pg_typeof(z[1])::text, pg_typeof(z[1:1])::text, pg_typeof(('{"{1}"}'::ct9_il[])[1])::text, pg_typeof(x + 1)::text FROM ct9_d
+DROP TABLE ct9_d
+DROP DOMAIN ct9_posint, ct9_il
+-- An array of a domain over an array of a domain over an array (ill9[], ill9 AS il9[],
+-- il9 AS int[]): each element an il9[] value, itself an array of int[] values.
+CREATE DOMAIN il9 AS int[]
+CREATE DOMAIN ill9 AS il9[]
+CREATE TABLE tl9 (id int PRIMARY KEY, v ill9[], w ill9)
+INSERT INTO tl9 VALUES (1, '{"{\"{1,2}\",\"{3}\"}","{}"}', '{"{1,2}"}'), (2, '{"{\"{1,2}\",\"{3}\"}",NULL,"{}"}', NULL), (3, '{"{\" { 4 } \"}",NULL}', '{}'), (4, '{}', '{NULL}')
+INSERT INTO tl9 VALUES (5, '{{"{1}"}}', NULL)
+INSERT INTO tl9 VALUES (5, '{"{\"{x}\"}"}', NULL)
+INSERT INTO tl9 VALUES (5, '{"{1}"}', NULL)
+SELECT id, v::text, w::text, v[1]::text, v[2]::text, array_length(v, 1), pg_typeof(v)::text, pg_typeof(v[1])::text FROM tl9 ORDER BY id
+UPDATE tl9 SET v = '{"{\"{7}\"}"}' WHERE id = 4
+SELECT id, v::text FROM tl9 WHERE id = 4
+DROP TABLE tl9
+-- ORDER BY, WHERE and UNIQUE of an ill9[] column: array_cmp of the il9[] elements' array_cmp.
+CREATE TABLE tl8 (id int PRIMARY KEY, v ill9[])
+INSERT INTO tl8 VALUES (1, '{"{\"{10}\"}"}'), (2, '{"{\"{9}\"}"}'), (3, '{"{\"{9}\",\"{1}\"}"}'), (4, '{}'), (5, NULL), (6, '{NULL}'), (7, '{"{}"}'), (8, '{"{\"{9}\"}","{}"}'), (9, '{"{NULL}"}'), (10, '{"{\"{09}\"}"}')
+SELECT id, v::text FROM tl8 ORDER BY v, id
+SELECT id FROM tl8 ORDER BY v DESC, id
+SELECT id FROM tl8 WHERE v = '{"{\"{9}\"}"}' ORDER BY id
+SELECT id FROM tl8 WHERE v > '{"{\"{9}\"}"}' ORDER BY id
+CREATE UNIQUE INDEX tl8_v ON tl8 (v)
+DELETE FROM tl8 WHERE id = 10
+CREATE UNIQUE INDEX tl8_v ON tl8 (v)
+INSERT INTO tl8 VALUES (11, '{"{\"{ 10 }\"}"}')
+DROP TABLE tl8
+DROP DOMAIN ill9, il9

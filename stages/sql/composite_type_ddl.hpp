@@ -35,6 +35,13 @@ struct composite_type_request {
   std::vector<column_definition> attributes;
 };
 
+// One attribute (a ColumnDef's fields) read as CREATE TYPE reads it (also ALTER TYPE
+// ... ADD ATTRIBUTE, ALTER ATTRIBUTE ... TYPE): its name and type, 42704 for a type
+// that is neither built in, a user's enum or domain, nor a row type.
+result<column_definition, pg_error> read_composite_attribute(
+    const nlohmann::json& column_def, std::string_view source, const type_settings& settings,
+    const user_type_set& user_types, const std::function<bool(const std::string&)>& names_a_row_type);
+
 // `names_a_row_type(local)`: a table's or composite type's local name ("t", "s.t").
 result<composite_type_request, pg_error> read_create_composite(
     const nlohmann::json& fields, std::string_view source, const type_settings& settings,

@@ -8,6 +8,7 @@
 
 #include "stages/sql/create_table.hpp"
 #include "stages/sql/parse_tree.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
 
@@ -84,7 +85,7 @@ result<ok_t, pg_error> read_base_type(const json& type_node, std::string_view so
     // ill AS il[] (il over int[]): its values are il[]'s, arrays of int[] values
     // (domain_over_array.hpp). il's own constraints would test each element: not kept.
     auto nested = user->domain_array_column_type();
-    if (!nested || user->not_null || !user->checks.empty())
+    if (!nested || user->not_null || !user->checks.empty() || domain_over_array_element(user->base))
       return fail(not_supported("an array of domain " + user->display_name() + ", a domain over an array,"));
     domain.base = *nested;
     domain.base_dimensions = parts.array_dimensions;

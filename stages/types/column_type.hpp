@@ -8,6 +8,11 @@
 // (an extension's, a user's) keeps OID 0 and the name it was declared with; its
 // values are kept as PostgreSQL's text output, never altered.
 //
+// A named composite type (a table's row type, CREATE TYPE pair AS (...)) keeps
+// OID 0 and its name, with its fields (record_fields) when the catalog read them;
+// an array of one (pair[]) its name ("pair[]") and the composite type
+// (record_element).
+//
 // A user's enum has the OID Tributary gave it (16384 and up), its name, and its
 // labels (enum_labels, read from the database file with the column); a domain is
 // never a column_type: its columns have the domain's base type
@@ -37,6 +42,7 @@
 namespace tributary {
 
 struct enum_definition;  // stages/types/user/enum_type.hpp
+struct column_type;
 
 // The OID of the array type of a user enum made before PostgreSQL's numbering
 // (catalog_schema.cpp, migration 13) is the enum's OID plus this.
@@ -44,10 +50,14 @@ constexpr oid_t enum_array_oid_base = 0x40000000;
 
 // A field of an anonymous record (type record, OID 2249) a query computes, such
 // as the (x, n) rows of information_schema._pg_expandarray: its name and type.
+// A field of a named composite type whose type is not built in (another composite
+// type, an array of one, an enum) carries that type whole (`type`, with its own
+// fields or labels); a built-in field's type is builtin_column_type(oid, typmod).
 struct record_field {
   std::string name;
   oid_t oid = 0;
   int32_t typmod = -1;
+  std::shared_ptr<const column_type> type;  // a field of a user's type; nullptr: built in
 };
 
 // The domain's array type of a column_type that is an array of a domain.
@@ -67,6 +77,9 @@ struct column_type {
   std::shared_ptr<const std::vector<record_field>> record_fields;
   // An array of a user's domain: the domain's array type (see above).
   std::shared_ptr<const domain_array_type> domain_array;
+  // An array of a named composite type (pair[]): the composite type, with its
+  // record_fields (its values are array_out's text of record_out's texts).
+  std::shared_ptr<const column_type> record_element;
 
   bool known() const { return oid != 0; }
   // A user's enum or an array of one (both carry the enum's labels).
@@ -85,6 +98,11 @@ struct column_type {
 
 inline column_type builtin_column_type(oid_t oid, int32_t typmod = -1) {
   return column_type{oid, typmod, {}, nullptr, nullptr};
+}
+
+// The type of a named composite type's field: its own (a user's type) or the built-in one.
+inline column_type record_field_type(const record_field& field) {
+  return field.type ? *field.type : builtin_column_type(field.oid, field.typmod);
 }
 
 }  // namespace tributary

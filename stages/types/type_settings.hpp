@@ -37,4 +37,13 @@ inline const type_settings& publisher_type_settings() {
   return settings;
 }
 
+// True when a session with these settings prints every value as the publisher's
+// connection does (so a stored publisher text needs no printing again).
+inline bool prints_as_publisher(const type_settings& session) {
+  const type_settings& publisher = publisher_type_settings();
+  return session.time_zone == publisher.time_zone && session.date_style == publisher.date_style &&
+         session.intervals == publisher.intervals && session.bytea_output_hex == publisher.bytea_output_hex &&
+         session.extra_float_digits > 0;
+}
+
 }  // namespace tributary

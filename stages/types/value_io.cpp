@@ -47,7 +47,7 @@ namespace {
 // The codec of a column type: an enum's, an array's of an enum, or its built-in
 // type's family's.
 const type_codec* codec_of(const column_type& type) {
-  if (type.is_enum_array() || domain_over_array_element(type))  // mood[], il[]
+  if (type.is_enum_array() || domain_over_array_element(type) || type.record_element)  // mood[], il[], pair[]
     return &array_codec();
   if (!type.known() && type.record_fields)  // a composite type's column, its fields known
     return &record_codec();
@@ -114,9 +114,19 @@ result<std::optional<std::string>, pg_error> format_binary_value(const column_ty
                                          type_display_name(type)));
 }
 
-bool has_binary_input(const column_type& type) { return codec_of(type) != nullptr; }
+// A composite type has its binary formats when each field has them (an array of
+// one when the composite type has them).
+bool has_binary_input(const column_type& type) {
+  if (type.record_element)
+    return has_binary_input(*type.record_element);
+  if (!type.known() && type.record_fields)
+    for (const record_field& f : *type.record_fields)
+      if (!has_binary_input(record_field_type(f)))
+        return false;
+  return codec_of(type) != nullptr;
+}
 
-bool has_binary_output(const column_type& type) { return codec_of(type) != nullptr; }
+bool has_binary_output(const column_type& type) { return has_binary_input(type); }
 
 bool text_is_stored_as_received(const column_type& type) {
   if (type.is_enum())  // an enum or an array of one: every label is checked

@@ -11,7 +11,9 @@
 // A user's enum is checked against its labels (column_type::enum_labels), as
 // is each element of an array of one (mood[], through the array codec). A column
 // of a composite type whose fields the catalog attached (record_fields) goes
-// through the record codec (record_in / record_recv / record_send).
+// through the record codec (record_in / record_recv / record_send), an array of
+// one (record_element) through the array codec with the record codec for its
+// elements; both print under the session's settings.
 // Any other type — an extension's — is kept as PostgreSQL's
 // text output, verbatim (never altered), and printed as stored; its binary
 // formats are errors naming the type ("no binary input function available

@@ -1,9 +1,6 @@
 -- Statements Tributary does not answer as PostgreSQL yet (issue 11). The corpus test
 -- fails when one of them starts to: then move it into the corpus.
 SELECT current_user, version()
--- pg_typeof of an element of an array of a domain over an array: PostgreSQL's pil,
--- Tributary's integer[] (issue 7: no domain-typed values; the wire type is integer[] on both).
-CREATE DOMAIN pil AS int[]; SELECT pg_typeof(('{"{1}"}'::pil[])[1])
 -- A sub-select or VALUES in FROM without an alias: PostgreSQL 15's grammar refuses it
 -- (42601 with its HINT); libpg_query's reads it and Tributary answers (issue 11).
 SELECT * FROM (VALUES (1)) WHERE true

@@ -124,6 +124,8 @@ typed_expression array_subscript(query_translator& t, const json& indirection, c
       sql += ", " + subscript_sql(t, pt::fields(step).value("uidx", json()), where);
     typed_expression out = typed_result(sql + ")", element->oid);
     out.type = *element;
+    if (array.type.domain_array && steps.size() == 1)  // an element of il[] / price[]: of domain il / price
+      out.domain = array.type.domain_array->domain_name;
     return out;
   }
   // Bound k (lower of dimension k/2, upper of it) written: bit k of `given`.

@@ -17,6 +17,7 @@
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/type_casts.hpp"
 #include "stages/types/type_names.hpp"
+#include "stages/types/verbatim/record_type_description.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -56,6 +57,12 @@ std::string rowid_not_null(const std::string& sql, const std::string& relation, 
 
 typed_expression query_translator::assign(typed_expression value, const column_definition& column) {
   typed_expression out = assign_value(std::move(value), column);
+  const column_type& to = column.type;
+  if (!out.is_null_constant && ((!to.known() && to.record_fields) || to.record_element)) {
+    // A composite type's column keeps record_out's text with the publisher's
+    // settings: a value printed in this session (ROW(...)) is read again here.
+    out.sql = "pg_record_in(" + out.sql + ", " + sql_quote(describe_record_type(to)) + ")";
+  }
   if (column.rowid && !target_relation_.empty()) {
     out.sql = rowid_not_null(out.sql, target_relation_, column);
     out.is_null_constant = false;

@@ -55,6 +55,7 @@
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/pg_type_oids.hpp"
+#include "stages/types/user/user_types.hpp"
 
 namespace tributary::translator {
 namespace {
@@ -192,6 +193,23 @@ typed_expression typed_as(std::string sql, oid_t type) {
   return e;
 }
 
+// pg_typeof's type of a value of a domain (a column declared with one, an element
+// of an array of a domain over an array: typed_expression::domain names it): the
+// domain, as PostgreSQL's; of an array of a domain (price[], il[]) its array type;
+// else the value's type.
+oid_t typeof_domain(query_translator& t, const typed_expression& value) {
+  const column_type& type = value.type;
+  if (type.domain_array && (value.domain.empty() || type.domain_array->domain_name == value.domain))
+    return type.client_oid();
+  if (value.domain.empty() || !t.input().find_user_type)
+    return type.oid;
+  const size_t dot = value.domain.find('.');
+  const user_type* domain = dot == std::string::npos
+                                ? t.input().find_user_type("", value.domain)
+                                : t.input().find_user_type(value.domain.substr(0, dot), value.domain.substr(dot + 1));
+  return domain != nullptr && domain->kind == 'd' ? domain->oid : type.oid;
+}
+
 }  // namespace
 
 std::optional<typed_expression> catalog_function(query_translator& t, const std::string& name,
@@ -206,7 +224,7 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
       throw not_translatable{"pg_typeof of a parameter"};
     const std::string oid = std::to_string(value.literal || value.is_null_constant ? pg_type_oid::unknown
                                            : value.row_type_oid != 0            ? value.row_type_oid
-                                                                                : value.type.oid);
+                                                                                : typeof_domain(t, value));
     return typed_result("CASE WHEN " + value.sql + " IS NULL THEN " + oid + " ELSE " + oid + " END", regtype_oid);
   }
   if (name == "current_schemas" && args.size() == 1) {

@@ -9,6 +9,7 @@
 #include "stages/types/pg_type_oids.hpp"
 #include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
+#include "stages/types/verbatim/record_type_description.hpp"
 
 namespace tributary::translator {
 
@@ -107,6 +108,12 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
 }
 
 std::string cast_sql(const std::string& sql, const column_type& from, const column_type& to) {
+  const bool composite = (!from.known() && from.record_fields) || from.record_element;
+  if (composite && (to.oid == pg_type_oid::text || to.oid == pg_type_oid::varchar || to.oid == pg_type_oid::bpchar)) {
+    // A named composite type (or an array of one): record_out in this session.
+    const std::string text = "pg_record_out(" + sql + ", " + sql_quote(describe_record_type(from)) + ")";
+    return cast_sql(text, builtin(pg_type_oid::text), to);
+  }
   if (const column_type* base = domain_over_array_element(from); base && !(from == to)) {
     // il[]: its text as array_out prints it in this session (pg_cast knows OIDs only).
     const std::string text = "pg_nested_array_out(" + sql + ", " + std::to_string(base->oid) + ", " +

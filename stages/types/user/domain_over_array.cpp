@@ -28,6 +28,13 @@ const column_type* domain_over_array_element(const column_type& type) {
 
 std::string domain_over_array_collation(const column_type& type) {
   const column_type* element = domain_over_array_element(type);
+  if (const column_type* inner = element ? domain_over_array_element(*element) : nullptr) {
+    // ill[]: elements of il[], itself of int4[] values ("pg_array___int4")
+    const type_descriptor* d = find_builtin_type(inner->oid);
+    if (!d || d->collation == "BINARY")
+      return "BINARY";
+    return "pg_array__" + std::string(d->typname);
+  }
   const type_descriptor* d = element ? find_builtin_type(element->oid) : nullptr;
   if (!d || d->collation == "BINARY")  // an element type without an order of its own
     return "BINARY";

@@ -20,6 +20,9 @@
 //                                  nullptr for any other type
 //   domain_over_array_collation    the SQLite collation of its stored text
 //                                  ("pg_array__int4": array_order.hpp)
+// An array of a domain over il[] (ill[], ill AS il[]) is the same shape one level up:
+// its `element` is il[]'s column type (itself such a type), its collation
+// "pg_array___int4".
 // Pure.
 #pragma once
 

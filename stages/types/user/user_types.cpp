@@ -22,6 +22,9 @@ std::optional<column_type> user_type::domain_array_column_type() const {
   const type_descriptor* d = find_builtin_type(base.oid);
   if (kind == 'd' && base_dimensions > 0 && d != nullptr && d->category == 'A' && d->element != 0)
     return domain_over_array_column_type(array_oid, oid, display_name(), base);  // il[]
+  if (kind == 'd' && base_dimensions > 0 && domain_over_array_element(base) &&
+      find_builtin_type(domain_over_array_element(base)->oid) != nullptr)
+    return domain_over_array_column_type(array_oid, oid, display_name(), base);  // ill[] (ill AS il[])
   if (kind != 'd' || base_dimensions != 0 || d == nullptr || d->array == 0)
     return std::nullopt;
   column_type type = base;

@@ -4,6 +4,7 @@
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/stored_order.hpp"
 #include "stages/types/type_codec.hpp"
+#include "stages/types/user/domain_over_array.hpp"
 #include "stages/types/user/enum_type.hpp"
 
 namespace tributary {
@@ -35,6 +36,16 @@ array_element_order::array_element_order(oid_t element_oid)
 }
 
 array_element_order::array_element_order(const enum_order& labels) : text_(compare_bytes), labels_(&labels) {}
+
+array_element_order array_element_order::of_arrays(oid_t inner_array_oid) {
+  array_element_order out(inner_array_oid);
+  out.codec_ = &array_codec();
+  out.type_ = domain_over_array_column_type(0, 0, "", builtin_column_type(inner_array_oid));
+  out.delimiter_ = ',';
+  const type_descriptor* d = find_builtin_type(inner_array_oid);
+  out.text_ = d ? collation_named("pg_array_" + std::string(d->typname)) : compare_bytes;
+  return out;
+}
 
 result<stored_array, pg_error> array_element_order::read(std::string_view text) const {
   auto literal = read_array_literal(text, delimiter_);

@@ -9,6 +9,10 @@
 //       collation (builtin_types.hpp; "BINARY" = bytes). So 1.0 = 1.00 for
 //       numeric elements. An element type without a codec: texts by bytes.
 //   array_element_order(labels)       a user's enum: labels by its sort order.
+//   of_arrays(inner_array_oid)        elements that are themselves arrays of
+//       inner_array_oid values (an ill[] column's il[] values, il over int[]:
+//       of_arrays(1007)): read by the array codec, compared as array_cmp of the
+//       inner arrays' array_cmp ("pg_array__int4").
 //   read     an array text's shape and its elements' stored values (nullopt for
 //            NULL); array_in's error, or the element type's input error
 //   compare  <0, 0, >0 of two non-NULL stored element values
@@ -48,6 +52,7 @@ class array_element_order {
 public:
   explicit array_element_order(oid_t element_oid);
   explicit array_element_order(const enum_order& labels);
+  static array_element_order of_arrays(oid_t inner_array_oid);
 
   result<stored_array, pg_error> read(std::string_view text) const;
   int compare(const sql_value& a, const sql_value& b) const;

@@ -40,6 +40,11 @@ int compare_arrays(const array_element_order& order, const stored_array& a, cons
   return three_way(sa.lower_bounds, sb.lower_bounds);
 }
 
+template <oid_t InnerArrayOid>
+int compare_stored_array_of_arrays_of(std::string_view a, std::string_view b) {
+  return compare_stored_array_of_arrays(InnerArrayOid, a, b);
+}
+
 // Element types that have a codec and an array type in builtin_types.cpp.
 constexpr stored_collation array_collations[] = {
     {"pg_array_bool", compare_stored_array_of<16>},
@@ -126,6 +131,49 @@ constexpr stored_collation array_collations[] = {
     {"pg_array__tstzrange", compare_stored_array_of<3911>},
     {"pg_array__daterange", compare_stored_array_of<3913>},
     {"pg_array__int8range", compare_stored_array_of<3927>},
+    // Arrays of arrays of arrays: an array of a domain over il[] (ill[]), its elements
+    // il[] values compared as il[]'s own order (array_cmp three times).
+    {"pg_array___bool", compare_stored_array_of_arrays_of<1000>},
+    {"pg_array___bytea", compare_stored_array_of_arrays_of<1001>},
+    {"pg_array___char", compare_stored_array_of_arrays_of<1002>},
+    {"pg_array___name", compare_stored_array_of_arrays_of<1003>},
+    {"pg_array___int8", compare_stored_array_of_arrays_of<1016>},
+    {"pg_array___int2", compare_stored_array_of_arrays_of<1005>},
+    {"pg_array___int4", compare_stored_array_of_arrays_of<1007>},
+    {"pg_array___text", compare_stored_array_of_arrays_of<1009>},
+    {"pg_array___oid", compare_stored_array_of_arrays_of<1028>},
+    {"pg_array___json", compare_stored_array_of_arrays_of<199>},
+    {"pg_array___xml", compare_stored_array_of_arrays_of<143>},
+    {"pg_array___point", compare_stored_array_of_arrays_of<1017>},
+    {"pg_array___cidr", compare_stored_array_of_arrays_of<651>},
+    {"pg_array___float4", compare_stored_array_of_arrays_of<1021>},
+    {"pg_array___float8", compare_stored_array_of_arrays_of<1022>},
+    {"pg_array___macaddr8", compare_stored_array_of_arrays_of<775>},
+    {"pg_array___money", compare_stored_array_of_arrays_of<791>},
+    {"pg_array___macaddr", compare_stored_array_of_arrays_of<1040>},
+    {"pg_array___inet", compare_stored_array_of_arrays_of<1041>},
+    {"pg_array___bpchar", compare_stored_array_of_arrays_of<1014>},
+    {"pg_array___varchar", compare_stored_array_of_arrays_of<1015>},
+    {"pg_array___date", compare_stored_array_of_arrays_of<1182>},
+    {"pg_array___time", compare_stored_array_of_arrays_of<1183>},
+    {"pg_array___timestamp", compare_stored_array_of_arrays_of<1115>},
+    {"pg_array___timestamptz", compare_stored_array_of_arrays_of<1185>},
+    {"pg_array___interval", compare_stored_array_of_arrays_of<1187>},
+    {"pg_array___timetz", compare_stored_array_of_arrays_of<1270>},
+    {"pg_array___bit", compare_stored_array_of_arrays_of<1561>},
+    {"pg_array___varbit", compare_stored_array_of_arrays_of<1563>},
+    {"pg_array___numeric", compare_stored_array_of_arrays_of<1231>},
+    {"pg_array___uuid", compare_stored_array_of_arrays_of<2951>},
+    {"pg_array___pg_lsn", compare_stored_array_of_arrays_of<3221>},
+    {"pg_array___jsonb", compare_stored_array_of_arrays_of<3807>},
+    {"pg_array___tsvector", compare_stored_array_of_arrays_of<3643>},
+    {"pg_array___tsquery", compare_stored_array_of_arrays_of<3645>},
+    {"pg_array___int4range", compare_stored_array_of_arrays_of<3905>},
+    {"pg_array___numrange", compare_stored_array_of_arrays_of<3907>},
+    {"pg_array___tsrange", compare_stored_array_of_arrays_of<3909>},
+    {"pg_array___tstzrange", compare_stored_array_of_arrays_of<3911>},
+    {"pg_array___daterange", compare_stored_array_of_arrays_of<3913>},
+    {"pg_array___int8range", compare_stored_array_of_arrays_of<3927>},
 };
 
 }  // namespace
@@ -146,6 +194,10 @@ int compare_stored(const array_element_order& order, std::string_view a, std::st
 
 int compare_stored_array(oid_t element_oid, std::string_view a, std::string_view b) {
   return compare_stored(array_element_order(element_oid), a, b);
+}
+
+int compare_stored_array_of_arrays(oid_t inner_array_oid, std::string_view a, std::string_view b) {
+  return compare_stored(array_element_order::of_arrays(inner_array_oid), a, b);
 }
 
 int compare_stored_enum_array(const enum_order& labels, std::string_view a, std::string_view b) {

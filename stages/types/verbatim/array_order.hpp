@@ -24,7 +24,8 @@
 //     (enum_type.hpp's enum_order), so '{sad}' < '{happy}' when sad comes first.
 //   stored_array_collations  one collation per array type whose element type
 //     has a codec, "pg_array_<element typname>" ("pg_array_int4"), and one per
-//     array of its arrays ("pg_array__int4": il[]), calling compare_stored_array.
+//     array of its arrays ("pg_array__int4": il[]), calling compare_stored_array,
+//     and one per array of those ("pg_array___int4": ill[]).
 // Pure functions, nothing cached: thread-safe.
 #pragma once
 
@@ -43,6 +44,10 @@ template <oid_t ElementOid>
 int compare_stored_array_of(std::string_view a, std::string_view b) {
   return compare_stored_array(ElementOid, a, b);
 }
+
+// The order of an array whose elements are arrays of inner_array_oid values (ill[]:
+// its il[] elements compared as il[]'s order; collations "pg_array___int4").
+int compare_stored_array_of_arrays(oid_t inner_array_oid, std::string_view a, std::string_view b);
 
 class enum_order;
 int compare_stored_enum_array(const enum_order& labels, std::string_view a, std::string_view b);

@@ -1,12 +1,16 @@
 // type_array: arrays of every built-in type that has a codec (int4[], text[],
 // timestamptz[], numeric[], uuid[], inet[], ...: the category 'A' types of
-// builtin_types.cpp whose element type find_type_codec knows) and of users'
+// builtin_types.cpp whose element type find_type_codec knows), of named composite
+// types (pair[]: each element read, printed, received and sent by the record codec,
+// type_record.cpp; sent with the type's row type OID as element type) and of users'
 // enums (mood[]: each element a label of the enum, 22P02 otherwise; sent with
 // the enum's OID as element type) and of users' domains (price[]: the base
 // type's array, numeric[], sent with the domain's OID as element type) and of
 // users' domains over arrays (il[]: each element a whole int4[] value, read,
-// printed, sent and received by int4[]'s own codec; domain_over_array.hpp), as
-// PostgreSQL 15's array_in / array_out / array_recv / array_send.
+// printed, sent and received by int4[]'s own codec; domain_over_array.hpp) and of
+// a domain over such an array (ill[] with ill AS il[]: each element an il[] value,
+// by this codec again), as PostgreSQL 15's array_in / array_out / array_recv /
+// array_send.
 //
 // Stored form: TEXT, array_out's text of the value as the publisher prints it
 // (DateStyle ISO, TimeZone UTC, extra_float_digits 3, bytea hex:
@@ -59,6 +63,7 @@
 #include <string>
 
 #include "stages/types/verbatim/array_text.hpp"
+#include "stages/core/row_type_oid.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/type_names.hpp"
 #include "stages/types/user/domain_over_array.hpp"
@@ -85,10 +90,18 @@ element_info element_of(const column_type& array_type) {
     info.sent_oid = info.type.oid;
     return info;
   }
+  if (array_type.record_element) {  // pair[]: each element a record (type_record.cpp)
+    info.type = *array_type.record_element;
+    info.codec = &record_codec();
+    info.sent_oid =
+        static_cast<oid_t>(table_row_type_oid(row_type_local_name(array_type.record_element->name)));
+    return info;
+  }
   if (const column_type* base_array = domain_over_array_element(array_type)) {
     // il[]: each element a whole int4[] value, sent with il's OID as element type.
     info.type = *base_array;
-    info.codec = find_type_codec(base_array->oid);
+    // ill[]: each element an il[] value, itself an array of int4[] values.
+    info.codec = domain_over_array_element(*base_array) ? &array_codec() : find_type_codec(base_array->oid);
     info.sent_oid = array_type.domain_array->domain_oid;
     return info;
   }
@@ -181,12 +194,18 @@ std::string format_text(const column_type& type, const sql_value& stored,
                         const type_settings& settings) {
   std::string text = verbatim_stored_text(stored);
   const element_info element = element_of(type);
-  if (!element.codec || !session_prints_differently(element.type.oid, settings))
+  const bool records = type.record_element != nullptr;
+  if (!element.codec || (records ? prints_as_publisher(settings)
+                                 : !session_prints_differently(domain_over_array_element(element.type)
+                                                                   ? domain_over_array_element(element.type)->oid
+                                                                   : element.type.oid,
+                                                               settings)))
     return text;
   auto array = read_array_literal(text, element.delimiter);
   if (!array.ok())
     return text;
-  const column_type value_type = builtin_column_type(element.type.oid);
+  const column_type value_type =
+      records || domain_over_array_element(element.type) ? element.type : builtin_column_type(element.type.oid);
   for (auto& e : array->elements) {
     if (!e)
       continue;
@@ -295,7 +314,9 @@ std::string format_binary(const column_type& type, const sql_value& stored) {
     append_be(out, static_cast<uint32_t>(array->lower_bounds[i]), 4);
   }
   const column_type value_type =
-      element.type.is_enum() ? element.type : builtin_column_type(element.type.oid);
+      element.type.is_enum() || element.type.record_fields || domain_over_array_element(element.type)
+          ? element.type
+          : builtin_column_type(element.type.oid);
   const type_settings& settings = publisher_type_settings();
   for (const auto& e : array->elements) {
     if (!e) {
