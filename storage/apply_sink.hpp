@@ -24,7 +24,18 @@
 //   what is durable: a checkpoint syncs the WAL before it writes the file.
 //   The connection's log goes through wal_write_coalescing: a commit's frames
 //   reach the file in 124 KiB writes, not two writes per frame.
-//
+//   Changed pages: a group of whole transactions (begin_group(held)) runs
+//   with a page cache of group_cache_kib, and cache_full() tells the caller to
+//   commit it once the pages it changed, predicted by group_page_budget from
+//   what earlier commits wrote per change, take half of that. A group that
+//   spilled changed pages into the log mid-transaction rewrote them there when
+//   they changed again, and its commit then read back every frame after the
+//   first rewritten one to rewrite its checksum (a read and a write per frame:
+//   W2's random updates did that for most of each group); the other half keeps
+//   the pages every group reads (interior pages, pgbench's branches) clean in
+//   memory. A transaction applied in pieces or ahead (begin_group(spilled), any
+//   size) runs with page_cache_kib and spills as SQLite does, so its memory
+//   stays bounded whatever its size; switching frees the cache down to it.
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
 //                 --rollback_group (ROLLBACK)--> idle
@@ -67,6 +78,7 @@
 #include <vector>
 
 #include "stages/pipeline/apply_plan.hpp"
+#include "stages/pipeline/group_page_budget.hpp"
 #include "stages/core/lsn.hpp"
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/core/result.hpp"
@@ -99,6 +111,15 @@ struct apply_sink_config {
   // (bench/README, session 14), against issue 10's "peak RSS unchanged".
   int page_cache_kib = 2000;
   int wal_autocheckpoint_pages = 10000;
+  // The page cache of a group of whole transactions (KiB; see "Changed pages"
+  // above); cache_full() when its changed pages take half of it.
+  int group_cache_kib = 32768;
+};
+
+// Where the open local transaction's changed pages go once the page cache is full.
+enum class changed_pages {
+  held,     // kept in a cache of group_cache_kib, committed before it fills (a group of whole transactions)
+  spilled,  // written to the log (a transaction of any size: in pieces, ahead)
 };
 
 class apply_sink {
@@ -110,7 +131,10 @@ public:
   apply_sink& operator=(apply_sink&&) noexcept;
   ~apply_sink();
 
-  result<ok_t, apply_error> begin_group();
+  result<ok_t, apply_error> begin_group(changed_pages pages = changed_pages::spilled);
+  // The open group (begun with changed_pages::held) has changed about half of
+  // group_cache_kib of pages: commit it before SQLite spills them.
+  bool cache_full() const;
   // With local triggers that fire on applied rows the group is planned again in
   // the publisher's order (make_apply_plan's keep_publisher_order).
   result<ok_t, apply_error> apply(const apply_plan& plan,
@@ -214,6 +238,11 @@ private:
   std::vector<sql_value> row_values_;  // the current row's bound values
   std::optional<bool> triggers_fire_;  // local triggers fire on applied rows (known for the open group)
   bool sync_at_commit_ = false;        // not in WAL mode: every commit syncs (synchronous=FULL)
+  changed_pages pages_ = changed_pages::spilled;  // the cache size in force
+  group_page_budget page_budget_{1};
+  int64_t group_changes_ = 0;       // changes applied in the open group
+  int64_t pages_written_at_begin_ = 0;  // SQLITE_DBSTATUS_CACHE_WRITE at begin_group
+  int64_t pages_written() const;
   std::optional<lsn> committed_;       // end of the last commit not yet returned by make_durable
   apply_counters counters_;
   apply_counters counters_at_begin_;
