@@ -120,16 +120,9 @@ apply_sink::~apply_sink() = default;
 result<ok_t, apply_error> apply_sink::begin_group(changed_pages pages) {
   if (db_.in_transaction())
     return fail(plain_error("XX000", "apply group already open"));
-  if (pages != pages_) {
-    // A negative cache_spill is KiB; 1 is SQLite's default (spill when the
-    // cache is full). Set between transactions, so it holds for the whole one.
-    const int cache_kib = pages == changed_pages::held ? std::max(config_.group_cache_kib, config_.page_cache_kib)
-                                                       : std::max(config_.page_cache_kib, 2000);
-    auto set = db_.exec("PRAGMA cache_size = -" + std::to_string(cache_kib));
-    if (!set)
-      return fail(error_from_sqlite(set.error(), {}));
-    pages_ = pages;
-  }
+  if (pages == changed_pages::held)
+    if (auto r = use_cache(pages); !r)
+      return r;
   auto r = fixed_->begin.run();
   fixed_->begin.rewind();
   if (!r)
@@ -150,6 +143,19 @@ bool apply_sink::cache_full() const {
   if (pages_ != changed_pages::held || !db_.in_transaction())
     return false;
   return page_budget_.full(group_changes_);
+}
+
+// Sets the cache size of `pages` (a negative cache_size is KiB). Back to the
+// small cache, SQLite frees the pages past it at once, least recently used first.
+result<ok_t, apply_error> apply_sink::use_cache(changed_pages pages) {
+  if (pages == pages_)
+    return ok_v;
+  const int small_kib = std::max(config_.page_cache_kib, 2000);
+  const int cache_kib = pages == changed_pages::held ? std::max(config_.group_cache_kib, small_kib) : small_kib;
+  if (auto set = db_.exec("PRAGMA cache_size = -" + std::to_string(cache_kib)); !set)
+    return fail(error_from_sqlite(set.error(), {}));
+  pages_ = pages;
+  return ok_v;
 }
 
 int64_t apply_sink::pages_written() const {
@@ -271,6 +277,9 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
   committed_ = end_lsn;
   if (pages_ == changed_pages::held && pages_written_at_begin_ >= 0)
     page_budget_.on_commit(group_changes_, pages_written() - pages_written_at_begin_);
+  // The group's pages are clean now: the memory goes back (kept only while a
+  // group is open). The commit stands whatever this says.
+  (void)use_cache(changed_pages::spilled);
   return outcome;
 }
 
@@ -304,6 +313,7 @@ void apply_sink::forget_tables() {
 void apply_sink::rollback_group() {
   if (db_.in_transaction())
     (void)db_.exec("ROLLBACK");
+  (void)use_cache(changed_pages::spilled);
   forget_tables();
 }
 

@@ -33,9 +33,12 @@
 //   first rewritten one to rewrite its checksum (a read and a write per frame:
 //   W2's random updates did that for most of each group); the other half keeps
 //   the pages every group reads (interior pages, pgbench's branches) clean in
-//   memory. A transaction applied in pieces or ahead (begin_group(spilled), any
-//   size) runs with page_cache_kib and spills as SQLite does, so its memory
-//   stays bounded whatever its size; switching frees the cache down to it.
+//   memory. The group cache lives only while the group is open: its commit (or
+//   rollback) sets page_cache_kib again, which frees the pages past it, so a
+//   stream that touches few pages per group (inserts in key order) does not
+//   fill it with pages it will not read again. A transaction applied in pieces
+//   or ahead (begin_group(spilled), any size) runs with page_cache_kib and
+//   spills as SQLite does, so its memory stays bounded whatever its size.
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
 //                 --rollback_group (ROLLBACK)--> idle
@@ -243,6 +246,7 @@ private:
   int64_t group_changes_ = 0;       // changes applied in the open group
   int64_t pages_written_at_begin_ = 0;  // SQLITE_DBSTATUS_CACHE_WRITE at begin_group
   int64_t pages_written() const;
+  result<ok_t, apply_error> use_cache(changed_pages pages);
   std::optional<lsn> committed_;       // end of the last commit not yet returned by make_durable
   apply_counters counters_;
   apply_counters counters_at_begin_;

@@ -85,17 +85,22 @@ TEST_F(ApplySinkPagesTest, AGroupIsFullWhenItsChangedPagesReachHalfTheCache) {
   EXPECT_FALSE(sink_->cache_full());  // no group open
 }
 
-// Switching from a group back to a transaction in pieces frees the group's
-// cache down to the small one.
-TEST_F(ApplySinkPagesTest, APieceAfterAGroupRunsWithTheSmallCache) {
-  ASSERT_TRUE(sink_->begin_group(changed_pages::held).ok());
-  std::vector<remote_transaction_ptr> group{updates_on_pages(1500, "x")};
-  ASSERT_TRUE(sink_->apply(make_apply_plan(group), group).ok());
-  ASSERT_TRUE(sink_->commit_group(group.back()->end_lsn).ok());
-  EXPECT_GT(status(SQLITE_DBSTATUS_CACHE_USED), 4 << 20);
-  ASSERT_TRUE(sink_->begin_group(changed_pages::spilled).ok());
-  EXPECT_LT(status(SQLITE_DBSTATUS_CACHE_USED), 3 << 20);
-  sink_->rollback_group();
+// The group's cache lives while the group is open: its commit, or its
+// rollback, frees it down to the small cache.
+TEST_F(ApplySinkPagesTest, AGroupsCacheIsFreedWhenItEnds) {
+  for (bool commit : {true, false}) {
+    ASSERT_TRUE(sink_->begin_group(changed_pages::held).ok());
+    std::vector<remote_transaction_ptr> group{updates_on_pages(1500, commit ? "x" : "y")};
+    ASSERT_TRUE(sink_->apply(make_apply_plan(group), group).ok());
+    EXPECT_GT(status(SQLITE_DBSTATUS_CACHE_USED), 4 << 20);
+    if (commit)
+      ASSERT_TRUE(sink_->commit_group(group.back()->end_lsn).ok());
+    else
+      sink_->rollback_group();
+    EXPECT_LT(status(SQLITE_DBSTATUS_CACHE_USED), 3 << 20) << (commit ? "commit" : "rollback");
+  }
+  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"), (std::vector<std::string>{"1500"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'y'"), (std::vector<std::string>{"0"}));
 }
 
 }  // namespace
