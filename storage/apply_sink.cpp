@@ -72,7 +72,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
       return fail(error_from_sqlite(r.error(), {}));
   // Cache and checkpoints (see the header).
   if (auto r = db->exec("PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000)) +
-                        "; PRAGMA wal_autocheckpoint = " + std::to_string(config.wal_autocheckpoint_pages));
+                        "; PRAGMA wal_autocheckpoint = " + std::to_string(config.wal_autocheckpoint_pages) +
+                        "; PRAGMA journal_size_limit = " + std::to_string(config.wal_size_limit_bytes));
       !r)
     return fail(error_from_sqlite(r.error(), {}));
   auto record = db->prepare(
