@@ -130,14 +130,14 @@ void fail_transaction(self_ptr self, const apply_error& error) {
 // BEGIN IMMEDIATE, waiting out a file another writer holds (a client's write
 // transaction) for as long as it takes, as PostgreSQL's apply worker waits for a
 // lock; a wait of more than long_lock_wait is logged, and shown in tributary_actors.
-result<ok_t, apply_error> begin_local_transaction(self_ptr self) {
+result<ok_t, apply_error> begin_local_transaction(self_ptr self, changed_pages pages) {
   auto& st = self->state;
   const auto began_waiting = steady::now();
   bool shown_waiting = false;
   for (int attempt = 0;; ++attempt) {
     // A short first wait, so tributary_actors shows a longer one while it lasts.
     sqlite3_busy_timeout(st.sink->connection().handle(), attempt == 0 ? first_lock_wait_ms : 60000);
-    auto began = st.sink->begin_group();
+    auto began = st.sink->begin_group(pages);
     const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - began_waiting);
     if (!began && began.error().retryable && !shown_waiting) {
       st.args.registry->set_actor_state(st.stats, "waiting for a local transaction");
@@ -239,7 +239,7 @@ bool isolate_failure(self_ptr self, const apply_error& group_error) {
   }
   st.sink->rollback_group();
   st.sink->forget_attempt_counts();
-  if (auto b = begin_local_transaction(self); !b) {
+  if (auto b = begin_local_transaction(self, changed_pages::held); !b) {
     fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
     return false;
   }
@@ -262,7 +262,7 @@ result<ok_t, apply_error> reapply_group(self_ptr self) {
   auto& st = self->state;
   st.sink->rollback_group();
   st.sink->forget_attempt_counts();
-  if (auto b = begin_local_transaction(self); !b)
+  if (auto b = begin_local_transaction(self, changed_pages::held); !b)
     return b;
   auto all = st.group.transactions();
   return st.sink->apply(make_apply_plan(all), all);
@@ -321,7 +321,7 @@ bool apply_received(self_ptr self, std::span<const remote_transaction_ptr> recei
 bool apply_group_of(self_ptr self, std::span<const remote_transaction_ptr> received) {
   auto& st = self->state;
   if (st.group.empty()) {
-    if (auto b = begin_local_transaction(self); !b) {
+    if (auto b = begin_local_transaction(self, changed_pages::held); !b) {
       fail_apply(self, pipeline_errc::apply_failed, b.error().to_string());
       return false;
     }
@@ -366,7 +366,9 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
   count_applied(*st.stats, *batch);
   if (st.connection && batch->bytes)
     self->send(st.connection, credit_atom::value, batch->bytes);
-  if (st.group.due(self->mailbox().size() == 0, steady::now()))
+  // A group whose changed pages fill its share of the cache commits before
+  // SQLite spills them (apply_sink's "Changed pages").
+  if (st.group.due(self->mailbox().size() == 0, steady::now()) || (!st.group.empty() && st.sink->cache_full()))
     commit_group(self);
 }
 

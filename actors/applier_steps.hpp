@@ -22,7 +22,9 @@ constexpr int max_busy_retries = 100;
 std::string applying_state(const applier_actor_state& st);
 void fail_apply(self_ptr self, pipeline_errc code, const std::string& message);
 void fail_transaction(self_ptr self, const apply_error& error);
-result<ok_t, apply_error> begin_local_transaction(self_ptr self);
+// pages: a group of whole transactions holds its changed pages (committed when
+// the cache fills); a transaction in pieces or applied ahead spills them.
+result<ok_t, apply_error> begin_local_transaction(self_ptr self, changed_pages pages = changed_pages::spilled);
 bool commit_local_transaction(self_ptr self, const group_commit_record& record);
 bool commit_group(self_ptr self);
 bool apply_group_of(self_ptr self, std::span<const remote_transaction_ptr> received);

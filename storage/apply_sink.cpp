@@ -72,7 +72,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
       return fail(error_from_sqlite(r.error(), {}));
   // Cache and checkpoints (see the header).
   if (auto r = db->exec("PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000)) +
-                        "; PRAGMA wal_autocheckpoint = " + std::to_string(config.wal_autocheckpoint_pages));
+                        "; PRAGMA wal_autocheckpoint = " + std::to_string(config.wal_autocheckpoint_pages) +
+                        "; PRAGMA journal_size_limit = " + std::to_string(config.wal_size_limit_bytes));
       !r)
     return fail(error_from_sqlite(r.error(), {}));
   auto record = db->prepare(
@@ -93,6 +94,14 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
       group_statements{std::move(*begin), std::move(*commit), std::move(*version), std::move(*firing)});
   apply_sink sink(std::move(config), std::move(*db), std::move(origin_name), std::move(*record), std::move(fixed));
   sink.sync_at_commit_ = sync_at_commit;
+  {
+    // Half of the group cache, in pages of this file (see "Changed pages").
+    int64_t page_bytes = 4096;
+    if (auto size = sink.db_.prepare("PRAGMA page_size"); size)
+      if (auto row = size->step(); row && *row == sqlite_statement::step_result::row && size->column_int(0) > 0)
+        page_bytes = size->column_int(0);
+    sink.page_budget_ = group_page_budget{std::max<int64_t>(1, int64_t{sink.config_.group_cache_kib} * 1024 / page_bytes / 2)};
+  }
   return sink;
 }
 
@@ -109,9 +118,12 @@ apply_sink& apply_sink::operator=(apply_sink&&) noexcept = default;
 // Members die in reverse order: statements are finalized before db_ closes.
 apply_sink::~apply_sink() = default;
 
-result<ok_t, apply_error> apply_sink::begin_group() {
+result<ok_t, apply_error> apply_sink::begin_group(changed_pages pages) {
   if (db_.in_transaction())
     return fail(plain_error("XX000", "apply group already open"));
+  if (pages == changed_pages::held)
+    if (auto r = use_cache(pages); !r)
+      return r;
   auto r = fixed_->begin.run();
   fixed_->begin.rewind();
   if (!r)
@@ -123,7 +135,35 @@ result<ok_t, apply_error> apply_sink::begin_group() {
     }
   triggers_fire_.reset();
   counters_at_begin_ = counters_;
+  group_changes_ = 0;
+  pages_written_at_begin_ = pages_written();
   return ok_v;
+}
+
+bool apply_sink::cache_full() const {
+  if (pages_ != changed_pages::held || !db_.in_transaction())
+    return false;
+  return page_budget_.full(group_changes_);
+}
+
+// Sets the cache size of `pages` (a negative cache_size is KiB). Back to the
+// small cache, SQLite frees the pages past it at once, least recently used first.
+result<ok_t, apply_error> apply_sink::use_cache(changed_pages pages) {
+  if (pages == pages_)
+    return ok_v;
+  const int small_kib = std::max(config_.page_cache_kib, 2000);
+  const int cache_kib = pages == changed_pages::held ? std::max(config_.group_cache_kib, small_kib) : small_kib;
+  if (auto set = db_.exec("PRAGMA cache_size = -" + std::to_string(cache_kib)); !set)
+    return fail(error_from_sqlite(set.error(), {}));
+  pages_ = pages;
+  return ok_v;
+}
+
+int64_t apply_sink::pages_written() const {
+  int written = 0, highest = 0;
+  if (sqlite3_db_status(db_.handle(), SQLITE_DBSTATUS_CACHE_WRITE, &written, &highest, 0) != SQLITE_OK)
+    return -1;
+  return written;
 }
 
 result<ok_t, apply_error> apply_sink::savepoint() {
@@ -160,6 +200,8 @@ result<ok_t, apply_error> apply_sink::apply(const apply_plan& plan,
     triggers_fire_ = *fire;
   }
   const bool triggers_fire = *triggers_fire_;
+  for (const auto& txn : group)
+    group_changes_ += static_cast<int64_t>(txn->changes.size());
   if (triggers_fire)
     return apply_batches(make_apply_plan(group, true), group, false);
   return apply_batches(plan, group, true);
@@ -234,6 +276,11 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
     return failed(done.error());
   triggers_fire_.reset();
   committed_ = end_lsn;
+  if (pages_ == changed_pages::held && pages_written_at_begin_ >= 0)
+    page_budget_.on_commit(group_changes_, pages_written() - pages_written_at_begin_);
+  // The group's pages are clean now: the memory goes back (kept only while a
+  // group is open). The commit stands whatever this says.
+  (void)use_cache(changed_pages::spilled);
   return outcome;
 }
 
@@ -267,6 +314,7 @@ void apply_sink::forget_tables() {
 void apply_sink::rollback_group() {
   if (db_.in_transaction())
     (void)db_.exec("ROLLBACK");
+  (void)use_cache(changed_pages::spilled);
   forget_tables();
 }
 

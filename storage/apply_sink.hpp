@@ -22,9 +22,24 @@
 //   last one (read from the WAL, written to the file, both synced); rarer
 //   checkpoints copy a page rewritten by several groups once. Neither changes
 //   what is durable: a checkpoint syncs the WAL before it writes the file.
+//   The log file is cut back to wal_size_limit_bytes when it starts again.
 //   The connection's log goes through wal_write_coalescing: a commit's frames
 //   reach the file in 124 KiB writes, not two writes per frame.
-//
+//   Changed pages: a group of whole transactions (begin_group(held)) runs
+//   with a page cache of group_cache_kib, and cache_full() tells the caller to
+//   commit it once the pages it changed, predicted by group_page_budget from
+//   what earlier commits wrote per change, take half of that. A group that
+//   spilled changed pages into the log mid-transaction rewrote them there when
+//   they changed again, and its commit then read back every frame after the
+//   first rewritten one to rewrite its checksum (a read and a write per frame:
+//   W2's random updates did that for most of each group); the other half keeps
+//   the pages every group reads (interior pages, pgbench's branches) clean in
+//   memory. The group cache lives only while the group is open: its commit (or
+//   rollback) sets page_cache_kib again, which frees the pages past it, so a
+//   stream that touches few pages per group (inserts in key order) does not
+//   fill it with pages it will not read again. A transaction applied in pieces
+//   or ahead (begin_group(spilled), any size) runs with page_cache_kib and
+//   spills as SQLite does, so its memory stays bounded whatever its size.
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
 //                 --rollback_group (ROLLBACK)--> idle
@@ -67,6 +82,7 @@
 #include <vector>
 
 #include "stages/pipeline/apply_plan.hpp"
+#include "stages/pipeline/group_page_budget.hpp"
 #include "stages/core/lsn.hpp"
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/core/result.hpp"
@@ -98,7 +114,22 @@ struct apply_sink_config {
   // SQLite's default: a 32 MB cache halved W2's reads but added up to 32 MB of peak RSS
   // (bench/README, session 14), against issue 10's "peak RSS unchanged".
   int page_cache_kib = 2000;
-  int wal_autocheckpoint_pages = 10000;
+  // 40 000 pages (160 MB of log at 4 KiB): W2's random updates rewrite the same
+  // pages across groups, and a rarer checkpoint copies each once for more frames
+  // (session 18: -7 % server CPU per change over 5 pairs). The log file is cut
+  // back to wal_size_limit_bytes when it starts again after a checkpoint
+  // (PRAGMA journal_size_limit), so the disk keeps ~40 MB of it, not 160.
+  int wal_autocheckpoint_pages = 40000;
+  int64_t wal_size_limit_bytes = int64_t{10000} * 4096;
+  // The page cache of a group of whole transactions (KiB; see "Changed pages"
+  // above); cache_full() when its changed pages take half of it.
+  int group_cache_kib = 32768;
+};
+
+// Where the open local transaction's changed pages go once the page cache is full.
+enum class changed_pages {
+  held,     // kept in a cache of group_cache_kib, committed before it fills (a group of whole transactions)
+  spilled,  // written to the log (a transaction of any size: in pieces, ahead)
 };
 
 class apply_sink {
@@ -110,7 +141,10 @@ public:
   apply_sink& operator=(apply_sink&&) noexcept;
   ~apply_sink();
 
-  result<ok_t, apply_error> begin_group();
+  result<ok_t, apply_error> begin_group(changed_pages pages = changed_pages::spilled);
+  // The open group (begun with changed_pages::held) has changed about half of
+  // group_cache_kib of pages: commit it before SQLite spills them.
+  bool cache_full() const;
   // With local triggers that fire on applied rows the group is planned again in
   // the publisher's order (make_apply_plan's keep_publisher_order).
   result<ok_t, apply_error> apply(const apply_plan& plan,
@@ -214,6 +248,12 @@ private:
   std::vector<sql_value> row_values_;  // the current row's bound values
   std::optional<bool> triggers_fire_;  // local triggers fire on applied rows (known for the open group)
   bool sync_at_commit_ = false;        // not in WAL mode: every commit syncs (synchronous=FULL)
+  changed_pages pages_ = changed_pages::spilled;  // the cache size in force
+  group_page_budget page_budget_{1};
+  int64_t group_changes_ = 0;       // changes applied in the open group
+  int64_t pages_written_at_begin_ = 0;  // SQLITE_DBSTATUS_CACHE_WRITE at begin_group
+  int64_t pages_written() const;
+  result<ok_t, apply_error> use_cache(changed_pages pages);
   std::optional<lsn> committed_;       // end of the last commit not yet returned by make_durable
   apply_counters counters_;
   apply_counters counters_at_begin_;

@@ -163,7 +163,8 @@ protected:
     return (copy / "db.db").string();
   }
 
-  void power_loss_scenario(apply_sink_config config, const std::string& value, bool tail_unsynced);
+  void power_loss_scenario(apply_sink_config config, const std::string& value, bool tail_unsynced,
+                           changed_pages pages = changed_pages::spilled);
 
   fs::path dir_;
   std::string file_;
@@ -178,7 +179,7 @@ lsn end_of(int n) { return lsn{static_cast<uint64_t>(n) * 0x100}; }
 // With tail_unsynced, the last commits (never synced by make_durable nor by a
 // checkpoint) must be missing after the power loss.
 void ApplyDurabilityTest::power_loss_scenario(apply_sink_config config, const std::string& value,
-                                              bool tail_unsynced) {
+                                              bool tail_unsynced, changed_pages pages) {
   snapshot_vfs_scope vfs;
   auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
   lsn reported;
@@ -189,7 +190,7 @@ void ApplyDurabilityTest::power_loss_scenario(apply_sink_config config, const st
     for (int n = 1; n <= 40; ++n) {
       std::vector<remote_transaction_ptr> group{
           txn({ins(t, {v(std::to_string(n)), v(value)})}, 740 + n, end_of(n).value() - 0x30)};
-      ASSERT_TRUE(sink->begin_group().ok());
+      ASSERT_TRUE(sink->begin_group(pages).ok());
       ASSERT_TRUE(sink->apply(make_apply_plan(group), group).ok());
       ASSERT_TRUE(sink->commit_group(end_of(n)).ok());
       EXPECT_TRUE(sink->commit_not_durable());
@@ -251,6 +252,42 @@ TEST_F(ApplyDurabilityTest, CheckpointsBetweenTheSyncsKeepThePowerLossGuarantee)
   EXPECT_GT(synced_file_size_, before + 20 * 4096);
 }
 
+// Groups that keep their changed pages in the group cache (apply_sink.hpp,
+// "Changed pages") write them at their commit like any other: the same
+// guarantee, with rows of several pages each and checkpoints between the syncs.
+TEST_F(ApplyDurabilityTest, GroupsHoldingTheirPagesKeepThePowerLossGuarantee) {
+  apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
+  config.wal_autocheckpoint_pages = 3;
+  power_loss_scenario(std::move(config), std::string(9000, 'x'), false, changed_pages::held);
+}
+
+// After a checkpoint the log starts again from its beginning and its file is
+// cut back to wal_size_limit_bytes: a burst of commits does not leave its size
+// on the disk.
+TEST_F(ApplyDurabilityTest, TheLogFileIsCutBackWhenItStartsAgain) {
+  apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
+  config.wal_autocheckpoint_pages = 100;
+  config.wal_size_limit_bytes = 64 * 1024;
+  auto sink = apply_sink::open(std::move(config));
+  ASSERT_TRUE(sink.ok()) << sink.error().to_string();
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  auto commit_rows = [&](int first, int count, size_t bytes, int n) {
+    std::vector<row_change> changes;
+    for (int id = first; id < first + count; ++id)
+      changes.push_back(ins(t, {v(std::to_string(id)), v(std::string(bytes, 'x'))}));
+    std::vector<remote_transaction_ptr> group{txn(std::move(changes), 740 + n, end_of(n).value() - 0x30)};
+    ASSERT_TRUE(sink->begin_group(changed_pages::held).ok());
+    ASSERT_TRUE(sink->apply(make_apply_plan(group), group).ok());
+    ASSERT_TRUE(sink->commit_group(end_of(n)).ok());
+  };
+  commit_rows(1, 200, 5000, 1);  // ~400 pages: past the interval, checkpointed after its commit
+  const auto burst = fs::file_size(file_ + "-wal");
+  EXPECT_GT(burst, uintmax_t{512} * 1024);
+  commit_rows(1000, 1, 10, 2);  // the log starts again
+  EXPECT_LE(fs::file_size(file_ + "-wal"), uintmax_t{64 * 1024});
+  EXPECT_EQ(open_and_read(file_).ids.size(), 201u);
+}
+
 // The apply connection's own cache size and checkpoint interval (apply_sink.hpp,
 // "Cache and checkpoints"); SQLite's defaults are 2 MB and 1000 pages.
 TEST_F(ApplyDurabilityTest, TheSinkSetsItsCacheSizeAndCheckpointInterval) {
@@ -264,15 +301,18 @@ TEST_F(ApplyDurabilityTest, TheSinkSetsItsCacheSizeAndCheckpointInterval) {
   auto defaults = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
   ASSERT_TRUE(defaults.ok()) << defaults.error().to_string();
   EXPECT_EQ(pragma(*defaults, "cache_size"), -2000);
-  EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 10000);
+  EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 40000);
+  EXPECT_EQ(pragma(*defaults, "journal_size_limit"), 10000 * 4096) << "the log file cut back to 40 MB";
 
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
   config.page_cache_kib = 8192;
   config.wal_autocheckpoint_pages = 250;
+  config.wal_size_limit_bytes = 1 << 20;
   auto set = apply_sink::open(std::move(config));
   ASSERT_TRUE(set.ok()) << set.error().to_string();
   EXPECT_EQ(pragma(*set, "cache_size"), -8192);
   EXPECT_EQ(pragma(*set, "wal_autocheckpoint"), 250);
+  EXPECT_EQ(pragma(*set, "journal_size_limit"), 1 << 20);
 
   apply_sink_config tiny{file_, 16384, origin_id, 1000, nullptr};
   tiny.page_cache_kib = 100;
