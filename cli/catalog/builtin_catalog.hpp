@@ -15,7 +15,8 @@
 //
 // A row says what PostgreSQL's catalog says: it lists the function, it does not
 // make Tributary run it (a call of one the translator lacks stays 0A000).
-// Descriptions are pg_description's (obj_description(oid, 'pg_operator' | 'pg_proc')).
+// Descriptions are pg_description's (obj_description(oid, 'pg_operator' | 'pg_proc' |
+// 'pg_type'); builtin_type_descriptions_data.cpp has the types' for psql's \dTS).
 // The signatures psql prints are PostgreSQL's rendering (pg_get_function_arguments,
 // _identity_arguments, _result, _sqlbody); proargdefaults (a node tree) is NULL.
 // proacl names the bootstrap superuser as "@" (the owner's name is put in).
@@ -59,7 +60,15 @@ struct builtin_function {
   const char* description;
 };
 
+// A built-in type's comment (obj_description(oid, 'pg_type')); the pg_type rows
+// themselves are Tributary's (builtin_types.cpp, internal_types.cpp).
+struct builtin_type_description {
+  int64_t oid;
+  const char* description;
+};
+
 std::span<const builtin_operator> builtin_operators();
+std::span<const builtin_type_description> builtin_type_descriptions();
 std::span<const builtin_function> builtin_functions();
 
 // By OID (binary search; the data is in OID order), or nullptr.

@@ -16,6 +16,7 @@ namespace {
 constexpr int64_t bootstrap_superuser = 10;
 constexpr int64_t pg_proc_class = 1255;
 constexpr int64_t pg_operator_class = 2617;
+constexpr int64_t pg_type_class = 1247;
 
 using catalog_value::boolean;
 using catalog_value::character;
@@ -87,6 +88,8 @@ std::vector<snapshot_row> builtin_description_rows() {
   for (const builtin_function& f : builtin_functions())
     if (f.description != nullptr)
       out.push_back({f.oid, pg_proc_class, int64_t{0}, std::string(f.description)});
+  for (const builtin_type_description& t : builtin_type_descriptions())
+    out.push_back({t.oid, pg_type_class, int64_t{0}, std::string(t.description)});
   return out;
 }
 
@@ -97,6 +100,10 @@ const char* builtin_description(const std::string& catalog, int64_t oid) {
   if (catalog == "pg_proc")
     if (const builtin_function* f = find_builtin_function(oid))
       return f->description;
+  if (catalog == "pg_type")
+    for (const builtin_type_description& t : builtin_type_descriptions())
+      if (t.oid == oid)
+        return t.description;
   return nullptr;
 }
 

@@ -12,6 +12,7 @@
 #include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/description_rows.hpp"
 #include "cli/catalog/function_registration.hpp"
+#include "cli/catalog/internal_types.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -194,9 +195,13 @@ void type_is_visible_function(sqlite3_context* context, int argc, sqlite3_value*
   for (const auto& r : reader.model().relations)  // a table's or composite type's row type
     if (has_row_type(r) && (table_row_type_oid(r.local_name) == oid || table_row_type_oid(r.local_name, true) == oid))
       return sqlite3_result_int(context, visible(reader, r.schema) ? 1 : 0);
+  // A built-in type, its array or an internal type: pg_catalog's, always on the path.
   const type_descriptor* builtin = find_builtin_type(static_cast<oid_t>(oid));
-  if (builtin != nullptr && builtin->oid == oid)
+  if (builtin != nullptr && (builtin->oid == oid || builtin->array == oid))
     return sqlite3_result_int(context, 1);
+  for (const internal_type& t : internal_types())
+    if (t.oid == oid)
+      return sqlite3_result_int(context, 1);
   sqlite3_result_null(context);  // PostgreSQL: NULL for a type that does not exist
 }
 
