@@ -1,8 +1,12 @@
 // 047_postgres_tools_catalog_lists: psql's lists of built-in catalog objects that are
-// Tributary's too (\dTS types), against Tributary and the fixture's PostgreSQL 15
-// (issue 12): the same output byte for byte, and the catalog reads beneath them
-// (pg_type_is_visible of internal and array types, the types' obj_description).
+// Tributary's too (\dTS types, \dC casts), against Tributary and the fixture's
+// PostgreSQL 15 (issue 12): the same output byte for byte, and the catalog reads
+// beneath them (pg_type_is_visible of internal and array types, the types'
+// obj_description). pg_cast lists only the casts Tributary does: each of its rows is
+// PostgreSQL's, and a cast it leaves out is one Tributary refuses.
 // Same fixture as 047_postgres_tools_test.cpp.
+#include <sstream>
+
 #include "integration/postgres_tools_fixture.hpp"
 
 namespace tributary::integration {
@@ -20,6 +24,28 @@ TEST_F(PostgresTools, BuiltinTypeListsAsPostgres) {
       "SELECT obj_description(23, 'pg_type'), obj_description(2277, 'pg_type'), obj_description(1007, 'pg_type')",
       "SELECT count(*) FROM pg_description WHERE classoid = 'pg_type'::regclass",
   });
+}
+
+TEST_F(PostgresTools, CastListsAsPostgresForTheCastsTributaryDoes) {
+  // Types all of whose casts Tributary does list as PostgreSQL's.
+  expect_same_meta_commands({"\\dC \"timestamp*\"", "\\dC+ date", "\\dC bit*", "\\dC regclass", "\\dC json",
+                             "\\dC uuid", "\\dC nosuch"});
+  // Every pg_cast row of Tributary's is one of PostgreSQL's, as it is there.
+  const std::vector<std::string> query = {"-X", "-A", "-t", "-d", "postgres", "-c",
+                                          "SELECT oid, castsource, casttarget, castfunc, castcontext, castmethod "
+                                          "FROM pg_cast ORDER BY oid"};
+  const std::string theirs = "\n" + on_postgresql("psql", query).text, mine = on_tributary("psql", query).text;
+  std::istringstream rows(mine);
+  size_t count = 0;
+  for (std::string row; std::getline(rows, row); ++count)
+    EXPECT_NE(theirs.find("\n" + row + "\n"), std::string::npos) << row;
+  EXPECT_GT(count, 100u);
+  // Casts it leaves out are ones Tributary does not do as PostgreSQL (here: refuses).
+  for (const std::string sql : {"SELECT '(1,2)'::point::box", "SELECT '[1,5)'::int4range::int4multirange",
+                                "SELECT '1 day 02:03:04'::interval::time"}) {
+    EXPECT_EQ(PQresultStatus(exec(publisher_.connect().get(), sql).get()), PGRES_TUPLES_OK) << sql;
+    EXPECT_EQ(PQresultStatus(local_try(sql).get()), PGRES_FATAL_ERROR) << sql;
+  }
 }
 
 }  // namespace

@@ -67,7 +67,15 @@ struct builtin_type_description {
   const char* description;
 };
 
+// A pg_cast row (builtin_cast_rows.cpp keeps those Tributary does).
+struct builtin_cast {
+  int64_t oid, source, target, function;
+  char context;  // 'i' implicit, 'a' assignment, 'e' explicit
+  char method;   // 'f' function, 'b' binary coercible, 'i' I/O
+};
+
 std::span<const builtin_operator> builtin_operators();
+std::span<const builtin_cast> builtin_casts();
 std::span<const builtin_type_description> builtin_type_descriptions();
 std::span<const builtin_function> builtin_functions();
 

@@ -20,6 +20,9 @@ std::vector<snapshot_row> builtin_operator_rows();
 // `bootstrap_superuser_name`: role 10's name, which proacl's items name.
 std::vector<snapshot_row> builtin_function_rows(const std::string& bootstrap_superuser_name);
 std::vector<snapshot_row> builtin_description_rows();
+// pg_cast: PostgreSQL 15's casts between built-in types that Tributary does
+// (builtin_cast_rows.cpp says which).
+std::vector<snapshot_row> builtin_cast_rows();
 // pg_init_privs's rows of the functions whose privileges initdb set (proacl not
 // NULL: pg_read_file, lo_import, ...), so pg_dump finds them unchanged.
 std::vector<snapshot_row> builtin_init_privs_rows(const std::string& bootstrap_superuser_name);

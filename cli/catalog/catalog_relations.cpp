@@ -310,6 +310,7 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_extension", [] { return pg_extension_rows(); }},
       {"pg_language", [] { return pg_language_rows(); }},
       {"pg_operator", [] { return builtin_operator_rows(); }},
+      {"pg_cast", [] { return builtin_cast_rows(); }},
       {"pg_proc",
        [reader] {
          auto rows = pg_proc_rows();
