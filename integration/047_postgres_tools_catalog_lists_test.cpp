@@ -2,8 +2,9 @@
 // Tributary's too (\dTS types, \dC casts), against Tributary and the fixture's
 // PostgreSQL 15 (issue 12): the same output byte for byte, and the catalog reads
 // beneath them (pg_type_is_visible of internal and array types, the types'
-// obj_description). pg_cast lists only the casts Tributary does: each of its rows is
-// PostgreSQL's, and a cast it leaves out is one Tributary refuses.
+// obj_description; \dO's encoding functions and pg_collation_is_visible). pg_cast
+// lists only the casts Tributary does: each of its rows is PostgreSQL's, and a cast
+// it leaves out is one Tributary refuses.
 // Same fixture as 047_postgres_tools_test.cpp.
 #include <sstream>
 
@@ -46,6 +47,19 @@ TEST_F(PostgresTools, CastListsAsPostgresForTheCastsTributaryDoes) {
     EXPECT_EQ(PQresultStatus(exec(publisher_.connect().get(), sql).get()), PGRES_TUPLES_OK) << sql;
     EXPECT_EQ(PQresultStatus(local_try(sql).get()), PGRES_FATAL_ERROR) << sql;
   }
+}
+
+TEST_F(PostgresTools, CollationListsAsPostgres) {
+  // The user's collations (none) and the built-in ones Tributary has (default, C,
+  // POSIX; PostgreSQL's ICU collations and C.utf8 are not, so \dOS differs).
+  expect_same_meta_commands({"\\dO", "\\dO+", "\\dO nosuch", "\\dOS C", "\\dOS+ posix", "\\dOS \"default\""});
+  expect_same_answers({
+      "SELECT pg_char_to_encoding('utf-8'), pg_char_to_encoding('Unicode'), pg_char_to_encoding('x'), "
+      "pg_char_to_encoding(''), pg_char_to_encoding('latin1'), pg_char_to_encoding('euc_jp')",
+      "SELECT pg_encoding_to_char(-1), pg_encoding_to_char(99), pg_encoding_to_char(8), pg_encoding_to_char(6)",
+      "SELECT pg_typeof(getdatabaseencoding()), getdatabaseencoding()",
+      "SELECT pg_collation_is_visible(950), pg_collation_is_visible(100), pg_collation_is_visible(1)",
+  });
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "cli/catalog/catalog_reader.hpp"
 #include "cli/catalog/dependency_rows.hpp"
 #include "cli/catalog/description_rows.hpp"
+#include "cli/catalog/encoding_functions.hpp"
 #include "cli/catalog/information_schema_rows.hpp"
 #include "cli/catalog/object_rows.hpp"
 #include "cli/catalog/global_rows.hpp"
@@ -424,6 +425,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   if (auto r = install_trigger_functions(db, reader); !r)
     return r;
   if (auto r = install_regproc_functions(db, reader); !r)
+    return r;
+  if (auto r = install_encoding_functions(db); !r)
     return r;
   return install_description_functions(db, reader);
 }

@@ -205,6 +205,16 @@ void type_is_visible_function(sqlite3_context* context, int argc, sqlite3_value*
   sqlite3_result_null(context);  // PostgreSQL: NULL for a type that does not exist
 }
 
+// The built-in collations (default, C, POSIX: pg_catalog's) are visible; NULL for none.
+void collation_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (oid == 100 || oid == 950 || oid == 951)
+    return sqlite3_result_int(context, 1);
+  sqlite3_result_null(context);
+}
+
 void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
@@ -286,6 +296,7 @@ result<ok_t, sqlite_error> install_object_functions(sqlite_connection& db, const
       {"pg_type_is_visible", 1, type_is_visible_function},
       {"pg_function_is_visible", 1, function_is_visible_function},
       {"pg_opclass_is_visible", 1, no_such_object_function},
+      {"pg_collation_is_visible", 1, collation_is_visible_function},
       {"pg_opfamily_is_visible", 1, no_such_object_function},
       {"pg_operator_is_visible", 1, operator_is_visible_function},
       {"pg_conversion_is_visible", 1, no_such_object_function},

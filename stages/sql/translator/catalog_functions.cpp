@@ -24,6 +24,9 @@
 //   obj_description(oid [, name]), col_description(oid, int4),
 //   shobj_description(oid, name)                   text
 //   pg_encoding_to_char(int4)                      name
+//   pg_char_to_encoding(name)                      int4
+//   getdatabaseencoding()                          name   UTF8
+//   pg_collation_is_visible(oid)                   bool
 //   has_{table,database,schema,column,sequence}_privilege(...)   bool
 //   pg_size_pretty(int8)                           text
 //   pg_relation_size, pg_table_size, pg_indexes_size,
@@ -97,6 +100,9 @@ const std::vector<signature>& signatures() {
       {"col_description", {oid, int4}, text},
       {"shobj_description", {oid, name}, text},
       {"pg_encoding_to_char", {int4}, name},
+      {"pg_char_to_encoding", {name}, int4},
+      {"getdatabaseencoding", {}, name},
+      {"pg_collation_is_visible", {oid}, boolean},
       {"has_table_privilege", {any_type, any_type}, boolean},
       {"has_table_privilege", {any_type, any_type, any_type}, boolean},
       {"has_database_privilege", {any_type, any_type}, boolean},
