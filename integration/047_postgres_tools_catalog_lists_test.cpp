@@ -62,5 +62,27 @@ TEST_F(PostgresTools, CollationListsAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, PresetParametersAsPostgres) {
+  // Read-only preset parameters, as SHOW, current_setting and pg_settings give them
+  // (the fixture's PostgreSQL runs with locale C, as Tributary's text compares).
+  expect_same_answers({
+      "SHOW data_checksums", "SHOW debug_assertions", "SHOW lc_collate", "SHOW lc_ctype",
+      "SELECT current_setting('lc_ctype'), current_setting('data_checksums')",
+      "SELECT name, setting, unit, category, short_desc, extra_desc, context, vartype, source, min_val, max_val, "
+      "enumvals, boot_val, reset_val FROM pg_settings "
+      "WHERE name IN ('data_checksums', 'debug_assertions', 'lc_collate', 'lc_ctype') ORDER BY 1",
+      "SET data_checksums = on", "SET block_size = 8192",
+  });
+  // block_size is the unit of each server's relation sizes: PostgreSQL's 8 kB block,
+  // SQLite's 4 kB page here (the README says so); a one-row table is one of them.
+  expect_same_answers({
+      "CREATE TABLE preset_t (id int PRIMARY KEY, v text)", "INSERT INTO preset_t VALUES (1, 'x')",
+      "SELECT pg_relation_size('preset_t') = current_setting('block_size')::int8, "
+      "pg_relation_size('preset_t') % current_setting('block_size')::int8",
+      "SELECT unit, context, vartype, setting = min_val, setting = max_val FROM pg_settings WHERE name = 'block_size'",
+      "DROP TABLE preset_t",
+  });
+}
+
 }  // namespace
 }  // namespace tributary::integration
