@@ -62,6 +62,17 @@ TEST_F(PostgresTools, CollationListsAsPostgres) {
   });
 }
 
+TEST_F(PostgresTools, AccessMethodListsAsPostgres) {
+  // heap, btree and hash (Tributary has no gist, gin, spgist or brin: \dA lists 3 of
+  // PostgreSQL's 7), with PostgreSQL's handler functions and comments.
+  expect_same_meta_commands({"\\dA+ btree", "\\dA+ h*", "\\dA heap", "\\dA nosuch", "\\df bthandler"});
+  expect_same_answers({
+      "SELECT amname, amhandler, amhandler::oid, amtype, obj_description(oid, 'pg_am') FROM pg_am "
+      "WHERE amname IN ('heap', 'btree', 'hash') ORDER BY 1",
+      "SELECT proname, prorettype::regtype, proargtypes::text FROM pg_proc WHERE proname = 'hashhandler'",
+  });
+}
+
 TEST_F(PostgresTools, PresetParametersAsPostgres) {
   // Read-only preset parameters, as SHOW, current_setting and pg_settings give them
   // (the fixture's PostgreSQL runs with locale C, as Tributary's text compares).

@@ -14,7 +14,8 @@ Which rows:
   operators  every pg_catalog operator whose left, right and result types are in
              Tributary's pg_type.
   functions  every overload of a name that is (a) the code, restriction or join
-             estimator of such an operator, or the support function of a function
+             estimator of such an operator, the handler of an access method Tributary
+             has (heap, btree, hash), or the support function of a function
              below; or (b) callable by a user: all of the name's pg_catalog overloads
              are functions, aggregates or windows whose argument and result types are
              in Tributary's pg_type and are none of internal, cstring or the handler
@@ -85,7 +86,9 @@ def main():
                oprcode::oid, oprrest::oid, oprjoin::oid, obj_description(o.oid, 'pg_operator')
         FROM pg_operator o WHERE oprnamespace = 11 AND oprleft IN {ok} AND oprright IN {ok} AND oprresult IN {ok}
         ORDER BY o.oid""")
-    codes = ",".join(sorted({r[i] for r in operators for i in (10, 11, 12) if r[i] != "0"}))
+    # The handlers of the access methods Tributary has (pg_type_rows.cpp's pg_am) are named too.
+    handlers = {r[0] for r in query(pg, "SELECT amhandler::oid FROM pg_am WHERE amname IN ('heap', 'btree', 'hash')")}
+    codes = ",".join(sorted({r[i] for r in operators for i in (10, 11, 12) if r[i] != "0"} | handlers))
     bad = "(2281,2275,32,269,325,2280,3115,3310,3838,2279)"
     functions = query(pg, f"""
         WITH callable AS (

@@ -7,6 +7,7 @@ namespace tributary {
 namespace {
 
 constexpr builtin_function functions[] = {
+    {3, "heap_tableam_handler", 'f', 'v', 's', true, false, false, false, 1, 0, 269, "2281", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "heap_tableam_handler", nullptr, nullptr, nullptr, "internal", "internal", "table_am_handler", nullptr, "row-oriented heap table access method handler"},
     {56, "boollt", 'f', 'i', 's', true, false, true, false, 2, 0, 16, "16 16", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "boollt", nullptr, nullptr, nullptr, "boolean, boolean", "boolean, boolean", "boolean", nullptr, "implementation of < operator"},
     {57, "boolgt", 'f', 'i', 's', true, false, true, false, 2, 0, 16, "16 16", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "boolgt", nullptr, nullptr, nullptr, "boolean, boolean", "boolean, boolean", "boolean", nullptr, "implementation of > operator"},
     {60, "booleq", 'f', 'i', 's', true, false, true, false, 2, 0, 16, "16 16", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "booleq", nullptr, nullptr, nullptr, "boolean, boolean", "boolean, boolean", "boolean", nullptr, "implementation of = operator"},
@@ -203,6 +204,8 @@ constexpr builtin_function functions[] = {
     {324, "json_send", 'f', 'i', 's', true, false, false, false, 1, 0, 17, "114", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "json_send", nullptr, nullptr, nullptr, "json", "json", "bytea", nullptr, "I/O"},
     {328, "hashmacaddr8", 'f', 'i', 's', true, false, false, false, 1, 0, 23, "774", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "hashmacaddr8", nullptr, nullptr, nullptr, "macaddr8", "macaddr8", "integer", nullptr, "hash"},
     {329, "hash_aclitem", 'f', 'i', 's', true, false, false, false, 1, 0, 23, "1033", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "hash_aclitem", nullptr, nullptr, nullptr, "aclitem", "aclitem", "integer", nullptr, "hash"},
+    {330, "bthandler", 'f', 'v', 's', true, false, false, false, 1, 0, 325, "2281", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "bthandler", nullptr, nullptr, nullptr, "internal", "internal", "index_am_handler", nullptr, "btree index access method handler"},
+    {331, "hashhandler", 'f', 'v', 's', true, false, false, false, 1, 0, 325, "2281", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "hashhandler", nullptr, nullptr, nullptr, "internal", "internal", "index_am_handler", nullptr, "hash index access method handler"},
     {336, "scalarlesel", 'f', 's', 's', true, false, false, false, 4, 0, 701, "2281 26 2281 23", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "scalarlesel", nullptr, nullptr, nullptr, "internal, oid, internal, integer", "internal, oid, internal, integer", "double precision", nullptr, "restriction selectivity of <= and related operators on scalar datatypes"},
     {337, "scalargesel", 'f', 's', 's', true, false, false, false, 4, 0, 701, "2281 26 2281 23", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "scalargesel", nullptr, nullptr, nullptr, "internal, oid, internal, integer", "internal, oid, internal, integer", "double precision", nullptr, "restriction selectivity of >= and related operators on scalar datatypes"},
     {338, "amvalidate", 'f', 'v', 's', true, false, false, false, 1, 0, 16, "26", 0, 12, 1, 0, 0, nullptr, nullptr, nullptr, "amvalidate", nullptr, nullptr, nullptr, "oid", "oid", "boolean", nullptr, "validate an operator class"},
