@@ -64,12 +64,20 @@ TEST_F(PostgresTools, CollationListsAsPostgres) {
 
 TEST_F(PostgresTools, AccessMethodListsAsPostgres) {
   // heap, btree and hash (Tributary has no gist, gin, spgist or brin: \dA lists 3 of
-  // PostgreSQL's 7), with PostgreSQL's handler functions and comments.
+  // PostgreSQL's 7, and \dAc etc. of them none), with PostgreSQL's handler functions
+  // and comments.
   expect_same_meta_commands({"\\dA+ btree", "\\dA+ h*", "\\dA heap", "\\dA nosuch", "\\df bthandler"});
+  // Their operator classes and families, with operators and support functions.
+  expect_same_meta_commands({"\\dAc btree", "\\dAc+ hash", "\\dAc btree int*", "\\dAf btree", "\\dAf+ hash",
+                             "\\dAp btree", "\\dAp+ hash", "\\dAo btree", "\\dAo+ hash",
+                             "\\dAo+ btree integer_ops", "\\dAc btree nosuch"});
   expect_same_answers({
       "SELECT amname, amhandler, amhandler::oid, amtype, obj_description(oid, 'pg_am') FROM pg_am "
       "WHERE amname IN ('heap', 'btree', 'hash') ORDER BY 1",
       "SELECT proname, prorettype::regtype, proargtypes::text FROM pg_proc WHERE proname = 'hashhandler'",
+      "SELECT pg_opclass_is_visible(1978), pg_opfamily_is_visible(1976), pg_opclass_is_visible(1), "
+      "pg_opfamily_is_visible(1)",
+      "SELECT opcname, opcfamily, opcintype::regtype, opcdefault FROM pg_opclass WHERE opcname = 'int4_ops' ORDER BY 1, 2",
   });
 }
 

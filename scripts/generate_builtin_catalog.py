@@ -88,6 +88,25 @@ def main():
         ORDER BY o.oid""")
     # The handlers of the access methods Tributary has (pg_type_rows.cpp's pg_am) are named too.
     handlers = {r[0] for r in query(pg, "SELECT amhandler::oid FROM pg_am WHERE amname IN ('heap', 'btree', 'hash')")}
+    # The operator classes and families of btree and hash (the index methods Tributary has)
+    # for its types, with their operators and support functions (named too). The classes
+    # keep PostgreSQL's physical order, the order a scan of pg_opclass gives (\dAf's
+    # string_agg of a family's types).
+    am = "(SELECT oid FROM pg_am WHERE amname IN ('btree', 'hash'))"
+    opfamilies = query(pg, f"""
+        SELECT oid, opfmethod, opfname FROM pg_opfamily WHERE opfmethod IN {am} AND opfnamespace = 11 ORDER BY oid""")
+    opclasses = query(pg, f"""
+        SELECT oid, opcmethod, opcname, opcfamily, opcintype, opcdefault, opckeytype FROM pg_opclass
+        WHERE opcmethod IN {am} AND opcnamespace = 11 AND opcintype IN {ok} ORDER BY ctid""")
+    amops = query(pg, f"""
+        SELECT oid, amopfamily, amoplefttype, amoprighttype, amopstrategy, amoppurpose, amopopr, amopmethod,
+               amopsortfamily FROM pg_amop WHERE amopmethod IN {am} AND amoplefttype IN {ok}
+          AND amoprighttype IN {ok} ORDER BY oid""")
+    amprocs = query(pg, f"""
+        SELECT p.oid, amprocfamily, amproclefttype, amprocrighttype, amprocnum, amproc::oid FROM pg_amproc p
+        JOIN pg_opfamily f ON f.oid = amprocfamily WHERE f.opfmethod IN {am} AND amproclefttype IN {ok}
+          AND amprocrighttype IN {ok} ORDER BY p.oid""")
+    handlers |= {r[5] for r in amprocs}
     codes = ",".join(sorted({r[i] for r in operators for i in (10, 11, 12) if r[i] != "0"} | handlers))
     bad = "(2281,2275,32,269,325,2280,3115,3310,3838,2279)"
     functions = query(pg, f"""
@@ -154,6 +173,27 @@ def main():
             f.write("    {" + ", ".join([*r[0:4], c_char(r[4]), c_char(r[5])]) + "},\n")
         f.write("};\n")
         f.write(footer.replace("{accessor}", "std::span<const builtin_cast> builtin_casts() { return casts; }"))
+    with open("cli/catalog/builtin_operator_classes_data.cpp", "w") as f:
+        f.write(header.format(what="pg_opfamily, pg_opclass, pg_amop and pg_amproc rows of btree and hash"))
+        f.write("constexpr builtin_operator_family families[] = {\n")
+        for r in opfamilies:
+            f.write("    {" + ", ".join([r[0], r[1], c_string(r[2])]) + "},\n")
+        f.write("};\n\nconstexpr builtin_operator_class classes[] = {\n")
+        for r in opclasses:
+            f.write("    {" + ", ".join([r[0], r[1], c_string(r[2]), r[3], r[4], c_bool(r[5]), r[6]]) + "},\n")
+        f.write("};\n\nconstexpr builtin_access_method_operator operators[] = {\n")
+        for r in amops:
+            f.write("    {" + ", ".join([*r[0:5], c_char(r[5]), *r[6:9]]) + "},\n")
+        f.write("};\n\nconstexpr builtin_access_method_procedure procedures[] = {\n")
+        for r in amprocs:
+            f.write("    {" + ", ".join(r) + "},\n")
+        f.write("};\n")
+        f.write(footer.replace("{accessor}",
+            "std::span<const builtin_operator_family> builtin_operator_families() { return families; }\n"
+            "std::span<const builtin_operator_class> builtin_operator_classes() { return classes; }\n"
+            "std::span<const builtin_access_method_operator> builtin_access_method_operators() { return operators; }\n"
+            "std::span<const builtin_access_method_procedure> builtin_access_method_procedures() "
+            "{ return procedures; }"))
     with open("cli/catalog/builtin_type_descriptions_data.cpp", "w") as f:
         f.write(header.format(what="pg_description's comments on the pg_catalog types Tributary's pg_type has"))
         f.write("constexpr builtin_type_description descriptions[] = {\n")
@@ -162,7 +202,7 @@ def main():
         f.write("};\n")
         f.write(footer.replace("{accessor}", "std::span<const builtin_type_description> builtin_type_descriptions() "
                                              "{ return descriptions; }"))
-    print(f"{len(operators)} operators, {len(functions)} functions, {len(casts)} casts, {len(type_descriptions)} type descriptions")
+    print(f"{len(operators)} operators, {len(functions)} functions, {len(casts)} casts, {len(opclasses)} operator classes, {len(type_descriptions)} type descriptions")
 
 
 if __name__ == "__main__":

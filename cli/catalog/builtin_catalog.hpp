@@ -74,6 +74,33 @@ struct builtin_cast {
   char method;   // 'f' function, 'b' binary coercible, 'i' I/O
 };
 
+// btree's and hash's operator families and classes for Tributary's types, with
+// their operators and support functions (builtin_operator_classes_data.cpp).
+struct builtin_operator_family {
+  int64_t oid, method;
+  const char* name;
+};
+struct builtin_operator_class {
+  int64_t oid, method;
+  const char* name;
+  int64_t family, input_type;
+  bool is_default;
+  int64_t key_type;
+};
+struct builtin_access_method_operator {
+  int64_t oid, family, left, right, strategy;
+  char purpose;  // 's' search, 'o' ordering
+  int64_t op, method, sort_family;
+};
+struct builtin_access_method_procedure {
+  int64_t oid, family, left, right, number, procedure;
+};
+
+std::span<const builtin_operator_family> builtin_operator_families();
+std::span<const builtin_operator_class> builtin_operator_classes();
+std::span<const builtin_access_method_operator> builtin_access_method_operators();
+std::span<const builtin_access_method_procedure> builtin_access_method_procedures();
+
 std::span<const builtin_operator> builtin_operators();
 std::span<const builtin_cast> builtin_casts();
 std::span<const builtin_type_description> builtin_type_descriptions();

@@ -312,6 +312,10 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_language", [] { return pg_language_rows(); }},
       {"pg_operator", [] { return builtin_operator_rows(); }},
       {"pg_cast", [] { return builtin_cast_rows(); }},
+      {"pg_opfamily", [] { return builtin_operator_family_rows(); }},
+      {"pg_opclass", [] { return builtin_operator_class_rows(); }},
+      {"pg_amop", [] { return builtin_access_method_operator_rows(); }},
+      {"pg_amproc", [] { return builtin_access_method_procedure_rows(); }},
       {"pg_proc",
        [reader] {
          auto rows = pg_proc_rows();

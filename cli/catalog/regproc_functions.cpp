@@ -20,14 +20,12 @@ struct function_row {
   std::string name, schema, argument_types;  // argument_types: oidvector text "23 25"
 };
 
-// pg_proc's functions (of `name`, or all when empty), through the session's own connection.
-std::vector<function_row> functions_named(sqlite3* db, const std::string& name, int64_t oid = 0) {
-  std::vector<function_row> out;
+// Runs `sql` (?1 a name or NULL when empty, ?2 an OID or NULL when 0) through the
+// session's own connection; `make` builds a row from the statement's columns.
+template <typename Row, typename Make>
+std::vector<Row> catalog_rows(sqlite3* db, const char* sql, const std::string& name, int64_t oid, Make make) {
+  std::vector<Row> out;
   sqlite3_stmt* q = nullptr;
-  const char* sql =
-      "SELECT p.oid, p.proname, n.nspname, p.proargtypes FROM pg_proc p "
-      "LEFT JOIN pg_namespace n ON n.oid = p.pronamespace WHERE (?1 IS NULL OR p.proname = ?1) "
-      "AND (?2 IS NULL OR p.oid = ?2) ORDER BY p.oid";
   if (sqlite3_prepare_v2(db, sql, -1, &q, nullptr) != SQLITE_OK)
     return out;
   if (!name.empty())
@@ -39,10 +37,23 @@ std::vector<function_row> functions_named(sqlite3* db, const std::string& name, 
       const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(q, i));
       return p ? std::string(p) : std::string();
     };
-    out.push_back({sqlite3_column_int64(q, 0), text(1), text(2), text(3)});
+    const auto integer = [&](int i) { return static_cast<int64_t>(sqlite3_column_int64(q, i)); };
+    out.push_back(make(text, integer));
   }
   sqlite3_finalize(q);
   return out;
+}
+
+// pg_proc's functions (of `name`, or all when empty; or the one of `oid`).
+std::vector<function_row> functions_named(sqlite3* db, const std::string& name, int64_t oid = 0) {
+  return catalog_rows<function_row>(
+      db,
+      "SELECT p.oid, p.proname, n.nspname, p.proargtypes FROM pg_proc p "
+      "LEFT JOIN pg_namespace n ON n.oid = p.pronamespace WHERE (?1 IS NULL OR p.proname = ?1) "
+      "AND (?2 IS NULL OR p.oid = ?2) ORDER BY p.oid",
+      name, oid, [](const auto& text, const auto& integer) {
+        return function_row{integer(0), text(1), text(2), text(3)};
+      });
 }
 
 // A schema on the search path (public and pg_catalog): its functions print unqualified.
@@ -157,28 +168,14 @@ struct operator_row {
 
 // pg_operator's operators named `name` (or the one of `oid`).
 std::vector<operator_row> operators_named(sqlite3* db, const std::string& name, int64_t oid = 0) {
-  std::vector<operator_row> out;
-  sqlite3_stmt* q = nullptr;
-  const char* sql =
+  return catalog_rows<operator_row>(
+      db,
       "SELECT o.oid, o.oprname, n.nspname, o.oprleft, o.oprright FROM pg_operator o "
       "LEFT JOIN pg_namespace n ON n.oid = o.oprnamespace WHERE (?1 IS NULL OR o.oprname = ?1) "
-      "AND (?2 IS NULL OR o.oid = ?2) ORDER BY o.oid";
-  if (sqlite3_prepare_v2(db, sql, -1, &q, nullptr) != SQLITE_OK)
-    return out;
-  if (!name.empty())
-    sqlite3_bind_text(q, 1, name.c_str(), static_cast<int>(name.size()), SQLITE_TRANSIENT);
-  if (oid != 0)
-    sqlite3_bind_int64(q, 2, oid);
-  while (sqlite3_step(q) == SQLITE_ROW) {
-    const auto text = [&](int i) {
-      const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(q, i));
-      return p ? std::string(p) : std::string();
-    };
-    out.push_back({sqlite3_column_int64(q, 0), sqlite3_column_int64(q, 3), sqlite3_column_int64(q, 4), text(1),
-                   text(2)});
-  }
-  sqlite3_finalize(q);
-  return out;
+      "AND (?2 IS NULL OR o.oid = ?2) ORDER BY o.oid",
+      name, oid, [](const auto& text, const auto& integer) {
+        return operator_row{integer(0), integer(3), integer(4), text(1), text(2)};
+      });
 }
 
 // The operators of `name` an input finds: those of `schema`, or on the search path.
