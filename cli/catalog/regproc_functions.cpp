@@ -226,15 +226,23 @@ void regoperator_in_function(sqlite3_context* context, int argc, sqlite3_value**
     report_error(context, "42883", "operator does not exist: " + text, position);
 }
 
+// The operator of `oid` (one row), or none after printing the OID as its number (0,
+// an OID that names no operator), as PostgreSQL's regoperout / regoperatorout do.
+std::vector<operator_row> operator_of(sqlite3_context* context, sqlite3* db, int64_t oid) {
+  auto self = oid == 0 ? std::vector<operator_row>() : operators_named(db, "", oid);
+  if (self.empty())
+    result_text(context, std::to_string(oid));
+  return self;
+}
+
 // OID -> ||/ (schema-qualified when its name alone does not find it uniquely); 0 -> 0
 void regoper_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
-  const int64_t oid = sqlite3_value_int64(argv[0]);
   sqlite3* db = sqlite3_context_db_handle(context);
-  const auto self = oid == 0 ? std::vector<operator_row>() : operators_named(db, "", oid);
+  const auto self = operator_of(context, db, sqlite3_value_int64(argv[0]));
   if (self.empty())
-    return result_text(context, std::to_string(oid));
+    return;  // printed as its number
   size_t visible = 0;
   for (const auto& o : operators_named(db, self[0].name))
     visible += visible_schema(o.schema) ? 1 : 0;
@@ -246,11 +254,10 @@ void regoper_out_function(sqlite3_context* context, int argc, sqlite3_value** ar
 void regoperator_out_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
   if (null_argument(argc, argv))
     return sqlite3_result_null(context);
-  const int64_t oid = sqlite3_value_int64(argv[0]);
   sqlite3* db = sqlite3_context_db_handle(context);
-  const auto self = oid == 0 ? std::vector<operator_row>() : operators_named(db, "", oid);
+  const auto self = operator_of(context, db, sqlite3_value_int64(argv[0]));
   if (self.empty())
-    return result_text(context, std::to_string(oid));
+    return;  // printed as its number
   const operator_row& o = self[0];
   const auto type = [&](int64_t t) { return t == 0 ? std::string("NONE") : formatted_type(db, t); };
   result_text(context, (visible_schema(o.schema) ? "" : quote_identifier_if_needed(o.schema) + ".") + o.name + "(" +
