@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Generates cli/catalog/builtin_operators_data.cpp and builtin_functions_data.cpp:
-PostgreSQL 15's built-in operators and functions (pg_operator and pg_proc rows of
-pg_catalog, with their descriptions and psql's rendered signatures), read from a
+"""Generates cli/catalog/builtin_operators_data.cpp, builtin_functions_data.cpp and
+builtin_casts_data.cpp, builtin_type_descriptions_data.cpp: PostgreSQL 15's built-in operators and functions
+(pg_operator and pg_proc rows of pg_catalog, with their descriptions and psql's
+rendered signatures) and its built-in types' descriptions, read from a
 real PostgreSQL 15 server, for the types Tributary has (read from a running
 Tributary's pg_type).
 
@@ -13,13 +14,18 @@ Which rows:
   operators  every pg_catalog operator whose left, right and result types are in
              Tributary's pg_type.
   functions  every overload of a name that is (a) the code, restriction or join
-             estimator of such an operator, or the support function of a function
+             estimator of such an operator, the handler of an access method Tributary
+             has (heap, btree, hash), or the support function of a function
              below; or (b) callable by a user: all of the name's pg_catalog overloads
              are functions, aggregates or windows whose argument and result types are
              in Tributary's pg_type and are none of internal, cstring or the handler
              and trigger pseudo-types (so not type input/output or planner support),
              and the name starts neither with _ nor binary_upgrade_.
   Not an extension's member (plpgsql's handlers are object_rows.cpp's).
+  casts      every pg_cast row between types Tributary's pg_type has (builtin_catalog_rows.cpp
+             keeps those Tributary does: type_casts.hpp).
+  type descriptions  pg_description's comment of every pg_catalog type Tributary's
+             pg_type has (its rows are Tributary's own; only the comments come from here).
 The rows keep what psql shows (pg_get_function_arguments / _identity_arguments /
 _result / _sqlbody text as PostgreSQL renders them); proargdefaults is not kept
 (PostgreSQL's node trees).
@@ -80,7 +86,28 @@ def main():
                oprcode::oid, oprrest::oid, oprjoin::oid, obj_description(o.oid, 'pg_operator')
         FROM pg_operator o WHERE oprnamespace = 11 AND oprleft IN {ok} AND oprright IN {ok} AND oprresult IN {ok}
         ORDER BY o.oid""")
-    codes = ",".join(sorted({r[i] for r in operators for i in (10, 11, 12) if r[i] != "0"}))
+    # The handlers of the access methods Tributary has (pg_type_rows.cpp's pg_am) are named too.
+    handlers = {r[0] for r in query(pg, "SELECT amhandler::oid FROM pg_am WHERE amname IN ('heap', 'btree', 'hash')")}
+    # The operator classes and families of btree and hash (the index methods Tributary has)
+    # for its types, with their operators and support functions (named too). The classes
+    # keep PostgreSQL's physical order, the order a scan of pg_opclass gives (\dAf's
+    # string_agg of a family's types).
+    am = "(SELECT oid FROM pg_am WHERE amname IN ('btree', 'hash'))"
+    opfamilies = query(pg, f"""
+        SELECT oid, opfmethod, opfname FROM pg_opfamily WHERE opfmethod IN {am} AND opfnamespace = 11 ORDER BY oid""")
+    opclasses = query(pg, f"""
+        SELECT oid, opcmethod, opcname, opcfamily, opcintype, opcdefault, opckeytype FROM pg_opclass
+        WHERE opcmethod IN {am} AND opcnamespace = 11 AND opcintype IN {ok} ORDER BY ctid""")
+    amops = query(pg, f"""
+        SELECT oid, amopfamily, amoplefttype, amoprighttype, amopstrategy, amoppurpose, amopopr, amopmethod,
+               amopsortfamily FROM pg_amop WHERE amopmethod IN {am} AND amoplefttype IN {ok}
+          AND amoprighttype IN {ok} ORDER BY oid""")
+    amprocs = query(pg, f"""
+        SELECT p.oid, amprocfamily, amproclefttype, amprocrighttype, amprocnum, amproc::oid FROM pg_amproc p
+        JOIN pg_opfamily f ON f.oid = amprocfamily WHERE f.opfmethod IN {am} AND amproclefttype IN {ok}
+          AND amprocrighttype IN {ok} ORDER BY p.oid""")
+    handlers |= {r[5] for r in amprocs}
+    codes = ",".join(sorted({r[i] for r in operators for i in (10, 11, 12) if r[i] != "0"} | handlers))
     bad = "(2281,2275,32,269,325,2280,3115,3310,3838,2279)"
     functions = query(pg, f"""
         WITH callable AS (
@@ -105,6 +132,14 @@ def main():
         FROM pg_proc p WHERE pronamespace = 11 AND proname IN (SELECT proname FROM chosen)
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 1255 AND d.objid = p.oid AND d.deptype = 'e')
         ORDER BY p.oid""")
+
+    casts = query(pg, f"""
+        SELECT oid, castsource, casttarget, castfunc, castcontext, castmethod FROM pg_cast
+        WHERE castsource IN {ok} AND casttarget IN {ok} ORDER BY oid""")
+    type_descriptions = query(pg, f"""
+        SELECT t.oid, obj_description(t.oid, 'pg_type') FROM pg_type t
+        WHERE typnamespace = 11 AND t.oid IN {ok} AND obj_description(t.oid, 'pg_type') IS NOT NULL
+        ORDER BY t.oid""")
 
     header = ("// GENERATED by scripts/generate_builtin_catalog.py from a PostgreSQL 15.18 server; do not edit.\n"
               "// {what} (builtin_catalog.hpp says which rows and why).\n"
@@ -131,7 +166,43 @@ def main():
                 c_string(r[28]), c_string(r[29])]) + "},\n")
         f.write("};\n")
         f.write(footer.replace("{accessor}", "std::span<const builtin_function> builtin_functions() { return functions; }"))
-    print(f"{len(operators)} operators, {len(functions)} functions")
+    with open("cli/catalog/builtin_casts_data.cpp", "w") as f:
+        f.write(header.format(what="pg_cast's rows between the types Tributary's pg_type has"))
+        f.write("constexpr builtin_cast casts[] = {\n")
+        for r in casts:
+            f.write("    {" + ", ".join([*r[0:4], c_char(r[4]), c_char(r[5])]) + "},\n")
+        f.write("};\n")
+        f.write(footer.replace("{accessor}", "std::span<const builtin_cast> builtin_casts() { return casts; }"))
+    with open("cli/catalog/builtin_operator_classes_data.cpp", "w") as f:
+        f.write(header.format(what="pg_opfamily, pg_opclass, pg_amop and pg_amproc rows of btree and hash"))
+        f.write("constexpr builtin_operator_family families[] = {\n")
+        for r in opfamilies:
+            f.write("    {" + ", ".join([r[0], r[1], c_string(r[2])]) + "},\n")
+        f.write("};\n\nconstexpr builtin_operator_class classes[] = {\n")
+        for r in opclasses:
+            f.write("    {" + ", ".join([r[0], r[1], c_string(r[2]), r[3], r[4], c_bool(r[5]), r[6]]) + "},\n")
+        f.write("};\n\nconstexpr builtin_access_method_operator operators[] = {\n")
+        for r in amops:
+            f.write("    {" + ", ".join([*r[0:5], c_char(r[5]), *r[6:9]]) + "},\n")
+        f.write("};\n\nconstexpr builtin_access_method_procedure procedures[] = {\n")
+        for r in amprocs:
+            f.write("    {" + ", ".join(r) + "},\n")
+        f.write("};\n")
+        f.write(footer.replace("{accessor}",
+            "std::span<const builtin_operator_family> builtin_operator_families() { return families; }\n"
+            "std::span<const builtin_operator_class> builtin_operator_classes() { return classes; }\n"
+            "std::span<const builtin_access_method_operator> builtin_access_method_operators() { return operators; }\n"
+            "std::span<const builtin_access_method_procedure> builtin_access_method_procedures() "
+            "{ return procedures; }"))
+    with open("cli/catalog/builtin_type_descriptions_data.cpp", "w") as f:
+        f.write(header.format(what="pg_description's comments on the pg_catalog types Tributary's pg_type has"))
+        f.write("constexpr builtin_type_description descriptions[] = {\n")
+        for r in type_descriptions:
+            f.write("    {" + r[0] + ", " + c_string(r[1]) + "},\n")
+        f.write("};\n")
+        f.write(footer.replace("{accessor}", "std::span<const builtin_type_description> builtin_type_descriptions() "
+                                             "{ return descriptions; }"))
+    print(f"{len(operators)} operators, {len(functions)} functions, {len(casts)} casts, {len(opclasses)} operator classes, {len(type_descriptions)} type descriptions")
 
 
 if __name__ == "__main__":

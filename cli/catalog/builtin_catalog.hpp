@@ -15,7 +15,8 @@
 //
 // A row says what PostgreSQL's catalog says: it lists the function, it does not
 // make Tributary run it (a call of one the translator lacks stays 0A000).
-// Descriptions are pg_description's (obj_description(oid, 'pg_operator' | 'pg_proc')).
+// Descriptions are pg_description's (obj_description(oid, 'pg_operator' | 'pg_proc' |
+// 'pg_type'); builtin_type_descriptions_data.cpp has the types' for psql's \dTS).
 // The signatures psql prints are PostgreSQL's rendering (pg_get_function_arguments,
 // _identity_arguments, _result, _sqlbody); proargdefaults (a node tree) is NULL.
 // proacl names the bootstrap superuser as "@" (the owner's name is put in).
@@ -59,7 +60,50 @@ struct builtin_function {
   const char* description;
 };
 
+// A built-in type's comment (obj_description(oid, 'pg_type')); the pg_type rows
+// themselves are Tributary's (builtin_types.cpp, internal_types.cpp).
+struct builtin_type_description {
+  int64_t oid;
+  const char* description;
+};
+
+// A pg_cast row (builtin_cast_rows.cpp keeps those Tributary does).
+struct builtin_cast {
+  int64_t oid, source, target, function;
+  char context;  // 'i' implicit, 'a' assignment, 'e' explicit
+  char method;   // 'f' function, 'b' binary coercible, 'i' I/O
+};
+
+// btree's and hash's operator families and classes for Tributary's types, with
+// their operators and support functions (builtin_operator_classes_data.cpp).
+struct builtin_operator_family {
+  int64_t oid, method;
+  const char* name;
+};
+struct builtin_operator_class {
+  int64_t oid, method;
+  const char* name;
+  int64_t family, input_type;
+  bool is_default;
+  int64_t key_type;
+};
+struct builtin_access_method_operator {
+  int64_t oid, family, left, right, strategy;
+  char purpose;  // 's' search, 'o' ordering
+  int64_t op, method, sort_family;
+};
+struct builtin_access_method_procedure {
+  int64_t oid, family, left, right, number, procedure;
+};
+
+std::span<const builtin_operator_family> builtin_operator_families();
+std::span<const builtin_operator_class> builtin_operator_classes();
+std::span<const builtin_access_method_operator> builtin_access_method_operators();
+std::span<const builtin_access_method_procedure> builtin_access_method_procedures();
+
 std::span<const builtin_operator> builtin_operators();
+std::span<const builtin_cast> builtin_casts();
+std::span<const builtin_type_description> builtin_type_descriptions();
 std::span<const builtin_function> builtin_functions();
 
 // By OID (binary search; the data is in OID order), or nullptr.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/catalog_model.hpp"
@@ -16,6 +17,12 @@ namespace {
 constexpr int64_t bootstrap_superuser = 10;
 constexpr int64_t pg_proc_class = 1255;
 constexpr int64_t pg_operator_class = 2617;
+constexpr int64_t pg_type_class = 1247;
+constexpr int64_t pg_am_class = 2601;
+
+// PostgreSQL 15's comments on the access methods Tributary has (pg_type_rows.cpp's pg_am).
+const std::pair<int64_t, const char*> access_method_comments[] = {
+    {2, "heap table access method"}, {403, "b-tree index access method"}, {405, "hash index access method"}};
 
 using catalog_value::boolean;
 using catalog_value::character;
@@ -87,6 +94,10 @@ std::vector<snapshot_row> builtin_description_rows() {
   for (const builtin_function& f : builtin_functions())
     if (f.description != nullptr)
       out.push_back({f.oid, pg_proc_class, int64_t{0}, std::string(f.description)});
+  for (const builtin_type_description& t : builtin_type_descriptions())
+    out.push_back({t.oid, pg_type_class, int64_t{0}, std::string(t.description)});
+  for (const auto& [oid, comment] : access_method_comments)
+    out.push_back({oid, pg_am_class, int64_t{0}, std::string(comment)});
   return out;
 }
 
@@ -97,6 +108,14 @@ const char* builtin_description(const std::string& catalog, int64_t oid) {
   if (catalog == "pg_proc")
     if (const builtin_function* f = find_builtin_function(oid))
       return f->description;
+  if (catalog == "pg_am")
+    for (const auto& [am, comment] : access_method_comments)
+      if (am == oid)
+        return comment;
+  if (catalog == "pg_type")
+    for (const builtin_type_description& t : builtin_type_descriptions())
+      if (t.oid == oid)
+        return t.description;
   return nullptr;
 }
 

@@ -12,7 +12,6 @@
 //   pg_is_other_temp_schema(oid)       another session's pg_temp_N / pg_toast_temp_N
 //   shobj_description                  NULL: no comments on shared objects yet
 //   (obj_description, col_description: description_rows.hpp)
-//   pg_encoding_to_char(6)             UTF8
 //   (has_table / column / sequence / database / schema_privilege:
 //   privilege_functions.cpp)
 //   pg_size_pretty(bytes)              PostgreSQL's rounding and units
@@ -196,13 +195,6 @@ void is_other_temp_schema_function(sqlite3_context* context, int argc, sqlite3_v
 void null_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_null(context); }
 
 void true_function(sqlite3_context* context, int, sqlite3_value**) { sqlite3_result_int(context, 1); }
-
-void encoding_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
-  if (null_argument(argc, argv))
-    return sqlite3_result_null(context);
-  const int64_t encoding = sqlite3_value_int64(argv[0]);
-  result_text(context, encoding == 6 ? "UTF8" : encoding == 0 ? "SQL_ASCII" : "");
-}
 
 // pg_size_pretty: bytes below 10 kB, then kB, MB, GB, TB, PB, each rounded half
 // away from zero, as PostgreSQL 15 prints them.
@@ -498,7 +490,6 @@ result<ok_t, sqlite_error> install_catalog_functions(sqlite_connection& db, cons
       {"pg_my_temp_schema", 0, my_temp_schema_function},
       {"pg_is_other_temp_schema", 1, is_other_temp_schema_function},
       {"shobj_description", 2, null_function},
-      {"pg_encoding_to_char", 1, encoding_function},
       {"pg_size_pretty", 1, size_pretty_function},
       {"pg_database_size", 1, database_size_function},
       {"quote_ident", 1, quote_ident_function},

@@ -11,6 +11,7 @@
 #include "cli/catalog/catalog_reader.hpp"
 #include "cli/catalog/dependency_rows.hpp"
 #include "cli/catalog/description_rows.hpp"
+#include "cli/catalog/encoding_functions.hpp"
 #include "cli/catalog/information_schema_rows.hpp"
 #include "cli/catalog/object_rows.hpp"
 #include "cli/catalog/global_rows.hpp"
@@ -310,6 +311,11 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
       {"pg_extension", [] { return pg_extension_rows(); }},
       {"pg_language", [] { return pg_language_rows(); }},
       {"pg_operator", [] { return builtin_operator_rows(); }},
+      {"pg_cast", [] { return builtin_cast_rows(); }},
+      {"pg_opfamily", [] { return builtin_operator_family_rows(); }},
+      {"pg_opclass", [] { return builtin_operator_class_rows(); }},
+      {"pg_amop", [] { return builtin_access_method_operator_rows(); }},
+      {"pg_amproc", [] { return builtin_access_method_procedure_rows(); }},
       {"pg_proc",
        [reader] {
          auto rows = pg_proc_rows();
@@ -423,6 +429,8 @@ result<ok_t, sqlite_error> install_catalog_relations(sqlite_connection& db, cons
   if (auto r = install_trigger_functions(db, reader); !r)
     return r;
   if (auto r = install_regproc_functions(db, reader); !r)
+    return r;
+  if (auto r = install_encoding_functions(db); !r)
     return r;
   return install_description_functions(db, reader);
 }

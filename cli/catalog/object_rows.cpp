@@ -10,8 +10,10 @@
 #include <algorithm>
 
 #include "cli/catalog/builtin_catalog.hpp"
+#include "cli/catalog/builtin_catalog_rows.hpp"
 #include "cli/catalog/description_rows.hpp"
 #include "cli/catalog/function_registration.hpp"
+#include "cli/catalog/internal_types.hpp"
 #include "cli/catalog/sql_function_arguments.hpp"
 #include "stages/core/sql_quote.hpp"
 #include "stages/types/builtin_types.hpp"
@@ -194,10 +196,37 @@ void type_is_visible_function(sqlite3_context* context, int argc, sqlite3_value*
   for (const auto& r : reader.model().relations)  // a table's or composite type's row type
     if (has_row_type(r) && (table_row_type_oid(r.local_name) == oid || table_row_type_oid(r.local_name, true) == oid))
       return sqlite3_result_int(context, visible(reader, r.schema) ? 1 : 0);
+  // A built-in type, its array or an internal type: pg_catalog's, always on the path.
   const type_descriptor* builtin = find_builtin_type(static_cast<oid_t>(oid));
-  if (builtin != nullptr && builtin->oid == oid)
+  if (builtin != nullptr && (builtin->oid == oid || builtin->array == oid))
     return sqlite3_result_int(context, 1);
+  for (const internal_type& t : internal_types())
+    if (t.oid == oid)
+      return sqlite3_result_int(context, 1);
   sqlite3_result_null(context);  // PostgreSQL: NULL for a type that does not exist
+}
+
+// btree's and hash's operator classes and families are pg_catalog's, visible; NULL for none.
+void operator_class_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv) || !is_builtin_operator_class(sqlite3_value_int64(argv[0])))
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, 1);
+}
+
+void operator_family_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv) || !is_builtin_operator_family(sqlite3_value_int64(argv[0])))
+    return sqlite3_result_null(context);
+  sqlite3_result_int(context, 1);
+}
+
+// The built-in collations (default, C, POSIX: pg_catalog's) are visible; NULL for none.
+void collation_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
+  if (null_argument(argc, argv))
+    return sqlite3_result_null(context);
+  const int64_t oid = sqlite3_value_int64(argv[0]);
+  if (oid == 100 || oid == 950 || oid == 951)
+    return sqlite3_result_int(context, 1);
+  sqlite3_result_null(context);
 }
 
 void function_is_visible_function(sqlite3_context* context, int argc, sqlite3_value** argv) {
@@ -280,8 +309,9 @@ result<ok_t, sqlite_error> install_object_functions(sqlite_connection& db, const
       {"pg_describe_object", 3, describe_object_function},
       {"pg_type_is_visible", 1, type_is_visible_function},
       {"pg_function_is_visible", 1, function_is_visible_function},
-      {"pg_opclass_is_visible", 1, no_such_object_function},
-      {"pg_opfamily_is_visible", 1, no_such_object_function},
+      {"pg_opclass_is_visible", 1, operator_class_is_visible_function},
+      {"pg_collation_is_visible", 1, collation_is_visible_function},
+      {"pg_opfamily_is_visible", 1, operator_family_is_visible_function},
       {"pg_operator_is_visible", 1, operator_is_visible_function},
       {"pg_conversion_is_visible", 1, no_such_object_function},
       {"pg_ts_parser_is_visible", 1, no_such_object_function},

@@ -126,9 +126,10 @@ std::vector<snapshot_row> pg_type_rows(const catalog_model& model, int64_t owner
 }
 
 std::vector<snapshot_row> pg_am_rows() {
-  return {{int64_t{2}, std::string("heap"), int64_t{0}, character('t')},
-          {int64_t{403}, std::string("btree"), int64_t{0}, character('i')},
-          {int64_t{405}, std::string("hash"), int64_t{0}, character('i')}};
+  // amhandler: PostgreSQL 15's handler functions (pg_proc has them: builtin_catalog.hpp).
+  return {{int64_t{2}, std::string("heap"), int64_t{3}, character('t')},
+          {int64_t{403}, std::string("btree"), int64_t{330}, character('i')},
+          {int64_t{405}, std::string("hash"), int64_t{331}, character('i')}};
 }
 
 std::vector<snapshot_row> pg_collation_rows() {

@@ -56,6 +56,9 @@ constexpr type_descriptor base_types[] = {
     {1560, "bit", -1, 'V', 0, 1561, text, "BINARY"},
     {1562, "varbit", -1, 'V', 0, 1563, text, "BINARY"},
     {1700, "numeric", -1, 'N', 0, 1231, text, "pg_numeric"},
+    {2202, "regprocedure", 4, 'N', 0, 2207, integer, "BINARY"},
+    {2203, "regoper", 4, 'N', 0, 2208, integer, "BINARY"},
+    {2204, "regoperator", 4, 'N', 0, 2209, integer, "BINARY"},
     {2205, "regclass", 4, 'N', 0, 2210, integer, "BINARY"},
     {2206, "regtype", 4, 'N', 0, 2211, integer, "BINARY"},
     {4089, "regnamespace", 4, 'N', 0, 4090, integer, "BINARY"},
@@ -157,5 +160,14 @@ const type_descriptor* find_builtin_type(std::string_view typname) {
 }
 
 const type_descriptor& unknown_type_descriptor() { return unknown_descriptor; }
+
+bool is_object_identifier_type(oid_t oid) {
+  switch (oid) {
+    case 26: case 24: case 2202: case 2203: case 2204: case 2205: case 2206: case 4089:
+      return true;
+    default:
+      return false;
+  }
+}
 
 }  // namespace tributary

@@ -50,4 +50,8 @@ const type_descriptor* find_builtin_type(std::string_view typname);
 // The descriptor Tributary uses for a type it does not know: text, BINARY.
 const type_descriptor& unknown_type_descriptor();
 
+// oid and its aliases (regproc, regprocedure, regoper, regoperator, regclass, regtype,
+// regnamespace): one stored integer each, compared and cast as the number it is.
+bool is_object_identifier_type(oid_t oid);
+
 }  // namespace tributary

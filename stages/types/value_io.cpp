@@ -14,7 +14,7 @@ const type_codec* find_type_codec(oid_t oid) {
     case 17: return &bytea_codec();
     case 18: case 19: case 25: case 114: case 142: case 1042: case 1043:
       return &character_codec();
-    case 20: case 21: case 23: case 26: case 28: case 29: case 2205: case 2206: case 24: case 4089:
+    case 20: case 21: case 23: case 26: case 28: case 29: case 24: case 2202: case 2203: case 2204: case 2205: case 2206: case 4089:
       return &integer_codec();
     case 700: case 701: return &float_codec();
     case 790: return &money_codec();

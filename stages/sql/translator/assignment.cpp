@@ -32,10 +32,7 @@ bool is_builtin_array(const column_type& type) {
 bool has_listed_casts(const column_type& type) {
   if (type.is_enum() || type.domain_array || find_builtin_type(type.oid) == nullptr)
     return false;
-  for (oid_t reg : {26u, 24u, 2202u, 2205u, 2206u, 4089u})
-    if (type.oid == reg)
-      return false;
-  return true;
+  return !is_object_identifier_type(type.oid);
 }
 
 bool is_time_type(oid_t oid) {

@@ -24,6 +24,9 @@
 //   obj_description(oid [, name]), col_description(oid, int4),
 //   shobj_description(oid, name)                   text
 //   pg_encoding_to_char(int4)                      name
+//   pg_char_to_encoding(name)                      int4
+//   getdatabaseencoding()                          name   UTF8
+//   pg_collation_is_visible(oid)                   bool
 //   has_{table,database,schema,column,sequence}_privilege(...)   bool
 //   pg_size_pretty(int8)                           text
 //   pg_relation_size, pg_table_size, pg_indexes_size,
@@ -98,6 +101,9 @@ const std::vector<signature>& signatures() {
       {"col_description", {oid, int4}, text},
       {"shobj_description", {oid, name}, text},
       {"pg_encoding_to_char", {int4}, name},
+      {"pg_char_to_encoding", {name}, int4},
+      {"getdatabaseencoding", {}, name},
+      {"pg_collation_is_visible", {oid}, boolean},
       {"has_table_privilege", {any_type, any_type}, boolean},
       {"has_table_privilege", {any_type, any_type, any_type}, boolean},
       {"has_database_privilege", {any_type, any_type}, boolean},
@@ -148,8 +154,8 @@ const std::vector<signature>& signatures() {
 bool untyped(const typed_expression& e) { return e.literal.has_value() || e.parameter != 0 || e.is_null_constant; }
 
 bool oid_like(oid_t type) {
-  return type == pg_type_oid::oid || type == regclass_oid || type == regtype_oid || type == regproc_oid ||
-         type == regnamespace_oid || type == pg_type_oid::int2 || type == pg_type_oid::int4 || type == pg_type_oid::int8;
+  return is_object_identifier_type(type) || type == pg_type_oid::int2 || type == pg_type_oid::int4 ||
+         type == pg_type_oid::int8;
 }
 
 // An argument as the function's parameter type takes it.
@@ -274,71 +280,10 @@ std::optional<typed_expression> catalog_function(query_translator& t, const std:
   return std::nullopt;
 }
 
-namespace {
-
-// ", position" of a literal read when the statement runs, for its error's cursor; empty when unknown.
 std::string position_argument(const query_translator& t, const typed_expression& literal) {
   const int position = t.query_position(literal.location);
   return position > 0 ? ", " + std::to_string(position) : std::string();
 }
-
-// x::regprocedure: 'touch(integer)' is the function's OID (read here: its name and
-// its argument types, each as regtype reads it); a column of OIDs prints as
-// touch(integer), text (regprocedure is not one of the types here).
-std::optional<typed_expression> regprocedure_cast(query_translator& t, const json& cast, const scope& where) {
-  typed_expression arg = t.expression(cast.value("arg", json()), where);
-  if (arg.is_null_constant)
-    return typed_as("NULL", pg_type_oid::oid);
-  if (!arg.literal) {
-    if (arg.parameter != 0 || !oid_like(arg.type.oid))
-      throw not_translatable{"cast to regprocedure"};
-    return typed_as("pg_catalog_regprocedure_out(" + arg.sql + ")", pg_type_oid::text);
-  }
-  const std::string& text = *arg.literal;
-  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
-    return typed_as(text, pg_type_oid::oid);
-  const size_t open = text.find('(');
-  if (open == std::string::npos || text.find_last_not_of(' ') != text.rfind(')'))
-    throw not_translatable{"regprocedure input without an argument list"};
-  std::string name = text.substr(0, open);
-  while (!name.empty() && name.back() == ' ')
-    name.pop_back();
-  std::string schema;
-  if (const size_t dot = name.find('.'); dot != std::string::npos && name.find('"') == std::string::npos) {
-    schema = name.substr(0, dot);
-    name = name.substr(dot + 1);
-  }
-  if (name.find('"') != std::string::npos)
-    throw not_translatable{"a quoted function name in regprocedure input"};
-  for (char& c : name)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (char& c : schema)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // The argument types, split at the commas outside parentheses (numeric(10,2)).
-  const std::string inside = text.substr(open + 1, text.rfind(')') - open - 1);
-  std::string types, current;
-  int depth = 0;
-  const auto flush = [&] {
-    if (current.find_first_not_of(' ') == std::string::npos)
-      return;
-    types += (types.empty() ? "" : " ") + std::to_string(t.regtype_input(current, arg.location));
-    current.clear();
-  };
-  for (char c : inside) {
-    if (c == ',' && depth == 0) {
-      flush();
-      continue;
-    }
-    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-    current += c;
-  }
-  flush();
-  return typed_as("pg_catalog_regprocedure_in(" + arg.sql + ", " + sql_quote(schema) + ", " + sql_quote(name) +
-                      ", " + sql_quote(types) + position_argument(t, arg) + ")",
-                  pg_type_oid::oid);
-}
-
-}  // namespace
 
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
                                              const scope& where) {
@@ -355,24 +300,14 @@ std::optional<typed_expression> catalog_cast(query_translator& t, const type_nam
       typed_expression arg = t.expression(cast.value("arg", json()), where);
       return typed_as("pg_catalog_regnamespace_out(" + arg.sql + ")", result);
     }
-    if (argument_is_cast_to(cast, "regproc") || argument_is_cast_to(cast, "regprocedure")) {
-      const bool procedure = argument_is_cast_to(cast, "regprocedure");
-      const json inner = pt::fields(cast.value("arg", json()));
-      typed_expression arg = t.expression(inner.value("arg", json()), where);
-      if (arg.literal || !oid_like(arg.type.oid))
-        return std::nullopt;  // a name's cast: the inner cast reads it
-      return typed_as(std::string(procedure ? "pg_catalog_regprocedure_out(" : "pg_catalog_regproc_out(") + arg.sql +
-                          ")",
-                      result);
-    }
     if (argument_is_cast_to(cast, "regtype")) {
       typed_expression arg = t.expression(cast.value("arg", json()), where);
       return typed_as("format_type(" + arg.sql + ", NULL)", result);
     }
     return std::nullopt;
   }
-  if (type == "regprocedure")
-    return regprocedure_cast(t, cast, where);
+  if (type == "regprocedure" || type == "regoper" || type == "regoperator")
+    return routine_name_cast(t, type, cast, where);
   if (type != "regclass" && type != "regtype" && type != "oid" && type != "regproc" && type != "regnamespace" &&
       type != "regrole")
     return std::nullopt;

@@ -13,6 +13,7 @@
 #include "stages/sql/sql_literal.hpp"
 #include "stages/sql/translator/function_families.hpp"
 #include "stages/sql/translator/missing_type.hpp"
+#include "stages/sql/translator/output_names.hpp"
 #include "stages/types/builtin_types.hpp"
 #include "stages/types/input_notices.hpp"
 #include "stages/types/numeric/type_numeric.hpp"
@@ -326,14 +327,10 @@ typed_expression query_translator::explicit_cast(typed_expression arg, const col
     return coerce(std::move(arg), *target);
   if (arg.type == *target)
     return arg;
-  // regclass / regtype / regnamespace to text: the object's name (their output functions).
+  // regproc / regclass / regtype / ... to text: the object's name (their output functions).
   if ((target->oid == pg_type_oid::text || target->oid == pg_type_oid::varchar) &&
-      (arg.type.oid == 2205 || arg.type.oid == 2206 || arg.type.oid == 4089)) {
-    const char* out = arg.type.oid == 2205   ? "pg_catalog_regclass_out"
-                      : arg.type.oid == 2206 ? "pg_catalog_regtype_out"
-                                             : "pg_catalog_regnamespace_out";
-    return typed(std::string(out) + "(" + arg.sql + ")", *target, location);
-  }
+      !object_name_output_function(arg.type.oid).empty())
+    return typed(object_name_output_function(arg.type.oid) + "(" + arg.sql + ")", *target, location);
   return typed(cast_sql(arg.sql, arg.type, *target), *target, location);
 }
 
@@ -422,8 +419,8 @@ typed_expression query_translator::coerce(typed_expression value, const column_t
   }
   if (is_text_like(from) && type.oid == pg_type_oid::bpchar && type.typmod < 0)
     return typed(value.sql, type, value.location);  // bpchar without a length keeps the text
-  if (type.oid == pg_type_oid::oid && (from == pg_type_oid::int2 || from == pg_type_oid::int4 || from == 2205 ||
-                                       from == 2206 || from == 24 || from == 4089))
+  if (type.oid == pg_type_oid::oid &&
+      (from == pg_type_oid::int2 || from == pg_type_oid::int4 || is_object_identifier_type(from)))
     return typed(value.sql, type, value.location);  // all stored as the integer
   throw not_translatable{"implicit cast from " + message_type_name(value.type) + " to " +
                          message_type_name(type)};
@@ -567,8 +564,7 @@ typed_expression query_translator::sub_link(const json& link, const scope& where
     require_comparison_operator("=", test, typed("c1", type), location_of(link));  // json = json: 42883
     if (untyped(test))
       test = coerce(std::move(test), type);
-    const auto oid_valued = [](oid_t t) { return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 4089; };
-    if (test.type.oid != type.oid && !(oid_valued(test.type.oid) && oid_valued(type.oid)))
+    if (test.type.oid != type.oid && !(is_object_identifier_type(test.type.oid) && is_object_identifier_type(type.oid)))
       throw not_translatable{"IN (sub-select) of another type"};
     return typed("(" + with_collation(test.sql, test.type) + " IN (" + inner.sql + "))",
                  builtin(pg_type_oid::boolean));

@@ -102,6 +102,12 @@ std::optional<typed_expression> array_function(query_translator& t, const std::s
 // ::regclass, ::regtype, ::oid and ::text of them; nullopt for other casts.
 std::optional<typed_expression> catalog_cast(query_translator& t, const type_name_parts& target, const json& cast,
                                              const scope& where);
+// ", position" of a literal a SQLite function reads when the statement runs (the
+// argument giving its error's cursor); empty when unknown.
+std::string position_argument(const query_translator& t, const typed_expression& literal);
+// ::regprocedure, ::regoper and ::regoperator (routine_name_casts.cpp).
+std::optional<typed_expression> routine_name_cast(query_translator& t, const std::string& type, const json& cast,
+                                                  const scope& where);
 
 // Set-returning functions of a select list (set_returning_functions.cpp):
 // whether `target_list` calls one (outside sub-selects); the call's value at

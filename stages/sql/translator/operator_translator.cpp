@@ -406,11 +406,9 @@ typed_expression query_translator::comparison(const std::string& op, typed_expre
     return *rows;
   const oid_t l = left.type.oid;
   const oid_t r = right.type.oid;
-  // OIDs (oid, regclass, regtype, regproc, regnamespace) compare with each other
-  // and with integers as the numbers they are.
-  const auto oid_family = [](oid_t t) {
-    return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24 || t == 4089;
-  };
+  // OIDs (oid, regclass, regtype, regproc, ...) compare with each other and with
+  // integers as the numbers they are.
+  const auto oid_family = is_object_identifier_type;
   const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4 || t == pg_type_oid::int8; };
   if (l != r && (oid_family(l) || oid_family(r)) && (oid_family(l) || integer(l)) && (oid_family(r) || integer(r)))
     return typed("(" + left.sql + " " + sql_operator(op) + " " + right.sql + ")", builtin(pg_type_oid::boolean));

@@ -168,6 +168,9 @@ std::string output_column_name(const nlohmann::json& node) {
 std::string object_name_output_function(oid_t type) {
   switch (type) {
     case 24: return "pg_catalog_regproc_out";
+    case 2202: return "pg_catalog_regprocedure_out";
+    case 2203: return "pg_catalog_regoper_out";
+    case 2204: return "pg_catalog_regoperator_out";
     case 2205: return "pg_catalog_regclass_out";
     case 2206: return "pg_catalog_regtype_out";
     case 4089: return "pg_catalog_regnamespace_out";

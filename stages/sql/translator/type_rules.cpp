@@ -89,9 +89,7 @@ column_type query_translator::common_type(const std::vector<typed_expression>& v
     }
     // oid beside an integer (CASE ... THEN ftserver ELSE 0) or a reg* type (UNION
     // of pg_depend.classid and 'pg_opfamily'::regclass): oid.
-    const auto oid_like = [](oid_t t) {
-      return t == pg_type_oid::oid || t == 2205 || t == 2206 || t == 24 || t == 4089;
-    };
+    const auto oid_like = is_object_identifier_type;
     const auto integer = [](oid_t t) { return t == pg_type_oid::int2 || t == pg_type_oid::int4; };
     if ((oid_like(v.type.oid) && (integer(common->oid) || oid_like(common->oid))) ||
         (oid_like(common->oid) && integer(v.type.oid))) {
