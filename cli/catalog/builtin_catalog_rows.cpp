@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "cli/catalog/catalog_relation_oids.hpp"
 #include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/catalog_model.hpp"
 #include "cli/catalog/catalog_values.hpp"
@@ -15,10 +16,6 @@ namespace tributary {
 namespace {
 
 constexpr int64_t bootstrap_superuser = 10;
-constexpr int64_t pg_proc_class = 1255;
-constexpr int64_t pg_operator_class = 2617;
-constexpr int64_t pg_type_class = 1247;
-constexpr int64_t pg_am_class = 2601;
 
 // PostgreSQL 15's comments on the access methods Tributary has (pg_type_rows.cpp's pg_am).
 const std::pair<int64_t, const char*> access_method_comments[] = {

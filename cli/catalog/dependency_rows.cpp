@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/catalog/catalog_relation_oids.hpp"
 #include "stages/core/local_relation_name.hpp"
 #include "stages/sql/view_text.hpp"
 #include "storage/text_query.hpp"
@@ -15,9 +16,6 @@ namespace tributary {
 
 namespace {
 
-constexpr int64_t pg_class_oid = 1259;
-constexpr int64_t pg_attrdef_oid = 2604;
-constexpr int64_t pg_rewrite_oid = 2618;
 
 const sql_value null_value = sql_null{};
 sql_value character(char c) { return std::string(1, c); }
@@ -72,7 +70,7 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
     if (const catalog_relation* table = row[1].empty() ? nullptr : local_relation(model, row[1]))
       if (const int attnum = attnum_of(*table, row[2]); attnum > 0) {
         const bool identity = !table->columns[static_cast<size_t>(attnum - 1)].identity.empty();
-        out.push_back({pg_class_oid, sequence->oid, int64_t{0}, pg_class_oid, table->oid, int64_t{attnum},
+        out.push_back({pg_class_class, sequence->oid, int64_t{0}, pg_class_class, table->oid, int64_t{attnum},
                        character(identity ? 'i' : 'a')});
       }
     // nextval('s'), or nextval('app.s') for a sequence of schema app (its local name).
@@ -82,16 +80,16 @@ std::vector<snapshot_row> pg_depend_rows(sqlite_connection& db, const catalog_mo
       for (const auto& c : r.columns)
         if (c.default_expression && (c.default_expression->find(call) != std::string::npos ||
                                      c.default_expression->find(local_call) != std::string::npos))
-          out.push_back({pg_attrdef_oid, catalog_object_oid("d", r.local_name + "." + c.name), int64_t{0},
-                         pg_class_oid, sequence->oid, int64_t{0}, character('n')});
+          out.push_back({pg_attrdef_class, catalog_object_oid("d", r.local_name + "." + c.name), int64_t{0},
+                         pg_class_class, sequence->oid, int64_t{0}, character('n')});
   }
   // Views: their rule depends on the view and on what its SELECT reads.
   for (const auto& view : model.relations) {
     if (view.kind != 'v')
       continue;
-    out.push_back({pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, view.oid, int64_t{0}, character('i')});
+    out.push_back({pg_rewrite_class, rule_oid(view), int64_t{0}, pg_class_class, view.oid, int64_t{0}, character('i')});
     for (int64_t oid : relations_read_by_view(db, model, view))
-      out.push_back({pg_rewrite_oid, rule_oid(view), int64_t{0}, pg_class_oid, oid, int64_t{0}, character('n')});
+      out.push_back({pg_rewrite_class, rule_oid(view), int64_t{0}, pg_class_class, oid, int64_t{0}, character('n')});
   }
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include "cli/catalog/catalog_relation_oids.hpp"
 #include "cli/catalog/builtin_catalog_rows.hpp"
 #include "cli/catalog/function_registration.hpp"
 #include "storage/description_catalog.hpp"
@@ -11,10 +12,6 @@ namespace tributary {
 
 namespace {
 
-constexpr int64_t pg_class_oid = 1259;
-constexpr int64_t pg_namespace_oid = 2615;
-constexpr int64_t pg_extension_oid = 3079;
-constexpr int64_t pg_language_oid = 2612;
 
 // PostgreSQL 15's comments on its schemas.
 const std::pair<int64_t, const char*> schema_comments[] = {{pg_catalog_namespace_oid, "system catalog schema"},
@@ -134,11 +131,11 @@ void tablespace_location_function(sqlite3_context* context, int, sqlite3_value**
 std::vector<snapshot_row> pg_description_rows(sqlite_connection& db, const catalog_model& model) {
   std::vector<snapshot_row> out;
   for (const auto& [oid, comment] : schema_comments)
-    out.push_back({oid, pg_namespace_oid, int64_t{0}, std::string(comment)});
-  out.push_back({plpgsql_extension_oid, pg_extension_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
-  out.push_back({plpgsql_language_oid, pg_language_oid, int64_t{0}, std::string(plpgsql_extension_comment)});
+    out.push_back({oid, pg_namespace_class, int64_t{0}, std::string(comment)});
+  out.push_back({plpgsql_extension_oid, pg_extension_class, int64_t{0}, std::string(plpgsql_extension_comment)});
+  out.push_back({plpgsql_language_oid, pg_language_class, int64_t{0}, std::string(plpgsql_extension_comment)});
   for (const auto& d : described_objects(db, model))
-    out.push_back({d.objoid, pg_class_oid, d.objsubid, d.text});
+    out.push_back({d.objoid, pg_class_class, d.objsubid, d.text});
   return out;
 }
 

@@ -1,6 +1,7 @@
 // object_rows: see the header.
 #include "cli/catalog/object_rows.hpp"
 
+#include "cli/catalog/catalog_relation_oids.hpp"
 #include "cli/catalog/pg_type_rows.hpp"
 #include "stages/core/row_type_oid.hpp"
 #include "cli/catalog/trigger_rows.hpp"
@@ -23,14 +24,6 @@ namespace tributary {
 
 namespace {
 
-constexpr int64_t pg_class_class = 1259;
-constexpr int64_t pg_proc_class = 1255;
-constexpr int64_t pg_type_class = 1247;
-constexpr int64_t pg_namespace_class = 2615;
-constexpr int64_t pg_language_class = 2612;
-constexpr int64_t pg_trigger_class = 2620;
-constexpr int64_t pg_operator_class = 2617;
-constexpr int64_t pg_extension_class = 3079;
 constexpr int64_t c_language_oid = 13;
 constexpr int64_t bootstrap_superuser = 10;
 

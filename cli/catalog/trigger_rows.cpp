@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cli/catalog/catalog_relation_oids.hpp"
 #include "cli/catalog/builtin_catalog.hpp"
 #include "cli/catalog/builtin_function_definition.hpp"
 #include "cli/catalog/function_registration.hpp"
@@ -19,9 +20,6 @@ namespace {
 
 namespace pt = parse_tree;
 
-constexpr int64_t pg_class_class = 1259;
-constexpr int64_t pg_proc_class = 1255;
-constexpr int64_t pg_trigger_class = 2620;
 constexpr int64_t plpgsql_language = 13563;
 constexpr int64_t trigger_type = 2279;
 
