@@ -9,12 +9,12 @@
 
 #include "cli/commands/accepted_parameters.hpp"
 #include "cli/commands/parameter_value_check.hpp"
+#include "cli/commands/set_arguments.hpp"
 
 #include "stages/types/datetime/time_zone_rules.hpp"
 
 #include "stages/core/duration_units.hpp"
 #include "stages/core/pg_bool.hpp"
-#include "stages/sql/parse_tree.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -64,31 +64,6 @@ pg_error invalid_value(const std::string& name, const std::string& value) {
 
 pg_error unrecognized(const std::string& name) {
   return make_pg_error("42704", "unrecognized configuration parameter \"" + name + "\"");
-}
-
-// One SET argument node -> its text: A_Const (sval, ival, fval, boolval), TypeCast.
-// `source` is the statement's text: libpg_query writes a negative integer as
-// {"ival": {}}, and parse_tree::constant_value reads it again from there.
-std::string argument_text(const nlohmann::json& node, std::string_view source) {
-  if (node.contains("TypeCast"))
-    return argument_text(node["TypeCast"].value("arg", nlohmann::json::object()), source);
-  if (!node.contains("A_Const"))
-    return {};
-  const auto& c = node["A_Const"];
-  if (c.contains("boolval"))
-    return c["boolval"].value("boolval", false) ? "on" : "off";
-  auto constant = parse_tree::constant_value(node, source);
-  return constant && !constant->is_null ? constant->text : std::string();
-}
-
-std::string joined_arguments(const nlohmann::json& fields, std::string_view source) {
-  std::string out;
-  for (const auto& arg : fields.value("args", nlohmann::json::array())) {
-    if (!out.empty())
-      out += ", ";
-    out += argument_text(arg, source);
-  }
-  return out;
 }
 
 // "iso, mdy" -> "ISO, MDY"; a missing half keeps the current one.
@@ -324,7 +299,7 @@ result<std::pair<std::string, std::optional<std::string>>, pg_error> session_par
   const std::string key = lowercase(name);
   std::optional<std::string> value;
   if (kind != "VAR_SET_DEFAULT" && kind != "VAR_RESET")
-    value = joined_arguments(fields, source);
+    value = joined_set_arguments(fields, source);
   auto known = parameters_.find(key);
   if (known == parameters_.end() && !server_settings_.known(key) && key.find('.') != std::string::npos) {
     if (!superuser_)
@@ -430,7 +405,7 @@ result<ok_t, pg_error> session_parameters::apply(const nlohmann::json& fields, b
   }
   if (kind == "VAR_SET_DEFAULT" || kind == "VAR_RESET")
     return set_value(name, std::nullopt, local, in_transaction);
-  return set_value(name, joined_arguments(fields, source), local, in_transaction);
+  return set_value(name, joined_set_arguments(fields, source), local, in_transaction);
 }
 
 result<command_outcome, pg_error> session_parameters::show(const nlohmann::json& fields) const {
