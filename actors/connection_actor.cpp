@@ -7,6 +7,7 @@
 
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
+#include "actors/publisher/receive_buffer.hpp"
 #include "stages/pgoutput/pgoutput_decoder.hpp"
 #include "stages/pgoutput/wal_frames.hpp"
 
@@ -17,7 +18,9 @@ namespace {
 using self_ptr = caf::stateful_actor<connection_actor_state>*;
 using steady = std::chrono::steady_clock;
 
-constexpr size_t max_batch_messages = 4096;
+// 16384 rather than 4096: fewer hand-offs, and fewer reads straight after one
+// (each opens the receive window again): W1 852k rows/s against 795k-810k.
+constexpr size_t max_batch_messages = 16384;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
 constexpr auto gather_window = std::chrono::milliseconds(20);
@@ -221,6 +224,19 @@ void end_streaming(self_ptr self) {
   st.streaming = false;
 }
 
+// Before the stream starts, so the publisher's segment size never exceeds the
+// smaller window (receive_buffer.hpp). A failure costs speed only: logged.
+void size_socket_buffer(self_ptr self) {
+  auto& st = self->state;
+  auto sized = size_receive_buffer(PQsocket(st.publisher->handle()), st.args.receive_buffer);
+  if (!sized)
+    spdlog::warn("logical replication apply worker for subscription \"{}\": {}; the kernel sizes it",
+                 subscription_name(self), sized.error());
+  else
+    spdlog::debug("logical replication apply worker for subscription \"{}\": receive buffer {}",
+                  subscription_name(self), describe(*sized));
+}
+
 void start_streaming(self_ptr self) {
   auto& st = self->state;
   const auto& sub = st.args.runtime->subscription;
@@ -230,6 +246,7 @@ void start_streaming(self_ptr self) {
     return;
   }
   st.publisher = std::move(conn).value();
+  size_socket_buffer(self);
   stream_options options;
   options.publications = sub.publications;
   options.binary = sub.binary;

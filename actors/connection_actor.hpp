@@ -52,6 +52,9 @@ struct connection_actor_args {
   // catch-up's backlog wait in the server (peak RSS 47-163 MiB); 16 MB keeps it
   // at ~60 MiB, with as many batches ahead of the applier as it can take.
   size_t credit_window = size_t{16} << 20;
+  // SO_RCVBUF of the replication socket when the publisher is on this host
+  // (replication_receive_buffer; 0: the kernel's autotuning). See receive_buffer.hpp.
+  long receive_buffer = 48 * 1024;
 };
 
 struct connection_actor_state {

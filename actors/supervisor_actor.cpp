@@ -126,6 +126,7 @@ void start_streaming_children(self_ptr self) {
   ca.parent = self->id();
   ca.status_interval = st.args.config.get_duration("wal_receiver_status_interval");
   ca.receiver_timeout = st.args.config.get_duration("wal_receiver_timeout");
+  ca.receive_buffer = static_cast<long>(st.args.config.get_bytes("replication_receive_buffer"));
   st.connection = self->spawn<caf::detached>(connection_actor, std::move(ca));
   self->monitor(st.connection);
   set_phase(self, phase::running, "running");

@@ -54,6 +54,7 @@ public:
   bool running();
 
   int port() const { return port_; }
+  pid_t pid() const { return process_ ? process_->pid() : -1; }
   std::filesystem::path data_dir() const;
   std::string user() const { return user_; }
   std::string conninfo(const std::string& database = "postgres") const;

@@ -100,6 +100,19 @@ TEST(Settings, AuthenticationTimeoutIsAMinuteInSecondsBetweenOneSecondAndTenMinu
             "660 s is outside the valid range for parameter \"authentication_timeout\" (1 .. 600)");
 }
 
+TEST(Settings, ReplicationReceiveBufferIsAMemorySizeWithZeroForTheKernel) {
+  tributary::settings s;
+  EXPECT_EQ(s.show("replication_receive_buffer"), "48kB");
+  EXPECT_EQ(s.get_bytes("replication_receive_buffer"), 48 * 1024);
+  ASSERT_TRUE(s.set("replication_receive_buffer", "0"));
+  EXPECT_EQ(s.show("replication_receive_buffer"), "0");  // PostgreSQL shows a memory setting of 0 without a unit
+  EXPECT_EQ(s.get_bytes("replication_receive_buffer"), 0);
+  ASSERT_TRUE(s.set("replication_receive_buffer", "1MB"));
+  EXPECT_EQ(s.show("replication_receive_buffer"), "1MB");
+  auto too_big = s.set("replication_receive_buffer", "2GB");
+  ASSERT_FALSE(too_big);
+}
+
 TEST(Settings, SpoolMemoryLimitTakesPostgreSQLMemoryUnits) {
   tributary::settings s;
   EXPECT_EQ(s.show("spool_memory_limit"), "64MB");

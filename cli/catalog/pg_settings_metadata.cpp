@@ -475,6 +475,9 @@ const std::vector<setting_metadata>& pg_settings_metadata() {
       {"spool_memory_limit", "kB", "Replication / Subscribers",
        "Memory one subscription keeps streamed in-progress transactions in before spilling them to files.",
        "", "sighup", "integer", "64", "2147483648", "", false},
+      {"replication_receive_buffer", "kB", "Replication / Subscribers",
+       "TCP receive buffer of a replication connection to a publisher on this host; 0 leaves it to the kernel.",
+       "", "sighup", "integer", "0", "1048576", "", false},
   };
   return list;
 }

@@ -99,6 +99,8 @@ std::string show_value(const setting_definition& def, int64_t base) {
   if (def.type == kind::integer)
     return std::to_string(base);
   if (def.type == kind::memory_kb) {
+    if (base == 0)
+      return "0";  // as PostgreSQL shows a memory setting of 0 (no unit)
     for (auto [factor, unit] : {std::pair<int64_t, const char*>{int64_t{1} << 30, "TB"}, {1 << 20, "GB"}, {1 << 10, "MB"}})
       if (base != 0 && base % factor == 0)
         return std::to_string(base / factor) + unit;
@@ -153,6 +155,9 @@ const std::vector<setting_definition>& settings::definitions() {
       {"spool_memory_limit", kind::memory_kb, "65536",
        "Memory one subscription keeps streamed in-progress transactions in before spilling them to files.",
        64, int64_t{1} << 31},
+      {"replication_receive_buffer", kind::memory_kb, "48",
+       "TCP receive buffer of a replication connection to a publisher on this host; 0 leaves it to the kernel.",
+       0, 1048576},
       {"log_min_messages", kind::string, "info",
        "Least severe log level written: debug, info, warning, error."},
       {"log_min_error_statement", kind::string, "error",
