@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "bench/process_watch.hpp"
+#include "bench/profile_recorder.hpp"
 #include "integration/wait_until.hpp"
 
 namespace tributary::bench {
@@ -97,6 +98,7 @@ result<tributary_timing, std::string> catchup_run::time_tributary(lsn target, st
   pid_t server = server_pid_;
   process_watch server_watch([server] { return server; }, sample_interval);
   process_watch walsender_watch(walsender_of(cluster_.publisher_conninfo(), names_.subscription), sample_interval);
+  std::optional<profile_recorder> profile(std::in_place, server);
 
   auto start = steady::now();
   if (auto enabled = cluster_.local_exec("ALTER SUBSCRIPTION " + names_.subscription + " ENABLE"); !enabled)
@@ -118,6 +120,7 @@ result<tributary_timing, std::string> catchup_run::time_tributary(lsn target, st
     std::this_thread::sleep_for(poll_interval);
   }
   timing.seconds = seconds_since(start);
+  profile.reset();
   read_actor_messages(timing);
   server_watch.stop();
   walsender_watch.stop();

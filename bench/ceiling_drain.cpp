@@ -12,6 +12,7 @@
 #include <memory>
 #include <variant>
 
+#include "actors/publisher/receive_buffer.hpp"
 #include "stages/pgoutput/wal_frames.hpp"
 
 namespace tributary::bench {
@@ -89,33 +90,39 @@ private:
   steady::time_point last_status_ = steady::now();
 };
 
-// Takes every CopyData libpq holds. Returns how many payloads were taken.
-result<size_t, std::string> drain_buffered(PGconn* c, slot_reader& reader) {
-  if (PQconsumeInput(c) == 0) return fail("could not receive data from WAL stream: " + last_error(c));
+// Takes every CopyData the socket holds: libpq reads at most its buffer's free
+// space per PQconsumeInput, so reads again until a read brings nothing. Returns
+// how many payloads were taken.
+result<size_t, std::string> drain_socket(PGconn* c, slot_reader& reader) {
   size_t taken = 0;
   for (;;) {
-    char* buffer = nullptr;
-    int n = PQgetCopyData(c, &buffer, 1);
-    if (n == 0) return taken;
-    if (n == -1) return fail("the publisher ended the replication stream: " + last_error(c));
-    if (n < 0) return fail("could not receive data from WAL stream: " + last_error(c));
-    auto handled = reader.on_payload(buffer, static_cast<size_t>(n));
-    PQfreemem(buffer);
-    if (!handled) return fail(handled.error());
-    ++taken;
-    if (reader.reached()) return taken;
+    if (PQconsumeInput(c) == 0) return fail("could not receive data from WAL stream: " + last_error(c));
+    size_t before = taken;
+    for (;;) {
+      char* buffer = nullptr;
+      int n = PQgetCopyData(c, &buffer, 1);
+      if (n == 0) break;
+      if (n == -1) return fail("the publisher ended the replication stream: " + last_error(c));
+      if (n < 0) return fail("could not receive data from WAL stream: " + last_error(c));
+      auto handled = reader.on_payload(buffer, static_cast<size_t>(n));
+      PQfreemem(buffer);
+      if (!handled) return fail(handled.error());
+      ++taken;
+      if (reader.reached()) return taken;
+    }
+    if (taken == before) return taken;
   }
 }
 
-// After a batch, sleeps ~200 µs whatever the socket holds, so the next batch
-// accumulates in the socket and the walsender writes many messages per send()
-// (a poll that returns at the first byte reads one message at a time, and the
-// walsender then pays a send() per message: twice its CPU per row on a quiet
-// host, which made this drain slower than the subscribers it bounds). When the
-// last look found nothing, waits for the socket up to 100 ms.
+// After a read that found data, pauses 2 ms whatever the socket holds: with the
+// small receive buffer the window closes meanwhile and the walsender's messages
+// queue behind it and leave as large segments (a reader that waits for the first
+// byte, or pauses 200 µs-1 ms, makes the walsender send a packet per message:
+// ~2 x its CPU per row, bench/history-18.md and 19). When the last look found
+// nothing, waits for the socket up to 100 ms.
 void wait_for_more(PGconn* c, bool got_data) {
   if (got_data) {
-    timespec pause{0, 200'000};
+    timespec pause{0, 2'000'000};
     nanosleep(&pause, nullptr);
     return;
   }
@@ -148,13 +155,15 @@ result<drain_counts, std::string> drain_slot(const ceiling_request& request) {
   std::unique_ptr<PGresult, decltype(&PQclear)> started_copy(PQexec(c.get(), sql.c_str()), &PQclear);
   if (PQresultStatus(started_copy.get()) != PGRES_COPY_BOTH)
     return fail(sql + " failed: " + last_error(c.get()));
+  if (auto sized = size_receive_buffer(PQsocket(c.get()), request.receive_buffer); !sized)
+    return fail("cannot size the replication connection's receive buffer: " + sized.error());
   if (PQsetnonblocking(c.get(), 1) != 0)
     return fail(std::string("cannot make the replication connection non-blocking"));
 
   slot_reader reader(c.get(), request);
   auto deadline = started + request.deadline;
   while (!reader.reached()) {
-    auto taken = drain_buffered(c.get(), reader);
+    auto taken = drain_socket(c.get(), reader);
     if (!taken) return fail(taken.error());
     if (reader.reached()) break;
     if (reader.status_due())

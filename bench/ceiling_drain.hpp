@@ -10,9 +10,11 @@
 // Commit/Stream Commit), answers keepalives that ask for a reply and reports what it
 // received as written and flushed once a second, so the walsender behaves as it
 // does for a real subscriber. Nothing is applied: this is the cost of the
-// publisher's decoding plus the transport, with batching as Tributary's connection
-// does it (drain what the socket has with PQconsumeInput + PQgetCopyData(async),
-// then wait ~200 µs).
+// publisher's decoding plus the transport, with the socket read as Tributary's
+// connection reads it: the same receive buffer (replication_receive_buffer's
+// default, 48 kB, for a publisher on this host), everything the socket holds taken
+// with PQconsumeInput + PQgetCopyData(async), then a 2 ms pause (bench/history-19.md
+// has the variants measured: this one lets the walsender spend least per row).
 //
 // States: connecting -> streaming -> reached (walEnd >= target; CopyDone is sent and
 // the connection closed) | failed.
@@ -41,6 +43,7 @@ struct ceiling_request {
   std::vector<std::string> publications;   // plain identifiers
   lsn target;                              // stop once a frame's walEnd reaches it
   std::chrono::seconds deadline{1800};
+  long receive_buffer = 48 * 1024;         // as Tributary's replication_receive_buffer default
 };
 
 struct drain_counts {
