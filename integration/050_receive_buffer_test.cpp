@@ -64,20 +64,26 @@ int receive_buffer_of(pid_t pid, const std::string& inode) {
 
 class ReceiveBuffer : public ReplicationTest {
 protected:
-  // SO_RCVBUF of the server's replication connection for subscription `name`.
+  // SO_RCVBUF of the server's replication connection for subscription `name`:
+  // the walsender streaming to it (CREATE SUBSCRIPTION's own replication
+  // connection, gone by then, never streams), found among the server's sockets.
   int replication_receive_buffer(const std::string& name) {
+    int value = -1;
     std::string port;
-    EXPECT_TRUE(wait_until(
+    bool found = wait_until(
         [&] {
           port = publisher_.query_value("SELECT coalesce(max(client_port), 0) FROM pg_stat_replication"
-                                        " WHERE application_name = '" + name + "'");
-          return port != "0" && !port.empty();
+                                        " WHERE application_name = '" + name + "' AND state = 'streaming'");
+          if (port.empty() || port == "0")
+            return false;
+          auto inode = socket_inode(subscriber_.pid(), std::stoi(port));
+          value = inode.empty() ? -1 : receive_buffer_of(subscriber_.pid(), inode);
+          return value > 0;
         },
-        std::chrono::seconds(30), std::chrono::milliseconds(100)))
-        << subscriber_.log_text();
-    auto inode = socket_inode(subscriber_.pid(), std::stoi(port));
-    EXPECT_FALSE(inode.empty()) << "no socket of the server has local port " << port;
-    return receive_buffer_of(subscriber_.pid(), inode);
+        std::chrono::seconds(30), std::chrono::milliseconds(100));
+    EXPECT_TRUE(found) << "no socket of the server streams from the walsender at port " << port << "\n"
+                       << subscriber_.log_text();
+    return value;
   }
   void restart_with(const std::string& setting) {
     std::ofstream conf(subscriber_.data_dir() / "tributary.conf", std::ios::app);
