@@ -23,12 +23,16 @@ constexpr auto long_lock_wait = std::chrono::seconds(3);
 constexpr int first_lock_wait_ms = 500;
 
 // Syncs the WAL when a commit is not yet durable and reports the last synced
-// commit's end; false (the error logged) when the sync failed.
+// commit's end; false (the error logged) when the sync failed. Waits for the
+// disk: for the periodic sync, request_sync hands it to the syncer.
 bool sync_commits(self_ptr self) {
   auto& st = self->state;
   st.last_sync = steady::now();
+  if (st.sync_failed)
+    return false;
   auto durable = st.sink->make_durable();
   if (!durable) {
+    st.sync_failed = true;
     spdlog::error("logical replication apply worker for subscription \"{}\": {}", st.subscription_name,
                   durable.error().to_string());
     return false;
@@ -36,6 +40,37 @@ bool sync_commits(self_ptr self) {
   if (*durable && st.connection)
     self->send(st.connection, durable_atom::value, **durable);
   return true;
+}
+
+// The periodic sync: the syncer's thread syncs what is committed now and its
+// wal_synced_atom reports it; without a syncer (not WAL mode), sync_commits.
+bool request_sync(self_ptr self) {
+  auto& st = self->state;
+  if (!st.syncer)
+    return sync_commits(self);
+  st.last_sync = steady::now();
+  if (auto covered = st.sink->take_not_durable())
+    st.syncer->request(*covered);
+  return true;
+}
+
+// A syncer for the sink's log, reporting to this actor (by a weak address: the
+// syncer lives in the actor's state).
+void start_syncer(self_ptr self) {
+  auto& st = self->state;
+  auto wal = st.sink->wal_file();
+  if (!wal)
+    return;
+  caf::actor_addr applier = self->address();
+  st.syncer = std::make_unique<wal_syncer>(*wal, [applier](const result<lsn, std::string>& synced) {
+    auto to = caf::actor_cast<caf::actor>(applier);
+    if (!to)
+      return;
+    if (synced)
+      caf::anon_send(to, wal_synced_atom::value, *synced);
+    else
+      caf::anon_send(to, wal_synced_atom::value, synced.error());
+  });
 }
 
 // tributary_actors' state while applying (the streamed transactions' fate once any).
@@ -52,7 +87,13 @@ void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
     st.sink->rollback_group();
   st.group.clear();
   st.ahead.reset();
-  // What committed before the failure is reported as durable once it is.
+  // What committed before the failure is reported as durable once it is
+  // (what the syncer was handed too: its own report would come too late).
+  if (st.syncer && !st.sync_failed) {
+    auto synced = st.syncer->sync_now();
+    if (synced && *synced && st.connection)
+      self->send(st.connection, durable_atom::value, **synced);
+  }
   if (st.sink && st.sink->commit_not_durable())
     (void)sync_commits(self);
   // Named as PostgreSQL names its workers (the launcher gave the name it read).
@@ -103,6 +144,7 @@ result<subscription_runtime_ptr, std::string> load_runtime(self_ptr self) {
   if (!sink)
     return fail(sink.error().to_string());
   self->state.sink.emplace(std::move(sink).value());
+  start_syncer(self);
   return subscription_runtime_ptr{std::move(runtime)};
 }
 
@@ -191,7 +233,7 @@ bool commit_local_transaction(self_ptr self, const group_commit_record& record) 
   // a burst are synced by the timer.
   auto since = steady::now() - st.last_sync;
   if (since >= st.args.durable_interval) {
-    if (!sync_commits(self)) {
+    if (!request_sync(self)) {
       fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
       return false;
     }
@@ -400,8 +442,19 @@ caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
       [=](sync_atom) {
         auto& s = self->state;
         s.sync_armed = false;
-        if (s.sink && s.sink->commit_not_durable() && !sync_commits(self))
+        if (s.sink && s.sink->commit_not_durable() && !request_sync(self))
           fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
+      },
+      [=](wal_synced_atom, lsn durable) {
+        auto& s = self->state;
+        if (s.connection)
+          self->send(s.connection, durable_atom::value, durable);
+      },
+      [=](wal_synced_atom, const std::string& error) {
+        self->state.sync_failed = true;
+        spdlog::error("logical replication apply worker for subscription \"{}\": {}", self->state.subscription_name,
+                      error);
+        fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
       },
       [=](const transaction_batch_ptr& batch) { on_batch(self, batch); },
       [=](durable_atom, uint64_t) {

@@ -48,8 +48,11 @@
 //               commit does not wait for the disk; the WAL is synced
 //               (apply_sink::make_durable) at most every durable_interval while
 //               commits come, and durable_interval after a commit when they stop
-//               (self-sent sync_atom), and before the actor quits on an error;
-//               only then is the last synced commit's end reported as durable.
+//               (self-sent sync_atom), by a wal_syncer on its own thread, whose
+//               wal_synced_atom says which commit's end is durable (or why the
+//               sync failed: the actor quits); before the actor quits on an
+//               error it syncs itself. Only a synced commit's end is reported as
+//               durable.
 // Failure:      a failed group of several transactions is rolled back and
 //               applied again one transaction at a time: those before the first
 //               failing one commit (with their progress, and their SKIP cleared),
@@ -85,6 +88,7 @@
 #include "caf/all.hpp"
 #include "stages/pipeline/apply_group.hpp"
 #include "storage/apply_sink.hpp"
+#include "storage/wal_syncer.hpp"
 #include "storage/data_directory.hpp"
 
 namespace tributary {
@@ -122,6 +126,13 @@ struct applier_actor_state {
   // The last WAL sync, and whether a sync_atom is on its way.
   std::chrono::steady_clock::time_point last_sync;
   bool sync_armed = false;
+  // Syncs the log on its own thread (WAL mode): its results come back as
+  // wal_synced_atom. Declared after sink: destroyed (joined) before it.
+  std::unique_ptr<wal_syncer> syncer;
+  // A sync of the log failed: nothing is synced or reported again by this
+  // actor (a second fsync after a failed one can succeed without the lost
+  // writes reaching the disk).
+  bool sync_failed = false;
   // Optimistic apply: the streamed transaction whose changes are applied ahead
   // in the open local transaction, and its subtransactions' savepoints (in the
   // order they were set).

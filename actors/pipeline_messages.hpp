@@ -74,6 +74,7 @@ using changed_atom = caf::atom_constant<caf::atom("changed")>;
 using disable_atom = caf::atom_constant<caf::atom("disable")>;
 using healthy_atom = caf::atom_constant<caf::atom("healthy")>;
 using sync_atom = caf::atom_constant<caf::atom("sync")>;
+using wal_synced_atom = caf::atom_constant<caf::atom("walsynced")>;
 
 }  // namespace tributary
 

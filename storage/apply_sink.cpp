@@ -305,6 +305,23 @@ result<std::optional<lsn>, apply_error> apply_sink::make_durable() {
   return durable;
 }
 
+std::optional<std::string> apply_sink::wal_file() const {
+  if (sync_at_commit_)
+    return std::nullopt;
+  // SQLite's own name for it (the database's full path, links resolved, + "-wal").
+  const char* db_name = sqlite3_db_filename(db_.handle(), "main");
+  const char* wal = db_name ? sqlite3_filename_wal(db_name) : nullptr;
+  if (!wal || !*wal)
+    return std::nullopt;
+  return std::string(wal);
+}
+
+std::optional<lsn> apply_sink::take_not_durable() {
+  auto taken = committed_;
+  committed_.reset();
+  return taken;
+}
+
 void apply_sink::forget_tables() {
   tables_.clear();
   triggers_fire_.reset();

@@ -168,6 +168,13 @@ public:
   result<std::optional<lsn>, apply_error> make_durable();
   // A commit since the last make_durable is not yet known durable.
   bool commit_not_durable() const { return committed_.has_value(); }
+  // The log file whose sync makes commits durable (WAL mode), for a wal_syncer
+  // that syncs it on a thread of its own; nullopt when every commit syncs.
+  std::optional<std::string> wal_file() const;
+  // What make_durable would sync and return, handed to such a syncer instead:
+  // the end of the last commit since the last call (its frames are in the log
+  // file), nullopt when nothing was committed since.
+  std::optional<lsn> take_not_durable();
 
   // One savepoint inside the open group, set before a transaction that is
   // applied alone; rolling back to it keeps everything applied before it.

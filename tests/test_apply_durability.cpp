@@ -333,5 +333,26 @@ TEST_F(ApplyDurabilityTest, NothingCommittedIsNothingToReport) {
   EXPECT_FALSE(sink->commit_not_durable()) << "a rolled back group is nothing to make durable";
 }
 
+// A wal_syncer syncs the log by its name on a thread of its own: the sink names
+// SQLite's log file (it holds the commit's frames once commit_group returns) and
+// hands over the end of the last commit instead of syncing it.
+TEST_F(ApplyDurabilityTest, TheSinkNamesItsLogAndHandsWhatIsNotDurableToASyncer) {
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  auto sink = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
+  ASSERT_TRUE(sink.ok()) << sink.error().to_string();
+  auto wal = sink->wal_file();
+  ASSERT_TRUE(wal.has_value());
+  EXPECT_EQ(fs::path(*wal).filename(), fs::path(file_ + "-wal").filename());
+  EXPECT_FALSE(sink->take_not_durable().has_value());
+  std::vector<remote_transaction_ptr> group{txn({ins(t, {v("1"), v("x")})}, 741, end_of(1).value() - 0x30)};
+  ASSERT_TRUE(sink->begin_group().ok());
+  ASSERT_TRUE(sink->apply(make_apply_plan(group), group).ok());
+  ASSERT_TRUE(sink->commit_group(end_of(1)).ok());
+  EXPECT_GT(fs::file_size(*wal), 0u) << "the commit's frames are in the file";
+  EXPECT_EQ(sink->take_not_durable(), std::optional<lsn>(end_of(1)));
+  EXPECT_FALSE(sink->commit_not_durable()) << "handed over: make_durable has nothing left";
+  EXPECT_FALSE(sink->take_not_durable().has_value());
+}
+
 }  // namespace
 }  // namespace tributary
