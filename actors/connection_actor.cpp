@@ -18,9 +18,11 @@ namespace {
 using self_ptr = caf::stateful_actor<connection_actor_state>*;
 using steady = std::chrono::steady_clock;
 
-// 16384 rather than 4096: fewer hand-offs, and fewer reads straight after one
-// (each opens the receive window again): W1 852k rows/s against 795k-810k.
-constexpr size_t max_batch_messages = 16384;
+// 8192 rather than 4096: fewer hand-offs, and fewer reads straight after one
+// (each opens the receive window again). W1 (bench/history-19.md): 4096
+// 737k rows/s, peak RSS 47 MiB; 8192 778k-796k, 48-52 MiB; 16384 787k-813k,
+// 61-62 MiB (the decoded batches in flight grow with it).
+constexpr size_t max_batch_messages = 8192;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
 constexpr auto gather_window = std::chrono::milliseconds(20);
