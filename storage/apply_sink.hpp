@@ -114,12 +114,14 @@ struct apply_sink_config {
   // SQLite's default: a 32 MB cache halved W2's reads but added up to 32 MB of peak RSS
   // (bench/README, session 14), against issue 10's "peak RSS unchanged".
   int page_cache_kib = 2000;
-  // 40 000 pages (160 MB of log at 4 KiB): W2's random updates rewrite the same
-  // pages across groups, and a rarer checkpoint copies each once for more frames
-  // (session 18: -7 % server CPU per change over 5 pairs). The log file is cut
-  // back to wal_size_limit_bytes when it starts again after a checkpoint
-  // (PRAGMA journal_size_limit), so the disk keeps ~40 MB of it, not 160.
-  int wal_autocheckpoint_pages = 40000;
+  // 100 000 pages (~400 MB of log at 4 KiB): W2's random updates rewrite the
+  // same pages across groups, and a rarer checkpoint copies each once for more
+  // frames (session 18, 10 000 -> 40 000: -7 % server CPU per change; session 19,
+  // 40 000 -> 100 000: W2 83-85k -> 93-96k tx/s, the disk being W2's bound).
+  // The log file is cut back to wal_size_limit_bytes when it starts again after
+  // a checkpoint (PRAGMA journal_size_limit), so at rest the disk keeps ~40 MB
+  // of it; a crash's recovery reads at most the ~400 MB.
+  int wal_autocheckpoint_pages = 100000;
   int64_t wal_size_limit_bytes = int64_t{10000} * 4096;
   // The page cache of a group of whole transactions (KiB; see "Changed pages"
   // above); cache_full() when its changed pages take half of it.

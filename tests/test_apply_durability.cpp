@@ -301,7 +301,7 @@ TEST_F(ApplyDurabilityTest, TheSinkSetsItsCacheSizeAndCheckpointInterval) {
   auto defaults = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
   ASSERT_TRUE(defaults.ok()) << defaults.error().to_string();
   EXPECT_EQ(pragma(*defaults, "cache_size"), -2000);
-  EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 40000);
+  EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 100000);
   EXPECT_EQ(pragma(*defaults, "journal_size_limit"), 10000 * 4096) << "the log file cut back to 40 MB";
 
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
