@@ -93,7 +93,7 @@ TEST_F(PostgresTools, PresetParametersAsPostgres) {
       "SET data_checksums = on", "SET block_size = 8192",
   });
   // block_size is the unit of each server's relation sizes: PostgreSQL's 8 kB block,
-  // SQLite's 4 kB page here (the README says so); a one-row table is one of them.
+  // SQLite's 1 kB page here (the README says so); a one-row table is one of them.
   expect_same_answers({
       "CREATE TABLE preset_t (id int PRIMARY KEY, v text)", "INSERT INTO preset_t VALUES (1, 'x')",
       "SELECT pg_relation_size('preset_t') = current_setting('block_size')::int8, "

@@ -70,9 +70,14 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   if (!sync_at_commit)
     if (auto r = db->exec("PRAGMA synchronous=NORMAL"); !r)
       return fail(error_from_sqlite(r.error(), {}));
-  // Cache and checkpoints (see the header).
+  // Cache and checkpoints (see the header), the interval in pages of this file.
+  int64_t page_bytes = 4096;
+  if (auto size = db->prepare("PRAGMA page_size"); size)
+    if (auto row = size->step(); row && *row == sqlite_statement::step_result::row && size->column_int(0) > 0)
+      page_bytes = size->column_int(0);
+  const int64_t checkpoint_pages = std::max<int64_t>(1, config.wal_autocheckpoint_bytes / page_bytes);
   if (auto r = db->exec("PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000)) +
-                        "; PRAGMA wal_autocheckpoint = " + std::to_string(config.wal_autocheckpoint_pages) +
+                        "; PRAGMA wal_autocheckpoint = " + std::to_string(checkpoint_pages) +
                         "; PRAGMA journal_size_limit = " + std::to_string(config.wal_size_limit_bytes));
       !r)
     return fail(error_from_sqlite(r.error(), {}));
@@ -94,14 +99,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
       group_statements{std::move(*begin), std::move(*commit), std::move(*version), std::move(*firing)});
   apply_sink sink(std::move(config), std::move(*db), std::move(origin_name), std::move(*record), std::move(fixed));
   sink.sync_at_commit_ = sync_at_commit;
-  {
-    // Half of the group cache, in pages of this file (see "Changed pages").
-    int64_t page_bytes = 4096;
-    if (auto size = sink.db_.prepare("PRAGMA page_size"); size)
-      if (auto row = size->step(); row && *row == sqlite_statement::step_result::row && size->column_int(0) > 0)
-        page_bytes = size->column_int(0);
-    sink.page_budget_ = group_page_budget{std::max<int64_t>(1, int64_t{sink.config_.group_cache_kib} * 1024 / page_bytes / 2)};
-  }
+  // Half of the group cache, in pages of this file (see "Changed pages").
+  sink.page_budget_ = group_page_budget{std::max<int64_t>(1, int64_t{sink.config_.group_cache_kib} * 1024 / page_bytes / 2)};
   return sink;
 }
 

@@ -16,7 +16,7 @@
 //   mode keeps synchronous=FULL: there every commit is durable at once.
 //   Cache and checkpoints: the connection keeps its own page cache
 //   (page_cache_kib) and checkpoints the WAL into the database file every
-//   wal_autocheckpoint_pages pages (SQLite's automatic checkpoint after a
+//   wal_autocheckpoint_bytes of log, in pages of the file (SQLite's automatic checkpoint after a
 //   commit). Updates by key on a table larger than SQLite's default 2 MB cache
 //   read a page per row, and a checkpoint copies every page written since the
 //   last one (read from the WAL, written to the file, both synced); rarer
@@ -109,19 +109,21 @@ struct apply_sink_config {
   // DEFAULTs fail with 0A000.
   std::shared_ptr<apply_roles> roles;
   // SQLite's page cache of this connection (PRAGMA cache_size, KiB) and its
-  // automatic checkpoint (PRAGMA wal_autocheckpoint, pages of the WAL): see
-  // "Cache and checkpoints" above.
+  // automatic checkpoint (PRAGMA wal_autocheckpoint, set in pages of this file:
+  // wal_autocheckpoint_bytes / its page size, at least 1): see "Cache and checkpoints" above.
   // SQLite's default: a 32 MB cache halved W2's reads but added up to 32 MB of peak RSS
   // (bench/README, session 14), against issue 10's "peak RSS unchanged".
   int page_cache_kib = 2000;
-  // 100 000 pages (~400 MB of log at 4 KiB): W2's random updates rewrite the
+  // ~400 MB of log (100 000 pages of 4 KiB, 400 000 of 1 KiB): W2's random updates rewrite the
   // same pages across groups, and a rarer checkpoint copies each once for more
-  // frames (session 18, 10 000 -> 40 000: -7 % server CPU per change; session 19,
+  // frames (session 18, 10 000 -> 40 000 pages of 4 KiB: -7 % server CPU per change; session 19,
   // 40 000 -> 100 000: W2 83-85k -> 93-96k tx/s, the disk being W2's bound).
+  // In bytes, so that a file's page size does not change how much log a crash's
+  // recovery reads (at most ~400 MB).
   // The log file is cut back to wal_size_limit_bytes when it starts again after
   // a checkpoint (PRAGMA journal_size_limit), so at rest the disk keeps ~40 MB
-  // of it; a crash's recovery reads at most the ~400 MB.
-  int wal_autocheckpoint_pages = 100000;
+  // of it.
+  int64_t wal_autocheckpoint_bytes = int64_t{100000} * 4096;
   int64_t wal_size_limit_bytes = int64_t{10000} * 4096;
   // The page cache of a group of whole transactions (KiB; see "Changed pages"
   // above); cache_full() when its changed pages take half of it.

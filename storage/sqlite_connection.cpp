@@ -51,7 +51,9 @@ result<sqlite_connection, sqlite_error> sqlite_connection::open(const std::strin
   // WAL + synchronous=FULL: a commit is durable when sqlite3_step returns
   // (architecture §4, invariant 1). Foreign keys are not enforced, as on a
   // PostgreSQL subscriber applying changes (session_replication_role = replica).
-  if (auto r = conn.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+  // page_size before anything is written: a no-op on a file that has content.
+  if (auto r = conn.exec("PRAGMA page_size=" + std::to_string(new_file_page_size) +
+                         "; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
                          "PRAGMA foreign_keys=OFF;");
       !r)
     return fail(r.error());

@@ -237,12 +237,12 @@ TEST_F(ApplyDurabilityTest, APowerLossKeepsWholeTransactionsUpToAtLeastTheLastDu
 }
 
 // The sink checkpoints the WAL into the database file by itself every
-// wal_autocheckpoint_pages: here every few commits (rows of a page and more),
+// wal_autocheckpoint_bytes: here every few commits (rows of a page and more),
 // between the syncs of make_durable. What a power loss leaves is still whole
 // transactions up to at least the last durable position.
 TEST_F(ApplyDurabilityTest, CheckpointsBetweenTheSyncsKeepThePowerLossGuarantee) {
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
-  config.wal_autocheckpoint_pages = 3;
+  config.wal_autocheckpoint_bytes = 3 * new_file_page_size;
   // A checkpoint syncs the WAL (and then the file): commits after the last
   // make_durable may survive too.
   const auto before = fs::file_size(file_ + ".synced");
@@ -257,7 +257,7 @@ TEST_F(ApplyDurabilityTest, CheckpointsBetweenTheSyncsKeepThePowerLossGuarantee)
 // guarantee, with rows of several pages each and checkpoints between the syncs.
 TEST_F(ApplyDurabilityTest, GroupsHoldingTheirPagesKeepThePowerLossGuarantee) {
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
-  config.wal_autocheckpoint_pages = 3;
+  config.wal_autocheckpoint_bytes = 3 * new_file_page_size;
   power_loss_scenario(std::move(config), std::string(9000, 'x'), false, changed_pages::held);
 }
 
@@ -266,7 +266,7 @@ TEST_F(ApplyDurabilityTest, GroupsHoldingTheirPagesKeepThePowerLossGuarantee) {
 // on the disk.
 TEST_F(ApplyDurabilityTest, TheLogFileIsCutBackWhenItStartsAgain) {
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
-  config.wal_autocheckpoint_pages = 100;
+  config.wal_autocheckpoint_bytes = 100 * new_file_page_size;
   config.wal_size_limit_bytes = 64 * 1024;
   auto sink = apply_sink::open(std::move(config));
   ASSERT_TRUE(sink.ok()) << sink.error().to_string();
@@ -301,12 +301,13 @@ TEST_F(ApplyDurabilityTest, TheSinkSetsItsCacheSizeAndCheckpointInterval) {
   auto defaults = apply_sink::open(apply_sink_config{file_, 16384, origin_id, 1000, nullptr});
   ASSERT_TRUE(defaults.ok()) << defaults.error().to_string();
   EXPECT_EQ(pragma(*defaults, "cache_size"), -2000);
-  EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 100000);
+  EXPECT_EQ(pragma(*defaults, "page_size"), 1024) << "a new file's pages are of 1 KiB";
+  EXPECT_EQ(pragma(*defaults, "wal_autocheckpoint"), 400000) << "~400 MB of log in pages of 1 KiB";
   EXPECT_EQ(pragma(*defaults, "journal_size_limit"), 10000 * 4096) << "the log file cut back to 40 MB";
 
   apply_sink_config config{file_, 16384, origin_id, 1000, nullptr};
   config.page_cache_kib = 8192;
-  config.wal_autocheckpoint_pages = 250;
+  config.wal_autocheckpoint_bytes = 250 * new_file_page_size;
   config.wal_size_limit_bytes = 1 << 20;
   auto set = apply_sink::open(std::move(config));
   ASSERT_TRUE(set.ok()) << set.error().to_string();
@@ -319,6 +320,35 @@ TEST_F(ApplyDurabilityTest, TheSinkSetsItsCacheSizeAndCheckpointInterval) {
   auto floor = apply_sink::open(std::move(tiny));
   ASSERT_TRUE(floor.ok()) << floor.error().to_string();
   EXPECT_EQ(pragma(*floor, "cache_size"), -2000) << "never below SQLite's default";
+}
+
+// A file created before pages were of 1 KiB keeps its 4 KiB pages (SQLite fixes
+// the size with the first table), and its checkpoint interval is the same
+// ~400 MB of log in its own pages.
+TEST_F(ApplyDurabilityTest, AFileWithPagesOf4KiBKeepsThemAndItsCheckpointIntervalInBytes) {
+  const std::string older = (dir_ / "older.db").string();
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(older.c_str(), &raw), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(raw, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE x (a int);",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  {
+    auto db = sqlite_connection::open(older);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE(migrate_catalog(*db).ok());
+    ASSERT_TRUE(db->exec("INSERT INTO pg_replication_origin VALUES (1, 'pg_16384');").ok());
+  }
+  auto sink = apply_sink::open(apply_sink_config{older, 16384, origin_id, 1000, nullptr});
+  ASSERT_TRUE(sink.ok()) << sink.error().to_string();
+  auto pragma = [&](const char* name) {
+    auto q = sink->connection().prepare(std::string("PRAGMA ") + name);
+    return q && q->step() ? q->column_int(0) : 0;
+  };
+  EXPECT_EQ(pragma("page_size"), 4096);
+  EXPECT_EQ(pragma("wal_autocheckpoint"), 100000);
 }
 
 TEST_F(ApplyDurabilityTest, NothingCommittedIsNothingToReport) {

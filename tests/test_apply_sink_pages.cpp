@@ -9,9 +9,12 @@
 namespace tributary {
 namespace {
 
-// 1 500-byte values: two rows per 4 KiB page.
+// Values of 2/5 of a page: two rows per page (of new_file_page_size bytes).
+constexpr int page_size = new_file_page_size;
+constexpr int value_bytes = page_size * 2 / 5;
 constexpr int rows_per_page = 2;
-constexpr int table_pages = 3000;  // 12 MB: more than the small cache (2 MB)
+constexpr int table_pages = (12 << 20) / page_size;  // 12 MB: more than the small cache (2 MB)
+constexpr int changed_pages_of_a_group = (6 << 20) / page_size;  // 6 MB: within half the group cache
 constexpr int group_cache_kib = 16384;
 
 class ApplySinkPagesTest : public ApplySinkTest {
@@ -20,7 +23,8 @@ protected:
     ApplySinkTest::SetUp();
     exec("CREATE TABLE t (id int4 PRIMARY KEY, v text)");
     exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " +
-         std::to_string(table_pages * rows_per_page) + ") INSERT INTO t SELECT i, printf('%01500d', i) FROM n");
+         std::to_string(table_pages * rows_per_page) + ") INSERT INTO t SELECT i, printf('%0" +
+         std::to_string(value_bytes) + "d', i) FROM n");
     sink_.reset();
     apply_sink_config config{file_, subscription_oid, origin_id, 1000, nullptr};
     config.group_cache_kib = group_cache_kib;
@@ -44,36 +48,38 @@ protected:
   }
 };
 
-// 1 500 changed pages fit a group's cache (16 MB) but not the small one: the
+// 6 MB of changed pages fit a group's cache (16 MB) but not the small one: the
 // group writes them once, at its commit, and none before.
 TEST_F(ApplySinkPagesTest, AGroupKeepsItsChangedPagesUntilItCommits) {
   ASSERT_TRUE(sink_->begin_group(changed_pages::held).ok());
-  std::vector<remote_transaction_ptr> group{updates_on_pages(1500, "x")};
+  std::vector<remote_transaction_ptr> group{updates_on_pages(changed_pages_of_a_group, "x")};
   ASSERT_TRUE(sink_->apply(make_apply_plan(group), group).ok());
   EXPECT_EQ(status(SQLITE_DBSTATUS_CACHE_SPILL), 0);
   EXPECT_EQ(status(SQLITE_DBSTATUS_CACHE_WRITE), 0);
   ASSERT_TRUE(sink_->commit_group(group.back()->end_lsn).ok());
-  EXPECT_GE(status(SQLITE_DBSTATUS_CACHE_WRITE), 1500);
-  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"), (std::vector<std::string>{"1500"}));
+  EXPECT_GE(status(SQLITE_DBSTATUS_CACHE_WRITE), changed_pages_of_a_group);
+  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"),
+            (std::vector<std::string>{std::to_string(changed_pages_of_a_group)}));
 }
 
 // The same transaction applied in pieces spills into the log once the small
 // cache is full, and its cache stays about that size.
 TEST_F(ApplySinkPagesTest, ATransactionInPiecesSpillsAtTheSmallCache) {
   ASSERT_TRUE(sink_->begin_group(changed_pages::spilled).ok());
-  std::vector<remote_transaction_ptr> group{updates_on_pages(1500, "x")};
+  std::vector<remote_transaction_ptr> group{updates_on_pages(changed_pages_of_a_group, "x")};
   ASSERT_TRUE(sink_->apply(make_apply_plan(group), group).ok());
   EXPECT_GT(status(SQLITE_DBSTATUS_CACHE_SPILL), 0);
   EXPECT_LT(status(SQLITE_DBSTATUS_CACHE_USED), 4 << 20);
   EXPECT_FALSE(sink_->cache_full());  // only a group is told to commit
   ASSERT_TRUE(sink_->commit_group(group.back()->end_lsn).ok());
-  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"), (std::vector<std::string>{"1500"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"),
+            (std::vector<std::string>{std::to_string(changed_pages_of_a_group)}));
 }
 
 // A group is full once its changes, at the pages per change earlier groups
 // wrote (one before any), reach half of the group cache.
 TEST_F(ApplySinkPagesTest, AGroupIsFullWhenItsChangedPagesReachHalfTheCache) {
-  const int half = group_cache_kib / 4 / 2;  // pages of 4 KiB
+  const int half = group_cache_kib * 1024 / page_size / 2;
   ASSERT_TRUE(sink_->begin_group(changed_pages::held).ok());
   std::vector<remote_transaction_ptr> group{updates_on_pages(half - 10, "x")};
   ASSERT_TRUE(sink_->apply(make_apply_plan(group), group).ok());
@@ -90,7 +96,7 @@ TEST_F(ApplySinkPagesTest, AGroupIsFullWhenItsChangedPagesReachHalfTheCache) {
 TEST_F(ApplySinkPagesTest, AGroupsCacheIsFreedWhenItEnds) {
   for (bool commit : {true, false}) {
     ASSERT_TRUE(sink_->begin_group(changed_pages::held).ok());
-    std::vector<remote_transaction_ptr> group{updates_on_pages(1500, commit ? "x" : "y")};
+    std::vector<remote_transaction_ptr> group{updates_on_pages(changed_pages_of_a_group, commit ? "x" : "y")};
     ASSERT_TRUE(sink_->apply(make_apply_plan(group), group).ok());
     EXPECT_GT(status(SQLITE_DBSTATUS_CACHE_USED), 4 << 20);
     if (commit)
@@ -99,7 +105,8 @@ TEST_F(ApplySinkPagesTest, AGroupsCacheIsFreedWhenItEnds) {
       sink_->rollback_group();
     EXPECT_LT(status(SQLITE_DBSTATUS_CACHE_USED), 3 << 20) << (commit ? "commit" : "rollback");
   }
-  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"), (std::vector<std::string>{"1500"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'x'"),
+            (std::vector<std::string>{std::to_string(changed_pages_of_a_group)}));
   EXPECT_EQ(rows("SELECT count(*) FROM t WHERE v = 'y'"), (std::vector<std::string>{"0"}));
 }
 

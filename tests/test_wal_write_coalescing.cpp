@@ -82,7 +82,7 @@ protected:
     fs::remove_all(dir_);
   }
 
-  // Inserts ids [from, to) with 1 000-byte values: about one 4 KiB page per 3 rows.
+  // Inserts ids [from, to) with 1 000-byte values: about 1 KiB of pages per row.
   static result<ok_t, sqlite_error> insert_rows(sqlite_connection& db, int from, int to) {
     return db.exec("WITH RECURSIVE n(i) AS (SELECT " + std::to_string(from) + " UNION ALL SELECT i + 1 FROM n WHERE i + 1 < " +
                    std::to_string(to) + ") INSERT INTO t SELECT i, printf('%.1000c', 'x') FROM n");
@@ -132,7 +132,7 @@ TEST_F(WalWriteCoalescing, ACommitOfManyFramesIsWrittenWithAFewCalls) {
   ASSERT_TRUE(insert_rows(db, 0, 600).ok());
   wal_writes = 0;
   ASSERT_TRUE(db.exec("COMMIT").ok());
-  // About 200 frames of 4 KiB (800 KiB): two calls each without the buffer,
+  // About 700 KiB of frames: two calls each without the buffer,
   // slices of 124 KiB with it.
   EXPECT_GE(wal_writes, 6);
   EXPECT_LE(wal_writes, 9);
