@@ -19,7 +19,9 @@
 namespace tributary::integration {
 namespace {
 
-// The inode of pid's TCP socket whose local port is `port`, or "".
+// The inode of pid's TCP socket whose local port is `port`, or "". The table lists
+// every socket of the network namespace: a closed connection of another test that
+// had the same local port lingers there in TIME_WAIT with inode 0 and is skipped.
 std::string socket_inode(pid_t pid, int port) {
   for (const char* table : {"tcp", "tcp6"}) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/net/" + table);
@@ -30,7 +32,7 @@ std::string socket_inode(pid_t pid, int port) {
       std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
       fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >> timeout >> inode;
       auto colon = local.rfind(':');
-      if (colon != std::string::npos && std::stoi(local.substr(colon + 1), nullptr, 16) == port)
+      if (colon != std::string::npos && inode != "0" && std::stoi(local.substr(colon + 1), nullptr, 16) == port)
         return inode;
     }
   }
