@@ -47,8 +47,13 @@
 //               transaction of the group consumed the SKIP) in one commit. A
 //               commit does not wait for the disk; the WAL is synced
 //               (apply_sink::make_durable) at most every durable_interval while
-//               commits come, and durable_interval after a commit when they stop
-//               (self-sent sync_atom), by a wal_syncer on its own thread, whose
+//               commits come and more wait in the mailbox; at once after a
+//               commit that leaves the mailbox empty (a quiet stream: the end
+//               of a catch-up is reported without waiting out the interval;
+//               requests made while a sync runs join the next one, so syncs
+//               never queue up); a commit not synced either way is synced
+//               durable_interval after the last sync (self-sent sync_atom). The
+//               syncs run on a wal_syncer's own thread, whose
 //               wal_synced_atom says which commit's end is durable (or why the
 //               sync failed: the actor quits); before the actor quits on an
 //               error it syncs itself. Only a synced commit's end is reported as

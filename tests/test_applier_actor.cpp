@@ -102,6 +102,15 @@ protected:
   // Starts an applier, hands it one batch, and returns what it told the
   // connection until it quit or `expected_durable` positions were reported.
   run_outcome run(std::vector<remote_transaction_ptr> transactions, size_t expected_durable = 0) {
+    std::vector<std::vector<remote_transaction_ptr>> batches;
+    batches.push_back(std::move(transactions));
+    return run_batches(std::move(batches), expected_durable, std::chrono::milliseconds(50));
+  }
+  // The same with several batches, each sent once the one before was reported
+  // durable (the last at once when there is only one), and the applier's
+  // durable_interval.
+  run_outcome run_batches(std::vector<std::vector<remote_transaction_ptr>> batches, size_t expected_durable,
+                          std::chrono::milliseconds durable_interval) {
     caf::actor_system_config config;
     caf::actor_system system{config};
     caf::scoped_actor self{system};
@@ -112,6 +121,7 @@ protected:
     args.supervisor = caf::actor_cast<caf::actor>(self);
     args.registry = registry_;
     args.group_max_delay = 10s;  // only the mailbox running out closes the group
+    args.durable_interval = durable_interval;
     auto applier = system.spawn<caf::detached>(applier_actor, std::move(args));
     self->monitor(applier);
     run_outcome outcome;
@@ -127,14 +137,21 @@ protected:
       return outcome;
     }
     self->send(applier, peer_atom::value, caf::actor_cast<caf::actor>(self));
-    auto batch = std::make_shared<transaction_batch>();
-    batch->transactions = std::move(transactions);
-    batch->bytes = 100;
-    self->send(applier, transaction_batch_ptr{std::move(batch)});
+    size_t sent = 0;
+    auto send_next = [&] {
+      if (sent == batches.size())
+        return;
+      auto batch = std::make_shared<transaction_batch>();
+      batch->transactions = std::move(batches[sent++]);
+      batch->bytes = 100;
+      self->send(applier, transaction_batch_ptr{std::move(batch)});
+    };
+    send_next();
     bool waiting = true;
     self->receive_while([&] { return waiting; })(
         [&](durable_atom, lsn position) {
           outcome.durable.push_back(position);
+          send_next();
           waiting = expected_durable == 0 || outcome.durable.size() < expected_durable;
         },
         [&](credit_atom, size_t) {},
@@ -166,6 +183,22 @@ TEST_F(ApplierActorTest, AGroupThatAppliesCommitsOnceWithTheProgressOfItsLastTra
   EXPECT_FALSE(outcome.stopped) << outcome.error;
   EXPECT_EQ(outcome.durable, (std::vector<lsn>{lsn{0x2030}}));
   EXPECT_EQ(column("SELECT id FROM t ORDER BY id"), (std::vector<std::string>{"1", "2", "3"}));
+  EXPECT_EQ(origin_lsn(), "0/2030");
+}
+
+// The WAL is synced at most every durable_interval while commits come, but a
+// commit that leaves nothing queued (the stream is quiet) is synced and
+// reported at once: here the second group, sent once the first was reported,
+// is reported long before the interval of 30 s since the first one's sync.
+TEST_F(ApplierActorTest, ACommitThatLeavesNothingQueuedIsReportedDurableAtOnce) {
+  std::vector<std::vector<remote_transaction_ptr>> batches;
+  batches.push_back({txn({ins(t_, {v("1"), v("a")})}, 741, 0x1000)});
+  batches.push_back({txn({ins(t_, {v("3"), v("b")})}, 742, 0x2000)});
+  auto started = std::chrono::steady_clock::now();
+  auto outcome = run_batches(std::move(batches), 2, std::chrono::milliseconds(30000));
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(8));
+  EXPECT_FALSE(outcome.stopped) << outcome.error;
+  EXPECT_EQ(outcome.durable, (std::vector<lsn>{lsn{0x1030}, lsn{0x2030}}));
   EXPECT_EQ(origin_lsn(), "0/2030");
 }
 
