@@ -22,6 +22,17 @@ using steady = std::chrono::steady_clock;
 constexpr auto long_lock_wait = std::chrono::seconds(3);
 constexpr int first_lock_wait_ms = 500;
 
+// Sends to the connection and ends its wait for the socket (mailbox_wakeup.hpp).
+template <class... Ts>
+void tell_connection(self_ptr self, Ts&&... xs) {
+  auto& st = self->state;
+  if (!st.connection)
+    return;
+  self->send(st.connection, std::forward<Ts>(xs)...);
+  if (st.args.connection_wakeup)
+    st.args.connection_wakeup->notify();
+}
+
 // Syncs the WAL when a commit is not yet durable and reports the last synced
 // commit's end; false (the error logged) when the sync failed. Waits for the
 // disk: for the periodic sync, request_sync hands it to the syncer.
@@ -37,8 +48,8 @@ bool sync_commits(self_ptr self) {
                   durable.error().to_string());
     return false;
   }
-  if (*durable && st.connection)
-    self->send(st.connection, durable_atom::value, **durable);
+  if (*durable)
+    tell_connection(self, durable_atom::value, **durable);
   return true;
 }
 
@@ -91,8 +102,8 @@ void fail_apply(self_ptr self, pipeline_errc code, const std::string& message) {
   // (what the syncer was handed too: its own report would come too late).
   if (st.syncer && !st.sync_failed) {
     auto synced = st.syncer->sync_now();
-    if (synced && *synced && st.connection)
-      self->send(st.connection, durable_atom::value, **synced);
+    if (synced && *synced)
+      tell_connection(self, durable_atom::value, **synced);
   }
   if (st.sink && st.sink->commit_not_durable())
     (void)sync_commits(self);
@@ -408,8 +419,8 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
   if (!batch->transactions.empty() && !apply_received(self, batch->transactions))
     return;
   count_applied(*st.stats, *batch);
-  if (st.connection && batch->bytes)
-    self->send(st.connection, credit_atom::value, batch->bytes);
+  if (batch->bytes)
+    tell_connection(self, credit_atom::value, batch->bytes);
   // A group whose changed pages fill its share of the cache commits before
   // SQLite spills them (apply_sink's "Changed pages").
   if (st.group.due(self->mailbox().size() == 0, steady::now()) || (!st.group.empty() && st.sink->cache_full()))
@@ -449,8 +460,7 @@ caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
       },
       [=](wal_synced_atom, lsn durable) {
         auto& s = self->state;
-        if (s.connection)
-          self->send(s.connection, durable_atom::value, durable);
+        tell_connection(self, durable_atom::value, durable);
       },
       [=](wal_synced_atom, const std::string& error) {
         self->state.sync_failed = true;

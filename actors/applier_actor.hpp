@@ -88,6 +88,7 @@
 #include <vector>
 #include <string>
 
+#include "actors/mailbox_wakeup.hpp"
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "caf/all.hpp"
@@ -111,6 +112,9 @@ struct applier_actor_args {
   // How long a commit may wait for its WAL sync (and its flush report): one
   // fdatasync per interval however many groups commit in it.
   std::chrono::milliseconds durable_interval{50};
+  // The connection's wakeup, notified after each message sent to it (its wait
+  // for the socket ends at once: mailbox_wakeup.hpp); nullptr: none.
+  std::shared_ptr<const mailbox_wakeup> connection_wakeup;
 };
 
 struct applier_actor_state {

@@ -197,10 +197,12 @@ void pump(self_ptr self) {
   // Nothing buffered: wait for the socket, bounded, unless messages wait.
   if (self->mailbox().size() == 0) {
     auto wait = std::min<std::chrono::milliseconds>(longest_wait, st.timers->time_to_next(steady::now()));
-    if (auto w = st.publisher->wait_socket(wait); !w) {
+    if (auto w = st.publisher->wait_socket(wait, st.args.wakeup ? st.args.wakeup->fd() : -1); !w) {
       fail_connection(self, pipeline_errc::connection_failed, w.error().message);
       return;
     }
+    if (st.args.wakeup)
+      st.args.wakeup->clear();
   }
   self->send(self, pump_atom::value);
 }

@@ -8,7 +8,9 @@
 //
 // Messages in:  pump_atom (self: read / wait a bounded time / send status),
 //               (credit_atom, size_t bytes) from the applier,
-//               (durable_atom, lsn) from the applier after a durable commit.
+//               (durable_atom, lsn) from the applier after a durable commit;
+//               the applier notifies `wakeup` after each, which ends the
+//               actor's wait for the socket (mailbox_wakeup.hpp).
 // Messages out: (start_atom, proto_version, parallel) to the decoder once START_REPLICATION
 //               succeeded, then wal_batch_ptr to the decoder; (peer_atom, self) to the
 //               applier once, before any batch.
@@ -23,13 +25,15 @@
 //               or protocol_violation (a bad frame); the supervisor restarts
 //               the pipeline, which starts again from the origin position.
 // Threading:    spawned detached: libpq calls block only this actor's thread,
-//               and each wait is bounded (20 ms) so the mailbox is seen often.
+//               and each wait is bounded (20 ms) so the timers are seen; a
+//               message from the applier ends it at once (`wakeup`).
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <optional>
 
+#include "actors/mailbox_wakeup.hpp"
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "actors/publisher/publisher_connection.hpp"
@@ -55,6 +59,9 @@ struct connection_actor_args {
   // SO_RCVBUF of the replication socket when the publisher is on this host
   // (replication_receive_buffer; 0: the kernel's autotuning). See receive_buffer.hpp.
   long receive_buffer = 48 * 1024;
+  // Notified by the applier after each message it sends here (nullptr: the
+  // waits end at their bound only).
+  std::shared_ptr<const mailbox_wakeup> wakeup;
 };
 
 struct connection_actor_state {

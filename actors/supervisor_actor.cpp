@@ -57,6 +57,8 @@ void start_pipeline(self_ptr self) {
   a.group_max_transactions = st.args.config.get_int("apply_group_max_transactions");
   a.group_max_delay = st.args.config.get_duration("apply_group_max_delay");
   a.durable_interval = st.args.config.get_duration("apply_durable_interval");
+  st.connection_wakeup = std::make_shared<const mailbox_wakeup>();
+  a.connection_wakeup = st.connection_wakeup;
   st.applier = self->spawn<caf::detached>(applier_actor, std::move(a));
   self->monitor(st.applier);
 }
@@ -127,6 +129,7 @@ void start_streaming_children(self_ptr self) {
   ca.status_interval = st.args.config.get_duration("wal_receiver_status_interval");
   ca.receiver_timeout = st.args.config.get_duration("wal_receiver_timeout");
   ca.receive_buffer = static_cast<long>(st.args.config.get_bytes("replication_receive_buffer"));
+  ca.wakeup = st.connection_wakeup;
   st.connection = self->spawn<caf::detached>(connection_actor, std::move(ca));
   self->monitor(st.connection);
   set_phase(self, phase::running, "running");

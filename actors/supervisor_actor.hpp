@@ -29,6 +29,7 @@
 #include <memory>
 #include <string>
 
+#include "actors/mailbox_wakeup.hpp"
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "caf/all.hpp"
@@ -52,6 +53,8 @@ struct supervisor_actor_state {
   supervisor_args args;
   actor_stats_ptr stats;
   caf::actor applier, sync, spooler, assembler, decoder, connection;
+  // Shared by the applier (notifies) and the connection (waits): a new one per pipeline.
+  std::shared_ptr<const mailbox_wakeup> connection_wakeup;
   subscription_runtime_ptr runtime;
   enum class phase { starting, syncing, running, failing, backing_off, stopping } current = phase::starting;
   int failures = 0;

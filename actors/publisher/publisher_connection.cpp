@@ -453,20 +453,20 @@ result<ok_t, pg_error> publisher_connection::send_copy_data(std::string_view pay
   return ok_v;
 }
 
-result<bool, pg_error> publisher_connection::wait_socket(std::chrono::microseconds timeout) {
+result<bool, pg_error> publisher_connection::wait_socket(std::chrono::microseconds timeout, int wake_fd) {
   int fd = PQsocket(conn_);
   if (fd < 0)
     return fail(make_pg_error("08006", "invalid socket: " + last_error()));
   bool pending_output = PQflush(conn_) == 1;
-  pollfd p{fd, static_cast<short>(POLLIN | (pending_output ? POLLOUT : 0)), 0};
+  pollfd p[2] = {{fd, static_cast<short>(POLLIN | (pending_output ? POLLOUT : 0)), 0}, {wake_fd, POLLIN, 0}};
   timespec wait{static_cast<time_t>(timeout.count() / 1'000'000),
                 static_cast<long>((timeout.count() % 1'000'000) * 1000)};
-  int rc = ::ppoll(&p, 1, &wait, nullptr);
+  int rc = ::ppoll(p, wake_fd >= 0 ? 2 : 1, &wait, nullptr);
   if (rc < 0 && errno != EINTR)
     return fail(make_pg_error("08006", "could not wait for the publisher's socket"));
-  if (rc > 0 && (p.revents & POLLOUT))
+  if (rc > 0 && (p[0].revents & POLLOUT))
     PQflush(conn_);
-  return rc > 0 && (p.revents & (POLLIN | POLLHUP | POLLERR)) != 0;
+  return rc > 0 && (p[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
 }
 
 result<ok_t, pg_error> publisher_connection::end_streaming(std::chrono::milliseconds timeout) {

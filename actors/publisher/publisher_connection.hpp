@@ -134,8 +134,9 @@ public:
                                                size_t max_bytes);
   result<ok_t, pg_error> send_copy_data(std::string_view payload);
   // Waits until the socket is readable (true) or the timeout passes (false);
-  // also pushes out pending output.
-  result<bool, pg_error> wait_socket(std::chrono::microseconds timeout);
+  // also pushes out pending output. A readable `wake_fd` (when >= 0) ends the
+  // wait as well (false unless the socket is readable too).
+  result<bool, pg_error> wait_socket(std::chrono::microseconds timeout, int wake_fd = -1);
   // Stops streaming: sends CopyDone, then reads (and drops) what the publisher
   // still sends until it ends the COPY with its own CopyDone and CommandComplete,
   // waiting at most `timeout`. ok once the publisher confirmed the end; an error
