@@ -458,10 +458,7 @@ caf::behavior applier_actor(self_ptr self, applier_actor_args args) {
         if (s.sink && s.sink->commit_not_durable() && !request_sync(self))
           fail_apply(self, pipeline_errc::apply_failed, "could not make the applied transactions durable");
       },
-      [=](wal_synced_atom, lsn durable) {
-        auto& s = self->state;
-        tell_connection(self, durable_atom::value, durable);
-      },
+      [=](wal_synced_atom, lsn durable) { tell_connection(self, durable_atom::value, durable); },
       [=](wal_synced_atom, const std::string& error) {
         self->state.sync_failed = true;
         spdlog::error("logical replication apply worker for subscription \"{}\": {}", self->state.subscription_name,

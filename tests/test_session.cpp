@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "cli/server/server.hpp"
+#include "storage/sqlite_connection.hpp"
 #include "cli/server/session.hpp"
 #include "frontend_test_client.hpp"
 #include "session_test_fixture.hpp"
@@ -173,6 +174,25 @@ TEST_F(SessionTest, PragmaRunsInSqlite) {
   auto reply = client->exchange("PRAGMA journal_mode");
   EXPECT_EQ(types_of(reply), "TDCZ");
   EXPECT_EQ(find(reply, 'D')->values()[0], "wal");
+}
+
+// block_size is the unit of the relation sizes: the page of the database file,
+// which a new file has of new_file_page_size bytes, and pg_settings agrees.
+TEST_F(SessionTest, BlockSizeIsThePageOfTheDatabaseFile) {
+  auto client = login();
+  auto first_value = [&](const std::string& sql) -> std::string {
+    auto reply = client->exchange(sql);
+    auto row = find(reply, 'D');
+    return row ? row->values()[0].value_or("NULL") : "no row: " + types_of(reply) + " " + error_code(reply);
+  };
+  EXPECT_EQ(first_value("PRAGMA page_size"), std::to_string(new_file_page_size));
+  EXPECT_EQ(first_value("SHOW block_size"), std::to_string(new_file_page_size));
+  auto settings = client->exchange("SELECT setting, min_val, max_val FROM pg_settings WHERE name = 'block_size'");
+  auto row = find(settings, 'D');
+  ASSERT_NE(row, nullptr) << types_of(settings) << " " << error_code(settings);
+  EXPECT_EQ(row->values()[0], std::to_string(new_file_page_size));
+  EXPECT_EQ(row->values()[1], std::to_string(new_file_page_size));
+  EXPECT_EQ(row->values()[2], std::to_string(new_file_page_size));
 }
 
 TEST_F(SessionTest, FailedBlockRefusesStatementsUntilRollback) {
