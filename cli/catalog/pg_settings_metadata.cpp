@@ -39,7 +39,7 @@ const std::vector<setting_metadata>& pg_settings_metadata() {
        "", "user", "enum", "", "", "safe_encoding,on,off", true},
       {"block_size", "", "Preset Options",
        "Shows the size of a disk block.",
-       "", "internal", "integer", "1024", "1024", "", false},  // new_file_page_size
+       "", "internal", "integer", "1024", "1024", "", false},  // new_file_page_size (SessionTest checks it)
       {"bytea_output", "", "Client Connection Defaults / Statement Behavior",
        "Sets the output format for bytea.",
        "", "user", "enum", "", "", "escape,hex", true},

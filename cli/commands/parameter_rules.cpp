@@ -4,6 +4,8 @@
 // tables also accept (not listed in enumvals) were probed on the same server.
 #include "cli/commands/parameter_rules.hpp"
 
+#include "storage/sqlite_connection.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <vector>
@@ -20,7 +22,7 @@ const parameter_rule* find_parameter_rule(std::string_view name) {
       {"array_nulls", parameter_kind::boolean, "", 0, 0, "", ""},
       {"backend_flush_after", parameter_kind::integer, "8kB", 0, 256, "", ""},
       {"backslash_quote", parameter_kind::enumeration, "", 0, 0, "safe_encoding,on,off", "true=on,false=off,yes=on,no=off,1=on,0=off"},
-      {"block_size", parameter_kind::integer, "", 1024, 1024, "", ""},  // new_file_page_size
+      {"block_size", parameter_kind::integer, "", new_file_page_size, new_file_page_size, "", ""},
       {"bytea_output", parameter_kind::enumeration, "", 0, 0, "escape,hex", ""},
       {"check_function_bodies", parameter_kind::boolean, "", 0, 0, "", ""},
       {"client_connection_check_interval", parameter_kind::integer, "ms", 0, 2147483647, "", ""},

@@ -15,6 +15,7 @@
 
 #include "stages/core/duration_units.hpp"
 #include "stages/core/pg_bool.hpp"
+#include "storage/sqlite_connection.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -156,7 +157,7 @@ session_parameters::session_parameters(const settings& server_settings, const st
   add("max_identifier_length", "63", "Shows the maximum identifier length.", false, true);
   // SQLite's page (new_file_page_size): the unit of pg_relation_size and \dt+ sizes
   // here (PostgreSQL's is 8192).
-  add("block_size", "1024", "Shows the size of a disk block.", false, true);
+  add("block_size", std::to_string(new_file_page_size), "Shows the size of a disk block.", false, true);
   add("data_checksums", "off", "Shows whether data checksums are turned on for this cluster.", false, true);
   add("debug_assertions", "off", "Shows whether the running server has assertion checks enabled.", false, true);
   // Text compares byte by byte (collation C), whatever the publisher's locale.
