@@ -7,8 +7,11 @@
 #include <unistd.h>
 
 #include "actors/publisher/receive_buffer.hpp"
+#include "tests/loopback_sockets.hpp"
 
 using namespace tributary;
+using tributary::testing::fd_closer;
+using tributary::testing::loopback_pair;
 
 namespace {
 
@@ -27,31 +30,6 @@ sockaddr_storage v6(const char* text) {
   EXPECT_EQ(inet_pton(AF_INET6, text, &a.sin6_addr), 1) << text;
   return s;
 }
-
-struct fd_closer {
-  int fd = -1;
-  ~fd_closer() {
-    if (fd >= 0) close(fd);
-  }
-};
-
-// A connected TCP pair on 127.0.0.1: the client end is what the test sizes.
-struct loopback_pair {
-  fd_closer listener, client, server;
-  loopback_pair() {
-    listener.fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    EXPECT_EQ(bind(listener.fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
-    EXPECT_EQ(listen(listener.fd, 1), 0);
-    socklen_t size = sizeof a;
-    EXPECT_EQ(getsockname(listener.fd, reinterpret_cast<sockaddr*>(&a), &size), 0);
-    client.fd = socket(AF_INET, SOCK_STREAM, 0);
-    EXPECT_EQ(connect(client.fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
-    server.fd = accept(listener.fd, nullptr, nullptr);
-  }
-};
 
 int receive_buffer_of(int fd) {
   int value = 0;
