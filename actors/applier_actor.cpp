@@ -421,6 +421,8 @@ void on_batch(self_ptr self, const transaction_batch_ptr& batch) {
   count_applied(*st.stats, *batch);
   if (batch->bytes)
     tell_connection(self, credit_atom::value, batch->bytes);
+  if (!st.group.empty())
+    st.group.add_received_bytes(batch->bytes);
   // A group whose changed pages fill its share of the cache commits before
   // SQLite spills them (apply_sink's "Changed pages").
   if (st.group.due(self->mailbox().size() == 0, steady::now()) || (!st.group.empty() && st.sink->cache_full()))

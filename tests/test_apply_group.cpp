@@ -126,6 +126,27 @@ TEST(ApplyGroup, IsDueWhenTheInputRunsOutOrALimitIsReached) {
   EXPECT_TRUE(group.due(false, opened + 20ms)) << "max_transactions";
 }
 
+TEST(ApplyGroup, IsDueOnceItsTransactionsArrivedInMaxReceivedBytes) {
+  group_limits limits;
+  limits.max_received_bytes = 1000;
+  apply_group group{limits};
+  auto opened = clock_type::now();
+  std::vector<remote_transaction_ptr> one{txn(1, 0x100)};
+  group.add(one, opened);
+  group.add_received_bytes(999);
+  EXPECT_FALSE(group.due(false, opened));
+  group.add_received_bytes(1);
+  EXPECT_TRUE(group.due(false, opened));
+  group.clear();
+  EXPECT_EQ(group.received_bytes(), size_t{0}) << "a new group counts from nothing";
+  group.add(one, opened);
+  EXPECT_FALSE(group.due(false, opened));
+}
+
+TEST(ApplyGroup, ByDefaultAGroupHoldsAboutAMegabyteOfReceivedChanges) {
+  EXPECT_EQ(group_limits{}.max_received_bytes, size_t{1} << 20);
+}
+
 TEST(ApplyGroup, ClearEmptiesTheGroupAndTheNextAddOpensItAgain) {
   apply_group group{group_limits{}};
   auto first = clock_type::now();

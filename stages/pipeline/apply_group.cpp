@@ -27,7 +27,7 @@ bool apply_group::due(bool input_drained, clock::time_point now) const {
   if (transactions_.empty())
     return false;
   return input_drained || static_cast<int64_t>(transactions_.size()) >= limits_.max_transactions ||
-         now - opened_at_ >= limits_.max_delay;
+         now - opened_at_ >= limits_.max_delay || received_bytes_ >= limits_.max_received_bytes;
 }
 
 }  // namespace tributary

@@ -5,10 +5,18 @@
 // NOTES
 //   While catching up, consecutive remote transactions share one local
 //   transaction; it commits when the received transactions run out, at
-//   max_transactions, or max_delay after it opened (spec, "Applying changes"):
+//   max_transactions, or max_delay after it opened (spec, "Applying changes"),
+//   or once the batches its transactions arrived in reach max_received_bytes:
 //
 //     empty --add (opened now)--> open --add--> open
-//           --due(input drained | max_transactions | max_delay)--> commit --> empty
+//           --due(input drained | max_transactions | max_delay | max_received_bytes)--> commit --> empty
+//
+//   Why a bound in bytes: the group keeps its transactions (and the batches
+//   their values view) until it commits, and its changed pages stay in the
+//   sink's page cache; while the applier is the bound of a catch-up its
+//   mailbox never runs out, so a group of max_transactions small ones grew to
+//   ~10 MB of received changes (W2, pgbench: 10 000 transactions, ~35 MiB of
+//   peak RSS above groups of ~1 MB, at the same rate; bench/history-21.md).
 //
 //   The commit record (commit_record_of) of a run of transactions: the progress
 //   is the greatest end_lsn among them, and a SKIP one of them consumed goes
@@ -50,6 +58,7 @@ namespace tributary {
 struct group_limits {
   int64_t max_transactions = 10000;
   std::chrono::milliseconds max_delay{100};
+  size_t max_received_bytes = size_t{1} << 20;
 };
 
 // A SKIP that a transaction consumed (remote_transaction::consumed_skip_lsn).
@@ -85,17 +94,24 @@ public:
 
   // Appends transactions in commit order; the first ones open the group at `now`.
   void add(std::span<const remote_transaction_ptr> transactions, clock::time_point now);
+  // Counts the received bytes of a batch whose transactions the group took.
+  void add_received_bytes(size_t bytes) { received_bytes_ += bytes; }
+  size_t received_bytes() const { return received_bytes_; }
   // Commit now? input_drained: no received transactions are waiting.
   bool due(bool input_drained, clock::time_point now) const;
   // A failed apply of the group must be repeated one transaction at a time to
   // find the failing one and keep those before it.
   bool must_isolate_failure() const { return transactions_.size() > 1; }
   group_commit_record commit_record() const { return commit_record_of(transactions_); }
-  void clear() { transactions_.clear(); }
+  void clear() {
+    transactions_.clear();
+    received_bytes_ = 0;
+  }
 
 private:
   group_limits limits_;
   std::vector<remote_transaction_ptr> transactions_;
+  size_t received_bytes_ = 0;
   clock::time_point opened_at_;
 };
 
