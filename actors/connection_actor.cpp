@@ -3,10 +3,9 @@
 #include <pthread.h>
 #include <spdlog/spdlog.h>
 
-#include <thread>
-
 #include "actors/actor_tracking.hpp"
 #include "actors/pipeline_errors.hpp"
+#include "actors/publisher/read_wait.hpp"
 #include "actors/publisher/receive_buffer.hpp"
 #include "stages/pgoutput/pgoutput_decoder.hpp"
 #include "stages/pgoutput/wal_frames.hpp"
@@ -26,7 +25,6 @@ constexpr size_t max_batch_messages = 8192;
 constexpr size_t max_batch_bytes = size_t{4} << 20;
 constexpr auto longest_wait = std::chrono::milliseconds(20);
 constexpr auto gather_window = std::chrono::milliseconds(20);
-constexpr auto gather_pause = std::chrono::microseconds(2000);
 constexpr auto end_of_stream_timeout = std::chrono::milliseconds(2000);
 
 const std::string& subscription_name(self_ptr self) { return self->state.args.runtime->subscription.name; }
@@ -138,15 +136,15 @@ bool timer_duties(self_ptr self) {
   return true;
 }
 
-// Drains what the socket has; while the stream keeps coming, sleeps
-// gather_pause and drains again, so a batch carries what arrived over up to
+// Drains what the socket has; while the stream keeps coming, waits until the
+// next read is due and drains again, so a batch carries what arrived over up to
 // gather_window (or max_batch_messages / max_batch_bytes) with one wake-up per
-// pause. Waiting for the socket instead would wake the thread for every message,
+// read. Waiting for the socket instead would wake the thread for every message,
 // since the walsender writes one message per send. A drain that finds nothing new
 // ends the batch: the stream is quiet, the batch goes on at once (a lone
-// transaction waits one pause). Every batch costs a wake-up of the decoder,
-// assembler and applier threads and usually one local commit, so the pause and
-// window are long enough for batches of hundreds of changes while catching up.
+// transaction waits one step of read_timing). Every batch costs a wake-up of the decoder,
+// assembler and applier threads and usually one local commit, so the
+// window is long enough for batches of hundreds of changes while catching up.
 // nullopt when the actor quit.
 std::optional<publisher_connection::read_status> gather_batch(self_ptr self, gathered_frames& g) {
   auto& st = self->state;
@@ -164,7 +162,8 @@ std::optional<publisher_connection::read_status> gather_batch(self_ptr self, gat
         g.messages >= max_batch_messages || g.batch->bytes >= max_batch_bytes ||
         steady::now() - started >= gather_window)
       return *r;
-    std::this_thread::sleep_for(gather_pause);
+    wait_until_read_is_due(PQsocket(st.publisher->handle()), st.publisher_queue.get(), st.timing,
+                           started + gather_window);
   }
 }
 
@@ -241,6 +240,19 @@ void size_socket_buffer(self_ptr self) {
                   subscription_name(self), describe(*sized));
 }
 
+// For a publisher on this host, the reader of its socket's send queue. A
+// failure costs speed only (reads after a fixed pause): logged.
+void watch_publisher_queue(self_ptr self) {
+  auto& st = self->state;
+  auto queue = peer_send_queue::open(PQsocket(st.publisher->handle()));
+  if (!queue) {
+    spdlog::warn("logical replication apply worker for subscription \"{}\": {}; reads the stream after a fixed pause",
+                 subscription_name(self), queue.error());
+    return;
+  }
+  st.publisher_queue = std::move(queue).value();
+}
+
 void start_streaming(self_ptr self) {
   auto& st = self->state;
   const auto& sub = st.args.runtime->subscription;
@@ -251,6 +263,7 @@ void start_streaming(self_ptr self) {
   }
   st.publisher = std::move(conn).value();
   size_socket_buffer(self);
+  watch_publisher_queue(self);
   stream_options options;
   options.publications = sub.publications;
   options.binary = sub.binary;

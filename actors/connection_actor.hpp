@@ -1,8 +1,8 @@
 // connection_actor: owns the walsender connection of one subscription.
 //
 // Role: connects (replication=database), runs START_REPLICATION from the durable
-// origin position, reads CopyData in batches (drain what the socket has, hand one
-// batch on), answers keepalives, reports progress, and stops reading while the
+// origin position, reads CopyData in batches (drain what the socket has, wait
+// until more is due (read_timing.hpp), drain again, hand one batch on), answers keepalives, reports progress, and stops reading while the
 // bytes it sent downstream and the applier has not yet acknowledged pass the
 // credit window.
 //
@@ -37,7 +37,9 @@
 #include "actors/monitoring_registry.hpp"
 #include "actors/pipeline_messages.hpp"
 #include "actors/publisher/publisher_connection.hpp"
+#include "actors/publisher/peer_send_queue.hpp"
 #include "actors/publisher/publisher_conninfo.hpp"
+#include "stages/pgoutput/read_timing.hpp"
 #include "stages/pgoutput/standby_feedback.hpp"
 #include "caf/all.hpp"
 
@@ -53,9 +55,12 @@ struct connection_actor_args {
   std::chrono::milliseconds status_interval{10'000};
   std::chrono::milliseconds receiver_timeout{60'000};
   // Bytes sent downstream and not yet credited by the applier. 64 MB let a W2
-  // catch-up's backlog wait in the server (peak RSS 47-163 MiB); 16 MB keeps it
-  // at ~60 MiB, with as many batches ahead of the applier as it can take.
-  size_t credit_window = size_t{16} << 20;
+  // catch-up's backlog wait in the server (peak RSS 47-163 MiB). Once reads
+  // were timed by the publisher's queue (read_timing.hpp) the applier became
+  // W2's bound and the window stayed full: 16 MB held 62-123 MiB, 4 MB holds
+  // 63-73 MiB at the same rate (bench/history-21.md), several batches ahead of
+  // the applier (W1's are ~0.6 MB).
+  size_t credit_window = size_t{4} << 20;
   // SO_RCVBUF of the replication socket when the publisher is on this host
   // (replication_receive_buffer; 0: the kernel's autotuning). See receive_buffer.hpp.
   long receive_buffer = 48 * 1024;
@@ -68,6 +73,10 @@ struct connection_actor_state {
   static inline const char* name = "connection";
   connection_actor_args args;
   std::unique_ptr<publisher_connection> publisher;
+  // The publisher socket's send queue, when the publisher is on this host
+  // (nullptr otherwise): when to read within a gather (read_timing.hpp).
+  std::unique_ptr<peer_send_queue> publisher_queue;
+  read_timing timing;
   std::optional<feedback_positions> positions;
   std::optional<feedback_timers> timers;
   actor_stats_ptr stats;

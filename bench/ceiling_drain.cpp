@@ -12,6 +12,8 @@
 #include <memory>
 #include <variant>
 
+#include "actors/publisher/peer_send_queue.hpp"
+#include "actors/publisher/read_wait.hpp"
 #include "actors/publisher/receive_buffer.hpp"
 #include "stages/pgoutput/wal_frames.hpp"
 
@@ -114,16 +116,18 @@ result<size_t, std::string> drain_socket(PGconn* c, slot_reader& reader) {
   }
 }
 
-// After a read that found data, pauses 2 ms whatever the socket holds: with the
+// After a read that found data, waits until the next read is due, on the same
+// schedule as Tributary's connection (stages/pgoutput/read_timing.hpp): with the
 // small receive buffer the window closes meanwhile and the walsender's messages
 // queue behind it and leave as large segments (a reader that waits for the first
 // byte, or pauses 200 µs-1 ms, makes the walsender send a packet per message:
-// ~2 x its CPU per row, bench/history-18.md and 19). When the last look found
-// nothing, waits for the socket up to 100 ms.
-void wait_for_more(PGconn* c, bool got_data) {
+// ~2 x its CPU per row, bench/history-18.md and 19); reading once its send queue
+// holds a share of its buffer keeps it from sleeping on a full one
+// (history-21.md). When the last look found nothing, waits for the socket up to
+// 100 ms.
+void wait_for_more(PGconn* c, const peer_send_queue* publisher_queue, bool got_data) {
   if (got_data) {
-    timespec pause{0, 2'000'000};
-    nanosleep(&pause, nullptr);
+    wait_until_read_is_due(PQsocket(c), publisher_queue, read_timing{}, steady::time_point::max());
     return;
   }
   pollfd p{PQsocket(c), POLLIN, 0};
@@ -160,6 +164,10 @@ result<drain_counts, std::string> drain_slot(const ceiling_request& request) {
   if (PQsetnonblocking(c.get(), 1) != 0)
     return fail(std::string("cannot make the replication connection non-blocking"));
 
+  auto publisher_queue = peer_send_queue::open(PQsocket(c.get()));
+  if (!publisher_queue)
+    return fail("cannot read the publisher's send queue: " + publisher_queue.error());
+
   slot_reader reader(c.get(), request);
   auto deadline = started + request.deadline;
   while (!reader.reached()) {
@@ -171,7 +179,7 @@ result<drain_counts, std::string> drain_slot(const ceiling_request& request) {
     if (steady::now() > deadline)
       return fail("deadline passed at " + reader.counts().last_wal_end.to_string() + ", target " +
                   request.target.to_string());
-    wait_for_more(c.get(), *taken > 0);
+    wait_for_more(c.get(), publisher_queue->get(), *taken > 0);
   }
   auto counts = reader.counts();
   counts.seconds = std::chrono::duration<double>(steady::now() - started).count();

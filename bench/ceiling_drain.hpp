@@ -13,8 +13,11 @@
 // publisher's decoding plus the transport, with the socket read as Tributary's
 // connection reads it: the same receive buffer (replication_receive_buffer's
 // default, 48 kB, for a publisher on this host), everything the socket holds taken
-// with PQconsumeInput + PQgetCopyData(async), then a 2 ms pause (bench/history-19.md
-// has the variants measured: this one lets the walsender spend least per row).
+// with PQconsumeInput + PQgetCopyData(async), then a wait until the next read is
+// due on the connection's own schedule (stages/pgoutput/read_timing.hpp: once the
+// publisher's send queue holds a fifth of its buffer; bench/history-19.md, 20 and
+// 21 have the variants measured: this one lets the walsender spend least per row
+// without sleeping on a full socket).
 //
 // States: connecting -> streaming -> reached (walEnd >= target; CopyDone is sent and
 // the connection closed) | failed.
