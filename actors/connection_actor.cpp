@@ -142,8 +142,8 @@ bool timer_duties(self_ptr self) {
 // read. Waiting for the socket instead would wake the thread for every message,
 // since the walsender writes one message per send. A drain that finds nothing new
 // ends the batch: the stream is quiet, the batch goes on at once (a lone
-// transaction waits one step of read_timing). Every batch costs a wake-up of the decoder,
-// assembler and applier threads and usually one local commit, so the
+// transaction waits one step of read_timing). Every batch costs a wake-up of the
+// decoder, assembler and applier threads and usually one local commit, so the
 // window is long enough for batches of hundreds of changes while catching up.
 // nullopt when the actor quit.
 std::optional<publisher_connection::read_status> gather_batch(self_ptr self, gathered_frames& g) {

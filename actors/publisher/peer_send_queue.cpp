@@ -20,8 +20,6 @@ namespace tributary {
 
 namespace {
 
-std::string system_error(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
-
 // The address bytes and port (network order) of an AF_INET or AF_INET6 address.
 void address_of(const sockaddr_storage& s, unsigned char (&addr)[16], unsigned short& port) {
   if (s.ss_family == AF_INET) {
@@ -38,21 +36,15 @@ void address_of(const sockaddr_storage& s, unsigned char (&addr)[16], unsigned s
 }  // namespace
 
 result<std::unique_ptr<peer_send_queue>, std::string> peer_send_queue::open(int fd) {
-  sockaddr_storage local{};
-  sockaddr_storage peer{};
-  socklen_t local_size = sizeof local;
-  socklen_t peer_size = sizeof peer;
-  if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_size) != 0)
-    return fail(system_error("could not read the socket's local address"));
-  if (local.ss_family != AF_INET && local.ss_family != AF_INET6)
-    return std::unique_ptr<peer_send_queue>();
-  if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_size) != 0)
-    return fail(system_error("could not read the socket's peer address"));
-  if (!same_host_peer(local, peer))
+  auto ends = tcp_socket_ends(fd);
+  if (!ends)
+    return fail(ends.error());
+  if (!*ends || !same_host_peer((*ends)->local, (*ends)->peer))
     return std::unique_ptr<peer_send_queue>();
   int netlink = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
   if (netlink < 0)
-    return fail(system_error("could not open a sock_diag socket"));
+    return fail(std::string("could not open a sock_diag socket: ") + std::strerror(errno));
+  const auto& [local, peer] = **ends;
   std::unique_ptr<peer_send_queue> q(new peer_send_queue(netlink, local.ss_family));
   address_of(peer, q->peer_addr_, q->peer_port_);
   address_of(local, q->local_addr_, q->local_port_);

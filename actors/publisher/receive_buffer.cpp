@@ -51,20 +51,28 @@ bool same_host_peer(const sockaddr_storage& local, const sockaddr_storage& peer)
   return loopback(peer) || same_address(local, peer);
 }
 
+result<std::optional<socket_ends>, std::string> tcp_socket_ends(int fd) {
+  socket_ends ends;
+  socklen_t local_size = sizeof ends.local;
+  socklen_t peer_size = sizeof ends.peer;
+  if (getsockname(fd, reinterpret_cast<sockaddr*>(&ends.local), &local_size) != 0)
+    return fail(system_error("could not read the socket's local address"));
+  if (ends.local.ss_family != AF_INET && ends.local.ss_family != AF_INET6)
+    return std::optional<socket_ends>();
+  if (getpeername(fd, reinterpret_cast<sockaddr*>(&ends.peer), &peer_size) != 0)
+    return fail(system_error("could not read the socket's peer address"));
+  return std::optional<socket_ends>(ends);
+}
+
 result<receive_buffer_outcome, std::string> size_receive_buffer(int fd, long bytes) {
   if (bytes <= 0)
     return receive_buffer_outcome::not_requested;
-  sockaddr_storage local{};
-  sockaddr_storage peer{};
-  socklen_t local_size = sizeof local;
-  socklen_t peer_size = sizeof peer;
-  if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_size) != 0)
-    return fail(system_error("could not read the socket's local address"));
-  if (local.ss_family != AF_INET && local.ss_family != AF_INET6)
+  auto ends = tcp_socket_ends(fd);
+  if (!ends)
+    return fail(ends.error());
+  if (!*ends)
     return receive_buffer_outcome::not_tcp;
-  if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_size) != 0)
-    return fail(system_error("could not read the socket's peer address"));
-  if (!same_host_peer(local, peer))
+  if (!same_host_peer((*ends)->local, (*ends)->peer))
     return receive_buffer_outcome::remote_peer;
   int value = static_cast<int>(std::max(bytes, smallest_receive_buffer));
   if (setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &value, sizeof value) != 0)

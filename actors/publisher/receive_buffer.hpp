@@ -22,6 +22,7 @@
 
 #include <sys/socket.h>
 
+#include <optional>
 #include <string>
 
 #include "stages/core/result.hpp"
@@ -33,6 +34,16 @@ constexpr long smallest_receive_buffer = 32 * 1024;
 // True when peer is an address of this host as seen from local: a loopback
 // address (127.0.0.0/8, ::1, ::ffff:127.0.0.0/104) or the local address itself.
 bool same_host_peer(const sockaddr_storage& local, const sockaddr_storage& peer);
+
+// The local and peer addresses of a connected socket.
+struct socket_ends {
+  sockaddr_storage local{};
+  sockaddr_storage peer{};
+};
+
+// The ends of `fd` when it is a TCP socket (nullopt for a Unix-domain one). An
+// error is the system's message.
+result<std::optional<socket_ends>, std::string> tcp_socket_ends(int fd);
 
 enum class receive_buffer_outcome {
   set,            // SO_RCVBUF set to the requested size
