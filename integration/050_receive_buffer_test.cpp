@@ -1,7 +1,8 @@
 // 050_receive_buffer: the replication connection to a publisher on this host
 // reads through a small TCP receive buffer (replication_receive_buffer, 48kB by
 // default; actors/publisher/receive_buffer.hpp says why), 0 leaves it to the
-// kernel, and changes of any size arrive through the smallest one.
+// kernel, and changes of any size arrive through the smallest one; its socket
+// finds the walsender's send queue (actors/publisher/peer_send_queue.hpp).
 //
 // The buffer is read from the running server's own socket: the walsender's
 // client port (pg_stat_replication) names the connection in /proc/<pid>/net/tcp,
@@ -12,8 +13,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
+#include "actors/publisher/peer_send_queue.hpp"
 #include "integration/replication_fixture.hpp"
 
 namespace tributary::integration {
@@ -39,8 +42,9 @@ std::string socket_inode(pid_t pid, int port) {
   return "";
 }
 
-// SO_RCVBUF of pid's socket with this inode (-1 when it cannot be read).
-int receive_buffer_of(pid_t pid, const std::string& inode) {
+// A descriptor of pid's socket with this inode, copied into this process with
+// pidfd_getfd (-1 when it cannot be had); the caller closes it.
+int copy_of_socket(pid_t pid, const std::string& inode) {
   std::string wanted = "socket:[" + inode + "]";
   for (const auto& entry : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd")) {
     std::error_code ec;
@@ -52,16 +56,22 @@ int receive_buffer_of(pid_t pid, const std::string& inode) {
       return -1;
     int fd = static_cast<int>(syscall(SYS_pidfd_getfd, pidfd, std::stoi(entry.path().filename().string()), 0));
     close(pidfd);
-    if (fd < 0)
-      return -1;
-    int value = -1;
-    socklen_t size = sizeof value;
-    if (getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &value, &size) != 0)
-      value = -1;
-    close(fd);
-    return value;
+    return fd;
   }
   return -1;
+}
+
+// SO_RCVBUF of pid's socket with this inode (-1 when it cannot be read).
+int receive_buffer_of(pid_t pid, const std::string& inode) {
+  int fd = copy_of_socket(pid, inode);
+  if (fd < 0)
+    return -1;
+  int value = -1;
+  socklen_t size = sizeof value;
+  if (getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &value, &size) != 0)
+    value = -1;
+  close(fd);
+  return value;
 }
 
 class ReceiveBuffer : public ReplicationTest {
@@ -71,21 +81,29 @@ protected:
   // connection, gone by then, never streams), found among the server's sockets.
   int replication_receive_buffer(const std::string& name) {
     int value = -1;
+    replication_socket(name, [&](const std::string& inode) {
+      value = receive_buffer_of(subscriber_.pid(), inode);
+      return value > 0;
+    });
+    return value;
+  }
+  // Calls `found` with the inode of the server's socket streaming from the
+  // walsender of subscription `name` until it returns true (30 s at most).
+  template <class Found>
+  void replication_socket(const std::string& name, Found found) {
     std::string port;
-    bool found = wait_until(
+    bool done = wait_until(
         [&] {
           port = publisher_.query_value("SELECT coalesce(max(client_port), 0) FROM pg_stat_replication"
                                         " WHERE application_name = '" + name + "' AND state = 'streaming'");
           if (port.empty() || port == "0")
             return false;
           auto inode = socket_inode(subscriber_.pid(), std::stoi(port));
-          value = inode.empty() ? -1 : receive_buffer_of(subscriber_.pid(), inode);
-          return value > 0;
+          return !inode.empty() && found(inode);
         },
         std::chrono::seconds(30), std::chrono::milliseconds(100));
-    EXPECT_TRUE(found) << "no socket of the server streams from the walsender at port " << port << "\n"
-                       << subscriber_.log_text();
-    return value;
+    EXPECT_TRUE(done) << "no socket of the server streams from the walsender at port " << port << "\n"
+                      << subscriber_.log_text();
   }
   void restart_with(const std::string& setting) {
     std::ofstream conf(subscriber_.data_dir() / "tributary.conf", std::ios::app);
@@ -104,6 +122,32 @@ TEST_F(ReceiveBuffer, AReplicationConnectionToThisHostReadsThroughFortyEightKilo
   create_subscription("sub", "pub");
   // Linux keeps twice what was asked for.
   EXPECT_EQ(replication_receive_buffer("sub"), 2 * 48 * 1024);
+  publisher_.exec("INSERT INTO t SELECT generate_series(1, 1000)");
+  ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1000"));
+}
+
+// The connection times its reads by the walsender socket's send queue
+// (read_timing.hpp): the server's own replication socket finds it through the
+// kernel's socket diagnostics, whatever address family the publisher listens on.
+TEST_F(ReceiveBuffer, TheReplicationSocketFindsTheWalsendersSendQueue) {
+  publisher_.exec("CREATE TABLE t (a int PRIMARY KEY); CREATE PUBLICATION pub FOR TABLE t");
+  local_exec("CREATE TABLE t (a int PRIMARY KEY)");
+  create_subscription("sub", "pub");
+  std::optional<peer_send_queue::reading> walsender;
+  replication_socket("sub", [&](const std::string& inode) {
+    int fd = copy_of_socket(subscriber_.pid(), inode);
+    if (fd < 0)
+      return false;
+    auto queue = peer_send_queue::open(fd);
+    close(fd);  // the lookup keeps the addresses, not the descriptor
+    EXPECT_TRUE(queue) << queue.error();
+    if (!queue || !*queue)
+      return false;
+    walsender = (*queue)->read();
+    return walsender.has_value();
+  });
+  ASSERT_TRUE(walsender);
+  EXPECT_GT(walsender->send_buffer, size_t{0});
   publisher_.exec("INSERT INTO t SELECT generate_series(1, 1000)");
   ASSERT_TRUE(wait_local("SELECT count(*) FROM t", "1000"));
 }
