@@ -17,8 +17,8 @@
 //               commits when the received batches run out (mailbox empty), or at
 //               apply_group_max_transactions, or after apply_group_max_delay,
 //               or once its transactions arrived in ~1 MB of batches
-//               (apply_group.hpp), or when its changed pages fill half of the sink's group cache
-//               (apply_sink::cache_full, before SQLite would spill them) —
+//               (apply_group.hpp), or when its changed pages fill half of the
+//               sink's group cache (apply_sink::cache_full, before SQLite would spill them) —
 //               one local transaction for many remote ones while catching up.
 //               A transaction too large to travel whole (pieces with
 //               more_follows, or spooled changes of a streamed transaction) is

@@ -3,8 +3,8 @@
 // Role: connects (replication=database), runs START_REPLICATION from the durable
 // origin position, reads CopyData in batches (drain what the socket has, wait
 // until more is due (read_timing.hpp), drain again, hand one batch on), answers
-// keepalives, reports progress, and stops reading while the bytes it sent downstream and the applier has not yet acknowledged pass the
-// credit window.
+// keepalives, reports progress, and stops reading while the bytes it sent
+// downstream and the applier has not yet acknowledged pass the credit window.
 //
 // Messages in:  pump_atom (self: read / wait a bounded time / send status),
 //               (credit_atom, size_t bytes) from the applier,

@@ -87,22 +87,22 @@ std::optional<peer_send_queue::reading> peer_send_queue::read() const {
   ssize_t n = recv(netlink_fd_, reply, sizeof reply, MSG_DONTWAIT);
   if (n <= 0)
     return std::nullopt;
-  auto* h = reinterpret_cast<nlmsghdr*>(reply);
-  for (int left = static_cast<int>(n); NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
-    if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY || h->nlmsg_len < NLMSG_LENGTH(sizeof(inet_diag_msg)))
-      return std::nullopt;  // NLMSG_ERROR: no such socket (ENOENT) or the request was refused
-    const auto* diag = static_cast<const inet_diag_msg*>(NLMSG_DATA(h));
-    reading r;
-    r.queued = diag->idiag_wqueue;
-    // The attributes after the message: SK_MEMINFO_* as __u32s.
-    int attributes_left = static_cast<int>(h->nlmsg_len - NLMSG_LENGTH(sizeof *diag));
-    for (auto* a = reinterpret_cast<const rtattr*>(diag + 1); RTA_OK(a, attributes_left);
-         a = RTA_NEXT(a, attributes_left))
-      if (a->rta_type == INET_DIAG_SKMEMINFO && RTA_PAYLOAD(a) >= (SK_MEMINFO_SNDBUF + 1) * sizeof(__u32))
-        r.send_buffer = static_cast<const __u32*>(RTA_DATA(a))[SK_MEMINFO_SNDBUF];
-    return r;
-  }
-  return std::nullopt;
+  // One message: the socket's inet_diag_msg, or NLMSG_ERROR (no such socket:
+  // ENOENT, or the request was refused).
+  const auto* h = reinterpret_cast<const nlmsghdr*>(reply);
+  if (!NLMSG_OK(h, static_cast<int>(n)) || h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
+      h->nlmsg_len < NLMSG_LENGTH(sizeof(inet_diag_msg)))
+    return std::nullopt;
+  const auto* diag = static_cast<const inet_diag_msg*>(NLMSG_DATA(h));
+  reading r;
+  r.queued = diag->idiag_wqueue;
+  // The attributes after the message: SK_MEMINFO_* as __u32s.
+  int attributes_left = static_cast<int>(h->nlmsg_len - NLMSG_LENGTH(sizeof *diag));
+  for (auto* a = reinterpret_cast<const rtattr*>(diag + 1); RTA_OK(a, attributes_left);
+       a = RTA_NEXT(a, attributes_left))
+    if (a->rta_type == INET_DIAG_SKMEMINFO && RTA_PAYLOAD(a) >= (SK_MEMINFO_SNDBUF + 1) * sizeof(__u32))
+      r.send_buffer = static_cast<const __u32*>(RTA_DATA(a))[SK_MEMINFO_SNDBUF];
+  return r;
 }
 
 std::optional<size_t> receive_queue_bytes(int fd) {
