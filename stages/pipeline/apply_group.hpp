@@ -15,8 +15,9 @@
 //   their values view) until it commits, and its changed pages stay in the
 //   sink's page cache; while the applier is the bound of a catch-up its
 //   mailbox never runs out, so a group of max_transactions small ones grew to
-//   ~10 MB of received changes (W2, pgbench: 10 000 transactions, ~35 MiB of
-//   peak RSS above groups of ~1 MB, at the same rate; bench/history-21.md).
+//   ~10 MB of received changes (W2, pgbench, 4 MB credit window: groups of
+//   10 000 transactions peaked at 99-103 MiB of RSS, groups of 1 MB at 63-73,
+//   at the same rate; bench/history-21.md).
 //
 //   The commit record (commit_record_of) of a run of transactions: the progress
 //   is the greatest end_lsn among them, and a SKIP one of them consumed goes
