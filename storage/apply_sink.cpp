@@ -101,6 +101,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   sink.sync_at_commit_ = sync_at_commit;
   // Half of the group cache, in pages of this file (see "Changed pages").
   sink.page_budget_ = group_page_budget{std::max<int64_t>(1, int64_t{sink.config_.group_cache_kib} * 1024 / page_bytes / 2)};
+  sink.cache_between_ = cache_between_groups{std::max(sink.config_.page_cache_kib, 2000),
+                                             sink.config_.rereading_cache_kib};
   return sink;
 }
 
@@ -136,6 +138,7 @@ result<ok_t, apply_error> apply_sink::begin_group(changed_pages pages) {
   counters_at_begin_ = counters_;
   group_changes_ = 0;
   pages_written_at_begin_ = pages_written();
+  pages_read_at_begin_ = pages_read();
   return ok_v;
 }
 
@@ -150,12 +153,19 @@ bool apply_sink::cache_full() const {
 result<ok_t, apply_error> apply_sink::use_cache(changed_pages pages) {
   if (pages == pages_)
     return ok_v;
-  const int small_kib = std::max(config_.page_cache_kib, 2000);
+  const int small_kib = cache_between_.kib();
   const int cache_kib = pages == changed_pages::held ? std::max(config_.group_cache_kib, small_kib) : small_kib;
   if (auto set = db_.exec("PRAGMA cache_size = -" + std::to_string(cache_kib)); !set)
     return fail(error_from_sqlite(set.error(), {}));
   pages_ = pages;
   return ok_v;
+}
+
+int64_t apply_sink::pages_read() const {
+  int read = 0, highest = 0;
+  if (sqlite3_db_status(db_.handle(), SQLITE_DBSTATUS_CACHE_MISS, &read, &highest, 0) != SQLITE_OK)
+    return -1;
+  return read;
 }
 
 int64_t apply_sink::pages_written() const {
@@ -277,6 +287,8 @@ result<apply_sink::skip_lsn_outcome, apply_error> apply_sink::commit_group(
   committed_ = end_lsn;
   if (pages_ == changed_pages::held && pages_written_at_begin_ >= 0)
     page_budget_.on_commit(group_changes_, pages_written() - pages_written_at_begin_);
+  if (pages_ == changed_pages::held && pages_read_at_begin_ >= 0)
+    cache_between_.on_commit(group_changes_, pages_read() - pages_read_at_begin_);
   // The group's pages are clean now: the memory goes back (kept only while a
   // group is open). The commit stands whatever this says.
   (void)use_cache(changed_pages::spilled);
