@@ -161,19 +161,17 @@ result<ok_t, apply_error> apply_sink::use_cache(changed_pages pages) {
   return ok_v;
 }
 
-int64_t apply_sink::pages_read() const {
-  int read = 0, highest = 0;
-  if (sqlite3_db_status(db_.handle(), SQLITE_DBSTATUS_CACHE_MISS, &read, &highest, 0) != SQLITE_OK)
+// A counter of the connection's page cache (SQLITE_DBSTATUS_CACHE_*); -1 when it cannot be read.
+int64_t apply_sink::cache_counter(int op) const {
+  int now = 0, highest = 0;
+  if (sqlite3_db_status(db_.handle(), op, &now, &highest, 0) != SQLITE_OK)
     return -1;
-  return read;
+  return now;
 }
 
-int64_t apply_sink::pages_written() const {
-  int written = 0, highest = 0;
-  if (sqlite3_db_status(db_.handle(), SQLITE_DBSTATUS_CACHE_WRITE, &written, &highest, 0) != SQLITE_OK)
-    return -1;
-  return written;
-}
+int64_t apply_sink::pages_read() const { return cache_counter(SQLITE_DBSTATUS_CACHE_MISS); }
+
+int64_t apply_sink::pages_written() const { return cache_counter(SQLITE_DBSTATUS_CACHE_WRITE); }
 
 result<ok_t, apply_error> apply_sink::savepoint() {
   if (!db_.in_transaction())

@@ -41,8 +41,8 @@
 //   back from outside the cache (random updates of a large table): then the
 //   cache between groups is rereading_cache_kib (cache_between_groups.hpp), so
 //   the table's interior pages stay. A transaction applied in pieces
-//   or ahead (begin_group(spilled), any size) runs with page_cache_kib and
-//   spills as SQLite does, so its memory stays bounded whatever its size.
+//   or ahead (begin_group(spilled), any size) runs with that cache between
+//   groups and spills as SQLite does, so its memory stays bounded whatever its size.
 //   States:  idle --begin_group (BEGIN IMMEDIATE)--> open --apply*--> open
 //                 --commit_group (remote_lsn, [subskiplsn], COMMIT)--> idle
 //                 --rollback_group (ROLLBACK)--> idle
@@ -273,6 +273,7 @@ private:
   int64_t group_changes_ = 0;       // changes applied in the open group
   int64_t pages_written_at_begin_ = 0;  // SQLITE_DBSTATUS_CACHE_WRITE at begin_group
   int64_t pages_read_at_begin_ = 0;     // SQLITE_DBSTATUS_CACHE_MISS at begin_group
+  int64_t cache_counter(int op) const;
   int64_t pages_written() const;
   int64_t pages_read() const;
   result<ok_t, apply_error> use_cache(changed_pages pages);
