@@ -1,3 +1,4 @@
+// mailbox_wakeup: see mailbox_wakeup.hpp.
 #include "actors/mailbox_wakeup.hpp"
 
 #include <sys/eventfd.h>

@@ -76,7 +76,8 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
     if (auto row = size->step(); row && *row == sqlite_statement::step_result::row && size->column_int(0) > 0)
       page_bytes = size->column_int(0);
   const int64_t checkpoint_pages = std::max<int64_t>(1, config.wal_autocheckpoint_bytes / page_bytes);
-  if (auto r = db->exec("PRAGMA cache_size = -" + std::to_string(std::max(config.page_cache_kib, 2000)) +
+  const cache_between_groups cache_between{std::max(config.page_cache_kib, 2000), config.rereading_cache_kib};
+  if (auto r = db->exec("PRAGMA cache_size = -" + std::to_string(cache_between.kib()) +
                         "; PRAGMA wal_autocheckpoint = " + std::to_string(checkpoint_pages) +
                         "; PRAGMA journal_size_limit = " + std::to_string(config.wal_size_limit_bytes));
       !r)
@@ -101,8 +102,7 @@ result<apply_sink, apply_error> apply_sink::open(apply_sink_config config) {
   sink.sync_at_commit_ = sync_at_commit;
   // Half of the group cache, in pages of this file (see "Changed pages").
   sink.page_budget_ = group_page_budget{std::max<int64_t>(1, int64_t{sink.config_.group_cache_kib} * 1024 / page_bytes / 2)};
-  sink.cache_between_ = cache_between_groups{std::max(sink.config_.page_cache_kib, 2000),
-                                             sink.config_.rereading_cache_kib};
+  sink.cache_between_ = cache_between;
   return sink;
 }
 

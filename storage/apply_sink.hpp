@@ -16,8 +16,8 @@
 //   mode keeps synchronous=FULL: there every commit is durable at once.
 //   Cache and checkpoints: the connection keeps its own page cache
 //   (page_cache_kib) and checkpoints the WAL into the database file every
-//   wal_autocheckpoint_bytes of log, in pages of the file (SQLite's automatic checkpoint after a
-//   commit). Updates by key on a table larger than SQLite's default 2 MB cache
+//   wal_autocheckpoint_bytes of log, in pages of the file (SQLite's automatic
+//   checkpoint after a commit). Updates by key on a table larger than SQLite's default 2 MB cache
 //   read a page per row, and a checkpoint copies every page written since the
 //   last one (read from the WAL, written to the file, both synced); rarer
 //   checkpoints copy a page rewritten by several groups once. Neither changes
