@@ -7,20 +7,16 @@
 #include <optional>
 #include <string>
 
+#include "stages/types/received_text.hpp"
 #include "storage/apply_sink.hpp"
 
 namespace tributary {
 
 // How a parameter's text value is bound, decided once per statement from its
-// column's local type (what value_is_stored_as_received decides per value).
+// column's local type (received_text.hpp decides per value).
 struct apply_sink::param_binding {
-  enum class form : uint8_t {
-    as_received,  // the publisher's text is the stored form: bound borrowed
-    numeric,      // as received when numeric_out's canonical text for the typmod, else parsed
-    parsed,       // through the type's codec
-  };
   const column_type* type = nullptr;  // the local column's (in table_entry::table)
-  form how = form::parsed;
+  received_text_form how = received_text_form::parsed;
 };
 
 // The statements of one relation snapshot, kind and shape.

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 
-#include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/value_io.hpp"
 #include "storage/apply_sink.hpp"
 #include "storage/apply_sink_internal.hpp"
@@ -41,20 +40,15 @@ std::string statement_key(change_kind kind, const change_shape& shape, unchanged
 
 }  // namespace
 
-// Per parameter, once per statement: the local column's type and whether its
-// text values are bound as received (value_is_stored_as_received's rule).
+// Per parameter, once per statement: the local column's type and how its text
+// values reach their stored form (received_text.hpp).
 std::vector<apply_sink::param_binding> apply_sink::bindings_for(const local_table& table,
                                                                 const statement_text& text) {
   std::vector<param_binding> out;
   out.reserve(text.params.size());
   for (const statement_param& p : text.params) {
-    param_binding b;
-    b.type = &table.type_for[p.column];
-    if (b.type->oid == 1700 && !b.type->is_enum())
-      b.how = param_binding::form::numeric;
-    else if (text_is_stored_as_received(*b.type))
-      b.how = param_binding::form::as_received;
-    out.push_back(b);
+    const column_type* type = &table.type_for[p.column];
+    out.push_back(param_binding{type, received_text_form_for(*type)});
   }
   return out;
 }
@@ -173,17 +167,26 @@ result<ok_t, apply_error> apply_sink::bind_row(sqlite_statement& stmt, size_t fi
     }
     const param_binding& how = slot.bindings[i];
     const column_type& type = *how.type;
-    // A text value whose stored form is the publisher's text (text, json, xml,
-    // arrays, ..., a numeric as numeric_out prints it for the column) is bound
-    // as received, as the copy sink does: the publisher has validated it already.
-    if (!v.is_null() && v.k != tuple_value::kind::binary &&
-        (how.how == param_binding::form::as_received ||
-         (how.how == param_binding::form::numeric && numeric_text_is_canonical(v.bytes, type.typmod)))) {
-      stmt.bind_text_borrowed(index, v.bytes);
-      if (borrowed)
-        (*borrowed)[i] = &v.bytes;
-      row_values_.emplace_back(sql_null{});
-      continue;
+    // A text the publisher printed in the stored form (text, json, arrays, ...,
+    // a numeric as numeric_out prints it for the column, a character(n) of n)
+    // is bound as received, as the copy sink does: the publisher has validated
+    // it already; a plain decimal integer as its value.
+    if (!v.is_null() && v.k != tuple_value::kind::binary) {
+      const received_text read = read_received_text(how.how, type, v.bytes);
+      if (read.what == received_text::outcome::as_received) {
+        stmt.bind_text_borrowed(index, v.bytes);
+        if (borrowed)
+          (*borrowed)[i] = &v.bytes;
+        row_values_.emplace_back(sql_null{});
+        continue;
+      }
+      if (read.what == received_text::outcome::integer) {
+        stmt.bind_int(index, read.integer);
+        if (borrowed)
+          (*borrowed)[i] = nullptr;
+        row_values_.emplace_back(read.integer);
+        continue;
+      }
     }
     auto value = v.is_null() ? result<sql_value, pg_error>(sql_value{sql_null{}})
                  : v.k == tuple_value::kind::binary

@@ -2,7 +2,6 @@
 #include "stages/types/value_io.hpp"
 
 #include "stages/types/builtin_types.hpp"
-#include "stages/types/numeric/type_numeric.hpp"
 #include "stages/types/type_codec.hpp"
 #include "stages/types/user/domain_over_array.hpp"
 
@@ -139,12 +138,6 @@ bool text_is_stored_as_received(const column_type& type) {
       return codec == nullptr || keeps_text_verbatim(codec);  // kept verbatim
     }
   }
-}
-
-bool value_is_stored_as_received(const column_type& type, std::string_view text) {
-  if (type.oid == 1700 && !type.is_enum())
-    return numeric_text_is_canonical(text, type.typmod);
-  return text_is_stored_as_received(type);
 }
 
 }  // namespace tributary

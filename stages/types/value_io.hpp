@@ -49,9 +49,7 @@ bool has_binary_output(const column_type& type);
 // True when the type's stored form is its text as received (a loader may bind
 // the text without parsing it): unknown and verbatim types only.
 bool text_is_stored_as_received(const column_type& type);
-// True when this received text is its own stored form: a type as above, or a
-// numeric text as numeric_out prints it for the column's typmod
-// (numeric_text_is_canonical); the apply path binds such a text unparsed.
-bool value_is_stored_as_received(const column_type& type, std::string_view text);
+// (The apply path's per-value rule, with numeric, character(n) and the
+// integers, is received_text.hpp's.)
 
 }  // namespace tributary
