@@ -91,6 +91,9 @@ struct transaction_assembler::handler {
     if (auto e = misplaced_control<begin_message>(false))
       return *e;
     auto txn = std::make_shared<remote_transaction>();
+    // Room for a few changes: most transactions have several, and growing
+    // from nothing moves them three times by the fourth.
+    txn->changes.reserve(4);
     txn->xid = m.xid;
     txn->final_lsn = m.final_lsn;
     txn->commit_time = m.commit_time;
@@ -407,7 +410,7 @@ void transaction_assembler::add_change(row_change change, std::optional<xid_t> s
 
 bool transaction_assembler::sure_to_keep(const row_change& change) const {
   auto ready_before = [&](const relation_ptr& relation) {
-    auto it = config_.tables.find({relation->schema_name, relation->table_name});
+    auto it = config_.tables.find(table_name_less::view{relation->schema_name, relation->table_name});
     return it != config_.tables.end() && it->second.ready && !(commit_floor_ < it->second.ready_lsn);
   };
   if (change.kind != change_kind::truncate)
@@ -417,7 +420,7 @@ bool transaction_assembler::sure_to_keep(const row_change& change) const {
 
 bool transaction_assembler::keep_change(const table_sync_states& tables, row_change& c, lsn final_lsn) {
   auto wanted_here = [&](const relation_info& relation) {
-    auto it = tables.find({relation.schema_name, relation.table_name});
+    auto it = tables.find(table_name_less::view{relation.schema_name, relation.table_name});
     return it != tables.end() && it->second.ready && !(final_lsn < it->second.ready_lsn);
   };
   if (c.kind != change_kind::truncate)

@@ -90,6 +90,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -115,7 +116,17 @@ struct table_sync_state {
 };
 
 using table_name_key = std::pair<std::string, std::string>;  // (schema, table)
-using table_sync_states = std::map<table_name_key, table_sync_state>;
+// Orders (schema, table) keys and finds one by a pair of views as well: a
+// change's table is looked up per change, without copying its names.
+struct table_name_less {
+  using is_transparent = void;
+  using view = std::pair<std::string_view, std::string_view>;
+  static view as_view(const table_name_key& key) { return {key.first, key.second}; }
+  static view as_view(const view& key) { return key; }
+  template <class A, class B>
+  bool operator()(const A& a, const B& b) const { return as_view(a) < as_view(b); }
+};
+using table_sync_states = std::map<table_name_key, table_sync_state, table_name_less>;
 
 struct assembler_config {
   lsn start_position;             // durable origin position (end_lsn last applied)
