@@ -87,6 +87,7 @@
 #include "stages/pipeline/apply_plan.hpp"
 #include "stages/pipeline/cache_between_groups.hpp"
 #include "stages/pipeline/group_page_budget.hpp"
+#include "stages/pipeline/superseded_updates.hpp"
 #include "stages/core/lsn.hpp"
 #include "stages/pipeline/remote_transaction.hpp"
 #include "stages/core/result.hpp"
@@ -230,9 +231,17 @@ private:
   result<bool, sqlite_error> insert_chunk(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
                                           table_entry_statements& slot,
                                           std::span<const row_ref> chunk);
+  // chains: the batch's superseded updates (superseded_updates.hpp), skipped
+  // when they would apply; nullptr: every row runs.
   result<ok_t, apply_error> apply_each(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
                                        const table_entry& entry, table_entry_statements& slot,
-                                       std::span<const row_ref> rows);
+                                       std::span<const row_ref> rows, const update_chains* chains = nullptr);
+  std::optional<update_chains> superseded_chains(const apply_batch& batch,
+                                                 std::span<const remote_transaction_ptr> group,
+                                                 const local_table& table, const table_entry_statements& slot,
+                                                 std::span<const row_ref> rows);
+  bool update_would_apply(const table_entry& entry, const table_entry_statements& slot,
+                          const row_change& change) const;
   result<ok_t, apply_error> bind_row(sqlite_statement& stmt, size_t first_param, const apply_batch& batch,
                                      const table_entry_statements& slot,
                                      const remote_transaction& txn, const row_change& change,

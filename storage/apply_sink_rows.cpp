@@ -15,6 +15,7 @@
 #include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/unique_conflicts.hpp"
+#include "stages/pipeline/superseded_updates.hpp"
 
 namespace tributary {
 
@@ -107,7 +108,61 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
       rows = rows.subspan(slot.chunk_rows);
     }
   }
+  if (batch.kind == change_kind::update && chunked_inserts) {
+    auto chains = superseded_chains(batch, group, (*entry)->table, slot, rows);
+    return apply_each(batch, group, **entry, slot, rows, chains ? &*chains : nullptr);
+  }
   return apply_each(batch, group, **entry, slot, rows);
+}
+
+// The batch's chains of updates by one key (superseded_updates.hpp), when its
+// earlier updates may be skipped: each sets every column of a row it finds by
+// its new tuple's key, and the table checks nothing across columns (no CHECK, no
+// other unique index; no local trigger fires: the caller's condition).
+std::optional<update_chains> apply_sink::superseded_chains(const apply_batch& batch,
+                                                           std::span<const remote_transaction_ptr> group,
+                                                           const local_table& table,
+                                                           const table_entry_statements& slot,
+                                                           std::span<const row_ref> rows) {
+  if (rows.size() < 2 || batch.shape.old_kind != 0 || table.has_row_constraints ||
+      std::find(batch.shape.new_unchanged.begin(), batch.shape.new_unchanged.end(), true) !=
+          batch.shape.new_unchanged.end())
+    return std::nullopt;
+  const auto& params = slot.text.params;
+  std::vector<uint32_t> key_columns;
+  for (size_t i = slot.text.set_params; i < params.size(); ++i) {
+    if (params[i].from != statement_param::tuple::new_row)
+      return std::nullopt;
+    key_columns.push_back(params[i].column);
+  }
+  if (key_columns.empty())
+    return std::nullopt;
+  return chains_of(group, rows, key_columns);
+}
+
+// A superseded update may be skipped when it would have applied without error:
+// every value it sets fits its column (NOT NULL, the type's input and typmod).
+bool apply_sink::update_would_apply(const table_entry& entry, const table_entry_statements& slot,
+                                    const row_change& change) const {
+  const auto& params = slot.text.params;
+  for (size_t i = 0; i < slot.text.set_params; ++i) {
+    const statement_param& p = params[i];
+    if (p.from != statement_param::tuple::new_row || p.column >= change.new_tuple.size())
+      return false;
+    const tuple_value& v = change.new_tuple[p.column];
+    if (v.is_unchanged() || v.k == tuple_value::kind::binary)
+      return false;
+    if (v.is_null()) {
+      if (p.column >= entry.table.not_null.size() || entry.table.not_null[p.column])
+        return false;
+      continue;
+    }
+    const column_type& type = *slot.bindings[i].type;
+    if (read_received_text(slot.bindings[i].how, type, v.bytes).what == received_text::outcome::parse &&
+        !parse_text_value(type, v.bytes, publisher_type_settings()))
+      return false;
+  }
+  return true;
 }
 
 // One statement inserting every row of `chunk`: true when it did, false when
@@ -210,15 +265,28 @@ result<ok_t, apply_error> apply_sink::bind_row(sqlite_statement& stmt, size_t fi
 result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
                                                  std::span<const remote_transaction_ptr> group,
                                                  const table_entry& entry, table_entry_statements& slot,
-                                                 std::span<const row_ref> rows) {
+                                                 std::span<const row_ref> rows, const update_chains* chains) {
   const auto& params = slot.text.params;
   sqlite_statement& stmt = *slot.statement;
   row_values_.clear();
   row_values_.reserve(params.size());
   std::vector<const std::string_view*> borrowed(params.size(), nullptr);
-  for (row_ref ref : rows) {
+  // Superseded updates skipped so far (by row of `rows`), and those a row that
+  // ran stands for: counted with it.
+  std::vector<bool> skipped(chains ? rows.size() : 0, false);
+  std::vector<uint32_t> stood_for;
+  for (uint32_t r = 0; r < rows.size(); ++r) {
+    const row_ref ref = rows[r];
     const remote_transaction& txn = *group[ref.transaction_index];
     const row_change& change = txn.changes[ref.change_index];
+    if (chains && chains->superseded[r] && update_would_apply(entry, slot, change)) {
+      skipped[r] = true;
+      continue;
+    }
+    stood_for.clear();
+    for (uint32_t p = chains ? chains->previous[r] : update_chains::none; p != update_chains::none && skipped[p];
+         p = chains->previous[p])
+      stood_for.push_back(p);
     row_values_.clear();
     stmt.rewind();
     if (auto bound = bind_row(stmt, 0, batch, slot, txn, change, &borrowed); !bound)
@@ -233,12 +301,15 @@ result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
     if (batch.kind == change_kind::insert) {
       ++counters_.inserted;
     } else if (db_.changes() == 0) {
+      // The skipped updates of this key found no row either: each is reported, in order.
+      for (auto p = stood_for.rbegin(); p != stood_for.rend(); ++p)
+        report_missing(change_at(group, rows[*p]), *group[rows[*p].transaction_index]);
       report_missing(change, txn);
     } else if (auto allowed = config_.roles ? config_.roles->row_found() : result<ok_t, pg_error>(ok_v); !allowed) {
       stmt.reset();
       return fail(apply_error{allowed.error(), context(txn, batch.kind, batch.relation.get()), false});
     } else {
-      ++(batch.kind == change_kind::update ? counters_.updated : counters_.deleted);
+      (batch.kind == change_kind::update ? counters_.updated : counters_.deleted) += 1 + stood_for.size();
     }
   }
   stmt.reset();

@@ -21,11 +21,12 @@ struct local_column {
   std::string name;
   int pk = 0;         // position in the primary key, 0 = not part of it
   bool generated = false;
+  bool not_null = false;
 };
 
 result<std::vector<local_column>, pg_error> read_columns(sqlite_connection& db,
                                                         const std::string& table) {
-  auto q = db.prepare("SELECT name, pk, hidden FROM pragma_table_xinfo(?1)");
+  auto q = db.prepare("SELECT name, pk, hidden, \"notnull\" FROM pragma_table_xinfo(?1)");
   if (!q)
     return fail(make_pg_error("XX000", q.error().message));
   q->bind_text(1, table);
@@ -40,9 +41,26 @@ result<std::vector<local_column>, pg_error> read_columns(sqlite_connection& db,
     if (hidden == 1)  // hidden column of a virtual table
       continue;
     columns.push_back(local_column{q->column_text(0), static_cast<int>(q->column_int(1)),
-                                   hidden == 2 || hidden == 3});
+                                   hidden == 2 || hidden == 3, q->column_int(3) != 0});
   }
   return columns;
+}
+
+// A CHECK in the table's definition (its own or a domain's, as translated), a
+// unique index besides the primary key, or a trigger of any kind on the table;
+// true when that cannot be read. The word
+// anywhere in the definition counts: a false "yes" only costs a skipped shortcut.
+bool has_row_constraints(sqlite_connection& db, const std::string& table) {
+  auto q = db.prepare(
+      "SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1 AND "
+      "instr(lower(sql), 'check') > 0) + "
+      "(SELECT count(*) FROM pragma_index_list(?1) WHERE \"unique\" AND origin <> 'pk') + "
+      "(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1)");
+  if (!q)
+    return true;
+  q->bind_text(1, table);
+  auto s = q->step();
+  return !s || *s != sqlite_statement::step_result::row || q->column_int(0) != 0;
 }
 
 // The first of SQLite's rowid names no column shadows, if the table has a rowid.
@@ -186,6 +204,7 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
     table.column_for.push_back(it->name);
     table.type_for.push_back(type_of_column(*types, it->name));
     table.compares_bytes.push_back(compares_bytes(db, table.name, it->name));
+    table.not_null.push_back(it->not_null);
   }
   auto refuse = [&](const std::vector<std::string>& names, const char* singular,
                     const char* plural) {
@@ -208,6 +227,7 @@ result<local_table, pg_error> describe_local_table(sqlite_connection& db,
   for (auto* c : pk)
     table.primary_key.push_back(c->name);
   table.rowid = rowid_alias(db, table.name, *columns);
+  table.has_row_constraints = has_row_constraints(db, table.name);
   return table;
 }
 

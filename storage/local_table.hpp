@@ -59,6 +59,11 @@ struct local_table {
   // remote column index -> the local column compares by bytes (BINARY
   // collation; bpchar and interval have their own equality)
   std::vector<bool> compares_bytes;
+  std::vector<bool> not_null;           // remote column index -> the local column is NOT NULL
+  // A row is checked against more than each column's type and NOT NULL, or
+  // something runs per row: a CHECK constraint, a unique index besides the
+  // primary key, a trigger (superseded_updates.hpp).
+  bool has_row_constraints = true;
 };
 
 // Where a published relation lands locally.
