@@ -140,6 +140,8 @@ void catchup_run::read_actor_messages(tributary_timing& timing) {
   timing.actor_messages = summary ? *summary : "(unavailable: " + summary.error() + ")";
   auto batches = cluster_.local_value("SELECT sum(messages) FROM tributary_actors WHERE kind = 'decoder'");
   timing.decoder_batches = batches ? std::atoll(batches->c_str()) : 0;
+  auto commits = cluster_.local_value("SELECT sum(commits) FROM tributary_actors WHERE kind = 'applier'");
+  timing.applier_commits = commits ? std::atoll(commits->c_str()) : 0;
 }
 
 result<ceiling_timing, std::string> catchup_run::time_ceiling(lsn target, std::chrono::seconds deadline) {
@@ -179,6 +181,10 @@ void print_batching(const tributary_timing& tributary, double changes) {
   if (tributary.decoder_batches > 0)
     std::printf("%-22s %.1f changes per decoder batch\n", "batching:",
                 changes / static_cast<double>(tributary.decoder_batches));
+  if (tributary.applier_commits > 0)
+    std::printf("%-22s %lld local commits, %.1f changes each\n", "groups:",
+                static_cast<long long>(tributary.applier_commits),
+                changes / static_cast<double>(tributary.applier_commits));
   std::fflush(stdout);
 }
 

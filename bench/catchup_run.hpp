@@ -50,6 +50,7 @@ struct tributary_timing {
   std::map<std::string, double> walsender_cpu;
   std::string actor_messages;               // "applier 12, assembler 34, ..." since ENABLE
   int64_t decoder_batches = 0;              // messages the decoder handled (= WAL batches)
+  int64_t applier_commits = 0;              // local transactions the applier committed (groups)
 };
 
 struct ceiling_timing {

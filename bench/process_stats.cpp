@@ -110,9 +110,9 @@ std::string describe_cpu(const std::map<std::string, double>& by_name) {
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   std::ostringstream text;
   text.setf(std::ios::fixed);
-  text.precision(1);
+  text.precision(2);
   for (const auto& [name, seconds] : sorted) {
-    if (seconds < 0.05) continue;
+    if (seconds < 0.005) continue;
     if (text.tellp() > 0) text << ", ";
     text << name << " " << seconds << " s";
   }
