@@ -58,10 +58,12 @@
 //   Restart: read remote_lsn() and start streaming there.
 //
 //   Per batch one cached prepared statement (per relation snapshot, kind and
-//   shape), with how each parameter is bound (its local type; its text bound
-//   as received or parsed) decided when it is prepared; per row only bind + step. The local table's description is read
-//   once per relation snapshot and dropped on rollback (a fix of the local
-//   schema is then seen by the retry).
+//   shape), with how each parameter is bound (its local type; received_text's
+//   form) decided when it is prepared; per row only bind + step. The local
+//   table's description is read once per relation snapshot and dropped on
+//   rollback (a fix of the local schema is then seen by the retry). An update
+//   that a later one of the batch supersedes is not run when it would have
+//   applied (superseded_updates.hpp), and is counted with the later one.
 //
 //   Conflicts (PostgreSQL's names): UPDATE/DELETE finding no row is skipped,
 //   counted (update_missing, delete_missing) and logged at LOG (spdlog info)

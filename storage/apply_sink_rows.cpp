@@ -15,7 +15,6 @@
 #include "storage/sql_functions.hpp"
 #include "storage/sqlstate_mapping.hpp"
 #include "storage/unique_conflicts.hpp"
-#include "stages/pipeline/superseded_updates.hpp"
 
 namespace tributary {
 
