@@ -48,14 +48,14 @@ result<std::vector<local_column>, pg_error> read_columns(sqlite_connection& db,
 
 // A CHECK in the table's definition (its own or a domain's, as translated), a
 // unique index besides the primary key, or a trigger of any kind on the table;
-// true when that cannot be read. The word
-// anywhere in the definition counts: a false "yes" only costs a skipped shortcut.
+// true when that cannot be read. The word anywhere in the definition counts: a
+// false "yes" only costs a skipped shortcut. Names compare as SQLite's do.
 bool has_row_constraints(sqlite_connection& db, const std::string& table) {
   auto q = db.prepare(
-      "SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1 AND "
+      "SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE AND "
       "instr(lower(sql), 'check') > 0) + "
       "(SELECT count(*) FROM pragma_index_list(?1) WHERE \"unique\" AND origin <> 'pk') + "
-      "(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1)");
+      "(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1 COLLATE NOCASE)");
   if (!q)
     return true;
   q->bind_text(1, table);

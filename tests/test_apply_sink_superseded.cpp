@@ -105,6 +105,16 @@ TEST_F(ApplySinkTest, OnATableWithAnotherUniqueKeyEveryUpdateRuns) {
   EXPECT_EQ(rows("SELECT id, u FROM t ORDER BY id"), (std::vector<std::string>{"1|10", "2|20"}));
 }
 
+TEST_F(ApplySinkTest, OnATableWithATriggerEveryUpdateRuns) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, v text); INSERT INTO t VALUES (1, 'a');"
+       "CREATE TABLE seen (v text);"
+       "CREATE TRIGGER t_seen AFTER UPDATE ON T BEGIN INSERT INTO seen VALUES (new.v); END");
+  auto t = relation("t", {{"id", int4, true}, {"v", text_type}});
+  apply_group({txn({upd(t, 0, {}, {v("1"), v("b")}), upd(t, 0, {}, {v("1"), v("c")})})});
+  EXPECT_EQ(rows("SELECT v FROM seen"), (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(rows("SELECT v FROM t"), (std::vector<std::string>{"c"}));
+}
+
 TEST_F(ApplySinkTest, AnUpdateOfSomeColumnsOnlyIsNeverSkipped) {
   exec("CREATE TABLE t (id integer PRIMARY KEY, v text, big text); INSERT INTO t VALUES (1, 'a', 'kept')");
   auto t = relation("t", {{"id", int4, true}, {"v", text_type}, {"big", text_type}});
