@@ -117,7 +117,8 @@ result<ok_t, apply_error> apply_sink::apply_rows(const apply_batch& batch,
 // The batch's chains of updates by one key (superseded_updates.hpp), when its
 // earlier updates may be skipped: each sets every column of a row it finds by
 // its new tuple's key, and the table checks nothing across columns (no CHECK, no
-// other unique index; no local trigger fires: the caller's condition).
+// other unique index, a primary key within the match; no local trigger fires:
+// the caller's condition).
 std::optional<update_chains> apply_sink::superseded_chains(const apply_batch& batch,
                                                            std::span<const remote_transaction_ptr> group,
                                                            const local_table& table,
@@ -136,6 +137,11 @@ std::optional<update_chains> apply_sink::superseded_chains(const apply_batch& ba
   }
   if (key_columns.empty())
     return std::nullopt;
+  // A local primary key outside the match is SET, and an earlier value could collide.
+  for (const std::string& pk : table.primary_key)
+    if (std::none_of(key_columns.begin(), key_columns.end(),
+                     [&](uint32_t c) { return same_identifier(table.column_for[c], pk); }))
+      return std::nullopt;
   return chains_of(group, rows, key_columns);
 }
 

@@ -105,6 +105,15 @@ TEST_F(ApplySinkTest, OnATableWithAnotherUniqueKeyEveryUpdateRuns) {
   EXPECT_EQ(rows("SELECT id, u FROM t ORDER BY id"), (std::vector<std::string>{"1|10", "2|20"}));
 }
 
+TEST_F(ApplySinkTest, WhenTheLocalPrimaryKeyIsNotTheMatchedKeyEveryUpdateRuns) {
+  exec("CREATE TABLE t (id integer PRIMARY KEY, code text); INSERT INTO t VALUES (1, 'a'), (2, 'b')");
+  auto t = relation("t", {{"id", int4}, {"code", text_type, true}});
+  // The first update moves row 'a' onto id 2 (update_exists); the last would not collide.
+  auto e = apply_error_of({txn({upd(t, 0, {}, {v("2"), v("a")}), upd(t, 0, {}, {v("3"), v("a")})})});
+  EXPECT_EQ(e.error.sqlstate, "23505");
+  EXPECT_EQ(rows("SELECT id, code FROM t ORDER BY id"), (std::vector<std::string>{"1|a", "2|b"}));
+}
+
 TEST_F(ApplySinkTest, OnATableWithATriggerEveryUpdateRuns) {
   exec("CREATE TABLE t (id integer PRIMARY KEY, v text); INSERT INTO t VALUES (1, 'a');"
        "CREATE TABLE seen (v text);"

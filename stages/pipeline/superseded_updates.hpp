@@ -7,7 +7,8 @@
 // kind 0, no unchanged TOAST value), the last update of a key leaves the row as
 // if the earlier ones had run too: the apply sink may skip an earlier one, once
 // it knows that one would have applied without error (its values fit the
-// columns, the table checks nothing across columns, no local trigger fires),
+// columns, the table checks nothing across columns and its primary key is
+// within the matched key, no trigger fires),
 // and counts it with the last (updated, or update_missing when the row is not
 // there: no insert or delete of the batch can have added or removed it). A
 // group's hot rows (pgbench's tellers and branches) are then written once per
