@@ -280,16 +280,16 @@ result<ok_t, apply_error> apply_sink::apply_each(const apply_batch& batch,
   // ran stands for: counted with it.
   std::vector<bool> skipped(chains ? rows.size() : 0, false);
   std::vector<uint32_t> stood_for;
-  for (uint32_t r = 0; r < rows.size(); ++r) {
-    const row_ref ref = rows[r];
+  for (uint32_t row = 0; row < rows.size(); ++row) {
+    const row_ref ref = rows[row];
     const remote_transaction& txn = *group[ref.transaction_index];
     const row_change& change = txn.changes[ref.change_index];
-    if (chains && chains->superseded[r] && update_would_apply(entry, slot, change)) {
-      skipped[r] = true;
+    if (chains && chains->superseded[row] && update_would_apply(entry, slot, change)) {
+      skipped[row] = true;
       continue;
     }
     stood_for.clear();
-    for (uint32_t p = chains ? chains->previous[r] : update_chains::none; p != update_chains::none && skipped[p];
+    for (uint32_t p = chains ? chains->previous[row] : update_chains::none; p != update_chains::none && skipped[p];
          p = chains->previous[p])
       stood_for.push_back(p);
     row_values_.clear();
