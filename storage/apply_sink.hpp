@@ -238,12 +238,13 @@ private:
   result<ok_t, apply_error> apply_each(const apply_batch& batch, std::span<const remote_transaction_ptr> group,
                                        const table_entry& entry, table_entry_statements& slot,
                                        std::span<const row_ref> rows, const update_chains* chains = nullptr);
-  std::optional<update_chains> superseded_chains(const apply_batch& batch,
-                                                 std::span<const remote_transaction_ptr> group,
-                                                 const local_table& table, const table_entry_statements& slot,
-                                                 std::span<const row_ref> rows);
-  bool update_would_apply(const table_entry& entry, const table_entry_statements& slot,
-                          const row_change& change) const;
+  static std::optional<update_chains> superseded_chains(const apply_batch& batch,
+                                                        std::span<const remote_transaction_ptr> group,
+                                                        const local_table& table,
+                                                        const table_entry_statements& slot,
+                                                        std::span<const row_ref> rows);
+  static bool update_would_apply(const table_entry& entry, const table_entry_statements& slot,
+                                 const row_change& change);
   result<ok_t, apply_error> bind_row(sqlite_statement& stmt, size_t first_param, const apply_batch& batch,
                                      const table_entry_statements& slot,
                                      const remote_transaction& txn, const row_change& change,

@@ -148,7 +148,7 @@ std::optional<update_chains> apply_sink::superseded_chains(const apply_batch& ba
 // A superseded update may be skipped when it would have applied without error:
 // every value it sets fits its column (NOT NULL, the type's input and typmod).
 bool apply_sink::update_would_apply(const table_entry& entry, const table_entry_statements& slot,
-                                    const row_change& change) const {
+                                    const row_change& change) {
   const auto& params = slot.text.params;
   for (size_t i = 0; i < slot.text.set_params; ++i) {
     const statement_param& p = params[i];

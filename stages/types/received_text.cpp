@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "stages/types/numeric/type_numeric.hpp"
+#include "stages/types/type_codec.hpp"
 #include "stages/types/value_io.hpp"
 
 namespace tributary {
@@ -12,14 +13,6 @@ namespace {
 
 constexpr oid_t int8_oid = 20, int2_oid = 21, int4_oid = 23, bpchar_oid = 1042, varchar_oid = 1043,
                 numeric_oid = 1700;
-
-// UTF-8 characters: every byte that does not continue a sequence starts one.
-size_t character_count(std::string_view text) {
-  size_t n = 0;
-  for (char c : text)
-    n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 bool plain_integer(oid_t oid, std::string_view text, int64_t& value) {
   // from_chars takes a '-' but no '+', no spaces: anything else is the codec's.
@@ -64,13 +57,10 @@ received_text read_received_text(received_text_form form, const column_type& typ
       if (numeric_text_is_canonical(text, type.typmod))
         out.what = received_text::outcome::as_received;
       break;
-    case received_text_form::character_length: {
-      const size_t limit = static_cast<size_t>(type.typmod - 4);
-      const size_t chars = character_count(text);
-      if (type.oid == bpchar_oid ? chars == limit : chars <= limit)
+    case received_text_form::character_length:
+      if (character_text_is_stored_as_received(type, text))
         out.what = received_text::outcome::as_received;
       break;
-    }
     case received_text_form::integer:
       if (plain_integer(type.oid, text, out.integer))
         out.what = received_text::outcome::integer;

@@ -50,6 +50,9 @@ const type_codec& bool_codec();
 const type_codec& float_codec();      // float4 float8
 const type_codec& numeric_codec();
 const type_codec& character_codec();  // text varchar bpchar name "char" json xml
+// varchar(n) / character(n): the text is already its stored form (at most n
+// characters; exactly n for character, which parse_text pads).
+bool character_text_is_stored_as_received(const column_type& type, std::string_view text);
 const type_codec& bytea_codec();
 const type_codec& datetime_codec();   // date time timetz timestamp timestamptz interval
 const type_codec& uuid_codec();

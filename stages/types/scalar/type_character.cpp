@@ -157,6 +157,14 @@ int compare_stored_bpchar(std::string_view a, std::string_view b) {
   return without_trailing_spaces(a).compare(without_trailing_spaces(b));
 }
 
+bool character_text_is_stored_as_received(const column_type& type, std::string_view text) {
+  if ((type.oid != bpchar_oid && type.oid != varchar_oid) || type.typmod < 4)
+    return false;
+  const size_t limit = static_cast<size_t>(type.typmod - 4);
+  const size_t chars = character_count(text);
+  return type.oid == bpchar_oid ? chars == limit : chars <= limit;
+}
+
 const type_codec& character_codec() {
   static const type_codec codec{parse_text, parse_binary, format_text, format_binary};
   return codec;
